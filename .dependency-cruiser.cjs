@@ -1,0 +1,71 @@
+/**
+ * Layer boundaries (DESIGN "The house"): imports flow one way.
+ *   ui -> machines -> api;  ui -> engine only through the canvas host;  main.tsx wires all.
+ *   machines: no React, no Babylon, no engine, no ui, no HTTP library.
+ *   engine:   no machines, no ui, no React, no XState.
+ *   server:   nothing of src/ but src/api.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'machines-not-to-react-or-babylon',
+      severity: 'error',
+      comment: 'Machines are pure: no React, no Babylon, no fetch library.',
+      from: { path: '^src/machines/' },
+      to: { path: ['node_modules/(react|react-dom|@babylonjs|@xstate/react|ky)/', '^(react|react-dom|@babylonjs/.*|@xstate/react|ky)$'] },
+    },
+    {
+      name: 'machines-not-to-engine-or-ui',
+      severity: 'error',
+      from: { path: '^src/machines/' },
+      to: { path: '^src/(engine|ui)/' },
+    },
+    {
+      name: 'engine-not-to-machines-ui-react-xstate',
+      severity: 'error',
+      comment: 'The engine is a framework-free facade.',
+      from: { path: '^src/engine/' },
+      to: { path: ['^src/(machines|ui)/', 'node_modules/(react|react-dom|xstate|@xstate)/', '^(react|react-dom|xstate|@xstate/.*)$'] },
+    },
+    {
+      name: 'views-not-to-api',
+      severity: 'error',
+      comment: 'Views read machine state and send events; they never call the API.',
+      from: { path: '^src/ui/' },
+      to: { path: ['^src/api/', 'node_modules/ky/', '^ky$'] },
+    },
+    {
+      name: 'views-not-to-engine-except-canvas-host',
+      severity: 'error',
+      from: { path: '^src/ui/', pathNot: '^src/ui/viewer/CanvasHost\\.tsx$' },
+      to: { path: ['^src/engine/', 'node_modules/@babylonjs/', '^@babylonjs/'] },
+    },
+    {
+      name: 'api-is-a-leaf',
+      severity: 'error',
+      from: { path: '^src/api/' },
+      to: { path: ['^src/(machines|engine|ui|i18n)/', '^server/', 'node_modules/(react|react-dom|@babylonjs|xstate)/'] },
+    },
+    {
+      name: 'server-only-src-api',
+      severity: 'error',
+      comment: 'The server shares the contract (src/api) and nothing else of the client.',
+      from: { path: '^server/' },
+      to: { path: '^src/', pathNot: '^src/api/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: { path: '^(src|server)/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)dist/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
+    moduleSystems: ['es6', 'cjs'],
+  },
+};

@@ -1,0 +1,137 @@
+/**
+ * API: requests/s and p99 latency of `GET projects` (a user with 1,000 projects) and of
+ * `GET projects/accessKeys/{key}` under 50 concurrent connections on loopback (autocannon, in its
+ * own process so it does not share the server's event loop). Reference: `GET /config.json`, a
+ * constant JSON answer on the same server, the floor of Fastify plus our hooks.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/database';
+import { migrateToLatest } from '../server/db/migrate';
+import { createProject } from '../server/db/projects';
+import { createUser } from '../server/db/users';
+import { ALL_SHARE_OPTIONS } from '../src/api/schemas';
+import { buildApp } from '../server/http/app';
+import { createLocalBlobStore } from '../server/storage/localBlobStore';
+import type { Bench, Row } from './lib/types';
+
+const run = promisify(execFile);
+const AUTOCANNON = path.resolve('node_modules/autocannon/autocannon.js');
+const CONNECTIONS = 50;
+
+interface CannonResult {
+  requests: { average: number };
+  latency: { p99: number; average: number };
+  throughput: { average: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+async function cannon(url: string, seconds: number, headers: Record<string, string> = {}): Promise<CannonResult> {
+  const args = [AUTOCANNON, '-c', String(CONNECTIONS), '-d', String(seconds), '-j', '-n'];
+  for (const [key, value] of Object.entries(headers)) args.push('-H', `${key}=${value}`);
+  const { stdout } = await run(process.execPath, [...args, url], { maxBuffer: 64 * 1024 * 1024 });
+  const result = JSON.parse(stdout) as CannonResult;
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return result;
+}
+
+const bench: Bench = {
+  name: 'api',
+  description: `project API throughput and p99 latency, ${CONNECTIONS} connections on loopback (autocannon)`,
+  async run({ smoke, repeats, log }) {
+    const projectCount = smoke ? 10 : 1000;
+    const seconds = smoke ? 1 : 5;
+    const dir = await mkdtemp(path.join(tmpdir(), 'cv-api-bench-'));
+    const config = loadConfig(
+      { DATA_DIR: dir, STATIC_DIR: path.join(dir, 'dist'), SHARE_RATE_LIMIT: '0', ACCESS_TOKEN_TTL: '86400' },
+      { cwd: dir },
+    );
+    const database = await openDatabase(config.database);
+    await migrateToLatest(database);
+    const app = await buildApp({
+      config,
+      db: database.db,
+      blobs: createLocalBlobStore(path.join(dir, 'blobs')),
+      tokenSecret: new Uint8Array(32).fill(7),
+    });
+    try {
+      const nowSeconds = Math.floor(Date.now() / 1000);
+      const user = await createUser(database.db, { username: 'bench@example.com', passwordHash: 'unused', fullName: 'Bench User', nowSeconds });
+      log(`inserting ${projectCount} projects...`);
+      const keys = await database.db.transaction().execute(async (trx) => {
+        const list: string[] = [];
+        for (let i = 0; i < projectCount; i += 1) {
+          const project = await createProject(trx, {
+            ownerId: user.id,
+            name: `Kitchen ${String(i + 1).padStart(4, '0')}`,
+            nowSeconds: nowSeconds - i * 60,
+            isPublished: i % 2 === 0,
+            shareOptions: ALL_SHARE_OPTIONS,
+            maxUpdateCount: 3,
+            model: { modelBlobKey: `projects/${i}/r1/model.glb`, originalBlobKey: null, originalFileName: null },
+          });
+          list.push(project.accessKey);
+        }
+        return list;
+      });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const token = await app.services.accessTokens.sign(user.id);
+      const listSize = (await app.inject({ url: '/api/v1/projects', headers: { authorization: `Bearer ${token}` } })).rawPayload.length;
+
+      const REFERENCE = 'GET /config.json (constant JSON)';
+      const targets: { label: string; url: string; headers: Record<string, string> }[] = [
+        { label: REFERENCE, url: `${origin}/config.json`, headers: {} },
+        { label: `GET /api/v1/projects (${projectCount} projects)`, url: `${origin}/api/v1/projects`, headers: { authorization: `Bearer ${token}` } },
+        { label: 'GET /api/v1/projects/accessKeys/{key}', url: `${origin}/api/v1/projects/accessKeys/${keys[0]}`, headers: {} },
+      ];
+      if (!smoke) {
+        log('warming up...');
+        for (const target of targets) await cannon(target.url, 1, target.headers);
+      }
+      const rows: Row[] = targets.map((t) => ({ label: t.label, samples: {}, ...(t.label === REFERENCE ? {} : { versus: REFERENCE }) }));
+      // Rounds interleave the routes, so a slow moment of the machine hits all of them alike.
+      for (let round = 0; round < repeats; round += 1) {
+        for (const [i, target] of targets.entries()) {
+          log(`round ${round + 1}/${repeats}: ${target.label}`);
+          const result = await cannon(target.url, seconds, target.headers);
+          const samples = rows[i].samples;
+          (samples.rps ??= []).push(result.requests.average);
+          (samples.p99 ??= []).push(result.latency.p99);
+          (samples.mbps ??= []).push(result.throughput.average / (1024 * 1024));
+        }
+      }
+      return [
+        {
+          title: `Project API under ${CONNECTIONS} connections (${seconds} s runs, loopback)`,
+          reference: 'GET /config.json on the same server: a constant JSON answer, the floor of Fastify and our hooks',
+          metrics: [
+            { key: 'rps', label: 'requests/s', unit: '', better: 'higher', digits: 0 },
+            { key: 'p99', label: 'p99 latency', unit: 'ms', better: 'lower', digits: 1 },
+            { key: 'mbps', label: 'throughput', unit: 'MB/s', better: 'higher', digits: 1 },
+          ],
+          rows,
+          notes: [
+            `GET projects answers ${(listSize / 1024).toFixed(0)} KB of JSON (${projectCount} projects), read with a bearer token (JWT check and user lookup per request).`,
+            'The access-key route is one indexed query joined to the owner; the rate limit is lifted (SHARE_RATE_LIMIT=0).',
+            'SQLite in a temporary DATA_DIR; autocannon runs in a child process so that it does not share the server’s event loop.',
+          ],
+        },
+      ];
+    } finally {
+      await app.close();
+      await database.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+};
+export default bench;

@@ -1,0 +1,16 @@
+/** The built app (index.html and engine-test.html) the browser benches load, built once into .tmp/dist-bench. */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export const BENCH_DIST = resolve('.tmp/dist-bench');
+
+/** Builds the app unless a build is there already; BENCH_REBUILD=1 forces a fresh one. */
+export function ensureBenchBuild(log: (line: string) => void): string {
+  if (!existsSync(`${BENCH_DIST}/engine-test.html`) || !existsSync(`${BENCH_DIST}/index.html`) || process.env.BENCH_REBUILD) {
+    log('building the app into .tmp/dist-bench (vite build)...');
+    const r = spawnSync('node_modules/.bin/vite', ['build', '--outDir', BENCH_DIST, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('vite build failed');
+  }
+  return BENCH_DIST;
+}

@@ -1,0 +1,203 @@
+/**
+ * The viewer engine in a real Chromium: the engine test page loads a generated 1,000-part
+ * kitchen, then the spec cycles render modes, clips, measures two snapped points, switches every
+ * camera view and drags the camera. Screenshots of each mode go to docs/screens/engine-<mode>.png.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import type { AssemblyNode } from '../samples/assembly';
+import { generateAssembly } from '../samples/generate';
+import { assemblyToGlb } from '../samples/toGlb';
+import type { Vec3 } from '../src/engine/types';
+import type {} from '../src/engine/testPage';
+
+const PARTS = 1000;
+const MODEL_PATH = '/e2e-models/kitchen-1000.glb';
+const MODES = ['wireframe', 'solid', 'xray', 'illustration'] as const;
+const VIEWS = ['top', 'bottom', 'left', 'right', 'front', 'back', 'free'] as const;
+
+let glb: Uint8Array;
+let door: { id: string; path: number[]; bottom: Vec3; top: Vec3; heightMm: number };
+
+/** The first door of a metric base cabinet in the front run, with two of its front corners in metres. */
+function findDoor(root: AssemblyNode): Omit<typeof door, 'id'> {
+  const visit = (node: AssemblyNode, at: Vec3, path: number[]): ReturnType<typeof findDoor> | null => {
+    if (node.box && /^(Left door|Door)\+.*mm\|/.test(node.name) && at[1] < 0.5 && at[2] === 0) {
+      const { origin, size } = node.box;
+      const x = at[0] + origin[0] / 1000;
+      const y = at[1] + origin[1] / 1000;
+      const z = at[2] + (origin[2] + size[2]) / 1000;
+      return { path, bottom: [x, y, z], top: [x, y + size[1] / 1000, z], heightMm: size[1] };
+    }
+    const next: Vec3 = node.offset ? [at[0] + node.offset[0] / 1000, at[1] + node.offset[1] / 1000, at[2] + node.offset[2] / 1000] : at;
+    for (let i = 0; i < node.children.length; i++) {
+      const found = visit(node.children[i], next, [...path, i]);
+      if (found) return found;
+    }
+    return null;
+  };
+  const found = visit(root, [0, 0, 0], []);
+  if (!found) throw new Error('no door in the generated kitchen');
+  return found;
+}
+
+/** Share of pixels that differ from the dark background, and a coarse signature of the image. */
+async function imageStats(png: Buffer): Promise<{ ink: number; left: number; right: number; signature: number[] }> {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let ink = 0;
+  let left = 0;
+  let right = 0;
+  const cells = new Array(64).fill(0);
+  for (let y = 0; y < info.height; y++) {
+    for (let x = 0; x < info.width; x++) {
+      const i = (y * info.width + x) * 3;
+      const differs = Math.abs(data[i] - 24) + Math.abs(data[i + 1] - 24) + Math.abs(data[i + 2] - 27) > 30;
+      if (!differs) continue;
+      ink++;
+      if (x < info.width / 2) left++;
+      else right++;
+      cells[Math.floor((y / info.height) * 8) * 8 + Math.floor((x / info.width) * 8)] += data[i] + data[i + 1] + data[i + 2];
+    }
+  }
+  const total = info.width * info.height;
+  return { ink: ink / total, left: left / total, right: right / total, signature: cells.map((c) => c / total) };
+}
+
+function distance(a: number[], b: number[]): number {
+  return a.reduce((sum, v, i) => sum + Math.abs(v - b[i]), 0);
+}
+
+async function idle(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const e = window.engineTest!.engine;
+        const before = e.getStats().frames;
+        setTimeout(() => resolve(e.getStats().frames === before), 250);
+      }),
+    null,
+    { timeout: 20_000 },
+  );
+}
+
+async function shot(page: Page, path?: string): Promise<Buffer> {
+  await idle(page);
+  return page.locator('#viewer').screenshot({ path });
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  const assembly = generateAssembly({ parts: PARTS, seed: 1 });
+  glb = await assemblyToGlb(assembly);
+  door = { id: '', ...findDoor(assembly.root) };
+});
+
+test('the engine test page loads, renders on demand, and switches modes, clipping, measurement and views', async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.route(
+    (url) => url.pathname === MODEL_PATH,
+    (route) => route.fulfill({ body: Buffer.from(glb), contentType: 'model/gltf-binary' }),
+  );
+  await page.goto(`/engine-test.html?model=${MODEL_PATH}`);
+  await page.waitForFunction(() => window.engineTest !== undefined);
+  const info = await page.evaluate(() => window.engineTest!.ready);
+  expect(info.partCount).toBe(PARTS);
+  expect(await page.evaluate(() => window.engineTest!.progress.at(-1))).toMatchObject({ phase: 'renderModes', progress: 1, overall: 1 });
+
+  // Resolve the door's node id by walking the same child path in the reported tree.
+  door.id = await page.evaluate((path) => {
+    const tree = window.engineTest!.engine.getModel()!.tree;
+    let id = tree.roots[0];
+    for (const i of path) id = tree.nodes[id].children[i];
+    return id;
+  }, door.path);
+  expect(await page.evaluate((id) => window.engineTest!.engine.getModel()!.tree.nodes[id].name, door.id)).toMatch(/door/i);
+
+  // Render on demand: no frames while nothing changes.
+  await idle(page);
+  const frames = await page.evaluate(() => window.engineTest!.engine.getStats().frames);
+  await page.waitForTimeout(600);
+  expect(await page.evaluate(() => window.engineTest!.engine.getStats().frames)).toBe(frames);
+
+  // Render modes, each saved as a screenshot.
+  const signatures: number[][] = [];
+  for (const mode of MODES) {
+    await page.evaluate((m) => window.engineTest!.engine.setRenderMode(m), mode);
+    const stats = await imageStats(await shot(page, `docs/screens/engine-${mode}.png`));
+    expect(stats.ink, `${mode} draws the model`).toBeGreaterThan(0.05);
+    const drawCalls = await page.evaluate(() => window.engineTest!.engine.getStats().drawCalls);
+    expect(drawCalls).toBeGreaterThan(0);
+    expect(drawCalls).toBeLessThanOrEqual(PARTS / 10);
+    for (const other of signatures) expect(distance(stats.signature, other), `${mode} looks different`).toBeGreaterThan(5);
+    signatures.push(stats.signature);
+  }
+
+  // Clipping along X at the middle removes the right half of the model (front view, solid).
+  await page.evaluate(() => {
+    const e = window.engineTest!.engine;
+    e.setRenderMode('solid');
+    e.setCameraView('front', { animate: false });
+  });
+  const whole = await imageStats(await shot(page));
+  const clip = await page.evaluate(() => {
+    const e = window.engineTest!.engine;
+    const max = e.setClipping({ enabled: true, axis: 'x', inverted: false, position: 0 }).max;
+    return e.setClipping({ position: max / 2 });
+  });
+  expect(clip.position).toBeCloseTo(clip.max / 2, 0);
+  expect(await page.evaluate(() => window.engineTest!.engine.setClipping({ position: 1e9 }).position)).toBe(clip.max);
+  await page.evaluate((p) => window.engineTest!.engine.setClipping({ position: p }), clip.position);
+  const clipped = await imageStats(await shot(page, 'docs/screens/engine-clipping.png'));
+  expect(clipped.left).toBeGreaterThan(whole.left * 0.8);
+  expect(clipped.right).toBeLessThan(whole.right * 0.5);
+  await page.evaluate(() => window.engineTest!.engine.setClipping({ enabled: false }));
+
+  // Measurement: two clicks near the door's corners snap to them.
+  await page.evaluate(() => window.engineTest!.engine.setMeasureActive(true));
+  await idle(page);
+  const box = (await page.locator('#viewer').boundingBox())!;
+  for (const corner of [door.bottom, door.top]) {
+    const p = await page.evaluate((c) => window.engineTest!.engine.project(c), corner);
+    expect(p.inView).toBe(true);
+    await page.mouse.move(box.x + p.x + 3, box.y + p.y + (corner === door.bottom ? -3 : 3));
+    await page.mouse.down();
+    await page.mouse.up();
+  }
+  const measurement = await page.evaluate(() => window.engineTest!.engine.getMeasurement());
+  expect(measurement.points.map((p) => p.snap)).toEqual(['vertex', 'vertex']);
+  expect(measurement.points.map((p) => p.partId)).toEqual([door.id, door.id]);
+  expect(measurement.length).toBe(Math.round(door.heightMm * 10) / 10);
+  await shot(page, 'docs/screens/engine-measure.png');
+  await page.evaluate(() => window.engineTest!.engine.setMeasureActive(false));
+
+  // Every camera view: orthographic except free, each showing the model differently.
+  const views: number[][] = [];
+  for (const view of VIEWS) {
+    await page.evaluate((v) => window.engineTest!.engine.setCameraView(v, { animate: false }), view);
+    const state = await page.evaluate(() => window.engineTest!.engine.getCameraState());
+    expect(state.view).toBe(view);
+    expect(state.orthoHalfHeight === null).toBe(view === 'free');
+    const stats = await imageStats(await shot(page));
+    expect(stats.ink, `${view} shows the model`).toBeGreaterThan(0.02);
+    views.push(stats.signature);
+  }
+  expect(distance(views[0], views[2])).toBeGreaterThan(5); // top vs left
+
+  // Dragging the canvas moves the camera and is reported as a user move; reset clears it.
+  expect(await page.evaluate(() => window.engineTest!.engine.hasUserMovedCamera())).toBe(false);
+  const before = await page.evaluate(() => window.engineTest!.engine.getCameraState());
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 40, { steps: 8 });
+  await page.mouse.up();
+  await idle(page);
+  expect(await page.evaluate(() => window.engineTest!.engine.hasUserMovedCamera())).toBe(true);
+  expect(await page.evaluate(() => window.engineTest!.engine.getCameraState())).not.toEqual(before);
+  await page.evaluate(() => window.engineTest!.engine.resetCamera({ animate: false }));
+  expect(await page.evaluate(() => window.engineTest!.engine.hasUserMovedCamera())).toBe(false);
+
+  expect(errors).toEqual([]);
+});

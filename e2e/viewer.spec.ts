@@ -1,0 +1,165 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The viewer screens against the real server: the owner opens the demo's sample project, uses
+ * every right panel, the camera views and the project and share panels; a guest opens the link
+ * and sees only what was shared; the sandbox and an unknown link.
+ */
+
+async function logIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('demo@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('demo-password-e2e');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** Waits until the engine runs on the canvas and the loading dialog has closed. */
+async function waitForModel(page: Page) {
+  await expect(page.locator('canvas[data-engine-ready="true"]')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('dialog', { name: /Loading|Chargement/ })).toBeHidden({ timeout: 30_000 });
+}
+
+async function setSwitch(page: Page, scope: ReturnType<Page['getByRole']>, name: string, on: boolean) {
+  const control = scope.getByRole('switch', { name, exact: true });
+  if ((await control.getAttribute('aria-checked')) !== String(on)) await control.click();
+  await expect(control).toHaveAttribute('aria-checked', String(on));
+}
+
+test.describe('viewer', () => {
+  test('the owner uses the tools, shares the project, and a guest sees only what was shared', async ({ page, browser }) => {
+    await logIn(page);
+    await page.getByRole('link', { name: /^Open / }).first().click();
+    await expect(page).toHaveURL(/\/projects\/\d+$/);
+    await waitForModel(page);
+    const tools = page.getByRole('navigation', { name: 'Tools', exact: true });
+
+    // Each right panel opens alone.
+    for (const name of ['Render mode', 'Comments', 'Hyperlinks', 'Measure', 'Clipping plane']) {
+      await tools.getByRole('button', { name }).click();
+      await expect(page.getByRole('region', { name }).first()).toBeVisible();
+    }
+    await expect(page.getByRole('region', { name: 'Measure' }).first()).toBeHidden();
+    await expect(page.getByRole('list', { name: 'Active tools' })).toBeHidden();
+
+    // The clipping plane.
+    const clipping = page.getByRole('region', { name: 'Clipping plane' }).first();
+    await clipping.getByRole('switch', { name: 'Enable' }).click();
+    await expect(clipping.getByRole('switch', { name: 'Enable' })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByRole('list', { name: 'Active tools' })).toContainText('Clipping plane');
+    await clipping.getByRole('radio', { name: 'y' }).click();
+    await expect(clipping.getByRole('radio', { name: 'y' })).toHaveAttribute('aria-checked', 'true');
+    await clipping.getByRole('switch', { name: 'Enable' }).click();
+
+    // Render modes: all four for the owner, wireframe first.
+    await tools.getByRole('button', { name: 'Render mode' }).click();
+    const render = page.getByRole('region', { name: 'Render mode' }).first();
+    await expect(render.getByRole('radio')).toHaveCount(4);
+    await expect(render.getByRole('radio', { name: 'Wireframe' })).toHaveAttribute('aria-checked', 'true');
+    for (const mode of ['Solid', 'X-ray', 'Illustration', 'Wireframe']) {
+      await render.getByRole('radio', { name: mode }).click();
+      await expect(render.getByRole('radio', { name: mode })).toHaveAttribute('aria-checked', 'true');
+    }
+
+    // Camera views.
+    for (const view of ['Top', 'Front', 'Free']) {
+      await page.getByRole('button', { name: /Camera orientation/ }).click();
+      await page.getByRole('option', { name: view }).click();
+      await expect(page.getByRole('button', { name: /Camera orientation/ })).toContainText(view);
+    }
+    await page.getByRole('button', { name: 'Reset camera' }).click();
+
+    // Selecting a part in the hierarchy opens its data sheet (the first selection).
+    await page.getByRole('button', { name: 'Hierarchy', exact: true }).click();
+    await page.getByRole('region', { name: 'Hierarchy' }).first().getByText('Base cabinet 1', { exact: true }).click();
+    const sheet = page.getByRole('region', { name: 'Part information' });
+    await expect(sheet.getByTestId('data-sheet')).toContainText('Base cabinet 1');
+    await expect(sheet.getByTestId('data-sheet')).toContainText('Height');
+    await page.waitForTimeout(1200);
+    await page.screenshot({ path: 'docs/screens/viewer-owner.png' });
+    await page.getByRole('button', { name: 'Hierarchy', exact: true }).click();
+
+    // The project panel, then More options opens the share panel.
+    await page.getByRole('button', { name: 'Project', exact: true }).click();
+    const projectPanel = page.getByRole('region', { name: 'Project' }).first();
+    await expect(projectPanel.getByText('Project infos')).toBeVisible();
+    await expect(projectPanel.getByText('Author')).toBeVisible();
+    await projectPanel.getByRole('button', { name: 'More options' }).click();
+    const share = page.getByRole('region', { name: 'Share' }).first();
+    await expect(share.getByText('Please note, any change will affect anyone with this link.')).toBeVisible();
+    await setSwitch(page, share, 'Publish', false);
+    await expect(share.getByRole('switch', { name: 'Comments' })).toBeDisabled();
+    await setSwitch(page, share, 'Publish', true);
+    const options: Array<[string, boolean]> = [
+      ['Hierarchy', true],
+      ['Comments', true],
+      ['Hyperlinks', false],
+      ['Clipping plane', true],
+      ['X-ray mode', true],
+      ['Illustration mode', false],
+      ['Wireframe mode', false],
+    ];
+    for (const [name, on] of options) await setSwitch(page, share, name, on);
+    // Let the last change save before reading the link.
+    await page.waitForTimeout(500);
+    await page.getByRole('button', { name: 'Project', exact: true }).click();
+    const link = await page.getByRole('region', { name: 'Project' }).first().getByLabel('Link to share').inputValue();
+    expect(link).toMatch(/\/s\/[A-Za-z0-9]+$/);
+    await page.getByRole('button', { name: 'Project', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Project' })).toHaveCount(0);
+
+    // The guest, in a fresh browser.
+    const guestContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const guest = await guestContext.newPage();
+    await guest.goto(link);
+    await waitForModel(guest);
+    await expect(guest.getByRole('link', { name: 'Back to projects' })).toHaveCount(0);
+    await expect(guest.getByRole('button', { name: 'Share', exact: true })).toHaveCount(0);
+    await expect(guest.getByRole('region', { name: 'Hierarchy' }).first()).toBeVisible();
+    const guestTools = guest.getByRole('navigation', { name: 'Tools', exact: true });
+    await expect(guestTools.getByRole('button', { name: 'Hyperlinks' })).toHaveCount(0);
+    await expect(guestTools.getByRole('button', { name: 'Comments' })).toBeVisible();
+    await expect(guestTools.getByRole('button', { name: 'Clipping plane' })).toBeVisible();
+    await guestTools.getByRole('button', { name: 'Render mode' }).click();
+    const guestRender = guest.getByRole('region', { name: 'Render mode' }).first();
+    await expect(guestRender.getByRole('radio')).toHaveText(['Solid', 'X-ray']);
+    await expect(guestRender.getByRole('radio', { name: 'Solid' })).toHaveAttribute('aria-checked', 'true');
+    await guest.getByRole('button', { name: 'Shared project' }).click();
+    await expect(guest.getByRole('region', { name: 'Shared project' }).first().getByText('Owner')).toBeVisible();
+    await guest.waitForTimeout(400);
+    await guest.screenshot({ path: 'docs/screens/viewer-guest.png' });
+
+    // The same link in French.
+    await guest.goto('/fr');
+    await expect(guest).toHaveURL(/\/login$/);
+    await expect(guest.locator('html')).toHaveAttribute('lang', 'fr');
+    await guest.goto(link);
+    await waitForModel(guest);
+    await expect(guest.getByRole('navigation', { name: 'Outils', exact: true })).toBeVisible();
+    await guest.screenshot({ path: 'docs/screens/viewer-guest-fr.png' });
+    await guestContext.close();
+
+    // The owner's viewer in French.
+    await page.getByRole('button', { name: 'Open the user panel' }).click();
+    await page.getByRole('button', { name: /Français/ }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('navigation', { name: 'Outils', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Projet', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Projet' }).first().getByText('Informations du projet')).toBeVisible();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: 'docs/screens/viewer-owner-fr.png' });
+  });
+
+  test('the sandbox shows the sample model in wireframe', async ({ page }) => {
+    await page.goto('/sandbox');
+    await waitForModel(page);
+    await page.getByRole('navigation', { name: 'Tools', exact: true }).getByRole('button', { name: 'Render mode' }).click();
+    await expect(page.getByRole('region', { name: 'Render mode' }).first().getByRole('radio', { name: 'Wireframe' })).toHaveAttribute('aria-checked', 'true');
+    await page.screenshot({ path: 'docs/screens/viewer-sandbox.png' });
+  });
+
+  test('an unknown link shows the not-found screen', async ({ page }) => {
+    await page.goto('/s/ZZunknownKey0000000000');
+    await expect(page.getByRole('heading', { name: 'Project not found' })).toBeVisible();
+  });
+});

@@ -1,0 +1,16 @@
+// Starts the real server for end-to-end tests on a fresh data folder (the built app must exist in STATIC_DIR, default dist/).
+import { spawn } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+
+const dataDir = process.env.DATA_DIR ?? '.tmp/e2e-data';
+rmSync(dataDir, { recursive: true, force: true });
+const staticDir = process.env.STATIC_DIR ?? 'dist';
+if (!existsSync(`${staticDir}/index.html`)) {
+  console.error(`${staticDir}/ is missing: run \`npm run build\` first (npm test does it).`);
+  process.exit(1);
+}
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit', env: process.env });
+const stop = () => child.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', (code) => process.exit(code ?? 0));

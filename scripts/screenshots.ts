@@ -1,0 +1,237 @@
+/**
+ * Refreshes the pictures of the project list and its dialogs under docs/screens/: starts the real
+ * server on a temporary data folder with the built app (STATIC_DIR, default dist/; built when
+ * missing), creates a few projects from generated models, logs in with Chromium and photographs
+ * the list (desktop, phone, French) and each dialog and panel.
+ *
+ *   npx tsx scripts/screenshots.ts
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { WebSocket as NodeWebSocket } from 'ws';
+import { addTile, brokenStepFile, chooseFile, EN, FR, logIn, stepFile, type Texts } from '../e2e/listHelpers';
+import { CHROMIUM_ARGS } from '../playwright.config';
+import { API_BASE } from '../server/config';
+import type { Stage } from '../src/api/schemas';
+import { openUploadSocket, socketUrl } from '../src/api/uploadSocket';
+
+const OUT = 'docs/screens';
+const DEMO = { username: 'demo@example.com', password: 'demo-password-screens' };
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitFor(url: string, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function api<T>(origin: string, route: string, init: { method?: string; token?: string; json?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${origin}${API_BASE}/${route}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
+  });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${route}: ${response.status}`);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Creates a project through the upload socket, as the app does; returns its id. */
+async function createProject(origin: string, token: string, name: string, parts: number, seed: number): Promise<number> {
+  const { secureToken } = await api<{ secureToken: string }>(origin, 'auth/secure-token', { token });
+  const file = new Uint8Array(readFileSync(await stepFile(`${name}.stp`, parts, seed)));
+  return new Promise((resolve, reject) => {
+    openUploadSocket(
+      socketUrl(API_BASE, 'projects/create', origin),
+      { kind: 'create', secureToken, projectName: name, fileName: `${name}.stp`, file },
+      {
+        onUploadProgress: () => {},
+        onMessage(message) {
+          if (message.type === 'result') resolve(message.project.id);
+          if (message.type === 'error') reject(new Error(message.message));
+        },
+        onFailure: (message) => reject(new Error(message)),
+      },
+      NodeWebSocket as unknown as typeof WebSocket,
+    );
+  });
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  // Let transitions and fonts settle.
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(350);
+  await page.screenshot({ path: path.join(OUT, `${name}.png`) });
+  console.log(`${OUT}/${name}.png`);
+}
+
+async function listPage(browser: Browser, origin: string, user: { username: string; password: string }, viewport = DESKTOP, texts: Texts = EN, french = false) {
+  const context = await browser.newContext({ baseURL: origin, viewport, locale: french ? 'fr-FR' : 'en-US' });
+  const page = await context.newPage();
+  await page.goto(french ? '/fr' : '/login');
+  await page.getByRole('button', { name: texts.logIn }).waitFor();
+  await page.waitForURL(/\/login$/);
+  await logIn(page, user.username, user.password, texts);
+  await page.getByRole('list').locator('li h2').first().waitFor();
+  return { context, page };
+}
+
+async function main(): Promise<void> {
+  const staticDir = process.env.STATIC_DIR ?? 'dist';
+  if (!existsSync(path.join(staticDir, 'index.html'))) {
+    execFileSync('npx', ['vite', 'build', '--outDir', staticDir, '--logLevel', 'warn'], { stdio: 'inherit' });
+  }
+  mkdirSync(OUT, { recursive: true });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'screens-data-'));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDir, DEMO_USERNAME: DEMO.username, DEMO_PASSWORD: DEMO.password, LOG_LEVEL: 'warn' };
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const admin = (...args: string[]) => execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', ...args], { env, encoding: 'utf8' });
+  let browser: Browser | undefined;
+  try {
+    await waitFor(`${origin}/config.json`, 120_000);
+    const { accessToken } = await api<{ accessToken: string }>(origin, 'auth/login', { method: 'POST', json: { username: DEMO.username, password: DEMO.password } });
+    const projects: Array<[string, Stage]> = [
+      ['Dupont kitchen', 'production'],
+      ['Bathroom vanity', 'approval'],
+      ['Office shelving', 'ready'],
+      ['Martin wardrobe', 'installation'],
+      ['Laundry cabinets', 'finished'],
+    ];
+    for (const [index, [name, stage]] of projects.entries()) {
+      const id = await createProject(origin, accessToken, name, 12, index + 11);
+      await api(origin, `projects/${id}`, { method: 'PATCH', token: accessToken, json: { currentStage: stage } });
+    }
+
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+    // Logged out: the login screen.
+    {
+      const context = await browser.newContext({ baseURL: origin, viewport: DESKTOP });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Log in' }).waitFor();
+      await shot(page, 'dialog-login');
+      await context.close();
+    }
+
+    // The list, desktop and phone, English and French.
+    {
+      const { context, page } = await listPage(browser, origin, DEMO);
+      await shot(page, 'list-desktop-en');
+      const first = 'Dupont kitchen';
+      await page.getByRole('button', { name: `Actions for ${first}`, exact: true }).click();
+      await page.getByRole('menuitem', { name: 'Rename' }).click();
+      await page.getByRole('textbox', { name: 'Project name' }).fill('Dupont kitchen: island');
+      await page.getByText('Invalid characters.').waitFor();
+      await shot(page, 'dialog-rename');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('button', { name: `Actions for ${first}`, exact: true }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      await shot(page, 'dialog-delete');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('button', { name: 'Open the user panel' }).click();
+      await page.getByRole('button', { name: 'Customization' }).click();
+      await page.getByRole('button', { name: 'Replace' }).waitFor();
+      await shot(page, 'panel-user');
+      await page.getByRole('button', { name: 'Manage subscription' }).click();
+      await page.getByText('Demo plan').waitFor();
+      await shot(page, 'dialog-subscriptions');
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'About' }).click();
+      await page.getByRole('dialog', { name: 'About' }).getByRole('heading').waitFor();
+      await shot(page, 'panel-about');
+      await page.keyboard.press('Escape');
+      // The loading dialog while a larger model converts.
+      await chooseFile(page, () => addTile(page).click(), await stepFile('Large kitchen.stp', 300, 3));
+      await page.getByText('Conversion in progress...').first().waitFor({ timeout: 60_000 });
+      await shot(page, 'dialog-loading');
+      await page.waitForURL(/\/projects\/\d+$/, { timeout: 60_000 });
+      await context.close();
+    }
+    {
+      const { context, page } = await listPage(browser, origin, DEMO, PHONE);
+      await shot(page, 'list-phone-en');
+      await context.close();
+    }
+    const french = `screens-fr-${Date.now().toString(36)}@example.com`;
+    admin('user', 'add', french, '--password', 'screens-password', '--name', 'Claire Martin');
+    admin('plan', 'add', french, '--sku', 'PRO', '--name', 'Pro', '--credits', '10');
+    {
+      const { accessToken: token } = await api<{ accessToken: string }>(origin, 'auth/login', { method: 'POST', json: { username: french, password: 'screens-password' } });
+      const names: Array<[string, Stage]> = [['Cuisine Dupont', 'production'], ['Salle de bain', 'new'], ['Dressing Martin', 'approval']];
+      for (const [index, [name, stage]] of names.entries()) {
+        const id = await createProject(origin, token, name, 12, index + 21);
+        await api(origin, `projects/${id}`, { method: 'PATCH', token, json: { currentStage: stage } });
+      }
+      const { context, page } = await listPage(browser, origin, { username: french, password: 'screens-password' }, DESKTOP, FR, true);
+      await shot(page, 'list-desktop-fr');
+      await context.close();
+    }
+
+    // Credits: an update past the free allowance, then no credit left; and a model that fails.
+    const credits = `screens-credits-${Date.now().toString(36)}@example.com`;
+    admin('user', 'add', credits, '--password', 'screens-password', '--name', 'Paul Durand');
+    admin('plan', 'add', credits, '--sku', 'PRO', '--name', 'Pro', '--credits', '2', '--updates-per-credit', '0');
+    {
+      const { accessToken: token } = await api<{ accessToken: string }>(origin, 'auth/login', { method: 'POST', json: { username: credits, password: 'screens-password' } });
+      await createProject(origin, token, 'Reception desk', 12, 31);
+      const { context, page } = await listPage(browser, origin, { username: credits, password: 'screens-password' });
+      const update = await stepFile('Reception desk v2.stp', 12, 32);
+      await page.getByRole('button', { name: 'Actions for Reception desk', exact: true }).click();
+      await chooseFile(page, () => page.getByRole('menuitem', { name: 'Update' }).click(), update);
+      await page.getByRole('button', { name: 'Continue' }).waitFor();
+      await shot(page, 'dialog-confirm-credit');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('alertdialog', { name: 'Confirm credit usage' }).waitFor({ state: 'detached' });
+      await page.getByRole('dialog', { name: 'Loading' }).waitFor({ state: 'detached', timeout: 60_000 });
+      await page.getByRole('button', { name: 'Actions for Reception desk', exact: true }).click();
+      await chooseFile(page, () => page.getByRole('menuitem', { name: 'Update' }).click(), update);
+      await page.getByText('You have insufficient credits remaining in your subscription to proceed.').waitFor();
+      await shot(page, 'dialog-insufficient-credits');
+      await page.getByRole('button', { name: 'Close' }).click();
+      await context.close();
+    }
+    {
+      const { context, page } = await listPage(browser, origin, DEMO);
+      await chooseFile(page, () => addTile(page).click(), brokenStepFile('Broken.stp'));
+      await page.getByText('An error occured while loading your project.').waitFor({ timeout: 60_000 });
+      await shot(page, 'dialog-load-error');
+      await context.close();
+    }
+  } finally {
+    await browser?.close();
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,42 @@
+// `npm test`: every check in one command, then one line saying how many tests ran.
+//   1. layer lint (dependency-cruiser)   2. type check   3. vitest (unit, machines, engine, server)
+//   4. production build                  5. Playwright end-to-end in Chromium against the real server
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+
+mkdirSync('.tmp', { recursive: true });
+const bin = (name) => `node_modules/.bin/${name}`;
+const steps = [
+  ['layer lint', bin('depcruise'), ['src', 'server', '--config', '.dependency-cruiser.cjs']],
+  ['type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
+  ['unit and integration tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json']],
+  ['build', bin('vite'), ['build', '--logLevel', 'warn']],
+  ['end-to-end tests', bin('playwright'), ['test', '--reporter=list,json']],
+];
+
+const only = process.argv[2];
+for (const [title, cmd, args] of steps) {
+  if (only && !title.startsWith(only)) continue;
+  console.log(`\n=== ${title} ===`);
+  const started = Date.now();
+  const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json', FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env });
+  if (result.status !== 0) {
+    console.error(`\n✗ ${title} failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✓ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+function count(file, read) {
+  try {
+    return read(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return null;
+  }
+}
+const unit = count('.tmp/vitest.json', (r) => ({ total: r.numTotalTests, passed: r.numPassedTests }));
+const e2e = count('.tmp/playwright.json', (r) => ({ total: r.stats.expected + r.stats.unexpected + r.stats.flaky + r.stats.skipped, passed: r.stats.expected + r.stats.flaky }));
+const total = (unit?.total ?? 0) + (e2e?.total ?? 0);
+const passed = (unit?.passed ?? 0) + (e2e?.passed ?? 0);
+console.log(`\nAll checks passed: ${passed}/${total} tests ran (${unit?.passed ?? 0} unit/integration, ${e2e?.passed ?? 0} end-to-end).`);

@@ -1,0 +1,62 @@
+/**
+ * Refresh tokens: opaque, stored as digests, grouped in a family per login. Every use rotates the
+ * token (the used one is marked, a new one of the same family is issued); presenting a used token
+ * again means it leaked, so the whole family is revoked and the newer token stops working too.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database';
+import {
+  findRefreshToken,
+  insertRefreshToken,
+  markRefreshTokenUsed,
+  revokeRefreshFamily,
+} from '../db/tokens';
+import { randomToken, tokenDigest } from './randomTokens';
+
+export type RotateResult =
+  | { ok: true; userId: number; familyId: string; token: string }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+
+export async function issueRefreshToken(
+  db: Db,
+  userId: number,
+  nowSeconds: number,
+  ttlSeconds: number,
+  familyId: string = randomUUID(),
+): Promise<{ token: string; familyId: string }> {
+  const token = randomToken();
+  await insertRefreshToken(db, {
+    id: tokenDigest(token),
+    familyId,
+    userId,
+    createdAt: nowSeconds,
+    expiresAt: nowSeconds + ttlSeconds,
+  });
+  return { token, familyId };
+}
+
+export async function rotateRefreshToken(db: Db, token: string, nowSeconds: number, ttlSeconds: number): Promise<RotateResult> {
+  return db.transaction().execute(async (trx) => {
+    const record = await findRefreshToken(trx, tokenDigest(token));
+    if (!record) return { ok: false, reason: 'unknown' };
+    if (record.revokedAt !== null) return { ok: false, reason: 'revoked' };
+    if (record.usedAt !== null) {
+      await revokeRefreshFamily(trx, record.familyId, nowSeconds);
+      return { ok: false, reason: 'reused' };
+    }
+    if (record.expiresAt <= nowSeconds) return { ok: false, reason: 'expired' };
+    if (!(await markRefreshTokenUsed(trx, record.id, nowSeconds))) {
+      // Another request used it between our read and our write: the same replay, caught late.
+      await revokeRefreshFamily(trx, record.familyId, nowSeconds);
+      return { ok: false, reason: 'reused' };
+    }
+    const next = await issueRefreshToken(trx, record.userId, nowSeconds, ttlSeconds, record.familyId);
+    return { ok: true, userId: record.userId, familyId: record.familyId, token: next.token };
+  });
+}
+
+/** Ends the login the token belongs to (logout); unknown tokens are ignored. */
+export async function revokeRefreshTokenFamily(db: Db, token: string, nowSeconds: number): Promise<void> {
+  const record = await findRefreshToken(db, tokenDigest(token));
+  if (record) await revokeRefreshFamily(db, record.familyId, nowSeconds);
+}

@@ -1,0 +1,168 @@
+/**
+ * Every server setting, read from the environment, each with a default that serves one machine.
+ * `loadConfig` is pure: it only reads the object it is given (tests pass their own).
+ */
+import path from 'node:path';
+import { availableParallelism } from 'node:os';
+import { z } from 'zod';
+
+export const APP_VERSION = '2025-10-24-1';
+export const API_BASE = '/api/v1';
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+export type TrustProxy = boolean | number | string[];
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  accountSiteUrl: string;
+  /** Origin users reach the app at (for printed links and public URLs); derived from the port when unset. */
+  publicUrl: string | undefined;
+  demoUsername: string;
+  /** Unset: a random password is made on first start and printed. */
+  demoPassword: string | undefined;
+  /** Seconds. */
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  secureTokenTtl: number;
+  /** Unset: generated once and kept in DATA_DIR/token-secret. */
+  tokenSecret: string | undefined;
+  maxUploadBytes: number;
+  convertThreads: number;
+  logLevel: LogLevel;
+  trustProxy: TrustProxy;
+  login: { maxFailuresPerIp: number; maxFailuresPerUser: number; windowSeconds: number };
+  /** Requests per minute one IP may make to the access-key (shared link) routes; 0 lifts the limit. */
+  shareRateLimitPerMinute: number;
+  /** Folder holding the built single-page app (index.html, assets/). */
+  staticDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const httpUrl = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''));
+
+const envSchema = z.object({
+  PORT: int(0, 65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().min(1).optional(),
+  ACCOUNT_SITE_URL: httpUrl.default('https://account.example.com'),
+  PUBLIC_URL: httpUrl.optional(),
+  DEMO_USERNAME: z.string().trim().min(1).max(320).default('demo@example.com'),
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(1024).optional(),
+  ACCESS_TOKEN_TTL: int(10, 86_400).default(900),
+  REFRESH_TOKEN_TTL: int(60, 365 * 86_400).default(30 * 86_400),
+  SECURE_TOKEN_TTL: int(5, 3600).default(60),
+  TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  MAX_UPLOAD_BYTES: int(1024, 2 ** 40).default(256 * 1024 * 1024),
+  CONVERT_THREADS: int(1, 256).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().optional(),
+  LOGIN_MAX_FAILURES_PER_IP: int(1, 10_000).default(10),
+  LOGIN_MAX_FAILURES_PER_USER: int(1, 100_000).default(30),
+  LOGIN_FAILURE_WINDOW: int(1, 86_400).default(60),
+  SHARE_RATE_LIMIT: int(0, 1_000_000).default(300),
+  STATIC_DIR: z.string().min(1).default('./dist'),
+});
+
+export interface ConfigDefaults {
+  /** Folder relative paths are resolved against. */
+  cwd?: string;
+  /** Cores available; conversion threads default to one less, at least one. */
+  cores?: number;
+}
+
+export function loadConfig(env: Record<string, string | undefined>, defaults: ConfigDefaults = {}): Config {
+  const cwd = defaults.cwd ?? process.cwd();
+  const cores = defaults.cores ?? availableParallelism();
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([key, value]) => key in envSchema.shape && value !== undefined && value.trim() !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const database = parseDatabaseUrl(e.DATABASE_URL, dataDir, cwd, problems);
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY, problems);
+  if (problems.length > 0 || !database) throw new ConfigError(problems);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database,
+    accountSiteUrl: e.ACCOUNT_SITE_URL,
+    publicUrl: e.PUBLIC_URL,
+    demoUsername: e.DEMO_USERNAME,
+    demoPassword: e.DEMO_PASSWORD,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    secureTokenTtl: e.SECURE_TOKEN_TTL,
+    tokenSecret: e.TOKEN_SECRET,
+    maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    convertThreads: e.CONVERT_THREADS ?? Math.max(1, cores - 1),
+    logLevel: e.LOG_LEVEL,
+    trustProxy,
+    login: {
+      maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      maxFailuresPerUser: e.LOGIN_MAX_FAILURES_PER_USER,
+      windowSeconds: e.LOGIN_FAILURE_WINDOW,
+    },
+    shareRateLimitPerMinute: e.SHARE_RATE_LIMIT,
+    staticDir: path.resolve(cwd, e.STATIC_DIR),
+  };
+}
+
+/** `postgres://` or `postgresql://` selects PostgreSQL; `sqlite:<file>` or a bare path selects SQLite. */
+function parseDatabaseUrl(
+  url: string | undefined,
+  dataDir: string,
+  cwd: string,
+  problems: string[],
+): DatabaseConfig | undefined {
+  if (url === undefined) return { kind: 'sqlite', file: path.join(dataDir, 'app.sqlite') };
+  if (/^postgres(ql)?:\/\//i.test(url)) return { kind: 'postgres', url };
+  if (/^sqlite:/i.test(url)) {
+    const file = url.replace(/^sqlite:(\/\/)?/i, '');
+    if (file) return { kind: 'sqlite', file: path.resolve(cwd, file) };
+  } else if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
+    return { kind: 'sqlite', file: path.resolve(cwd, url) };
+  }
+  problems.push('DATABASE_URL: expected postgres://..., sqlite:<file> or a file path');
+  return undefined;
+}
+
+/** `true`/`false`, a hop count, or a comma-separated list of proxy addresses or CIDR ranges. */
+function parseTrustProxy(value: string | undefined, problems: string[]): TrustProxy {
+  if (value === undefined) return false;
+  const v = value.trim().toLowerCase();
+  if (v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (list.every((item) => /^[0-9a-fA-F.:/]+$/.test(item) || /^(loopback|linklocal|uniquelocal)$/.test(item))) {
+    return list;
+  }
+  problems.push('TRUST_PROXY: expected true, false, a hop count, or a list of addresses/CIDR ranges');
+  return false;
+}
+
+/** The origin printed to users and used for links: PUBLIC_URL, else localhost on the bound port. */
+export function publicOrigin(config: Pick<Config, 'publicUrl' | 'host'>, boundPort: number): string {
+  if (config.publicUrl) return config.publicUrl;
+  const anyHost = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(config.host);
+  const host = anyHost ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${boundPort}`;
+}

@@ -1,0 +1,67 @@
+/**
+ * The whole conversion of one file, on the current thread: check -> import -> share repeated
+ * meshes -> GLB. The worker pool (converter.ts) runs this off the API's event loop.
+ */
+import { detectFormat } from './detect.js';
+import { ConversionError, conversionErrors } from './errors.js';
+import { writeGlb } from './glbWriter.js';
+import { importModel, type ProgressCallback } from './importModel.js';
+import { shareRepeatedMeshes } from './instancing.js';
+import { sceneStats } from './scene.js';
+import type { ZipLimits } from './zipArchive.js';
+
+export interface ConvertInput {
+  fileName: string;
+  bytes: Uint8Array;
+  maxBytes?: number;
+  zipLimits?: ZipLimits;
+  onProgress?: ProgressCallback;
+}
+
+export interface ConversionStats {
+  triangles: number;
+  lines: number;
+  nodes: number;
+  /** Nodes that draw geometry. */
+  parts: number;
+  /** Distinct meshes in the GLB (parts beyond this count are instances). */
+  meshes: number;
+  ms: number;
+  /** Resident set size high-water mark of the converting process, bytes. */
+  peakRssBytes: number;
+}
+
+export interface ConvertOutput {
+  glb: Uint8Array;
+  stats: ConversionStats;
+}
+
+export async function convertFile(input: ConvertInput): Promise<ConvertOutput> {
+  const started = performance.now();
+  const progress: ProgressCallback = input.onProgress ?? (() => {});
+  progress(0, 'Checking the file');
+  const format = detectFormat(input.fileName, input.bytes, { maxBytes: input.maxBytes });
+  let scene;
+  try {
+    scene = await importModel(format, input.fileName, input.bytes, { onProgress: progress, zipLimits: input.zipLimits });
+  } catch (error) {
+    if (error instanceof ConversionError) throw error;
+    throw conversionErrors.brokenFile(input.fileName, format.toUpperCase());
+  }
+  const counts = sceneStats(scene);
+  if (counts.triangles === 0 && counts.lines === 0) throw conversionErrors.emptyModel(input.fileName);
+  progress(0.8, 'Sharing repeated parts');
+  scene = shareRepeatedMeshes(scene);
+  progress(0.85, 'Compressing the geometry');
+  const glb = await writeGlb(scene);
+  progress(1, 'Conversion done');
+  return {
+    glb,
+    stats: {
+      ...counts,
+      meshes: scene.meshes.length,
+      ms: Math.round(performance.now() - started),
+      peakRssBytes: process.resourceUsage().maxRSS * 1024,
+    },
+  };
+}

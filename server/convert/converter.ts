@@ -1,0 +1,92 @@
+/**
+ * The conversion service the upload sockets call: a pool of worker threads (one per core by
+ * default) so that a large STEP never blocks the API's event loop.
+ *
+ *   const converter = createConverter({ threads: 2 });
+ *   const { glb, stats } = await converter.convert({ fileName, bytes, onProgress, signal });
+ *   await converter.close();
+ *
+ * Failures reject with a ConversionError whose `message` is meant for the user.
+ */
+import { availableParallelism } from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
+import Piscina from 'piscina';
+import type { ConvertOutput } from './convertFile.js';
+import { DEFAULT_MAX_FILE_BYTES } from './detect.js';
+import { ConversionError, conversionErrors } from './errors.js';
+import type { ProgressCallback } from './importModel.js';
+import type { WorkerProgress, WorkerResult, WorkerTask } from './worker.js';
+import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zipArchive.js';
+
+export interface ConverterOptions {
+  /** Worker threads; default: the number of cores. */
+  threads?: number;
+  /** Largest accepted upload; default 200 MB. */
+  maxFileBytes?: number;
+  zipLimits?: ZipLimits;
+  /** A conversion running longer is stopped; default 10 minutes. */
+  timeoutMs?: number;
+}
+
+export interface ConvertRequest {
+  fileName: string;
+  bytes: Uint8Array;
+  onProgress?: ProgressCallback;
+  signal?: AbortSignal;
+}
+
+export interface Converter {
+  convert(request: ConvertRequest): Promise<ConvertOutput>;
+  close(): Promise<void>;
+}
+
+const WORKER_URL = new URL(`./worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+
+/** A worker written in TypeScript needs the tsx loader in its thread. */
+function workerExecArgv(): string[] {
+  return WORKER_URL.pathname.endsWith('.ts') ? [...process.execArgv.filter((a) => !a.startsWith('--cpu-prof')), '--import', 'tsx'] : process.execArgv;
+}
+
+export function createConverter(options: ConverterOptions = {}): Converter {
+  const threads = Math.max(1, options.threads ?? availableParallelism());
+  const timeoutMs = options.timeoutMs ?? 10 * 60 * 1000;
+  const pool = new Piscina<WorkerTask, WorkerResult>({
+    filename: WORKER_URL.href,
+    minThreads: 0,
+    maxThreads: threads,
+    idleTimeout: 5 * 60 * 1000,
+    execArgv: workerExecArgv(),
+  });
+
+  return {
+    async convert({ fileName, bytes, onProgress, signal }) {
+      if (signal?.aborted) throw conversionErrors.cancelled();
+      const { port1, port2 } = new MessageChannel();
+      port1.on('message', (message: WorkerProgress) => onProgress?.(message.progress, message.activity));
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const task: WorkerTask = {
+        fileName,
+        bytes,
+        maxBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+        zipLimits: options.zipLimits ?? DEFAULT_ZIP_LIMITS,
+        port: port2,
+      };
+      try {
+        const result = await pool.run(task, {
+          transferList: [port2],
+          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        });
+        if (!result.ok) throw new ConversionError(result.code, result.message);
+        return { glb: result.glb, stats: result.stats };
+      } catch (error) {
+        if (error instanceof ConversionError) throw error;
+        if (timeout.aborted) throw conversionErrors.timeout(timeoutMs);
+        if (signal?.aborted) throw conversionErrors.cancelled();
+        throw conversionErrors.internal(fileName);
+      } finally {
+        port1.close();
+      }
+    },
+    close: () => pool.close({ force: true }),
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * The one intermediate form every importer produces and the GLB writer consumes.
+ * Units: metres. Axes: Y up (glTF convention). Matrices: column-major 4x4, local to the parent.
+ */
+export type Rgb = [number, number, number];
+
+export interface SceneTexture {
+  mimeType: 'image/png' | 'image/jpeg' | 'image/webp';
+  bytes: Uint8Array;
+}
+
+export interface SceneMaterial {
+  name: string;
+  color: Rgb;
+  /** 0..1; below 1 the material is blended. */
+  opacity: number;
+  metallic?: number;
+  roughness?: number;
+  doubleSided?: boolean;
+  baseColorTexture?: SceneTexture;
+}
+
+export interface ScenePrimitive {
+  mode: 'triangles' | 'lines' | 'points';
+  positions: Float32Array;
+  normals?: Float32Array;
+  uvs?: Float32Array;
+  indices?: Uint32Array;
+  /** Index into `SceneModel.materials`. */
+  material: number;
+}
+
+export interface SceneMesh {
+  name: string;
+  primitives: ScenePrimitive[];
+}
+
+export interface SceneNode {
+  /** The source's node name, kept byte for byte. */
+  name: string;
+  /** Local transform, column-major; absent means identity. */
+  matrix?: number[];
+  /** Index into `SceneModel.meshes`. */
+  mesh?: number;
+  children: SceneNode[];
+}
+
+export interface SceneModel {
+  roots: SceneNode[];
+  meshes: SceneMesh[];
+  materials: SceneMaterial[];
+}
+
+export function walkNodes(nodes: SceneNode[], visit: (node: SceneNode, depth: number) => void, depth = 0): void {
+  for (const node of nodes) {
+    visit(node, depth);
+    walkNodes(node.children, visit, depth + 1);
+  }
+}
+
+export function primitiveCount(primitive: ScenePrimitive): number {
+  const count = primitive.indices ? primitive.indices.length : primitive.positions.length / 3;
+  if (primitive.mode === 'triangles') return Math.floor(count / 3);
+  if (primitive.mode === 'lines') return Math.floor(count / 2);
+  return count;
+}
+
+export interface SceneStats {
+  nodes: number;
+  /** Nodes that draw something. */
+  parts: number;
+  triangles: number;
+  lines: number;
+}
+
+export function sceneStats(scene: SceneModel): SceneStats {
+  const stats: SceneStats = { nodes: 0, parts: 0, triangles: 0, lines: 0 };
+  walkNodes(scene.roots, (node) => {
+    stats.nodes++;
+    if (node.mesh === undefined) return;
+    const mesh = scene.meshes[node.mesh];
+    let drawn = false;
+    for (const primitive of mesh.primitives) {
+      const n = primitiveCount(primitive);
+      if (n > 0) drawn = true;
+      if (primitive.mode === 'triangles') stats.triangles += n;
+      if (primitive.mode === 'lines') stats.lines += n;
+    }
+    if (drawn) stats.parts++;
+  });
+  return stats;
+}
+
+export const IDENTITY: readonly number[] = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+
+export function translation(x: number, y: number, z: number): number[] {
+  return [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, z, 1];
+}
+
+/** Column-major product a * b. */
+export function multiply(a: readonly number[], b: readonly number[]): number[] {
+  const out = new Array<number>(16).fill(0);
+  for (let col = 0; col < 4; col++) {
+    for (let row = 0; row < 4; row++) {
+      let sum = 0;
+      for (let k = 0; k < 4; k++) sum += a[k * 4 + row] * b[col * 4 + k];
+      out[col * 4 + row] = sum;
+    }
+  }
+  return out;
+}
+
+/** Rotation taking a Z-up source (CAD, DXF) into Y-up: (x, y, z) -> (x, z, -y). */
+export const Z_UP_TO_Y_UP: readonly number[] = [1, 0, 0, 0, 0, 0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1];
+
+export function scaling(s: number): number[] {
+  return [s, 0, 0, 0, 0, s, 0, 0, 0, 0, s, 0, 0, 0, 0, 1];
+}

@@ -1,0 +1,262 @@
+/**
+ * Repository of projects. Every function takes a `Db`, which may be a transaction: the upload
+ * work creates a project and records its model inside the transaction that spends the credit.
+ */
+import type { ShareOptions, Stage } from '../../src/api/schemas';
+import { generateAccessKey } from '../domain/accessKeys';
+import { DEFAULT_SHARE_OPTIONS, type ProjectChanges } from '../domain/projectPatch';
+import { INITIAL_STAGE, isStage } from '../domain/stages';
+import type { Db } from './database';
+import type { ProjectRow } from './schema';
+
+export interface Project {
+  id: number;
+  ownerId: number;
+  name: string;
+  accessKey: string;
+  currentStage: Stage;
+  isPublished: boolean;
+  shareOptions: ShareOptions;
+  /** Seconds. */
+  creationDate: number;
+  modificationDate: number;
+  /** 0 until the first model is recorded, then 1, 2, ... */
+  revisionNumber: number;
+  consumedUpdateCount: number;
+  maxUpdateCount: number;
+  modelBlobKey: string | null;
+  /** Secret part of the model URL of the current revision; a new one with every revision. */
+  modelToken: string | null;
+  originalBlobKey: string | null;
+  originalFileName: string | null;
+}
+
+/** A project with what its views show of the owner. */
+export interface OwnedProject extends Project {
+  ownerName: string;
+  ownerAvatarUrl: string | null;
+}
+
+/** The files of one revision (keys from domain/projectBlobKeys.ts). */
+export interface ModelRevision {
+  modelBlobKey: string;
+  originalBlobKey: string | null;
+  originalFileName: string | null;
+}
+
+export interface NewProject {
+  ownerId: number;
+  name: string;
+  nowSeconds: number;
+  stage?: Stage;
+  isPublished?: boolean;
+  shareOptions?: ShareOptions;
+  consumedUpdateCount?: number;
+  maxUpdateCount?: number;
+  /** With a model the project starts at revision 1; without, at 0 with no model URL until `setProjectModel`. */
+  model?: ModelRevision;
+}
+
+export interface ProjectModelChange {
+  projectId: number;
+  /** The revision the caller started from: the change applies only if it is still the current one. */
+  fromRevision: number;
+  model: ModelRevision;
+  nowSeconds: number;
+  consumedUpdateCount?: number;
+  maxUpdateCount?: number;
+}
+
+/** The stored JSON of the seven flags; a missing or damaged flag reads as false. Runs per row, so no schema. */
+function parseShareOptions(json: string): ShareOptions {
+  type Stored = Partial<Record<keyof ShareOptions, unknown>>;
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    parsed = null;
+  }
+  const s: Stored = typeof parsed === 'object' && parsed !== null ? (parsed as Stored) : {};
+  return {
+    isHierarchyVisible: s.isHierarchyVisible === true,
+    isCommentsVisible: s.isCommentsVisible === true,
+    isAttachmentVisible: s.isAttachmentVisible === true,
+    isClippingPlaneAvailable: s.isClippingPlaneAvailable === true,
+    isXRayRenderModeAvailable: s.isXRayRenderModeAvailable === true,
+    isIllustrationRenderModeAvailable: s.isIllustrationRenderModeAvailable === true,
+    isWireframeRenderModeAvailable: s.isWireframeRenderModeAvailable === true,
+  };
+}
+
+function toProject(row: ProjectRow): Project {
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    name: row.name,
+    accessKey: row.access_key,
+    currentStage: isStage(row.current_stage) ? row.current_stage : INITIAL_STAGE,
+    isPublished: row.is_published !== 0,
+    shareOptions: parseShareOptions(row.share_options),
+    creationDate: row.creation_date,
+    modificationDate: row.modification_date,
+    revisionNumber: row.revision_number,
+    consumedUpdateCount: row.consumed_update_count,
+    maxUpdateCount: row.max_update_count,
+    modelBlobKey: row.model_blob_key,
+    modelToken: row.model_token,
+    originalBlobKey: row.original_blob_key,
+    originalFileName: row.original_file_name,
+  };
+}
+
+type OwnedRow = ProjectRow & { owner_full_name: string; owner_username: string; owner_avatar_url: string | null };
+
+function toOwnedProject(row: OwnedRow): OwnedProject {
+  const project = toProject(row) as OwnedProject;
+  project.ownerName = row.owner_full_name.trim() || row.owner_username;
+  project.ownerAvatarUrl = row.owner_avatar_url;
+  return project;
+}
+
+function selectOwned(db: Db) {
+  return db
+    .selectFrom('projects')
+    .innerJoin('users', 'users.id', 'projects.owner_id')
+    .selectAll('projects')
+    .select(['users.full_name as owner_full_name', 'users.username as owner_username', 'users.avatar_url as owner_avatar_url']);
+}
+
+export async function createProject(db: Db, input: NewProject): Promise<Project> {
+  const row = await db
+    .insertInto('projects')
+    .values({
+      owner_id: input.ownerId,
+      name: input.name,
+      access_key: generateAccessKey(),
+      current_stage: input.stage ?? INITIAL_STAGE,
+      is_published: input.isPublished ? 1 : 0,
+      share_options: JSON.stringify(input.shareOptions ?? DEFAULT_SHARE_OPTIONS),
+      creation_date: input.nowSeconds,
+      modification_date: input.nowSeconds,
+      revision_number: input.model ? 1 : 0,
+      consumed_update_count: input.consumedUpdateCount ?? 0,
+      max_update_count: input.maxUpdateCount ?? 0,
+      model_blob_key: input.model?.modelBlobKey ?? null,
+      model_token: input.model ? generateAccessKey() : null,
+      original_blob_key: input.model?.originalBlobKey ?? null,
+      original_file_name: input.model?.originalFileName ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toProject(row);
+}
+
+/**
+ * Records a new model revision: the revision number goes up by one, the model URL gets a new
+ * secret, the modification date moves. Returns undefined when the project is gone or another
+ * update got there first (its revision is no longer `fromRevision`). The caller deletes the old
+ * revision's folder once the change is committed.
+ */
+export async function setProjectModel(db: Db, change: ProjectModelChange): Promise<Project | undefined> {
+  const row = await db
+    .updateTable('projects')
+    .set({
+      revision_number: change.fromRevision + 1,
+      model_blob_key: change.model.modelBlobKey,
+      model_token: generateAccessKey(),
+      original_blob_key: change.model.originalBlobKey,
+      original_file_name: change.model.originalFileName,
+      modification_date: change.nowSeconds,
+      ...(change.consumedUpdateCount !== undefined ? { consumed_update_count: change.consumedUpdateCount } : {}),
+      ...(change.maxUpdateCount !== undefined ? { max_update_count: change.maxUpdateCount } : {}),
+    })
+    .where('id', '=', change.projectId)
+    .where('revision_number', '=', change.fromRevision)
+    .returningAll()
+    .executeTakeFirst();
+  return row && toProject(row);
+}
+
+/** The caller's project, or undefined when it does not exist or belongs to someone else. */
+export async function findOwnedProject(db: Db, id: number, ownerId: number): Promise<OwnedProject | undefined> {
+  const row = await selectOwned(db).where('projects.id', '=', id).where('projects.owner_id', '=', ownerId).executeTakeFirst();
+  return row && toOwnedProject(row);
+}
+
+/** Newest change first. */
+export async function listOwnedProjects(db: Db, ownerId: number): Promise<OwnedProject[]> {
+  const rows = await selectOwned(db)
+    .where('projects.owner_id', '=', ownerId)
+    .orderBy('projects.modification_date', 'desc')
+    .orderBy('projects.id', 'desc')
+    .execute();
+  return rows.map(toOwnedProject);
+}
+
+/**
+ * The project behind an access key, only while it is published. One query whatever the reason
+ * for a miss (unknown, unpublished, deleted), so the answers take the same time.
+ */
+export async function findPublishedProject(db: Db, accessKey: string): Promise<OwnedProject | undefined> {
+  const row = await selectOwned(db)
+    .where('projects.access_key', '=', accessKey)
+    .where('projects.is_published', '=', 1)
+    .executeTakeFirst();
+  return row && toOwnedProject(row);
+}
+
+export interface ModelFile {
+  projectId: number;
+  revisionNumber: number;
+  modelBlobKey: string;
+}
+
+/** The model a URL secret stands for (the current revision of a project that still exists). */
+export async function findModelByToken(db: Db, token: string): Promise<ModelFile | undefined> {
+  const row = await db
+    .selectFrom('projects')
+    .select(['id', 'revision_number', 'model_blob_key'])
+    .where('model_token', '=', token)
+    .executeTakeFirst();
+  if (!row || row.model_blob_key === null) return undefined;
+  return { projectId: row.id, revisionNumber: row.revision_number, modelBlobKey: row.model_blob_key };
+}
+
+/**
+ * Applies changes to the caller's project and moves its modification date; false when it is not
+ * theirs, or, with `whilePublished`, when it is no longer published (a concurrent unpublish won).
+ */
+export async function updateProject(
+  db: Db,
+  target: { id: number; ownerId: number; whilePublished?: boolean },
+  changes: ProjectChanges,
+  nowSeconds: number,
+): Promise<boolean> {
+  let query = db.updateTable('projects').where('id', '=', target.id).where('owner_id', '=', target.ownerId);
+  if (target.whilePublished) query = query.where('is_published', '=', 1);
+  const result = await query
+    .set({
+      modification_date: nowSeconds,
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.currentStage !== undefined ? { current_stage: changes.currentStage } : {}),
+      ...(changes.isPublished !== undefined ? { is_published: changes.isPublished ? 1 : 0 } : {}),
+      ...(changes.shareOptions !== undefined ? { share_options: JSON.stringify(changes.shareOptions) } : {}),
+    })
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Deletes the caller's project with its comments and hyperlinks (run it in a transaction). */
+export async function deleteProject(db: Db, target: { id: number; ownerId: number }): Promise<boolean> {
+  const owned = await db
+    .selectFrom('projects')
+    .select('id')
+    .where('id', '=', target.id)
+    .where('owner_id', '=', target.ownerId)
+    .executeTakeFirst();
+  if (!owned) return false;
+  await db.deleteFrom('comments').where('project_id', '=', target.id).execute();
+  await db.deleteFrom('attachments').where('project_id', '=', target.id).execute();
+  const result = await db.deleteFrom('projects').where('id', '=', target.id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}

@@ -1,0 +1,127 @@
+/**
+ * Kysely table types. Timestamps are whole seconds since the epoch (bigint columns read back as
+ * numbers on both dialects); flags are 0/1 integers so that SQLite and PostgreSQL store them alike.
+ */
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type Id = Generated<number>;
+type Flag = ColumnType<number, number | undefined, number>;
+
+export interface UsersTable {
+  id: Id;
+  /** Normalised (trimmed, lower case): one account per e-mail address. */
+  username: string;
+  password_hash: string;
+  full_name: string;
+  avatar_url: string | null;
+  disabled: Flag;
+  preferred_language: string | null;
+  preferred_unit: string | null;
+  created_at: number;
+}
+
+export interface SubscriptionPlansTable {
+  id: Id;
+  user_id: number;
+  sku: string;
+  name: string;
+  total_credits: number;
+  consumed_credits: ColumnType<number, number | undefined, number>;
+  max_update_per_credit: number;
+  expiration_date: number;
+  created_at: number;
+}
+
+export interface RefreshTokensTable {
+  /** SHA-256 of the token (hex): the token itself is never stored. */
+  id: string;
+  family_id: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface SecureTokensTable {
+  /** SHA-256 of the token (hex). */
+  id: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface ProjectsTable {
+  id: Id;
+  owner_id: number;
+  name: string;
+  access_key: string;
+  current_stage: string;
+  is_published: Flag;
+  /** JSON object of the seven share flags. */
+  share_options: string;
+  creation_date: number;
+  modification_date: number;
+  revision_number: ColumnType<number, number | undefined, number>;
+  consumed_update_count: ColumnType<number, number | undefined, number>;
+  max_update_count: ColumnType<number, number | undefined, number>;
+  /** Blob key of the converted GLB of the current revision. */
+  model_blob_key: string | null;
+  /** Unguessable part of the revision-specific model URL. */
+  model_token: string | null;
+  /** Blob key and file name of the uploaded original of the current revision. */
+  original_blob_key: string | null;
+  original_file_name: string | null;
+}
+
+export interface CommentsTable {
+  id: Id;
+  project_id: number;
+  /** The logged-in author, when there was one. */
+  author_user_id: number | null;
+  /** The guest that wrote it, from the guest cookie, when there was no login. */
+  author_guest_id: string | null;
+  author_name: string;
+  author_avatar_url: string | null;
+  text: string;
+  created_at: number;
+}
+
+export interface AttachmentsTable {
+  id: Id;
+  project_id: number;
+  author_user_id: number | null;
+  author_guest_id: string | null;
+  author_name: string;
+  author_avatar_url: string | null;
+  name: string;
+  url: string;
+  created_at: number;
+}
+
+export interface BrandingTable {
+  user_id: number;
+  logo_blob_key: string;
+  logo_content_type: string;
+  updated_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  subscription_plans: SubscriptionPlansTable;
+  refresh_tokens: RefreshTokensTable;
+  secure_tokens: SecureTokensTable;
+  projects: ProjectsTable;
+  comments: CommentsTable;
+  attachments: AttachmentsTable;
+  branding: BrandingTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type PlanRow = Selectable<SubscriptionPlansTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
+export type NewProjectRow = Insertable<ProjectsTable>;
+export type CommentRow = Selectable<CommentsTable>;
+export type AttachmentRow = Selectable<AttachmentsTable>;
+export type BrandingRow = Selectable<BrandingTable>;

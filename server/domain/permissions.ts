@@ -1,0 +1,55 @@
+/**
+ * Who may do what on a project (SPEC §6). A project is reached either by its owner through its id
+ * (`owner`) or by anyone through its access key while it is published (`link`).
+ */
+import type { ShareOptions } from '../../src/api/schemas';
+
+export type ProjectVia = 'owner' | 'link';
+
+/** The caller: a logged-in user, a guest known by its cookie, both or neither. */
+export interface Viewer {
+  userId: number | null;
+  /** Digest of the guest cookie, when the caller has one. */
+  guestId: string | null;
+}
+
+export interface ProjectFacts {
+  ownerId: number;
+  isPublished: boolean;
+  shareOptions: ShareOptions;
+}
+
+export interface AuthoredItem {
+  authorUserId: number | null;
+  authorGuestId: string | null;
+}
+
+/** A link opens a project only while it is published; the owner always reaches its own. */
+export function canOpen(via: ProjectVia, project: ProjectFacts): boolean {
+  return via === 'owner' || project.isPublished;
+}
+
+/** Reading and writing comments: the owner always; a link only where the owner enabled them. */
+export function canUseComments(via: ProjectVia, project: ProjectFacts): boolean {
+  return canOpen(via, project) && (via === 'owner' || project.shareOptions.isCommentsVisible);
+}
+
+export function canReadAttachments(via: ProjectVia, project: ProjectFacts): boolean {
+  return canOpen(via, project) && (via === 'owner' || project.shareOptions.isAttachmentVisible);
+}
+
+/** Hyperlinks are added by the owner only, never through a public link. */
+export function canCreateAttachment(via: ProjectVia): boolean {
+  return via === 'owner';
+}
+
+export function isProjectOwner(viewer: Viewer, project: Pick<ProjectFacts, 'ownerId'>): boolean {
+  return viewer.userId !== null && viewer.userId === project.ownerId;
+}
+
+/** The owner may delete anything on its project; an author what it wrote; nobody else. */
+export function canDeleteItem(viewer: Viewer, project: Pick<ProjectFacts, 'ownerId'>, item: AuthoredItem): boolean {
+  if (isProjectOwner(viewer, project)) return true;
+  if (item.authorUserId !== null && item.authorUserId === viewer.userId) return true;
+  return item.authorGuestId !== null && item.authorGuestId === viewer.guestId;
+}

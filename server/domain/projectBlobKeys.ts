@@ -1,0 +1,28 @@
+/**
+ * Where a project's files live in the blob store. Each revision has its own folder, so a new
+ * model never overwrites the one a viewer may be downloading, and deleting a project is deleting
+ * one folder.
+ */
+export function projectFolder(projectId: number): string {
+  return `projects/${projectId}`;
+}
+
+export function revisionFolder(projectId: number, revision: number): string {
+  return `${projectFolder(projectId)}/r${revision}`;
+}
+
+/** The converted GLB of a revision. */
+export function modelBlobKey(projectId: number, revision: number): string {
+  return `${revisionFolder(projectId, revision)}/model.glb`;
+}
+
+/** The uploaded original beside it; only a plain lower-case extension of the file name is kept. */
+export function originalBlobKey(projectId: number, revision: number, fileName: string): string {
+  const ext = /\.([A-Za-z0-9]{1,10})$/.exec(fileName)?.[1]?.toLowerCase();
+  return `${revisionFolder(projectId, revision)}/original${ext ? `.${ext}` : ''}`;
+}
+
+/** A user's branding logo; `version` is random so a replaced logo never shares a key (or an ETag). */
+export function logoBlobKey(userId: number, version: string): string {
+  return `branding/${userId}/logo-${version}.png`;
+}

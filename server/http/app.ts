@@ -1,0 +1,99 @@
+/**
+ * The HTTP application factory. Tests build it with a temporary database and listen on port 0;
+ * main.ts builds it with the real configuration.
+ */
+import fastifyCookie from '@fastify/cookie';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from '../config';
+import { API_BASE } from '../config';
+import { createAccessTokens } from '../auth/accessTokens';
+import { createLoginThrottle } from '../auth/loginThrottle';
+import { consumeSecureToken } from '../auth/secureTokens';
+import type { Converter } from '../convert/converter';
+import type { Db } from '../db/database';
+import { systemClock, toSeconds, type Clock } from '../domain/clock';
+import type { BlobStore } from '../storage/blobStore';
+import { authRoutes } from './auth';
+import { installAuthentication } from './authenticate';
+import { brandingRoutes } from './branding';
+import { installErrorHandling } from './errors';
+import { modelFileRoutes } from './modelFiles';
+import { projectApi } from './projectApi';
+import { projectExportRoutes } from './projectExport';
+import { runtimeConfigRoute } from './runtimeConfig';
+import type { Services } from './services';
+import { settingsRoutes } from './settings';
+import { installSpa } from './spa';
+import { subscriptionPlanRoutes } from './subscriptionPlans';
+import { createUploadTracker, uploadSocketRoutes, websocketOptions } from './uploadSockets';
+import type { UploadTimeouts } from './uploadSteps';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  blobs: BlobStore;
+  /** Key that signs access tokens (see auth/tokenSecret.ts). */
+  tokenSecret: Uint8Array;
+  clock?: Clock;
+  /** The conversion pool of the upload sockets (created and closed by main.ts); without it they answer an error. */
+  converter?: Converter;
+  /** Overrides of the upload sockets' waits (tests). */
+  uploadTimeouts?: Partial<UploadTimeouts>;
+  /** Fastify logger options; off by default (tests). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    // A hop count trusts that many proxies in front of us (what proxy-addr does for a number).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+
+  const services: Services = {
+    config,
+    db,
+    blobs: deps.blobs,
+    clock,
+    accessTokens: createAccessTokens(deps.tokenSecret, config.accessTokenTtl, clock),
+    loginThrottle: createLoginThrottle(config.login, clock),
+    consumeSecureToken: (token) => consumeSecureToken(db, token, toSeconds(clock())),
+  };
+  app.decorate('services', services);
+
+  installErrorHandling(app);
+  installAuthentication(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyWebsocket, websocketOptions(config.maxUploadBytes));
+  const uploadTracker = createUploadTracker();
+  app.decorate('uploadSockets', uploadTracker);
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+  });
+
+  await app.register(authRoutes, { prefix: `${API_BASE}/auth` });
+  await app.register(projectApi, { prefix: `${API_BASE}/projects` });
+  await app.register(uploadSocketRoutes, {
+    prefix: `${API_BASE}/projects`,
+    converter: deps.converter,
+    tracker: uploadTracker,
+    timeouts: deps.uploadTimeouts,
+  });
+  await app.register(projectExportRoutes, { prefix: `${API_BASE}/projects` });
+  await app.register(brandingRoutes, { prefix: `${API_BASE}/branding` });
+  await app.register(settingsRoutes, { prefix: `${API_BASE}/settings` });
+  await app.register(subscriptionPlanRoutes, { prefix: `${API_BASE}/subscriptionPlans` });
+  await app.register(modelFileRoutes, { prefix: `${API_BASE}/models` });
+  await app.register(runtimeConfigRoute);
+  await installSpa(app, config.staticDir);
+  return app;
+}

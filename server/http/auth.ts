@@ -1,0 +1,109 @@
+/** Auth routes: login, logout, refresh-token, secure-token (prefix /api/v1/auth). */
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import {
+  loginRequestSchema,
+  type loginResponseSchema,
+  type refreshTokenResponseSchema,
+  type secureTokenResponseSchema,
+} from '../../src/api/schemas';
+import { verifyPassword } from '../auth/passwords';
+import { issueRefreshToken, revokeRefreshTokenFamily, rotateRefreshToken } from '../auth/refreshTokens';
+import { issueSecureToken } from '../auth/secureTokens';
+import type { ThrottleVerdict } from '../auth/loginThrottle';
+import { listActivePlans } from '../db/plans';
+import { revokeRefreshFamily } from '../db/tokens';
+import { findUserById, findUserByUsername } from '../db/users';
+import { toSeconds } from '../domain/clock';
+import { normalizeUsername } from '../domain/usernames';
+import { requireUser } from './authenticate';
+import { ApiError, parseInput } from './errors';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refreshCookie';
+import { toSettings, toUserInfo } from './userViews';
+
+const NO_STORE = 'no-store';
+
+function tooManyAttempts(verdict: Extract<ThrottleVerdict, { allowed: false }>): ApiError {
+  return new ApiError(
+    429,
+    'too_many_attempts',
+    `Too many failed login attempts. Try again in ${verdict.retryAfterSeconds} seconds.`,
+    { 'Retry-After': String(verdict.retryAfterSeconds) },
+  );
+}
+
+function refused(reply: FastifyReply, code: string, message: string): ApiError {
+  reply.header('Cache-Control', NO_STORE);
+  return new ApiError(401, code, message);
+}
+
+export const authRoutes: FastifyPluginAsync = async (app) => {
+  const { db, config, clock, accessTokens, loginThrottle } = app.services;
+  const now = () => toSeconds(clock());
+
+  app.post('/login', async (request, reply): Promise<z.input<typeof loginResponseSchema>> => {
+    const body = parseInput(loginRequestSchema, request.body);
+    const username = normalizeUsername(body.username);
+    const before = loginThrottle.check(request.ip, username);
+    if (!before.allowed) throw tooManyAttempts(before);
+
+    const user = await findUserByUsername(db, username);
+    const passwordOk = await verifyPassword(user?.passwordHash, body.password);
+    if (!user || !passwordOk || user.disabled) {
+      const after = loginThrottle.recordFailure(request.ip, username);
+      if (!after.allowed) throw tooManyAttempts(after);
+      throw new ApiError(401, 'invalid_credentials', 'Incorrect username or password.');
+    }
+    if ((await listActivePlans(db, user.id, now())).length === 0) {
+      throw new ApiError(403, 'no_active_subscription', 'An active subscription is required.');
+    }
+
+    const refresh = await issueRefreshToken(db, user.id, now(), config.refreshTokenTtl);
+    setRefreshCookie(request, reply, refresh.token, config.refreshTokenTtl);
+    reply.header('Cache-Control', NO_STORE);
+    return {
+      success: true,
+      accessToken: await accessTokens.sign(user.id),
+      settings: toSettings(user),
+      userInfo: toUserInfo(user),
+    };
+  });
+
+  app.get('/refresh-token', async (request, reply): Promise<z.input<typeof refreshTokenResponseSchema>> => {
+    const token = readRefreshCookie(request);
+    if (!token) throw refused(reply, 'invalid_refresh_token', 'No refresh token.');
+    const rotation = await rotateRefreshToken(db, token, now(), config.refreshTokenTtl);
+    if (!rotation.ok) {
+      clearRefreshCookie(request, reply);
+      throw refused(reply, 'invalid_refresh_token', 'Your session has expired.');
+    }
+    const user = await findUserById(db, rotation.userId);
+    const active = user && !user.disabled ? await listActivePlans(db, user.id, now()) : [];
+    if (!user || user.disabled || active.length === 0) {
+      await revokeRefreshFamily(db, rotation.familyId, now());
+      clearRefreshCookie(request, reply);
+      throw refused(reply, 'invalid_refresh_token', 'Your session has expired.');
+    }
+    setRefreshCookie(request, reply, rotation.token, config.refreshTokenTtl);
+    reply.header('Cache-Control', NO_STORE);
+    return { accessToken: await accessTokens.sign(user.id) };
+  });
+
+  app.get('/logout', async (request, reply) => {
+    const token = readRefreshCookie(request);
+    if (token) await revokeRefreshTokenFamily(db, token, now());
+    clearRefreshCookie(request, reply);
+    reply.header('Cache-Control', NO_STORE);
+    return { success: true };
+  });
+
+  app.get(
+    '/secure-token',
+    { preHandler: app.authenticate },
+    async (request, reply): Promise<z.input<typeof secureTokenResponseSchema>> => {
+      const user = requireUser(request);
+      reply.header('Cache-Control', NO_STORE);
+      return { success: true, secureToken: await issueSecureToken(db, user.id, now(), config.secureTokenTtl) };
+    },
+  );
+};

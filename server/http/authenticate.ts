@@ -1,0 +1,48 @@
+/** Bearer-token authentication shared by every route plugin. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findUserById } from '../db/users';
+import { ApiError } from './errors';
+import type { AuthUser } from './services';
+
+const CHALLENGE = { 'WWW-Authenticate': 'Bearer' };
+
+function unauthorized(code: string, message: string): ApiError {
+  return new ApiError(401, code, message, CHALLENGE);
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+export function installAuthentication(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+
+  const resolve = async (request: FastifyRequest, required: boolean): Promise<void> => {
+    const token = bearerToken(request);
+    if (token === undefined) {
+      if (required) throw unauthorized('unauthorized', 'Authentication required.');
+      return;
+    }
+    const check = await app.services.accessTokens.verify(token);
+    if (!check.ok) {
+      throw check.reason === 'expired'
+        ? unauthorized('token_expired', 'Your session has expired.')
+        : unauthorized('invalid_token', 'Invalid access token.');
+    }
+    const user = await findUserById(app.services.db, check.userId);
+    if (!user || user.disabled) throw unauthorized('unauthorized', 'Authentication required.');
+    request.user = { id: user.id, username: user.username, fullName: user.fullName, avatarUrl: user.avatarUrl };
+  };
+
+  app.decorate('authenticate', (request: FastifyRequest) => resolve(request, true));
+  app.decorate('identify', (request: FastifyRequest) => resolve(request, false));
+}
+
+/** The caller of a route guarded by `authenticate`. */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized('unauthorized', 'Authentication required.');
+  return request.user;
+}

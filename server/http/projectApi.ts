@@ -1,0 +1,34 @@
+/**
+ * Every project route under /api/v1/projects: the owner's paths by id, and the access-key paths of
+ * shared links, which are rate-limited per client IP (one budget for all of them).
+ */
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync } from 'fastify';
+import { attachmentRoutes } from './attachments';
+import { commentRoutes } from './comments';
+import { ApiError } from './errors';
+import { projectRoutes } from './projects';
+import { shareRoutes } from './share';
+
+const linkRoutes: FastifyPluginAsync = async (app) => {
+  const perMinute = app.services.config.shareRateLimitPerMinute;
+  if (perMinute > 0) {
+    await app.register(fastifyRateLimit, {
+      global: true,
+      max: perMinute,
+      timeWindow: 60_000,
+      errorResponseBuilder: (_request, context) =>
+        new ApiError(429, 'too_many_requests', `Too many requests. Try again in ${context.after}.`),
+    });
+  }
+  await app.register(shareRoutes);
+  await app.register(commentRoutes, { via: 'link' });
+  await app.register(attachmentRoutes, { via: 'link' });
+};
+
+export const projectApi: FastifyPluginAsync = async (app) => {
+  await app.register(projectRoutes);
+  await app.register(linkRoutes, { prefix: '/accessKeys/:accessKey' });
+  await app.register(commentRoutes, { prefix: '/:id', via: 'owner' });
+  await app.register(attachmentRoutes, { prefix: '/:id', via: 'owner' });
+};

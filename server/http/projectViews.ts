@@ -1,0 +1,43 @@
+/** How a project travels on the wire: the owner's view and the guest's view (SPEC §3). */
+import type { z } from 'zod';
+import { DEFAULT_AVATAR_URL, type projectSchema, type sharedProjectSchema } from '../../src/api/schemas';
+import { API_BASE } from '../config';
+import type { OwnedProject, Project } from '../db/projects';
+
+/** The revision-specific, unguessable URL of the model; empty while the project has none. */
+export function modelUrlOf(project: Pick<Project, 'modelToken' | 'revisionNumber' | 'modelBlobKey'>): string {
+  if (!project.modelToken || !project.modelBlobKey) return '';
+  return `${API_BASE}/models/${project.modelToken}/${project.revisionNumber}.glb`;
+}
+
+export function toOwnerProject(project: OwnedProject): z.input<typeof projectSchema> {
+  return {
+    id: project.id,
+    name: project.name,
+    accessKey: project.accessKey,
+    currentStage: project.currentStage,
+    isPublished: project.isPublished,
+    shareOptions: project.shareOptions,
+    creationDate: project.creationDate,
+    modificationDate: project.modificationDate,
+    revisionNumber: project.revisionNumber,
+    modelUrl: modelUrlOf(project),
+    consumedUpdateCount: project.consumedUpdateCount,
+    maxUpdateCount: project.maxUpdateCount,
+    ownerName: project.ownerName,
+  };
+}
+
+export function toSharedProject(project: OwnedProject): z.input<typeof sharedProjectSchema> {
+  return {
+    name: project.name,
+    ownerName: project.ownerName,
+    ownerAvatarUrl: project.ownerAvatarUrl ?? DEFAULT_AVATAR_URL,
+    currentStage: project.currentStage,
+    shareOptions: project.shareOptions,
+    creationDate: project.creationDate,
+    modificationDate: project.modificationDate,
+    revisionNumber: project.revisionNumber,
+    modelUrl: modelUrlOf(project),
+  };
+}

@@ -1,0 +1,39 @@
+/** What route plugins need, built once by the app factory and hung on the Fastify instance. */
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import type { Clock } from '../domain/clock';
+import type { BlobStore } from '../storage/blobStore';
+import type { AccessTokens } from '../auth/accessTokens';
+import type { LoginThrottle } from '../auth/loginThrottle';
+
+export interface Services {
+  config: Config;
+  db: Db;
+  blobs: BlobStore;
+  clock: Clock;
+  accessTokens: AccessTokens;
+  loginThrottle: LoginThrottle;
+  /** The user a secure token was issued to, or undefined; each token works once (for the upload sockets). */
+  consumeSecureToken(token: string): Promise<number | undefined>;
+}
+
+/** The logged-in caller of a request that passed `authenticate`. */
+export interface AuthUser {
+  id: number;
+  username: string;
+  fullName: string;
+  avatarUrl: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    /** preHandler: requires a valid bearer access token of an enabled user and sets `request.user`. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    /** Same as `authenticate`, but lets anonymous requests through (`request.user` stays null). */
+    identify: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}

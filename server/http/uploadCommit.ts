@@ -1,0 +1,160 @@
+/**
+ * Records a converted model: the credit change and the project row commit in one transaction, the
+ * revision's files are written to its folder before the commit and removed when it fails. So a
+ * failure never spends a credit for nothing and never leaves a project without its model.
+ */
+import type { Db } from '../db/database';
+import { consumeCredit, listActivePlans, type Plan } from '../db/plans';
+import { createProject, setProjectModel, type ModelRevision, type Project } from '../db/projects';
+import {
+  afterFreeUpdate,
+  afterPaidUpdate,
+  allowanceOfNewProject,
+  plansInChargeOrder,
+  type UpdateAllowance,
+} from '../domain/credits';
+import { isUnlimited } from '../domain/plans';
+import { modelBlobKey, originalBlobKey, revisionFolder } from '../domain/projectBlobKeys';
+import type { BlobStore } from '../storage/blobStore';
+
+/** No active plan could pay the credit (sent to the client as insufficient_credits). */
+export class InsufficientCreditsError extends Error {
+  constructor() {
+    super('No credit left');
+    this.name = 'InsufficientCreditsError';
+  }
+}
+
+/** The project was deleted, or another update was recorded, while this one converted. */
+export class ProjectChangedError extends Error {
+  constructor() {
+    super('The project changed during the update');
+    this.name = 'ProjectChangedError';
+  }
+}
+
+export interface ConvertedModel {
+  glb: Uint8Array;
+  /** The uploaded file, kept beside the GLB. */
+  original: { fileName: string; bytes: Uint8Array } | null;
+}
+
+export interface CommitStores {
+  db: Db;
+  blobs: BlobStore;
+}
+
+/**
+ * Spends one credit of the user's plans (UNLIMITED spends none) inside `trx`, trying the plans in
+ * charge order so that a concurrent spender taking a plan's last credit falls through to the next.
+ */
+export async function spendCredit(trx: Db, userId: number, nowSeconds: number): Promise<Plan> {
+  for (const plan of plansInChargeOrder(await listActivePlans(trx, userId, nowSeconds), nowSeconds)) {
+    if (isUnlimited(plan) || (await consumeCredit(trx, plan.id))) return plan;
+  }
+  throw new InsufficientCreditsError();
+}
+
+async function writeRevision(blobs: BlobStore, projectId: number, revision: number, model: ConvertedModel): Promise<ModelRevision> {
+  const modelKey = modelBlobKey(projectId, revision);
+  await blobs.put(modelKey, model.glb);
+  if (!model.original) return { modelBlobKey: modelKey, originalBlobKey: null, originalFileName: null };
+  const originalKey = originalBlobKey(projectId, revision, model.original.fileName);
+  await blobs.put(originalKey, model.original.bytes);
+  return { modelBlobKey: modelKey, originalBlobKey: originalKey, originalFileName: model.original.fileName };
+}
+
+/** Cleanup never hides the error being handled: at worst a folder is left behind. */
+async function removeQuietly(blobs: BlobStore, folder: string): Promise<void> {
+  await blobs.deleteFolder(folder).catch(() => undefined);
+}
+
+export interface NewProjectCommit {
+  ownerId: number;
+  name: string;
+  nowSeconds: number;
+  model: ConvertedModel;
+  /** `charge`: one credit of an active plan; `gift`: no credit, this allowance (the demo project). */
+  payment: { kind: 'charge' } | { kind: 'gift'; allowance: UpdateAllowance };
+}
+
+/**
+ * Creates a project at revision 1 with its model. In the transaction: spend the credit, insert the
+ * row (which gives the id the folder is named after), write the files, record them. A failure
+ * inside deletes the files before the transaction lets go of the database: on SQLite a rolled-back
+ * id can be handed out again, and its next owner's files must not be the ones deleted.
+ */
+export async function commitNewProject(stores: CommitStores, input: NewProjectCommit): Promise<Project> {
+  const { db, blobs } = stores;
+  let pendingFolder: string | undefined;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const allowance =
+        input.payment.kind === 'gift' ? input.payment.allowance : allowanceOfNewProject(await spendCredit(trx, input.ownerId, input.nowSeconds));
+      const created = await createProject(trx, { ownerId: input.ownerId, name: input.name, nowSeconds: input.nowSeconds, ...allowance });
+      const folder = revisionFolder(created.id, 1);
+      try {
+        const revision = await writeRevision(blobs, created.id, 1, input.model);
+        const recorded = await setProjectModel(trx, {
+          projectId: created.id,
+          fromRevision: created.revisionNumber,
+          model: revision,
+          nowSeconds: input.nowSeconds,
+        });
+        if (!recorded) throw new ProjectChangedError();
+        pendingFolder = folder;
+        return recorded;
+      } catch (error) {
+        await removeQuietly(blobs, folder);
+        throw error;
+      }
+    });
+  } catch (error) {
+    // Only reached with files on disk when the COMMIT itself failed.
+    if (pendingFolder) await removeQuietly(blobs, pendingFolder);
+    throw error;
+  }
+}
+
+export interface ModelUpdateCommit {
+  /** The project as it was when the update started (its revision guards the change). */
+  project: Pick<Project, 'id' | 'ownerId' | 'revisionNumber' | 'consumedUpdateCount' | 'maxUpdateCount'>;
+  nowSeconds: number;
+  model: ConvertedModel;
+  /** `free`: within the allowance; `paid`: one credit (or an UNLIMITED plan) extends it. */
+  charge: 'free' | 'paid';
+}
+
+/**
+ * Records the next revision. Its files go to the new revision's folder first (the id is known);
+ * the transaction spends the credit when the update is paid and moves the project to the new
+ * revision only if it is still at the one the update started from. On success the previous
+ * revision's folder is deleted (its model URL stopped working with the commit).
+ */
+export async function commitModelUpdate(stores: CommitStores, input: ModelUpdateCommit): Promise<Project> {
+  const { db, blobs } = stores;
+  const { project } = input;
+  const folder = revisionFolder(project.id, project.revisionNumber + 1);
+  let updated: Project;
+  try {
+    const revision = await writeRevision(blobs, project.id, project.revisionNumber + 1, input.model);
+    updated = await db.transaction().execute(async (trx) => {
+      const allowance =
+        input.charge === 'free' ? afterFreeUpdate(project) : afterPaidUpdate(project, await spendCredit(trx, project.ownerId, input.nowSeconds));
+      const recorded = await setProjectModel(trx, {
+        projectId: project.id,
+        fromRevision: project.revisionNumber,
+        model: revision,
+        nowSeconds: input.nowSeconds,
+        ...allowance,
+      });
+      if (!recorded) throw new ProjectChangedError();
+      return recorded;
+    });
+  } catch (error) {
+    await removeQuietly(blobs, folder);
+    throw error;
+  }
+  await removeQuietly(blobs, revisionFolder(project.id, project.revisionNumber));
+  return updated;
+}

@@ -1,0 +1,123 @@
+/**
+ * The two upload sockets (SPEC §7, docs/api.md), prefix /api/v1/projects:
+ *   GET /create    (WebSocket) one binary message -> status... -> result | error, then close
+ *   GET /setModel  (WebSocket) the same, with confirmConsumeCredit <-> {type, result} when the
+ *                  update is past the project's free allowance
+ * Every path ends with exactly one `result` or `error` message followed by a normal closure; a
+ * client that leaves stops the work and nothing is written.
+ */
+import type { WebsocketPluginOptions } from '@fastify/websocket';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { z } from 'zod';
+import type { projectSchema } from '../../src/api/schemas';
+import type { Converter } from '../convert/converter';
+import { ConversionError } from '../convert/errors';
+import { toSeconds } from '../domain/clock';
+import { ClientGoneError, createUploadChannel } from './uploadChannel';
+import { runCreate } from './uploadCreate';
+import { UPLOAD_MESSAGES, UploadRefusal } from './uploadErrors';
+import { runSetModel, type UpdateLocks } from './uploadSetModel';
+import type { UploadContext, UploadTimeouts } from './uploadSteps';
+
+export const DEFAULT_UPLOAD_TIMEOUTS: UploadTimeouts = { messageMs: 30 * 60 * 1000, confirmMs: 5 * 60 * 1000 };
+
+/** Room for the NUL-terminated text parts ahead of the file (four parts of at most 4 KB). */
+export const UPLOAD_HEADER_BYTES = 4 * 4097;
+
+/** Options of @fastify/websocket: a message larger than the file limit plus its text parts is refused. */
+export function websocketOptions(maxUploadBytes: number): WebsocketPluginOptions {
+  return {
+    options: { maxPayload: maxUploadBytes + UPLOAD_HEADER_BYTES },
+    // Socket-level failures (an oversized message closes with 1009, a dropped connection): nothing to answer.
+    errorHandler(error, socket, request) {
+      request.log.info({ err: error }, 'upload socket failed');
+      if (socket.readyState === socket.OPEN) socket.terminate();
+    },
+  };
+}
+
+/** Counts the sockets being served, so that a shutdown or a test can wait for them to settle. */
+export interface UploadTracker {
+  readonly active: number;
+  /** Resolves once no upload socket is being served. */
+  idle(): Promise<void>;
+}
+
+export function createUploadTracker(): UploadTracker & { begin(): void; end(): void } {
+  let active = 0;
+  let waiters: Array<() => void> = [];
+  return {
+    get active() {
+      return active;
+    },
+    begin() {
+      active += 1;
+    },
+    end() {
+      active -= 1;
+      if (active === 0) {
+        const settled = waiters;
+        waiters = [];
+        for (const resolve of settled) resolve();
+      }
+    },
+    idle() {
+      return active === 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve));
+    },
+  };
+}
+
+export interface UploadSocketOptions {
+  converter: Converter | undefined;
+  tracker: ReturnType<typeof createUploadTracker>;
+  timeouts?: Partial<UploadTimeouts>;
+}
+
+type Flow = (context: UploadContext) => Promise<z.input<typeof projectSchema>>;
+
+function errorMessage(error: unknown, log: FastifyBaseLogger): string {
+  if (error instanceof UploadRefusal || error instanceof ConversionError) return error.message;
+  if (error instanceof ClientGoneError) return UPLOAD_MESSAGES.internal;
+  log.error({ err: error }, 'upload failed');
+  return UPLOAD_MESSAGES.internal;
+}
+
+export const uploadSocketRoutes: FastifyPluginAsync<UploadSocketOptions> = async (app, options) => {
+  const { services } = app;
+  const timeouts = { ...DEFAULT_UPLOAD_TIMEOUTS, ...options.timeouts };
+  const locks: UpdateLocks = new Set();
+
+  const serve = (flow: Flow) => async (socket: WebSocket, request: { log: FastifyBaseLogger }) => {
+    const channel = createUploadChannel(socket);
+    const context: UploadContext = {
+      channel,
+      services,
+      converter: options.converter,
+      openedAtSeconds: toSeconds(services.clock()),
+      timeouts,
+    };
+    options.tracker.begin();
+    try {
+      const project = await flow(context);
+      channel.send({ type: 'result', project });
+    } catch (error) {
+      const message = errorMessage(error, request.log);
+      if (channel.isOpen) channel.send({ type: 'error', message });
+      else request.log.info('upload abandoned by the client; nothing was written');
+    } finally {
+      channel.close();
+      options.tracker.end();
+    }
+  };
+
+  app.get('/create', { websocket: true }, serve(runCreate));
+  app.get('/setModel', { websocket: true }, serve((context) => runSetModel(context, locks)));
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The upload sockets being served (see createUploadTracker). */
+    uploadSockets: UploadTracker;
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * The server: config -> database (migrated) -> blob store -> conversion pool -> first-start account
+ * -> http; the demo project is converted in the background once the server listens.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { ConfigError, loadConfig, publicOrigin } from './config';
+import { resolveTokenSecret } from './auth/tokenSecret';
+import { createConverter } from './convert/converter';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { systemClock, toSeconds } from './domain/clock';
+import { buildApp } from './http/app';
+import { ensureDemoAccount } from './seed/demoAccount';
+import { createLocalBlobStore } from './storage/localBlobStore';
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  await mkdir(config.dataDir, { recursive: true });
+  const database = await openDatabase(config.database);
+  await migrateToLatest(database);
+  const blobs = createLocalBlobStore(path.join(config.dataDir, 'blobs'));
+  const tokenSecret = await resolveTokenSecret(config);
+
+  const converter = createConverter({ threads: config.convertThreads, maxFileBytes: config.maxUploadBytes });
+
+  const demo = await ensureDemoAccount(database.db, config, toSeconds(systemClock()));
+
+  const app = await buildApp({
+    config,
+    db: database.db,
+    blobs,
+    tokenSecret,
+    converter,
+    // Logs go to stderr: stdout carries only the line telling how to reach the app.
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, stream: process.stderr },
+  });
+  await app.listen({ port: config.port, host: config.host });
+  const port = (app.server.address() as AddressInfo).port;
+  const origin = publicOrigin(config, port);
+  process.stdout.write(
+    demo ? `Log in at ${origin}/ with ${demo.username} / ${demo.password}\n` : `Serving at ${origin}/\n`,
+  );
+  const seeding = new AbortController();
+  if (demo) {
+    const started = Date.now();
+    import('./seed/demoProject')
+      .then(({ seedDemoProject }) =>
+        seedDemoProject({ db: database.db, blobs, converter, userId: demo.user.id, nowSeconds: toSeconds(systemClock()), signal: seeding.signal }),
+      )
+      .then(
+        (projectId) => app.log.info({ projectId, ms: Date.now() - started }, 'demo project ready'),
+        (error: unknown) => {
+          if (seeding.signal.aborted) app.log.warn('demo project not created: the server stopped first');
+          else app.log.error({ err: error }, 'demo project could not be created');
+        },
+      );
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      process.stderr.write(`${signal} again: exiting now\n`);
+      process.exit(1);
+    }
+    stopping = true;
+    seeding.abort();
+    try {
+      await app.close();
+      await converter.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      process.stderr.write(`Shutdown failed: ${String(error)}\n`);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(error instanceof ConfigError ? 2 : 1);
+});

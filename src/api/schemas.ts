@@ -1,0 +1,295 @@
+/**
+ * THE CONTRACT: zod schemas of every entity, request and answer of SPEC §3 and §7.
+ *
+ * The schemas describe values as they travel on the wire. Parsing converts them to what the
+ * client works with (seconds timestamps become Date objects; absent share flags on shared
+ * links become false). The server types its answers with `z.input<typeof Schema>` and its
+ * tests parse every answer with the same schemas, so the two sides cannot drift.
+ */
+import { z } from 'zod';
+
+export const STAGES = ['new', 'approval', 'ready', 'production', 'installation', 'finished'] as const;
+export const stageSchema = z.enum(STAGES);
+export type Stage = z.infer<typeof stageSchema>;
+
+export const LANGUAGES = ['en', 'fr'] as const;
+export const languageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof languageSchema>;
+
+export const DISTANCE_UNITS = ['mm', 'in'] as const;
+export const distanceUnitSchema = z.enum(DISTANCE_UNITS);
+export type DistanceUnit = z.infer<typeof distanceUnitSchema>;
+
+/** Seconds since the epoch on the wire, a Date in the client. */
+export const secondsDateSchema = z
+  .number()
+  .finite()
+  .nonnegative()
+  .transform((seconds) => new Date(seconds * 1000));
+
+export const SHARE_OPTION_KEYS = [
+  'isHierarchyVisible',
+  'isCommentsVisible',
+  'isAttachmentVisible',
+  'isClippingPlaneAvailable',
+  'isXRayRenderModeAvailable',
+  'isIllustrationRenderModeAvailable',
+  'isWireframeRenderModeAvailable',
+] as const;
+export type ShareOptionKey = (typeof SHARE_OPTION_KEYS)[number];
+
+/** Share options as the owner sees and sets them: every flag present. */
+export const shareOptionsSchema = z.object({
+  isHierarchyVisible: z.boolean(),
+  isCommentsVisible: z.boolean(),
+  isAttachmentVisible: z.boolean(),
+  isClippingPlaneAvailable: z.boolean(),
+  isXRayRenderModeAvailable: z.boolean(),
+  isIllustrationRenderModeAvailable: z.boolean(),
+  isWireframeRenderModeAvailable: z.boolean(),
+});
+export type ShareOptions = z.infer<typeof shareOptionsSchema>;
+
+/** Share options read on a shared link: an absent flag means false. */
+export const sharedShareOptionsSchema = z
+  .object({
+    isHierarchyVisible: z.boolean().default(false),
+    isCommentsVisible: z.boolean().default(false),
+    isAttachmentVisible: z.boolean().default(false),
+    isClippingPlaneAvailable: z.boolean().default(false),
+    isXRayRenderModeAvailable: z.boolean().default(false),
+    isIllustrationRenderModeAvailable: z.boolean().default(false),
+    isWireframeRenderModeAvailable: z.boolean().default(false),
+  })
+  .default({
+    isHierarchyVisible: false,
+    isCommentsVisible: false,
+    isAttachmentVisible: false,
+    isClippingPlaneAvailable: false,
+    isXRayRenderModeAvailable: false,
+    isIllustrationRenderModeAvailable: false,
+    isWireframeRenderModeAvailable: false,
+  });
+
+/** On owned projects every option is available in the viewer. */
+export const ALL_SHARE_OPTIONS: ShareOptions = {
+  isHierarchyVisible: true,
+  isCommentsVisible: true,
+  isAttachmentVisible: true,
+  isClippingPlaneAvailable: true,
+  isXRayRenderModeAvailable: true,
+  isIllustrationRenderModeAvailable: true,
+  isWireframeRenderModeAvailable: true,
+};
+
+export const projectIdSchema = z.number().int().positive();
+export const accessKeySchema = z.string().regex(/^[A-Za-z0-9]+$/);
+
+/** Project as its owner sees it (SPEC §3). */
+export const projectSchema = z.object({
+  id: projectIdSchema,
+  name: z.string(),
+  accessKey: accessKeySchema,
+  currentStage: stageSchema,
+  isPublished: z.boolean(),
+  shareOptions: shareOptionsSchema,
+  creationDate: secondsDateSchema,
+  modificationDate: secondsDateSchema,
+  revisionNumber: z.number().int().nonnegative(),
+  modelUrl: z.string(),
+  consumedUpdateCount: z.number().int().nonnegative(),
+  maxUpdateCount: z.number().int().nonnegative(),
+  ownerName: z.string(),
+});
+export type Project = z.infer<typeof projectSchema>;
+export type ProjectWire = z.input<typeof projectSchema>;
+export const projectListSchema = z.array(projectSchema);
+
+/** The public URL of a project: the site origin plus /s/ plus the access key. */
+export function publicUrlOf(project: Pick<Project, 'accessKey'>, origin: string): string {
+  return `${origin.replace(/\/+$/, '')}/s/${project.accessKey}`;
+}
+
+/** Project as a guest sees it through its access key (SPEC §3). */
+export const sharedProjectSchema = z.object({
+  name: z.string(),
+  ownerName: z.string(),
+  ownerAvatarUrl: z.string(),
+  currentStage: stageSchema,
+  shareOptions: sharedShareOptionsSchema,
+  creationDate: secondsDateSchema,
+  modificationDate: secondsDateSchema,
+  revisionNumber: z.number().int().nonnegative(),
+  modelUrl: z.string(),
+});
+export type SharedProject = z.infer<typeof sharedProjectSchema>;
+export type SharedProjectWire = z.input<typeof sharedProjectSchema>;
+
+/** Partial update of a project (PATCH projects/{id}). */
+export const projectPatchSchema = z
+  .object({
+    name: z.string(),
+    currentStage: stageSchema,
+    isPublished: z.boolean(),
+    shareOptions: shareOptionsSchema.partial(),
+  })
+  .partial()
+  .strict();
+export type ProjectPatch = z.infer<typeof projectPatchSchema>;
+
+export const DEFAULT_AVATAR_URL = '/avatar-default.svg';
+
+export const userInfoSchema = z.object({
+  fullName: z.string(),
+  avatarUrl: z.string().default(DEFAULT_AVATAR_URL),
+  isLoggedIn: z.boolean(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+export const GUEST_USER: UserInfo = { fullName: 'Guest', avatarUrl: DEFAULT_AVATAR_URL, isLoggedIn: false };
+
+export const settingsSchema = z.object({
+  preferredDisplayLanguage: languageSchema.optional(),
+  preferredDistanceUnit: distanceUnitSchema.optional(),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+export const settingsPatchSchema = settingsSchema.strict();
+
+export const loginRequestSchema = z.object({
+  username: z.string().min(1).max(320),
+  password: z.string().min(1).max(1024),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({
+  success: z.boolean(),
+  accessToken: z.string().min(1),
+  settings: settingsSchema,
+  userInfo: userInfoSchema,
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const refreshTokenResponseSchema = z.object({ accessToken: z.string().min(1) });
+export const secureTokenResponseSchema = z.object({ success: z.boolean(), secureToken: z.string().min(1) });
+
+export const commentSchema = z.object({
+  id: z.number().int(),
+  date: secondsDateSchema,
+  authorName: z.string(),
+  authorAvatarUrl: z.string(),
+  text: z.string(),
+  isDeletable: z.boolean(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+export const commentListSchema = z.array(commentSchema);
+
+export const COMMENT_MAX_LENGTH = 4000;
+export const AUTHOR_NAME_MAX_LENGTH = 100;
+export const ATTACHMENT_NAME_MAX_LENGTH = 200;
+export const URL_MAX_LENGTH = 2000;
+
+export const commentCreateSchema = z.object({
+  authorName: z.string().trim().min(1).max(AUTHOR_NAME_MAX_LENGTH),
+  text: z.string().trim().min(1).max(COMMENT_MAX_LENGTH),
+});
+export type CommentCreate = z.infer<typeof commentCreateSchema>;
+
+export const createdItemSchema = z.object({
+  id: z.number().int(),
+  date: secondsDateSchema,
+  isDeletable: z.boolean(),
+});
+export type CreatedItem = z.infer<typeof createdItemSchema>;
+
+export const attachmentSchema = z.object({
+  id: z.number().int(),
+  date: secondsDateSchema,
+  authorName: z.string(),
+  authorAvatarUrl: z.string(),
+  name: z.string(),
+  url: z.string(),
+  isDeletable: z.boolean(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+export const attachmentListSchema = z.array(attachmentSchema);
+
+/** Only http and https links are accepted for hyperlinks. */
+export const httpUrlSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(URL_MAX_LENGTH)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'Only http and https links are accepted.');
+
+export const attachmentCreateSchema = z.object({
+  authorName: z.string().trim().min(1).max(AUTHOR_NAME_MAX_LENGTH),
+  name: z.string().trim().min(1).max(ATTACHMENT_NAME_MAX_LENGTH),
+  url: httpUrlSchema,
+});
+export type AttachmentCreate = z.infer<typeof attachmentCreateSchema>;
+
+export const subscriptionPlanSchema = z.object({
+  sku: z.string(),
+  name: z.string(),
+  consumedCreditCount: z.number().int().nonnegative(),
+  totalCreditCount: z.number().int().nonnegative(),
+  maxUpdatePerCredit: z.number().int().nonnegative(),
+  expirationDate: secondsDateSchema,
+});
+export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
+export const subscriptionPlanListSchema = z.array(subscriptionPlanSchema);
+export const UNLIMITED_SKU = 'UNLIMITED';
+
+export const brandingSchema = z.object({ isCustomLogo: z.boolean() });
+export type Branding = z.infer<typeof brandingSchema>;
+
+/** Error body of every non-OK answer of our server. */
+export const apiErrorSchema = z.object({ error: z.string(), message: z.string() });
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** Runtime configuration served at /config.json so external links work without rebuilding. */
+export const runtimeConfigSchema = z.object({
+  accountSiteUrl: z.string(),
+  version: z.string(),
+  apiBase: z.string().default('/api/v1'),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+/* ---- Upload sockets (projects/create, projects/setModel) ---- */
+
+export const socketStatusMessageSchema = z.object({
+  type: z.literal('status'),
+  progress: z.number().min(0).max(1),
+  activity: z.string(),
+});
+export const socketResultMessageSchema = z.object({ type: z.literal('result'), project: projectSchema });
+export const socketErrorMessageSchema = z.object({ type: z.literal('error'), message: z.string() });
+export const socketConfirmMessageSchema = z.object({ type: z.literal('confirmConsumeCredit') });
+
+/** What the server sends on an upload socket. */
+export const serverSocketMessageSchema = z.discriminatedUnion('type', [
+  socketStatusMessageSchema,
+  socketResultMessageSchema,
+  socketErrorMessageSchema,
+  socketConfirmMessageSchema,
+]);
+export type ServerSocketMessage = z.infer<typeof serverSocketMessageSchema>;
+export type ServerSocketMessageWire = z.input<typeof serverSocketMessageSchema>;
+
+/** What the client sends back after confirmConsumeCredit. */
+export const clientConfirmMessageSchema = z.object({
+  type: z.literal('confirmConsumeCredit'),
+  result: z.boolean(),
+});
+
+/** Error messages an upload socket may carry that the client treats specially (SPEC §4). */
+export const INSUFFICIENT_CREDITS = 'insufficient_credits';
+export const CREDIT_USAGE_REFUSED = 'credit_usage_refused';
+
+export const MODEL_EXTENSIONS = ['.vok', '.zip', '.dae', '.dxf', '.igs', '.iges', '.stp', '.step'] as const;

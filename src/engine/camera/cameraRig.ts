@@ -1,0 +1,263 @@
+/**
+ * The viewer camera: one ArcRotateCamera, perspective in the free view and orthographic in the six
+ * canonical views, with zoom-to-fit, animated moves, state store/restore and the debug settings.
+ */
+import { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera';
+import { Camera } from '@babylonjs/core/Cameras/camera';
+import { Vector3 } from '@babylonjs/core/Maths/math.vector';
+import type { Scene } from '@babylonjs/core/scene';
+import type { Bounds, CameraState, CameraView } from '../types';
+import {
+  anglesOf,
+  boundsCenter,
+  CAMERA_ANIMATION_MS,
+  CAMERA_SETTINGS,
+  type CameraSettings,
+  DEBUG_CAMERA_SETTINGS,
+  degreesToRadians,
+  directionOf,
+  fitDistance,
+  fitOrthoHalfHeight,
+  FREE_ANGLES,
+  isOrthographic,
+  POLE_EPSILON,
+  projectedHalfExtents,
+  START_POSITION,
+  VIEW_ANGLES,
+  type ViewAngles,
+} from './cameraMath';
+import { CameraTween, type Placement, placement } from './cameraTween';
+
+const WHEEL_ZOOM_STEP = 1.1;
+
+export class CameraRig {
+  readonly camera: ArcRotateCamera;
+  private view: CameraView = 'free';
+  private settings: CameraSettings = CAMERA_SETTINGS;
+  private halfHeight = 1;
+  private readonly tween = new CameraTween();
+  private readonly scratch = placement();
+  private readonly onWheel = (event: WheelEvent) => this.orthoWheel(event);
+
+  constructor(
+    private readonly scene: Scene,
+    private readonly canvas: HTMLCanvasElement | null,
+    debug: boolean,
+  ) {
+    const [x, y, z] = START_POSITION;
+    const start = anglesOf(START_POSITION, [0, 0, 0]);
+    this.camera = new ArcRotateCamera('camera', start.alpha, start.beta, start.radius, new Vector3(0, 0, 0), scene);
+    this.camera.setPosition(new Vector3(x, y, z));
+    const c = this.camera;
+    c.lowerBetaLimit = POLE_EPSILON;
+    c.upperBetaLimit = Math.PI - POLE_EPSILON;
+    c.lowerRadiusLimit = 0.01;
+    c.wheelDeltaPercentage = 0.05;
+    c.pinchDeltaPercentage = 0.005;
+    c.inertia = 0.8;
+    c.panningInertia = 0.8;
+    c.inputs.removeByType('ArcRotateCameraKeyboardMoveInput');
+    this.applySettings(debug ? DEBUG_CAMERA_SETTINGS : CAMERA_SETTINGS);
+    if (canvas) {
+      c.attachControl(false);
+      canvas.addEventListener('wheel', this.onWheel, { passive: false });
+    }
+  }
+
+  getView(): CameraView {
+    return this.view;
+  }
+
+  isAnimating(): boolean {
+    return this.tween.active;
+  }
+
+  /** True while inertia is still moving the camera. */
+  isCoasting(): boolean {
+    const c = this.camera;
+    return c.inertialAlphaOffset !== 0 || c.inertialBetaOffset !== 0 || c.inertialRadiusOffset !== 0 || c.inertialPanningX !== 0 || c.inertialPanningY !== 0;
+  }
+
+  setDebug(debug: boolean): void {
+    this.applySettings(debug ? DEBUG_CAMERA_SETTINGS : CAMERA_SETTINGS);
+    this.updateProjection();
+  }
+
+  private applySettings(settings: CameraSettings): void {
+    this.settings = settings;
+    this.camera.fov = degreesToRadians(settings.fovDeg);
+    this.camera.minZ = settings.near;
+    this.camera.maxZ = settings.far;
+  }
+
+  private aspect(): number {
+    const engine = this.scene.getEngine();
+    return engine.getAspectRatio(this.camera) || 1;
+  }
+
+  /** Canonical angles of `view` (the free view starts looking from 0,0,3). */
+  static anglesOf(view: CameraView): ViewAngles {
+    return view === 'free' ? FREE_ANGLES : VIEW_ANGLES[view];
+  }
+
+  /** The placement that frames `bounds` in `view` seen from `angles`. */
+  framing(view: CameraView, bounds: Bounds, angles: ViewAngles, out: Placement = placement()): Placement {
+    const [cx, cy, cz] = boundsCenter(bounds);
+    out.alpha = angles.alpha;
+    out.beta = angles.beta;
+    out.tx = cx;
+    out.ty = cy;
+    out.tz = cz;
+    if (isOrthographic(view)) {
+      const [hw, hh, hd] = projectedHalfExtents(bounds, angles.alpha, angles.beta);
+      out.halfHeight = fitOrthoHalfHeight(bounds, angles.alpha, angles.beta, this.aspect(), this.settings.orthoOffset);
+      // Far enough that the whole model lies in front of the near plane.
+      out.radius = hd + Math.max(hw, hh, 0.5) + this.settings.near * 2;
+    } else {
+      out.radius = fitDistance(bounds, angles.alpha, angles.beta, this.camera.fov, this.aspect());
+      out.halfHeight = out.radius * Math.tan(this.camera.fov / 2);
+    }
+    return out;
+  }
+
+  /** Switches to `view` from its canonical direction, framing `bounds` when given. */
+  setView(view: CameraView, bounds: Bounds | null, animate: boolean, now: number): void {
+    const angles = CameraRig.anglesOf(view);
+    this.setMode(view);
+    let target: Placement;
+    if (bounds) target = this.framing(view, bounds, angles);
+    else {
+      target = this.current(placement());
+      target.alpha = angles.alpha;
+      target.beta = angles.beta;
+    }
+    this.moveTo(target, animate, now);
+  }
+
+  /** Frames `bounds` keeping the current view and direction. */
+  fit(bounds: Bounds, animate: boolean, now: number): void {
+    const angles = { alpha: this.camera.alpha, beta: this.camera.beta };
+    this.moveTo(this.framing(this.view, bounds, angles), animate, now);
+  }
+
+  private setMode(view: CameraView): void {
+    this.view = view;
+    const ortho = isOrthographic(view);
+    this.camera.mode = ortho ? Camera.ORTHOGRAPHIC_CAMERA : Camera.PERSPECTIVE_CAMERA;
+  }
+
+  private current(out: Placement): Placement {
+    const c = this.camera;
+    out.alpha = c.alpha;
+    out.beta = c.beta;
+    out.radius = c.radius;
+    out.tx = c.target.x;
+    out.ty = c.target.y;
+    out.tz = c.target.z;
+    out.halfHeight = isOrthographic(this.view) ? this.halfHeight : c.radius * Math.tan(c.fov / 2);
+    return out;
+  }
+
+  private moveTo(target: Placement, animate: boolean, now: number): void {
+    this.stopInertia();
+    if (animate) {
+      this.tween.begin(this.current(this.scratch), target, now, CAMERA_ANIMATION_MS);
+    } else {
+      this.tween.active = false;
+      this.apply(target);
+    }
+  }
+
+  private stopInertia(): void {
+    const c = this.camera;
+    c.inertialAlphaOffset = 0;
+    c.inertialBetaOffset = 0;
+    c.inertialRadiusOffset = 0;
+    c.inertialPanningX = 0;
+    c.inertialPanningY = 0;
+  }
+
+  private apply(p: Placement): void {
+    const c = this.camera;
+    c.alpha = p.alpha;
+    c.beta = p.beta;
+    c.radius = p.radius;
+    c.target.copyFromFloats(p.tx, p.ty, p.tz);
+    this.halfHeight = p.halfHeight;
+    this.updateProjection();
+  }
+
+  /** Call before each frame: advances the animation and keeps projection and panning in step. */
+  update(now: number): void {
+    if (this.tween.active) {
+      this.tween.step(now);
+      this.apply(this.tween.current);
+    }
+    this.updateProjection();
+  }
+
+  cancelAnimation(): void {
+    this.tween.active = false;
+  }
+
+  private updateProjection(): void {
+    const c = this.camera;
+    const ortho = isOrthographic(this.view);
+    const aspect = this.aspect();
+    // Keep the model in front of the camera and inside the far plane whatever its size.
+    c.maxZ = Math.max(this.settings.far, c.radius * 4);
+    if (ortho) {
+      c.orthoTop = this.halfHeight;
+      c.orthoBottom = -this.halfHeight;
+      c.orthoLeft = -this.halfHeight * aspect;
+      c.orthoRight = this.halfHeight * aspect;
+      c.lowerRadiusLimit = c.radius;
+      c.upperRadiusLimit = c.radius;
+    } else {
+      c.lowerRadiusLimit = 0.01;
+      c.upperRadiusLimit = null;
+    }
+    const visibleHeight = 2 * (ortho ? this.halfHeight : c.radius * Math.tan(c.fov / 2));
+    const pixels = this.scene.getEngine().getRenderHeight() || 1;
+    c.panningSensibility = pixels / Math.max(visibleHeight, 1e-6);
+  }
+
+  private orthoWheel(event: WheelEvent): void {
+    if (!isOrthographic(this.view)) return;
+    event.preventDefault();
+    this.tween.active = false;
+    this.halfHeight *= event.deltaY > 0 ? WHEEL_ZOOM_STEP : 1 / WHEEL_ZOOM_STEP;
+    this.updateProjection();
+  }
+
+  getState(): CameraState {
+    const c = this.camera;
+    const d = directionOf(c.alpha, c.beta);
+    const t = c.target;
+    return {
+      version: 1,
+      view: this.view,
+      position: [t.x + d[0] * c.radius, t.y + d[1] * c.radius, t.z + d[2] * c.radius],
+      target: [t.x, t.y, t.z],
+      orthoHalfHeight: isOrthographic(this.view) ? this.halfHeight : null,
+    };
+  }
+
+  setState(state: CameraState, animate: boolean, now: number): void {
+    const angles = anglesOf(state.position, state.target);
+    const target = placement();
+    target.alpha = angles.alpha;
+    target.beta = Math.min(Math.max(angles.beta, POLE_EPSILON), Math.PI - POLE_EPSILON);
+    target.radius = angles.radius;
+    [target.tx, target.ty, target.tz] = state.target;
+    target.halfHeight = state.orthoHalfHeight ?? angles.radius * Math.tan(this.camera.fov / 2);
+    this.setMode(state.view);
+    this.moveTo(target, animate, now);
+  }
+
+  dispose(): void {
+    this.canvas?.removeEventListener('wheel', this.onWheel);
+    this.camera.detachControl();
+    this.camera.dispose();
+  }
+}

@@ -1,0 +1,52 @@
+/** Downloads a file as bytes, reporting received and total bytes; abortable. */
+
+export interface ByteProgress {
+  loaded: number;
+  /** Content-Length, or 0 when the server did not send it. */
+  total: number;
+}
+
+export function abortError(): DOMException {
+  return new DOMException('The load was aborted.', 'AbortError');
+}
+
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw abortError();
+}
+
+export async function fetchWithProgress(
+  url: string,
+  onProgress: (progress: ByteProgress) => void,
+  signal?: AbortSignal,
+  fetchImpl: typeof fetch = fetch,
+): Promise<Uint8Array> {
+  throwIfAborted(signal);
+  const response = await fetchImpl(url, { signal });
+  if (!response.ok) throw new Error(`GET ${url} failed: ${response.status} ${response.statusText}`);
+  const total = Number(response.headers.get('content-length') ?? 0) || 0;
+  onProgress({ loaded: 0, total });
+  if (!response.body) {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    onProgress({ loaded: bytes.byteLength, total: total || bytes.byteLength });
+    return bytes;
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let loaded = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    loaded += value.byteLength;
+    onProgress({ loaded, total });
+  }
+  throwIfAborted(signal);
+  if (chunks.length === 1) return chunks[0];
+  const bytes = new Uint8Array(loaded);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}

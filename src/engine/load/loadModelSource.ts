@@ -1,0 +1,46 @@
+/**
+ * GLB bytes -> ModelSource and glTF JSON. The direct reader handles what the conversion pipeline
+ * writes; any other GLB goes through Babylon's glTF loader, imported only when needed.
+ */
+import type { Scene } from '@babylonjs/core/scene';
+import { MeshoptDecoder } from 'meshoptimizer/decoder';
+import type { ModelSource } from '../geometry/modelSource';
+import type { GltfJson } from './gltfJson';
+import { type MeshoptDecode, parseGlbChunks, readGlb, UnsupportedGlbError } from './glbReader';
+
+export interface LoadedSource {
+  json: GltfJson;
+  source: ModelSource;
+}
+
+async function meshoptDecoder(): Promise<MeshoptDecode> {
+  await MeshoptDecoder.ready;
+  return MeshoptDecoder.decodeGltfBuffer;
+}
+
+function usesMeshopt(json: GltfJson): boolean {
+  return (json.extensionsUsed ?? []).includes('EXT_meshopt_compression');
+}
+
+export async function loadModelSource(bytes: Uint8Array, scene: Scene, onProgress: (progress: number) => void): Promise<LoadedSource> {
+  try {
+    const chunks = parseGlbChunks(bytes);
+    const decode = usesMeshopt(chunks.json) ? await meshoptDecoder() : null;
+    const source = readGlb(chunks, decode, onProgress);
+    return { json: chunks.json, source };
+  } catch (error) {
+    if (!(error instanceof UnsupportedGlbError)) throw error;
+  }
+  const [{ registerGltfLoader }, { importGlb }, { readModelSource }] = await Promise.all([
+    import('./registerGltfLoader'),
+    import('./importGlb'),
+    import('./readModelSource'),
+  ]);
+  registerGltfLoader();
+  const { container, json } = await importGlb(bytes, scene, onProgress);
+  try {
+    return { json, source: readModelSource(container, json) };
+  } finally {
+    container.dispose();
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * The highlight overlay: the selected and flashing parts drawn once more in the highlight colour,
+ * as one small mesh rebuilt only when the highlighted set changes.
+ */
+import type { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
+import { Mesh } from '@babylonjs/core/Meshes/mesh';
+import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
+import type { Scene } from '@babylonjs/core/scene';
+import type { BuiltModel } from '../geometry/buildBatches';
+import { partSubset } from '../geometry/partSubset';
+import { highlightMaterial } from '../render/materials';
+
+export class Highlight {
+  private mesh: Mesh | null = null;
+  private readonly material: StandardMaterial;
+  private key = '';
+
+  constructor(private readonly scene: Scene) {
+    this.material = highlightMaterial(scene);
+    this.material.freeze();
+  }
+
+  /** Shows exactly these part indices highlighted; returns true when the overlay changed. */
+  set(model: BuiltModel | null, parts: ReadonlySet<number>): boolean {
+    const key = [...parts].sort((a, b) => a - b).join(',');
+    if (key === this.key) return false;
+    this.key = key;
+    this.mesh?.dispose(false, false);
+    this.mesh = null;
+    if (!model || parts.size === 0) return true;
+    const subset = partSubset(model, parts);
+    if (subset.indices.length === 0) return true;
+    const mesh = new Mesh('highlight', this.scene);
+    const data = new VertexData();
+    data.positions = subset.positions;
+    data.normals = subset.normals;
+    data.indices = subset.indices;
+    data.applyToMesh(mesh, false);
+    mesh.material = this.material;
+    mesh.isPickable = false;
+    mesh.alwaysSelectAsActiveMesh = true;
+    mesh.freezeWorldMatrix();
+    this.mesh = mesh;
+    return true;
+  }
+
+  dispose(): void {
+    this.mesh?.dispose(false, false);
+    this.material.dispose();
+  }
+}

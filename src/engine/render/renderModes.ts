@@ -1,0 +1,70 @@
+/**
+ * Render modes switch materials and edge colours of the existing batch meshes: no reload, no
+ * geometry work, a handful of property writes.
+ *   solid        shaded model colours with faint dark edges
+ *   xray         see-through surfaces with light edges
+ *   wireframe    feature edges only
+ *   illustration flat light surfaces with dark edges
+ */
+import { Color3 } from '@babylonjs/core/Maths/math.color';
+import type { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
+import type { Scene } from '@babylonjs/core/scene';
+import type { SourceMaterial } from '../geometry/modelSource';
+import { hasVisibleIndices, type ModelMeshes } from '../scene/batchMeshes';
+import type { RenderMode } from '../types';
+import { illustrationMaterial, solidMaterial, xrayMaterial } from './materials';
+
+interface EdgeStyle {
+  color: Color3;
+  alpha: number;
+}
+
+export const EDGE_STYLES: Record<RenderMode, EdgeStyle> = {
+  solid: { color: new Color3(0.05, 0.05, 0.06), alpha: 0.55 },
+  xray: { color: new Color3(0.62, 0.78, 1), alpha: 0.45 },
+  wireframe: { color: new Color3(0.82, 0.85, 0.9), alpha: 1 },
+  illustration: { color: new Color3(0.08, 0.08, 0.09), alpha: 1 },
+};
+
+export class RenderModes {
+  private readonly solid: StandardMaterial[];
+  private readonly xray: StandardMaterial;
+  private readonly illustration: StandardMaterial;
+  private readonly lineColors: Color3[];
+
+  constructor(
+    scene: Scene,
+    materials: readonly SourceMaterial[],
+    private readonly meshes: ModelMeshes,
+  ) {
+    this.solid = materials.map((m) => solidMaterial(m, scene));
+    this.xray = xrayMaterial(scene);
+    this.illustration = illustrationMaterial(scene);
+    this.lineColors = materials.map((m) => new Color3(m.color[0], m.color[1], m.color[2]).toGammaSpace());
+    for (const m of [...this.solid, this.xray, this.illustration]) m.freeze();
+  }
+
+  /** Applies `mode`; call again after visibility changes so empty batches stop drawing. */
+  apply(mode: RenderMode): void {
+    for (const { batch, mesh } of this.meshes.surfaces) {
+      mesh.material = mode === 'solid' ? this.solid[batch.material] : mode === 'xray' ? this.xray : this.illustration;
+      mesh.setEnabled(mode !== 'wireframe' && hasVisibleIndices(mesh));
+    }
+    const style = EDGE_STYLES[mode];
+    const edges = this.meshes.edges.mesh;
+    edges.color = style.color;
+    edges.alpha = style.alpha;
+    // The line shader blends only when its material says so.
+    if (edges.material) edges.material.alpha = style.alpha;
+    edges.setEnabled(hasVisibleIndices(edges));
+    for (const { batch, mesh } of this.meshes.lines) {
+      mesh.color = mode === 'solid' ? this.lineColors[batch.material] : style.color;
+      mesh.alpha = 1;
+      mesh.setEnabled(hasVisibleIndices(mesh));
+    }
+  }
+
+  dispose(): void {
+    for (const m of [...this.solid, this.xray, this.illustration]) m.dispose();
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Babylon meshes for the merged batches: one Mesh per material, one LinesMesh per line
+ * material and one LinesMesh for all feature edges. They are static: world matrices frozen,
+ * bounding info never resynced, always active (one draw call each).
+ */
+import { LinesMesh } from '@babylonjs/core/Meshes/linesMesh';
+import { Mesh } from '@babylonjs/core/Meshes/mesh';
+import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
+import type { Scene } from '@babylonjs/core/scene';
+import { type Batch, type BuiltModel, visibleIndices } from '../geometry/buildBatches';
+
+export interface BatchMesh {
+  batch: Batch;
+  mesh: Mesh;
+}
+
+export interface ModelMeshes {
+  surfaces: BatchMesh[];
+  lines: Array<BatchMesh & { mesh: LinesMesh }>;
+  edges: BatchMesh & { mesh: LinesMesh };
+  dispose(): void;
+}
+
+function prepare(mesh: Mesh, batch: Batch): void {
+  const data = new VertexData();
+  data.positions = batch.positions;
+  data.indices = batch.indices;
+  if (batch.kind === 'triangles') {
+    if (batch.normals) data.normals = batch.normals;
+    else {
+      const normals = new Float32Array(batch.positions.length);
+      VertexData.ComputeNormals(batch.positions, batch.indices, normals);
+      data.normals = normals;
+    }
+  }
+  data.applyToMesh(mesh, false);
+  mesh.isPickable = false;
+  mesh.doNotSyncBoundingInfo = true;
+  mesh.alwaysSelectAsActiveMesh = true;
+  mesh.freezeWorldMatrix();
+}
+
+export function createModelMeshes(model: BuiltModel, scene: Scene): ModelMeshes {
+  const surfaces: BatchMesh[] = [];
+  const lines: Array<BatchMesh & { mesh: LinesMesh }> = [];
+  model.batches.forEach((batch, i) => {
+    if (batch.kind === 'triangles') {
+      const mesh = new Mesh(`surfaces-${i}`, scene);
+      prepare(mesh, batch);
+      surfaces.push({ batch, mesh });
+    } else {
+      const mesh = new LinesMesh(`lines-${i}`, scene);
+      prepare(mesh, batch);
+      lines.push({ batch, mesh });
+    }
+  });
+  const edgesMesh = new LinesMesh('edges', scene);
+  prepare(edgesMesh, model.edges);
+  return {
+    surfaces,
+    lines,
+    edges: { batch: model.edges, mesh: edgesMesh },
+    dispose() {
+      for (const s of surfaces) s.mesh.dispose(false, false);
+      for (const l of lines) l.mesh.dispose(false, false);
+      edgesMesh.dispose(false, false);
+    },
+  };
+}
+
+/** Rewrites the index buffers so that only visible parts are drawn. */
+export function applyVisibility(meshes: ModelMeshes, visible: Uint8Array): void {
+  const all: BatchMesh[] = [...meshes.surfaces, ...meshes.lines, meshes.edges];
+  let scratch = new Uint32Array(0);
+  for (const { batch, mesh } of all) {
+    if (scratch.length < batch.indices.length) scratch = new Uint32Array(batch.indices.length);
+    const count = visibleIndices(batch, visible, scratch);
+    mesh.setIndices(scratch.slice(0, count), batch.positions.length / 3);
+    mesh.metadata = { visibleIndexCount: count };
+  }
+}
+
+/** Whether a batch mesh draws anything after applyVisibility. */
+export function hasVisibleIndices(mesh: Mesh): boolean {
+  const count = (mesh.metadata as { visibleIndexCount?: number } | null)?.visibleIndexCount;
+  return count === undefined || count > 0;
+}

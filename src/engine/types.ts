@@ -1,0 +1,241 @@
+/**
+ * Public types of the viewer engine. This file imports nothing from Babylon, so that views and
+ * machines can name the engine's values without loading the engine's chunk.
+ */
+import type { DistanceUnit } from '../api/schemas';
+import type { PartSize } from '../api/partName';
+
+export type { DistanceUnit, PartSize };
+
+export const RENDER_MODES = ['solid', 'xray', 'wireframe', 'illustration'] as const;
+export type RenderMode = (typeof RENDER_MODES)[number];
+
+export const CAMERA_VIEWS = ['free', 'top', 'bottom', 'left', 'right', 'front', 'back'] as const;
+export type CameraView = (typeof CAMERA_VIEWS)[number];
+
+export type Axis = 'x' | 'y' | 'z';
+export type Vec3 = readonly [number, number, number];
+
+/** The three loading steps of SPEC §4: loading model, loading resources, processing render modes. */
+export type LoadPhase = 'model' | 'resources' | 'renderModes';
+
+export interface LoadProgress {
+  phase: LoadPhase;
+  /** Progress of this phase, 0..1. */
+  progress: number;
+  /** Progress of the whole load, the three phases weighted equally, 0..1. */
+  overall: number;
+  /** Bytes received so far and the expected total (0 when unknown); set in the `model` phase. */
+  loadedBytes?: number;
+  totalBytes?: number;
+}
+
+/** One node of the part hierarchy (SPEC §3 "Model hierarchy node"). */
+export interface PartNode {
+  /** Stable id: the glTF node index, as a string. */
+  id: string;
+  /** Display name parsed from the encoded name. */
+  name: string;
+  /** The encoded name as stored in the model. */
+  rawName: string;
+  children: string[];
+  parent: string | null;
+  /** Height/depth/width for cabinets (nodes with children), length/thickness/width for panels. */
+  size: PartSize | null;
+  additionalInfo: string | null;
+  isVisible: boolean;
+}
+
+export interface PartTree {
+  roots: string[];
+  nodes: Record<string, PartNode>;
+}
+
+/** Axis-aligned bounds in metres (model space: X width, Y up, Z towards the front). */
+export interface Bounds {
+  min: Vec3;
+  max: Vec3;
+}
+
+export interface ModelInfo {
+  tree: PartTree;
+  /** Number of nodes that carry geometry. */
+  partCount: number;
+  bounds: Bounds;
+}
+
+export interface ClippingSettings {
+  enabled: boolean;
+  axis: Axis;
+  inverted: boolean;
+  /** Distance from the model's minimum along `axis`, in the current distance unit. */
+  position: number;
+}
+
+export interface ClippingState extends ClippingSettings {
+  unit: DistanceUnit;
+  /** The model's size along `axis` in `unit`: `position` is clamped to 0..max. */
+  max: number;
+  /** Slider step: 0.1 for mm, 0.001 for in. */
+  step: number;
+}
+
+export type SnapKind = 'vertex' | 'edge' | 'surface';
+
+export interface MeasurePoint {
+  /** World position in metres. */
+  position: Vec3;
+  snap: SnapKind;
+  partId: string | null;
+}
+
+export interface Measurement {
+  /** 0, 1 or 2 points; a third click starts a new measurement with one point. */
+  points: readonly MeasurePoint[];
+  unit: DistanceUnit;
+  /** b - a in `unit`, rounded (mm to 1 decimal, in to 3); null until two points exist. */
+  vector: Vec3 | null;
+  /** |b - a| in `unit`, rounded; null until two points exist. */
+  length: number | null;
+}
+
+export interface PickEvent {
+  /** The picked part, or null when the click hit empty space. */
+  partId: string | null;
+  /** World position of the hit in metres. */
+  point: Vec3 | null;
+}
+
+export interface VisibilityChange {
+  /** Every node whose visibility changed, with its new value. */
+  changes: ReadonlyArray<{ id: string; isVisible: boolean }>;
+}
+
+/** A camera placement, stored per notice step and restored later. */
+export interface CameraState {
+  version: 1;
+  view: CameraView;
+  position: Vec3;
+  target: Vec3;
+  /** Half of the visible height for orthographic views; null in the free view. */
+  orthoHalfHeight: number | null;
+}
+
+/** Screen directions of the world axes for an orientation gizmo (x right, y up, z out of the screen). */
+export interface AxesOrientation {
+  x: Vec3;
+  y: Vec3;
+  z: Vec3;
+}
+
+export interface EngineStats {
+  /** Frames rendered since the engine started. */
+  frames: number;
+  /** Draw calls of the last rendered frame. */
+  drawCalls: number;
+  activeMeshes: number;
+  /** Milliseconds spent in the last scene.render(). */
+  lastFrameMs: number;
+}
+
+export type Unsubscribe = () => void;
+
+export interface Subscribable<T> {
+  subscribe(listener: (value: T) => void): Unsubscribe;
+}
+
+export interface ViewerEngineOptions {
+  /** Use the debug camera (fov 90, near 0.1, far 1000, orthographic offset 1); for development builds. */
+  debugCamera?: boolean;
+  /** URL of the meshopt decoder script (default: the copy bundled with the app). */
+  meshoptDecoderUrl?: string;
+  /** Distance unit for measurement and clipping reports (default mm). */
+  unit?: DistanceUnit;
+  /** Initial render mode (default wireframe, SPEC §4). */
+  renderMode?: RenderMode;
+  /** Antialiasing when the engine creates its own WebGL context (default true). */
+  antialias?: boolean;
+}
+
+export interface LoadOptions {
+  signal?: AbortSignal;
+}
+
+export interface IsolateOptions {
+  /** Frame the isolated parts (default true). */
+  moveCamera?: boolean;
+}
+
+export interface FlashOptions {
+  /** Default 3000 ms (SPEC §9). */
+  durationMs?: number;
+  /** Default 500 ms (SPEC §9). */
+  tickMs?: number;
+}
+
+export interface AnimateOptions {
+  /** Animate over 1000 ms (default true). */
+  animate?: boolean;
+}
+
+export interface ViewerEngine {
+  readonly onProgress: Subscribable<LoadProgress>;
+  readonly onPick: Subscribable<PickEvent>;
+  readonly onMeasure: Subscribable<Measurement>;
+  /** Fires when the user moves the camera (drag, wheel, touch), never for programmatic moves. */
+  readonly onUserCameraMove: Subscribable<void>;
+  readonly onOrientation: Subscribable<AxesOrientation>;
+  readonly onVisibilityChange: Subscribable<VisibilityChange>;
+  readonly onClippingChange: Subscribable<ClippingState>;
+
+  load(url: string, options?: LoadOptions): Promise<ModelInfo>;
+  getModel(): ModelInfo | null;
+
+  setRenderMode(mode: RenderMode): void;
+  getRenderMode(): RenderMode;
+
+  setUnit(unit: DistanceUnit): void;
+  getUnit(): DistanceUnit;
+
+  setClipping(settings: Partial<ClippingSettings>): ClippingState;
+  getClipping(): ClippingState;
+
+  setMeasureActive(active: boolean): void;
+  isMeasureActive(): boolean;
+  clearMeasure(): void;
+  /** Adds a measure point as a click at canvas pixel (x, y) would; returns the snapped point or null. */
+  measureAt(x: number, y: number): MeasurePoint | null;
+  getMeasurement(): Measurement;
+
+  setCameraView(view: CameraView, options?: AnimateOptions): void;
+  getCameraView(): CameraView;
+  /** Frames the visible parts (zoom to fit, margin 1.25; 9% in orthographic views). */
+  resetCamera(options?: AnimateOptions): void;
+  zoomToFit(ids?: readonly string[], options?: AnimateOptions): void;
+  hasUserMovedCamera(): boolean;
+  getCameraState(): CameraState;
+  setCameraState(state: CameraState, options?: AnimateOptions): void;
+  setDebugCamera(enabled: boolean): void;
+
+  /** Highlights these parts (selection is owned by the caller; the engine only shows it). */
+  setSelection(ids: readonly string[]): void;
+  /** Part id under canvas pixel (x, y), or null. */
+  pickAt(x: number, y: number): PickEvent;
+  /** Canvas pixel (CSS pixels) of a world point, e.g. to place a measurement label. */
+  project(point: Vec3): { x: number; y: number; inView: boolean };
+
+  isolate(ids: readonly string[], options?: IsolateOptions): void;
+  show(ids: readonly string[]): void;
+  hide(ids: readonly string[]): void;
+  showAll(): void;
+  flash(ids: readonly string[], options?: FlashOptions): void;
+  stopFlash(): void;
+
+  /** Draws the orientation gizmo into this 2D canvas on every camera change (null detaches). */
+  setOrientationGizmo(canvas: HTMLCanvasElement | null): void;
+  /** Call when the canvas size changed (a ResizeObserver does it when the engine owns the canvas). */
+  resize(): void;
+  requestRender(): void;
+  getStats(): EngineStats;
+  dispose(): void;
+}

@@ -1,0 +1,43 @@
+/**
+ * What the list shows (SPEC §2, §5): a case-insensitive substring search on the name, a step
+ * filter ('all' or one stage), and a sort by name or by modification date, newest first by default,
+ * which the reverse button flips.
+ */
+import { STAGES, type Project, type Stage } from '../../api/schemas';
+
+export const SORT_KEYS = ['date', 'name'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+export type StageFilter = 'all' | Stage;
+
+export interface ProjectQuery {
+  search: string;
+  stage: StageFilter;
+  sort: SortKey;
+  reversed: boolean;
+}
+
+export const DEFAULT_QUERY: ProjectQuery = { search: '', stage: 'all', sort: 'date', reversed: false };
+
+export const isStage = (value: unknown): value is Stage => typeof value === 'string' && (STAGES as readonly string[]).includes(value);
+export const isStageFilter = (value: unknown): value is StageFilter => value === 'all' || isStage(value);
+export const isSortKey = (value: unknown): value is SortKey => typeof value === 'string' && (SORT_KEYS as readonly string[]).includes(value);
+
+const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+/** Natural order of each key: names A to Z, dates newest first. Ties fall back to the id. */
+function compare(sort: SortKey, a: Project, b: Project): number {
+  const primary =
+    sort === 'name' ? byName.compare(a.name, b.name) : b.modificationDate.getTime() - a.modificationDate.getTime();
+  return primary !== 0 ? primary : b.id - a.id;
+}
+
+export function matchesSearch(name: string, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  return needle === '' || name.toLowerCase().includes(needle);
+}
+
+export function visibleProjects(projects: readonly Project[], query: ProjectQuery): Project[] {
+  const kept = projects.filter((p) => matchesSearch(p.name, query.search) && (query.stage === 'all' || p.currentStage === query.stage));
+  const sign = query.reversed ? -1 : 1;
+  return kept.sort((a, b) => sign * compare(query.sort, a, b));
+}

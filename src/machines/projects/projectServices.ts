@@ -1,0 +1,97 @@
+/**
+ * The project machines with their effects bound to the API, and the application's one upload
+ * actor. The composition root builds this once; views instantiate the provided machines
+ * (`useActorRef(services.projects.machines.list)`) and talk to the upload actor.
+ */
+import { createActor, fromCallback, fromPromise, type ActorRefFrom, type CallbackActorLogic } from 'xstate';
+import type { Branding, Project, ProjectPatch, SubscriptionPlan } from '../../api/schemas';
+import { uploadMachine, type SocketCommand, type SocketInput } from '../upload/uploadMachine';
+import { brandingMachine, type LoadedBranding } from './brandingMachine';
+import { deleteMachine } from './deleteMachine';
+import { plansMachine } from './plansMachine';
+import { projectListMachine, type SyncTask } from './projectListMachine';
+import { renameMachine } from './renameMachine';
+import { shareMachine } from './shareMachine';
+
+/** The calls these machines make (the API client satisfies it). */
+export interface ProjectsApi {
+  listProjects(): Promise<Project[]>;
+  getProject(id: number): Promise<Project>;
+  patchProject(id: number, patch: ProjectPatch): Promise<void>;
+  deleteProject(id: number): Promise<void>;
+  activePlans(): Promise<SubscriptionPlan[]>;
+  getBranding(): Promise<Branding>;
+  getBrandingLogo(signal?: AbortSignal): Promise<Blob>;
+  putBrandingLogo(file: Blob): Promise<void>;
+  deleteBrandingLogo(): Promise<void>;
+  secureToken(): Promise<{ secureToken: string }>;
+}
+
+/** Turns an image blob into a URL an <img> shows (a FileReader data URL in the app). */
+export type ImageUrlOf = (blob: Blob) => Promise<string>;
+
+export interface ProjectServicesDeps {
+  api: ProjectsApi;
+  /** The upload socket actor (createUploadSocketActor in the app, a fake in tests). */
+  socket: CallbackActorLogic<SocketCommand, SocketInput>;
+  imageUrlOf: ImageUrlOf;
+}
+
+export function createProjectServices({ api, socket, imageUrlOf }: ProjectServicesDeps) {
+  const upload = createActor(
+    uploadMachine.provide({
+      actors: {
+        secureToken: fromPromise<string>(async () => (await api.secureToken()).secureToken),
+        socket,
+      },
+    }),
+  );
+  upload.start();
+
+  const rename = renameMachine.provide({
+    actors: { renameProject: fromPromise<void, { id: number; name: string }>(({ input }) => api.patchProject(input.id, { name: input.name })) },
+  });
+  const remove = deleteMachine.provide({
+    actors: { deleteProject: fromPromise<void, { id: number }>(({ input }) => api.deleteProject(input.id)) },
+  });
+  const share = shareMachine.provide({
+    actors: { patchProject: fromPromise<void, { id: number; patch: ProjectPatch }>(({ input }) => api.patchProject(input.id, input.patch)) },
+  });
+  const list = projectListMachine.provide({
+    actors: {
+      loadProjects: fromPromise<Project[]>(() => api.listProjects()),
+      syncProject: fromPromise<Project, SyncTask>(async ({ input }) => {
+        if (input.patch) await api.patchProject(input.id, input.patch);
+        return api.getProject(input.id);
+      }),
+      uploadEvents: fromCallback(({ sendBack }) => {
+        const created = upload.on('upload.created', ({ project }) => sendBack({ type: 'list.projectAdded', project }));
+        const updated = upload.on('upload.updated', ({ project }) => sendBack({ type: 'list.projectUpdated', project }));
+        return () => {
+          created.unsubscribe();
+          updated.unsubscribe();
+        };
+      }),
+      rename,
+      delete: remove,
+      share,
+    },
+  });
+  const plans = plansMachine.provide({ actors: { loadPlans: fromPromise<SubscriptionPlan[]>(() => api.activePlans()) } });
+  const branding = brandingMachine.provide({
+    actors: {
+      loadBranding: fromPromise<LoadedBranding>(async ({ signal }) => {
+        const { isCustomLogo } = await api.getBranding();
+        const logo = await api.getBrandingLogo(signal).catch(() => null);
+        return { isCustomLogo, logoUrl: logo ? await imageUrlOf(logo) : null };
+      }),
+      replaceLogo: fromPromise<void, { file: Blob }>(({ input }) => api.putBrandingLogo(input.file)),
+      removeLogo: fromPromise<void>(() => api.deleteBrandingLogo()),
+    },
+  });
+
+  return { upload, machines: { list, rename, delete: remove, share, plans, branding } };
+}
+
+export type ProjectServices = ReturnType<typeof createProjectServices>;
+export type UploadActor = ActorRefFrom<typeof uploadMachine>;

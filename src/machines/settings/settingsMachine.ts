@@ -1,0 +1,107 @@
+/**
+ * Display language and distance unit (SPEC §3, §7): kept locally, and sent to the server with
+ * PATCH settings when the user changes one while logged in. A failed PATCH keeps the local
+ * choice. The session machine tells it when a session starts (with the server's settings)
+ * and ends.
+ */
+import { and, assign, fromPromise, setup } from 'xstate';
+import type { DistanceUnit, Language, Settings } from '../../api/schemas';
+
+export interface SettingsInput {
+  language: Language;
+  unit: DistanceUnit;
+  isLoggedIn?: boolean;
+}
+
+export interface SettingsContext {
+  language: Language;
+  unit: DistanceUnit;
+  isLoggedIn: boolean;
+  /** What the next PATCH settings sends. */
+  pendingPatch: Settings;
+}
+
+export type SettingsEvent =
+  | { type: 'settings.languageChanged'; language: Language }
+  | { type: 'settings.unitChanged'; unit: DistanceUnit }
+  | { type: 'settings.sessionStarted'; settings: Settings }
+  | { type: 'settings.sessionEnded' };
+
+const persist = {
+  type: 'persistSettings',
+  params: ({ context }: { context: SettingsContext }) => ({ language: context.language, unit: context.unit }),
+} as const;
+
+export const settingsMachine = setup({
+  types: {
+    context: {} as SettingsContext,
+    events: {} as SettingsEvent,
+    input: {} as SettingsInput,
+  },
+  actors: {
+    /** PATCH settings; the composition root provides the real call. */
+    patchSettings: fromPromise<void, Settings>(async () => {}),
+  },
+  actions: {
+    /** Keeps language and unit in browser storage; provided by the composition root. */
+    persistSettings: (_, _params: { language: Language; unit: DistanceUnit }) => {},
+    changeLanguage: assign(({ event }) =>
+      event.type === 'settings.languageChanged'
+        ? { language: event.language, pendingPatch: { preferredDisplayLanguage: event.language } }
+        : {},
+    ),
+    changeUnit: assign(({ event }) =>
+      event.type === 'settings.unitChanged'
+        ? { unit: event.unit, pendingPatch: { preferredDistanceUnit: event.unit } }
+        : {},
+    ),
+    adoptServerSettings: assign(({ context, event }) => {
+      if (event.type !== 'settings.sessionStarted') return {};
+      return {
+        isLoggedIn: true,
+        language: event.settings.preferredDisplayLanguage ?? context.language,
+        unit: event.settings.preferredDistanceUnit ?? context.unit,
+      };
+    }),
+    forgetSession: assign({ isLoggedIn: false }),
+  },
+  guards: {
+    isNewLanguage: ({ context, event }) => event.type === 'settings.languageChanged' && event.language !== context.language,
+    isNewUnit: ({ context, event }) => event.type === 'settings.unitChanged' && event.unit !== context.unit,
+    isLoggedIn: ({ context }) => context.isLoggedIn,
+  },
+}).createMachine({
+  id: 'settings',
+  context: ({ input }) => ({
+    language: input.language,
+    unit: input.unit,
+    isLoggedIn: input.isLoggedIn ?? false,
+    pendingPatch: {},
+  }),
+  initial: 'idle',
+  on: {
+    'settings.languageChanged': [
+      { guard: and(['isNewLanguage', 'isLoggedIn']), actions: ['changeLanguage', persist], target: '.saving' },
+      { guard: 'isNewLanguage', actions: ['changeLanguage', persist] },
+    ],
+    'settings.unitChanged': [
+      { guard: and(['isNewUnit', 'isLoggedIn']), actions: ['changeUnit', persist], target: '.saving' },
+      { guard: 'isNewUnit', actions: ['changeUnit', persist] },
+    ],
+    'settings.sessionStarted': { actions: ['adoptServerSettings', persist] },
+    'settings.sessionEnded': { actions: 'forgetSession' },
+  },
+  states: {
+    idle: {},
+    /** Sending the latest change; a newer change restarts it. */
+    saving: {
+      invoke: {
+        id: 'patchSettings',
+        src: 'patchSettings',
+        input: ({ context }) => context.pendingPatch,
+        onDone: 'idle',
+        onError: 'idle',
+      },
+    },
+  },
+});

@@ -1,0 +1,91 @@
+/**
+ * The actors that reach the engine, bound to a screen's engine slot: the model load (with
+ * progress) for `projectLoadMachine` and the command/event bridge for `viewerToolsMachine`.
+ */
+import { fromCallback } from 'xstate';
+import type { EnginePort, EngineSlot } from './enginePort';
+import type { ModelLoadEvent } from './projectLoadMachine';
+import type { EngineCommand, EngineEvent } from './viewerToolsMachine';
+import type { RenderMode } from './viewerTypes';
+
+export function createLoadModelActor(slot: EngineSlot) {
+  return fromCallback<ModelLoadEvent, { modelUrl: string }>(({ input, sendBack }) => {
+    const abort = new AbortController();
+    let unsubscribe = () => {};
+    void slot.ready().then(async (engine) => {
+      if (abort.signal.aborted) return;
+      unsubscribe = engine.onProgress.subscribe((progress) => sendBack({ type: 'load.progress', progress }));
+      try {
+        const model = await engine.load(input.modelUrl, { signal: abort.signal });
+        if (!abort.signal.aborted) sendBack({ type: 'load.done', model });
+      } catch (error) {
+        if (!abort.signal.aborted) sendBack({ type: 'load.failed', error: error instanceof Error ? error.message : String(error) });
+      }
+    }, (error: unknown) => {
+      if (!abort.signal.aborted) sendBack({ type: 'load.failed', error: error instanceof Error ? error.message : String(error) });
+    });
+    return () => {
+      abort.abort();
+      unsubscribe();
+    };
+  });
+}
+
+function apply(engine: EnginePort, command: EngineCommand): EngineEvent | null {
+  switch (command.type) {
+    case 'renderMode':
+      engine.setRenderMode(command.mode);
+      return null;
+    case 'measureActive':
+      engine.setMeasureActive(command.active);
+      if (!command.active) engine.clearMeasure();
+      return null;
+    case 'clipping':
+      return { type: 'engine.clipping', clipping: engine.setClipping(command.settings) };
+    case 'cameraView':
+      engine.setCameraView(command.view);
+      return null;
+    case 'resetCamera':
+      engine.resetCamera();
+      return null;
+    case 'selection':
+      engine.setSelection(command.ids);
+      return null;
+  }
+}
+
+export function createEngineBridgeActor(slot: EngineSlot) {
+  return fromCallback<EngineCommand, { renderMode: RenderMode }>(({ input, sendBack, receive }) => {
+    let stopped = false;
+    const queue: EngineCommand[] = [];
+    const subscriptions: Array<() => void> = [];
+    receive((command) => {
+      const engine = slot.get();
+      if (!engine) {
+        queue.push(command);
+        return;
+      }
+      const event = apply(engine, command);
+      if (event) sendBack(event);
+    });
+    void slot.ready().then((engine) => {
+      if (stopped) return;
+      subscriptions.push(
+        engine.onPick.subscribe(({ partId }) => sendBack({ type: 'engine.pick', partId })),
+        engine.onMeasure.subscribe((measurement) => sendBack({ type: 'engine.measure', measurement })),
+        engine.onClippingChange.subscribe((clipping) => sendBack({ type: 'engine.clipping', clipping })),
+        engine.onUserCameraMove.subscribe(() => sendBack({ type: 'engine.userCameraMove' })),
+      );
+      engine.setRenderMode(input.renderMode);
+      sendBack({ type: 'engine.clipping', clipping: engine.getClipping() });
+      for (const command of queue.splice(0)) {
+        const event = apply(engine, command);
+        if (event) sendBack(event);
+      }
+    }, () => {});
+    return () => {
+      stopped = true;
+      subscriptions.forEach((unsubscribe) => unsubscribe());
+    };
+  });
+}

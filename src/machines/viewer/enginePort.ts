@@ -1,0 +1,77 @@
+/**
+ * The part of the viewer engine that machines drive, typed structurally (the engine satisfies
+ * it), and the slot through which a screen hands its engine, created lazily by the canvas, to
+ * the machine actors that need it.
+ */
+import type { DistanceUnit } from '../../api/schemas';
+import type {
+  CameraView,
+  ClippingSettings,
+  ClippingState,
+  LoadProgress,
+  Measurement,
+  ModelInfo,
+  PickEvent,
+  RenderMode,
+} from './viewerTypes';
+
+export interface Subscribable<T> {
+  subscribe(listener: (value: T) => void): () => void;
+}
+
+export interface EnginePort {
+  readonly onProgress: Subscribable<LoadProgress>;
+  readonly onPick: Subscribable<PickEvent>;
+  readonly onMeasure: Subscribable<Measurement>;
+  readonly onUserCameraMove: Subscribable<void>;
+  readonly onClippingChange: Subscribable<ClippingState>;
+  load(url: string, options?: { signal?: AbortSignal }): Promise<ModelInfo>;
+  setRenderMode(mode: RenderMode): void;
+  setUnit(unit: DistanceUnit): void;
+  setClipping(settings: Partial<ClippingSettings>): ClippingState;
+  getClipping(): ClippingState;
+  setMeasureActive(active: boolean): void;
+  clearMeasure(): void;
+  setCameraView(view: CameraView, options?: { animate?: boolean }): void;
+  resetCamera(options?: { animate?: boolean }): void;
+  setSelection(ids: readonly string[]): void;
+}
+
+/** Holds one screen's engine: set by the canvas once created, awaited by the actors. */
+export interface EngineSlot {
+  set(engine: EnginePort | null): void;
+  /** The engine could not be created (no WebGL): waiting actors fail. */
+  fail(reason: unknown): void;
+  get(): EnginePort | null;
+  /** Resolves with the engine once the canvas has created it. */
+  ready(): Promise<EnginePort>;
+}
+
+export function createEngineSlot(): EngineSlot {
+  let engine: EnginePort | null = null;
+  let waiters: Array<{ resolve(engine: EnginePort): void; reject(reason: unknown): void }> = [];
+  let failure: { reason: unknown } | null = null;
+  return {
+    set(next) {
+      engine = next;
+      if (next) {
+        const pending = waiters;
+        waiters = [];
+        pending.forEach((waiter) => waiter.resolve(next));
+      }
+    },
+    fail(reason) {
+      failure = { reason };
+      const pending = waiters;
+      waiters = [];
+      pending.forEach((waiter) => waiter.reject(reason));
+    },
+    get: () => engine,
+    ready: () =>
+      engine
+        ? Promise.resolve(engine)
+        : failure
+          ? Promise.reject(failure.reason)
+          : new Promise((resolve, reject) => waiters.push({ resolve, reject })),
+  };
+}

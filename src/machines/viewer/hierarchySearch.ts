@@ -1,0 +1,53 @@
+/**
+ * Hierarchy search (SPEC §5): the query is split on commas or the whole words OR / OU
+ * (any case), each term trimmed and lowercased, empty terms dropped. A node matches when its
+ * display name contains any term. Results are node ids in tree order (depth first, roots first).
+ */
+import type { PartTree } from './viewerTypes';
+
+/** A comma, or OR / OU standing as a word of its own (letters around it make it part of a name). */
+const SEPARATOR = /,|(?<![\p{L}\p{N}_])(?:or|ou)(?![\p{L}\p{N}_])/iu;
+
+/** The search terms of a query, lowercased; empty when the query has none. */
+export function searchTerms(query: string): string[] {
+  return query
+    .split(SEPARATOR)
+    .map((term) => term.trim().toLowerCase())
+    .filter((term) => term.length > 0);
+}
+
+/** Node ids in tree order: each node before its children, siblings in order. */
+export function treeOrder(tree: PartTree): string[] {
+  const out: string[] = [];
+  const stack = [...tree.roots].reverse();
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    const node = tree.nodes[id];
+    if (!node) continue;
+    out.push(id);
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+  }
+  return out;
+}
+
+/** Ids of the nodes whose name contains any term of the query, in tree order. */
+export function searchTree(tree: PartTree, query: string): string[] {
+  const terms = searchTerms(query);
+  if (terms.length === 0) return [];
+  return treeOrder(tree).filter((id) => {
+    const name = tree.nodes[id].name.toLowerCase();
+    return terms.some((term) => name.includes(term));
+  });
+}
+
+/**
+ * Where Enter goes: the current result (the first one when the selection is not a result), or
+ * the next one when the current result is already selected; after the last comes the first.
+ * Null when there is no result.
+ */
+export function nextResult(results: readonly string[], currentId: string | null): string | null {
+  if (results.length === 0) return null;
+  const index = currentId === null ? -1 : results.indexOf(currentId);
+  if (index < 0) return results[0];
+  return results[(index + 1) % results.length];
+}

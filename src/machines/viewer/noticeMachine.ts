@@ -1,0 +1,122 @@
+/**
+ * Notice mode (SPEC §2, §4, §9): a sequence of steps, each a set of part ids. Previous and next
+ * wrap around; a step is applied 200 ms after the last move (quick key presses skip the steps in
+ * between). Applying a step emits `notice.showStep` with its ids, the camera/flash flags and the
+ * camera stored for that step, if any. While a step is shown, `notice.cameraStored` keeps the
+ * user's camera for it, restored when the step comes back.
+ *   idle -> notice.start (with steps) -> active.waiting -(200 ms)-> active.shown ; notice.stop -> idle
+ */
+import { assign, emit, setup } from 'xstate';
+import type { CameraState } from './cameraState';
+
+/** The debounce before a step is applied (SPEC §9). */
+export const NOTICE_DEBOUNCE_MS = 200;
+
+export interface NoticeInput {
+  /** Part ids per step (see filterParams.resolveSteps). */
+  steps: string[][];
+  /** False with `noMoveCamera`. */
+  moveCamera?: boolean;
+  /** False with `noFlash`. */
+  flash?: boolean;
+}
+
+export interface NoticeContext {
+  steps: string[][];
+  index: number;
+  /** The camera stored per step (null until the user moves the camera on that step). */
+  cameras: (CameraState | null)[];
+  moveCamera: boolean;
+  flash: boolean;
+}
+
+export type NoticeEvent =
+  | { type: 'notice.start' }
+  | { type: 'notice.stop' }
+  | { type: 'notice.next' }
+  | { type: 'notice.previous' }
+  | { type: 'notice.load'; steps: string[][] }
+  | { type: 'notice.cameraStored'; camera: CameraState };
+
+/** What the screen applies to the engine: isolate `ids`, then restore `camera` or frame the parts. */
+export interface ShowStepEvent {
+  type: 'notice.showStep';
+  index: number;
+  ids: string[];
+  moveCamera: boolean;
+  flash: boolean;
+  camera: CameraState | null;
+}
+
+const wrap = (index: number, total: number) => ((index % total) + total) % total;
+
+export const noticeMachine = setup({
+  types: {
+    context: {} as NoticeContext,
+    events: {} as NoticeEvent,
+    input: {} as NoticeInput,
+    emitted: {} as ShowStepEvent,
+  },
+  guards: {
+    hasSteps: ({ context }) => context.steps.length > 0,
+  },
+  actions: {
+    load: assign(({ event }) =>
+      event.type === 'notice.load' ? { steps: event.steps, cameras: event.steps.map(() => null), index: 0 } : {},
+    ),
+    first: assign({ index: 0 }),
+    next: assign({ index: ({ context }) => wrap(context.index + 1, context.steps.length) }),
+    previous: assign({ index: ({ context }) => wrap(context.index - 1, context.steps.length) }),
+    storeCamera: assign({
+      cameras: ({ context, event }) =>
+        event.type === 'notice.cameraStored' ? context.cameras.map((c, i) => (i === context.index ? event.camera : c)) : context.cameras,
+    }),
+    showStep: emit(({ context }) => ({
+      type: 'notice.showStep' as const,
+      index: context.index,
+      ids: context.steps[context.index],
+      moveCamera: context.moveCamera,
+      flash: context.flash,
+      camera: context.cameras[context.index] ?? null,
+    })),
+  },
+}).createMachine({
+  id: 'notice',
+  context: ({ input }) => ({
+    steps: input.steps,
+    index: 0,
+    cameras: input.steps.map(() => null),
+    moveCamera: input.moveCamera ?? true,
+    flash: input.flash ?? true,
+  }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'notice.start': { guard: 'hasSteps', target: 'active', actions: 'first' },
+        'notice.load': { actions: 'load' },
+      },
+    },
+    active: {
+      initial: 'waiting',
+      on: {
+        'notice.next': { target: '.waiting', reenter: true, actions: 'next' },
+        'notice.previous': { target: '.waiting', reenter: true, actions: 'previous' },
+        'notice.stop': 'idle',
+      },
+      states: {
+        waiting: { after: { [NOTICE_DEBOUNCE_MS]: 'shown' } },
+        shown: {
+          entry: 'showStep',
+          on: { 'notice.cameraStored': { actions: 'storeCamera' } },
+        },
+      },
+    },
+  },
+});
+
+/** "Step n of N" values: n from 1; null outside notice mode. */
+export function noticePosition(snapshot: { context: NoticeContext; matches(state: 'active'): boolean }) {
+  if (!snapshot.matches('active')) return null;
+  return { current: snapshot.context.index + 1, total: snapshot.context.steps.length };
+}

@@ -1,0 +1,73 @@
+/** Selectors the viewer views read the viewer machines through. */
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { deleteMachine } from '../projects/deleteMachine';
+import type { renameMachine } from '../projects/renameMachine';
+import type { shareMachine } from '../projects/shareMachine';
+import type { ownerProjectMachine } from './ownerProjectMachine';
+import type { ShareOptions } from '../../api/schemas';
+import type { projectLoadMachine } from './projectLoadMachine';
+import { allowedPanels, allowedRenderModes, type viewerToolsMachine } from './viewerToolsMachine';
+import { TOOL_PANELS, type LoadPhase, type PartNode, type ToolPanel } from './viewerTypes';
+
+type LoadSnapshot = SnapshotFrom<typeof projectLoadMachine>;
+type ToolsSnapshot = SnapshotFrom<typeof viewerToolsMachine>;
+
+export type LoadView = 'loading' | 'ready' | 'notFound' | 'failed' | 'unauthorized';
+
+export function selectLoadView(s: LoadSnapshot): LoadView {
+  if (s.matches('ready')) return 'ready';
+  if (s.matches('notFound')) return 'notFound';
+  if (s.matches('failed')) return 'failed';
+  if (s.matches('unauthorized')) return 'unauthorized';
+  return 'loading';
+}
+
+export const selectLoaded = (s: LoadSnapshot) => s.context.loaded;
+export const selectModel = (s: LoadSnapshot) => s.context.model;
+export const selectLoadError = (s: LoadSnapshot) => s.context.error;
+
+/** The loading dialog's message and overall progress (SPEC §4 loading steps). */
+export function selectLoadStep(s: LoadSnapshot): { message: 'initializing' | 'loadingModel' | 'loadingResources' | 'processingRenderModes'; progress: number } {
+  const progress = s.context.progress;
+  if (!s.matches('loadingModel') || !progress) return { message: s.matches('loadingModel') ? 'loadingModel' : 'initializing', progress: 0 };
+  const messages: Record<LoadPhase, 'loadingModel' | 'loadingResources' | 'processingRenderModes'> = {
+    model: 'loadingModel',
+    resources: 'loadingResources',
+    renderModes: 'processingRenderModes',
+  };
+  return { message: messages[progress.phase], progress: Math.min(progress.overall, 0.9999) };
+}
+
+/** The open right panel, or null. */
+export function selectOpenPanel(s: ToolsSnapshot): ToolPanel | null {
+  return TOOL_PANELS.find((panel) => s.matches({ panel })) ?? null;
+}
+
+export const selectRenderMode = (s: ToolsSnapshot) => s.context.renderMode;
+export const selectAllowedModes = (s: ToolsSnapshot) => allowedRenderModes(s.context.permissions);
+export const selectAllowedPanels = (s: ToolsSnapshot) => allowedPanels(s.context.permissions);
+export const selectClipping = (s: ToolsSnapshot) => s.context.clipping;
+export const selectMeasurement = (s: ToolsSnapshot) => s.context.measurement;
+export const selectCameraView = (s: ToolsSnapshot) => s.context.cameraView;
+export const selectSelectedId = (s: ToolsSnapshot) => s.context.selectedId;
+export const selectBadge = (s: ToolsSnapshot) => s.context.badge;
+export const selectDataSheetShown = (s: ToolsSnapshot) => s.matches({ dataSheet: 'shown' });
+export const selectFullScreen = (s: ToolsSnapshot) => s.context.fullScreen;
+
+/** The selected part's node, looked up in the loaded model. */
+export function selectedPart(tools: ToolsSnapshot, load: LoadSnapshot): PartNode | null {
+  const id = tools.context.selectedId;
+  return id === null ? null : (load.context.model?.tree.nodes[id] ?? null);
+}
+
+/** What the viewer offers: everything for the owner and the sandbox, the share options on a link. */
+export function permissionsOf(loaded: LoadSnapshot['context']['loaded'], all: ShareOptions): ShareOptions {
+  return loaded?.kind === 'guest' ? loaded.project.shareOptions : all;
+}
+
+type OwnerSnapshot = SnapshotFrom<typeof ownerProjectMachine>;
+
+/** The owner's open dialogs and share panel: the children the project actions run. */
+export const selectRenameChild = (s: OwnerSnapshot) => s.children.rename as ActorRefFrom<typeof renameMachine> | undefined;
+export const selectDeleteChild = (s: OwnerSnapshot) => s.children.delete as ActorRefFrom<typeof deleteMachine> | undefined;
+export const selectShareChild = (s: OwnerSnapshot) => s.children.share as ActorRefFrom<typeof shareMachine> | undefined;

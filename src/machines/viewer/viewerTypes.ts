@@ -1,0 +1,79 @@
+/**
+ * The viewer's values as machines and views name them. They mirror the engine's public types
+ * structurally (machines and views may not import the engine), so the engine satisfies
+ * `EnginePort` without any adapter.
+ */
+import type { DistanceUnit } from '../../api/schemas';
+import type { PartSize } from '../../api/partName';
+
+export type { PartSize };
+
+export const RENDER_MODES = ['solid', 'xray', 'wireframe', 'illustration'] as const;
+export type RenderMode = (typeof RENDER_MODES)[number];
+
+export const CAMERA_VIEWS = ['free', 'top', 'bottom', 'left', 'right', 'front', 'back'] as const;
+export type CameraView = (typeof CAMERA_VIEWS)[number];
+
+export const AXES = ['x', 'y', 'z'] as const;
+export type Axis = (typeof AXES)[number];
+export type Vec3 = readonly [number, number, number];
+
+export type LoadPhase = 'model' | 'resources' | 'renderModes';
+
+export interface LoadProgress {
+  phase: LoadPhase;
+  progress: number;
+  overall: number;
+}
+
+export interface PartNode {
+  id: string;
+  name: string;
+  rawName: string;
+  children: string[];
+  parent: string | null;
+  size: PartSize | null;
+  additionalInfo: string | null;
+  isVisible: boolean;
+}
+
+export interface PartTree {
+  roots: string[];
+  nodes: Record<string, PartNode>;
+}
+
+export interface ModelInfo {
+  tree: PartTree;
+  partCount: number;
+}
+
+export interface ClippingSettings {
+  enabled: boolean;
+  axis: Axis;
+  inverted: boolean;
+  position: number;
+}
+
+export interface ClippingState extends ClippingSettings {
+  unit: DistanceUnit;
+  max: number;
+  step: number;
+}
+
+export interface Measurement {
+  points: readonly unknown[];
+  unit: DistanceUnit;
+  vector: Vec3 | null;
+  length: number | null;
+}
+
+export interface PickEvent {
+  partId: string | null;
+}
+
+/** The right-toolbar panels of SPEC §2 (only one open at a time). */
+export const TOOL_PANELS = ['render', 'comments', 'attachment', 'measure', 'clipping'] as const;
+export type ToolPanel = (typeof TOOL_PANELS)[number];
+
+export { ALL_SHARE_OPTIONS } from '../../api/schemas';
+export { SIZE_LABELS, formatDimension } from '../../api/partName';

@@ -1,0 +1,58 @@
+/** A compact select (headless UI Listbox): a button showing the choice, a list of options. */
+import { Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
+import type { ReactNode } from 'react';
+import { CheckIcon, ChevronDownIcon } from './actionIcons';
+
+export interface SelectOption<T extends string> {
+  value: T;
+  label: string;
+  /** Shown before the label, in the button and the list. */
+  adornment?: ReactNode;
+}
+
+interface SelectMenuProps<T extends string> {
+  label: string;
+  /** Show the label before the button; otherwise it only names the control. */
+  showLabel?: boolean;
+  value: T;
+  options: SelectOption<T>[];
+  onChange(value: T): void;
+  className?: string;
+  buttonClassName?: string;
+  /** Let the chosen label wrap onto a second line instead of cutting it (narrow places). */
+  wrapLabel?: boolean;
+}
+
+export function SelectMenu<T extends string>({ label, showLabel = false, value, options, onChange, className = '', buttonClassName = '', wrapLabel = false }: SelectMenuProps<T>) {
+  const current = options.find((o) => o.value === value);
+  return (
+    <Listbox value={value} onChange={onChange}>
+      <div className={`flex min-w-0 items-center gap-2 ${className}`}>
+        <Label className={showLabel ? 'shrink-0 text-sm font-semibold text-fg-muted' : 'sr-only'}>{label}</Label>
+        <ListboxButton
+          className={`flex min-w-0 items-center ${wrapLabel ? 'gap-1.5 px-2.5' : 'gap-2 px-3'} rounded-lg border border-border bg-field py-2 text-sm text-fg transition-colors hover:border-border-strong data-open:border-primary ${buttonClassName}`}
+        >
+          {current?.adornment}
+          <span className={wrapLabel ? 'line-clamp-2 text-left leading-tight' : 'truncate'}>{current?.label}</span>
+          <ChevronDownIcon width={16} height={16} className="ml-auto shrink-0 text-fg-muted" />
+        </ListboxButton>
+      </div>
+      <ListboxOptions
+        anchor={{ to: 'bottom start', gap: 4 }}
+        className="z-50 min-w-(--button-width) rounded-xl border border-border bg-surface-overlay p-1 shadow-2xl shadow-black/50 focus:outline-none"
+      >
+        {options.map((option) => (
+          <ListboxOption
+            key={option.value}
+            value={option.value}
+            className="group flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-fg data-focus:bg-surface-raised data-selected:font-bold"
+          >
+            {option.adornment}
+            <span className="flex-1 whitespace-nowrap">{option.label}</span>
+            <CheckIcon width={16} height={16} className="invisible text-primary group-data-selected:visible" />
+          </ListboxOption>
+        ))}
+      </ListboxOptions>
+    </Listbox>
+  );
+}

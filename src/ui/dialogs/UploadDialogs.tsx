@@ -1,0 +1,57 @@
+/**
+ * The dialogs of the upload actor, wherever the user is (SPEC §4): the loading view while the file
+ * goes up and converts, the credit question, the missing-credits dialog, and the load error
+ * (whose Close returns to /). After a create, it opens the new project's viewer.
+ */
+import { useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { uploadErrorDetail } from '../../machines/upload/uploadErrors';
+import { selectUploadDialog, selectUploadError, selectUploadMessage, selectUploadProgress } from '../../machines/upload/uploadSelectors';
+import { useAppServices } from '../app/AppServices';
+import { useLL } from '../app/I18nProvider';
+import { ConfirmCreditDialog } from './ConfirmCreditDialog';
+import { InsufficientCreditsDialog } from './InsufficientCreditsDialog';
+import { LoadErrorDialog } from './LoadErrorDialog';
+import { LoadingDialog } from './LoadingDialog';
+
+export function UploadDialogs() {
+  const { projects } = useAppServices();
+  const upload = projects.upload;
+  const LL = useLL();
+  const navigate = useNavigate();
+  const dialog = useSelector(upload, selectUploadDialog);
+  const progress = useSelector(upload, selectUploadProgress);
+  const message = useSelector(upload, selectUploadMessage);
+  const error = useSelector(upload, selectUploadError);
+
+  useEffect(() => {
+    const created = upload.on('upload.created', ({ project }) => {
+      void navigate({ to: '/projects/$id', params: { id: String(project.id) } });
+    });
+    return () => created.unsubscribe();
+  }, [upload, navigate]);
+
+  const detail = uploadErrorDetail(error);
+  const detailText = !detail ? null : detail.kind === 'server' ? detail.message : LL.errors[detail.kind]();
+  const dismiss = () => upload.send({ type: 'upload.dismiss' });
+  return (
+    <>
+      <LoadingDialog open={dialog === 'loading'} message={message} progress={progress} />
+      <ConfirmCreditDialog
+        open={dialog === 'confirmCredit'}
+        onContinue={() => upload.send({ type: 'upload.creditContinue' })}
+        onCancel={() => upload.send({ type: 'upload.creditCancel' })}
+      />
+      <InsufficientCreditsDialog open={dialog === 'insufficientCredits'} onClose={dismiss} />
+      <LoadErrorDialog
+        open={dialog === 'failed'}
+        detail={detailText}
+        onClose={() => {
+          dismiss();
+          void navigate({ to: '/' });
+        }}
+      />
+    </>
+  );
+}

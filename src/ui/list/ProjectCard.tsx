@@ -1,0 +1,74 @@
+/**
+ * One project of the grid (SPEC §2): a picture in its stage's style, the name and modification
+ * date (opening /projects/{id}), the stage dropdown and the menu.
+ */
+import { Link } from '@tanstack/react-router';
+import { useRef } from 'react';
+import { formatDateTime } from '../../i18n/dateTime';
+import { MODEL_FILE_ACCEPT } from '../../machines/projects/modelFile';
+import type { Project, Stage } from '../../machines/types';
+import { useLL } from '../app/I18nProvider';
+import { CabinetIcon } from '../common/actionIcons';
+import { StageSelect } from '../common/StageSelect';
+import { STAGE_STYLE } from '../common/stageStyle';
+import { ProjectCardMenu, type CardActions } from './ProjectCardMenu';
+
+interface ProjectCardProps extends Omit<CardActions, 'onUpdate'> {
+  project: Project;
+  onStageChange(stage: Stage): void;
+  onUpdateFile(file: File): void;
+}
+
+export function ProjectCard({ project, onStageChange, onUpdateFile, ...actions }: ProjectCardProps) {
+  const LL = useLL();
+  const input = useRef<HTMLInputElement>(null);
+  const style = STAGE_STYLE[project.currentStage];
+  return (
+    <li className="group relative flex flex-col rounded-2xl border border-border bg-surface-raised transition-colors hover:border-border-strong">
+      <Link
+        to="/projects/$id"
+        params={{ id: String(project.id) }}
+        aria-label={LL.list.openProject({ name: project.name })}
+        className="flex flex-1 flex-col rounded-t-2xl"
+      >
+        <div
+          data-stage={project.currentStage}
+          className={`flex aspect-[16/10] items-center justify-center rounded-t-2xl bg-gradient-to-br ${style.tint} to-transparent`}
+        >
+          <CabinetIcon width={48} height={48} strokeWidth={1.5} className={`${style.text} transition-transform group-hover:scale-110`} />
+        </div>
+        <div className="flex flex-col gap-0.5 px-3 pt-3">
+          <h2 className="truncate font-bold text-fg" title={project.name}>
+            {project.name}
+          </h2>
+          <p className="text-xs text-fg-muted">{LL.list.modifiedOn({ date: formatDateTime(project.modificationDate) })}</p>
+        </div>
+      </Link>
+      {/* Over the picture's corner, so that the stage dropdown has the card's whole width. */}
+      <div className="absolute top-2 right-2 rounded-lg bg-surface-raised/70">
+        <ProjectCardMenu name={project.name} actions={{ ...actions, onUpdate: () => input.current?.click() }} />
+      </div>
+      <div className="flex items-center p-3 pt-2">
+        <StageSelect
+          label={LL.list.stageOf({ name: project.name })}
+          value={project.currentStage}
+          onChange={onStageChange}
+          className="min-w-0 flex-1"
+          wrapLabel
+        />
+        <input
+          ref={input}
+          type="file"
+          accept={MODEL_FILE_ACCEPT}
+          hidden
+          aria-label={LL.list.chooseNewModel({ name: project.name })}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) onUpdateFile(file);
+          }}
+        />
+      </div>
+    </li>
+  );
+}

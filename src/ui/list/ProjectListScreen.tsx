@@ -1,0 +1,78 @@
+/**
+ * The project list (SPEC §2): the left toolbar, the title and the controls, the grid that starts
+ * with the add tile, and the list's dialogs. The list actor lives as long as the screen; the
+ * upload actor is the application's (its dialogs are mounted by the root layout).
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useMemo } from 'react';
+import { selectListStatus, selectNotice, selectProjects, selectQuery } from '../../machines/projects/listSelectors';
+import { visibleProjects } from '../../machines/projects/projectQuery';
+import { selectUploadDialog } from '../../machines/upload/uploadSelectors';
+import { useAppServices } from '../app/AppServices';
+import { useLL } from '../app/I18nProvider';
+import { AddProjectTile } from './AddProjectTile';
+import { ListControls } from './ListControls';
+import { ListDialogs } from './ListDialogs';
+import { ListStatusMessage } from './ListStatusMessage';
+import { ListToolbar } from './ListToolbar';
+import { ProjectCard } from './ProjectCard';
+import { useModelUpload } from './useModelUpload';
+
+export function ProjectListScreen() {
+  const LL = useLL();
+  const { projects: services } = useAppServices();
+  const list = useActorRef(services.machines.list);
+  const status = useSelector(list, selectListStatus);
+  const projects = useSelector(list, selectProjects);
+  const query = useSelector(list, selectQuery);
+  const notice = useSelector(list, selectNotice);
+  const uploading = useSelector(services.upload, (s) => selectUploadDialog(s) !== 'none');
+  const shown = useMemo(() => visibleProjects(projects, query), [projects, query]);
+  const reject = useCallback((name: string) => list.send({ type: 'list.fileRejected', name }), [list]);
+  const upload = useModelUpload(reject);
+
+  return (
+    <div className="flex min-h-dvh">
+      <ListToolbar />
+      <main className="flex min-w-0 flex-1 flex-col gap-5 p-4 sm:p-6 lg:p-8">
+        <header className="flex flex-col gap-4">
+          <div className="flex items-baseline gap-3">
+            <h1 className="text-2xl font-extrabold text-fg sm:text-3xl">{LL.list.projects()}</h1>
+            {status !== 'loading' && status !== 'failed' ? (
+              <span className="text-sm text-fg-muted">{LL.list.projectCount({ count: projects.length })}</span>
+            ) : null}
+          </div>
+          <ListControls list={list} />
+        </header>
+        {notice?.kind === 'saveFailed' ? (
+          <div role="alert" className="flex items-center justify-between gap-3 rounded-lg border border-danger-border bg-danger-surface px-4 py-2 text-sm text-danger">
+            {LL.list.saveFailed()}
+            <button type="button" className="font-semibold underline-offset-4 hover:underline" onClick={() => list.send({ type: 'list.dismissNotice' })}>
+              {LL.list.dismiss()}
+            </button>
+          </div>
+        ) : null}
+        <ListStatusMessage status={status} onRetry={() => list.send({ type: 'list.retry' })} />
+        {status !== 'failed' ? (
+          <ul aria-label={LL.list.projects()} aria-busy={status === 'loading'} className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-6">
+            <AddProjectTile onFile={(file) => void upload(file)} disabled={uploading} />
+            {status === 'loading'
+              ? [0, 1, 2].map((i) => <li key={i} aria-hidden="true" className="min-h-56 animate-pulse rounded-2xl bg-surface-raised" />)
+              : shown.map((project) => (
+                  <ProjectCard
+                    key={project.id}
+                    project={project}
+                    onStageChange={(stage) => list.send({ type: 'list.changeStage', id: project.id, stage })}
+                    onRename={() => list.send({ type: 'list.rename', id: project.id })}
+                    onShare={() => list.send({ type: 'list.share', id: project.id })}
+                    onDelete={() => list.send({ type: 'list.delete', id: project.id })}
+                    onUpdateFile={(file) => void upload(file, project.id)}
+                  />
+                ))}
+          </ul>
+        ) : null}
+      </main>
+      <ListDialogs list={list} />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+/**
+ * Hands a picked or dropped file to the upload actor: a file of another format is reported to the
+ * list (its message dialog), a model file is read and sent as a create or an update.
+ */
+import { useCallback } from 'react';
+import { isModelFileName } from '../../machines/projects/modelFile';
+import { useAppServices } from '../app/AppServices';
+
+export function useModelUpload(onRejected: (name: string) => void) {
+  const { projects } = useAppServices();
+  return useCallback(
+    async (file: File, projectId?: number) => {
+      if (!isModelFileName(file.name)) return onRejected(file.name);
+      const picked = { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+      projects.upload.send(projectId === undefined ? { type: 'upload.create', file: picked } : { type: 'upload.update', projectId, file: picked });
+    },
+    [projects.upload, onRejected],
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * Routes (SPEC §2), code-based with TanStack Router. Guards read the session actor given in
+ * the router context; when the session starts or ends the router re-runs them.
+ */
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+  useRouter,
+  type RouterHistory,
+} from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import type { SessionActor, SettingsActor } from '../machines/appActors';
+import { isAccessKeyParam, isProjectIdParam, safeReturnPath } from '../machines/routeRules';
+import { selectIsLoggedIn } from '../machines/session/sessionSelectors';
+import { useLL } from './app/I18nProvider';
+import { UploadDialogs } from './dialogs/UploadDialogs';
+import { LoginScreen } from './login/LoginScreen';
+import { SandboxScreen } from './sandbox/SandboxScreen';
+import { OwnerViewerScreen } from './viewer/OwnerViewerScreen';
+import { SharedViewerScreen } from './viewer/SharedViewerScreen';
+
+export interface RouterContext {
+  session: SessionActor;
+  settings: SettingsActor;
+}
+
+const isLoggedIn = (context: RouterContext) => selectIsLoggedIn(context.session.getSnapshot());
+
+function RootLayout() {
+  const router = useRouter();
+  const { session } = rootRoute.useRouteContext();
+  const loggedIn = useSelector(session, selectIsLoggedIn);
+  const LL = useLL();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    void router.invalidate();
+  }, [loggedIn, router]);
+  useEffect(() => {
+    document.title = LL.common.appName();
+  }, [LL]);
+  return (
+    <>
+      <Outlet />
+      {loggedIn ? <UploadDialogs /> : null}
+    </>
+  );
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({ component: RootLayout });
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'login',
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  beforeLoad: ({ context, search }) => {
+    if (isLoggedIn(context)) throw redirect({ href: safeReturnPath(search.redirect) });
+  },
+  component: LoginScreen,
+});
+
+const listRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  beforeLoad: ({ context }) => {
+    if (!isLoggedIn(context)) throw redirect({ to: '/login' });
+  },
+  // Its own chunk: the list's dialogs and panels load with it.
+  component: lazyRouteComponent(() => import('./list/ProjectListScreen'), 'ProjectListScreen'),
+});
+
+const projectRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'projects/$id',
+  beforeLoad: ({ context, params, location }) => {
+    if (!isProjectIdParam(params.id)) throw redirect({ to: '/' });
+    if (!isLoggedIn(context)) throw redirect({ to: '/login', search: { redirect: location.href } });
+  },
+  component: function ProjectRoute() {
+    const { id } = projectRoute.useParams();
+    return <OwnerViewerScreen projectId={Number(id)} />;
+  },
+});
+
+const sharedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 's/$accessKey',
+  beforeLoad: ({ params }) => {
+    if (!isAccessKeyParam(params.accessKey)) throw redirect({ to: '/' });
+  },
+  component: function SharedRoute() {
+    const { accessKey } = sharedRoute.useParams();
+    return <SharedViewerScreen accessKey={accessKey} />;
+  },
+});
+
+const sandboxRoute = createRoute({ getParentRoute: () => rootRoute, path: 'sandbox', component: SandboxScreen });
+
+/** /fr: French for a logged-out visitor, then on to the login screen. */
+const frenchRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'fr',
+  beforeLoad: ({ context }) => {
+    if (isLoggedIn(context)) throw redirect({ to: '/' });
+    context.settings.send({ type: 'settings.languageChanged', language: 'fr' });
+    throw redirect({ to: '/login' });
+  },
+});
+
+/** Any other path goes to the list (which sends a logged-out visitor on to /login). */
+const otherRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '$',
+  beforeLoad: () => {
+    throw redirect({ to: '/' });
+  },
+});
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  listRoute,
+  projectRoute,
+  sharedRoute,
+  sandboxRoute,
+  frenchRoute,
+  otherRoute,
+]);
+
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
+  return createRouter({ routeTree, context, history, scrollRestoration: true });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * A panel docked over the canvas (project, share, hierarchy on the left; the tools on the right),
+ * at the side-panel opacity of SPEC §2, with a title and a close button.
+ */
+import type { ReactNode } from 'react';
+import { useLL } from '../app/I18nProvider';
+import { CloseIcon } from '../common/actionIcons';
+
+interface DockPanelProps {
+  side: 'left' | 'right';
+  title: string;
+  onClose(): void;
+  children: ReactNode;
+  width: number;
+}
+
+export function DockPanel({ side, title, onClose, children, width }: DockPanelProps) {
+  const LL = useLL();
+  return (
+    <section
+      aria-label={title}
+      style={{ width }}
+      className={`absolute inset-y-0 z-20 flex max-w-full flex-col overflow-hidden bg-surface-raised opacity-panel shadow-2xl shadow-black/50 ${
+        side === 'left' ? 'left-0 border-r' : 'right-0 border-l'
+      } border-border`}
+    >
+      <header className="flex items-center justify-between gap-2 border-b border-border px-4 py-3">
+        <h2 className="truncate text-base font-extrabold text-fg">{title}</h2>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={LL.common.close()}
+          title={LL.common.close()}
+          className="flex size-9 shrink-0 items-center justify-center rounded-lg text-fg-muted hover:bg-surface-overlay hover:text-fg"
+        >
+          <CloseIcon />
+        </button>
+      </header>
+      <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-4 py-4">{children}</div>
+    </section>
+  );
+}
+
+/** What an absent slot shows while its content is being built. */
+export function SlotPlaceholder({ text }: { text: string }) {
+  return <p className="text-sm text-fg-muted">{text}</p>;
+}

@@ -1,0 +1,40 @@
+/** The right toolbar (SPEC §2): render, comments and hyperlinks (count badges), measure, clipping. */
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { selectAllowedPanels, selectOpenPanel } from '../../machines/viewer/viewerSelectors';
+import type { ToolPanel } from '../../machines/viewer/viewerTypes';
+import { useLL } from '../app/I18nProvider';
+import { Toolbar, ToolbarButton } from '../common/Toolbar';
+import type { ToolsActor } from './viewerActors';
+import { CommentIcon, CubeIcon, LinkIcon, RulerIcon, ScissorsIcon } from './viewerIcons';
+
+export function CountBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1 text-[11px] font-bold text-on-primary">
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
+export function RightToolbar({ tools, commentCount, hyperlinkCount }: { tools: ToolsActor; commentCount: number; hyperlinkCount: number }) {
+  const LL = useLL();
+  const open = useSelector(tools, selectOpenPanel);
+  const allowed = useSelector(tools, selectAllowedPanels, (a, b) => a.join() === b.join());
+  const buttons: Record<ToolPanel, { label: string; icon: ReactNode }> = {
+    render: { label: LL.viewer.renderMode(), icon: <CubeIcon /> },
+    comments: { label: LL.viewer.comments.title(), icon: <><CommentIcon /><CountBadge count={commentCount} /></> },
+    attachment: { label: LL.viewer.hyperlinks.title(), icon: <><LinkIcon /><CountBadge count={hyperlinkCount} /></> },
+    measure: { label: LL.viewer.measure.title(), icon: <RulerIcon /> },
+    clipping: { label: LL.viewer.clipping.title(), icon: <ScissorsIcon /> },
+  };
+  return (
+    <Toolbar label={LL.viewer.rightToolbar()} className="z-30 h-full shrink-0 border-l">
+      {allowed.map((panel) => (
+        <ToolbarButton key={panel} label={buttons[panel].label} active={open === panel} aria-pressed={open === panel} className="relative" onClick={() => tools.send({ type: 'tools.togglePanel', panel })}>
+          {buttons[panel].icon}
+        </ToolbarButton>
+      ))}
+    </Toolbar>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * The viewer screen shared by the owner, the guest and the sandbox (SPEC §2): the left toolbar
+ * and its docked panels, the canvas with its controls, the data sheet, the selected-part box, the
+ * step navigator and the tool chips, and the right toolbar with its panels. Content built apart
+ * (hierarchy, comments, hyperlinks, step navigator) arrives through slots.
+ */
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { EngineSlot } from '../../machines/viewer/enginePort';
+import { selectDataSheetShown, selectedPart, selectOpenPanel } from '../../machines/viewer/viewerSelectors';
+import { useAppServices } from '../app/AppServices';
+import { useLL } from '../app/I18nProvider';
+import { CanvasHost } from './CanvasHost';
+import { LeftControls, RightControls } from './CanvasControls';
+import { DockPanel, SlotPlaceholder } from './DockPanel';
+import { LeftToolbar, type LeftPanel } from './LeftToolbar';
+import { ClippingPanel } from './panels/ClippingPanel';
+import { DataSheetPanel } from './panels/DataSheetPanel';
+import { MeasurePanel } from './panels/MeasurePanel';
+import { RenderModePanel } from './panels/RenderModePanel';
+import { RightToolbar } from './RightToolbar';
+import { ToolChips } from './ToolChips';
+import { DESKTOP_WIDTH, LEFT_PANEL_WIDTH, LEFT_SHIFT_MIN_WIDTH, RIGHT_PANEL_WIDTH, useWindowWidth } from './useWindowWidth';
+import type { LoadActor, ToolsActor } from './viewerActors';
+
+export type { LeftPanel };
+
+export interface ViewerLayoutProps {
+  variant: 'owner' | 'guest' | 'sandbox';
+  tools: ToolsActor;
+  load: LoadActor;
+  slot: EngineSlot;
+  /** The project logo on links, else the branding logo. */
+  logoUrl: string;
+  /** The left docked panel that is open (controlled by the screen). */
+  leftPanel: LeftPanel | null;
+  onLeftPanel(panel: LeftPanel | null): void;
+  /** The project panel (owner) or the shared-project panel (guest). */
+  projectPanel?: ReactNode;
+  /** The share panel (owner). */
+  sharePanel?: ReactNode;
+  hierarchyPanel?: ReactNode;
+  commentsPanel?: ReactNode;
+  hyperlinksPanel?: ReactNode;
+  stepNavigator?: ReactNode;
+  commentCount?: number;
+  hyperlinkCount?: number;
+  /** Dialogs of the screen (rename, delete, loading, errors). */
+  children?: ReactNode;
+}
+
+export function ViewerLayout(props: ViewerLayoutProps) {
+  const { tools, load, slot, leftPanel, onLeftPanel } = props;
+  const LL = useLL();
+  const { settings } = useAppServices();
+  const unit = useSelector(settings, (s) => s.context.unit);
+  const width = useWindowWidth();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [gizmo, setGizmo] = useState<HTMLCanvasElement | null>(null);
+  const gizmoRef = useCallback((canvas: HTMLCanvasElement | null) => setGizmo(canvas), []);
+  const openPanel = useSelector(tools, selectOpenPanel);
+  const sheetShown = useSelector(tools, selectDataSheetShown);
+  const part = useSelector(tools, (s) => selectedPart(s, load.getSnapshot()));
+
+  useEffect(() => {
+    const onChange = () => tools.send({ type: 'tools.fullScreen', value: document.fullscreenElement !== null });
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, [tools]);
+  const toggleFullScreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen?.();
+    else void rootRef.current?.requestFullscreen?.().catch(() => {});
+  };
+
+  const leftShift = leftPanel && width > LEFT_SHIFT_MIN_WIDTH ? LEFT_PANEL_WIDTH : 0;
+  const rightShift = openPanel && width >= DESKTOP_WIDTH ? RIGHT_PANEL_WIDTH : 0;
+  const pending = <SlotPlaceholder text={LL.viewer.slotPending()} />;
+  const leftTitles: Record<LeftPanel, string> = {
+    project: props.variant === 'guest' ? LL.panels.sharedProject.title() : LL.panels.project.title(),
+    share: LL.panels.share.title(),
+    hierarchy: LL.viewer.hierarchy(),
+  };
+  const leftContent: Record<LeftPanel, ReactNode> = {
+    project: props.projectPanel ?? pending,
+    share: props.sharePanel ?? pending,
+    hierarchy: props.hierarchyPanel ?? pending,
+  };
+  const rightTitles = {
+    render: LL.viewer.renderMode(),
+    comments: LL.viewer.comments.title(),
+    attachment: LL.viewer.hyperlinks.title(),
+    measure: LL.viewer.measure.title(),
+    clipping: LL.viewer.clipping.title(),
+  };
+  const rightContent = {
+    render: <RenderModePanel tools={tools} />,
+    comments: props.commentsPanel ?? pending,
+    attachment: props.hyperlinksPanel ?? pending,
+    measure: <MeasurePanel tools={tools} />,
+    clipping: <ClippingPanel tools={tools} />,
+  };
+
+  return (
+    <div ref={rootRef} className="flex h-dvh overflow-hidden bg-surface text-fg">
+      <LeftToolbar variant={props.variant} tools={tools} leftPanel={leftPanel} onLeftPanel={onLeftPanel} />
+      <main className="relative min-w-0 flex-1 overflow-hidden">
+        <CanvasHost slot={slot} unit={unit} gizmo={gizmo} label={LL.viewer.canvas()} />
+        {leftPanel ? (
+          <DockPanel side="left" width={LEFT_PANEL_WIDTH} title={leftTitles[leftPanel]} onClose={() => onLeftPanel(null)}>
+            {leftContent[leftPanel]}
+          </DockPanel>
+        ) : null}
+        <LeftControls tools={tools} logoUrl={props.logoUrl} shift={leftShift} />
+        {sheetShown ? (
+          <section
+            aria-label={LL.viewer.dataSheet()}
+            className="absolute top-20 left-3 z-10 w-72 rounded-xl border border-border bg-surface-raised/95 p-4 shadow-xl shadow-black/40 transition-transform duration-200"
+            style={{ transform: `translateX(${leftShift}px)` }}
+          >
+            <h2 className="mb-3 text-sm font-extrabold text-fg">{LL.viewer.dataSheet()}</h2>
+            <DataSheetPanel part={part} />
+          </section>
+        ) : null}
+        <RightControls tools={tools} shift={rightShift} onFullScreen={toggleFullScreen} gizmoRef={gizmoRef} />
+        <div className="pointer-events-none absolute inset-x-3 bottom-3 z-10 flex flex-col items-center gap-2">
+          <div className="pointer-events-auto">{props.stepNavigator}</div>
+          <div className="pointer-events-auto">
+            <ToolChips tools={tools} />
+          </div>
+        </div>
+        {part ? (
+          <p
+            aria-label={LL.viewer.selectedPart()}
+            className="absolute bottom-3 left-3 z-10 max-w-64 truncate rounded-lg border border-border bg-surface-raised/90 px-3 py-2 text-sm font-semibold text-fg transition-transform duration-200"
+            style={{ transform: `translateX(${leftShift}px)` }}
+          >
+            {part.name}
+          </p>
+        ) : null}
+        {openPanel ? (
+          <DockPanel side="right" width={RIGHT_PANEL_WIDTH} title={rightTitles[openPanel]} onClose={() => tools.send({ type: 'tools.closePanel' })}>
+            {rightContent[openPanel]}
+          </DockPanel>
+        ) : null}
+      </main>
+      <RightToolbar tools={tools} commentCount={props.commentCount ?? 0} hyperlinkCount={props.hyperlinkCount ?? 0} />
+      {props.children}
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * The part tree (SPEC §2, §5): expand/collapse, selection highlight, optional visibility eyes,
+ * and the search box (terms split on commas or OR/OU). Enter in the box selects the current
+ * result, or the next one when it is already selected. Only rows of expanded branches exist,
+ * and only those in view are rendered, so 10,000 parts stay fast.
+ *
+ * Props:
+ *   tree                 the part hierarchy reported by the engine
+ *   selectedId           the selected part (null: none); its branch is expanded and scrolled to
+ *   onSelect(id)         a row click or Enter in the search box (the screen also strips `filter`)
+ *   searchText           the search box text (the screen keeps it in the URL hash)
+ *   onSearchTextChange   every edit of the box
+ *   onToggleVisibility   optional: shows an eye per row; called with the node and its new visibility
+ */
+import { useEffect, useMemo, useState } from 'react';
+import type { PartTree } from '../../../machines/viewer/viewerTypes';
+import { nextResult, searchTerms, searchTree } from '../../../machines/viewer/hierarchySearch';
+import { ancestorsOf, visibleRows } from '../../../machines/viewer/treeRows';
+import { useLL } from '../../app/I18nProvider';
+import { SearchIcon } from '../../common/actionIcons';
+import { EyeIcon, EyeOffIcon } from '../../common/icons';
+import { fieldClass } from '../../login/formStyles';
+import { TREE_ROW_HEIGHT, useTreeWindow } from './useTreeWindow';
+
+export interface HierarchyPanelProps {
+  tree: PartTree;
+  selectedId: string | null;
+  onSelect(id: string): void;
+  searchText: string;
+  onSearchTextChange(text: string): void;
+  onToggleVisibility?(id: string, isVisible: boolean): void;
+}
+
+export function HierarchyPanel({ tree, selectedId, onSelect, searchText, onSearchTextChange, onToggleVisibility }: HierarchyPanelProps) {
+  const LL = useLL();
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(tree.roots));
+  const rows = useMemo(() => visibleRows(tree, expanded), [tree, expanded]);
+  const results = useMemo(() => searchTree(tree, searchText), [tree, searchText]);
+  const resultSet = useMemo(() => new Set(results), [results]);
+  const searching = searchTerms(searchText).length > 0;
+  const { viewportRef, first, last, totalHeight, onScroll, scrollToRow } = useTreeWindow(rows.length);
+
+  // A new model starts with its roots open; a new tree object for the same model (visibility
+  // changes) keeps what the user opened.
+  const rootsKey = tree.roots.join('\u0000');
+  useEffect(() => setExpanded(new Set(rootsKey === '' ? [] : rootsKey.split('\u0000'))), [rootsKey]);
+
+  // A selection made elsewhere (canvas, search) opens its branch.
+  useEffect(() => {
+    if (selectedId === null || !tree.nodes[selectedId]) return;
+    const path = ancestorsOf(tree, selectedId);
+    setExpanded((current) => (path.every((id) => current.has(id)) ? current : new Set([...current, ...path])));
+  }, [tree, selectedId]);
+
+  // ...and brings its row into view once the rows include it.
+  useEffect(() => {
+    if (selectedId === null) return;
+    const index = rows.findIndex((row) => row.id === selectedId);
+    if (index >= 0) scrollToRow(index);
+  }, [rows, selectedId, scrollToRow]);
+
+  const toggle = (id: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  const goToResult = () => {
+    const target = nextResult(results, selectedId);
+    if (target !== null) onSelect(target);
+  };
+
+  return (
+    <section aria-label={LL.viewer.hierarchy()} className="flex min-h-0 flex-1 flex-col gap-2">
+      <div className="relative">
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-fg-subtle" />
+        <input
+          type="search"
+          aria-label={LL.viewer.searchParts()}
+          aria-describedby="hierarchy-search-hint hierarchy-search-status"
+          placeholder={LL.viewer.searchParts()}
+          value={searchText}
+          onChange={(e) => onSearchTextChange(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              goToResult();
+            }
+          }}
+          className={`${fieldClass} pl-10`}
+          autoComplete="off"
+        />
+      </div>
+      <p id="hierarchy-search-hint" className="text-xs text-fg-subtle">
+        {LL.viewer.searchHint()}
+      </p>
+      <p id="hierarchy-search-status" aria-live="polite" className="text-sm text-fg-muted">
+        {searching && (results.length === 0 ? LL.viewer.noResult() : LL.viewer.resultCount({ count: results.length }))}
+      </p>
+      <div ref={viewportRef} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto">
+        <div role="tree" aria-label={LL.viewer.partTree()} className="relative" style={{ height: totalHeight }}>
+          {rows.slice(first, last).map((row, offset) => {
+            const node = tree.nodes[row.id];
+            const isOpen = expanded.has(row.id);
+            const isSelected = row.id === selectedId;
+            const isMatch = resultSet.has(row.id);
+            return (
+              <div
+                key={row.id}
+                role="treeitem"
+                aria-level={row.depth + 1}
+                aria-selected={isSelected}
+                aria-expanded={row.hasChildren ? isOpen : undefined}
+                className={`absolute inset-x-0 flex items-center gap-1 rounded-md pr-1 ${isSelected ? 'bg-primary/20 text-fg' : 'hover:bg-surface-overlay'}`}
+                style={{ top: (first + offset) * TREE_ROW_HEIGHT, height: TREE_ROW_HEIGHT, paddingLeft: row.depth * 16 }}
+              >
+                {row.hasChildren ? (
+                  <button
+                    type="button"
+                    aria-label={isOpen ? LL.viewer.collapsePart({ name: node.name }) : LL.viewer.expandPart({ name: node.name })}
+                    className="flex size-6 shrink-0 items-center justify-center rounded text-fg-muted hover:text-fg"
+                    onClick={() => toggle(row.id)}
+                  >
+                    <svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" className={isOpen ? 'rotate-90' : ''}>
+                      <path d="m9 18 6-6-6-6" />
+                    </svg>
+                  </button>
+                ) : (
+                  <span className="size-6 shrink-0" />
+                )}
+                <button
+                  type="button"
+                  className={`min-w-0 flex-1 truncate text-left text-sm ${isMatch ? 'font-bold text-primary' : ''} ${node.isVisible ? '' : 'opacity-50'}`}
+                  title={node.name}
+                  onClick={() => onSelect(row.id)}
+                >
+                  {node.name}
+                </button>
+                {onToggleVisibility && (
+                  <button
+                    type="button"
+                    aria-label={node.isVisible ? LL.viewer.hidePart({ name: node.name }) : LL.viewer.showPart({ name: node.name })}
+                    aria-pressed={!node.isVisible}
+                    className="flex size-6 shrink-0 items-center justify-center rounded text-fg-muted hover:text-fg"
+                    onClick={() => onToggleVisibility(row.id, !node.isVisible)}
+                  >
+                    {node.isVisible ? <EyeIcon width={14} height={14} /> : <EyeOffIcon width={14} height={14} />}
+                  </button>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </section>
+  );
+}

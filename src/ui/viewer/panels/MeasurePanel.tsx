@@ -1,0 +1,35 @@
+/**
+ * The measure panel (SPEC §4): measure mode is on while it is open. Shows the distance as a
+ * vector and a length in the chosen unit (mm to 1 decimal, in to 3).
+ */
+import { useSelector } from '@xstate/react';
+import { selectMeasurement } from '../../../machines/viewer/viewerSelectors';
+import type { DistanceUnit } from '../../../machines/types';
+import { useLL } from '../../app/I18nProvider';
+import type { ToolsActor } from '../viewerActors';
+
+export const formatDistance = (value: number, unit: DistanceUnit) => `${value.toFixed(unit === 'mm' ? 1 : 3)} ${unit}`;
+
+export function MeasurePanel({ tools }: { tools: ToolsActor }) {
+  const LL = useLL();
+  const measurement = useSelector(tools, selectMeasurement);
+  const vector = measurement?.vector;
+  const unit = measurement?.unit ?? 'mm';
+  return (
+    <div className="flex flex-col gap-3 text-sm">
+      <p className="text-fg-muted">{LL.viewer.measure.hint()}</p>
+      {vector && measurement?.length != null ? (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-lg border border-border p-3 font-mono tabular-nums" data-testid="measure-result">
+          {(['x', 'y', 'z'] as const).map((axis, i) => (
+            <div key={axis} className="contents">
+              <dt className="font-sans font-semibold text-fg-muted uppercase">{axis}</dt>
+              <dd className="text-right text-fg">{formatDistance(vector[i], unit)}</dd>
+            </div>
+          ))}
+          <dt className="font-sans font-semibold text-fg-muted">{LL.viewer.measure.distance()}</dt>
+          <dd className="text-right font-bold text-primary">{formatDistance(measurement.length, unit)}</dd>
+        </dl>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The owner's project panel (SPEC §2): name with Rename, Update, Delete; Author, dates, Version;
+ * the Step selector; the link to share; More options (opens the share panel).
+ */
+import { useSelector } from '@xstate/react';
+import { useRef, useState } from 'react';
+import { formatDateTime } from '../../../i18n/dateTime';
+import { MODEL_FILE_ACCEPT } from '../../../machines/projects/modelFile';
+import { publicLinkOf } from '../../../machines/projects/publicLink';
+import { useLL } from '../../app/I18nProvider';
+import { PencilIcon, TrashIcon, UploadIcon } from '../../common/actionIcons';
+import { CopyLinkField } from '../../common/CopyLinkField';
+import { StageSelect } from '../../common/StageSelect';
+import { MessageDialog } from '../../dialogs/MessageDialog';
+import { useModelUpload } from '../../list/useModelUpload';
+import type { OwnerActor } from '../viewerActors';
+import { InfoRows } from './InfoRows';
+
+const actionClass =
+  'flex flex-1 items-center justify-center gap-1.5 rounded-lg border border-border px-2 py-2 text-sm font-semibold text-fg hover:border-primary disabled:opacity-50';
+
+export function ProjectPanel({ owner, onMoreOptions }: { owner: OwnerActor; onMoreOptions(): void }) {
+  const LL = useLL();
+  const project = useSelector(owner, (s) => s.context.project);
+  const busy = useSelector(owner, (s) => !s.matches('idle'));
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [rejected, setRejected] = useState<string | null>(null);
+  const upload = useModelUpload(setRejected);
+  return (
+    <div className="flex flex-col gap-5">
+      <h3 className="text-lg font-extrabold break-words text-fg">{project.name}</h3>
+      <div className="flex gap-2">
+        <button type="button" className={actionClass} disabled={busy} onClick={() => owner.send({ type: 'owner.rename' })}>
+          <PencilIcon width={16} height={16} />
+          {LL.actions.rename()}
+        </button>
+        <button type="button" className={actionClass} disabled={busy} onClick={() => fileInput.current?.click()}>
+          <UploadIcon width={16} height={16} />
+          {LL.actions.update()}
+        </button>
+        <button type="button" className={actionClass} disabled={busy} onClick={() => owner.send({ type: 'owner.delete' })}>
+          <TrashIcon width={16} height={16} />
+          {LL.actions.delete()}
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          accept={MODEL_FILE_ACCEPT}
+          aria-label={LL.list.chooseNewModel({ name: project.name })}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) void upload(file, project.id);
+          }}
+        />
+      </div>
+      <section className="flex flex-col gap-2">
+        <h4 className="text-sm font-bold text-fg">{LL.panels.project.infos()}</h4>
+        <InfoRows
+          rows={[
+            [LL.panels.project.author(), project.ownerName],
+            [LL.panels.project.creationDate(), formatDateTime(project.creationDate)],
+            [LL.panels.project.modificationDate(), formatDateTime(project.modificationDate)],
+            [LL.panels.project.version(), String(project.revisionNumber)],
+          ]}
+        />
+      </section>
+      <StageSelect label={LL.panels.project.step()} value={project.currentStage} onChange={(stage) => owner.send({ type: 'owner.stage', stage })} />
+      <CopyLinkField url={publicLinkOf(project.accessKey, window.location.origin)} />
+      <button type="button" onClick={onMoreOptions} className="self-start text-sm font-semibold text-primary hover:text-primary-hover">
+        {LL.panels.project.moreOptions()}
+      </button>
+      <MessageDialog open={rejected !== null} onClose={() => setRejected(null)} message={rejected ? LL.dialogs.message.unsupportedFile({ name: rejected }) : ''} />
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * The owner's share panel (SPEC §2): the publish switch, the share options enabled only while
+ * published, and the notice. It drives the share machine the project actions run while open.
+ */
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { shareMachine } from '../../../machines/projects/shareMachine';
+import { SHARE_OPTION_KEYS } from '../../../machines/types';
+import { useLL } from '../../app/I18nProvider';
+import { SwitchField } from '../../common/SwitchField';
+
+export function SharePanel({ actor }: { actor: ActorRefFrom<typeof shareMachine> }) {
+  const LL = useLL();
+  const { project, failed } = useSelector(actor, (s) => s.context);
+  return (
+    <div className="flex flex-col gap-4">
+      <SwitchField label={LL.panels.share.publish()} checked={project.isPublished} onChange={(value) => actor.send({ type: 'share.publish', value })} />
+      <fieldset disabled={!project.isPublished} className="rounded-xl border border-border px-4 py-2">
+        <legend className="px-1 text-sm font-semibold text-fg">{LL.panels.share.options()}</legend>
+        {SHARE_OPTION_KEYS.map((key) => (
+          <SwitchField
+            key={key}
+            label={LL.panels.share[key]()}
+            checked={project.shareOptions[key]}
+            disabled={!project.isPublished}
+            onChange={(value) => actor.send({ type: 'share.option', key, value })}
+          />
+        ))}
+      </fieldset>
+      <p className="rounded-lg border border-info-border bg-info-surface px-3 py-2 text-sm text-fg">{LL.panels.share.notice()}</p>
+      {failed ? (
+        <p role="alert" className="text-sm text-danger">
+          {LL.dialogs.share.saveFailed()}
+        </p>
+      ) : null}
+    </div>
+  );
+}

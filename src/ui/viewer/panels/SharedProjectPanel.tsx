@@ -1,0 +1,33 @@
+/** The shared-project panel of a guest (SPEC §2, §3): name, owner, stage, dates, revision. */
+import { formatDateTime } from '../../../i18n/dateTime';
+import type { SharedProject } from '../../../machines/types';
+import { useLL } from '../../app/I18nProvider';
+import { StageDot } from '../../common/StageSelect';
+import { InfoRows } from './InfoRows';
+
+export function SharedProjectPanel({ project }: { project: SharedProject }) {
+  const LL = useLL();
+  return (
+    <div className="flex flex-col gap-4">
+      <h3 className="text-lg font-extrabold break-words text-fg">{project.name}</h3>
+      <div className="flex items-center gap-3">
+        <img src={project.ownerAvatarUrl} alt={LL.common.avatarOf({ name: project.ownerName })} width={40} height={40} className="size-10 rounded-full border border-border object-cover" />
+        <div className="text-sm">
+          <p className="font-semibold text-fg-muted">{LL.panels.sharedProject.owner()}</p>
+          <p className="text-fg">{project.ownerName}</p>
+        </div>
+      </div>
+      <p className="flex items-center gap-2 text-sm text-fg">
+        <StageDot stage={project.currentStage} />
+        {LL.stages[project.currentStage]()}
+      </p>
+      <InfoRows
+        rows={[
+          [LL.panels.project.creationDate(), formatDateTime(project.creationDate)],
+          [LL.panels.project.modificationDate(), formatDateTime(project.modificationDate)],
+          [LL.panels.sharedProject.revision(), String(project.revisionNumber)],
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+/** The comment list export (SPEC §9): `myCommentList.txt`, plain text, one block per comment. */
+import type { Comment } from '../../../machines/viewer/commentsMachine';
+import { formatDateTime } from '../../../i18n/dateTime';
+
+export const COMMENT_LIST_FILE_NAME = 'myCommentList.txt';
+
+/** `title`, then `date - author` and the text of each comment, separated by blank lines. */
+export function commentListText(title: string, comments: readonly Pick<Comment, 'date' | 'authorName' | 'text'>[]): string {
+  const blocks = comments.map((c) => `${formatDateTime(c.date)} - ${c.authorName}\n${c.text}`);
+  return [title, ...blocks].join('\n\n') + '\n';
+}
+
+/** Saves a text file through a temporary link (the browser's download). */
+export function downloadTextFile(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,51 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { encodePartName, parseDimension, parsePartName } from '../../src/api/partName';
+
+describe('parsePartName', () => {
+  it('reads a panel with its size and extra info', () => {
+    const p = parsePartName('Left side+720x560x18mm|Melamine white 18', 'panel');
+    expect(p.displayName).toBe('Left side');
+    expect(p.size).toEqual({ unit: 'mm', values: [720, 560, 18], labels: ['length', 'thickness', 'width'] });
+    expect(p.extraInfo).toBe('Melamine white 18');
+  });
+
+  it('reads a cabinet with decimal commas, inches and fractions', () => {
+    const p = parsePartName('Base cabinet 1+34_1_2x23,25x24in|Run A', 'cabinet');
+    expect(p.size).toEqual({ unit: 'in', values: [34.5, 23.25, 24], labels: ['height', 'depth', 'width'] });
+  });
+
+  it('keeps plain names whole and tolerates missing parts', () => {
+    expect(parsePartName('Hinge', 'panel')).toEqual({ displayName: 'Hinge' });
+    expect(parsePartName('Shelf|Oak', 'panel')).toEqual({ displayName: 'Shelf', extraInfo: 'Oak' });
+    expect(parsePartName('Door+not a size', 'panel')).toEqual({ displayName: 'Door' });
+    expect(parsePartName('Door+600x18', 'panel').size?.unit).toBe('mm');
+  });
+
+  it('parses fractions', () => {
+    expect(parseDimension('23_1_2')).toBe(23.5);
+    expect(parseDimension('3_4')).toBe(0.75);
+    expect(parseDimension('1_1_0')).toBeNaN();
+    expect(parseDimension('12,5')).toBe(12.5);
+    expect(parseDimension('')).toBeNaN();
+  });
+
+  it('round-trips any encoded name (property)', () => {
+    const nameArb = fc.string({ minLength: 1, maxLength: 30 }).filter((s) => !/[+|]/.test(s) && s.trim() === s && s.length > 0);
+    const infoArb = fc.option(fc.string({ minLength: 1, maxLength: 30 }).filter((s) => s.trim() === s && s.length > 0), { nil: undefined });
+    const dimArb = fc.array(fc.integer({ min: 0, max: 100000 }).map((n) => n / 10), { minLength: 1, maxLength: 3 });
+    fc.assert(
+      fc.property(nameArb, dimArb, fc.constantFrom('mm' as const, 'in' as const), infoArb, (name, values, unit, info) => {
+        const parsed = parsePartName(encodePartName(name, { values, unit }, info), 'panel');
+        expect(parsed.displayName).toBe(name);
+        expect(parsed.size?.values).toEqual(values);
+        expect(parsed.size?.unit).toBe(unit);
+        expect(parsed.extraInfo).toBe(info);
+      }),
+    );
+  });
+
+  it('never throws on arbitrary text (property)', () => {
+    fc.assert(fc.property(fc.string(), fc.constantFrom('panel' as const, 'cabinet' as const), (s, k) => typeof parsePartName(s, k).displayName === 'string'));
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * Renders views with real session/settings actors wired to a fake API and in-memory storage,
+ * so component tests drive the same machines as the application.
+ */
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { configure, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import type { LoginRequest, LoginResponse, Settings } from '../../src/api/schemas';
+import { localTokenStore } from '../../src/api/tokenStore';
+import { createAppActors, type SessionApi } from '../../src/machines/appActors';
+import { createProjectServices } from '../../src/machines/projects/projectServices';
+import { DEFAULT_RUNTIME_CONFIG } from '../../src/machines/runtimeConfig';
+import { createViewerContentServices } from '../../src/machines/viewer/contentServices';
+import { createViewerServices } from '../../src/machines/viewer/viewerServices';
+import { memoryStorage } from '../../src/machines/storage/persisted';
+import { AppServicesProvider, type AppServices } from '../../src/ui/app/AppServices';
+import { I18nProvider } from '../../src/ui/app/I18nProvider';
+import { createAppRouter } from '../../src/ui/router';
+import { fakeProjectsApi, fakeUploadSocket, type FakeProjectsApi } from './fakeProjectsApi';
+
+// Routes load their screens lazily; the first import of a screen's chunk is transformed on demand.
+configure({ asyncUtilTimeout: 5000 });
+
+export const loginAnswer: LoginResponse = {
+  success: true,
+  accessToken: 'tok-1',
+  settings: {},
+  userInfo: { fullName: 'Ana Martin', avatarUrl: '/avatar-default.svg', isLoggedIn: true },
+};
+
+export interface HarnessOptions {
+  login?: (body: LoginRequest) => Promise<LoginResponse>;
+  storage?: ReturnType<typeof memoryStorage>;
+  browserLanguages?: string[];
+  accountSiteUrl?: string;
+  /** The project calls (an empty list by default). */
+  projectsApi?: FakeProjectsApi;
+}
+
+export function createServices(options: HarnessOptions = {}) {
+  const calls = { login: [] as LoginRequest[], logout: 0, patch: [] as Settings[] };
+  const api: SessionApi = {
+    login: (body) => {
+      calls.login.push(body);
+      return options.login ? options.login(body) : Promise.resolve(loginAnswer);
+    },
+    logout: async () => void calls.logout++,
+    patchSettings: async (s) => void calls.patch.push(s),
+  };
+  const storage = options.storage ?? memoryStorage();
+  const actors = createAppActors({ api, storage, tokens: localTokenStore(storage), browserLanguages: options.browserLanguages ?? ['en-US'] });
+  const projectsApi = options.projectsApi ?? fakeProjectsApi();
+  const upload = fakeUploadSocket();
+  const projects = createProjectServices({
+    api: projectsApi,
+    socket: upload.logic,
+    imageUrlOf: async (blob) => `data:${blob.type};base64,${btoa(await blob.text())}`,
+  });
+  const services: AppServices = {
+    ...actors,
+    config: { ...DEFAULT_RUNTIME_CONFIG, accountSiteUrl: options.accountSiteUrl ?? 'https://account.test' },
+    projects,
+    viewer: createViewerServices({
+      api: {
+        ...projectsApi,
+        getSharedProject: async () => Promise.reject(Object.assign(new Error('not found'), { status: 404 })),
+        sharedLogoUrl: (accessKey) => `/api/v1/projects/accessKeys/${accessKey}/logo`,
+      },
+      projectMachines: projects.machines,
+      sandboxModelUrl: '/sample.glb',
+    }),
+    content: createViewerContentServices({
+      listComments: async () => [],
+      createComment: async () => Promise.reject(new Error('not in these tests')),
+      deleteComment: async () => undefined,
+      listAttachments: async () => [],
+      createAttachment: async () => Promise.reject(new Error('not in these tests')),
+      deleteAttachment: async () => undefined,
+    }),
+  };
+  return { services, calls, storage, projectsApi, socket: upload.socket };
+}
+
+export function Providers({ services, children }: { services: AppServices; children: ReactNode }) {
+  return (
+    <AppServicesProvider services={services}>
+      <I18nProvider>{children}</I18nProvider>
+    </AppServicesProvider>
+  );
+}
+
+export function renderWithServices(ui: ReactNode, options: HarnessOptions = {}) {
+  const harness = createServices(options);
+  return { ...harness, ...render(<Providers services={harness.services}>{ui}</Providers>) };
+}
+
+/** The whole route tree at a given path, in memory. */
+export function renderRoutes(path: string, options: HarnessOptions = {}) {
+  const harness = createServices(options);
+  const router = createAppRouter(harness.services, createMemoryHistory({ initialEntries: [path] }));
+  const view = render(
+    <Providers services={harness.services}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...harness, ...view, router };
+}

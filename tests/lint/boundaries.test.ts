@@ -1,0 +1,85 @@
+/**
+ * The layer lint must fail when a layer imports the wrong way. Each case writes a tiny project
+ * in a temporary folder with the real config and runs the real dependency-cruiser on it.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = resolve(__dirname, '../..');
+const dirs: string[] = [];
+
+function cruise(files: Record<string, string>): { code: number; output: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'boundary-'));
+  dirs.push(dir);
+  copyFileSync(join(root, '.dependency-cruiser.cjs'), join(dir, '.dependency-cruiser.cjs'));
+  copyFileSync(join(root, 'tsconfig.json'), join(dir, 'tsconfig.json'));
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  const bin = join(root, 'node_modules/.bin/depcruise');
+  try {
+    const output = execFileSync(bin, ['src', 'server', '--config', '.dependency-cruiser.cjs'], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
+    return { code: 0, output };
+  } catch (error) {
+    const e = error as { status: number; stdout: string; stderr: string };
+    return { code: e.status, output: `${e.stdout}${e.stderr}` };
+  }
+}
+
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const base = { 'src/api/schemas.ts': 'export const x = 1;\n', 'server/main.ts': "import { x } from '../src/api/schemas';\nexport const y = x;\n" };
+
+describe('layer boundaries', () => {
+  it('accepts a project that imports the right way', () => {
+    const result = cruise({ ...base, 'src/machines/ok.ts': "import { x } from '../api/schemas';\nexport const m = x;\n" });
+    expect(result.output).toContain('no dependency violations');
+    expect(result.code).toBe(0);
+  });
+
+  it('fails when a machine imports React', () => {
+    const result = cruise({ ...base, 'src/machines/bad.ts': "import { useState } from 'react';\nexport const m = useState;\n" });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain('machines-not-to-react-or-babylon');
+  });
+
+  it('fails when a machine imports Babylon', () => {
+    const result = cruise({ ...base, 'src/machines/bad.ts': "import { Vector3 } from '@babylonjs/core/Maths/math.vector';\nexport const m = Vector3;\n" });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain('machines-not-to-react-or-babylon');
+  });
+
+  it('fails when the engine imports a machine or React', () => {
+    const result = cruise({
+      ...base,
+      'src/machines/m.ts': 'export const m = 1;\n',
+      'src/engine/bad.ts': "import { m } from '../machines/m';\nimport React from 'react';\nexport const e = [m, React];\n",
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain('engine-not-to-machines-ui-react-xstate');
+  });
+
+  it('fails when a view imports the api, and when a view other than the canvas host imports the engine', () => {
+    const result = cruise({
+      ...base,
+      'src/engine/index.ts': 'export const e = 1;\n',
+      'src/ui/List.tsx': "import { x } from '../api/schemas';\nimport { e } from '../engine/index';\nexport const v = [x, e];\n",
+      'src/ui/viewer/CanvasHost.tsx': "import { e } from '../../engine/index';\nexport const c = e;\n",
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain('views-not-to-api');
+    expect(result.output).toContain('views-not-to-engine-except-canvas-host');
+    expect(result.output).not.toMatch(/CanvasHost\.tsx\s*→/);
+  });
+
+  it('fails when the server imports client code beyond src/api', () => {
+    const result = cruise({ ...base, 'src/machines/m.ts': 'export const m = 1;\n', 'server/bad.ts': "import { m } from '../src/machines/m';\nexport const s = m;\n" });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain('server-only-src-api');
+  });
+});

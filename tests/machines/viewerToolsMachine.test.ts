@@ -1,0 +1,125 @@
+/**
+ * Viewer tools machine: model-based paths over the panels and the data-sheet rule (one panel
+ * open at a time, measure mode while its panel is open, the sheet opening on the first selection
+ * only, the badge), plus examples for render modes, camera views, clipping and permissions.
+ */
+import { describe, expect, it } from 'vitest';
+import { fromCallback } from 'xstate';
+import { ALL_SHARE_OPTIONS } from '../../src/api/schemas';
+import {
+  viewerToolsMachine,
+  type EngineCommand,
+  type ViewerToolsEvent,
+} from '../../src/machines/viewer/viewerToolsMachine';
+import { createSut, modelPaths } from '../helpers/modelBased';
+
+const measurement = { points: [], unit: 'mm' as const, vector: [1, 2, 2] as const, length: 3 };
+const guestOptions = { ...ALL_SHARE_OPTIONS, isXRayRenderModeAvailable: false, isWireframeRenderModeAvailable: false, isClippingPlaneAvailable: false, isCommentsVisible: false };
+
+function sutWith(permissions = ALL_SHARE_OPTIONS) {
+  const commands: EngineCommand[] = [];
+  const engineBridge = fromCallback<EngineCommand, { renderMode: string }>(({ receive }) => {
+    receive((command) => void commands.push(command));
+    return () => {};
+  });
+  const sut = createSut(viewerToolsMachine, { input: { permissions }, provide: { actors: { engineBridge } } });
+  return { ...sut, commands };
+}
+
+const events = [
+  ...(['render', 'comments', 'attachment', 'measure', 'clipping'] as const).map((panel) => ({ type: 'tools.togglePanel', panel })),
+  { type: 'tools.closePanel' },
+  { type: 'engine.pick', partId: '1' },
+  { type: 'engine.pick', partId: null },
+  { type: 'tools.toggleDataSheet' },
+  { type: 'engine.measure', measurement },
+] as ViewerToolsEvent[];
+
+type Ctx = { selectedId: string | null; hasSelected: boolean; badge: boolean; measurement: unknown };
+const key = (s: { value: unknown; context: unknown }) => {
+  const c = s.context as Ctx;
+  return JSON.stringify([s.value, c.selectedId, c.hasSelected, c.badge, c.measurement !== null]);
+};
+
+describe('viewer tools machine (model-based)', () => {
+  const { cases, reachedByModel, allStates } = modelPaths(viewerToolsMachine, {
+    events,
+    input: { permissions: ALL_SHARE_OPTIONS },
+    serializeState: key,
+    sut: () => sutWith(),
+    check: (real, model, sut) => {
+      expect(key(real)).toEqual(key(model));
+      const commands = (sut as unknown as { commands: EngineCommand[] }).commands;
+      const lastMeasure = commands.filter((c) => c.type === 'measureActive').at(-1);
+      if (real.matches({ panel: 'measure' })) expect(lastMeasure).toEqual({ type: 'measureActive', active: true });
+      else {
+        expect(lastMeasure === undefined || !('active' in lastMeasure && lastMeasure.active)).toBe(true);
+        expect(real.context.measurement).toBeNull();
+      }
+      if (real.context.badge) expect(real.matches({ dataSheet: 'hidden' })).toBe(true);
+    },
+  });
+
+  it('reaches every state of the machine', () => {
+    expect(allStates.filter((s) => !reachedByModel.has(s))).toEqual([]);
+  });
+
+  for (const c of cases) it(c.name, async () => void (await c.execute()));
+});
+
+describe('viewer tools machine (examples)', () => {
+  it('starts in wireframe when allowed, else solid, and accepts only allowed modes', () => {
+    expect(sutWith().actor.getSnapshot().context.renderMode).toBe('wireframe');
+    const guest = sutWith(guestOptions);
+    expect(guest.actor.getSnapshot().context.renderMode).toBe('solid');
+    guest.actor.send({ type: 'tools.renderMode', mode: 'xray' });
+    guest.actor.send({ type: 'tools.renderMode', mode: 'illustration' });
+    expect(guest.actor.getSnapshot().context.renderMode).toBe('illustration');
+    expect(guest.commands).toEqual([{ type: 'renderMode', mode: 'illustration' }]);
+  });
+
+  it('offers only allowed panels and clipping only when allowed', () => {
+    const guest = sutWith(guestOptions);
+    guest.actor.send({ type: 'tools.togglePanel', panel: 'comments' });
+    guest.actor.send({ type: 'tools.togglePanel', panel: 'clipping' });
+    expect(guest.actor.getSnapshot().matches({ panel: 'closed' })).toBe(true);
+    guest.actor.send({ type: 'tools.clipping', settings: { enabled: true } });
+    expect(guest.commands).toEqual([]);
+    const owner = sutWith();
+    owner.actor.send({ type: 'tools.clipping', settings: { enabled: true, axis: 'y' } });
+    expect(owner.commands).toEqual([{ type: 'clipping', settings: { enabled: true, axis: 'y' } }]);
+    const clipping = { enabled: true, axis: 'y' as const, inverted: false, position: 12, unit: 'mm' as const, max: 700, step: 0.1 };
+    owner.actor.send({ type: 'engine.clipping', clipping });
+    expect(owner.actor.getSnapshot().context.clipping).toEqual(clipping);
+  });
+
+  it('accepts only the seven known camera views', () => {
+    const sut = sutWith();
+    sut.actor.send({ type: 'tools.cameraView', view: 'diagonal' });
+    sut.actor.send({ type: 'tools.cameraView', view: 'top' });
+    sut.actor.send({ type: 'tools.resetCamera' });
+    expect(sut.actor.getSnapshot().context.cameraView).toBe('top');
+    expect(sut.commands).toEqual([{ type: 'cameraView', view: 'top' }, { type: 'resetCamera' }]);
+  });
+
+  it('opens the data sheet on the first selection only, then shows the badge', () => {
+    const sut = sutWith();
+    sut.actor.send({ type: 'tools.toggleDataSheet' });
+    expect(sut.actor.getSnapshot().matches({ dataSheet: 'hidden' })).toBe(true);
+    sut.actor.send({ type: 'engine.pick', partId: '3' });
+    expect(sut.actor.getSnapshot().matches({ dataSheet: 'shown' })).toBe(true);
+    sut.actor.send({ type: 'tools.toggleDataSheet' });
+    sut.actor.send({ type: 'tools.select', partId: '4' });
+    expect(sut.actor.getSnapshot().matches({ dataSheet: 'hidden' })).toBe(true);
+    expect(sut.actor.getSnapshot().context.badge).toBe(true);
+    sut.actor.send({ type: 'engine.pick', partId: null });
+    expect(sut.actor.getSnapshot().context.badge).toBe(false);
+    expect(sut.commands.filter((c) => c.type === 'selection').map((c) => c.type === 'selection' && c.ids)).toEqual([['3'], ['4'], []]);
+  });
+
+  it('tracks full screen', () => {
+    const sut = sutWith();
+    sut.actor.send({ type: 'tools.fullScreen', value: true });
+    expect(sut.actor.getSnapshot().context.fullScreen).toBe(true);
+  });
+});

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginResponseSchema, refreshTokenResponseSchema, secureTokenResponseSchema } from '../../src/api/schemas';
+import { createAccount } from './helpers/accounts';
+import { call, cookieFrom, errorCode, type CallResult } from './helpers/http';
+import { startTestServer, type TestServer } from './helpers/testServer';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await createAccount(server.database.db, { username: 'erin@example.com', password: 'erin-password', nowMs: server.clock() });
+});
+afterAll(() => server.close());
+
+function refreshCookie(result: CallResult): string {
+  const cookie = cookieFrom(result, 'refresh_token');
+  if (!cookie || cookie.value === '') throw new Error(`no refresh cookie in ${result.status} ${result.text}`);
+  return cookie.pair;
+}
+
+async function login(): Promise<{ accessToken: string; cookie: string }> {
+  const result = await call(server.baseUrl, '/api/v1/auth/login', {
+    body: { username: 'erin@example.com', password: 'erin-password' },
+  });
+  return { accessToken: loginResponseSchema.parse(result.json).accessToken, cookie: refreshCookie(result) };
+}
+
+const refresh = (cookie?: string) => call(server.baseUrl, '/api/v1/auth/refresh-token', { cookie });
+const secureToken = (accessToken: string) => call(server.baseUrl, '/api/v1/auth/secure-token', { token: accessToken });
+
+function expectCleared(result: CallResult) {
+  const cookie = cookieFrom(result, 'refresh_token');
+  expect(cookie?.value).toBe('');
+  expect(cookie?.attributes).toMatch(/Path=\/api\/v1\/auth/);
+}
+
+describe('GET /api/v1/auth/refresh-token', () => {
+  it('rotates the cookie on every use and answers a working access token', async () => {
+    const { cookie: first } = await login();
+    const one = await refresh(first);
+    expect(one.status).toBe(200);
+    const { accessToken } = refreshTokenResponseSchema.parse(one.json);
+    const second = refreshCookie(one);
+    expect(second).not.toBe(first);
+    expect(cookieFrom(one, 'refresh_token')?.attributes).toMatch(/HttpOnly.*SameSite=Strict|SameSite=Strict.*HttpOnly/);
+    expect((await secureToken(accessToken)).status).toBe(200);
+
+    const two = await refresh(second);
+    expect(two.status).toBe(200);
+    expect(refreshCookie(two)).not.toBe(second);
+  });
+
+  it('answers 401 to a replayed token and revokes its whole family, newer token included', async () => {
+    const { cookie: first } = await login();
+    const rotated = await refresh(first);
+    expect(rotated.status).toBe(200);
+    const newer = refreshCookie(rotated);
+
+    const replay = await refresh(first);
+    expect(replay.status).toBe(401);
+    expect(errorCode(replay)).toBe('invalid_refresh_token');
+    expectCleared(replay);
+
+    const afterRevoke = await refresh(newer);
+    expect(afterRevoke.status).toBe(401);
+  });
+
+  it('leaves other logins of the same user alone when one family is revoked', async () => {
+    const a = await login();
+    const b = await login();
+    const rotated = await refresh(a.cookie);
+    expect(rotated.status).toBe(200);
+    expect((await refresh(a.cookie)).status).toBe(401);
+    expect((await refresh(b.cookie)).status).toBe(200);
+  });
+
+  it('answers 401 without a cookie, with an unknown one, and after the refresh TTL', async () => {
+    expect((await refresh()).status).toBe(401);
+    expect((await refresh('refresh_token=not-a-real-token')).status).toBe(401);
+    const { cookie } = await login();
+    server.clock.advance(server.config.refreshTokenTtl + 1);
+    try {
+      expect((await refresh(cookie)).status).toBe(401);
+    } finally {
+      server.clock.advance(-(server.config.refreshTokenTtl + 1));
+    }
+  });
+
+  it('gives a fresh access token after the old one expired', async () => {
+    const { accessToken, cookie } = await login();
+    server.clock.advance(server.config.accessTokenTtl + 5);
+    try {
+      expect((await secureToken(accessToken)).status).toBe(401);
+      const renewed = await refresh(cookie);
+      expect(renewed.status).toBe(200);
+      expect((await secureToken(refreshTokenResponseSchema.parse(renewed.json).accessToken)).status).toBe(200);
+    } finally {
+      server.clock.advance(-(server.config.accessTokenTtl + 5));
+    }
+  });
+});
+
+describe('GET /api/v1/auth/logout', () => {
+  it('revokes the refresh family and clears the cookie', async () => {
+    const { cookie } = await login();
+    const rotated = await refresh(cookie);
+    const current = refreshCookie(rotated);
+    const out = await call(server.baseUrl, '/api/v1/auth/logout', { cookie: current });
+    expect(out.status).toBe(200);
+    expect(out.json).toEqual({ success: true });
+    expectCleared(out);
+    expect((await refresh(current)).status).toBe(401);
+  });
+
+  it('succeeds without a cookie (the client ignores failures anyway)', async () => {
+    const out = await call(server.baseUrl, '/api/v1/auth/logout');
+    expect(out.status).toBe(200);
+  });
+});
+
+describe('GET /api/v1/auth/secure-token', () => {
+  it('gives single-use tokens tied to the user', async () => {
+    const { accessToken } = await login();
+    const result = await secureToken(accessToken);
+    const body = secureTokenResponseSchema.parse(result.json);
+    expect(body.success).toBe(true);
+    const second = secureTokenResponseSchema.parse((await secureToken(accessToken)).json);
+    expect(second.secureToken).not.toBe(body.secureToken);
+
+    const userId = await server.app.services.consumeSecureToken(body.secureToken);
+    expect(userId).toBeTypeOf('number');
+    expect(await server.app.services.consumeSecureToken(body.secureToken)).toBeUndefined();
+    expect(await server.app.services.consumeSecureToken(second.secureToken)).toBe(userId);
+  });
+
+  it('expires after its TTL unused, and rejects unknown or absurd tokens', async () => {
+    const { accessToken } = await login();
+    const fresh = (await secureToken(accessToken)).json as { secureToken: string };
+    const stale = (await secureToken(accessToken)).json as { secureToken: string };
+    server.clock.advance(server.config.secureTokenTtl - 2);
+    expect(await server.app.services.consumeSecureToken(fresh.secureToken)).toBeTypeOf('number');
+    server.clock.advance(3);
+    expect(await server.app.services.consumeSecureToken(stale.secureToken)).toBeUndefined();
+    expect(await server.app.services.consumeSecureToken('')).toBeUndefined();
+    expect(await server.app.services.consumeSecureToken('x'.repeat(10_000))).toBeUndefined();
+    expect(await server.app.services.consumeSecureToken('unknown-token')).toBeUndefined();
+  });
+});

@@ -1,0 +1,133 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, publicOrigin } from '../../server/config';
+
+const cwd = '/srv/app';
+const load = (env: Record<string, string | undefined>) => loadConfig(env, { cwd, cores: 4 });
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    load(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('serves one machine with no environment at all', () => {
+    const config = load({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.join(cwd, 'data'),
+      database: { kind: 'sqlite', file: path.join(cwd, 'data', 'app.sqlite') },
+      accountSiteUrl: 'https://account.example.com',
+      publicUrl: undefined,
+      demoUsername: 'demo@example.com',
+      demoPassword: undefined,
+      accessTokenTtl: 900,
+      refreshTokenTtl: 30 * 86_400,
+      secureTokenTtl: 60,
+      tokenSecret: undefined,
+      convertThreads: 3,
+      logLevel: 'info',
+      trustProxy: false,
+      login: { maxFailuresPerIp: 10, maxFailuresPerUser: 30, windowSeconds: 60 },
+      staticDir: path.join(cwd, 'dist'),
+    });
+    expect(config.maxUploadBytes).toBeGreaterThan(0);
+  });
+
+  it('reads every setting from the environment', () => {
+    const config = load({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/viewer',
+      ACCOUNT_SITE_URL: 'https://my.example.org/',
+      PUBLIC_URL: 'https://viewer.example.org/',
+      DEMO_USERNAME: 'try@example.org',
+      DEMO_PASSWORD: 'let-me-in-please',
+      ACCESS_TOKEN_TTL: '300',
+      REFRESH_TOKEN_TTL: '86400',
+      TOKEN_SECRET: 'x'.repeat(40),
+      MAX_UPLOAD_BYTES: '1048576',
+      CONVERT_THREADS: '2',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '1',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/viewer',
+      database: { kind: 'sqlite', file: '/var/lib/viewer/app.sqlite' },
+      accountSiteUrl: 'https://my.example.org',
+      publicUrl: 'https://viewer.example.org',
+      demoUsername: 'try@example.org',
+      demoPassword: 'let-me-in-please',
+      accessTokenTtl: 300,
+      refreshTokenTtl: 86_400,
+      tokenSecret: 'x'.repeat(40),
+      maxUploadBytes: 1_048_576,
+      convertThreads: 2,
+      logLevel: 'warn',
+      trustProxy: 1,
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(load({ PORT: '', DATABASE_URL: ' ', DEMO_PASSWORD: '' })).toMatchObject({ port: 8080, demoPassword: undefined });
+  });
+
+  it.each([
+    ['postgres://u@db:5432/app', { kind: 'postgres', url: 'postgres://u@db:5432/app' }],
+    ['postgresql://u@db/app', { kind: 'postgres', url: 'postgresql://u@db/app' }],
+    ['sqlite:/tmp/x.sqlite', { kind: 'sqlite', file: '/tmp/x.sqlite' }],
+    ['sqlite://db/main.sqlite', { kind: 'sqlite', file: path.join(cwd, 'db/main.sqlite') }],
+    ['./local.sqlite', { kind: 'sqlite', file: path.join(cwd, 'local.sqlite') }],
+  ])('reads DATABASE_URL %s', (url, expected) => {
+    expect(load({ DATABASE_URL: url }).database).toEqual(expected);
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['2', 2],
+    ['loopback', ['loopback']],
+    ['10.0.0.0/8, 127.0.0.1', ['10.0.0.0/8', '127.0.0.1']],
+  ])('reads TRUST_PROXY %s', (value, expected) => {
+    expect(load({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('reports every bad setting by name', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      ACCOUNT_SITE_URL: 'javascript:alert(1)',
+      DEMO_PASSWORD: 'short',
+      TOKEN_SECRET: 'too-short',
+      LOG_LEVEL: 'loud',
+    });
+    for (const name of ['PORT', 'ACCOUNT_SITE_URL', 'DEMO_PASSWORD', 'TOKEN_SECRET', 'LOG_LEVEL']) {
+      expect(problems.some((p) => p.startsWith(`${name}:`))).toBe(true);
+    }
+  });
+
+  it.each([
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['DATABASE_URL', 'mysql://db/app'],
+    ['TRUST_PROXY', 'everyone please'],
+    ['ACCESS_TOKEN_TTL', '1.5'],
+  ])('refuses %s=%s', (name, value) => {
+    expect(problemsOf({ [name]: value }).some((p) => p.startsWith(`${name}:`))).toBe(true);
+  });
+});
+
+describe('publicOrigin', () => {
+  it('uses PUBLIC_URL, else localhost on the bound port', () => {
+    expect(publicOrigin({ publicUrl: 'https://v.example.org', host: '0.0.0.0' }, 8080)).toBe('https://v.example.org');
+    expect(publicOrigin({ publicUrl: undefined, host: '0.0.0.0' }, 41234)).toBe('http://localhost:41234');
+    expect(publicOrigin({ publicUrl: undefined, host: '192.168.1.5' }, 8080)).toBe('http://192.168.1.5:8080');
+  });
+});
