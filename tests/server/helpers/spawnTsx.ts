@@ -3,7 +3,9 @@ import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+// tsx as a loader inside one Node process (not the tsx CLI, whose signal relay gives up after 30 ms
+// on a busy child and exits 143): the same way the npm scripts start the server.
+const node = (script: string, args: string[] = []) => ['--import', 'tsx', path.join(ROOT, script), ...args];
 
 export interface RunResult {
   code: number;
@@ -13,7 +15,7 @@ export interface RunResult {
 
 export function runTsx(script: string, args: string[], env: Record<string, string>): Promise<RunResult> {
   return new Promise((resolve) => {
-    execFile(TSX, [path.join(ROOT, script), ...args], { cwd: ROOT, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+    execFile(process.execPath, node(script, args), { cwd: ROOT, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
       resolve({ code, stdout, stderr });
     });
@@ -21,7 +23,7 @@ export function runTsx(script: string, args: string[], env: Record<string, strin
 }
 
 export function spawnTsx(script: string, env: Record<string, string>): ChildProcessWithoutNullStreams {
-  return spawn(TSX, [path.join(ROOT, script)], { cwd: ROOT, env: { ...process.env, ...env } });
+  return spawn(process.execPath, node(script), { cwd: ROOT, env: { ...process.env, ...env } });
 }
 
 /** Resolves with the first stdout line, or rejects when the process ends or the time runs out first. */
