@@ -4,7 +4,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { createEngineBridgeActor, createLoadModelActor } from '../../src/machines/viewer/engineActors';
+import { createEngineBridgeActor, createLoadModelActor, createNoticeEngineActor } from '../../src/machines/viewer/engineActors';
+import { NOTICE_DEBOUNCE_MS, noticeMachine } from '../../src/machines/viewer/noticeMachine';
 import { createEngineSlot, type EnginePort } from '../../src/machines/viewer/enginePort';
 import { projectLoadMachine } from '../../src/machines/viewer/projectLoadMachine';
 import { viewerToolsMachine } from '../../src/machines/viewer/viewerToolsMachine';
@@ -18,13 +19,22 @@ function emitter<T>() {
 
 function fakeEngine() {
   const clipping = { enabled: false, axis: 'x' as const, inverted: false, position: 0, unit: 'mm' as const, max: 100, step: 0.1 };
-  const events = { progress: emitter<never>(), pick: emitter<{ partId: string | null }>(), measure: emitter<never>(), move: emitter<void>(), clip: emitter<typeof clipping>() };
+  const events = {
+    progress: emitter<never>(),
+    pick: emitter<{ partId: string | null }>(),
+    measure: emitter<never>(),
+    move: emitter<void>(),
+    clip: emitter<typeof clipping>(),
+    visibility: emitter<{ changes: Array<{ id: string; isVisible: boolean }> }>(),
+  };
+  let camera = { version: 1 as const, view: 'free' as const, position: [0, 0, 3] as [number, number, number], target: [0, 0, 0] as [number, number, number], orthoHalfHeight: null };
   const engine = {
     onProgress: events.progress,
     onPick: events.pick,
     onMeasure: events.measure,
     onUserCameraMove: events.move,
     onClippingChange: events.clip,
+    onVisibilityChange: events.visibility,
     load: vi.fn(async () => ({ tree: { roots: [], nodes: {} }, partCount: 0 })),
     setRenderMode: vi.fn(),
     setUnit: vi.fn(),
@@ -35,8 +45,22 @@ function fakeEngine() {
     setCameraView: vi.fn(),
     resetCamera: vi.fn(),
     setSelection: vi.fn(),
+    isolate: vi.fn(),
+    show: vi.fn(),
+    hide: vi.fn(),
+    showAll: vi.fn(),
+    flash: vi.fn(),
+    stopFlash: vi.fn(),
+    hasUserMovedCamera: () => false,
+    getCameraState: () => camera,
+    setCameraState: vi.fn(),
+    setDebugCamera: vi.fn(),
   } satisfies EnginePort;
-  return { engine, events };
+  const moveCamera = (x: number) => {
+    camera = { ...camera, position: [x, 0, 3] };
+    events.move.emit();
+  };
+  return { engine, events, moveCamera };
 }
 
 describe('engine actors', () => {
@@ -83,5 +107,81 @@ describe('engine actors', () => {
     await settle();
     expect(failing.getSnapshot().value).toBe('failed');
     expect(failing.getSnapshot().context.error).toBe('WebGL is not available');
+  });
+
+  it('sends eye clicks to the engine and follows the visibility it reports', async () => {
+    const slot = createEngineSlot();
+    const { engine, events } = fakeEngine();
+    slot.set(engine);
+    const tools = createActor(viewerToolsMachine.provide({ actors: { engineBridge: createEngineBridgeActor(slot) } }), {
+      input: { permissions: ALL_SHARE_OPTIONS },
+    }).start();
+    await settle();
+    tools.send({ type: 'tools.setVisible', ids: ['3'], isVisible: false });
+    expect(engine.hide).toHaveBeenCalledWith(['3']);
+    events.visibility.emit({ changes: [{ id: '3', isVisible: false }, { id: '1', isVisible: false }] });
+    expect(tools.getSnapshot().context.hiddenIds).toEqual(['1', '3']);
+    tools.send({ type: 'tools.setVisible', ids: ['3'], isVisible: true });
+    expect(engine.show).toHaveBeenCalledWith(['3']);
+    events.visibility.emit({ changes: [{ id: '3', isVisible: true }] });
+    expect(tools.getSnapshot().context.hiddenIds).toEqual(['1']);
+  });
+
+  it('applies notice steps to the engine, keeps the camera per step, and shows all parts when notice mode ends', async () => {
+    vi.useFakeTimers();
+    try {
+      const slot = createEngineSlot();
+      const { engine, moveCamera } = fakeEngine();
+      slot.set(engine);
+      const notice = createActor(noticeMachine.provide({ actors: { noticeEngine: createNoticeEngineActor(slot) } }), {
+        input: { steps: [['1'], ['1', '2']] },
+      }).start();
+      notice.send({ type: 'notice.start' });
+      await vi.advanceTimersByTimeAsync(NOTICE_DEBOUNCE_MS);
+      expect(engine.isolate).toHaveBeenLastCalledWith(['1'], { moveCamera: true });
+      expect(engine.flash).toHaveBeenLastCalledWith(['1']);
+
+      moveCamera(5); // the user frames step 1 their way
+      expect(notice.getSnapshot().context.cameras[0]?.position).toEqual([5, 0, 3]);
+
+      notice.send({ type: 'notice.next' });
+      await vi.advanceTimersByTimeAsync(NOTICE_DEBOUNCE_MS);
+      expect(engine.isolate).toHaveBeenLastCalledWith(['1', '2'], { moveCamera: true });
+
+      notice.send({ type: 'notice.next' }); // wraps to step 1: its camera comes back, no framing
+      await vi.advanceTimersByTimeAsync(NOTICE_DEBOUNCE_MS);
+      expect(engine.isolate).toHaveBeenLastCalledWith(['1'], { moveCamera: false });
+      expect(engine.setCameraState).toHaveBeenLastCalledWith(expect.objectContaining({ position: [5, 0, 3] }));
+
+      expect(engine.showAll).not.toHaveBeenCalled();
+      moveCamera(9); // outside a shown step (debouncing) nothing is stored
+      notice.send({ type: 'notice.next' });
+      moveCamera(8);
+      expect(notice.getSnapshot().context.cameras[1]).toBeNull();
+      notice.send({ type: 'notice.stop' });
+      expect(engine.showAll).toHaveBeenCalledTimes(1);
+      expect(engine.stopFlash).toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('honours noMoveCamera and noFlash', async () => {
+    vi.useFakeTimers();
+    try {
+      const slot = createEngineSlot();
+      const { engine } = fakeEngine();
+      const notice = createActor(noticeMachine.provide({ actors: { noticeEngine: createNoticeEngineActor(slot) } }), {
+        input: { steps: [['7']], moveCamera: false, flash: false },
+      }).start();
+      notice.send({ type: 'notice.start' });
+      await vi.advanceTimersByTimeAsync(NOTICE_DEBOUNCE_MS);
+      slot.set(engine); // the engine may come after the first step
+      await vi.advanceTimersByTimeAsync(0);
+      expect(engine.isolate).toHaveBeenCalledWith(['7'], { moveCamera: false });
+      expect(engine.flash).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

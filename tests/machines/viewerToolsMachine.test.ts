@@ -33,6 +33,8 @@ const events = [
   { type: 'engine.pick', partId: null },
   { type: 'tools.toggleDataSheet' },
   { type: 'engine.measure', measurement },
+  { type: 'tools.setVisible', ids: ['1'], isVisible: false },
+  { type: 'engine.visibility', changes: [{ id: '1', isVisible: false }] },
 ] as ViewerToolsEvent[];
 
 type Ctx = { selectedId: string | null; hasSelected: boolean; badge: boolean; measurement: unknown };

@@ -1,9 +1,12 @@
 /**
  * The actors that reach the engine, bound to a screen's engine slot: the model load (with
- * progress) for `projectLoadMachine` and the command/event bridge for `viewerToolsMachine`.
+ * progress) for `projectLoadMachine`, the command/event bridge for `viewerToolsMachine` and the
+ * step applier for `noticeMachine`.
  */
 import { fromCallback } from 'xstate';
+import type { CameraState } from './cameraState';
 import type { EnginePort, EngineSlot } from './enginePort';
+import type { NoticeEngineCommand, ShowStepEvent } from './noticeMachine';
 import type { ModelLoadEvent } from './projectLoadMachine';
 import type { EngineCommand, EngineEvent } from './viewerToolsMachine';
 import type { RenderMode } from './viewerTypes';
@@ -51,6 +54,10 @@ function apply(engine: EnginePort, command: EngineCommand): EngineEvent | null {
     case 'selection':
       engine.setSelection(command.ids);
       return null;
+    case 'visibility':
+      if (command.isVisible) engine.show(command.ids);
+      else engine.hide(command.ids);
+      return null;
   }
 }
 
@@ -75,6 +82,7 @@ export function createEngineBridgeActor(slot: EngineSlot) {
         engine.onMeasure.subscribe((measurement) => sendBack({ type: 'engine.measure', measurement })),
         engine.onClippingChange.subscribe((clipping) => sendBack({ type: 'engine.clipping', clipping })),
         engine.onUserCameraMove.subscribe(() => sendBack({ type: 'engine.userCameraMove' })),
+        engine.onVisibilityChange.subscribe(({ changes }) => sendBack({ type: 'engine.visibility', changes })),
       );
       engine.setRenderMode(input.renderMode);
       sendBack({ type: 'engine.clipping', clipping: engine.getClipping() });
@@ -86,6 +94,56 @@ export function createEngineBridgeActor(slot: EngineSlot) {
     return () => {
       stopped = true;
       subscriptions.forEach((unsubscribe) => unsubscribe());
+    };
+  });
+}
+
+/**
+ * Applies notice steps to the engine (SPEC §4): isolate the step's parts; restore the camera the
+ * user left on that step, else frame the parts unless `noMoveCamera`; flash them unless
+ * `noFlash`. A user camera move while a step is shown is sent back as `notice.cameraStored`.
+ * Stopping (notice mode ends) shows every part again.
+ */
+export function createNoticeEngineActor(slot: EngineSlot) {
+  return fromCallback<NoticeEngineCommand>(({ sendBack, receive }) => {
+    let stopped = false;
+    /** The step on screen, or null outside notice mode. */
+    let shown: ShowStepEvent | null = null;
+    let pending: NoticeEngineCommand | null = null;
+    let unsubscribe = () => {};
+    const apply = (engine: EnginePort, command: NoticeEngineCommand) => {
+      if (command.type === 'notice.ended') {
+        if (shown) {
+          engine.stopFlash();
+          engine.showAll();
+        }
+        shown = null;
+        return;
+      }
+      engine.isolate(command.ids, { moveCamera: command.moveCamera && command.camera === null });
+      if (command.camera) engine.setCameraState(command.camera);
+      if (command.flash && command.ids.length > 0) engine.flash(command.ids);
+      shown = command;
+    };
+    receive((command) => {
+      const engine = slot.get();
+      if (engine) apply(engine, command);
+      else pending = command;
+    });
+    void slot.ready().then(
+      (engine) => {
+        if (stopped) return;
+        unsubscribe = engine.onUserCameraMove.subscribe(() => {
+          if (shown) sendBack({ type: 'notice.cameraStored', camera: engine.getCameraState() satisfies CameraState });
+        });
+        if (pending) apply(engine, pending);
+        pending = null;
+      },
+      () => {},
+    );
+    return () => {
+      stopped = true;
+      unsubscribe();
     };
   });
 }

@@ -4,6 +4,7 @@
  * the machine actors that need it.
  */
 import type { DistanceUnit } from '../../api/schemas';
+import type { CameraState } from './cameraState';
 import type {
   CameraView,
   ClippingSettings,
@@ -25,6 +26,7 @@ export interface EnginePort {
   readonly onMeasure: Subscribable<Measurement>;
   readonly onUserCameraMove: Subscribable<void>;
   readonly onClippingChange: Subscribable<ClippingState>;
+  readonly onVisibilityChange: Subscribable<VisibilityChange>;
   load(url: string, options?: { signal?: AbortSignal }): Promise<ModelInfo>;
   setRenderMode(mode: RenderMode): void;
   setUnit(unit: DistanceUnit): void;
@@ -35,6 +37,22 @@ export interface EnginePort {
   setCameraView(view: CameraView, options?: { animate?: boolean }): void;
   resetCamera(options?: { animate?: boolean }): void;
   setSelection(ids: readonly string[]): void;
+  isolate(ids: readonly string[], options?: { moveCamera?: boolean }): void;
+  show(ids: readonly string[]): void;
+  hide(ids: readonly string[]): void;
+  showAll(): void;
+  flash(ids: readonly string[]): void;
+  stopFlash(): void;
+  hasUserMovedCamera(): boolean;
+  getCameraState(): CameraState;
+  setCameraState(state: CameraState, options?: { animate?: boolean }): void;
+  /** Development builds: the debug camera (SPEC §9). */
+  setDebugCamera(enabled: boolean): void;
+}
+
+/** Visibility changes reported by the engine (every node whose visibility changed). */
+export interface VisibilityChange {
+  changes: ReadonlyArray<{ id: string; isVisible: boolean }>;
 }
 
 /** Holds one screen's engine: set by the canvas once created, awaited by the actors. */

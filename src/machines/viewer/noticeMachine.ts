@@ -4,9 +4,13 @@
  * between). Applying a step emits `notice.showStep` with its ids, the camera/flash flags and the
  * camera stored for that step, if any. While a step is shown, `notice.cameraStored` keeps the
  * user's camera for it, restored when the step comes back.
+ * The `noticeEngine` actor applies each shown step to the engine (isolate, flash,
+ * camera) and sends back `notice.cameraStored` when the user moves the camera while a step is
+ * shown; when notice mode ends it shows every part again. One step (a single `filter`) is an isolation: the same path,
+ * without a step navigator.
  *   idle -> notice.start (with steps) -> active.waiting -(200 ms)-> active.shown ; notice.stop -> idle
  */
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, fromCallback, setup } from 'xstate';
 import type { CameraState } from './cameraState';
 
 /** The debounce before a step is applied (SPEC §9). */
@@ -30,6 +34,9 @@ export interface NoticeContext {
   flash: boolean;
 }
 
+/** What the `noticeEngine` actor receives: a step to show, or the end of notice mode. */
+export type NoticeEngineCommand = ShowStepEvent | { type: 'notice.ended' };
+
 export type NoticeEvent =
   | { type: 'notice.start' }
   | { type: 'notice.stop' }
@@ -48,6 +55,17 @@ export interface ShowStepEvent {
   camera: CameraState | null;
 }
 
+function currentStep(context: NoticeContext): ShowStepEvent {
+  return {
+    type: 'notice.showStep',
+    index: context.index,
+    ids: context.steps[context.index],
+    moveCamera: context.moveCamera,
+    flash: context.flash,
+    camera: context.cameras[context.index] ?? null,
+  };
+}
+
 const wrap = (index: number, total: number) => ((index % total) + total) % total;
 
 export const noticeMachine = setup({
@@ -56,6 +74,10 @@ export const noticeMachine = setup({
     events: {} as NoticeEvent,
     input: {} as NoticeInput,
     emitted: {} as ShowStepEvent,
+  },
+  actors: {
+    /** Applies `notice.showStep` to the engine; sends back `notice.cameraStored`. Bound per screen. */
+    noticeEngine: fromCallback<NoticeEngineCommand>(() => () => {}),
   },
   guards: {
     hasSteps: ({ context }) => context.steps.length > 0,
@@ -71,14 +93,13 @@ export const noticeMachine = setup({
       cameras: ({ context, event }) =>
         event.type === 'notice.cameraStored' ? context.cameras.map((c, i) => (i === context.index ? event.camera : c)) : context.cameras,
     }),
-    showStep: emit(({ context }) => ({
-      type: 'notice.showStep' as const,
-      index: context.index,
-      ids: context.steps[context.index],
-      moveCamera: context.moveCamera,
-      flash: context.flash,
-      camera: context.cameras[context.index] ?? null,
-    })),
+    showStep: emit(({ context }) => currentStep(context)),
+    applyStep: ({ context, self }) => {
+      self.getSnapshot().children.noticeEngine?.send(currentStep(context));
+    },
+    endSteps: ({ self }) => {
+      self.getSnapshot().children.noticeEngine?.send({ type: 'notice.ended' });
+    },
   },
 }).createMachine({
   id: 'notice',
@@ -89,6 +110,7 @@ export const noticeMachine = setup({
     moveCamera: input.moveCamera ?? true,
     flash: input.flash ?? true,
   }),
+  invoke: { id: 'noticeEngine', src: 'noticeEngine' },
   initial: 'idle',
   states: {
     idle: {
@@ -102,12 +124,12 @@ export const noticeMachine = setup({
       on: {
         'notice.next': { target: '.waiting', reenter: true, actions: 'next' },
         'notice.previous': { target: '.waiting', reenter: true, actions: 'previous' },
-        'notice.stop': 'idle',
+        'notice.stop': { target: 'idle', actions: 'endSteps' },
       },
       states: {
         waiting: { after: { [NOTICE_DEBOUNCE_MS]: 'shown' } },
         shown: {
-          entry: 'showStep',
+          entry: ['showStep', 'applyStep'],
           on: { 'notice.cameraStored': { actions: 'storeCamera' } },
         },
       },

@@ -7,7 +7,8 @@ import type { Project, ProjectPatch, SharedProject, Stage } from '../../api/sche
 import type { deleteMachine } from '../projects/deleteMachine';
 import type { renameMachine } from '../projects/renameMachine';
 import type { shareMachine } from '../projects/shareMachine';
-import { createEngineBridgeActor, createLoadModelActor } from './engineActors';
+import { createEngineBridgeActor, createLoadModelActor, createNoticeEngineActor } from './engineActors';
+import { noticeMachine } from './noticeMachine';
 import type { EngineSlot } from './enginePort';
 import { ownerProjectMachine } from './ownerProjectMachine';
 import { projectLoadMachine, type LoadedProject, type LoadTarget } from './projectLoadMachine';
@@ -60,6 +61,7 @@ export function createViewerServices({ api, projectMachines, sandboxModelUrl }: 
       return {
         load: projectLoadMachine.provide({ actors: { fetchProject, loadModel: createLoadModelActor(slot) } }),
         tools: viewerToolsMachine.provide({ actors: { engineBridge: createEngineBridgeActor(slot) } }),
+        notice: noticeMachine.provide({ actors: { noticeEngine: createNoticeEngineActor(slot) } }),
       };
     },
   };

@@ -5,6 +5,8 @@
  * goes to the `engineBridge` actor, which sends back the engine's events.
  *   panel: closed | render | comments | attachment | measure | clipping
  *   dataSheet: hidden | shown
+ * Part visibility (the tree's eyes) goes to the engine too; `hiddenIds` follows what the engine
+ * reports, whoever changed it (an eye, an isolation, a notice step).
  */
 import { assign, fromCallback, setup } from 'xstate';
 import type { ShareOptions } from '../../api/schemas';
@@ -26,14 +28,16 @@ export type EngineCommand =
   | { type: 'clipping'; settings: Partial<ClippingSettings> }
   | { type: 'cameraView'; view: CameraView }
   | { type: 'resetCamera' }
-  | { type: 'selection'; ids: string[] };
+  | { type: 'selection'; ids: string[] }
+  | { type: 'visibility'; ids: string[]; isVisible: boolean };
 
 /** Engine events the bridge sends back. */
 export type EngineEvent =
   | { type: 'engine.pick'; partId: string | null }
   | { type: 'engine.measure'; measurement: Measurement }
   | { type: 'engine.clipping'; clipping: ClippingState }
-  | { type: 'engine.userCameraMove' };
+  | { type: 'engine.userCameraMove' }
+  | { type: 'engine.visibility'; changes: ReadonlyArray<{ id: string; isVisible: boolean }> };
 
 export type ViewerToolsEvent =
   | EngineEvent
@@ -45,7 +49,8 @@ export type ViewerToolsEvent =
   | { type: 'tools.resetCamera' }
   | { type: 'tools.select'; partId: string | null }
   | { type: 'tools.toggleDataSheet' }
-  | { type: 'tools.fullScreen'; value: boolean };
+  | { type: 'tools.fullScreen'; value: boolean }
+  | { type: 'tools.setVisible'; ids: string[]; isVisible: boolean };
 
 export interface ViewerToolsInput {
   /** What the viewer offers: all true for the owner, the share options on a link. */
@@ -63,6 +68,8 @@ export interface ViewerToolsContext {
   hasSelected: boolean;
   badge: boolean;
   fullScreen: boolean;
+  /** Parts the engine reports hidden, sorted. */
+  hiddenIds: string[];
 }
 
 /** The render modes a viewer with these permissions offers (solid always). */
@@ -82,6 +89,16 @@ export function allowedPanels(permissions: ShareOptions): ToolPanel[] {
   panels.push('measure');
   if (permissions.isClippingPlaneAvailable) panels.push('clipping');
   return panels;
+}
+
+/** The hidden ids after these changes, sorted. */
+export function applyVisibility(hiddenIds: readonly string[], changes: ReadonlyArray<{ id: string; isVisible: boolean }>): string[] {
+  const hidden = new Set(hiddenIds);
+  for (const { id, isVisible } of changes) {
+    if (isVisible) hidden.delete(id);
+    else hidden.add(id);
+  }
+  return [...hidden].sort();
 }
 
 /** Toggling the open panel closes it; toggling another allowed panel opens that one instead. */
@@ -142,6 +159,7 @@ export const viewerToolsMachine = setup({
     hasSelected: false,
     badge: false,
     fullScreen: false,
+    hiddenIds: [],
   }),
   invoke: { id: 'engineBridge', src: 'engineBridge', input: ({ context }) => ({ renderMode: context.renderMode }) },
   type: 'parallel',
@@ -164,6 +182,10 @@ export const viewerToolsMachine = setup({
     },
     'tools.resetCamera': { actions: { type: 'command', params: { type: 'resetCamera' } } },
     'tools.fullScreen': { actions: assign({ fullScreen: ({ event }) => event.value }) },
+    'tools.setVisible': {
+      actions: { type: 'command', params: ({ event }) => ({ type: 'visibility', ids: event.ids, isVisible: event.isVisible }) },
+    },
+    'engine.visibility': { actions: assign({ hiddenIds: ({ context, event }) => applyVisibility(context.hiddenIds, event.changes) }) },
   },
   states: {
     panel: {
