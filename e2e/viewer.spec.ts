@@ -148,6 +148,62 @@ test.describe('viewer', () => {
     await expect(page.getByRole('region', { name: 'Projet' }).first().getByText('Informations du projet')).toBeVisible();
     await page.waitForTimeout(400);
     await page.screenshot({ path: 'docs/screens/viewer-owner-fr.png' });
+
+    // Back to English: the language is a setting of the account, kept for the next tests.
+    await page.getByRole('button', { name: 'Ouvrir le panneau utilisateur' }).click();
+    await page.getByRole('button', { name: /English/ }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('navigation', { name: 'Tools', exact: true })).toBeVisible();
+  });
+
+  test('filter parameters isolate parts or step through them, and a click in the tree ends the filter', async ({ page }) => {
+    await logIn(page);
+    const href = await page.getByRole('link', { name: /^Open / }).first().getAttribute('href');
+    expect(href).toMatch(/^\/projects\/\d+$/);
+    const tree = page.getByRole('region', { name: 'Hierarchy' }).first();
+    const hidden = (name: string) => tree.getByRole('button', { name: `Show ${name}`, exact: true });
+    const shown = (name: string) => tree.getByRole('button', { name: `Hide ${name}`, exact: true });
+
+    // One filter isolates, without a step navigator.
+    await page.goto(`${href}?filter=Base%20cabinet%201&noFlash`);
+    await waitForModel(page);
+    await page.getByRole('button', { name: 'Hierarchy', exact: true }).click();
+    await expect(hidden('Base cabinet 2')).toHaveAttribute('aria-pressed', 'true');
+    await expect(shown('Base cabinet 1')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: /^Step / })).toHaveCount(0);
+
+    // Two filters, the second with +: notice mode, step 1 {1}, step 2 {1, 2}; the arrows wrap around.
+    await page.goto(`${href}?filter=Base%20cabinet%201&filter=+Base%20cabinet%202`);
+    await waitForModel(page);
+    const steps = page.getByRole('navigation', { name: /^Step / });
+    await expect(steps).toContainText('Step 1 of 2');
+    await page.getByRole('button', { name: 'Hierarchy', exact: true }).click();
+    await expect(hidden('Base cabinet 2')).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(steps).toContainText('Step 2 of 2');
+    await expect(shown('Base cabinet 2')).toBeVisible();
+    await expect(shown('Base cabinet 1')).toBeVisible();
+    await expect(hidden('Base cabinet 3')).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(steps).toContainText('Step 1 of 2');
+    await expect(hidden('Base cabinet 2')).toBeVisible();
+    await page.keyboard.press('ArrowLeft');
+    await expect(steps).toContainText('Step 2 of 2');
+    await expect(shown('Base cabinet 2')).toBeVisible();
+    await page.waitForTimeout(1200); // the camera's framing animation
+    await page.screenshot({ path: 'docs/screens/viewer-notice.png' });
+
+    // A click in the tree strips the filter and shows every part again.
+    await tree.getByText('Base cabinet 3', { exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(steps).toHaveCount(0);
+    await expect(shown('Base cabinet 3')).toBeVisible();
+
+    // The eye hides and shows a part.
+    await shown('Base cabinet 3').click();
+    await expect(hidden('Base cabinet 3')).toHaveAttribute('aria-pressed', 'true');
+    await hidden('Base cabinet 3').click();
+    await expect(shown('Base cabinet 3')).toBeVisible();
   });
 
   test('the sandbox shows the sample model in wireframe', async ({ page }) => {

@@ -754,6 +754,36 @@ type RootTranslation = {
 		}
 	}
 	viewer: {
+		debug: {
+			/**
+			 * D​e​b​u​g​ ​w​i​n​d​o​w
+			 */
+			open: string
+			/**
+			 * D​e​b​u​g
+			 */
+			title: string
+			/**
+			 * D​e​b​u​g​ ​c​a​m​e​r​a
+			 */
+			debugCamera: string
+			/**
+			 * F​r​a​m​e​s​ ​r​e​n​d​e​r​e​d
+			 */
+			frames: string
+			/**
+			 * D​r​a​w​ ​c​a​l​l​s
+			 */
+			drawCalls: string
+			/**
+			 * A​c​t​i​v​e​ ​m​e​s​h​e​s
+			 */
+			activeMeshes: string
+			/**
+			 * L​a​s​t​ ​f​r​a​m​e​ ​(​m​s​)
+			 */
+			frameTime: string
+		}
 		/**
 		 * B​a​c​k​ ​t​o​ ​p​r​o​j​e​c​t​s
 		 */
@@ -1100,10 +1130,6 @@ type RootTranslation = {
 			 */
 			'in': string
 		}
-		/**
-		 * D​e​b​u​g​ ​w​i​n​d​o​w
-		 */
-		debug: string
 		/**
 		 * P​r​o​j​e​c​t​ ​l​o​g​o
 		 */
@@ -1883,6 +1909,36 @@ export type TranslationFunctions = {
 		}
 	}
 	viewer: {
+		debug: {
+			/**
+			 * Debug window
+			 */
+			open: () => LocalizedString
+			/**
+			 * Debug
+			 */
+			title: () => LocalizedString
+			/**
+			 * Debug camera
+			 */
+			debugCamera: () => LocalizedString
+			/**
+			 * Frames rendered
+			 */
+			frames: () => LocalizedString
+			/**
+			 * Draw calls
+			 */
+			drawCalls: () => LocalizedString
+			/**
+			 * Active meshes
+			 */
+			activeMeshes: () => LocalizedString
+			/**
+			 * Last frame (ms)
+			 */
+			frameTime: () => LocalizedString
+		}
 		/**
 		 * Back to projects
 		 */
@@ -2219,10 +2275,6 @@ export type TranslationFunctions = {
 			 */
 			'in': () => LocalizedString
 		}
-		/**
-		 * Debug window
-		 */
-		debug: () => LocalizedString
 		/**
 		 * Project logo
 		 */

@@ -221,6 +221,15 @@ const en = {
     },
   },
   viewer: {
+    debug: {
+      open: 'Debug window',
+      title: 'Debug',
+      debugCamera: 'Debug camera',
+      frames: 'Frames rendered',
+      drawCalls: 'Draw calls',
+      activeMeshes: 'Active meshes',
+      frameTime: 'Last frame (ms)',
+    },
     back: 'Back to projects',
     leftToolbar: 'Project toolbar',
     rightToolbar: 'Tools',
@@ -320,7 +329,6 @@ const en = {
       mm: 'Millimeters',
       in: 'Inches',
     },
-    debug: 'Debug window',
     brandLogo: 'Project logo',
     activeTools: 'Active tools',
     canvas: '3D view of the model',

@@ -220,6 +220,15 @@ const fr = {
     },
   },
   viewer: {
+    debug: {
+      open: 'Fenêtre de débogage',
+      title: 'Débogage',
+      debugCamera: 'Caméra de débogage',
+      frames: 'Images rendues',
+      drawCalls: 'Appels de dessin',
+      activeMeshes: 'Maillages actifs',
+      frameTime: 'Dernière image (ms)',
+    },
     back: 'Retour aux projets',
     leftToolbar: 'Barre d’outils du projet',
     rightToolbar: 'Outils',
@@ -319,7 +328,6 @@ const fr = {
       mm: 'Millimètres',
       in: 'Pouces',
     },
-    debug: 'Fenêtre de débogage',
     brandLogo: 'Logo du projet',
     activeTools: 'Outils actifs',
     canvas: 'Vue 3D du modèle',

@@ -2,11 +2,13 @@
  * The 3D canvas: the only view that touches the engine. It imports the engine lazily (so the
  * login and list screens load no Babylon), creates it on its canvas, hands it to the screen's
  * engine slot (where the machine actors reach it), keeps its distance unit and attaches the
- * orientation gizmo canvas.
+ * orientation gizmo canvas. Development builds add a debug window button (SPEC §2): the engine's
+ * frame statistics and the debug camera (SPEC §9).
  */
 import { useEffect, useRef, useState } from 'react';
+import { useLL } from '../app/I18nProvider';
 import type { EngineSlot } from '../../machines/viewer/enginePort';
-import type { ViewerEngine } from '../../engine/types';
+import type { EngineStats, ViewerEngine } from '../../engine/types';
 import type { DistanceUnit } from '../../machines/types';
 
 interface CanvasHostProps {
@@ -51,5 +53,63 @@ export function CanvasHost({ slot, unit, gizmo, label }: CanvasHostProps) {
     return () => engine?.setOrientationGizmo(null);
   }, [engine, gizmo]);
 
-  return <canvas ref={canvasRef} aria-label={label} data-engine-ready={engine ? 'true' : 'false'} className="block size-full touch-none outline-none" />;
+  return (
+    <>
+      <canvas ref={canvasRef} aria-label={label} data-engine-ready={engine ? 'true' : 'false'} className="block size-full touch-none outline-none" />
+      {import.meta.env.DEV && engine ? <DebugWindow engine={engine} /> : null}
+    </>
+  );
+}
+
+/** Development builds only: frame statistics, refreshed twice a second while open, and the debug camera. */
+function DebugWindow({ engine }: { engine: ViewerEngine }) {
+  const LL = useLL();
+  const [open, setOpen] = useState(false);
+  const [debugCamera, setDebugCamera] = useState(false);
+  const [stats, setStats] = useState<EngineStats>(() => engine.getStats());
+  useEffect(() => {
+    if (!open) return;
+    setStats(engine.getStats());
+    const timer = window.setInterval(() => setStats(engine.getStats()), 500);
+    return () => window.clearInterval(timer);
+  }, [engine, open]);
+  const toggleCamera = () => {
+    engine.setDebugCamera(!debugCamera);
+    setDebugCamera(!debugCamera);
+  };
+  const rows: Array<[string, string]> = [
+    [LL.viewer.debug.frames(), String(stats.frames)],
+    [LL.viewer.debug.drawCalls(), String(stats.drawCalls)],
+    [LL.viewer.debug.activeMeshes(), String(stats.activeMeshes)],
+    [LL.viewer.debug.frameTime(), stats.lastFrameMs.toFixed(1)],
+  ];
+  return (
+    <div className="absolute right-3 bottom-3 z-10 flex flex-col items-end gap-2">
+      {open ? (
+        <section aria-label={LL.viewer.debug.title()} className="w-60 rounded-xl border border-border bg-surface-raised/95 p-3 text-xs text-fg shadow-xl shadow-black/40">
+          <h2 className="mb-2 font-extrabold">{LL.viewer.debug.title()}</h2>
+          <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 tabular-nums">
+            {rows.map(([name, value]) => (
+              <div key={name} className="contents">
+                <dt className="text-fg-muted">{name}</dt>
+                <dd className="text-right">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <label className="mt-3 flex items-center gap-2">
+            <input type="checkbox" checked={debugCamera} onChange={toggleCamera} className="accent-primary" />
+            {LL.viewer.debug.debugCamera()}
+          </label>
+        </section>
+      ) : null}
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+        className="rounded-lg border border-border bg-surface-raised/90 px-2 py-1 text-xs font-semibold text-fg-muted hover:text-fg"
+      >
+        {LL.viewer.debug.open()}
+      </button>
+    </div>
+  );
 }

@@ -79,6 +79,7 @@ function OwnerViewer({ project: initial, slot, machines, load }: OwnerViewerProp
     authorAvatarUrl: user.avatarUrl,
     tools,
     load,
+    notice: machines.notice,
   });
   return (
     <ViewerLayout

@@ -51,6 +51,7 @@ function GuestViewer({ accessKey, project, slot, machines, load }: GuestViewerPr
     authorAvatarUrl: user.avatarUrl,
     tools,
     load,
+    notice: machines.notice,
   });
   return (
     <ViewerLayout

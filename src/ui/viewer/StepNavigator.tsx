@@ -1,6 +1,7 @@
 /**
  * The step navigator of notice mode (SPEC §2, §4): previous, "Step n of N", next; the left and
- * right arrow keys do the same unless the user is typing. Shows nothing outside notice mode.
+ * right arrow keys do the same unless the user is typing. Shows nothing outside notice mode, nor
+ * for a single step (one `filter` isolates without steps).
  */
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
@@ -22,7 +23,7 @@ const buttonClass =
 export function StepNavigator({ actor }: { actor: NoticeActor }) {
   const LL = useLL();
   const position = useSelector(actor, noticePosition, (a, b) => a?.current === b?.current && a?.total === b?.total);
-  const active = position !== null;
+  const active = position !== null && position.total > 1;
 
   useEffect(() => {
     if (!active) return;
@@ -37,7 +38,7 @@ export function StepNavigator({ actor }: { actor: NoticeActor }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [actor, active]);
 
-  if (!position) return null;
+  if (!position || !active) return null;
   return (
     <nav
       aria-label={LL.viewer.steps.position(position)}

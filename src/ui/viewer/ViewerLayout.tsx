@@ -104,7 +104,10 @@ export function ViewerLayout(props: ViewerLayoutProps) {
     <div ref={rootRef} className="flex h-dvh overflow-hidden bg-surface text-fg">
       <LeftToolbar variant={props.variant} tools={tools} leftPanel={leftPanel} onLeftPanel={onLeftPanel} />
       <main className="relative min-w-0 flex-1 overflow-hidden">
-        <CanvasHost slot={slot} unit={unit} gizmo={gizmo} label={LL.viewer.canvas()} />
+        {/* Wide windows give docked panels their own room, so framed parts are never behind one. */}
+        <div className="absolute inset-y-0" style={{ left: leftShift, right: rightShift }}>
+          <CanvasHost slot={slot} unit={unit} gizmo={gizmo} label={LL.viewer.canvas()} />
+        </div>
         {leftPanel ? (
           <DockPanel side="left" width={LEFT_PANEL_WIDTH} title={leftTitles[leftPanel]} onClose={() => onLeftPanel(null)}>
             {leftContent[leftPanel]}

@@ -1,14 +1,18 @@
 /**
- * The content slots of a viewer screen: the comments and hyperlinks panels (with their counts)
- * and the hierarchy panel, built on the content machines and the loaded model.
+ * The content slots of a viewer screen: the comments and hyperlinks panels (with their counts),
+ * the hierarchy panel (selection, visibility eyes, search kept in the URL hash) and the step
+ * navigator of the `filter` parameters, built on the content machines and the loaded model.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import type { noticeMachine } from '../../machines/viewer/noticeMachine';
 import { selectModel } from '../../machines/viewer/viewerSelectors';
+import type { PartTree } from '../../machines/viewer/viewerTypes';
 import { useAppServices } from '../app/AppServices';
 import { CommentsPanel } from './panels/CommentsPanel';
 import { HierarchyPanel } from './panels/HierarchyPanel';
 import { HyperlinksPanel } from './panels/HyperlinksPanel';
+import { useFilterSteps } from './useFilterSteps';
 import type { LoadActor, ToolsActor } from './viewerActors';
 
 interface ContentOptions {
@@ -19,11 +23,21 @@ interface ContentOptions {
   authorAvatarUrl: string;
   tools: ToolsActor;
   load: LoadActor;
+  notice: typeof noticeMachine;
+}
+
+/** The tree with each node's visibility as the engine last reported it. */
+function withVisibility(tree: PartTree, hiddenIds: readonly string[]): PartTree {
+  if (hiddenIds.length === 0) return tree;
+  const hidden = new Set(hiddenIds);
+  const nodes: PartTree['nodes'] = {};
+  for (const [id, node] of Object.entries(tree.nodes)) nodes[id] = hidden.has(id) === !node.isVisible ? node : { ...node, isVisible: !hidden.has(id) };
+  return { roots: tree.roots, nodes };
 }
 
 const hashSearch = () => decodeURIComponent(window.location.hash.replace(/^#/, ''));
 
-export function useViewerContent({ ref, isPublicLink, projectName, authorName, authorAvatarUrl, tools, load }: ContentOptions) {
+export function useViewerContent({ ref, isPublicLink, projectName, authorName, authorAvatarUrl, tools, load, notice }: ContentOptions) {
   const { content } = useAppServices();
   const canCreate = !isPublicLink;
   const comments = useActorRef(content.comments, { input: { ref, canCreate: true, authorName, authorAvatarUrl } });
@@ -32,6 +46,9 @@ export function useViewerContent({ ref, isPublicLink, projectName, authorName, a
   const hyperlinkCount = useSelector(hyperlinks, (s) => s.context.hyperlinks.length);
   const model = useSelector(load, selectModel);
   const selectedId = useSelector(tools, (s) => s.context.selectedId);
+  const hiddenIds = useSelector(tools, (s) => s.context.hiddenIds);
+  const tree = useMemo(() => (model ? withVisibility(model.tree, hiddenIds) : null), [model, hiddenIds]);
+  const { stepNavigator, endFilter } = useFilterSteps(notice, load);
   // The hierarchy search text lives in the URL hash (SPEC §2).
   const [searchText, setSearchText] = useState(hashSearch);
   const changeSearch = (text: string) => {
@@ -43,13 +60,18 @@ export function useViewerContent({ ref, isPublicLink, projectName, authorName, a
     hyperlinkCount,
     commentsPanel: <CommentsPanel actor={comments} isPublicLink={isPublicLink} projectName={projectName} />,
     hyperlinksPanel: <HyperlinksPanel actor={hyperlinks} />,
-    hierarchyPanel: model ? (
+    stepNavigator,
+    hierarchyPanel: tree ? (
       <HierarchyPanel
-        tree={model.tree}
+        tree={tree}
         selectedId={selectedId}
-        onSelect={(id) => tools.send({ type: 'tools.select', partId: id })}
+        onSelect={(id) => {
+          endFilter();
+          tools.send({ type: 'tools.select', partId: id });
+        }}
         searchText={searchText}
         onSearchTextChange={changeSearch}
+        onToggleVisibility={(id, isVisible) => tools.send({ type: 'tools.setVisible', ids: [id], isVisible })}
       />
     ) : undefined,
   };
