@@ -1,0 +1,126 @@
+// @vitest-environment jsdom
+/**
+ * The share dialog of a card with the real share machine and a fake PATCH (SPEC §2, §4): the
+ * publish switch, the public link while published, the share options enabled only while
+ * published, the notice, and a failed save put back.
+ */
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { Project, ProjectPatch } from '../../../src/api/schemas';
+import { shareMachine } from '../../../src/machines/projects/shareMachine';
+import { ShareDialog } from '../../../src/ui/dialogs/ShareDialog';
+import { makeProject } from '../../helpers/fakeProjectsApi';
+import { renderWithLocale } from '../../helpers/renderWithLocale';
+
+afterEach(cleanup);
+
+const OPTION_LABELS = ['Hierarchy', 'Comments', 'Hyperlinks', 'Clipping plane', 'X-ray mode', 'Illustration mode', 'Wireframe mode'];
+const NOTICE = 'Please note, any change will affect anyone with this link.';
+
+type Patch = { id: number; patch: ProjectPatch };
+
+function setup(options: { project?: Partial<Project>; locale?: 'en' | 'fr'; save?: (p: Patch) => Promise<void> } = {}) {
+  const patches: Patch[] = [];
+  const project = makeProject({ id: 3, name: 'Kitchen', accessKey: 'abc123XYZ', isPublished: false, ...options.project });
+  const actor = createActor(
+    shareMachine.provide({
+      actors: {
+        patchProject: fromPromise<void, Patch>(({ input }) => {
+          patches.push(input);
+          return options.save ? options.save(input) : Promise.resolve();
+        }),
+      },
+    }),
+    { input: { project } },
+  ).start();
+  renderWithLocale(<ShareDialog actor={actor} origin="https://viewer.test/" />, options.locale ?? 'en');
+  return { actor, patches, user: userEvent.setup({ delay: null }) };
+}
+
+const toggle = (name: string) => screen.getByRole('switch', { name }) as HTMLButtonElement;
+const isOn = (name: string) => toggle(name).getAttribute('aria-checked') === 'true';
+const isDisabled = (name: string) => toggle(name).disabled || toggle(name).getAttribute('aria-disabled') === 'true';
+
+describe('share dialog', () => {
+  it('unpublished: says so, shows no link, and disables every share option', () => {
+    setup();
+    expect(screen.getByRole('dialog', { name: 'Share "Kitchen"' })).toBeTruthy();
+    expect(isOn('Publish')).toBe(false);
+    expect(isDisabled('Publish')).toBe(false);
+    expect(screen.getByText('Publish the project to open it to anyone with the link.')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Link to share' })).toBeNull();
+    for (const label of OPTION_LABELS) expect(isDisabled(label)).toBe(true);
+    expect(screen.getByText(NOTICE)).toBeTruthy();
+  });
+
+  it('published: shows the public link (origin + /s/ + access key) and enables the options', () => {
+    setup({ project: { isPublished: true } });
+    expect(isOn('Publish')).toBe(true);
+    expect((screen.getByRole('textbox', { name: 'Link to share' }) as HTMLInputElement).value).toBe('https://viewer.test/s/abc123XYZ');
+    for (const label of OPTION_LABELS) {
+      expect(isDisabled(label)).toBe(false);
+      expect(isOn(label)).toBe(true);
+    }
+    expect(screen.queryByText('Publish the project to open it to anyone with the link.')).toBeNull();
+  });
+
+  it('the publish switch saves isPublished and enables the options at once', async () => {
+    const { user, patches } = setup();
+    await user.click(toggle('Publish'));
+    expect(isOn('Publish')).toBe(true);
+    expect(isDisabled('Comments')).toBe(false);
+    expect((screen.getByRole('textbox', { name: 'Link to share' }) as HTMLInputElement).value).toBe('https://viewer.test/s/abc123XYZ');
+    await waitFor(() => expect(patches).toEqual([{ id: 3, patch: { isPublished: true } }]));
+  });
+
+  it('an option switch saves only that option', async () => {
+    const { user, patches } = setup({ project: { isPublished: true } });
+    await user.click(toggle('Comments'));
+    expect(isOn('Comments')).toBe(false);
+    await waitFor(() => expect(patches).toEqual([{ id: 3, patch: { shareOptions: { isCommentsVisible: false } } }]));
+  });
+
+  it('a failed save puts the switch back and says so', async () => {
+    let fail!: (e: Error) => void;
+    const { user } = setup({ save: () => new Promise((_, reject) => (fail = reject)) });
+    await user.click(toggle('Publish'));
+    expect(isOn('Publish')).toBe(true);
+    await act(async () => fail(new Error('500')));
+    expect((await screen.findByRole('alert')).textContent).toBe('The change could not be saved.');
+    expect(isOn('Publish')).toBe(false);
+    expect(isDisabled('Comments')).toBe(true);
+  });
+
+  it('Close ends the actor with the project as shown', async () => {
+    const { user, actor } = setup();
+    await user.click(toggle('Publish'));
+    await waitFor(() => expect(actor.getSnapshot().value).toBe('idle'));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toMatchObject({ id: 3, isPublished: true });
+  });
+
+  it('closing while a save runs hides the dialog and ends after the answer', async () => {
+    let answer!: () => void;
+    const { user, actor } = setup({ save: () => new Promise<void>((resolve) => (answer = resolve)) });
+    await user.click(toggle('Publish'));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(actor.getSnapshot().status).toBe('active');
+    await act(async () => answer());
+    await waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    expect(actor.getSnapshot().output).toMatchObject({ isPublished: true });
+  });
+
+  it('speaks French', () => {
+    setup({ locale: 'fr', project: { isPublished: true } });
+    const dialog = screen.getByRole('dialog', { name: 'Partager « Kitchen »' });
+    expect(within(dialog).getByRole('switch', { name: 'Publier' })).toBeTruthy();
+    expect(within(dialog).getByRole('textbox', { name: 'Lien à partager' })).toBeTruthy();
+    expect(within(dialog).getByRole('switch', { name: 'Arborescence' })).toBeTruthy();
+    expect(within(dialog).getByText('Attention, toute modification s’appliquera à toute personne disposant de ce lien.')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Fermer' })).toBeTruthy();
+  });
+});

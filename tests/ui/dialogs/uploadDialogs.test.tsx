@@ -1,0 +1,169 @@
+// @vitest-environment jsdom
+/**
+ * The upload dialogs with the real upload actor and a fake socket (SPEC §4, §8): the loading
+ * view, the credit question answered true/false over the socket, the missing-credits dialog,
+ * and the load error whose Close returns to /. A small memory router stands in for the app's.
+ */
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Project } from '../../../src/api/schemas';
+import { UploadDialogs } from '../../../src/ui/dialogs/UploadDialogs';
+import type { SocketEvent } from '../../../src/machines/upload/uploadMachine';
+import { makeProject } from '../../helpers/fakeProjectsApi';
+import { renderWithServices } from './dialogHarness';
+
+afterEach(cleanup);
+
+const file = { name: 'Kitchen A.step', bytes: new Uint8Array([1, 2, 3]) };
+
+function memoryRouter(path: string) {
+  const root = createRootRoute({
+    component: () => (
+      <>
+        <Outlet />
+        <UploadDialogs />
+      </>
+    ),
+  });
+  const list = createRoute({ getParentRoute: () => root, path: '/', component: () => <h1>Project list</h1> });
+  const viewer = createRoute({ getParentRoute: () => root, path: 'projects/$id', component: () => <h1>Viewer</h1> });
+  return createRouter({ routeTree: root.addChildren([list, viewer]), history: createMemoryHistory({ initialEntries: [path] }) });
+}
+
+async function setup(options: { path?: string; locale?: 'en' | 'fr' } = {}) {
+  const router = memoryRouter(options.path ?? '/projects/5');
+  const view = renderWithServices(<RouterProvider router={router} />, options.locale ?? 'en');
+  await screen.findByRole('heading');
+  const upload = view.services.projects.upload;
+  const reply = (event: SocketEvent) => act(() => view.socket.reply(event));
+  const start = async (kind: 'create' | 'update' = 'update') => {
+    act(() => upload.send(kind === 'create' ? { type: 'upload.create', file } : { type: 'upload.update', projectId: 5, file }));
+    await waitFor(() => expect(view.socket.open).toBe(true));
+  };
+  return { ...view, router, upload, reply, start, user: userEvent.setup({ delay: null }) };
+}
+
+const path = (router: ReturnType<typeof memoryRouter>) => router.state.location.pathname;
+
+describe('upload dialogs', () => {
+  it('show nothing while no upload runs', async () => {
+    await setup();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('show the loading view with the step message and the overall percentage', async () => {
+    const { start, reply } = await setup();
+    await start();
+    expect(screen.getByRole('dialog', { name: 'Loading' })).toBeTruthy();
+    expect(screen.getByText('0.00 %')).toBeTruthy();
+    reply({ type: 'socket.sent', fraction: 0.5 });
+    expect(screen.getByText('Upload in progress...')).toBeTruthy();
+    expect(screen.getByText('16.67 %')).toBeTruthy();
+    reply({ type: 'socket.status', progress: 0.25, activity: 'convert' });
+    expect(screen.getByText('Conversion in progress...')).toBeTruthy();
+    expect(screen.getByText('41.67 %')).toBeTruthy();
+  });
+
+  it('Continue on the credit question answers true and goes on loading', async () => {
+    const { start, reply, user, socket, upload } = await setup();
+    await start();
+    reply({ type: 'socket.status', progress: 0.5, activity: 'convert' });
+    reply({ type: 'socket.confirmCredit' });
+    expect(screen.getByRole('alertdialog', { name: 'Confirm credit usage' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Loading' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(socket.commands).toEqual([{ type: 'socket.answerCredit', result: true }]);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Loading' })).toBeTruthy();
+    expect(screen.getByText('Conversion in progress...')).toBeTruthy();
+    expect(upload.getSnapshot().matches({ transferring: 'converting' })).toBe(true);
+  });
+
+  it('Cancel on the credit question answers false and ends the upload', async () => {
+    const { start, reply, user, socket, upload } = await setup();
+    await start();
+    reply({ type: 'socket.confirmCredit' });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(socket.commands).toEqual([{ type: 'socket.answerCredit', result: false }]);
+    expect(upload.getSnapshot().value).toBe('idle');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('insufficient credits: the missing-credits dialog, with its link, dismissed by Close', async () => {
+    const { start, reply, user, upload, router } = await setup();
+    await start();
+    reply({ type: 'socket.error', message: 'insufficient_credits' });
+    expect(screen.queryByRole('dialog', { name: 'Loading' })).toBeNull();
+    const dialog = screen.getByRole('alertdialog', { name: 'Error' });
+    expect(dialog.textContent).toContain('You have insufficient credits remaining in your subscription to proceed.');
+    expect(screen.getByRole('link', { name: /^Modify subscription/ }).getAttribute('href')).toBe('https://account.test/en/subscriptions');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(upload.getSnapshot().value).toBe('idle');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(path(router)).toBe('/projects/5');
+  });
+
+  it('credit usage refused: the loading view closes silently', async () => {
+    const { start, reply, upload } = await setup();
+    await start();
+    reply({ type: 'socket.error', message: 'credit_usage_refused' });
+    expect(upload.getSnapshot().value).toBe('idle');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('any other error: the load error with the server message, whose Close returns to /', async () => {
+    const { start, reply, user, upload, router } = await setup();
+    await start();
+    reply({ type: 'socket.error', message: 'The file is not a model this product reads.' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Error' });
+    expect(dialog.textContent).toContain('An error occured while loading your project.');
+    expect(dialog.textContent).toContain('The file is not a model this product reads.');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(path(router)).toBe('/'));
+    expect(upload.getSnapshot().value).toBe('idle');
+    expect(await screen.findByRole('heading', { name: 'Project list' })).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('a socket failure: the load error names it in the current language', async () => {
+    const { start, reply } = await setup();
+    await start();
+    reply({ type: 'socket.failure', message: 'WebSocket connection closed' });
+    expect(screen.getByRole('alertdialog', { name: 'Error' }).textContent).toContain('WebSocket connection closed.');
+  });
+
+  it('after a create, open the new project', async () => {
+    const { start, reply, router } = await setup({ path: '/' });
+    await start('create');
+    const project: Project = makeProject({ id: 42, name: 'Kitchen A' });
+    reply({ type: 'socket.result', project });
+    await waitFor(() => expect(path(router)).toBe('/projects/42'));
+  });
+
+  it('speak French', async () => {
+    const { start, reply, user, socket } = await setup({ locale: 'fr' });
+    await start();
+    expect(screen.getByRole('dialog', { name: 'Chargement' })).toBeTruthy();
+    reply({ type: 'socket.confirmCredit' });
+    expect(screen.getByRole('alertdialog', { name: 'Confirmer l’utilisation d’un crédit' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    expect(socket.commands).toEqual([{ type: 'socket.answerCredit', result: true }]);
+    reply({ type: 'socket.error', message: 'insufficient_credits' });
+    expect(screen.getByRole('alertdialog', { name: 'Erreur' }).textContent).toContain(
+      'Il ne vous reste pas assez de crédits dans votre abonnement pour continuer.',
+    );
+    expect(screen.getByRole('link', { name: /^Modifier l’abonnement/ }).getAttribute('href')).toBe('https://account.test/fr/abonnements');
+  });
+});
