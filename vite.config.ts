@@ -1,7 +1,41 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { publicSamplePlugin } from './samples/publicSamplePlugin';
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+/**
+ * The viewer engine and everything it imports statically, Babylon included, in ONE chunk: left to
+ * the automatic splitting, Babylon's modules land in ~70 small chunks whose waterfall cost more
+ * than the rest of the first frame. Babylon's own lazy imports (other materials, WebGPU) and the
+ * glTF-loader fallback stay separate chunks.
+ */
+function engineChunk() {
+  let closure: Set<string> | null = null;
+  return (id: string, graph: ModuleGraph): string | null => {
+    if (!closure) {
+      const reach = (root: string) => {
+        const seen = new Set<string>();
+        const stack = [resolve(import.meta.dirname, root)];
+        while (stack.length > 0) {
+          const next = stack.pop()!;
+          if (seen.has(next)) continue;
+          seen.add(next);
+          stack.push(...(graph.getModuleInfo(next)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      // What the app's entry loads itself (login, list) stays out, so those routes load no Babylon.
+      const app = reach('src/main.tsx');
+      closure = new Set([...reach('src/engine/index.ts')].filter((module) => !app.has(module)));
+    }
+    return closure.has(id) ? 'engine' : null;
+  };
+}
 
 // The API server (npm run server) listens on 8080 by default; the dev server proxies to it.
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:8080';
@@ -21,6 +55,7 @@ export default defineConfig({
     rolldownOptions: {
       // engine-test.html: the engine test page driven by e2e/engine.spec.ts and the benchmarks.
       input: { main: 'index.html', engineTest: 'engine-test.html' },
+      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: engineChunk() }] } },
     },
   },
 });

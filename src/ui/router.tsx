@@ -20,9 +20,18 @@ import { selectIsLoggedIn } from '../machines/session/sessionSelectors';
 import { useLL } from './app/I18nProvider';
 import { UploadDialogs } from './dialogs/UploadDialogs';
 import { LoginScreen } from './login/LoginScreen';
-import { SandboxScreen } from './sandbox/SandboxScreen';
-import { OwnerViewerScreen } from './viewer/OwnerViewerScreen';
-import { SharedViewerScreen } from './viewer/SharedViewerScreen';
+import { preloadEngine } from './viewer/CanvasHost';
+
+/**
+ * A viewer route's screen in its own chunk, fetched together with the engine chunk: the login and
+ * list routes load neither, and a viewer waits for one round of downloads, not two.
+ */
+function viewerScreen<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => {
+    void preloadEngine().catch(() => undefined); // the canvas reports a failed engine download
+    return load();
+  };
+}
 
 export interface RouterContext {
   session: SessionActor;
@@ -85,10 +94,16 @@ const projectRoute = createRoute({
     if (!isProjectIdParam(params.id)) throw redirect({ to: '/' });
     if (!isLoggedIn(context)) throw redirect({ to: '/login', search: { redirect: location.href } });
   },
-  component: function ProjectRoute() {
-    const { id } = projectRoute.useParams();
-    return <OwnerViewerScreen projectId={Number(id)} />;
-  },
+  component: lazyRouteComponent(
+    viewerScreen(() =>
+      import('./viewer/OwnerViewerScreen').then(({ OwnerViewerScreen }) => ({
+        default: function ProjectRoute() {
+          const { id } = projectRoute.useParams();
+          return <OwnerViewerScreen projectId={Number(id)} />;
+        },
+      })),
+    ),
+  ),
 });
 
 const sharedRoute = createRoute({
@@ -97,13 +112,23 @@ const sharedRoute = createRoute({
   beforeLoad: ({ params }) => {
     if (!isAccessKeyParam(params.accessKey)) throw redirect({ to: '/' });
   },
-  component: function SharedRoute() {
-    const { accessKey } = sharedRoute.useParams();
-    return <SharedViewerScreen accessKey={accessKey} />;
-  },
+  component: lazyRouteComponent(
+    viewerScreen(() =>
+      import('./viewer/SharedViewerScreen').then(({ SharedViewerScreen }) => ({
+        default: function SharedRoute() {
+          const { accessKey } = sharedRoute.useParams();
+          return <SharedViewerScreen accessKey={accessKey} />;
+        },
+      })),
+    ),
+  ),
 });
 
-const sandboxRoute = createRoute({ getParentRoute: () => rootRoute, path: 'sandbox', component: SandboxScreen });
+const sandboxRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'sandbox',
+  component: lazyRouteComponent(viewerScreen(() => import('./sandbox/SandboxScreen')), 'SandboxScreen'),
+});
 
 /** /fr: French for a logged-out visitor, then on to the login screen. */
 const frenchRoute = createRoute({

@@ -19,6 +19,20 @@ interface CanvasHostProps {
   label: string;
 }
 
+let enginePromise: Promise<typeof import('../../engine')> | null = null;
+
+/**
+ * The engine chunk, fetched once. The viewer routes call it while their own chunk loads, so the
+ * two download in parallel instead of one after the other.
+ */
+export function preloadEngine(): Promise<typeof import('../../engine')> {
+  enginePromise ??= import('../../engine').catch((error: unknown) => {
+    enginePromise = null; // a failed download may be retried by the next viewer
+    throw error;
+  });
+  return enginePromise;
+}
+
 export function CanvasHost({ slot, unit, gizmo, label }: CanvasHostProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [engine, setEngine] = useState<ViewerEngine | null>(null);
@@ -26,7 +40,7 @@ export function CanvasHost({ slot, unit, gizmo, label }: CanvasHostProps) {
   useEffect(() => {
     let disposed = false;
     let created: ViewerEngine | null = null;
-    void import('../../engine')
+    void preloadEngine()
       .then(({ createViewerEngine }) => {
         if (disposed || !canvasRef.current) return;
         created = createViewerEngine(canvasRef.current, { unit });
