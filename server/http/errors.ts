@@ -1,6 +1,6 @@
 /** Every error leaves the server as JSON `{ error, message }` with a fitting status; bad input never becomes a 500. */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export class ApiError extends Error {
   constructor(
@@ -23,8 +23,8 @@ export function notFound(message = 'Not found.'): ApiError {
 }
 
 /** Parses untrusted input with a zod schema; a mismatch is a 400 naming the first problem. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
+export function parseInput<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';

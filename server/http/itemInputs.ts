@@ -2,16 +2,18 @@
  * Bodies of comment and hyperlink creation: the contract's schemas, plus what the databases cannot
  * store (NUL characters); hyperlink URLs are kept in their parsed, normalised form.
  */
+import * as z from 'zod/mini';
 import { attachmentCreateSchema, commentCreateSchema } from '../../src/api/schemas';
 
 const hasNoNul = (...values: string[]) => values.every((value) => !value.includes('\u0000'));
 const NUL_MESSAGE = 'Text must not contain NUL characters.';
 
-export const commentInputSchema = commentCreateSchema.refine((body) => hasNoNul(body.authorName, body.text), NUL_MESSAGE);
+export const commentInputSchema = commentCreateSchema.check(z.refine((body) => hasNoNul(body.authorName, body.text), NUL_MESSAGE));
 
-export const attachmentInputSchema = attachmentCreateSchema
-  .refine((body) => hasNoNul(body.authorName, body.name, body.url), NUL_MESSAGE)
-  .transform((body) => ({ ...body, url: new URL(body.url).href }));
+export const attachmentInputSchema = z.pipe(
+  attachmentCreateSchema.check(z.refine((body) => hasNoNul(body.authorName, body.name, body.url), NUL_MESSAGE)),
+  z.transform((body: z.output<typeof attachmentCreateSchema>) => ({ ...body, url: new URL(body.url).href })),
+);
 
 /** Most items one project may hold: enough for any real discussion, a bound for a spamming link. */
 export const MAX_COMMENTS_PER_PROJECT = 2000;

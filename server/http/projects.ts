@@ -1,6 +1,6 @@
 /** The owner's projects: list, read, partial update, delete (prefix /api/v1/projects). */
 import type { FastifyPluginAsync } from 'fastify';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { projectPatchSchema, shareOptionsSchema, type projectSchema } from '../../src/api/schemas';
 import { deleteProject, findOwnedProject, listOwnedProjects, updateProject } from '../db/projects';
 import { toSeconds } from '../domain/clock';
@@ -12,8 +12,8 @@ import { ownerScope, PROJECT_NOT_FOUND } from './projectScope';
 import { toOwnerProject } from './projectViews';
 
 /** The contract's patch, with unknown share option names refused rather than dropped. */
-const patchInputSchema = projectPatchSchema.extend({
-  shareOptions: shareOptionsSchema.partial().strict().optional(),
+const patchInputSchema = z.extend(projectPatchSchema, {
+  shareOptions: z.optional(z.partial(z.strictObject(shareOptionsSchema.shape))),
 });
 
 export const projectRoutes: FastifyPluginAsync = async (app) => {

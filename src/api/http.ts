@@ -4,7 +4,7 @@
  * shape mismatch.
  */
 import ky, { type KyInstance } from 'ky';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { InvalidResponseError, RequestError } from './errors';
 import { apiErrorSchema, refreshTokenResponseSchema } from './schemas';
 import type { TokenStore } from './tokenStore';
@@ -20,7 +20,7 @@ export interface HttpOptions {
   onSessionExpired?: () => void;
 }
 
-export interface CallOptions<S extends z.ZodType | undefined> {
+export interface CallOptions<S extends z.ZodMiniType | undefined> {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   json?: unknown;
   body?: BodyInit;
@@ -66,7 +66,7 @@ export function createHttp(options: HttpOptions) {
     return refreshing;
   }
 
-  async function send(path: string, call: CallOptions<z.ZodType | undefined>, token: string | null) {
+  async function send(path: string, call: CallOptions<z.ZodMiniType | undefined>, token: string | null) {
     const headers: Record<string, string> = {};
     if (call.auth && token) headers.Authorization = `Bearer ${token}`;
     return kyInstance(urlOf(path), {
@@ -78,10 +78,10 @@ export function createHttp(options: HttpOptions) {
     });
   }
 
-  async function call<S extends z.ZodType | undefined = undefined>(
+  async function call<S extends z.ZodMiniType | undefined = undefined>(
     path: string,
     call: CallOptions<S> = {},
-  ): Promise<S extends z.ZodType ? z.infer<S> : void> {
+  ): Promise<S extends z.ZodMiniType ? z.infer<S> : void> {
     const method = call.method ?? 'GET';
     const tokenUsed = call.auth ? options.tokens.get() : null;
     let res = await send(path, call, tokenUsed);

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   apiErrorSchema,
   attachmentListSchema,
@@ -45,7 +45,7 @@ interface RouteCase {
   body?: unknown;
   /** Expected status per role, in ROLES order. */
   expect: readonly [number, number, number, number, number, number];
-  schema?: z.ZodType;
+  schema?: z.core.$ZodType;
 }
 
 const OWNER_ONLY = [200, 404, 401, 401, 401, 401] as const;
@@ -161,7 +161,7 @@ describe.each(dialects)('access-control matrix on %s', (dialect) => {
         if (res.status >= 400) {
           if (!apiErrorSchema.safeParse(res.json).success) failures.push(`${where}: error body off contract`);
           if (JSON.stringify(await snapshotRows(server.database.db)) !== JSON.stringify(before)) failures.push(`${where}: refused but changed rows`);
-        } else if (route.schema && !route.schema.safeParse(res.json).success) {
+        } else if (route.schema && !z.safeParse(route.schema, res.json).success) {
           failures.push(`${where}: answer off contract`);
         }
       }

@@ -6,6 +6,7 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket as NodeWebSocket } from 'ws';
+import * as z from 'zod/mini';
 import { generateAssembly } from '../../samples/generate';
 import { writeSample } from '../../samples/writers/index';
 import { loginResponseSchema, projectSchema, secureTokenResponseSchema, subscriptionPlanSchema, type ServerSocketMessage } from '../../src/api/schemas';
@@ -43,13 +44,13 @@ describe('first start', () => {
       const token = loginResponseSchema.parse(login.json).accessToken;
 
       const [project] = await until(async () => {
-        const list = projectSchema.array().parse((await call(baseUrl, '/api/v1/projects', { token })).json);
+        const list = z.array(projectSchema).parse((await call(baseUrl, '/api/v1/projects', { token })).json);
         return list.length > 0 ? list : undefined;
       }, 30_000);
       expect(project).toMatchObject({ name: DEMO_PROJECT.name, revisionNumber: 1, consumedUpdateCount: 0, maxUpdateCount: 3, ownerName: 'Demo User' });
       const glb = new Uint8Array(await (await fetch(`${baseUrl}${project.modelUrl}`)).arrayBuffer());
       expect(glbTree(await readGlb(glb))).toEqual(assemblyTree(generateAssembly({ parts: DEMO_PROJECT.parts, seed: DEMO_PROJECT.seed }).root));
-      const [plan] = subscriptionPlanSchema.array().parse((await call(baseUrl, '/api/v1/subscriptionPlans/active', { token })).json);
+      const [plan] = z.array(subscriptionPlanSchema).parse((await call(baseUrl, '/api/v1/subscriptionPlans/active', { token })).json);
       expect(plan).toMatchObject({ consumedCreditCount: 0, totalCreditCount: 10 });
 
       // An upload through the real process: the pool main.ts made converts it.

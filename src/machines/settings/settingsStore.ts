@@ -1,5 +1,5 @@
 /** The language and distance unit the user chose, kept in browser storage (versioned). */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { distanceUnitSchema, languageSchema } from '../../api/schemas';
 import { persisted, type KeyValueStorage, type Persisted } from '../storage/persisted';
 
@@ -7,8 +7,8 @@ export const SETTINGS_KEY = 'cv.settings';
 export const SETTINGS_VERSION = 1;
 
 export const storedSettingsSchema = z.object({
-  language: languageSchema.optional(),
-  unit: distanceUnitSchema.optional(),
+  language: z.optional(languageSchema),
+  unit: z.optional(distanceUnitSchema),
 });
 export type StoredSettings = z.infer<typeof storedSettingsSchema>;
 

@@ -3,7 +3,7 @@
  * checked with zod when read back: a value of another version or shape reads as absent.
  * Storage failures (private mode, quota) are swallowed: persistence is best effort.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -13,7 +13,7 @@ export interface Persisted<T> {
   clear(): void;
 }
 
-export function persisted<S extends z.ZodType>(
+export function persisted<S extends z.ZodMiniType>(
   storage: KeyValueStorage,
   key: string,
   version: number,

@@ -12,7 +12,7 @@
  *
  * A flag is on when present, unless its value is `false` or `0` (`?noFlash`, `?noFlash=1`).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { PartTree } from './viewerTypes';
 
 export interface ViewerParams {
@@ -24,10 +24,10 @@ export interface ViewerParams {
   noFlash: boolean;
 }
 
-const flagSchema = z
-  .string()
-  .nullable()
-  .transform((value) => value !== null && !['false', '0'].includes(value.trim().toLowerCase()));
+const flagSchema = z.pipe(
+  z.nullable(z.string()),
+  z.transform((value: string | null) => value !== null && !['false', '0'].includes(value.trim().toLowerCase())),
+);
 
 const rawParamsSchema = z.object({
   filter: z.array(z.string()),

@@ -7,7 +7,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { EngineSlot } from '../../machines/viewer/enginePort';
-import { selectDataSheetShown, selectedPart, selectOpenPanel } from '../../machines/viewer/viewerSelectors';
+import { selectDataSheetShown, selectedPart, selectLoadView, selectOpenPanel } from '../../machines/viewer/viewerSelectors';
 import { useAppServices } from '../app/AppServices';
 import { useLL } from '../app/I18nProvider';
 import { CanvasHost } from './CanvasHost';
@@ -61,6 +61,7 @@ export function ViewerLayout(props: ViewerLayoutProps) {
   const openPanel = useSelector(tools, selectOpenPanel);
   const sheetShown = useSelector(tools, selectDataSheetShown);
   const part = useSelector(tools, (s) => selectedPart(s, load.getSnapshot()));
+  const modelShown = useModelShownMark(load);
 
   useEffect(() => {
     const onChange = () => tools.send({ type: 'tools.fullScreen', value: document.fullscreenElement !== null });
@@ -105,7 +106,7 @@ export function ViewerLayout(props: ViewerLayoutProps) {
       <LeftToolbar variant={props.variant} tools={tools} leftPanel={leftPanel} onLeftPanel={onLeftPanel} />
       <main className="relative min-w-0 flex-1 overflow-hidden">
         {/* Wide windows give docked panels their own room, so framed parts are never behind one. */}
-        <div className="absolute inset-y-0" style={{ left: leftShift, right: rightShift }}>
+        <div className="absolute inset-y-0" style={{ left: leftShift, right: rightShift }} data-model-shown={modelShown ? 'true' : 'false'}>
           <CanvasHost slot={slot} unit={unit} gizmo={gizmo} label={LL.viewer.canvas()} />
         </div>
         {leftPanel ? (
@@ -151,3 +152,18 @@ export function ViewerLayout(props: ViewerLayoutProps) {
     </div>
   );
 }
+
+/**
+ * Whether the model's first frame is on screen (the load reached `ready` once the engine drew it).
+ * Marks that moment once as the `model-first-frame` performance entry, for benchmarks and the
+ * browser's own performance tools.
+ */
+function useModelShownMark(load: LoadActor): boolean {
+  const shown = useSelector(load, (s) => selectLoadView(s) === 'ready');
+  useEffect(() => {
+    if (shown && performance.getEntriesByName(MODEL_FIRST_FRAME).length === 0) performance.mark(MODEL_FIRST_FRAME);
+  }, [shown]);
+  return shown;
+}
+
+export const MODEL_FIRST_FRAME = 'model-first-frame';
