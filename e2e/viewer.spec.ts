@@ -15,6 +15,21 @@ async function logIn(page: Page) {
 }
 
 /** Waits until the engine runs on the canvas and the loading dialog has closed. */
+/** Each render mode in turn, photographed: `docs/screens/<prefix>-<slug>.png`. */
+async function photographModes(page: Page, toolsName: string, panelName: string, modes: Array<[label: string, slug: string]>, prefix: string) {
+  const panel = page.getByRole('region', { name: panelName }).first();
+  if (!(await panel.isVisible())) await page.getByRole('navigation', { name: toolsName, exact: true }).getByRole('button', { name: panelName }).click();
+  for (const [label, slug] of modes) {
+    await panel.getByRole('radio', { name: label }).click();
+    await expect(panel.getByRole('radio', { name: label })).toHaveAttribute('aria-checked', 'true');
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `docs/screens/${prefix}-${slug}.png` });
+  }
+}
+
+const MODES_EN: Array<[string, string]> = [['Solid', 'solid'], ['X-ray', 'xray'], ['Illustration', 'illustration'], ['Wireframe', 'wireframe']];
+const MODES_FR: Array<[string, string]> = [['Solide', 'solid'], ['Rayons X', 'xray'], ['Illustration', 'illustration'], ['Filaire', 'wireframe']];
+
 async function waitForModel(page: Page) {
   await expect(page.locator('canvas[data-engine-ready="true"]')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('dialog', { name: /Loading|Chargement/ })).toBeHidden({ timeout: 30_000 });
@@ -56,10 +71,7 @@ test.describe('viewer', () => {
     const render = page.getByRole('region', { name: 'Render mode' }).first();
     await expect(render.getByRole('radio')).toHaveCount(4);
     await expect(render.getByRole('radio', { name: 'Wireframe' })).toHaveAttribute('aria-checked', 'true');
-    for (const mode of ['Solid', 'X-ray', 'Illustration', 'Wireframe']) {
-      await render.getByRole('radio', { name: mode }).click();
-      await expect(render.getByRole('radio', { name: mode })).toHaveAttribute('aria-checked', 'true');
-    }
+    await photographModes(page, 'Tools', 'Render mode', MODES_EN, 'viewer-owner');
 
     // Camera views.
     for (const view of ['Top', 'Front', 'Free']) {
@@ -124,6 +136,7 @@ test.describe('viewer', () => {
     const guestRender = guest.getByRole('region', { name: 'Render mode' }).first();
     await expect(guestRender.getByRole('radio')).toHaveText(['Solid', 'X-ray']);
     await expect(guestRender.getByRole('radio', { name: 'Solid' })).toHaveAttribute('aria-checked', 'true');
+    await photographModes(guest, 'Tools', 'Render mode', MODES_EN.slice(0, 2), 'viewer-guest');
     await guest.getByRole('button', { name: 'Shared project' }).click();
     await expect(guest.getByRole('region', { name: 'Shared project' }).first().getByText('Owner')).toBeVisible();
     await guest.waitForTimeout(400);
@@ -137,6 +150,7 @@ test.describe('viewer', () => {
     await waitForModel(guest);
     await expect(guest.getByRole('navigation', { name: 'Outils', exact: true })).toBeVisible();
     await guest.screenshot({ path: 'docs/screens/viewer-guest-fr.png' });
+    await photographModes(guest, 'Outils', 'Mode de rendu', MODES_FR.slice(0, 2), 'viewer-guest-fr');
     await guestContext.close();
 
     // The owner's viewer in French.
@@ -148,6 +162,7 @@ test.describe('viewer', () => {
     await expect(page.getByRole('region', { name: 'Projet' }).first().getByText('Informations du projet')).toBeVisible();
     await page.waitForTimeout(400);
     await page.screenshot({ path: 'docs/screens/viewer-owner-fr.png' });
+    await photographModes(page, 'Outils', 'Mode de rendu', MODES_FR, 'viewer-owner-fr');
 
     // Back to English: the language is a setting of the account, kept for the next tests.
     await page.getByRole('button', { name: 'Ouvrir le panneau utilisateur' }).click();
