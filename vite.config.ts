@@ -55,7 +55,7 @@ export default defineConfig({
     rolldownOptions: {
       // engine-test.html: the engine test page driven by e2e/engine.spec.ts and the benchmarks.
       input: { main: 'index.html', engineTest: 'engine-test.html' },
-      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: engineChunk() }] } },
+      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: engineChunk(), debugName: 'engine' }] } },
     },
   },
 });
