@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromCallback } from 'xstate';
 import { projectLoadMachine, type LoadTarget, type ProjectLoadEvent } from '../../src/machines/viewer/projectLoadMachine';
+import { selectLoadingModelUrl } from '../../src/machines/viewer/viewerSelectors';
 import { makeProject } from '../helpers/fakeProjectsApi';
 import { createSut, modelPaths, settle } from '../helpers/modelBased';
 
@@ -81,15 +82,20 @@ describe('project load machine (examples)', () => {
     const urls: string[] = [];
     const owner = sutFor({ kind: 'owner', id: 7 }, urls);
     expect(owner.actor.getSnapshot().hasTag('loading')).toBe(true);
+    // The model URL to preload is known only once the project is read, and only while loading it.
+    expect(selectLoadingModelUrl(owner.actor.getSnapshot())).toBeNull();
     owner.pending.fetchProject[0].resolve({ kind: 'owner', project });
     await settle();
+    expect(selectLoadingModelUrl(owner.actor.getSnapshot())).toBe('/api/v1/models/7.glb');
     owner.actor.send({ type: 'load.progress', progress });
     expect(owner.actor.getSnapshot().context.progress).toEqual(progress);
     owner.actor.send({ type: 'load.done', model });
+    expect(selectLoadingModelUrl(owner.actor.getSnapshot())).toBeNull();
     owner.actor.send({ type: 'project.modelUpdated', project: { ...project, modelUrl: '/m2.glb' } });
     expect(owner.actor.getSnapshot().value).toBe('loadingModel');
     const sandbox = sutFor({ kind: 'sandbox', modelUrl: '/sample.glb' }, urls);
     expect(sandbox.actor.getSnapshot().value).toBe('loadingModel');
+    expect(selectLoadingModelUrl(sandbox.actor.getSnapshot())).toBe('/sample.glb');
     expect(sandbox.pending.fetchProject).toHaveLength(0);
     expect(urls).toEqual(['/api/v1/models/7.glb', '/m2.glb', '/sample.glb']);
   });

@@ -39,7 +39,7 @@ const statusOf = (error: unknown): number | undefined =>
     ? (error as { status: number }).status
     : undefined;
 
-const modelUrlOf = (context: ProjectLoadContext): string =>
+export const modelUrlOf = (context: ProjectLoadContext): string =>
   context.target.kind === 'sandbox' ? context.target.modelUrl : (context.loaded?.project.modelUrl ?? '');
 
 export const projectLoadMachine = setup({

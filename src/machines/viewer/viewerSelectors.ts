@@ -5,7 +5,7 @@ import type { renameMachine } from '../projects/renameMachine';
 import type { shareMachine } from '../projects/shareMachine';
 import type { ownerProjectMachine } from './ownerProjectMachine';
 import type { ShareOptions } from '../../api/schemas';
-import type { projectLoadMachine } from './projectLoadMachine';
+import { modelUrlOf, type projectLoadMachine } from './projectLoadMachine';
 import { allowedPanels, allowedRenderModes, type viewerToolsMachine } from './viewerToolsMachine';
 import { TOOL_PANELS, type LoadPhase, type PartNode, type ToolPanel } from './viewerTypes';
 
@@ -23,6 +23,8 @@ export function selectLoadView(s: LoadSnapshot): LoadView {
 }
 
 export const selectLoaded = (s: LoadSnapshot) => s.context.loaded;
+/** The model URL while the model is being loaded (known before the engine is), else null. */
+export const selectLoadingModelUrl = (s: LoadSnapshot): string | null => (s.matches('loadingModel') ? modelUrlOf(s.context) || null : null);
 export const selectModel = (s: LoadSnapshot) => s.context.model;
 export const selectLoadError = (s: LoadSnapshot) => s.context.error;
 

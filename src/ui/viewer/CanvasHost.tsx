@@ -33,6 +33,24 @@ export function preloadEngine(): Promise<typeof import('../../engine')> {
   return enginePromise;
 }
 
+const preloadedModels = new Set<string>();
+
+/**
+ * Starts downloading a model the engine will soon ask for (a `preload` the engine's own fetch
+ * then picks up), so that on a real network the GLB arrives while the engine chunk is parsed and
+ * the WebGL context created, not after.
+ */
+export function preloadModel(url: string): void {
+  if (preloadedModels.has(url)) return;
+  preloadedModels.add(url);
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'fetch';
+  link.crossOrigin = 'anonymous';
+  link.href = url;
+  document.head.appendChild(link);
+}
+
 export function CanvasHost({ slot, unit, gizmo, label }: CanvasHostProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [engine, setEngine] = useState<ViewerEngine | null>(null);

@@ -7,10 +7,10 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { EngineSlot } from '../../machines/viewer/enginePort';
-import { selectDataSheetShown, selectedPart, selectLoadView, selectOpenPanel } from '../../machines/viewer/viewerSelectors';
+import { selectDataSheetShown, selectedPart, selectLoadingModelUrl, selectLoadView, selectOpenPanel } from '../../machines/viewer/viewerSelectors';
 import { useAppServices } from '../app/AppServices';
 import { useLL } from '../app/I18nProvider';
-import { CanvasHost } from './CanvasHost';
+import { CanvasHost, preloadModel } from './CanvasHost';
 import { LeftControls, RightControls } from './CanvasControls';
 import { DockPanel, SlotPlaceholder } from './DockPanel';
 import { LeftToolbar, type LeftPanel } from './LeftToolbar';
@@ -62,6 +62,11 @@ export function ViewerLayout(props: ViewerLayoutProps) {
   const sheetShown = useSelector(tools, selectDataSheetShown);
   const part = useSelector(tools, (s) => selectedPart(s, load.getSnapshot()));
   const modelShown = useModelShownMark(load);
+  // While the engine is still on its way, the model downloads beside it.
+  const loadingModelUrl = useSelector(load, selectLoadingModelUrl);
+  useEffect(() => {
+    if (loadingModelUrl && !slot.get()) preloadModel(loadingModelUrl);
+  }, [loadingModelUrl, slot]);
 
   useEffect(() => {
     const onChange = () => tools.send({ type: 'tools.fullScreen', value: document.fullscreenElement !== null });
