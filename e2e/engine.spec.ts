@@ -199,5 +199,36 @@ test('the engine test page loads, renders on demand, and switches modes, clippin
   await page.evaluate(() => window.engineTest!.engine.resetCamera({ animate: false }));
   expect(await page.evaluate(() => window.engineTest!.engine.hasUserMovedCamera())).toBe(false);
 
+  // A narrower canvas (a docked panel, a smaller window) keeps an unmoved view framed: every
+  // corner of the model stays on screen, where a fixed camera would crop the sides.
+  const cornersInView = () =>
+    page.evaluate(() => {
+      const { engine } = window.engineTest!;
+      const { min, max } = engine.getModel()!.bounds;
+      const corners = [min[0], max[0]].flatMap((x) => [min[1], max[1]].flatMap((y) => [min[2], max[2]].map((z) => [x, y, z] as const)));
+      return corners.filter((c) => engine.project(c).inView).length;
+    });
+  await page.evaluate(() => window.engineTest!.engine.setCameraView('free', { animate: false }));
+  await expect.poll(cornersInView).toBe(8);
+  const wide = await page.evaluate(() => window.engineTest!.engine.getCameraState());
+  await page.setViewportSize({ width: 420, height: 800 });
+  await expect.poll(cornersInView).toBe(8);
+  // (the camera moved back to keep the model's width on a narrower canvas)
+  expect(await page.evaluate(() => window.engineTest!.engine.getCameraState().position)).not.toEqual(wide.position);
+  // Once the user has moved the camera, a resize leaves it where the user put it.
+  await page.mouse.move(210, 400);
+  await page.mouse.down();
+  await page.mouse.move(260, 420, { steps: 4 });
+  await page.mouse.up();
+  await idle(page);
+  await page.waitForTimeout(1500); // the drag's inertia settles
+  const moved = await page.evaluate(() => window.engineTest!.engine.getCameraState());
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(300);
+  const after = await page.evaluate(() => window.engineTest!.engine.getCameraState());
+  // A refit to the wider canvas would bring the camera much closer; inertia's last steps move it by millimetres.
+  after.position.forEach((value, axis) => expect(value).toBeCloseTo(moved.position[axis], 1));
+  after.target.forEach((value, axis) => expect(value).toBeCloseTo(moved.target[axis], 1));
+
   expect(errors).toEqual([]);
 });

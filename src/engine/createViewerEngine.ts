@@ -24,6 +24,7 @@ import { refreezeMaterials } from './scene/refreezeMaterials';
 import { RenderScheduler } from './scene/renderScheduler';
 import {
   type AxesOrientation,
+  type Bounds,
   CAMERA_VIEWS,
   type CameraView,
   type ClippingState,
@@ -73,6 +74,8 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
   let mode: RenderMode = options.renderMode ?? 'wireframe';
   let unit: DistanceUnit = options.unit ?? 'mm';
   let userMoved = false;
+  /** What the camera was last framed on by the engine itself; kept framed when the canvas resizes. */
+  let framed: Bounds | null = null;
   let loadCounter = 0;
   let gizmoCanvas: HTMLCanvasElement | null = null;
   let disposed = false;
@@ -130,6 +133,9 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     ownsEngine && canvas && typeof ResizeObserver !== 'undefined'
       ? new ResizeObserver(() => {
           engine.resize();
+          // A docked panel or a window resize changes the aspect: a view the user has not moved
+          // stays framed on what it showed, rather than cropping its sides.
+          if (framed && !userMoved && model) rig.fit(framed, rig.isAnimating(), now());
           requestRender();
         })
       : null;
@@ -202,7 +208,8 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
       clipping.setModel(model.info.bounds);
       onClippingChange.emit(clipping.state(unit));
       userMoved = false;
-      rig.setView(rig.getView(), model.info.bounds, false, now());
+      framed = model.info.bounds;
+      rig.setView(rig.getView(), framed, false, now());
       progress('renderModes', 1);
       scheduler.renderNow();
       requestRender();
@@ -248,25 +255,31 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
 
     setCameraView(view, { animate = true } = {}) {
       if (!CAMERA_VIEWS.includes(view)) return;
-      rig.setView(view, model?.boundsOf() ?? model?.info.bounds ?? null, animate, now());
+      framed = model?.boundsOf() ?? model?.info.bounds ?? null;
+      rig.setView(view, framed, animate, now());
       requestRender();
     },
     getCameraView: () => rig.getView(),
     resetCamera({ animate = true } = {}) {
       userMoved = false;
-      rig.setView(rig.getView(), model?.boundsOf() ?? model?.info.bounds ?? null, animate, now());
+      framed = model?.boundsOf() ?? model?.info.bounds ?? null;
+      rig.setView(rig.getView(), framed, animate, now());
       requestRender();
     },
     zoomToFit(ids, { animate = true } = {}) {
       if (!model) return;
       const bounds = ids ? model.boundsOf(model.partsOf(ids)) : model.boundsOf();
-      if (bounds) rig.fit(bounds, animate, now());
+      if (bounds) {
+        framed = bounds;
+        rig.fit(bounds, animate, now());
+      }
       requestRender();
     },
     hasUserMovedCamera: () => userMoved,
     getCameraState: () => rig.getState(),
     setCameraState(state, { animate = true } = {}) {
       if (state?.version !== 1 || !CAMERA_VIEWS.includes(state.view)) return;
+      framed = null; // a stored view is shown as it was stored
       rig.setState(state, animate, now());
       requestRender();
     },
@@ -294,7 +307,10 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
       if (!model) return;
       applyVisibilityChanges(model.visibility.isolate(ids));
       const bounds = moveCamera ? model.boundsOf() : null;
-      if (bounds) rig.fit(bounds, true, now());
+      if (bounds) {
+        framed = bounds;
+        rig.fit(bounds, true, now());
+      }
     },
     show(ids) {
       if (model) applyVisibilityChanges(model.visibility.show(ids));
