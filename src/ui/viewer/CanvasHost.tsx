@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLL } from '../app/I18nProvider';
+import { InfoRows } from './panels/InfoRows';
 import type { EngineSlot } from '../../machines/viewer/enginePort';
 import type { EngineStats, ViewerEngine } from '../../engine/types';
 import type { DistanceUnit } from '../../machines/types';
@@ -120,14 +121,7 @@ function DebugWindow({ engine }: { engine: ViewerEngine }) {
       {open ? (
         <section aria-label={LL.viewer.debug.title()} className="w-60 rounded-xl border border-border bg-surface-raised/95 p-3 text-xs text-fg shadow-xl shadow-black/40">
           <h2 className="mb-2 font-extrabold">{LL.viewer.debug.title()}</h2>
-          <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 tabular-nums">
-            {rows.map(([name, value]) => (
-              <div key={name} className="contents">
-                <dt className="text-fg-muted">{name}</dt>
-                <dd className="text-right">{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <InfoRows rows={rows} className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 tabular-nums" />
           <label className="mt-3 flex items-center gap-2">
             <input type="checkbox" checked={debugCamera} onChange={toggleCamera} className="accent-primary" />
             {LL.viewer.debug.debugCamera()}

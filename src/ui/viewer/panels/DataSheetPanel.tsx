@@ -4,6 +4,7 @@
  */
 import { formatDimension, type PartNode } from '../../../machines/viewer/viewerTypes';
 import { useLL } from '../../app/I18nProvider';
+import { InfoRows } from './InfoRows';
 
 type SizeLabel = 'height' | 'depth' | 'width' | 'length' | 'thickness';
 
@@ -19,14 +20,5 @@ export function DataSheetPanel({ part }: { part: PartNode | null }) {
     rows.push([LL.viewer.part[SIZE_KEYS[label]](), `${formatDimension(value)} ${part.size!.unit}`]);
   });
   if (part.additionalInfo) rows.push([LL.viewer.part.extraInfo(), part.additionalInfo]);
-  return (
-    <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-4 gap-y-1.5 text-sm" data-testid="data-sheet">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="font-semibold text-fg-muted">{label}</dt>
-          <dd className="break-words text-fg">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <InfoRows rows={rows} testId="data-sheet" />;
 }
