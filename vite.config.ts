@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
+import { constants } from 'node:zlib';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { publicSamplePlugin } from './samples/publicSamplePlugin';
@@ -41,7 +43,22 @@ function engineChunk() {
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), publicSamplePlugin()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    publicSamplePlugin(),
+    // Every text asset (and the sandbox's sample GLB) compressed once, at build time, as brotli and
+    // gzip beside the file; the server sends the copy the browser accepts (never compresses per request).
+    compression({
+      include: /\.(html|css|js|mjs|json|svg|webmanifest|glb|wasm)$/,
+      threshold: 1024,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      logLevel: 'silent',
+    }),
+  ],
   server: {
     proxy: {
       '/api': { target: apiTarget, ws: true },
@@ -54,8 +71,12 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       // engine-test.html: the engine test page driven by e2e/engine.spec.ts and the benchmarks.
-      input: { main: 'index.html', engineTest: 'engine-test.html' },
-      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: engineChunk(), debugName: 'engine' }] } },
+      // sw: the service worker, at the site's root with a fixed name (its scope is the whole site).
+      input: { main: 'index.html', engineTest: 'engine-test.html', sw: 'src/sw/serviceWorker.ts' },
+      output: {
+        entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
+        codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: engineChunk(), debugName: 'engine' }] },
+      },
     },
   },
 });

@@ -4,6 +4,7 @@
  */
 import { createRoot } from 'react-dom/client';
 import './index.css';
+import { BOOT_ELEMENT_ID, parseBootData, withBootSharedProject } from './api/bootData';
 import { createApiClient } from './api/client';
 import { localTokenStore } from './api/tokenStore';
 import { createAppActors, type AppActors } from './machines/appActors';
@@ -20,7 +21,12 @@ import { createAppRouter } from './ui/router';
 /** The bundled sample model of /sandbox (written into the build by the sample plugin). */
 const SANDBOX_MODEL_URL = '/sample.glb';
 
+/** What the server wrote into the page: the runtime configuration and, on a shared link, its project. */
+const boot = parseBootData(document.getElementById(BOOT_ELEMENT_ID)?.textContent);
+
 async function loadRuntimeConfig() {
+  // Served inside the page by our server; /config.json remains for a page served elsewhere (Vite's dev server).
+  if (boot.config !== undefined) return parseRuntimeConfig(boot.config);
   try {
     const response = await fetch('/config.json', { cache: 'no-store' });
     return parseRuntimeConfig(response.ok ? await response.json() : undefined);
@@ -55,11 +61,14 @@ async function start() {
   const storage = browserStorage();
   const tokens = localTokenStore(storage);
   let actors: AppActors | undefined;
-  const api = createApiClient({
-    baseUrl: import.meta.env.VITE_API_BASE || config.apiBase,
-    tokens,
-    onSessionExpired: () => actors?.session.send({ type: 'session.expired' }),
-  });
+  const api = withBootSharedProject(
+    createApiClient({
+      baseUrl: import.meta.env.VITE_API_BASE || config.apiBase,
+      tokens,
+      onSessionExpired: () => actors?.session.send({ type: 'session.expired' }),
+    }),
+    boot,
+  );
   actors = createAppActors({
     api,
     storage,
@@ -76,6 +85,18 @@ async function start() {
   const router = createAppRouter(actors);
   createRoot(document.getElementById('root')!).render(<App services={{ ...actors, config, projects, viewer, content }} router={router} />);
   setTimeout(() => void reportWebVitals(), 0);
+  registerServiceWorker();
+}
+
+/**
+ * The service worker (src/sw) keeps what a shared link needs so that it reopens from cache, and
+ * offline. Registered after the page has loaded, so it never competes with the first frame.
+ */
+function registerServiceWorker() {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
 
 void start();

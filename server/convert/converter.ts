@@ -12,6 +12,7 @@ import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import Piscina from 'piscina';
 import type { ConvertOutput } from './convertFile.js';
+import type { RevisionAssets } from './revisionAssets.js';
 import { DEFAULT_MAX_FILE_BYTES } from './detect.js';
 import { ConversionError, conversionErrors } from './errors.js';
 import type { ProgressCallback } from './importModel.js';
@@ -36,7 +37,8 @@ export interface ConvertRequest {
 }
 
 export interface Converter {
-  convert(request: ConvertRequest): Promise<ConvertOutput>;
+  /** The GLB with its precompressed copies and poster, made in the worker thread. */
+  convert(request: ConvertRequest): Promise<ConvertOutput & { assets: RevisionAssets }>;
   close(): Promise<void>;
 }
 
@@ -77,7 +79,7 @@ export function createConverter(options: ConverterOptions = {}): Converter {
           signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         });
         if (!result.ok) throw new ConversionError(result.code, result.message);
-        return { glb: result.glb, stats: result.stats };
+        return { glb: result.glb, stats: result.stats, assets: result.assets };
       } catch (error) {
         if (error instanceof ConversionError) throw error;
         if (timeout.aborted) throw conversionErrors.timeout(timeoutMs);

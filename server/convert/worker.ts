@@ -5,6 +5,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import { convertFile, type ConversionStats } from './convertFile.js';
 import { ConversionError, conversionErrors } from './errors.js';
+import { deriveRevisionAssets, type RevisionAssets } from './revisionAssets.js';
 import type { ZipLimits } from './zipArchive.js';
 
 export interface WorkerTask {
@@ -21,7 +22,7 @@ export interface WorkerProgress {
 }
 
 export type WorkerResult =
-  | { ok: true; glb: Uint8Array; stats: ConversionStats }
+  | { ok: true; glb: Uint8Array; stats: ConversionStats; assets: RevisionAssets }
   | { ok: false; code: ConversionError['code']; message: string };
 
 export default async function runConversion(task: WorkerTask): Promise<WorkerResult> {
@@ -33,7 +34,8 @@ export default async function runConversion(task: WorkerTask): Promise<WorkerRes
       zipLimits: task.zipLimits,
       onProgress: (progress, activity) => task.port.postMessage({ progress, activity } satisfies WorkerProgress),
     });
-    return { ok: true, glb, stats };
+    const assets = await deriveRevisionAssets(glb);
+    return { ok: true, glb, stats, assets };
   } catch (error) {
     if (error instanceof ConversionError) return { ok: false, code: error.code, message: error.message };
     console.error(`conversion of ${task.fileName} failed:`, error);

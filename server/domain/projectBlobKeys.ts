@@ -16,6 +16,16 @@ export function modelBlobKey(projectId: number, revision: number): string {
   return `${revisionFolder(projectId, revision)}/model.glb`;
 }
 
+/** The GLB precompressed once at conversion, served with Content-Encoding. */
+export function encodedModelBlobKey(projectId: number, revision: number, encoding: 'br' | 'gzip'): string {
+  return `${modelBlobKey(projectId, revision)}.${encoding === 'br' ? 'br' : 'gz'}`;
+}
+
+/** The revision's poster (WebP), rendered at conversion. */
+export function posterBlobKey(projectId: number, revision: number): string {
+  return `${revisionFolder(projectId, revision)}/poster.webp`;
+}
+
 /** The uploaded original beside it; only a plain lower-case extension of the file name is kept. */
 export function originalBlobKey(projectId: number, revision: number, fileName: string): string {
   const ext = /\.([A-Za-z0-9]{1,10})$/.exec(fileName)?.[1]?.toLowerCase();

@@ -2,7 +2,9 @@
  * The HTTP application factory. Tests build it with a temporary database and listen on port 0;
  * main.ts builds it with the real configuration.
  */
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import { constants as zlibConstants } from 'node:zlib';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
@@ -69,6 +71,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', services);
 
   installErrorHandling(app);
+  // Answers made per request (JSON, pages) are compressed when over 1 KB, with a fast brotli level;
+  // files made once (the app's assets, models) carry their own precompressed copies and skip this.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   installAuthentication(app);
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, websocketOptions(config.maxUploadBytes));

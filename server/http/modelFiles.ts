@@ -1,57 +1,136 @@
 /**
- * GET /api/v1/models/{secret}/{revision}.glb: the converted model of a project revision. The
- * secret is random (like an access key) and changes with every revision, so the URL is a
- * capability: whoever has it may read, it never changes content (cached for a year, immutable),
- * and it stops working at the next revision or when the project is deleted.
+ * GET /api/v1/models/{secret}/{revision}.glb and .webp: the converted model of a project revision
+ * and its poster. The secret is random (like an access key) and changes with every revision, so
+ * the URL is a capability: whoever has it may read, and it stops working at the next revision or
+ * when the project is deleted.
+ *
+ * The GLB travels as the brotli or gzip copy made at conversion when the browser accepts one
+ * (nothing is compressed per request), with `X-Decoded-Length` so the viewer's byte progress stays
+ * right; byte ranges are served from the plain file. Answers are revalidated (ETag, 304) rather
+ * than cached blind, so no cache outlives a revoked URL.
  */
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { findModelByToken } from '../db/projects';
+import { compressModel } from '../convert/revisionAssets';
+import { findModelByToken, type ModelFile } from '../db/projects';
 import { isAccessKeyShape } from '../domain/accessKeys';
-import { ApiError, notFound } from './errors';
+import { encodedModelBlobKey, posterBlobKey } from '../domain/projectBlobKeys';
+import type { BlobInfo, BlobStore } from '../storage/blobStore';
 import { parseByteRange } from './byteRange';
+import { ApiError, notFound } from './errors';
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const MODEL_CACHE_CONTROL = 'public, no-cache';
 const MODEL_NOT_FOUND = 'No such model.';
+const ENCODINGS = ['br', 'gzip', 'identity'] as const;
+type Encoding = (typeof ENCODINGS)[number];
 
 function etagMatches(header: string | undefined, etag: string): boolean {
   return !!header && (header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
 }
 
+function etagOf(model: ModelFile, info: BlobInfo, variant: string): string {
+  return `"r${model.revisionNumber}-${info.size.toString(36)}-${Math.trunc(info.modifiedAt.getTime()).toString(36)}${variant ? `-${variant}` : ''}"`;
+}
+
+/**
+ * Revisions converted before precompression existed get their copies made once, in the
+ * background (zlib runs off the event loop); until then they are served plain.
+ */
+function createBackfill(blobs: BlobStore) {
+  const running = new Set<string>();
+  return (model: ModelFile) => {
+    if (running.has(model.modelBlobKey)) return;
+    running.add(model.modelBlobKey);
+    void (async () => {
+      const glb = await blobs.get(model.modelBlobKey);
+      if (!glb) return;
+      const { glbBrotli, glbGzip } = await compressModel(glb);
+      await blobs.put(encodedModelBlobKey(model.projectId, model.revisionNumber, 'gzip'), glbGzip);
+      await blobs.put(encodedModelBlobKey(model.projectId, model.revisionNumber, 'br'), glbBrotli);
+    })()
+      .catch(() => undefined)
+      .finally(() => running.delete(model.modelBlobKey));
+  };
+}
+
 export const modelFileRoutes: FastifyPluginAsync = async (app) => {
   const { db, blobs } = app.services;
+  const backfill = createBackfill(blobs);
 
-  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { token, file } = request.params as { token: string; file: string };
-    const revision = /^([0-9]{1,9})\.glb$/.exec(file)?.[1];
+  async function findModel(token: string, revision: string | undefined): Promise<ModelFile> {
     if (!isAccessKeyShape(token) || revision === undefined) throw notFound(MODEL_NOT_FOUND);
     const model = await findModelByToken(db, token);
     if (!model || model.revisionNumber !== Number(revision)) throw notFound(MODEL_NOT_FOUND);
-    const info = await blobs.stat(model.modelBlobKey);
-    if (!info) throw notFound(MODEL_NOT_FOUND);
+    return model;
+  }
 
-    const etag = `"r${model.revisionNumber}-${info.size.toString(36)}-${Math.trunc(info.modifiedAt.getTime()).toString(36)}"`;
+  /** The representation to send: an encoded copy when asked for, no range is asked, and it exists. */
+  async function chooseEncoding(request: FastifyRequest, model: ModelFile): Promise<{ encoding: Encoding; key: string; info: BlobInfo } | undefined> {
+    if (request.headers.range) return undefined;
+    const accepted = negotiate(String(request.headers['accept-encoding'] ?? 'identity'), [...ENCODINGS]) as Encoding | null;
+    if (accepted !== 'br' && accepted !== 'gzip') return undefined;
+    const key = encodedModelBlobKey(model.projectId, model.revisionNumber, accepted);
+    const info = await blobs.stat(key);
+    if (!info) {
+      backfill(model);
+      return undefined;
+    }
+    return { encoding: accepted, key, info };
+  }
+
+  const sendModel = async (request: FastifyRequest, reply: FastifyReply, model: ModelFile) => {
+    const plain = await blobs.stat(model.modelBlobKey);
+    if (!plain) throw notFound(MODEL_NOT_FOUND);
+    const encoded = await chooseEncoding(request, model);
+    const info = encoded?.info ?? plain;
+    const etag = etagOf(model, info, encoded?.encoding ?? '');
     const notModified = etagMatches(request.headers['if-none-match'], etag);
     const ifRange = request.headers['if-range'];
-    const range = notModified || (ifRange && ifRange !== etag) ? undefined : parseByteRange(request.headers.range, info.size);
+    const range = encoded || notModified || (ifRange && ifRange !== etag) ? undefined : parseByteRange(request.headers.range, plain.size);
     if (range === 'unsatisfiable') {
       throw new ApiError(416, 'range_not_satisfiable', 'The requested range is outside the file.', {
-        'Content-Range': `bytes */${info.size}`,
+        'Content-Range': `bytes */${plain.size}`,
       });
     }
-    const opened = notModified || request.method === 'HEAD' ? undefined : await blobs.open(model.modelBlobKey, range);
+    const opened = notModified || request.method === 'HEAD' ? undefined : await blobs.open(encoded?.key ?? model.modelBlobKey, range);
     if (!notModified && request.method !== 'HEAD' && !opened) throw notFound(MODEL_NOT_FOUND);
 
     reply
       .header('Content-Type', 'model/gltf-binary')
-      .header('Cache-Control', IMMUTABLE)
+      .header('Cache-Control', MODEL_CACHE_CONTROL)
+      .header('Vary', 'Accept-Encoding')
       .header('ETag', etag)
       .header('Accept-Ranges', 'bytes')
+      .header('X-Decoded-Length', String(plain.size))
       .header('Last-Modified', info.modifiedAt.toUTCString());
+    if (encoded) reply.header('Content-Encoding', encoded.encoding);
     if (notModified) return reply.status(304).send();
-    if (range) reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
+    if (range) reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${plain.size}`);
     reply.header('Content-Length', String(range ? range.end - range.start + 1 : info.size));
     return reply.send(opened?.stream);
   };
 
-  app.route({ method: ['GET', 'HEAD'], url: '/:token/:file', handler });
+  const sendPoster = async (request: FastifyRequest, reply: FastifyReply, model: ModelFile) => {
+    const key = posterBlobKey(model.projectId, model.revisionNumber);
+    const info = await blobs.stat(key);
+    if (!info) throw notFound('This model has no poster.');
+    const etag = etagOf(model, info, 'poster');
+    reply.header('Content-Type', 'image/webp').header('Cache-Control', MODEL_CACHE_CONTROL).header('ETag', etag);
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    reply.header('Content-Length', String(info.size));
+    if (request.method === 'HEAD') return reply.send();
+    const opened = await blobs.open(key);
+    if (!opened) throw notFound('This model has no poster.');
+    return reply.send(opened.stream);
+  };
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { token, file } = request.params as { token: string; file: string };
+    const match = /^([0-9]{1,9})\.(glb|webp)$/.exec(file);
+    const model = await findModel(token, match?.[1]);
+    return match?.[2] === 'webp' ? sendPoster(request, reply, model) : sendModel(request, reply, model);
+  };
+
+  // Compressed once at conversion: the global compression hook must not touch these answers.
+  app.route({ method: ['GET', 'HEAD'], url: '/:token/:file', handler, compress: false });
 };

@@ -10,6 +10,12 @@ export function modelUrlOf(project: Pick<Project, 'modelToken' | 'revisionNumber
   return `${API_BASE}/models/${project.modelToken}/${project.revisionNumber}.glb`;
 }
 
+/** The revision's poster, beside its model (same secret); empty while the project has no model. */
+export function thumbnailUrlOf(project: Pick<Project, 'modelToken' | 'revisionNumber' | 'modelBlobKey'>): string {
+  if (!project.modelToken || !project.modelBlobKey) return '';
+  return `${API_BASE}/models/${project.modelToken}/${project.revisionNumber}.webp`;
+}
+
 export function toOwnerProject(project: OwnedProject): z.input<typeof projectSchema> {
   return {
     id: project.id,
@@ -22,6 +28,7 @@ export function toOwnerProject(project: OwnedProject): z.input<typeof projectSch
     modificationDate: project.modificationDate,
     revisionNumber: project.revisionNumber,
     modelUrl: modelUrlOf(project),
+    thumbnailUrl: thumbnailUrlOf(project),
     consumedUpdateCount: project.consumedUpdateCount,
     maxUpdateCount: project.maxUpdateCount,
     ownerName: project.ownerName,
@@ -39,5 +46,6 @@ export function toSharedProject(project: OwnedProject): z.input<typeof sharedPro
     modificationDate: project.modificationDate,
     revisionNumber: project.revisionNumber,
     modelUrl: modelUrlOf(project),
+    thumbnailUrl: thumbnailUrlOf(project),
   };
 }

@@ -1,13 +1,21 @@
 /**
  * Serves the built single-page app: hashed files under assets/ cached for a year, everything else
- * revalidated; any other GET outside the API answers index.html so client routes survive a reload.
+ * revalidated; text files as the brotli or gzip copy made at build time when the browser accepts
+ * one. Pages (any other GET outside the API) are index.html completed for the page by appShell.ts,
+ * so client routes survive a reload and a shared link's first HTML starts everything it needs.
  */
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE } from '../config';
+import { findPublishedProject } from '../db/projects';
+import { isAccessKeyShape } from '../domain/accessKeys';
+import { loadAppShell, type ShellPage } from './appShell';
 import { sendApiNotFound } from './errors';
+import { toSharedProject } from './projectViews';
+import { runtimeConfigOf } from './runtimeConfig';
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -24,33 +32,65 @@ function isReservedPath(url: string): boolean {
   );
 }
 
+function etagMatches(header: string | undefined, etag: string): boolean {
+  return !!header && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
 export async function installSpa(app: FastifyInstance, staticDir: string): Promise<void> {
   const built = existsSync(path.join(staticDir, 'index.html'));
   if (built) {
     await app.register(fastifyStatic, {
       root: staticDir,
       wildcard: true,
-      index: 'index.html',
+      index: false,
+      preCompressed: true,
       cacheControl: false,
       dotfiles: 'ignore',
+      // Pages are rendered below; the bare template is never served as is.
+      allowedPath: (pathname) => pathname !== '/index.html',
       setHeaders: (reply, filePath) => {
         const relative = path.relative(staticDir, filePath).split(path.sep);
         reply.header('Cache-Control', relative[0] === 'assets' ? LONG_CACHE : REVALIDATE);
       },
     });
   }
+  const shell = built ? loadAppShell(staticDir) : undefined;
+  const { db, config } = app.services;
+
+  async function pageOf(request: FastifyRequest): Promise<ShellPage> {
+    const pathname = request.url.split('?')[0];
+    const shared = /^\/s\/([^/]+)\/?$/.exec(pathname);
+    if (shared) {
+      const accessKey = shared[1];
+      const found = isAccessKeyShape(accessKey) ? await findPublishedProject(db, accessKey) : undefined;
+      const origin = config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+      return { kind: 'shared', accessKey, project: found ? toSharedProject(found) : null, origin };
+    }
+    if (/^\/projects\/[^/]+\/?$/.test(pathname)) return { kind: 'owner' };
+    return { kind: 'app' };
+  }
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    if (!shell) {
+      return reply
+        .status(404)
+        .send({ error: 'not_found', message: 'The web app is not built yet: run npm run build, then restart the server.' });
+    }
+    const html = shell.render(await pageOf(request), runtimeConfigOf(config));
+    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+    reply.header('Cache-Control', REVALIDATE).header('ETag', etag).header('Vary', 'Accept-Encoding');
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    return reply.type('text/html; charset=utf-8').send(html);
+  }
+
+  app.get('/', sendPage);
+  app.get('/index.html', sendPage);
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (!isRead || isReservedPath(request.url)) {
       return reply.status(404).send(sendApiNotFound(request.method, request.url));
     }
-    if (!built) {
-      return reply
-        .status(404)
-        .send({ error: 'not_found', message: 'The web app is not built yet: run npm run build, then restart the server.' });
-    }
-    reply.header('Cache-Control', REVALIDATE);
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    return sendPage(request, reply);
   });
 }

@@ -14,7 +14,8 @@ import {
   type UpdateAllowance,
 } from '../domain/credits';
 import { isUnlimited } from '../domain/plans';
-import { modelBlobKey, originalBlobKey, revisionFolder } from '../domain/projectBlobKeys';
+import { encodedModelBlobKey, modelBlobKey, originalBlobKey, posterBlobKey, revisionFolder } from '../domain/projectBlobKeys';
+import type { RevisionAssets } from '../convert/revisionAssets';
 import type { BlobStore } from '../storage/blobStore';
 
 /** No active plan could pay the credit (sent to the client as insufficient_credits). */
@@ -35,6 +36,8 @@ export class ProjectChangedError extends Error {
 
 export interface ConvertedModel {
   glb: Uint8Array;
+  /** Its precompressed copies and poster (absent: served uncompressed, no poster). */
+  assets?: RevisionAssets;
   /** The uploaded file, kept beside the GLB. */
   original: { fileName: string; bytes: Uint8Array } | null;
 }
@@ -58,6 +61,11 @@ export async function spendCredit(trx: Db, userId: number, nowSeconds: number): 
 async function writeRevision(blobs: BlobStore, projectId: number, revision: number, model: ConvertedModel): Promise<ModelRevision> {
   const modelKey = modelBlobKey(projectId, revision);
   await blobs.put(modelKey, model.glb);
+  if (model.assets) {
+    await blobs.put(encodedModelBlobKey(projectId, revision, 'br'), model.assets.glbBrotli);
+    await blobs.put(encodedModelBlobKey(projectId, revision, 'gzip'), model.assets.glbGzip);
+    if (model.assets.poster) await blobs.put(posterBlobKey(projectId, revision), model.assets.poster);
+  }
   if (!model.original) return { modelBlobKey: modelKey, originalBlobKey: null, originalFileName: null };
   const originalKey = originalBlobKey(projectId, revision, model.original.fileName);
   await blobs.put(originalKey, model.original.bytes);

@@ -65,10 +65,10 @@ export async function convertUpload(context: UploadContext, fileName: string, fi
   const { channel, converter } = context;
   if (!converter) throw new UploadRefusal(UPLOAD_MESSAGES.noConverter);
   const onProgress = progressRelay((progress, activity) => channel.send({ type: 'status', progress, activity }));
-  const { glb } = await converter.convert({ fileName, bytes: file, onProgress, signal: channel.signal });
+  const { glb, assets } = await converter.convert({ fileName, bytes: file, onProgress, signal: channel.signal });
   channel.signal.throwIfAborted();
   channel.send({ type: 'status', progress: 1, activity: SAVING_ACTIVITY });
-  return { glb, original: { fileName, bytes: file } };
+  return { glb, assets, original: { fileName, bytes: file } };
 }
 
 export function nowSeconds(context: UploadContext): number {

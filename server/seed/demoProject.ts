@@ -27,7 +27,7 @@ export interface DemoProjectContext {
 /** Creates the demo user's sample project and returns its id. */
 export async function seedDemoProject(context: DemoProjectContext): Promise<number> {
   const bytes = await writeSample(generateAssembly({ parts: DEMO_PROJECT.parts, seed: DEMO_PROJECT.seed }), 'dae');
-  const { glb } = await context.converter.convert({ fileName: DEMO_PROJECT.fileName, bytes, signal: context.signal });
+  const { glb, assets } = await context.converter.convert({ fileName: DEMO_PROJECT.fileName, bytes, signal: context.signal });
   context.signal?.throwIfAborted();
   const project = await commitNewProject(
     { db: context.db, blobs: context.blobs },
@@ -35,7 +35,7 @@ export async function seedDemoProject(context: DemoProjectContext): Promise<numb
       ownerId: context.userId,
       name: DEMO_PROJECT.name,
       nowSeconds: context.nowSeconds,
-      model: { glb, original: { fileName: DEMO_PROJECT.fileName, bytes } },
+      model: { glb, assets, original: { fileName: DEMO_PROJECT.fileName, bytes } },
       payment: { kind: 'gift', allowance: allowanceOfNewProject({ maxUpdatePerCredit: DEMO_PLAN.updatesPerCredit }) },
     },
   );

@@ -100,6 +100,8 @@ export const projectSchema = z.object({
   modificationDate: secondsDateSchema,
   revisionNumber: z.int().check(z.nonnegative()),
   modelUrl: z.string(),
+  /** The revision's poster (WebP), or empty. Older servers did not send it. */
+  thumbnailUrl: z._default(z.string(), ''),
   consumedUpdateCount: z.int().check(z.nonnegative()),
   maxUpdateCount: z.int().check(z.nonnegative()),
   ownerName: z.string(),
@@ -124,6 +126,7 @@ export const sharedProjectSchema = z.object({
   modificationDate: secondsDateSchema,
   revisionNumber: z.int().check(z.nonnegative()),
   modelUrl: z.string(),
+  thumbnailUrl: z._default(z.string(), ''),
 });
 export type SharedProject = z.infer<typeof sharedProjectSchema>;
 export type SharedProjectWire = z.input<typeof sharedProjectSchema>;

@@ -26,6 +26,7 @@ export function makeProject(overrides: Partial<Project> & { id: number }): Proje
     modificationDate: new Date(2025, 0, overrides.id, 10, 30),
     revisionNumber: 1,
     modelUrl: `/api/v1/models/${overrides.id}/1.glb`,
+    thumbnailUrl: '',
     consumedUpdateCount: 0,
     maxUpdateCount: 3,
     ownerName: 'Ana Martin',

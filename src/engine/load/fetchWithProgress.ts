@@ -2,7 +2,7 @@
 
 export interface ByteProgress {
   loaded: number;
-  /** Content-Length, or 0 when the server did not send it. */
+  /** The decoded size (X-Decoded-Length of a compressed answer, else Content-Length), or 0 when unknown. */
   total: number;
 }
 
@@ -23,7 +23,10 @@ export async function fetchWithProgress(
   throwIfAborted(signal);
   const response = await fetchImpl(url, { signal });
   if (!response.ok) throw new Error(`GET ${url} failed: ${response.status} ${response.statusText}`);
-  const total = Number(response.headers.get('content-length') ?? 0) || 0;
+  // A compressed answer's Content-Length counts the bytes on the wire, while the stream yields
+  // decoded bytes: the server then names the decoded size, and without it the total is unknown.
+  const encoded = !!response.headers.get('content-encoding');
+  const total = Number(response.headers.get('x-decoded-length') ?? (encoded ? 0 : response.headers.get('content-length')) ?? 0) || 0;
   onProgress({ loaded: 0, total });
   if (!response.body) {
     const bytes = new Uint8Array(await response.arrayBuffer());

@@ -26,6 +26,9 @@ export const selectLoaded = (s: LoadSnapshot) => s.context.loaded;
 /** The model URL while the model is being loaded (known before the engine is), else null. */
 export const selectLoadingModelUrl = (s: LoadSnapshot): string | null => (s.matches('loadingModel') ? modelUrlOf(s.context) || null : null);
 export const selectModel = (s: LoadSnapshot) => s.context.model;
+/** The revision's poster, shown over the canvas until the model's first frame; null when there is none. */
+export const selectPosterUrl = (s: LoadSnapshot): string | null =>
+  s.matches('ready') ? null : s.context.loaded?.project.thumbnailUrl || null;
 export const selectLoadError = (s: LoadSnapshot) => s.context.error;
 
 /** The loading dialog's message and overall progress (SPEC §4 loading steps). */

@@ -3,7 +3,7 @@
  * date (opening /projects/{id}), the stage dropdown and the menu.
  */
 import { Link } from '@tanstack/react-router';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { formatDateTime } from '../../i18n/dateTime';
 import { MODEL_FILE_ACCEPT } from '../../machines/projects/modelFile';
 import type { Project, Stage } from '../../machines/types';
@@ -23,6 +23,8 @@ export function ProjectCard({ project, onStageChange, onUpdateFile, ...actions }
   const LL = useLL();
   const input = useRef<HTMLInputElement>(null);
   const style = STAGE_STYLE[project.currentStage];
+  // The revision's poster, or the generic icon while there is none (or it cannot be read).
+  const [failedPoster, setFailedPoster] = useState<string | null>(null);
   return (
     <li className="group relative flex flex-col rounded-2xl border border-border bg-surface-raised transition-colors hover:border-border-strong">
       <Link
@@ -33,9 +35,20 @@ export function ProjectCard({ project, onStageChange, onUpdateFile, ...actions }
       >
         <div
           data-stage={project.currentStage}
-          className={`flex aspect-[16/10] items-center justify-center rounded-t-2xl bg-gradient-to-br ${style.tint} to-transparent`}
+          className={`flex aspect-[16/10] items-center justify-center overflow-hidden rounded-t-2xl bg-gradient-to-br ${style.tint} to-transparent`}
         >
-          <CabinetIcon width={48} height={48} strokeWidth={1.5} className={`${style.text} transition-transform group-hover:scale-110`} />
+          {project.thumbnailUrl && project.thumbnailUrl !== failedPoster ? (
+            <img
+              src={project.thumbnailUrl}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              className="h-full w-full rounded-t-2xl object-cover transition-transform group-hover:scale-[1.03]"
+              onError={() => setFailedPoster(project.thumbnailUrl)}
+            />
+          ) : (
+            <CabinetIcon width={48} height={48} strokeWidth={1.5} className={`${style.text} transition-transform group-hover:scale-110`} />
+          )}
         </div>
         <div className="flex flex-col gap-0.5 px-3 pt-3">
           <h2 className="truncate font-bold text-fg" title={project.name}>

@@ -7,7 +7,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { EngineSlot } from '../../machines/viewer/enginePort';
-import { selectDataSheetShown, selectedPart, selectLoadingModelUrl, selectLoadView, selectOpenPanel } from '../../machines/viewer/viewerSelectors';
+import { selectDataSheetShown, selectedPart, selectLoadingModelUrl, selectLoadView, selectOpenPanel, selectPosterUrl } from '../../machines/viewer/viewerSelectors';
 import { useAppServices } from '../app/AppServices';
 import { useLL } from '../app/I18nProvider';
 import { CanvasHost, preloadModel } from './CanvasHost';
@@ -62,6 +62,9 @@ export function ViewerLayout(props: ViewerLayoutProps) {
   const sheetShown = useSelector(tools, selectDataSheetShown);
   const part = useSelector(tools, (s) => selectedPart(s, load.getSnapshot()));
   const modelShown = useModelShownMark(load);
+  const posterUrl = useSelector(load, selectPosterUrl);
+  // The page's own poster (drawn before any script) gives way to the layout's, which sits over the canvas.
+  useEffect(() => document.getElementById(BOOT_POSTER_ID)?.remove(), []);
   // While the engine is still on its way, the model downloads beside it.
   const loadingModelUrl = useSelector(load, selectLoadingModelUrl);
   useEffect(() => {
@@ -113,6 +116,15 @@ export function ViewerLayout(props: ViewerLayoutProps) {
         {/* Wide windows give docked panels their own room, so framed parts are never behind one. */}
         <div className="absolute inset-y-0" style={{ left: leftShift, right: rightShift }} data-model-shown={modelShown ? 'true' : 'false'}>
           <CanvasHost slot={slot} unit={unit} gizmo={gizmo} label={LL.viewer.canvas()} />
+          {posterUrl ? (
+            <img
+              src={posterUrl}
+              alt=""
+              data-testid="model-poster"
+              className="pointer-events-none absolute inset-0 h-full w-full object-contain"
+              onError={(event) => (event.currentTarget.style.display = "none")}
+            />
+          ) : null}
         </div>
         {leftPanel ? (
           <DockPanel side="left" width={LEFT_PANEL_WIDTH} title={leftTitles[leftPanel]} onClose={() => onLeftPanel(null)}>
@@ -172,3 +184,5 @@ function useModelShownMark(load: LoadActor): boolean {
 }
 
 export const MODEL_FIRST_FRAME = 'model-first-frame';
+/** The poster element the server writes into a shared link's page. */
+const BOOT_POSTER_ID = 'boot-poster';

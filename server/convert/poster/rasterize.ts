@@ -1,0 +1,171 @@
+/**
+ * A small software rasterizer for the poster: perspective projection, a z-buffer on 1/z,
+ * one flat colour per triangle (hemispheric sky/ground light plus a key light from
+ * above-front-left, normals turned towards the camera so that every face is double-sided,
+ * a soft tone curve so that white never clips), then a post-pass that darkens pixels where the
+ * triangle normal or the depth changes sharply between neighbours (feature outlines).
+ * Output: 8-bit sRGB RGB pixels, row by row.
+ */
+import type { Camera } from './camera.js';
+import type { TriangleSoup } from './readTriangles.js';
+
+/** Our dark surface colour, #18181b. */
+export const BACKGROUND: readonly [number, number, number] = [0x18, 0x18, 0x1b];
+
+// Light, linear RGB. Sky a bit cool, ground warm and dark; the key light comes from the
+// front-left and above (unit vector towards the light).
+const SKY = [0.6, 0.64, 0.7];
+const GROUND = [0.24, 0.21, 0.18];
+const KEY = [0.78, 0.76, 0.72];
+const KEY_DIR = (() => {
+  const d = [-0.45, 0.8, 0.55];
+  const l = Math.hypot(d[0], d[1], d[2]);
+  return d.map((v) => v / l);
+})();
+// Tone curve a*x / (x + b): slope 1.2 near black, a fully lit white face lands on ~0.8 linear
+// (#e7 in sRGB), and values above approach 1 slowly instead of clipping.
+const TONE_A = 1.8;
+const TONE_B = 1.5;
+/** Neighbouring normals closer than this cosine count as one surface. */
+const CREASE_COS = 0.85;
+/** Second difference of 1/z above this share of 1/z marks a depth edge. */
+const DEPTH_EDGE = 0.004;
+const EDGE_SHADE = 0.55;
+
+const SRGB = (() => {
+  const lut = new Uint8Array(4096);
+  for (let i = 0; i < 4096; i++) {
+    const c = i / 4095;
+    const s = c <= 0.0031308 ? 12.92 * c : 1.055 * Math.pow(c, 1 / 2.4) - 0.055;
+    lut[i] = Math.round(Math.min(1, Math.max(0, s)) * 255);
+  }
+  return lut;
+})();
+
+function encode(linear: number): number {
+  const toned = Math.min(1, (TONE_A * Math.max(0, linear)) / (linear + TONE_B));
+  return SRGB[Math.round(toned * 4095)];
+}
+
+/** Renders `soup` through `camera` into a new `width` x `height` RGB buffer. */
+export function rasterize(soup: TriangleSoup, camera: Camera, width: number, height: number): Uint8Array {
+  const pixels = width * height;
+  const depth = new Float32Array(pixels); // 1/z; 0 is infinitely far
+  const ids = new Int32Array(pixels).fill(-1);
+  const normals = new Float32Array(soup.count * 3);
+  const shades = new Uint8Array(soup.count * 3);
+  const { eye, right, up, forward, focal, cx, cy, near } = camera;
+  const p = soup.positions;
+  const sx = [0, 0, 0], sy = [0, 0, 0], sw = [0, 0, 0];
+
+  for (let t = 0; t < soup.count; t++) {
+    const o = t * 9;
+    let visible = true;
+    for (let k = 0; k < 3; k++) {
+      const dx = p[o + k * 3] - eye[0], dy = p[o + k * 3 + 1] - eye[1], dz = p[o + k * 3 + 2] - eye[2];
+      const z = dx * forward[0] + dy * forward[1] + dz * forward[2];
+      if (!(z > near)) visible = false; // also rejects NaN
+      sw[k] = 1 / z;
+      sx[k] = cx + focal * (dx * right[0] + dy * right[1] + dz * right[2]) * sw[k];
+      sy[k] = cy - focal * (dx * up[0] + dy * up[1] + dz * up[2]) * sw[k];
+    }
+    if (!visible) continue;
+
+    // Flat normal, turned towards the eye, and the shaded colour of the face.
+    const ax = p[o + 3] - p[o], ay = p[o + 4] - p[o + 1], az = p[o + 5] - p[o + 2];
+    const bx = p[o + 6] - p[o], by = p[o + 7] - p[o + 1], bz = p[o + 8] - p[o + 2];
+    let nx = ay * bz - az * by, ny = az * bx - ax * bz, nz = ax * by - ay * bx;
+    const length = Math.hypot(nx, ny, nz);
+    if (!(length > 0)) continue;
+    const facing = nx * (eye[0] - p[o]) + ny * (eye[1] - p[o + 1]) + nz * (eye[2] - p[o + 2]);
+    const scale = (facing < 0 ? -1 : 1) / length;
+    nx *= scale;
+    ny *= scale;
+    nz *= scale;
+    normals[t * 3] = nx;
+    normals[t * 3 + 1] = ny;
+    normals[t * 3 + 2] = nz;
+    const sky = 0.5 + 0.5 * ny;
+    const key = Math.max(0, nx * KEY_DIR[0] + ny * KEY_DIR[1] + nz * KEY_DIR[2]);
+    for (let c = 0; c < 3; c++) {
+      const light = GROUND[c] + (SKY[c] - GROUND[c]) * sky + KEY[c] * key;
+      shades[t * 3 + c] = encode(soup.colors[t * 3 + c] * light);
+    }
+
+    // Edge functions, counter-clockwise on screen (y down) after a swap if needed.
+    let area = (sx[1] - sx[0]) * (sy[2] - sy[0]) - (sx[2] - sx[0]) * (sy[1] - sy[0]);
+    if (!(Math.abs(area) > 1e-12)) continue;
+    const flip = area < 0 ? 1 : 0;
+    const x0 = sx[0], y0 = sy[0], w0 = sw[0];
+    const x1 = sx[1 + flip], y1 = sy[1 + flip], w1 = sw[1 + flip];
+    const x2 = sx[2 - flip], y2 = sy[2 - flip], w2 = sw[2 - flip];
+    area = Math.abs(area);
+    const minX = Math.max(0, Math.floor(Math.min(x0, x1, x2)));
+    const maxX = Math.min(width - 1, Math.ceil(Math.max(x0, x1, x2)));
+    const minY = Math.max(0, Math.floor(Math.min(y0, y1, y2)));
+    const maxY = Math.min(height - 1, Math.ceil(Math.max(y0, y1, y2)));
+    if (minX > maxX || minY > maxY) continue;
+    // E_ab(px, py) = (bx - ax)(py - ay) - (by - ay)(px - ax): >= 0 inside for every edge.
+    const a0 = -(y2 - y1), b0 = x2 - x1; // edge v1 -> v2, weight of v0
+    const a1 = -(y0 - y2), b1 = x0 - x2; // edge v2 -> v0, weight of v1
+    const a2 = -(y1 - y0), b2 = x1 - x0; // edge v0 -> v1, weight of v2
+    const px = minX + 0.5;
+    for (let y = minY; y <= maxY; y++) {
+      const py = y + 0.5;
+      let e0 = b0 * (py - y1) + a0 * (px - x1);
+      let e1 = b1 * (py - y2) + a1 * (px - x2);
+      let e2 = b2 * (py - y0) + a2 * (px - x0);
+      let i = y * width + minX;
+      for (let x = minX; x <= maxX; x++, i++, e0 += a0, e1 += a1, e2 += a2) {
+        if (e0 < 0 || e1 < 0 || e2 < 0) continue;
+        const w = (e0 * w0 + e1 * w1 + e2 * w2) / area;
+        if (w > depth[i]) {
+          depth[i] = w;
+          ids[i] = t;
+        }
+      }
+    }
+  }
+  return resolve(ids, depth, normals, shades, width, height);
+}
+
+function creased(normals: Float32Array, a: number, b: number): boolean {
+  if (a === b) return false;
+  return normals[a * 3] * normals[b * 3] + normals[a * 3 + 1] * normals[b * 3 + 1] + normals[a * 3 + 2] * normals[b * 3 + 2] < CREASE_COS;
+}
+
+/** Colours every pixel, darkening creases, depth steps and silhouettes. */
+function resolve(ids: Int32Array, depth: Float32Array, normals: Float32Array, shades: Uint8Array, width: number, height: number): Uint8Array {
+  const rgb = new Uint8Array(width * height * 3);
+  const [br, bg, bb] = BACKGROUND;
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i++) {
+      const id = ids[i];
+      const o = i * 3;
+      if (id < 0) {
+        rgb[o] = br;
+        rgb[o + 1] = bg;
+        rgb[o + 2] = bb;
+        continue;
+      }
+      const l = x > 0 ? ids[i - 1] : id, r = x < width - 1 ? ids[i + 1] : id;
+      const u = y > 0 ? ids[i - width] : id, d = y < height - 1 ? ids[i + width] : id;
+      let edge = false;
+      if (l !== id || r !== id || u !== id || d !== id) {
+        edge = l < 0 || r < 0 || u < 0 || d < 0;
+        edge ||= creased(normals, id, l) || creased(normals, id, r) || creased(normals, id, u) || creased(normals, id, d);
+        if (!edge) {
+          const w = depth[i];
+          const ddx = x > 0 && x < width - 1 ? Math.abs(depth[i - 1] + depth[i + 1] - 2 * w) : 0;
+          const ddy = y > 0 && y < height - 1 ? Math.abs(depth[i - width] + depth[i + width] - 2 * w) : 0;
+          edge = Math.max(ddx, ddy) > DEPTH_EDGE * w;
+        }
+      }
+      const shade = edge ? EDGE_SHADE : 1;
+      rgb[o] = shades[id * 3] * shade;
+      rgb[o + 1] = shades[id * 3 + 1] * shade;
+      rgb[o + 2] = shades[id * 3 + 2] * shade;
+    }
+  }
+  return rgb;
+}

@@ -1,0 +1,122 @@
+/**
+ * The built index.html, completed per page so that everything a first frame needs starts from the
+ * first HTML in one round of requests:
+ * - every page carries the runtime configuration inline (no /config.json round trip);
+ * - a viewer page names its lazy chunks and the engine chunk as module preloads (read from Vite's
+ *   manifest), so they download while the main chunk runs;
+ * - a shared link's page also carries the shared project, preloads its model and its poster, shows
+ *   the poster at once (before any script), and has its own title and Open Graph tags.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { z } from 'zod';
+import type { runtimeConfigSchema, sharedProjectSchema } from '../../src/api/schemas';
+
+export type RuntimeConfigWire = z.input<typeof runtimeConfigSchema>;
+export type SharedProjectWire = z.input<typeof sharedProjectSchema>;
+
+export type ShellPage =
+  | { kind: 'app' }
+  | { kind: 'owner' }
+  | { kind: 'shared'; accessKey: string; project: SharedProjectWire | null; origin: string };
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const HEAD_MARK = '<!--app-head-->';
+const BODY_MARK = '<!--app-body-->';
+const VIEWER_SCREENS = {
+  owner: 'src/ui/viewer/OwnerViewerScreen.tsx',
+  shared: 'src/ui/viewer/SharedViewerScreen.tsx',
+} as const;
+
+/** Text for an HTML text node or a double-quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** JSON inside a <script> element: nothing in it can close the element or open a comment. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The files a viewer screen needs beyond what the main entry already loads: its chunk, its imports, the engine. */
+function viewerPreloads(manifest: Manifest, screen: string): string[] {
+  const loaded = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const next of manifest[key].imports ?? []) walk(next, into);
+  };
+  walk('index.html', loaded);
+  const needed = new Set<string>();
+  walk(screen, needed);
+  const engine = Object.keys(manifest).find((key) => /^_engine-[\w-]+\.js$/.test(key));
+  if (engine) walk(engine, needed);
+  return [...needed].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key].file}`);
+}
+
+const BOOT_POSTER_STYLE =
+  '#boot-poster{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;background:#09090b;z-index:0;pointer-events:none}' +
+  '#boot-poster img{max-width:100%;max-height:100%;object-fit:contain}';
+
+export interface AppShell {
+  render(page: ShellPage, config: RuntimeConfigWire): string;
+}
+
+export function loadAppShell(staticDir: string): AppShell {
+  const template = readFileSync(path.join(staticDir, 'index.html'), 'utf8');
+  let manifest: Manifest = {};
+  try {
+    manifest = JSON.parse(readFileSync(path.join(staticDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    // A build without a manifest still works: the chunks are then discovered by the browser.
+  }
+  const preloads = {
+    owner: viewerPreloads(manifest, VIEWER_SCREENS.owner),
+    shared: viewerPreloads(manifest, VIEWER_SCREENS.shared),
+  };
+  const modulePreloads = (files: string[]) => files.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`).join('');
+
+  return {
+    render(page, config) {
+      const head: string[] = [];
+      const body: string[] = [];
+      const boot: Record<string, unknown> = { config };
+      let title: string | undefined;
+      if (page.kind === 'owner') head.push(modulePreloads(preloads.owner));
+      if (page.kind === 'shared') {
+        head.push(modulePreloads(preloads.shared));
+        const project = page.project;
+        if (project) {
+          boot.shared = { accessKey: page.accessKey, project };
+          title = `${project.name} – Cabinet Viewer`;
+          const poster = project.thumbnailUrl ? `${page.origin}${project.thumbnailUrl}` : '';
+          if (project.modelUrl) head.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(project.modelUrl)}">`);
+          if (project.thumbnailUrl) {
+            head.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(project.thumbnailUrl)}">`);
+            head.push(`<style>${BOOT_POSTER_STYLE}</style>`);
+            body.push(`<div id="boot-poster" aria-hidden="true"><img src="${escapeHtml(project.thumbnailUrl)}" alt="" fetchpriority="high"></div>`);
+          }
+          head.push(
+            `<meta property="og:type" content="website">`,
+            `<meta property="og:title" content="${escapeHtml(project.name)}">`,
+            `<meta property="og:description" content="${escapeHtml(`${project.ownerName} · Cabinet Viewer`)}">`,
+            `<meta property="og:url" content="${escapeHtml(`${page.origin}/s/${page.accessKey}`)}">`,
+            `<meta name="twitter:card" content="${poster ? 'summary_large_image' : 'summary'}">`,
+          );
+          if (poster) head.push(`<meta property="og:image" content="${escapeHtml(poster)}">`, `<meta property="og:image:width" content="1200">`, `<meta property="og:image:height" content="630">`);
+        }
+      }
+      head.push(`<script id="cv-boot" type="application/json">${jsonForScript(boot)}</script>`);
+      let html = template.replace(HEAD_MARK, head.join('')).replace(BODY_MARK, body.join(''));
+      if (title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+      return html;
+    },
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * The service worker (built to /sw.js): lets a shared link opened once reopen without a network
+ * (the workshop often has none), and makes a second visit download nothing that did not change.
+ *
+ * - A link's page (/s/{key}) goes to the network first, so an unpublished or deleted link stops
+ *   at the next online open (its cached copy is dropped on a 404); the cached page serves only
+ *   when the network fails or is too slow to answer.
+ * - Hashed assets never change: cache first.
+ * - A revision's model and poster URLs never change content: cache first. When a link's page
+ *   names a new revision, the older revision of that link is dropped.
+ * - The link's small answers (logo, comments, hyperlinks): network first, cache when offline.
+ *
+ * Strategies, routing and expiry are Workbox's (workbox-strategies, -routing, -expiration).
+ */
+import { ExpirationPlugin } from 'workbox-expiration';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+
+/** The few service-worker globals used here (the project's type check targets the DOM). */
+interface WorkerScope {
+  skipWaiting(): Promise<void>;
+  clients: { claim(): Promise<void> };
+  addEventListener(type: 'install' | 'activate', listener: (event: { waitUntil(promise: Promise<unknown>): void }) => void): void;
+}
+const worker = self as unknown as WorkerScope;
+
+const CACHES = { links: 'cv-links-v1', assets: 'cv-assets-v1', models: 'cv-models-v1', linkData: 'cv-link-data-v1' } as const;
+const LINK_PATH = /^\/s\/([A-Za-z0-9]+)\/?$/;
+const BOOT_MODEL_URL = /"modelUrl":"([^"]+)"/;
+const BOOT_THUMBNAIL_URL = /"thumbnailUrl":"([^"]+)"/;
+
+worker.addEventListener('install', (event) => event.waitUntil(worker.skipWaiting()));
+worker.addEventListener('activate', (event) => event.waitUntil(worker.clients.claim()));
+
+/** A link's page is cached under its path alone, so `?filter=...` reopens offline too. */
+const pathOnlyKey = {
+  cacheKeyWillBeUsed: async ({ request }: { request: Request }) => new URL(request.url).origin + new URL(request.url).pathname,
+};
+
+/** The model files a link's page names, remembered per link so a new revision replaces the old one. */
+async function replaceLinkModels(linkPath: string, page: Response): Promise<void> {
+  const html = await page.text();
+  const urls = [BOOT_MODEL_URL.exec(html)?.[1], BOOT_THUMBNAIL_URL.exec(html)?.[1]].filter((url): url is string => !!url);
+  const links = await caches.open(CACHES.links);
+  const recordKey = `${self.location.origin}/__models__${linkPath}`;
+  const before: string[] = await links
+    .match(recordKey)
+    .then((record) => (record ? record.json() : []))
+    .catch(() => []);
+  const models = await caches.open(CACHES.models);
+  for (const url of before) if (!urls.includes(url)) await models.delete(new URL(url, self.location.origin).href);
+  await links.put(recordKey, new Response(JSON.stringify(urls), { headers: { 'Content-Type': 'application/json' } }));
+}
+
+const linkPages = new NetworkFirst({
+  cacheName: CACHES.links,
+  networkTimeoutSeconds: 6,
+  plugins: [
+    pathOnlyKey,
+    {
+      // Only a whole page is kept; a 404 (unpublished, deleted) removes the copy.
+      cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
+      fetchDidSucceed: async ({ request, response }) => {
+        if (response.status === 404) {
+          const links = await caches.open(CACHES.links);
+          await links.delete(new URL(request.url).origin + new URL(request.url).pathname);
+        }
+        return response;
+      },
+      cacheDidUpdate: async ({ request, newResponse }) => {
+        await replaceLinkModels(new URL(request.url).pathname, newResponse.clone());
+      },
+    },
+  ],
+});
+registerRoute(new NavigationRoute(linkPages, { allowlist: [LINK_PATH] }));
+
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/') && request.method === 'GET',
+  new CacheFirst({
+    cacheName: CACHES.assets,
+    plugins: [
+      { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
+      new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 60 * 24 * 3600 }),
+    ],
+  }),
+);
+
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin && /^\/api\/v1\/models\/[A-Za-z0-9]+\/\d+\.(glb|webp)$/.test(url.pathname) && !request.headers.has('range'),
+  new CacheFirst({
+    cacheName: CACHES.models,
+    plugins: [
+      { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
+      new ExpirationPlugin({ maxEntries: 16 }),
+    ],
+  }),
+);
+
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/api/v1/projects/accessKeys/') && request.method === 'GET',
+  new NetworkFirst({
+    cacheName: CACHES.linkData,
+    networkTimeoutSeconds: 6,
+    plugins: [
+      { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
+      new ExpirationPlugin({ maxEntries: 64 }),
+    ],
+  }),
+);

@@ -1,0 +1,183 @@
+/**
+ * The poster renderer (server/convert/poster): WebP of the asked size, the dark background,
+ * a framed and centred model, face shading, and GLB reading (quantized + meshopt positions,
+ * shared meshes, non-triangle primitives skipped).
+ */
+import { Document, NodeIO, Primitive } from '@gltf-transform/core';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { boundsOf, generateAssembly } from '../../samples/generate.js';
+import { assemblyToGlb } from '../../samples/toGlb.js';
+import { boxGeometry } from '../../samples/boxGeometry.js';
+import { readTriangles } from '../../server/convert/poster/readTriangles.js';
+import { POSTER_TYPE, renderPoster } from '../../server/convert/poster/renderPoster.js';
+
+const BG = [0x18, 0x18, 0x1b];
+
+interface Image {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+async function decode(webp: Uint8Array): Promise<Image> {
+  const meta = await sharp(webp).metadata();
+  expect(meta.format).toBe('webp');
+  const { data, info } = await sharp(webp).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  expect(info.channels).toBe(3);
+  return { data, width: info.width, height: info.height };
+}
+
+const pixel = (img: Image, x: number, y: number) => [...img.data.subarray((y * img.width + x) * 3, (y * img.width + x) * 3 + 3)];
+/** Lossy WebP (YUV 4:2:0) does not keep #18181b exactly; a flat background decodes within 3 levels. */
+const nearBackground = (rgb: number[], tolerance = 3) => rgb.every((v, c) => Math.abs(v - BG[c]) <= tolerance);
+
+/** Share of pixels clearly not background, and their bounding box. */
+function coverage(img: Image) {
+  let count = 0, minX = Infinity, minY = Infinity, maxX = -1, maxY = -1;
+  for (let y = 0; y < img.height; y++) {
+    for (let x = 0; x < img.width; x++) {
+      if (nearBackground(pixel(img, x, y), 12)) continue;
+      count++;
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
+    }
+  }
+  return { share: count / (img.width * img.height), minX, minY, maxX, maxY };
+}
+
+/** A GLB with one 1 m cube of the given linear colour, plus a line primitive that must not be drawn. */
+async function cubeGlb(color: [number, number, number, number], inwards = false): Promise<Uint8Array> {
+  const doc = new Document();
+  const buffer = doc.createBuffer();
+  const box = boxGeometry([1, 1, 1], [-0.5, -0.5, -0.5]);
+  if (inwards) box.indices.reverse(); // every triangle wound the other way
+  const cube = doc
+    .createPrimitive()
+    .setAttribute('POSITION', doc.createAccessor().setType('VEC3').setArray(box.positions).setBuffer(buffer))
+    .setIndices(doc.createAccessor().setType('SCALAR').setArray(new Uint16Array(box.indices)).setBuffer(buffer))
+    .setMaterial(doc.createMaterial('paint').setBaseColorFactor(color));
+  const line = doc
+    .createPrimitive()
+    .setMode(Primitive.Mode.LINES)
+    .setAttribute('POSITION', doc.createAccessor().setType('VEC3').setArray(new Float32Array([-3, -3, -3, 3, 3, 3])).setBuffer(buffer));
+  const mesh = doc.createMesh('cube').addPrimitive(cube).addPrimitive(line);
+  doc.getRoot().setDefaultScene(doc.createScene().addChild(doc.createNode('cube').setMesh(mesh)));
+  return new NodeIO().writeBinary(doc);
+}
+
+/** Levels of the red channel that each cover at least 4% of the given pixels (8-level bins). */
+function faceLevels(values: number[]): number[] {
+  const bins = new Map<number, number>();
+  for (const v of values) bins.set(v >> 3, (bins.get(v >> 3) ?? 0) + 1);
+  return [...bins].filter(([, n]) => n >= values.length * 0.04).map(([bin]) => bin * 8 + 4).sort((a, b) => a - b);
+}
+
+describe('poster', () => {
+  let kitchen: Uint8Array;
+  beforeAll(async () => {
+    kitchen = await assemblyToGlb(generateAssembly({ parts: 100, seed: 1 }));
+  });
+
+  it('is a 1200 x 630 WebP by default, or the asked size', async () => {
+    expect(POSTER_TYPE).toBe('image/webp');
+    const img = await decode(await renderPoster(kitchen));
+    expect([img.width, img.height]).toEqual([1200, 630]);
+    const small = await sharp(await renderPoster(kitchen, { width: 400, height: 300, quality: 60 })).metadata();
+    expect([small.format, small.width, small.height]).toEqual(['webp', 400, 300]);
+    await expect(renderPoster(kitchen, { width: 0 })).rejects.toThrow(RangeError);
+  });
+
+  it('frames the kitchen in the middle of the dark background', async () => {
+    const img = await decode(await renderPoster(kitchen));
+    for (const [x, y] of [[0, 0], [img.width - 1, 0], [0, img.height - 1], [img.width - 1, img.height - 1]]) {
+      expect(nearBackground(pixel(img, x, y)), `corner ${x},${y}: ${pixel(img, x, y)}`).toBe(true);
+    }
+    const { share, minX, minY, maxX, maxY } = coverage(img);
+    // Two stacked rows of cabinets (about 1.1 m wide, 2.3 m high) in a 1.9:1 frame cover ~15%.
+    expect(share).toBeGreaterThan(0.1);
+    expect(share).toBeLessThan(0.85);
+    // Fitted: one axis filled up to the small margin, neither edge touched, centred.
+    expect(Math.max((maxX - minX) / img.width, (maxY - minY) / img.height)).toBeGreaterThan(0.8);
+    expect(minX).toBeGreaterThan(0);
+    expect(minY).toBeGreaterThan(0);
+    expect(maxX).toBeLessThan(img.width - 1);
+    expect(maxY).toBeLessThan(img.height - 1);
+    expect(Math.abs((minX + maxX) / 2 - img.width / 2)).toBeLessThan(img.width * 0.08);
+    expect(Math.abs((minY + maxY) / 2 - img.height / 2)).toBeLessThan(img.height * 0.08);
+  });
+
+  it('reads world-space triangles of the converter GLB: every shared mesh per node, dequantized', async () => {
+    const assembly = generateAssembly({ parts: 100, seed: 1 });
+    const soup = await readTriangles(kitchen);
+    expect(soup.count).toBe(100 * 12); // one 12-triangle box per part, meshes shared by many parts
+    expect(soup.positions.length).toBe(soup.count * 9);
+    const [min, max] = boundsOf([assembly.root]);
+    for (let axis = 0; axis < 3; axis++) {
+      expect(Math.abs(soup.min[axis] - min[axis] / 1000)).toBeLessThan(1e-4);
+      expect(Math.abs(soup.max[axis] - max[axis] / 1000)).toBeLessThan(1e-4);
+    }
+  });
+
+  it('draws a red cube red, with faces of different brightness, and skips its line', async () => {
+    const glb = await cubeGlb([1, 0, 0, 1]);
+    expect((await readTriangles(glb)).count).toBe(12);
+    const img = await decode(await renderPoster(glb));
+    const red = (p: number[]) => p[0] > 60 && p[0] > 3 * p[1] && p[0] > 3 * p[2];
+    let central = 0, centralRed = 0;
+    const reds: number[] = [];
+    for (let y = 0; y < img.height; y++) {
+      for (let x = 0; x < img.width; x++) {
+        const p = pixel(img, x, y);
+        if (red(p)) reds.push(p[0]);
+        if (Math.abs(x - img.width / 2) < img.width * 0.05 && Math.abs(y - img.height / 2) < img.height * 0.05) {
+          central++;
+          if (red(p)) centralRed++;
+        }
+      }
+    }
+    expect(centralRed / central).toBeGreaterThan(0.9);
+    const levels = faceLevels(reds);
+    expect(levels.length).toBeGreaterThanOrEqual(2);
+    expect(levels[levels.length - 1] - levels[0]).toBeGreaterThan(30);
+  });
+
+  it('lights a white cube without blowing it out: three distinct faces, the top about #e8, either winding', async () => {
+    const greysOf = async (inwards: boolean) => {
+      const img = await decode(await renderPoster(await cubeGlb([1, 1, 1, 1], inwards), { width: 600, height: 315 }));
+      const greys: number[] = [];
+      for (let i = 0; i < img.data.length; i += 3) if (img.data[i] > 100) greys.push(img.data[i]);
+      return greys;
+    };
+    const greys = await greysOf(false);
+    const levels = faceLevels(greys);
+    expect(faceLevels(await greysOf(true))).toEqual(levels);
+    expect(levels.length).toBeGreaterThanOrEqual(3);
+    expect(levels[levels.length - 1]).toBeGreaterThan(0xd8);
+    expect(levels[levels.length - 1]).toBeLessThan(0xf0);
+    // The 99.5th percentile (lossy WebP rings a little along the silhouette) stays below white.
+    expect(greys.sort((a, b) => a - b)[Math.floor(greys.length * 0.995)]).toBeLessThan(0xf0);
+  });
+
+  it('renders an empty document as the plain background', async () => {
+    const doc = new Document();
+    doc.getRoot().setDefaultScene(doc.createScene('empty'));
+    for (const glb of [await new NodeIO().writeBinary(doc), await new NodeIO().writeBinary(new Document())]) {
+      const img = await decode(await renderPoster(glb, { width: 120, height: 63 }));
+      expect(coverage(img).share).toBe(0);
+      expect(nearBackground(pixel(img, 60, 31))).toBe(true);
+    }
+  });
+
+  it('renders a 2,000-part kitchen', async () => {
+    const glb = await assemblyToGlb(generateAssembly({ parts: 2000, seed: 2 }));
+    const webp = await renderPoster(glb);
+    const img = await decode(webp);
+    expect(coverage(img).share).toBeGreaterThan(0.15);
+    const colours = new Set<number>();
+    for (let i = 0; i < img.data.length; i += 3) colours.add(((img.data[i] >> 4) << 8) | ((img.data[i + 1] >> 4) << 4) | (img.data[i + 2] >> 4));
+    expect(colours.size).toBeGreaterThan(20);
+  });
+});
