@@ -8,105 +8,16 @@
  * app routes to /projects/{id} -> the owner viewer draws the model (its layout marks the moment
  * as the `model-first-frame` performance entry and `data-model-shown`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { generateAssembly } from '../samples/generate';
 import { writeSample } from '../samples/writers/index';
+import { api, BENCH_PASSWORD as PASSWORD, BENCH_USER as USER, startServer, waitDemoProject, type RunningServer } from './lib/appServer';
 import { ensureBenchBuild } from './lib/appBuild';
 import { launchChromium } from './lib/browser';
 import { keepRequestsLocal, type RoutingLog } from './lib/browserPages';
 import type { Bench, Row } from './lib/types';
 
-const PORTS = { first: 8150, last: 8199 };
-const USER = 'demo@example.com';
-const PASSWORD = 'bench-demo-password';
 const VIEWPORT = { width: 800, height: 500 };
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
-
-async function freePort(): Promise<number> {
-  for (let port = PORTS.first; port <= PORTS.last; port++) if (await portIsFree(port)) return port;
-  throw new Error(`no free port in ${PORTS.first}-${PORTS.last}`);
-}
-
-interface RunningServer {
-  url: string;
-  stop(): Promise<void>;
-}
-
-async function startServer(staticDir: string, dataDir: string): Promise<RunningServer> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      STATIC_DIR: staticDir,
-      DEMO_USERNAME: USER,
-      DEMO_PASSWORD: PASSWORD,
-      LOG_LEVEL: 'warn',
-      // One conversion thread: the browser needs the other core.
-      CONVERT_THREADS: '1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/config.json`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error('the server did not start within 60 s');
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    },
-  };
-}
-
-async function api<T>(server: RunningServer, path: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/api/v1/${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  return (await response.json()) as T;
-}
-
-/** The demo project is converted in the background at first start: wait for it so it does not share the cores with the measure. */
-async function waitDemoProject(server: RunningServer, token: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const list = await api<unknown[]>(server, 'projects', token);
-    if (list.length > 0) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the demo project was not created within 120 s');
-}
 
 async function logIn(page: Page, server: RunningServer): Promise<void> {
   await page.goto(`${server.url}/login`);
@@ -143,8 +54,7 @@ const bench: Bench = {
     const n = smoke ? 1 : Math.min(repeats, 2);
     const step = await writeSample(generateAssembly({ parts, seed: 1 }), 'step');
     const fileName = `kitchen-${parts}.stp`;
-    const dataDir = mkdtempSync(join(tmpdir(), 'cv-e2e-bench-'));
-    const server = await startServer(staticDir, dataDir);
+    const server = await startServer(staticDir);
     const browser = await launchChromium();
     const routing: RoutingLog = { servedLocally: [], aborted: [] };
     const rows: Record<string, Row> = {};
@@ -195,7 +105,6 @@ const bench: Bench = {
     } finally {
       await browser.close();
       await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
     }
     return [
       {

@@ -101,7 +101,7 @@ export function loadAppShell(staticDir: string): AppShell {
           if (project.thumbnailUrl) {
             head.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(project.thumbnailUrl)}">`);
             head.push(`<style>${BOOT_POSTER_STYLE}</style>`);
-            body.push(`<div id="boot-poster" aria-hidden="true"><img src="${escapeHtml(project.thumbnailUrl)}" alt="" fetchpriority="high"></div>`);
+            body.push(`<div id="boot-poster" aria-hidden="true"><img src="${escapeHtml(project.thumbnailUrl)}" alt="" fetchpriority="high" elementtiming="poster"></div>`);
           }
           head.push(
             `<meta property="og:type" content="website">`,
