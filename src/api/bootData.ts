@@ -39,9 +39,9 @@ export function withBootSharedProject<Api extends { getSharedProject(accessKey: 
     ...api,
     getSharedProject(accessKey: string) {
       const preloaded = pending;
+      if (!preloaded || preloaded.accessKey !== accessKey) return api.getSharedProject(accessKey);
       pending = undefined;
-      if (preloaded && preloaded.accessKey === accessKey) return Promise.resolve(preloaded.project);
-      return api.getSharedProject(accessKey);
+      return Promise.resolve(preloaded.project);
     },
   };
 }

@@ -50,7 +50,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     ? target
     : new Engine(target, options.antialias ?? true, { stencil: false, preserveDrawingBuffer: false, powerPreference: 'high-performance' }, true);
   const canvas = engine.getRenderingCanvas();
-  const { scene, headlight, clipPlane } = createScene(engine);
+  const { scene, keyLight, clipPlane } = createScene(engine);
   const rig = new CameraRig(scene, canvas, options.debugCamera ?? false);
   const markers = new MeasureMarkers(scene, rig.camera);
   const highlight = new Highlight(scene);
@@ -88,10 +88,11 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     lastDrawCalls = drawCalls?.current ?? 0;
   });
   rig.camera.onViewMatrixChangedObservable.add(() => {
-    // The headlight follows the camera; the gizmo follows the view.
+    // The key light follows the camera from a little above; the gizmo follows the view.
     const c = rig.camera;
-    headlight.direction.copyFrom(c.target).subtractInPlace(c.position).normalize();
-    headlight.direction.y -= 0.35;
+    keyLight.copyFrom(c.target).subtractInPlace(c.position).normalize();
+    keyLight.y -= 0.45;
+    keyLight.normalize();
     if (onOrientation.size > 0 || gizmoCanvas) {
       axesFromView(rig.camera.getViewMatrix().m, orientation);
       const axes = orientation as unknown as AxesOrientation;

@@ -38,7 +38,7 @@ describe('GET projects/accessKeys/{key}', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     // Exactly the guest fields: nothing of the owner view (id, access key, counts) leaks.
     expect(Object.keys(res.json as object).sort()).toEqual(
-      ['creationDate', 'currentStage', 'modelUrl', 'modificationDate', 'name', 'ownerAvatarUrl', 'ownerName', 'revisionNumber', 'shareOptions'],
+      ['creationDate', 'currentStage', 'modelUrl', 'modificationDate', 'name', 'ownerAvatarUrl', 'ownerName', 'revisionNumber', 'shareOptions', 'thumbnailUrl'],
     );
     const view = sharedProjectSchema.parse(res.json);
     expect(view).toMatchObject({ name: 'Shared kitchen', ownerName: 'Olivia Owner', ownerAvatarUrl: DEFAULT_AVATAR_URL, revisionNumber: 1 });

@@ -45,12 +45,15 @@ function resultOf(outcome: UploadOutcome): Project {
   return last.project;
 }
 
+/** The model as a browser gets it: compressed on the wire (made at conversion), its decoded size named. */
 async function fetchGlb(modelUrl: string): Promise<Uint8Array> {
-  const response = await fetch(`${server.baseUrl}${modelUrl}`);
+  const response = await fetch(`${server.baseUrl}${modelUrl}`, { headers: { 'accept-encoding': 'br, gzip' } });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('model/gltf-binary');
+  expect(response.headers.get('content-encoding')).toBe('br');
   const bytes = new Uint8Array(await response.arrayBuffer());
-  expect(Number(response.headers.get('content-length'))).toBe(bytes.byteLength);
+  expect(Number(response.headers.get('content-length'))).toBeLessThan(bytes.byteLength);
+  expect(Number(response.headers.get('x-decoded-length'))).toBe(bytes.byteLength);
   expect(new TextDecoder().decode(bytes.subarray(0, 4))).toBe('glTF');
   return bytes;
 }

@@ -84,7 +84,7 @@ describe('projects/setModel within the free allowance', () => {
       previous = updated;
     }
     const files = (await projectBlobFiles(server)).filter((f) => f.startsWith(`${created.id}/`));
-    expect(files).toEqual([`${created.id}/r4/model.glb`, `${created.id}/r4/original.dxf`]);
+    expect(files).toEqual([`${created.id}/r4/model.glb`, `${created.id}/r4/model.glb.br`, `${created.id}/r4/model.glb.gz`, `${created.id}/r4/original.dxf`, `${created.id}/r4/poster.webp`]);
     expect((await planOf(server, owner.user.id)).consumedCredits).toBe(1);
   });
 });
@@ -118,7 +118,10 @@ describe('projects/setModel past the allowance', () => {
     expect((await planOf(server, owner.user.id)).consumedCredits).toBe(1);
     expect((await projectBlobFiles(server)).filter((f) => f.startsWith(`${created.id}/`))).toEqual([
       `${created.id}/r1/model.glb`,
+      `${created.id}/r1/model.glb.br`,
+      `${created.id}/r1/model.glb.gz`,
       `${created.id}/r1/original.dxf`,
+      `${created.id}/r1/poster.webp`,
     ]);
   });
 

@@ -4,7 +4,8 @@
  */
 import type { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera';
 import { Camera } from '@babylonjs/core/Cameras/camera';
-import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
+import type { ShaderMaterial } from '@babylonjs/core/Materials/shaderMaterial';
+import { surfaceMaterial } from '../render/surfaceMaterial';
 import { Color3 } from '@babylonjs/core/Maths/math.color';
 import { Vector3 } from '@babylonjs/core/Maths/math.vector';
 import { CreateLines } from '@babylonjs/core/Meshes/Builders/linesBuilder';
@@ -25,8 +26,8 @@ export class MeasureMarkers {
   private readonly hover: Mesh;
   private readonly all: readonly Mesh[];
   private line: LinesMesh | null = null;
-  private readonly pointMaterial: StandardMaterial;
-  private readonly hoverMaterial: StandardMaterial;
+  private readonly pointMaterial: ShaderMaterial;
+  private readonly hoverMaterial: ShaderMaterial;
 
   constructor(
     private readonly scene: Scene,
@@ -40,15 +41,13 @@ export class MeasureMarkers {
     this.all = [...this.dots, this.hover];
   }
 
-  private material(name: string, color: Color3): StandardMaterial {
-    const m = new StandardMaterial(name, this.scene);
-    m.disableLighting = true;
-    m.emissiveColor = color;
+  private material(name: string, color: Color3): ShaderMaterial {
+    const m = surfaceMaterial(name, this.scene, { color, lit: false });
     m.freeze();
     return m;
   }
 
-  private dot(name: string, material: StandardMaterial): Mesh {
+  private dot(name: string, material: ShaderMaterial): Mesh {
     const mesh = CreateSphere(name, { diameter: 1, segments: 8 }, this.scene);
     mesh.material = material;
     mesh.renderingGroupId = OVERLAY_GROUP;

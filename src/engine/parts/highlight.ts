@@ -2,7 +2,7 @@
  * The highlight overlay: the selected and flashing parts drawn once more in the highlight colour,
  * as one small mesh rebuilt only when the highlighted set changes.
  */
-import type { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
+import type { ShaderMaterial } from '@babylonjs/core/Materials/shaderMaterial';
 import { Mesh } from '@babylonjs/core/Meshes/mesh';
 import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
 import type { Scene } from '@babylonjs/core/scene';
@@ -12,7 +12,7 @@ import { highlightMaterial } from '../render/materials';
 
 export class Highlight {
   private mesh: Mesh | null = null;
-  private readonly material: StandardMaterial;
+  private readonly material: ShaderMaterial;
   private key = '';
 
   constructor(private readonly scene: Scene) {

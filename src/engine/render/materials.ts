@@ -1,60 +1,46 @@
 /**
  * The few shared materials of all render modes: one per model material for solid, and one each
- * for x-ray, illustration and highlight. Materials are frozen once built.
+ * for x-ray, illustration and highlight, all on the one surface shader (surfaceMaterial.ts).
+ * Materials are frozen once built.
  */
 import { Constants } from '@babylonjs/core/Engines/constants';
-import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
+import type { ShaderMaterial } from '@babylonjs/core/Materials/shaderMaterial';
 import { Color3 } from '@babylonjs/core/Maths/math.color';
 import type { Scene } from '@babylonjs/core/scene';
 import type { SourceMaterial } from '../geometry/modelSource';
+import { surfaceMaterial } from './surfaceMaterial';
 
 export const HIGHLIGHT_COLOR = new Color3(0.976, 0.451, 0.086);
 
-function base(name: string, scene: Scene): StandardMaterial {
-  const m = new StandardMaterial(name, scene);
-  m.specularColor = new Color3(0.06, 0.06, 0.06);
-  m.specularPower = 32;
-  // Surfaces sit slightly behind their edges so that lines drawn on them never flicker.
+/** Surfaces sit slightly behind their edges so that lines drawn on them never flicker. */
+function behindEdges(m: ShaderMaterial): ShaderMaterial {
   m.zOffset = 1;
   m.zOffsetUnits = 1;
   return m;
 }
 
-export function solidMaterial(source: SourceMaterial, scene: Scene): StandardMaterial {
-  const m = base(`solid-${source.index}`, scene);
+export function solidMaterial(source: SourceMaterial, scene: Scene): ShaderMaterial {
   const c = source.color;
-  m.diffuseColor = new Color3(c[0], c[1], c[2]).toGammaSpace();
-  m.ambientColor = m.diffuseColor.scale(0.3);
-  m.alpha = source.alpha;
+  const m = behindEdges(surfaceMaterial(`solid-${source.index}`, scene, { color: new Color3(c[0], c[1], c[2]).toGammaSpace(), lit: true, alpha: source.alpha }));
   m.backFaceCulling = !source.doubleSided;
-  m.twoSidedLighting = source.doubleSided;
   return m;
 }
 
-export function xrayMaterial(scene: Scene): StandardMaterial {
-  const m = new StandardMaterial('xray', scene);
-  m.disableLighting = true;
-  m.emissiveColor = new Color3(0.45, 0.66, 0.95);
-  m.alpha = 0.1;
+export function xrayMaterial(scene: Scene): ShaderMaterial {
+  const m = surfaceMaterial('xray', scene, { color: new Color3(0.45, 0.66, 0.95), lit: false, alpha: 0.1 });
   m.disableDepthWrite = true;
   m.backFaceCulling = true;
   m.alphaMode = Constants.ALPHA_COMBINE;
   return m;
 }
 
-export function illustrationMaterial(scene: Scene): StandardMaterial {
-  const m = base('illustration', scene);
-  m.diffuseColor = new Color3(0.28, 0.28, 0.28);
-  m.emissiveColor = new Color3(0.7, 0.7, 0.69);
-  m.specularColor = Color3.Black();
-  return m;
+export function illustrationMaterial(scene: Scene): ShaderMaterial {
+  // Flat light surfaces: mostly a constant light grey, a little shading so faces stay apart.
+  return behindEdges(surfaceMaterial('illustration', scene, { color: new Color3(0.3, 0.3, 0.3), emissive: new Color3(0.62, 0.62, 0.61), lit: true }));
 }
 
-export function highlightMaterial(scene: Scene): StandardMaterial {
-  const m = new StandardMaterial('highlight', scene);
-  m.disableLighting = true;
-  m.emissiveColor = HIGHLIGHT_COLOR;
-  m.alpha = 0.6;
+export function highlightMaterial(scene: Scene): ShaderMaterial {
+  const m = surfaceMaterial('highlight', scene, { color: HIGHLIGHT_COLOR, lit: false, alpha: 0.6 });
   m.zOffset = -2;
   m.zOffsetUnits = -2;
   m.backFaceCulling = false;

@@ -7,7 +7,7 @@
  *   illustration flat light surfaces with dark edges
  */
 import { Color3 } from '@babylonjs/core/Maths/math.color';
-import type { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
+import type { ShaderMaterial } from '@babylonjs/core/Materials/shaderMaterial';
 import type { Scene } from '@babylonjs/core/scene';
 import type { SourceMaterial } from '../geometry/modelSource';
 import { hasVisibleIndices, type ModelMeshes } from '../scene/batchMeshes';
@@ -27,9 +27,9 @@ export const EDGE_STYLES: Record<RenderMode, EdgeStyle> = {
 };
 
 export class RenderModes {
-  private readonly solid: StandardMaterial[];
-  private readonly xray: StandardMaterial;
-  private readonly illustration: StandardMaterial;
+  private readonly solid: ShaderMaterial[];
+  private readonly xray: ShaderMaterial;
+  private readonly illustration: ShaderMaterial;
   private readonly lineColors: Color3[];
 
   constructor(

@@ -1,0 +1,214 @@
+/**
+ * How a shared link travels: every text asset and model compressed when the browser asks (the
+ * copies made once, at build and at conversion), plain when it does not; the page of /s/{key}
+ * carrying the runtime configuration and the shared project and starting the model and poster
+ * requests itself; a poster made at conversion with no browser anywhere.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseBootData } from '../../src/api/bootData';
+import { projectListSchema, type Project } from '../../src/api/schemas';
+import { generateAssembly } from '../../samples/generate';
+import { writeSample } from '../../samples/writers/index';
+import { addProject, addUser, inject, type TestUser } from './helpers/projectFixtures';
+import { makeTempDir } from './helpers/testServer';
+import { lastMessage, secureToken, startUploadServer, upload, type UploadServer } from './helpers/uploads';
+
+const SCRIPT = `export const app = ${JSON.stringify('x'.repeat(4000))};`;
+const INDEX = `<!doctype html><html><head><title>Cabinet Viewer</title><!--app-head--><script type="module" src="/assets/main-1a2b3c4d.js"></script></head><body><!--app-body--><div id="root"></div></body></html>`;
+const MANIFEST = {
+  'index.html': { file: 'assets/main-1a2b3c4d.js', isEntry: true, imports: ['_runtime-0000.js'] },
+  '_runtime-0000.js': { file: 'assets/runtime-0000.js' },
+  'src/ui/viewer/SharedViewerScreen.tsx': { file: 'assets/SharedViewerScreen-5e6f.js', isDynamicEntry: true, imports: ['index.html', '_ViewerLayout-7a8b.js'] },
+  'src/ui/viewer/OwnerViewerScreen.tsx': { file: 'assets/OwnerViewerScreen-9c0d.js', isDynamicEntry: true, imports: ['index.html', '_ViewerLayout-7a8b.js'] },
+  '_ViewerLayout-7a8b.js': { file: 'assets/ViewerLayout-7a8b.js', imports: ['index.html'] },
+  '_engine-e1e2.js': { file: 'assets/engine-e1e2.js', imports: ['_runtime-0000.js'] },
+};
+
+let server: UploadServer;
+let owner: TestUser;
+let project: Project;
+
+async function writeBuild(dist: string) {
+  await mkdir(path.join(dist, 'assets'), { recursive: true });
+  await mkdir(path.join(dist, '.vite'), { recursive: true });
+  await writeFile(path.join(dist, 'index.html'), INDEX);
+  await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  const asset = path.join(dist, 'assets', 'main-1a2b3c4d.js');
+  await writeFile(asset, SCRIPT);
+  // What the build's compression step leaves beside each text asset.
+  await writeFile(`${asset}.br`, brotliCompressSync(SCRIPT));
+  await writeFile(`${asset}.gz`, gzipSync(SCRIPT));
+}
+
+beforeAll(async () => {
+  const dir = await makeTempDir();
+  await writeBuild(path.join(dir, 'dist'));
+  server = await startUploadServer({ dir });
+  owner = await addUser(server, 'Olivia </script> Owner');
+  const outcome = await upload(server, {
+    kind: 'create',
+    secureToken: await secureToken(server, owner.token),
+    projectName: "Kitchen & Co's corner",
+    fileName: 'kitchen.dae',
+    file: await writeSample(generateAssembly({ parts: 40, seed: 2 }), 'dae'),
+  });
+  const last = lastMessage(outcome);
+  if (last?.type !== 'result') throw new Error(`upload failed: ${JSON.stringify(last)}`);
+  project = last.project;
+  await inject(server, `/api/v1/projects/${project.id}`, { method: 'PATCH', token: owner.token, body: { isPublished: true } });
+}, 60_000);
+afterAll(() => server.close());
+
+const get = (url: string, acceptEncoding?: string, headers: Record<string, string> = {}) =>
+  inject(server, url, { headers: { ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}), ...headers } });
+
+describe('the model of a revision', () => {
+  it('travels as brotli, as gzip, or plain, as the browser accepts; each decodes to the same GLB', async () => {
+    const plain = await get(project.modelUrl);
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.raw.subarray(0, 4).toString()).toBe('glTF');
+
+    const br = await get(project.modelUrl, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.raw).equals(plain.raw)).toBe(true);
+    expect(br.raw.length).toBeLessThan(plain.raw.length / 2);
+
+    const gz = await get(project.modelUrl, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.raw).equals(plain.raw)).toBe(true);
+
+    for (const res of [plain, br, gz]) {
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      // The viewer's byte progress counts decoded bytes against this.
+      expect(res.headers['x-decoded-length']).toBe(String(plain.raw.length));
+      expect(res.headers['content-length']).toBe(String(res.raw.length));
+    }
+    expect(new Set([plain.headers.etag, br.headers.etag, gz.headers.etag]).size).toBe(3);
+  });
+
+  it('revalidates per representation, and serves byte ranges from the plain file', async () => {
+    const br = await get(project.modelUrl, 'br');
+    const again = await get(project.modelUrl, 'br', { 'if-none-match': String(br.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.raw.length).toBe(0);
+    const part = await get(project.modelUrl, 'br', { range: 'bytes=0-3' });
+    expect(part.status).toBe(206);
+    expect(part.headers['content-encoding']).toBeUndefined();
+    expect(part.raw.toString()).toBe('glTF');
+  });
+});
+
+describe('the poster of a revision', () => {
+  it('is rendered at conversion, with no browser, and served as a WebP of the Open Graph size', async () => {
+    expect(project.thumbnailUrl).toMatch(/^\/api\/v1\/models\/[A-Za-z0-9]{22}\/1\.webp$/);
+    const res = await get(project.thumbnailUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(res.raw).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1200, 630]);
+    // Not an empty background: the model is drawn.
+    const { channels } = await sharp(res.raw).stats();
+    expect(channels[0].max - channels[0].min).toBeGreaterThan(100);
+  });
+
+  it('is named on the shared project too', async () => {
+    const shared = await get(`/api/v1/projects/accessKeys/${project.accessKey}`);
+    expect((shared.json as { thumbnailUrl: string }).thumbnailUrl).toBe(project.thumbnailUrl);
+  });
+});
+
+describe('answers made per request and built files', () => {
+  it('compresses a JSON answer over 1 KB, and not a small one', async () => {
+    for (let i = 0; i < 4; i++) await addProject(server, owner.user.id);
+    const list = await get('/api/v1/projects', 'br', { authorization: `Bearer ${owner.token}` });
+    expect(list.headers['content-encoding']).toBe('br');
+    expect(projectListSchema.parse(JSON.parse(brotliDecompressSync(list.raw).toString()))).toHaveLength(5);
+    const config = await get('/config.json', 'br');
+    expect(config.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(config.raw.toString())).toHaveProperty('apiBase');
+  });
+
+  it('sends the copy of a built asset the browser accepts, and the plain file otherwise', async () => {
+    const url = '/assets/main-1a2b3c4d.js';
+    const br = await get(url, 'br, gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.raw).toString()).toBe(SCRIPT);
+    const gz = await get(url, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.raw).toString()).toBe(SCRIPT);
+    const plain = await get(url, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.raw.toString()).toBe(SCRIPT);
+    for (const res of [br, gz]) expect(res.headers.vary).toMatch(/accept-encoding/i);
+  });
+});
+
+describe('the page of a shared link', () => {
+  const page = async (url: string) => {
+    const res = await get(url);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    return res.raw.toString();
+  };
+  const bootOf = (html: string) => parseBootData(/<script id="cv-boot" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1]);
+
+  it('starts the model and poster requests, and the viewer and engine chunks, from its first HTML', async () => {
+    const html = await page(`/s/${project.accessKey}?filter=Base`);
+    expect(html).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${project.modelUrl}">`);
+    expect(html).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${project.thumbnailUrl}">`);
+    expect(html).toContain(`<img src="${project.thumbnailUrl}"`);
+    for (const chunk of ['SharedViewerScreen-5e6f.js', 'ViewerLayout-7a8b.js', 'engine-e1e2.js']) {
+      expect(html).toContain(`<link rel="modulepreload" crossorigin href="/assets/${chunk}">`);
+    }
+    // What the main entry loads itself is not named twice.
+    expect(html).not.toContain('modulepreload" crossorigin href="/assets/runtime-0000.js');
+  });
+
+  it('carries the runtime configuration and the shared project, so the model request waits on nothing', async () => {
+    const boot = bootOf(await page(`/s/${project.accessKey}`));
+    expect(boot.config).toMatchObject({ apiBase: '/api/v1' });
+    expect(boot.shared?.accessKey).toBe(project.accessKey);
+    expect(boot.shared?.project.modelUrl).toBe(project.modelUrl);
+    expect(boot.shared?.project.name).toBe(project.name);
+  });
+
+  it('has the project as its title and Open Graph card, with every name escaped', async () => {
+    const html = await page(`/s/${project.accessKey}`);
+    expect(html).toContain('<title>Kitchen &amp; Co&#39;s corner – Cabinet Viewer</title>');
+    expect(html).toContain('<meta property="og:title" content="Kitchen &amp; Co&#39;s corner">');
+    // The owner's name holds "</script>": it cannot end the boot data early.
+    expect(html).toContain('<meta property="og:description" content="Olivia &lt;/script&gt; Owner · Cabinet Viewer">');
+    expect(bootOf(html).shared?.project.ownerName).toBe('Olivia </script> Owner');
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="http://[^"]+${project.thumbnailUrl}">`));
+    expect(html.match(/<script/g)).toHaveLength(2); // the boot data and the app, nothing injected
+  });
+
+  it('names nothing of a link that is unknown or no longer published', async () => {
+    for (const key of ['Unknownkey000000000000', 'not-a-key']) {
+      const html = await page(`/s/${key}`);
+      expect(html).not.toContain('rel="preload"');
+      expect(bootOf(html).shared).toBeUndefined();
+      expect(html).toContain('<title>Cabinet Viewer</title>');
+    }
+    await inject(server, `/api/v1/projects/${project.id}`, { method: 'PATCH', token: owner.token, body: { isPublished: false } });
+    try {
+      const html = await page(`/s/${project.accessKey}`);
+      expect(html).not.toContain(project.modelUrl);
+      expect(bootOf(html).shared).toBeUndefined();
+    } finally {
+      await inject(server, `/api/v1/projects/${project.id}`, { method: 'PATCH', token: owner.token, body: { isPublished: true } });
+    }
+  });
+
+  it('an owner page preloads the owner viewer and the engine, and every page carries the configuration', async () => {
+    const html = await page(`/projects/${project.id}`);
+    expect(html).toContain('href="/assets/OwnerViewerScreen-9c0d.js"');
+    expect(html).toContain('href="/assets/engine-e1e2.js"');
+    expect(bootOf(await page('/login')).config).toMatchObject({ apiBase: '/api/v1' });
+  });
+});
