@@ -29,6 +29,9 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
     viewport: { width: 1280, height: 800 },
     trace: 'off',
+    // The product's service worker would answer requests that tests route or count; the shared-link
+    // spec allows it where it is what is tested.
+    serviceWorkers: 'block',
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {

@@ -14,6 +14,7 @@ import { memoryStorage, type KeyValueStorage } from './machines/storage/persiste
 import { createUploadSocketActor } from './machines/upload/socketActor';
 import { createViewerContentServices } from './machines/viewer/contentServices';
 import { createViewerServices } from './machines/viewer/viewerServices';
+import { registerServiceWorker } from './sw/registerServiceWorker';
 import { App } from './ui/app/App';
 import { reportWebVitals } from './ui/app/webVitals';
 import { createAppRouter } from './ui/router';
@@ -85,18 +86,8 @@ async function start() {
   const router = createAppRouter(actors);
   createRoot(document.getElementById('root')!).render(<App services={{ ...actors, config, projects, viewer, content }} router={router} />);
   setTimeout(() => void reportWebVitals(), 0);
-  registerServiceWorker();
-}
-
-/**
- * The service worker (src/sw) keeps what a shared link needs so that it reopens from cache, and
- * offline. Registered after the page has loaded, so it never competes with the first frame.
- */
-function registerServiceWorker() {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  // The service worker keeps what a shared link needs, so it reopens from cache and offline.
+  if (import.meta.env.PROD) registerServiceWorker();
 }
 
 void start();

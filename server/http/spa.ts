@@ -76,7 +76,10 @@ export async function installSpa(app: FastifyInstance, staticDir: string): Promi
         .status(404)
         .send({ error: 'not_found', message: 'The web app is not built yet: run npm run build, then restart the server.' });
     }
-    const html = shell.render(await pageOf(request), runtimeConfigOf(config));
+    const page = await pageOf(request);
+    const html = shell.render(page, runtimeConfigOf(config));
+    // A link that leads nowhere is a 404 with the app's page (which says so): caches drop it.
+    if (page.kind === 'shared' && !page.project) reply.status(404);
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
     reply.header('Cache-Control', REVALIDATE).header('ETag', etag).header('Vary', 'Accept-Encoding');
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();

@@ -10,10 +10,13 @@
  *   names a new revision, the older revision of that link is dropped.
  * - The link's small answers (logo, comments, hyperlinks): network first, cache when offline.
  *
+ * The page's first open happens before this worker controls it, so the page then sends the URLs
+ * it used (a `CACHE_URLS` message, Workbox's router) and they are stored through the same routes.
+ *
  * Strategies, routing and expiry are Workbox's (workbox-strategies, -routing, -expiration).
  */
 import { ExpirationPlugin } from 'workbox-expiration';
-import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { Route, Router } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 
 /** The few service-worker globals used here (the project's type check targets the DOM). */
@@ -31,6 +34,9 @@ const BOOT_THUMBNAIL_URL = /"thumbnailUrl":"([^"]+)"/;
 
 worker.addEventListener('install', (event) => event.waitUntil(worker.skipWaiting()));
 worker.addEventListener('activate', (event) => event.waitUntil(worker.clients.claim()));
+
+/** Only whole answers are kept: no errors, no partial (206) ones. */
+const wholeAnswersOnly = { cacheWillUpdate: async ({ response }: { response: Response }) => (response.status === 200 ? response : null) };
 
 /** A link's page is cached under its path alone, so `?filter=...` reopens offline too. */
 const pathOnlyKey = {
@@ -57,9 +63,9 @@ const linkPages = new NetworkFirst({
   networkTimeoutSeconds: 6,
   plugins: [
     pathOnlyKey,
+    wholeAnswersOnly,
     {
-      // Only a whole page is kept; a 404 (unpublished, deleted) removes the copy.
-      cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
+      // A 404 (unpublished, deleted) removes the copy.
       fetchDidSucceed: async ({ request, response }) => {
         if (response.status === 404) {
           const links = await caches.open(CACHES.links);
@@ -73,39 +79,26 @@ const linkPages = new NetworkFirst({
     },
   ],
 });
-registerRoute(new NavigationRoute(linkPages, { allowlist: [LINK_PATH] }));
+const router = new Router();
+router.addFetchListener();
+router.addCacheListener();
+const sameOrigin = (url: URL) => url.origin === self.location.origin;
 
-registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/') && request.method === 'GET',
-  new CacheFirst({
-    cacheName: CACHES.assets,
-    plugins: [
-      { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
-      new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 60 * 24 * 3600 }),
-    ],
-  }),
-);
+router.registerRoute(new Route(({ url }) => sameOrigin(url) && LINK_PATH.test(url.pathname), linkPages));
 
-registerRoute(
-  ({ url, request }) =>
-    url.origin === self.location.origin && /^\/api\/v1\/models\/[A-Za-z0-9]+\/\d+\.(glb|webp)$/.test(url.pathname) && !request.headers.has('range'),
-  new CacheFirst({
-    cacheName: CACHES.models,
-    plugins: [
-      { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
-      new ExpirationPlugin({ maxEntries: 16 }),
-    ],
-  }),
-);
+const assets = new CacheFirst({
+  cacheName: CACHES.assets,
+  plugins: [wholeAnswersOnly, new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 60 * 24 * 3600 })],
+});
+router.registerRoute(new Route(({ url }) => sameOrigin(url) && url.pathname.startsWith('/assets/'), assets));
 
-registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/api/v1/projects/accessKeys/') && request.method === 'GET',
-  new NetworkFirst({
-    cacheName: CACHES.linkData,
-    networkTimeoutSeconds: 6,
-    plugins: [
-      { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
-      new ExpirationPlugin({ maxEntries: 64 }),
-    ],
-  }),
-);
+const MODEL_FILE = /^\/api\/v1\/models\/[A-Za-z0-9]+\/\d+\.(glb|webp)$/;
+const models = new CacheFirst({ cacheName: CACHES.models, plugins: [wholeAnswersOnly, new ExpirationPlugin({ maxEntries: 16 })] });
+router.registerRoute(new Route(({ url, request }) => sameOrigin(url) && MODEL_FILE.test(url.pathname) && !request.headers.has('range'), models));
+
+const linkData = new NetworkFirst({
+  cacheName: CACHES.linkData,
+  networkTimeoutSeconds: 6,
+  plugins: [wholeAnswersOnly, new ExpirationPlugin({ maxEntries: 64 })],
+});
+router.registerRoute(new Route(({ url }) => sameOrigin(url) && url.pathname.startsWith('/api/v1/projects/accessKeys/'), linkData));

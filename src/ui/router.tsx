@@ -17,6 +17,7 @@ import { useEffect, useRef } from 'react';
 import type { SessionActor, SettingsActor } from '../machines/appActors';
 import { isAccessKeyParam, isProjectIdParam, safeReturnPath } from '../machines/routeRules';
 import { selectIsLoggedIn } from '../machines/session/sessionSelectors';
+import { useDocumentTitle } from './app/documentTitle';
 import { useLL } from './app/I18nProvider';
 import { UploadDialogs } from './dialogs/UploadDialogs';
 import { LoginScreen } from './login/LoginScreen';
@@ -53,9 +54,7 @@ function RootLayout() {
     }
     void router.invalidate();
   }, [loggedIn, router]);
-  useEffect(() => {
-    document.title = LL.common.appName();
-  }, [LL]);
+  useDocumentTitle(LL.common.appName(), 0);
   return (
     <>
       <Outlet />

@@ -37,7 +37,7 @@ describe('the data a page is served with', () => {
   it('answers the first read of its own link from the page, every other read from the API', async () => {
     const boot = parseBootData(page({ accessKey: 'Key123', project: wire }));
     const fromApi = { ...boot.shared!.project, name: 'from the API' } as SharedProject;
-    const api = { getSharedProject: vi.fn(async () => fromApi) };
+    const api = { getSharedProject: vi.fn(async (_accessKey: string) => fromApi) };
     const wrapped = withBootSharedProject(api, boot);
     expect((await wrapped.getSharedProject('Other999')).name).toBe('from the API');
     expect((await wrapped.getSharedProject('Key123')).name).toBe('Kitchen');

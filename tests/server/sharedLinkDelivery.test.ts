@@ -149,9 +149,9 @@ describe('answers made per request and built files', () => {
 });
 
 describe('the page of a shared link', () => {
-  const page = async (url: string) => {
+  const page = async (url: string, status = 200) => {
     const res = await get(url);
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(status);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     return res.raw.toString();
   };
@@ -188,16 +188,16 @@ describe('the page of a shared link', () => {
     expect(html.match(/<script/g)).toHaveLength(2); // the boot data and the app, nothing injected
   });
 
-  it('names nothing of a link that is unknown or no longer published', async () => {
+  it('names nothing of a link that is unknown or no longer published, and answers 404', async () => {
     for (const key of ['Unknownkey000000000000', 'not-a-key']) {
-      const html = await page(`/s/${key}`);
+      const html = await page(`/s/${key}`, 404);
       expect(html).not.toContain('rel="preload"');
       expect(bootOf(html).shared).toBeUndefined();
       expect(html).toContain('<title>Cabinet Viewer</title>');
     }
     await inject(server, `/api/v1/projects/${project.id}`, { method: 'PATCH', token: owner.token, body: { isPublished: false } });
     try {
-      const html = await page(`/s/${project.accessKey}`);
+      const html = await page(`/s/${project.accessKey}`, 404);
       expect(html).not.toContain(project.modelUrl);
       expect(bootOf(html).shared).toBeUndefined();
     } finally {

@@ -31,7 +31,13 @@ describe('the built single-page app', () => {
     expect(result.headers.get('cache-control')).toBe('no-cache');
   });
 
-  it.each(['/login', '/projects/42', '/s/AbC123xyz', '/sandbox', '/fr', '/some/unknown/page'])(
+  it('answers the app with 404 for a link that leads nowhere, so that no cache keeps it', async () => {
+    const result = await call(server.baseUrl, '/s/AbC123xyz');
+    expect(result.status).toBe(404);
+    expect(result.text).toBe(INDEX);
+  });
+
+  it.each(['/login', '/projects/42', '/sandbox', '/fr', '/some/unknown/page'])(
     'answers index.html for the client route %s',
     async (route) => {
       const result = await call(server.baseUrl, route);

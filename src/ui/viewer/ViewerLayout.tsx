@@ -7,8 +7,9 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { EngineSlot } from '../../machines/viewer/enginePort';
-import { selectDataSheetShown, selectedPart, selectLoadingModelUrl, selectLoadView, selectOpenPanel, selectPosterUrl } from '../../machines/viewer/viewerSelectors';
+import { selectDataSheetShown, selectedPart, selectLoadingModelUrl, selectLoadView, selectLoaded, selectOpenPanel, selectPosterUrl } from '../../machines/viewer/viewerSelectors';
 import { useAppServices } from '../app/AppServices';
+import { useDocumentTitle } from '../app/documentTitle';
 import { useLL } from '../app/I18nProvider';
 import { CanvasHost, preloadModel } from './CanvasHost';
 import { LeftControls, RightControls } from './CanvasControls';
@@ -63,6 +64,8 @@ export function ViewerLayout(props: ViewerLayoutProps) {
   const part = useSelector(tools, (s) => selectedPart(s, load.getSnapshot()));
   const modelShown = useModelShownMark(load);
   const posterUrl = useSelector(load, selectPosterUrl);
+  const projectName = useSelector(load, (s) => selectLoaded(s)?.project.name ?? null);
+  useDocumentTitle(projectName && `${projectName} – ${LL.common.appName()}`, 1);
   // The page's own poster (drawn before any script) gives way to the layout's, which sits over the canvas.
   useEffect(() => document.getElementById(BOOT_POSTER_ID)?.remove(), []);
   // While the engine is still on its way, the model downloads beside it.

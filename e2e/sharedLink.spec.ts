@@ -1,0 +1,131 @@
+import { expect, test, type Page } from '@playwright/test';
+import { uploadProject, publish } from '../bench/lib/appServer';
+import { generateAssembly } from '../samples/generate';
+import { writeSample } from '../samples/writers/index';
+import { E2E_PORT } from '../playwright.config';
+import { admin, uniqueUser } from './admin';
+
+/**
+ * A shared link as a guest's browser gets it from the real server: one round of requests from the
+ * first HTML (the model and poster preloaded by the page itself, never twice), compressed on the
+ * wire, the poster before the 3D, and, once opened, a reopen with the network cut.
+ */
+
+const PASSWORD = 'shared-link-password';
+const server = { url: `http://127.0.0.1:${E2E_PORT}`, stop: async () => {} };
+
+interface Link {
+  accessKey: string;
+  modelUrl: string;
+  thumbnailUrl: string;
+  projectId: number;
+  token: string;
+}
+
+async function publishedKitchen(): Promise<Link> {
+  const username = uniqueUser('link');
+  admin('user', 'add', username, '--password', PASSWORD, '--name', 'Link Owner');
+  admin('plan', 'add', username, '--sku', 'UNLIMITED', '--name', 'Unlimited');
+  const login = await fetch(`${server.url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const dae = await writeSample(generateAssembly({ parts: 60, seed: 4 }), 'dae');
+  const project = await uploadProject(server, accessToken, 'Link kitchen', 'kitchen.dae', dae);
+  await publish(server, accessToken, project.id);
+  return { ...project, projectId: project.id, token: accessToken };
+}
+
+async function waitModelShown(page: Page) {
+  await expect(page.locator('[data-model-shown="true"]')).toBeAttached({ timeout: 30_000 });
+}
+
+interface ResourceEntry {
+  name: string;
+  initiatorType: string;
+  startTime: number;
+  responseEnd: number;
+  encodedBodySize: number;
+  decodedBodySize: number;
+}
+
+const resources = (page: Page) =>
+  page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => {
+      const r = e as PerformanceResourceTiming;
+      return { name: new URL(r.name).pathname, initiatorType: r.initiatorType, startTime: r.startTime, responseEnd: r.responseEnd, encodedBodySize: r.encodedBodySize, decodedBodySize: r.decodedBodySize };
+    }),
+  ) as Promise<ResourceEntry[]>;
+
+test.describe('a shared link', () => {
+  test('starts the model from its first HTML, compressed, once, and shows the poster before the 3D', async ({ page }) => {
+    const link = await publishedKitchen();
+    const response = await page.goto(`/s/${link.accessKey}`);
+    // The server's poster is in the page itself, before any script.
+    expect(await response!.text()).toContain(`<div id="boot-poster" aria-hidden="true"><img src="${link.thumbnailUrl}"`);
+    await waitModelShown(page);
+    // It was painted, and before the model's first frame.
+    const painted = await page.evaluate(
+      () =>
+        new Promise<number[]>((resolve) => {
+          new PerformanceObserver((list) => {
+            const poster = list.getEntries().find((e) => (e as PerformanceEntry & { identifier: string }).identifier === 'poster') as (PerformanceEntry & { renderTime: number }) | undefined;
+            if (poster) resolve([poster.renderTime, performance.getEntriesByName('model-first-frame')[0].startTime]);
+          }).observe({ type: 'element', buffered: true });
+        }),
+    );
+    expect(painted[0]).toBeGreaterThan(0);
+    expect(painted[0]).toBeLessThan(painted[1]);
+    await expect(page).toHaveTitle('Link kitchen – Cabinet Viewer');
+    // The 3D frame replaced both posters.
+    await expect(page.locator('#boot-poster')).toHaveCount(0);
+    await expect(page.getByTestId('model-poster')).toHaveCount(0);
+
+    const entries = await resources(page);
+    const model = entries.filter((e) => e.name === link.modelUrl);
+    expect(model).toHaveLength(1);
+    // Started by the page's preload, not by a script: before the main chunk had even arrived.
+    expect(model[0].initiatorType).toBe('link');
+    const main = entries.find((e) => /^\/assets\/main-[\w-]+\.js$/.test(e.name))!;
+    expect(model[0].startTime).toBeLessThan(main.responseEnd);
+    const engine = entries.find((e) => /^\/assets\/engine-[\w-]+\.js$/.test(e.name))!;
+    // The engine chunk too (a module preload of the page), while the main chunk was still on its way.
+    expect(engine.startTime).toBeLessThan(main.responseEnd);
+    // Compressed on the wire: fewer bytes than the browser decoded.
+    for (const entry of [model[0], main, engine]) expect(entry.encodedBodySize).toBeLessThan(entry.decodedBodySize * 0.6);
+    // No round trip for the configuration or the shared project: they came with the page.
+    expect(entries.some((e) => e.name === '/config.json' || e.name === `/api/v1/projects/accessKeys/${link.accessKey}`)).toBe(false);
+  });
+
+  test.describe('offline', () => {
+    test.use({ serviceWorkers: 'allow' });
+
+    test('reopens without a network once opened, and an unpublished link stops at the next online open', async ({ page, context }) => {
+      const link = await publishedKitchen();
+      await page.goto(`/s/${link.accessKey}`);
+      await waitModelShown(page);
+      // The service worker has stored what the page used (the page hands it the list after the first frame).
+      await expect
+        .poll(() => page.evaluate(async (model) => (await Promise.all([location.href, model].map((u) => caches.match(u)))).every(Boolean), link.modelUrl), { timeout: 15_000 })
+        .toBe(true);
+
+      await context.setOffline(true);
+      await page.goto(`/s/${link.accessKey}?filter=Base%20cabinet%201`);
+      await waitModelShown(page);
+      await expect(page.getByRole('navigation', { name: 'Tools', exact: true })).toBeVisible();
+      await context.setOffline(false);
+
+      // Online again: the owner unpublishes, and the next open says so and forgets the stored page.
+      await fetch(`${server.url}/api/v1/projects/${link.projectId}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${link.token}` },
+        body: JSON.stringify({ isPublished: false }),
+      });
+      await page.goto(`/s/${link.accessKey}`);
+      await expect(page.getByRole('heading', { name: 'Project not found' })).toBeVisible({ timeout: 15_000 });
+      expect(await page.evaluate(() => caches.match(location.href).then(Boolean))).toBe(false);
+    });
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Registers the service worker (serviceWorker.ts, built to /sw.js) once the page has loaded, so it
+ * never competes with the first frame; then hands it the URLs this page already used, which it
+ * stores through its own routes (the first open was not under its control). On a viewer page that
+ * waits for the model's first frame, so the model and its poster are among them.
+ */
+const MODEL_FIRST_FRAME = 'model-first-frame';
+const VIEWER_PAGE = /^\/(s|projects)\/[^/]+\/?$|^\/sandbox\/?$/;
+
+function afterFirstFrame(): Promise<void> {
+  if (!VIEWER_PAGE.test(location.pathname) || performance.getEntriesByName(MODEL_FIRST_FRAME).length > 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName(MODEL_FIRST_FRAME).length === 0) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'mark' });
+  });
+}
+
+/** Same-origin URLs this page loaded: the page itself, its assets, the model and poster, the link's answers. */
+function usedUrls(): string[] {
+  const urls = new Set([location.href]);
+  for (const entry of performance.getEntriesByType('resource')) {
+    const url = new URL(entry.name);
+    if (url.origin === location.origin) urls.add(url.href);
+  }
+  return [...urls];
+}
+
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  const register = async () => {
+    try {
+      await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+      const registration = await navigator.serviceWorker.ready;
+      await afterFirstFrame();
+      registration.active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: usedUrls() } });
+    } catch {
+      // Without a service worker the product works as before, only not offline.
+    }
+  };
+  if (document.readyState === 'complete') void register();
+  else window.addEventListener('load', () => void register(), { once: true });
+}
