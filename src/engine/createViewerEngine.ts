@@ -11,6 +11,7 @@ import { axesFromView, drawOrientationGizmo } from './camera/orientationGizmo';
 import { CameraRig } from './camera/cameraRig';
 import { ClippingControl } from './clipping/clippingControl';
 import { Emitter } from './emitter';
+import { pickOffsets, TOUCH_PICK_RADIUS_PX } from './input/pickOffsets';
 import { PointerInput } from './input/pointerInput';
 import { loadModelView, progressReporter } from './load/loadModelView';
 import { MeasureMarkers } from './measure/measureMarkers';
@@ -121,7 +122,25 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
           userMoved = true;
           onUserCameraMove.emit();
         },
-        click: (x, y) => (measure.active ? addMeasurePoint(x, y) : onPick.emit(pickAt(x, y))),
+        // A finger covers several pixels: a tap looks around where it landed (TOUCH_PICK_RADIUS_PX).
+        click: (x, y, kind) => {
+          const radius = kind === 'touch' ? TOUCH_PICK_RADIUS_PX : 0;
+          if (measure.active) addMeasurePoint(x, y, radius);
+          else onPick.emit(pickNear(x, y, radius));
+        },
+        // A double tap frames the tapped part, as a double click zooms in a map.
+        doubleTap: (x, y) => {
+          if (measure.active || !model) return;
+          const { partId } = pickNear(x, y, TOUCH_PICK_RADIUS_PX);
+          if (!partId) return;
+          const bounds = model.boundsOf(model.partsOf([partId]));
+          if (!bounds) return;
+          rig.cancelAnimation();
+          userMoved = true;
+          onUserCameraMove.emit();
+          rig.fit(bounds, true, now());
+          requestRender();
+        },
         hover: (x, y) => {
           if (!measure.active || !model) return;
           measure.hover(measureAt(x, y));
@@ -159,17 +178,29 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     return hit ? { partId: model.partIds[hit.part], point: hit.point } : { partId: null, point: null };
   }
 
-  function measureAt(x: number, y: number): MeasurePoint | null {
+  /** The pick at (x, y), else the nearest hit on rings around it up to `radius` pixels. */
+  function pickNear(x: number, y: number, radius: number): PickEvent {
+    for (const [dx, dy] of pickOffsets(radius)) {
+      const hit = pickAt(x + dx, y + dy);
+      if (hit.partId) return hit;
+    }
+    return { partId: null, point: null };
+  }
+
+  function measureAt(x: number, y: number, radius = 0): MeasurePoint | null {
     if (!model) return null;
-    const { origin, direction } = ray(x, y);
-    const hit = model.picker.pick(origin, direction, model.visibility.visible, clipping.coefficients());
+    const found = pickOffsets(radius)
+      .map(([dx, dy]) => ray(x + dx, y + dy))
+      .map(({ origin, direction }) => model!.picker.pick(origin, direction, model!.visibility.visible, clipping.coefficients()))
+      .find((h) => h !== null && h !== undefined);
+    const hit = found ?? null;
     if (!hit) return null;
     const snapped = snapPoint(hit.point, model.picker.snapCandidates(hit.part), SNAP_DISTANCE);
     return { position: snapped.position, snap: snapped.snap, partId: model.partIds[hit.part] };
   }
 
-  function addMeasurePoint(x: number, y: number): MeasurePoint | null {
-    const point = measureAt(x, y);
+  function addMeasurePoint(x: number, y: number, radius = 0): MeasurePoint | null {
+    const point = measureAt(x, y, radius);
     if (!point) return null;
     measure.add(point);
     return point;

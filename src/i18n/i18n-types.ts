@@ -797,6 +797,10 @@ type RootTranslation = {
 		 */
 		rightToolbar: string
 		/**
+		 * M​o​r​e
+		 */
+		more: string
+		/**
 		 * H​i​e​r​a​r​c​h​y
 		 */
 		hierarchy: string
@@ -1951,6 +1955,10 @@ export type TranslationFunctions = {
 		 * Tools
 		 */
 		rightToolbar: () => LocalizedString
+		/**
+		 * More
+		 */
+		more: () => LocalizedString
 		/**
 		 * Hierarchy
 		 */

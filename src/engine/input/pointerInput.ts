@@ -1,12 +1,19 @@
 /**
- * Pointer gestures on the canvas: a click is a press and release that moved at most 5 px
- * (anything more is a camera drag); hover positions are reported only after the pointer moved
- * more than 5 px; drags and wheel turns count as the user moving the camera.
+ * Pointer gestures on the canvas (the camera's own controls read the same events: one finger or
+ * the left button orbits, two fingers pinch and pan, the wheel zooms):
+ * - a click or tap is a press and release that moved at most 5 px with a mouse, 10 px with a
+ *   finger (anything more is a camera drag); a gesture that ever had two fingers down is never a tap;
+ * - two taps within 350 ms and 30 px are a double tap (reported after the second tap's click);
+ * - hover positions are reported only after the pointer moved more than 5 px;
+ * - drags, pinches and wheel turns count as the user moving the camera.
  */
 import { movedBeyond, POINTER_MOVE_THRESHOLD_PX } from '../measure/measureMath';
 
+export type PointerKind = 'mouse' | 'touch' | 'pen';
+
 export interface PointerHandlers {
-  click(x: number, y: number): void;
+  click(x: number, y: number, kind: PointerKind): void;
+  doubleTap(x: number, y: number): void;
   hover(x: number, y: number): void;
   userMovedCamera(): void;
   /** Any input that may change the view (camera controls read the same events). */
@@ -14,10 +21,21 @@ export interface PointerHandlers {
 }
 
 const WHEEL_REPORT_MS = 250;
+/** A finger wobbles more than a mouse. */
+export const TOUCH_TAP_THRESHOLD_PX = 10;
+export const DOUBLE_TAP_MS = 350;
+export const DOUBLE_TAP_DISTANCE_PX = 30;
+
+function kindOf(e: PointerEvent): PointerKind {
+  return e.pointerType === 'touch' || e.pointerType === 'pen' ? e.pointerType : 'mouse';
+}
 
 export class PointerInput {
-  private down: { id: number; x: number; y: number } | null = null;
+  private down: { id: number; x: number; y: number; kind: PointerKind } | null = null;
   private dragging = false;
+  /** Pointers currently pressed (a pinch has two). */
+  private readonly pressed = new Set<number>();
+  private lastTap: { x: number; y: number; at: number } | null = null;
   private lastHover: { x: number; y: number } | null = null;
   private lastWheel = -Infinity;
   private readonly listeners: Array<[string, EventListener]>;
@@ -25,12 +43,13 @@ export class PointerInput {
   constructor(
     private readonly canvas: HTMLCanvasElement,
     private readonly handlers: PointerHandlers,
+    private readonly clock: () => number = () => performance.now(),
   ) {
     this.listeners = [
       ['pointerdown', (e) => this.onDown(e as PointerEvent)],
       ['pointermove', (e) => this.onMove(e as PointerEvent)],
       ['pointerup', (e) => this.onUp(e as PointerEvent)],
-      ['pointercancel', () => this.reset()],
+      ['pointercancel', (e) => this.onCancel(e as PointerEvent)],
       ['pointerleave', () => (this.lastHover = null)],
       ['wheel', () => this.onWheel()],
     ];
@@ -44,22 +63,32 @@ export class PointerInput {
 
   private onDown(e: PointerEvent): void {
     this.handlers.activity();
-    if (this.down) return;
-    const p = this.position(e);
-    this.down = { id: e.pointerId, ...p };
-    this.dragging = false;
-  }
-
-  private onMove(e: PointerEvent): void {
-    const p = this.position(e);
-    if (this.down && e.pointerId === this.down.id) {
-      this.handlers.activity();
-      if (!this.dragging && movedBeyond(this.down.x, this.down.y, p.x, p.y, POINTER_MOVE_THRESHOLD_PX)) {
+    this.pressed.add(e.pointerId);
+    if (this.down) {
+      // A second finger: a pinch or a two-finger pan, never a tap.
+      if (!this.dragging) {
         this.dragging = true;
         this.handlers.userMovedCamera();
       }
       return;
     }
+    const p = this.position(e);
+    this.down = { id: e.pointerId, kind: kindOf(e), ...p };
+    this.dragging = false;
+  }
+
+  private onMove(e: PointerEvent): void {
+    const p = this.position(e);
+    if (this.down && this.pressed.has(e.pointerId)) {
+      this.handlers.activity();
+      const threshold = this.down.kind === 'touch' ? TOUCH_TAP_THRESHOLD_PX : POINTER_MOVE_THRESHOLD_PX;
+      if (!this.dragging && e.pointerId === this.down.id && movedBeyond(this.down.x, this.down.y, p.x, p.y, threshold)) {
+        this.dragging = true;
+        this.handlers.userMovedCamera();
+      }
+      return;
+    }
+    if (e.pointerType === 'touch') return;
     if (!this.lastHover || movedBeyond(this.lastHover.x, this.lastHover.y, p.x, p.y, POINTER_MOVE_THRESHOLD_PX)) {
       this.lastHover = p;
       this.handlers.hover(p.x, p.y);
@@ -68,11 +97,34 @@ export class PointerInput {
 
   private onUp(e: PointerEvent): void {
     this.handlers.activity();
-    if (!this.down || e.pointerId !== this.down.id) return;
+    this.pressed.delete(e.pointerId);
+    if (!this.down) return;
+    if (e.pointerId !== this.down.id) {
+      if (this.pressed.size === 0) this.reset();
+      return;
+    }
     const p = this.position(e);
+    const { kind } = this.down;
     const click = !this.dragging && e.button === 0;
-    this.reset();
-    if (click) this.handlers.click(p.x, p.y);
+    // The gesture ends when its last finger lifts; the first finger lifting ends the tap's chance.
+    if (this.pressed.size === 0) this.reset();
+    else this.down = null;
+    if (!click) return;
+    this.handlers.click(p.x, p.y, kind);
+    if (kind !== 'touch') return;
+    const now = this.clock();
+    const last = this.lastTap;
+    if (last && now - last.at <= DOUBLE_TAP_MS && !movedBeyond(last.x, last.y, p.x, p.y, DOUBLE_TAP_DISTANCE_PX)) {
+      this.lastTap = null;
+      this.handlers.doubleTap(p.x, p.y);
+    } else {
+      this.lastTap = { ...p, at: now };
+    }
+  }
+
+  private onCancel(e: PointerEvent): void {
+    this.pressed.delete(e.pointerId);
+    if (this.pressed.size === 0) this.reset();
   }
 
   private onWheel(): void {

@@ -233,6 +233,7 @@ const en = {
     back: 'Back to projects',
     leftToolbar: 'Project toolbar',
     rightToolbar: 'Tools',
+    more: 'More',
     hierarchy: 'Hierarchy',
     searchParts: 'Search parts',
     searchHint: 'Separate several searches with a comma or OR',

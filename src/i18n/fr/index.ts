@@ -232,6 +232,7 @@ const fr = {
     back: 'Retour aux projets',
     leftToolbar: 'Barre d’outils du projet',
     rightToolbar: 'Outils',
+    more: 'Plus',
     hierarchy: 'Arborescence',
     searchParts: 'Rechercher des pièces',
     searchHint: 'Séparez plusieurs recherches par une virgule ou OU',

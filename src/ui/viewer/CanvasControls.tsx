@@ -15,14 +15,14 @@ import { CompressIcon, ExpandIcon } from './viewerIcons';
 const overlayButton =
   'relative flex size-11 shrink-0 items-center justify-center rounded-xl border border-border bg-surface-raised/90 text-fg-muted shadow-lg shadow-black/30 hover:text-fg disabled:cursor-not-allowed disabled:opacity-50';
 
-export function LeftControls({ tools, logoUrl, shift }: { tools: ToolsActor; logoUrl: string; shift: number }) {
+export function LeftControls({ tools, logoUrl, shift, compact = false }: { tools: ToolsActor; logoUrl: string; shift: number; compact?: boolean }) {
   const LL = useLL();
   const badge = useSelector(tools, selectBadge);
   const shown = useSelector(tools, selectDataSheetShown);
   const hasSelection = useSelector(tools, (s) => selectSelectedId(s) !== null);
   return (
-    <div className="absolute top-3 left-3 z-10 flex items-start gap-3 transition-transform duration-200" style={{ transform: `translateX(${shift}px)` }}>
-      <img src={logoUrl} alt={LL.viewer.brandLogo()} className="max-h-[50px] max-w-[100px] object-contain" />
+    <div className={`absolute z-10 flex items-start transition-transform duration-200 ${compact ? 'top-2 left-2 gap-2' : 'top-3 left-3 gap-3'}`} style={{ transform: `translateX(${shift}px)` }}>
+      <img src={logoUrl} alt={LL.viewer.brandLogo()} className={`object-contain ${compact ? 'max-h-11 max-w-20' : 'max-h-[50px] max-w-[100px]'}`} />
       <button
         type="button"
         className={`${overlayButton} ${shown ? 'border-primary text-primary' : ''}`}
@@ -39,13 +39,22 @@ export function LeftControls({ tools, logoUrl, shift }: { tools: ToolsActor; log
   );
 }
 
-export function RightControls({ tools, shift, onFullScreen, gizmoRef }: { tools: ToolsActor; shift: number; onFullScreen(): void; gizmoRef(canvas: HTMLCanvasElement | null): void }) {
+interface RightControlsProps {
+  tools: ToolsActor;
+  shift: number;
+  /** Absent on phones, whose browsers give the page the screen themselves. */
+  onFullScreen?(): void;
+  gizmoRef(canvas: HTMLCanvasElement | null): void;
+  compact?: boolean;
+}
+
+export function RightControls({ tools, shift, onFullScreen, gizmoRef, compact = false }: RightControlsProps) {
   const LL = useLL();
   const view = useSelector(tools, selectCameraView);
   const fullScreen = useSelector(tools, selectFullScreen);
   const fullLabel = fullScreen ? LL.viewer.exitFullScreen() : LL.viewer.fullScreen();
   return (
-    <div className="absolute top-3 right-3 z-10 flex items-start gap-2 transition-transform duration-200" style={{ transform: `translateX(${-shift}px)` }}>
+    <div className={`absolute z-10 flex items-start gap-2 transition-transform duration-200 ${compact ? 'top-2 right-2' : 'top-3 right-3'}`} style={{ transform: `translateX(${-shift}px)` }}>
       <SelectMenu<CameraView>
         label={LL.viewer.cameraOrientation()}
         value={view}
@@ -53,17 +62,19 @@ export function RightControls({ tools, shift, onFullScreen, gizmoRef }: { tools:
         onChange={(v) => tools.send({ type: 'tools.cameraView', view: v })}
         buttonClassName="h-11 bg-surface-raised/90"
       />
-      <button type="button" className={overlayButton} aria-label={fullLabel} title={fullLabel} onClick={onFullScreen}>
-        {fullScreen ? <CompressIcon /> : <ExpandIcon />}
-      </button>
+      {onFullScreen ? (
+        <button type="button" className={overlayButton} aria-label={fullLabel} title={fullLabel} onClick={onFullScreen}>
+          {fullScreen ? <CompressIcon /> : <ExpandIcon />}
+        </button>
+      ) : null}
       <button
         type="button"
-        className="relative flex size-16 items-center justify-center rounded-xl border border-border bg-surface-raised/90 shadow-lg shadow-black/30 hover:border-primary"
+        className={`relative flex ${compact ? 'size-12' : 'size-16'} items-center justify-center rounded-xl border border-border bg-surface-raised/90 shadow-lg shadow-black/30 hover:border-primary`}
         aria-label={LL.viewer.resetCamera()}
         title={LL.viewer.resetCamera()}
         onClick={() => tools.send({ type: 'tools.resetCamera' })}
       >
-        <canvas ref={gizmoRef} width={112} height={112} className="size-14" aria-hidden="true" />
+        <canvas ref={gizmoRef} width={112} height={112} className={compact ? 'size-10' : 'size-14'} aria-hidden="true" />
       </button>
     </div>
   );

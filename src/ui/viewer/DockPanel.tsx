@@ -1,6 +1,7 @@
 /**
  * A panel docked over the canvas (project, share, hierarchy on the left; the tools on the right),
- * at the side-panel opacity of SPEC §2, with a title and a close button.
+ * at the side-panel opacity of SPEC §2, with a title and a close button. In the compact layout it
+ * is a sheet over the model, above the bottom toolbar, opaque so that nothing shows through.
  */
 import type { ReactNode } from 'react';
 import { useLL } from '../app/I18nProvider';
@@ -11,18 +12,27 @@ interface DockPanelProps {
   title: string;
   onClose(): void;
   children: ReactNode;
-  width: number;
+  width?: number;
+  /** The compact layout's sheet. */
+  sheet?: boolean;
 }
 
-export function DockPanel({ side, title, onClose, children, width }: DockPanelProps) {
+/** The compact layout's bottom toolbar height (its sheets sit just above it). */
+export const COMPACT_BAR_HEIGHT = 'calc(3.5rem + env(safe-area-inset-bottom))';
+
+export function DockPanel({ side, title, onClose, children, width, sheet = false }: DockPanelProps) {
   const LL = useLL();
   return (
     <section
       aria-label={title}
-      style={{ width }}
-      className={`absolute inset-y-0 z-20 flex max-w-full flex-col overflow-hidden bg-surface-raised opacity-panel shadow-2xl shadow-black/50 ${
-        side === 'left' ? 'left-0 border-r' : 'right-0 border-l'
-      } border-border`}
+      style={sheet ? { bottom: COMPACT_BAR_HEIGHT } : { width }}
+      className={
+        sheet
+          ? 'absolute inset-x-0 z-40 flex max-h-[55dvh] flex-col overflow-hidden rounded-t-2xl border-t border-border bg-surface-raised shadow-2xl shadow-black/60'
+          : `absolute inset-y-0 z-20 flex max-w-full flex-col overflow-hidden bg-surface-raised opacity-panel shadow-2xl shadow-black/50 ${
+              side === 'left' ? 'left-0 border-r' : 'right-0 border-l'
+            } border-border`
+      }
     >
       <header className="flex items-center justify-between gap-2 border-b border-border px-4 py-3">
         <h2 className="truncate text-base font-extrabold text-fg">{title}</h2>
@@ -31,7 +41,7 @@ export function DockPanel({ side, title, onClose, children, width }: DockPanelPr
           onClick={onClose}
           aria-label={LL.common.close()}
           title={LL.common.close()}
-          className="flex size-9 shrink-0 items-center justify-center rounded-lg text-fg-muted hover:bg-surface-overlay hover:text-fg"
+          className={`flex ${sheet ? 'size-11' : 'size-9'} shrink-0 items-center justify-center rounded-lg text-fg-muted hover:bg-surface-overlay hover:text-fg`}
         >
           <CloseIcon />
         </button>

@@ -13,7 +13,8 @@ import { useDocumentTitle } from '../app/documentTitle';
 import { useLL } from '../app/I18nProvider';
 import { CanvasHost, preloadModel } from './CanvasHost';
 import { LeftControls, RightControls } from './CanvasControls';
-import { DockPanel, SlotPlaceholder } from './DockPanel';
+import { CompactToolbar } from './CompactToolbar';
+import { COMPACT_BAR_HEIGHT, DockPanel, SlotPlaceholder } from './DockPanel';
 import { LeftToolbar, type LeftPanel } from './LeftToolbar';
 import { ClippingPanel } from './panels/ClippingPanel';
 import { DataSheetPanel } from './panels/DataSheetPanel';
@@ -21,7 +22,7 @@ import { MeasurePanel } from './panels/MeasurePanel';
 import { RenderModePanel } from './panels/RenderModePanel';
 import { RightToolbar } from './RightToolbar';
 import { ToolChips } from './ToolChips';
-import { DESKTOP_WIDTH, LEFT_PANEL_WIDTH, LEFT_SHIFT_MIN_WIDTH, RIGHT_PANEL_WIDTH, useWindowWidth } from './useWindowWidth';
+import { DESKTOP_WIDTH, LEFT_PANEL_WIDTH, LEFT_SHIFT_MIN_WIDTH, RIGHT_PANEL_WIDTH, useCompactLayout } from './useWindowWidth';
 import type { LoadActor, ToolsActor } from './viewerActors';
 
 export type { LeftPanel };
@@ -55,7 +56,7 @@ export function ViewerLayout(props: ViewerLayoutProps) {
   const LL = useLL();
   const { settings } = useAppServices();
   const unit = useSelector(settings, (s) => s.context.unit);
-  const width = useWindowWidth();
+  const { compact, phone, width } = useCompactLayout();
   const rootRef = useRef<HTMLDivElement>(null);
   const [gizmo, setGizmo] = useState<HTMLCanvasElement | null>(null);
   const gizmoRef = useCallback((canvas: HTMLCanvasElement | null) => setGizmo(canvas), []);
@@ -84,8 +85,9 @@ export function ViewerLayout(props: ViewerLayoutProps) {
     else void rootRef.current?.requestFullscreen?.().catch(() => {});
   };
 
-  const leftShift = leftPanel && width > LEFT_SHIFT_MIN_WIDTH ? LEFT_PANEL_WIDTH : 0;
-  const rightShift = openPanel && width >= DESKTOP_WIDTH ? RIGHT_PANEL_WIDTH : 0;
+  const leftShift = leftPanel && !compact && width > LEFT_SHIFT_MIN_WIDTH ? LEFT_PANEL_WIDTH : 0;
+  const rightShift = openPanel && !compact && width >= DESKTOP_WIDTH ? RIGHT_PANEL_WIDTH : 0;
+  const sheetOpen = compact && (leftPanel !== null || openPanel !== null);
   const pending = <SlotPlaceholder text={LL.viewer.slotPending()} />;
   const leftTitles: Record<LeftPanel, string> = {
     project: props.variant === 'guest' ? LL.panels.sharedProject.title() : LL.panels.project.title(),
@@ -113,8 +115,8 @@ export function ViewerLayout(props: ViewerLayoutProps) {
   };
 
   return (
-    <div ref={rootRef} className="flex h-dvh overflow-hidden bg-surface text-fg">
-      <LeftToolbar variant={props.variant} tools={tools} leftPanel={leftPanel} onLeftPanel={onLeftPanel} />
+    <div ref={rootRef} className="relative flex h-dvh overflow-hidden bg-surface text-fg">
+      {compact ? null : <LeftToolbar variant={props.variant} tools={tools} leftPanel={leftPanel} onLeftPanel={onLeftPanel} />}
       <main className="relative min-w-0 flex-1 overflow-hidden">
         {/* Wide windows give docked panels their own room, so framed parts are never behind one. */}
         <div className="absolute inset-y-0" style={{ left: leftShift, right: rightShift }} data-model-shown={modelShown ? 'true' : 'false'}>
@@ -130,29 +132,41 @@ export function ViewerLayout(props: ViewerLayoutProps) {
           ) : null}
         </div>
         {leftPanel ? (
-          <DockPanel side="left" width={LEFT_PANEL_WIDTH} title={leftTitles[leftPanel]} onClose={() => onLeftPanel(null)}>
+          <DockPanel side="left" sheet={compact} width={LEFT_PANEL_WIDTH} title={leftTitles[leftPanel]} onClose={() => onLeftPanel(null)}>
             {leftContent[leftPanel]}
           </DockPanel>
         ) : null}
-        <LeftControls tools={tools} logoUrl={props.logoUrl} shift={leftShift} />
+        <LeftControls tools={tools} logoUrl={props.logoUrl} shift={leftShift} compact={compact} />
         {sheetShown ? (
           <section
             aria-label={LL.viewer.dataSheet()}
-            className="absolute top-20 left-3 z-10 w-72 rounded-xl border border-border bg-surface-raised/95 p-4 shadow-xl shadow-black/40 transition-transform duration-200"
+            className={`absolute z-10 rounded-xl border border-border bg-surface-raised p-4 shadow-xl shadow-black/40 transition-transform duration-200 ${
+              compact ? 'inset-x-2 top-[4.5rem] max-h-[30dvh] overflow-y-auto' : 'top-20 left-3 w-72'
+            }`}
             style={{ transform: `translateX(${leftShift}px)` }}
           >
             <h2 className="mb-3 text-sm font-extrabold text-fg">{LL.viewer.dataSheet()}</h2>
             <DataSheetPanel part={part} />
           </section>
         ) : null}
-        <RightControls tools={tools} shift={rightShift} onFullScreen={toggleFullScreen} gizmoRef={gizmoRef} />
-        <div className="pointer-events-none absolute inset-x-3 bottom-3 z-10 flex flex-col items-center gap-2">
-          <div className="pointer-events-auto">{props.stepNavigator}</div>
-          <div className="pointer-events-auto">
-            <ToolChips tools={tools} />
+        <RightControls tools={tools} shift={rightShift} onFullScreen={phone ? undefined : toggleFullScreen} gizmoRef={gizmoRef} compact={compact} />
+        {sheetOpen ? null : (
+          <div
+            className="pointer-events-none absolute inset-x-3 z-10 flex flex-col items-center gap-2"
+            style={{ bottom: compact ? `calc(${COMPACT_BAR_HEIGHT} + 0.5rem)` : '0.75rem' }}
+          >
+            {compact && part ? (
+              <p aria-label={LL.viewer.selectedPart()} className="max-w-full truncate rounded-lg border border-border bg-surface-raised px-3 py-2 text-sm font-semibold text-fg">
+                {part.name}
+              </p>
+            ) : null}
+            <div className="pointer-events-auto">{props.stepNavigator}</div>
+            <div className="pointer-events-auto">
+              <ToolChips tools={tools} />
+            </div>
           </div>
-        </div>
-        {part ? (
+        )}
+        {part && !compact ? (
           <p
             aria-label={LL.viewer.selectedPart()}
             className="absolute bottom-3 left-3 z-10 max-w-64 truncate rounded-lg border border-border bg-surface-raised/90 px-3 py-2 text-sm font-semibold text-fg transition-transform duration-200"
@@ -162,12 +176,24 @@ export function ViewerLayout(props: ViewerLayoutProps) {
           </p>
         ) : null}
         {openPanel ? (
-          <DockPanel side="right" width={RIGHT_PANEL_WIDTH} title={rightTitles[openPanel]} onClose={() => tools.send({ type: 'tools.closePanel' })}>
+          <DockPanel side="right" sheet={compact} width={RIGHT_PANEL_WIDTH} title={rightTitles[openPanel]} onClose={() => tools.send({ type: 'tools.closePanel' })}>
             {rightContent[openPanel]}
           </DockPanel>
         ) : null}
       </main>
-      <RightToolbar tools={tools} commentCount={props.commentCount ?? 0} hyperlinkCount={props.hyperlinkCount ?? 0} />
+      {compact ? (
+        <CompactToolbar
+          variant={props.variant}
+          tools={tools}
+          leftPanel={leftPanel}
+          onLeftPanel={onLeftPanel}
+          commentCount={props.commentCount ?? 0}
+          hyperlinkCount={props.hyperlinkCount ?? 0}
+          width={width}
+        />
+      ) : (
+        <RightToolbar tools={tools} commentCount={props.commentCount ?? 0} hyperlinkCount={props.hyperlinkCount ?? 0} />
+      )}
       {props.children}
     </div>
   );

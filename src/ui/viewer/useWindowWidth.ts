@@ -1,14 +1,18 @@
-/** The window's inner width, updated on resize (layout thresholds of SPEC §9). */
+/** The window's inner size, updated on resize (layout thresholds of SPEC §9, and the compact layout). */
 import { useEffect, useState } from 'react';
 
-export function useWindowWidth(): number {
-  const [width, setWidth] = useState(() => window.innerWidth);
+function useWindowSize(): { width: number; height: number } {
+  const [size, setSize] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
   useEffect(() => {
-    const update = () => setWidth(window.innerWidth);
+    const update = () => setSize({ width: window.innerWidth, height: window.innerHeight });
     window.addEventListener('resize', update);
     return () => window.removeEventListener('resize', update);
   }, []);
-  return width;
+  return size;
+}
+
+export function useWindowWidth(): number {
+  return useWindowSize().width;
 }
 
 /** Widths of SPEC §9: hierarchy auto-open, left group shift, desktop. */
@@ -17,3 +21,19 @@ export const LEFT_SHIFT_MIN_WIDTH = 1024;
 export const DESKTOP_WIDTH = 1024;
 export const LEFT_PANEL_WIDTH = 360;
 export const RIGHT_PANEL_WIDTH = 220;
+/** Tailwind's `sm`: below it the viewer is laid out for a phone. */
+export const PHONE_WIDTH = 640;
+
+/**
+ * Phones (below `sm`) and portrait tablets get the compact viewer: the model fills the screen, the
+ * tools sit in one bar at the bottom, panels open as sheets over the model. Landscape phones and
+ * wide windows keep the two side toolbars.
+ */
+export function isCompactLayout(width: number, height: number): boolean {
+  return width < PHONE_WIDTH || (width < DESKTOP_WIDTH && height > width);
+}
+
+export function useCompactLayout(): { compact: boolean; phone: boolean; width: number } {
+  const { width, height } = useWindowSize();
+  return { compact: isCompactLayout(width, height), phone: width < PHONE_WIDTH, width };
+}
