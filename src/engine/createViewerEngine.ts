@@ -128,6 +128,10 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
           if (measure.active) addMeasurePoint(x, y, radius);
           else onPick.emit(pickNear(x, y, radius));
         },
+        pinch: (factor) => {
+          rig.zoomBy(factor);
+          requestRender();
+        },
         // A double tap frames the tapped part, as a double click zooms in a map.
         doubleTap: (x, y) => {
           if (measure.active || !model) return;

@@ -3,7 +3,7 @@
  * exposes `window.engineTest` for browser tests and benchmarks. Query: model (URL), mode (render
  * mode), view (camera view), debug (1 for the debug camera), aa (0 to turn antialiasing off).
  */
-import { CAMERA_VIEWS, type CameraView, type LoadProgress, type ModelInfo, RENDER_MODES, type RenderMode, type ViewerEngine } from './types';
+import { CAMERA_VIEWS, type CameraView, type LoadProgress, type ModelInfo, type PickEvent, RENDER_MODES, type RenderMode, type ViewerEngine } from './types';
 
 export interface EngineTestHooks {
   engine: ViewerEngine;
@@ -13,6 +13,8 @@ export interface EngineTestHooks {
   firstFrameMs: number | null;
   loadMs: number | null;
   progress: LoadProgress[];
+  /** Every pick the engine reported (clicks and taps), in order. */
+  picks: PickEvent[];
   error: string | null;
 }
 
@@ -35,7 +37,8 @@ async function main(): Promise<void> {
   });
   engine.setOrientationGizmo(gizmo);
   const model = params.get('model');
-  const hooks: EngineTestHooks = { engine, ready: new Promise(() => {}), firstFrameMs: null, loadMs: null, progress: [], error: null };
+  const hooks: EngineTestHooks = { engine, ready: new Promise(() => {}), firstFrameMs: null, loadMs: null, progress: [], picks: [], error: null };
+  engine.onPick.subscribe((pick) => hooks.picks.push(pick));
   engine.onProgress.subscribe((p) => {
     hooks.progress.push(p);
     status.textContent = `${p.phase} ${(p.overall * 100).toFixed(2)}%`;

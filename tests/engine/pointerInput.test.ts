@@ -12,6 +12,7 @@ function setup() {
   const handlers: PointerHandlers = {
     click: (x, y, kind) => calls.push(`click ${x},${y} ${kind}`),
     doubleTap: (x, y) => calls.push(`double ${x},${y}`),
+    pinch: (factor) => calls.push(`pinch ${factor.toFixed(2)}`),
     hover: (x, y) => calls.push(`hover ${x},${y}`),
     userMovedCamera: () => calls.push('moved'),
     activity: () => {},
@@ -42,13 +43,16 @@ describe('touch gestures on the canvas', () => {
     expect(calls).toEqual(['moved']);
   });
 
-  it('a pinch is never a tap, whichever finger lifts first', () => {
+  it('two fingers moving apart pinch by the ratio of their spreads, and a pinch is never a tap', () => {
     const { calls, fire } = setup();
     fire('pointerdown', 1, 100, 100);
-    fire('pointerdown', 2, 200, 200);
-    fire('pointerup', 1, 100, 100);
-    fire('pointerup', 2, 200, 200);
-    expect(calls).toEqual(['moved']);
+    fire('pointerdown', 2, 200, 100);
+    fire('pointermove', 2, 300, 100);
+    fire('pointermove', 1, 0, 100);
+    fire('pointerup', 1, 0, 100);
+    fire('pointermove', 2, 350, 100);
+    fire('pointerup', 2, 350, 100);
+    expect(calls).toEqual(['moved', 'pinch 2.00', 'pinch 1.50']);
     calls.length = 0;
     fire('pointerdown', 3, 50, 50);
     fire('pointerup', 3, 50, 50);

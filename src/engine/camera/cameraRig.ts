@@ -3,6 +3,7 @@
  * canonical views, with zoom-to-fit, animated moves, state store/restore and the debug settings.
  */
 import { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera';
+import type { ArcRotateCameraPointersInput } from '@babylonjs/core/Cameras/Inputs/arcRotateCameraPointersInput';
 import { Camera } from '@babylonjs/core/Cameras/camera';
 import { Vector3 } from '@babylonjs/core/Maths/math.vector';
 import type { Scene } from '@babylonjs/core/scene';
@@ -57,6 +58,9 @@ export class CameraRig {
     c.inertia = 0.8;
     c.panningInertia = 0.8;
     c.inputs.removeByType('ArcRotateCameraKeyboardMoveInput');
+    // Two-finger pinches are ours (zoomBy): Babylon's pinch input does not reach the radius here.
+    const pointers = c.inputs.attached.pointers as ArcRotateCameraPointersInput | undefined;
+    if (pointers) pointers.pinchZoom = false;
     this.applySettings(debug ? DEBUG_CAMERA_SETTINGS : CAMERA_SETTINGS);
     if (canvas) {
       c.attachControl(false);
@@ -220,6 +224,22 @@ export class CameraRig {
     const visibleHeight = 2 * (ortho ? this.halfHeight : c.radius * Math.tan(c.fov / 2));
     const pixels = this.scene.getEngine().getRenderHeight() || 1;
     c.panningSensibility = pixels / Math.max(visibleHeight, 1e-6);
+  }
+
+  /**
+   * Zooms by a pinch's spread ratio (above 1: fingers apart, closer): the distance in the free
+   * view, the visible height in the orthographic ones.
+   */
+  zoomBy(factor: number): void {
+    if (!(factor > 0) || !Number.isFinite(factor)) return;
+    this.tween.active = false;
+    if (isOrthographic(this.view)) {
+      this.halfHeight /= factor;
+    } else {
+      const c = this.camera;
+      c.radius = Math.max(c.lowerRadiusLimit ?? 0.01, c.radius / factor);
+    }
+    this.updateProjection();
   }
 
   private orthoWheel(event: WheelEvent): void {

@@ -5,6 +5,7 @@
  *   finger (anything more is a camera drag); a gesture that ever had two fingers down is never a tap;
  * - two taps within 350 ms and 30 px are a double tap (reported after the second tap's click);
  * - hover positions are reported only after the pointer moved more than 5 px;
+ * - two fingers moving apart or together zoom (pinch), reported as the ratio of their spreads;
  * - drags, pinches and wheel turns count as the user moving the camera.
  */
 import { movedBeyond, POINTER_MOVE_THRESHOLD_PX } from '../measure/measureMath';
@@ -14,6 +15,8 @@ export type PointerKind = 'mouse' | 'touch' | 'pen';
 export interface PointerHandlers {
   click(x: number, y: number, kind: PointerKind): void;
   doubleTap(x: number, y: number): void;
+  /** Two fingers moved apart (factor above 1) or together, by the ratio of their spreads. */
+  pinch(factor: number): void;
   hover(x: number, y: number): void;
   userMovedCamera(): void;
   /** Any input that may change the view (camera controls read the same events). */
@@ -35,6 +38,9 @@ export class PointerInput {
   private dragging = false;
   /** Pointers currently pressed (a pinch has two). */
   private readonly pressed = new Set<number>();
+  /** Where each pressed finger is, for pinches. */
+  private readonly fingers = new Map<number, { x: number; y: number }>();
+  private spread: number | null = null;
   private lastTap: { x: number; y: number; at: number } | null = null;
   private lastHover: { x: number; y: number } | null = null;
   private lastWheel = -Infinity;
@@ -64,6 +70,9 @@ export class PointerInput {
   private onDown(e: PointerEvent): void {
     this.handlers.activity();
     this.pressed.add(e.pointerId);
+    if (e.pointerType === 'touch') this.fingers.set(e.pointerId, this.position(e));
+    this.spread = null;
+    this.pinchStep();
     if (this.down) {
       // A second finger: a pinch or a two-finger pan, never a tap.
       if (!this.dragging) {
@@ -79,6 +88,10 @@ export class PointerInput {
 
   private onMove(e: PointerEvent): void {
     const p = this.position(e);
+    if (this.fingers.has(e.pointerId)) {
+      this.fingers.set(e.pointerId, p);
+      this.pinchStep();
+    }
     if (this.down && this.pressed.has(e.pointerId)) {
       this.handlers.activity();
       const threshold = this.down.kind === 'touch' ? TOUCH_TAP_THRESHOLD_PX : POINTER_MOVE_THRESHOLD_PX;
@@ -95,9 +108,20 @@ export class PointerInput {
     }
   }
 
+  /** With exactly two fingers down, each move reports how much their spread changed. */
+  private pinchStep(): void {
+    if (this.fingers.size !== 2) return;
+    const [a, b] = [...this.fingers.values()];
+    const spread = Math.hypot(a.x - b.x, a.y - b.y);
+    if (this.spread !== null && this.spread > 0 && spread > 0) this.handlers.pinch(spread / this.spread);
+    this.spread = spread;
+  }
+
   private onUp(e: PointerEvent): void {
     this.handlers.activity();
     this.pressed.delete(e.pointerId);
+    this.fingers.delete(e.pointerId);
+    this.spread = null;
     if (!this.down) return;
     if (e.pointerId !== this.down.id) {
       if (this.pressed.size === 0) this.reset();
@@ -124,6 +148,8 @@ export class PointerInput {
 
   private onCancel(e: PointerEvent): void {
     this.pressed.delete(e.pointerId);
+    this.fingers.delete(e.pointerId);
+    this.spread = null;
     if (this.pressed.size === 0) this.reset();
   }
 
