@@ -1,9 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { uploadProject, publish } from '../bench/lib/appServer';
-import { generateAssembly } from '../samples/generate';
-import { writeSample } from '../samples/writers/index';
-import { E2E_PORT } from '../playwright.config';
-import { admin, uniqueUser } from './admin';
+import { e2eServer, publishedKitchen } from './linkHelpers';
 
 /**
  * A shared link as a guest's browser gets it from the real server: one round of requests from the
@@ -11,32 +7,7 @@ import { admin, uniqueUser } from './admin';
  * wire, the poster before the 3D, and, once opened, a reopen with the network cut.
  */
 
-const PASSWORD = 'shared-link-password';
-const server = { url: `http://127.0.0.1:${E2E_PORT}`, stop: async () => {} };
-
-interface Link {
-  accessKey: string;
-  modelUrl: string;
-  thumbnailUrl: string;
-  projectId: number;
-  token: string;
-}
-
-async function publishedKitchen(): Promise<Link> {
-  const username = uniqueUser('link');
-  admin('user', 'add', username, '--password', PASSWORD, '--name', 'Link Owner');
-  admin('plan', 'add', username, '--sku', 'UNLIMITED', '--name', 'Unlimited');
-  const login = await fetch(`${server.url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const dae = await writeSample(generateAssembly({ parts: 60, seed: 4 }), 'dae');
-  const project = await uploadProject(server, accessToken, 'Link kitchen', 'kitchen.dae', dae);
-  await publish(server, accessToken, project.id);
-  return { ...project, projectId: project.id, token: accessToken };
-}
+const server = e2eServer;
 
 async function waitModelShown(page: Page) {
   await expect(page.locator('[data-model-shown="true"]')).toBeAttached({ timeout: 30_000 });

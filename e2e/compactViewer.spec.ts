@@ -1,0 +1,144 @@
+/**
+ * The viewer on a phone (390 x 844) and a portrait tablet (768 x 1024), with touch, as a guest on a
+ * shared link and as the owner: the model takes the screen, every panel of the toolbar (and of its
+ * More sheet) opens as a sheet and closes, and in every state no two visible controls overlap and
+ * none runs off the screen, as read from their boxes.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { logIn } from './listHelpers';
+import { LINK_OWNER_PASSWORD, publishedKitchen, type PublishedLink } from './linkHelpers';
+
+const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'portrait tablet', width: 768, height: 1024 },
+];
+
+interface Problem {
+  kind: 'off screen' | 'overlap';
+  what: string;
+}
+
+/**
+ * Every control a user could touch (topmost at its centre, clipped by its scrolling ancestors):
+ * none may leave the screen, and no two may overlap.
+ */
+function layoutProblems(page: Page): Promise<Problem[]> {
+  return page.evaluate(() => {
+    const W = window.innerWidth;
+    const H = window.innerHeight;
+    const name = (el: Element) => `${el.tagName.toLowerCase()}[${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? ''}]`;
+    const clipped = (el: Element) => {
+      let r = el.getBoundingClientRect();
+      let box = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        const style = getComputedStyle(p);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        r = p.getBoundingClientRect();
+        box = { left: Math.max(box.left, r.left), top: Math.max(box.top, r.top), right: Math.min(box.right, r.right), bottom: Math.min(box.bottom, r.bottom) };
+      }
+      return box;
+    };
+    const controls = [...document.querySelectorAll('button, a[href], input:not([type="hidden"]), select, textarea, [role="switch"], [role="radio"], [role="slider"]')]
+      .map((el) => ({ el, box: clipped(el) }))
+      .filter(({ el, box }) => {
+        if (box.right - box.left < 4 || box.bottom - box.top < 4) return false;
+        const style = getComputedStyle(el);
+        if (style.visibility === 'hidden' || Number(style.opacity) === 0) return false;
+        const x = Math.min(Math.max((box.left + box.right) / 2, 0), W - 1);
+        const y = Math.min(Math.max((box.top + box.bottom) / 2, 0), H - 1);
+        const top = document.elementFromPoint(x, y);
+        return !!top && (top === el || el.contains(top) || top.contains(el));
+      });
+    const problems: { kind: 'off screen' | 'overlap'; what: string }[] = [];
+    for (const { el, box } of controls) {
+      if (box.left < -1 || box.top < -1 || box.right > W + 1 || box.bottom > H + 1) {
+        problems.push({ kind: 'off screen', what: `${name(el)} ${JSON.stringify(box)}` });
+      }
+    }
+    for (let i = 0; i < controls.length; i++) {
+      for (let j = i + 1; j < controls.length; j++) {
+        const a = controls[i];
+        const b = controls[j];
+        if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
+        const w = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+        const h = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+        if (w > 1 && h > 1) problems.push({ kind: 'overlap', what: `${name(a.el)} / ${name(b.el)}` });
+      }
+    }
+    return problems;
+  });
+}
+
+async function waitModelShown(page: Page) {
+  await expect(page.locator('[data-model-shown="true"]')).toBeAttached({ timeout: 30_000 });
+}
+
+/** Opens each panel of the toolbar and its More sheet in turn, checking the layout, and closes it again. */
+async function everyPanel(page: Page, label: string) {
+  const bar = page.getByRole('navigation', { name: 'Tools', exact: true });
+  await expect(bar).toBeVisible();
+  expect(await layoutProblems(page), `${label}, no panel open`).toEqual([]);
+  const names = (await bar.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')!))).filter((n) => n !== 'More');
+  const more = bar.getByRole('button', { name: 'More', exact: true });
+  const moreNames = (await more.count())
+    ? await (async () => {
+        await more.click();
+        const sheet = page.getByRole('region', { name: 'More' });
+        await expect(sheet).toBeVisible();
+        expect(await layoutProblems(page), `${label}, More open`).toEqual([]);
+        const list = await sheet.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.textContent!.trim()).filter(Boolean));
+        await sheet.getByRole('button', { name: 'Close' }).click();
+        await expect(sheet).toBeHidden();
+        return list;
+      })()
+    : [];
+  expect(names.length + moreNames.length).toBeGreaterThanOrEqual(6);
+  for (const [name, inMore] of [...names.map((n) => [n, false] as const), ...moreNames.map((n) => [n, true] as const)]) {
+    if (inMore) {
+      await more.click();
+      await page.getByRole('region', { name: 'More' }).getByRole('button', { name, exact: true }).click();
+    } else {
+      await bar.getByRole('button', { name, exact: true }).click();
+    }
+    // Tool and project panels open as sheets (regions); the user and about panels as dialogs.
+    const region = page.getByRole('region', { name, exact: true }).first();
+    const dialogClose = page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true });
+    await expect(region.or(dialogClose).first(), `${name} opens`).toBeVisible();
+    expect(await layoutProblems(page), `${label}, ${name} open`).toEqual([]);
+    if (await region.isVisible()) await region.getByRole('button', { name: 'Close', exact: true }).first().click();
+    else await dialogClose.first().click();
+    await expect(page.getByRole('region', { name, exact: true }), `${name} closes`).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+}
+
+let link: PublishedLink;
+
+test.beforeAll(async () => {
+  link = await publishedKitchen(60, 'Compact kitchen');
+});
+
+for (const size of SIZES) {
+  test.describe(`the viewer on a ${size.name}`, () => {
+    test.use({ viewport: { width: size.width, height: size.height }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+
+    test('a guest: the model takes the screen, every panel opens and closes, nothing overlaps', async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.goto(`/s/${link.accessKey}`);
+      await waitModelShown(page);
+      const canvas = (await page.locator('canvas[data-engine-ready="true"]').boundingBox())!;
+      expect((canvas.width * canvas.height) / (size.width * size.height)).toBeGreaterThanOrEqual(0.75);
+      await expect(page.getByRole('navigation', { name: 'Project toolbar' })).toHaveCount(0);
+      await everyPanel(page, `guest on a ${size.name}`);
+    });
+
+    test('the owner: every panel opens and closes, nothing overlaps', async ({ page }) => {
+      test.setTimeout(150_000);
+      await logIn(page, link.username, LINK_OWNER_PASSWORD);
+      await page.goto(`/projects/${link.projectId}`);
+      await waitModelShown(page);
+      await expect(page).toHaveTitle('Compact kitchen – Cabinet Viewer');
+      await everyPanel(page, `owner on a ${size.name}`);
+    });
+  });
+}

@@ -1,0 +1,34 @@
+/** A fresh owner with a published project made from a generated kitchen through the real upload socket. */
+import { publish, uploadProject } from '../bench/lib/appServer';
+import { generateAssembly } from '../samples/generate';
+import { writeSample } from '../samples/writers/index';
+import { E2E_PORT } from '../playwright.config';
+import { admin, uniqueUser } from './admin';
+
+export const e2eServer = { url: `http://127.0.0.1:${E2E_PORT}`, stop: async () => {} };
+export const LINK_OWNER_PASSWORD = 'shared-link-password';
+
+export interface PublishedLink {
+  username: string;
+  accessKey: string;
+  modelUrl: string;
+  thumbnailUrl: string;
+  projectId: number;
+  token: string;
+}
+
+export async function publishedKitchen(parts = 60, name = 'Link kitchen'): Promise<PublishedLink> {
+  const username = uniqueUser('link');
+  admin('user', 'add', username, '--password', LINK_OWNER_PASSWORD, '--name', 'Link Owner');
+  admin('plan', 'add', username, '--sku', 'UNLIMITED', '--name', 'Unlimited');
+  const login = await fetch(`${e2eServer.url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: LINK_OWNER_PASSWORD }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const dae = await writeSample(generateAssembly({ parts, seed: 4 }), 'dae');
+  const project = await uploadProject(e2eServer, accessToken, name, 'kitchen.dae', dae);
+  await publish(e2eServer, accessToken, project.id);
+  return { username, ...project, projectId: project.id, token: accessToken };
+}
