@@ -129,7 +129,18 @@ for (const size of SIZES) {
       const canvas = (await page.locator('canvas[data-engine-ready="true"]').boundingBox())!;
       expect((canvas.width * canvas.height) / (size.width * size.height)).toBeGreaterThanOrEqual(0.75);
       await expect(page.getByRole('navigation', { name: 'Project toolbar' })).toHaveCount(0);
+      await expect(page).toHaveTitle('Compact kitchen – Cabinet Viewer');
       await everyPanel(page, `guest on a ${size.name}`);
+
+      // The browser's back button closes an open sheet and stays in the viewer.
+      const url = page.url();
+      const tools = page.getByRole('navigation', { name: 'Tools', exact: true });
+      await tools.getByRole('button', { name: 'Render mode', exact: true }).click();
+      await expect(page.getByRole('region', { name: 'Render mode' })).toBeVisible();
+      await page.goBack();
+      await expect(page.getByRole('region', { name: 'Render mode' })).toHaveCount(0);
+      expect(page.url()).toBe(url);
+      await expect(page.locator('[data-model-shown="true"]')).toBeAttached();
     });
 
     test('the owner: every panel opens and closes, nothing overlaps', async ({ page }) => {

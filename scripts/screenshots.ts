@@ -2,7 +2,8 @@
  * Refreshes the pictures of the project list and its dialogs under docs/screens/: starts the real
  * server on a temporary data folder with the built app (STATIC_DIR, default dist/; built when
  * missing), creates a few projects from generated models, logs in with Chromium and photographs
- * the list (desktop, phone, French) and each dialog and panel.
+ * the list (desktop, phone, French) and each dialog and panel, and the viewer on a phone and a
+ * portrait tablet (touch), owner and guest, English and French, with and without a sheet open.
  *
  *   npx tsx scripts/screenshots.ts
  */
@@ -23,6 +24,32 @@ const OUT = 'docs/screens';
 const DEMO = { username: 'demo@example.com', password: 'demo-password-screens' };
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
+const TABLET = { width: 768, height: 1024 };
+
+/**
+ * The viewer of a project on a touch device: `viewer-<device>-<role>[-fr].png`, and with the
+ * hierarchy sheet open `viewer-<device>-<role>[-fr]-tree.png`.
+ */
+async function compactViewerShots(browser: Browser, origin: string, url: string, name: string, french: boolean, login?: { username: string; password: string }) {
+  for (const [device, viewport] of [['phone', PHONE], ['tablet', TABLET]] as const) {
+    const context = await browser.newContext({ baseURL: origin, viewport, isMobile: true, hasTouch: true, locale: french ? 'fr-FR' : 'en-US', serviceWorkers: 'block' });
+    const page = await context.newPage();
+    if (login) {
+      await page.goto(french ? '/fr' : '/login');
+      await page.waitForURL(/\/login$/);
+      await logIn(page, login.username, login.password, french ? FR : EN);
+    }
+    await page.goto(url);
+    await page.locator('[data-model-shown="true"]').waitFor({ timeout: 60_000 });
+    const base = `viewer-${device}-${name}${french ? '-fr' : ''}`;
+    await shot(page, base);
+    const tools = page.getByRole('navigation', { name: french ? 'Outils' : 'Tools', exact: true });
+    await tools.getByRole('button', { name: french ? 'Arborescence' : 'Hierarchy', exact: true }).click();
+    await page.getByRole('region', { name: french ? 'Arborescence' : 'Hierarchy', exact: true }).first().waitFor();
+    await shot(page, `${base}-tree`);
+    await context.close();
+  }
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -225,6 +252,21 @@ async function main(): Promise<void> {
       await page.getByText('An error occured while loading your project.').waitFor({ timeout: 60_000 });
       await shot(page, 'dialog-load-error');
       await context.close();
+    }
+    // The viewer on touch devices: the French user's project as its owner, and the demo's sample
+    // kitchen as a guest on its link, in English and French.
+    {
+      const { accessToken: token } = await api<{ accessToken: string }>(origin, 'auth/login', { method: 'POST', json: { username: DEMO.username, password: DEMO.password } });
+      const list = await api<Array<{ id: number; name: string; accessKey: string }>>(origin, 'projects', { token });
+      const sample = list.find((p) => p.name === 'Sample kitchen') ?? list[0];
+      await api(origin, `projects/${sample.id}`, { method: 'PATCH', token, json: { isPublished: true } });
+      await compactViewerShots(browser, origin, `/projects/${sample.id}`, 'owner', false, DEMO);
+      await compactViewerShots(browser, origin, `/s/${sample.accessKey}`, 'guest', false);
+      await compactViewerShots(browser, origin, `/s/${sample.accessKey}`, 'guest', true);
+      const { accessToken: frToken } = await api<{ accessToken: string }>(origin, 'auth/login', { method: 'POST', json: { username: french, password: 'screens-password' } });
+      const frProjects = await api<Array<{ id: number; name: string }>>(origin, 'projects', { token: frToken });
+      const cuisine = frProjects.find((p) => p.name === 'Cuisine Dupont') ?? frProjects[0];
+      await compactViewerShots(browser, origin, `/projects/${cuisine.id}`, 'owner', true, { username: french, password: 'screens-password' });
     }
   } finally {
     await browser?.close();

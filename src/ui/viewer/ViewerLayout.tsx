@@ -14,6 +14,7 @@ import { useLL } from '../app/I18nProvider';
 import { CanvasHost, preloadModel } from './CanvasHost';
 import { LeftControls, RightControls } from './CanvasControls';
 import { CompactToolbar } from './CompactToolbar';
+import { useBackClosesSheet } from './useBackClosesSheet';
 import { COMPACT_BAR_HEIGHT, DockPanel, SlotPlaceholder } from './DockPanel';
 import { LeftToolbar, type LeftPanel } from './LeftToolbar';
 import { ClippingPanel } from './panels/ClippingPanel';
@@ -88,6 +89,10 @@ export function ViewerLayout(props: ViewerLayoutProps) {
   const leftShift = leftPanel && !compact && width > LEFT_SHIFT_MIN_WIDTH ? LEFT_PANEL_WIDTH : 0;
   const rightShift = openPanel && !compact && width >= DESKTOP_WIDTH ? RIGHT_PANEL_WIDTH : 0;
   const sheetOpen = compact && (leftPanel !== null || openPanel !== null);
+  useBackClosesSheet(sheetOpen, () => {
+    onLeftPanel(null);
+    tools.send({ type: 'tools.closePanel' });
+  });
   const pending = <SlotPlaceholder text={LL.viewer.slotPending()} />;
   const leftTitles: Record<LeftPanel, string> = {
     project: props.variant === 'guest' ? LL.panels.sharedProject.title() : LL.panels.project.title(),
