@@ -1,7 +1,8 @@
 /**
  * Touch on the engine, as on a phone (390 x 844, touch events through the DevTools protocol): one
  * finger turns the camera, two fingers pinch it closer, a tap selects a part, a double tap frames
- * it, and two taps measure the height of a door of a generated kitchen.
+ * it, two taps measure the height of a door of a generated kitchen, and a held finger aims a
+ * measurement point above itself.
  */
 import { expect, type CDPSession, type Page, test } from '@playwright/test';
 import type { AssemblyNode } from '../samples/assembly';
@@ -159,4 +160,20 @@ test('one finger turns, two fingers pinch, a tap selects, a double tap frames, t
   const measurement = await page.evaluate(() => window.engineTest!.engine.getMeasurement());
   expect(measurement.points.map((p) => p.snap)).toEqual(['vertex', 'vertex']);
   expect(measurement.length).toBe(Math.round(door.heightMm * 10) / 10);
+
+  // A finger held below the door's top corner aims a cross-hair 60 px above itself (the finger
+  // would hide the point): the snapped point shows while it is held, and lifting it places the point there.
+  const corner = await page.evaluate((c) => window.engineTest!.engine.project(c), door.top);
+  const finger = { x: box.x + corner.x + 3, y: box.y + corner.y + 3 + 60 };
+  expect(finger.y).toBeLessThan(box.y + box.height);
+  const cameraBefore = await page.evaluate(() => window.engineTest!.engine.getCameraState());
+  await touch(cdp, 'touchStart', [finger]);
+  await expect.poll(() => page.evaluate(() => window.engineTest!.engine.getMeasureHover()?.snap ?? null)).toBe('vertex');
+  await touch(cdp, 'touchMove', [{ x: finger.x + 1, y: finger.y + 1 }]);
+  await touch(cdp, 'touchEnd', []);
+  const aimed = await page.evaluate(() => window.engineTest!.engine.getMeasurement());
+  expect(aimed.points).toHaveLength(1);
+  aimed.points[0].position.forEach((v, axis) => expect(v).toBeCloseTo(door.top[axis], 3));
+  // Aiming did not turn the camera.
+  expect(await page.evaluate(() => window.engineTest!.engine.getCameraState())).toEqual(cameraBefore);
 });

@@ -11,7 +11,7 @@ import { axesFromView, drawOrientationGizmo } from './camera/orientationGizmo';
 import { CameraRig } from './camera/cameraRig';
 import { ClippingControl } from './clipping/clippingControl';
 import { Emitter } from './emitter';
-import { pickOffsets, TOUCH_PICK_RADIUS_PX } from './input/pickOffsets';
+import { pickOffsets, TOUCH_AIM_OFFSET_PX, TOUCH_PICK_RADIUS_PX } from './input/pickOffsets';
 import { PointerInput } from './input/pointerInput';
 import { loadModelView, progressReporter } from './load/loadModelView';
 import { MeasureMarkers } from './measure/measureMarkers';
@@ -127,6 +127,20 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
           const radius = kind === 'touch' ? TOUCH_PICK_RADIUS_PX : 0;
           if (measure.active) addMeasurePoint(x, y, radius);
           else onPick.emit(pickNear(x, y, radius));
+        },
+        // Measuring by touch: a held finger aims a cross-hair above itself (the finger would hide
+        // the point), the snapped point shows as it moves, and lifting the finger places it.
+        aimWanted: () => measure.active && model !== null,
+        aim: (phase, x, y) => {
+          const aimY = y - TOUCH_AIM_OFFSET_PX;
+          if (phase === 'start') rig.camera.detachControl();
+          if (phase === 'start' || phase === 'move') measure.hover(measureAt(x, aimY));
+          if (phase === 'end' || phase === 'cancel') {
+            measure.hover(null);
+            rig.camera.attachControl(false);
+          }
+          if (phase === 'end') addMeasurePoint(x, aimY);
+          requestRender();
         },
         pinch: (factor) => {
           rig.zoomBy(factor);
@@ -288,6 +302,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     clearMeasure: () => measure.clear(),
     measureAt: (x, y) => addMeasurePoint(x, y),
     getMeasurement: () => measure.current(),
+    getMeasureHover: () => (measure.active ? measure.hovered : null),
 
     setCameraView(view, { animate = true } = {}) {
       if (!CAMERA_VIEWS.includes(view)) return;

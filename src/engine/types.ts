@@ -206,6 +206,8 @@ export interface ViewerEngine {
   /** Adds a measure point as a click at canvas pixel (x, y) would; returns the snapped point or null. */
   measureAt(x: number, y: number): MeasurePoint | null;
   getMeasurement(): Measurement;
+  /** The snapped point the pointer hovers, or a held finger aims at, while measuring; else null. */
+  getMeasureHover(): MeasurePoint | null;
 
   setCameraView(view: CameraView, options?: AnimateOptions): void;
   getCameraView(): CameraView;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
-import { DOUBLE_TAP_MS, PointerInput, type PointerHandlers } from '../../src/engine/input/pointerInput';
+import { describe, expect, it, vi } from 'vitest';
+import { AIM_HOLD_MS, DOUBLE_TAP_MS, PointerInput, type PointerHandlers } from '../../src/engine/input/pointerInput';
 import { pickOffsets, TOUCH_PICK_RADIUS_PX } from '../../src/engine/input/pickOffsets';
 
 /** A canvas at the page's origin, its gestures recorded. */
@@ -9,10 +9,13 @@ function setup() {
   canvas.getBoundingClientRect = () => ({ left: 0, top: 0, right: 400, bottom: 800, width: 400, height: 800, x: 0, y: 0, toJSON: () => ({}) });
   const calls: string[] = [];
   let now = 1000;
+  let aimWanted = false;
   const handlers: PointerHandlers = {
     click: (x, y, kind) => calls.push(`click ${x},${y} ${kind}`),
     doubleTap: (x, y) => calls.push(`double ${x},${y}`),
     pinch: (factor) => calls.push(`pinch ${factor.toFixed(2)}`),
+    aimWanted: () => aimWanted,
+    aim: (phase, x, y) => calls.push(`aim ${phase} ${x},${y}`),
     hover: (x, y) => calls.push(`hover ${x},${y}`),
     userMovedCamera: () => calls.push('moved'),
     activity: () => {},
@@ -28,7 +31,7 @@ function setup() {
     if (wobble) fire('pointermove', 1, x + wobble, y);
     fire('pointerup', 1, x + wobble, y);
   };
-  return { calls, fire, tap, advance: (ms: number) => (now += ms) };
+  return { calls, fire, tap, advance: (ms: number) => (now += ms), wantAim: () => (aimWanted = true) };
 }
 
 describe('touch gestures on the canvas', () => {
@@ -73,6 +76,34 @@ describe('touch gestures on the canvas', () => {
     advance(100);
     tap(200, 100);
     expect(calls.filter((c) => c.startsWith('double'))).toEqual([]);
+  });
+
+  it('while measuring, a finger held still aims: its moves and its release are aim positions, not a drag or a tap', () => {
+    vi.useFakeTimers();
+    try {
+      const { calls, fire, wantAim } = setup();
+      wantAim();
+      fire('pointerdown', 1, 100, 300);
+      vi.advanceTimersByTime(AIM_HOLD_MS - 1);
+      expect(calls).toEqual([]);
+      vi.advanceTimersByTime(1);
+      fire('pointermove', 1, 130, 280);
+      fire('pointerup', 1, 132, 281);
+      expect(calls).toEqual(['aim start 100,300', 'aim move 130,280', 'aim end 132,281']);
+      calls.length = 0;
+      // A quick tap still taps; a second finger cancels an aim.
+      fire('pointerdown', 1, 50, 50);
+      fire('pointerup', 1, 50, 50);
+      vi.advanceTimersByTime(AIM_HOLD_MS);
+      fire('pointerdown', 1, 60, 60);
+      vi.advanceTimersByTime(AIM_HOLD_MS);
+      fire('pointerdown', 2, 160, 60);
+      fire('pointerup', 2, 160, 60);
+      fire('pointerup', 1, 60, 60);
+      expect(calls).toEqual(['click 50,50 touch', 'aim start 60,60', 'aim cancel 160,60', 'moved']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('touch reports no hover (a finger is only seen when it presses)', () => {

@@ -19,3 +19,6 @@ export function pickOffsets(radius: number): Array<readonly [number, number]> {
   }
   return offsets;
 }
+
+/** How far above a held finger the measurement cross-hair aims, so the finger does not hide it. */
+export const TOUCH_AIM_OFFSET_PX = 60;

@@ -6,6 +6,8 @@
  * - two taps within 350 ms and 30 px are a double tap (reported after the second tap's click);
  * - hover positions are reported only after the pointer moved more than 5 px;
  * - two fingers moving apart or together zoom (pinch), reported as the ratio of their spreads;
+ * - while aiming is wanted (measuring), a finger held still for 300 ms aims instead: the camera
+ *   stops following it, its moves and its release are reported as aim positions, and no tap follows;
  * - drags, pinches and wheel turns count as the user moving the camera.
  */
 import { movedBeyond, POINTER_MOVE_THRESHOLD_PX } from '../measure/measureMath';
@@ -17,6 +19,10 @@ export interface PointerHandlers {
   doubleTap(x: number, y: number): void;
   /** Two fingers moved apart (factor above 1) or together, by the ratio of their spreads. */
   pinch(factor: number): void;
+  /** Whether a held finger aims (measurement by touch). */
+  aimWanted(): boolean;
+  /** A held finger: where it is as it aims, and where it lifted ('end') or that another finger came ('cancel'). */
+  aim(phase: 'start' | 'move' | 'end' | 'cancel', x: number, y: number): void;
   hover(x: number, y: number): void;
   userMovedCamera(): void;
   /** Any input that may change the view (camera controls read the same events). */
@@ -28,6 +34,8 @@ const WHEEL_REPORT_MS = 250;
 export const TOUCH_TAP_THRESHOLD_PX = 10;
 export const DOUBLE_TAP_MS = 350;
 export const DOUBLE_TAP_DISTANCE_PX = 30;
+/** How long a finger must stay still to aim. */
+export const AIM_HOLD_MS = 300;
 
 function kindOf(e: PointerEvent): PointerKind {
   return e.pointerType === 'touch' || e.pointerType === 'pen' ? e.pointerType : 'mouse';
@@ -41,6 +49,8 @@ export class PointerInput {
   /** Where each pressed finger is, for pinches. */
   private readonly fingers = new Map<number, { x: number; y: number }>();
   private spread: number | null = null;
+  private aimTimer: ReturnType<typeof setTimeout> | null = null;
+  private aiming = false;
   private lastTap: { x: number; y: number; at: number } | null = null;
   private lastHover: { x: number; y: number } | null = null;
   private lastWheel = -Infinity;
@@ -74,6 +84,7 @@ export class PointerInput {
     this.spread = null;
     this.pinchStep();
     if (this.down) {
+      this.stopAiming(e);
       // A second finger: a pinch or a two-finger pan, never a tap.
       if (!this.dragging) {
         this.dragging = true;
@@ -84,6 +95,23 @@ export class PointerInput {
     const p = this.position(e);
     this.down = { id: e.pointerId, kind: kindOf(e), ...p };
     this.dragging = false;
+    if (this.down.kind === 'touch' && this.handlers.aimWanted()) {
+      this.aimTimer = setTimeout(() => {
+        this.aimTimer = null;
+        if (!this.down || this.dragging) return;
+        this.aiming = true;
+        this.handlers.aim('start', this.down.x, this.down.y);
+      }, AIM_HOLD_MS);
+    }
+  }
+
+  private stopAiming(e: PointerEvent): void {
+    if (this.aimTimer) clearTimeout(this.aimTimer);
+    this.aimTimer = null;
+    if (!this.aiming) return;
+    this.aiming = false;
+    const p = this.position(e);
+    this.handlers.aim('cancel', p.x, p.y);
   }
 
   private onMove(e: PointerEvent): void {
@@ -91,6 +119,10 @@ export class PointerInput {
     if (this.fingers.has(e.pointerId)) {
       this.fingers.set(e.pointerId, p);
       this.pinchStep();
+    }
+    if (this.aiming && this.down && e.pointerId === this.down.id) {
+      this.handlers.aim('move', p.x, p.y);
+      return;
     }
     if (this.down && this.pressed.has(e.pointerId)) {
       this.handlers.activity();
@@ -129,6 +161,14 @@ export class PointerInput {
     }
     const p = this.position(e);
     const { kind } = this.down;
+    if (this.aimTimer) clearTimeout(this.aimTimer);
+    this.aimTimer = null;
+    if (this.aiming) {
+      this.aiming = false;
+      this.reset();
+      this.handlers.aim('end', p.x, p.y);
+      return;
+    }
     const click = !this.dragging && e.button === 0;
     // The gesture ends when its last finger lifts; the first finger lifting ends the tap's chance.
     if (this.pressed.size === 0) this.reset();
@@ -147,6 +187,7 @@ export class PointerInput {
   }
 
   private onCancel(e: PointerEvent): void {
+    this.stopAiming(e);
     this.pressed.delete(e.pointerId);
     this.fingers.delete(e.pointerId);
     this.spread = null;
@@ -166,6 +207,7 @@ export class PointerInput {
   }
 
   dispose(): void {
+    if (this.aimTimer) clearTimeout(this.aimTimer);
     for (const [type, fn] of this.listeners) this.canvas.removeEventListener(type, fn);
   }
 }

@@ -19,7 +19,11 @@ export class MeasureControl {
     this.report();
   }
 
+  /** The point under the pointer (or a touch aim), snapped; null when there is none. */
+  hovered: MeasurePoint | null = null;
+
   hover(point: MeasurePoint | null): void {
+    this.hovered = point;
     this.markers.setHover(point?.position ?? null);
   }
 
