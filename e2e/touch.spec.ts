@@ -1,6 +1,6 @@
 /**
  * Touch on the engine, as on a phone (390 x 844, touch events through the DevTools protocol): one
- * finger turns the camera, two fingers pinch it closer, a tap selects a part, a double tap frames
+ * finger turns the camera, two fingers pinch it closer and pan it, a tap selects a part, a double tap frames
  * it, two taps measure the height of a door of a generated kitchen, and a held finger aims a
  * measurement point above itself.
  */
@@ -89,7 +89,7 @@ const cameraDistance = (page: Page) =>
     return Math.hypot(position[0] - target[0], position[1] - target[1], position[2] - target[2]);
   });
 
-test('one finger turns, two fingers pinch, a tap selects, a double tap frames, two taps measure', async ({ page, context }) => {
+test('one finger turns, two fingers pinch and pan, a tap selects, a double tap frames, taps and a held finger measure', async ({ page, context }) => {
   test.setTimeout(120_000);
   await page.route(
     (url) => url.pathname === MODEL_PATH,
@@ -130,6 +130,25 @@ test('one finger turns, two fingers pinch, a tap selects, a double tap frames, t
   await settle(page);
   expect(await cameraDistance(page)).toBeLessThan(distanceBefore * 0.9);
   expect(await page.evaluate(() => window.engineTest!.picks.length)).toBe(0);
+
+  // Two fingers moving together: the view pans (the target moves), the distance stays.
+  const beforePan = await page.evaluate(() => window.engineTest!.engine.getCameraState());
+  const distanceBeforePan = await cameraDistance(page);
+  await gesture(
+    cdp,
+    [
+      { x: centre.x - 50, y: centre.y },
+      { x: centre.x + 50, y: centre.y },
+    ],
+    [
+      { x: centre.x - 50, y: centre.y - 120 },
+      { x: centre.x + 50, y: centre.y - 120 },
+    ],
+  );
+  await settle(page);
+  const panned = await page.evaluate(() => window.engineTest!.engine.getCameraState());
+  expect(Math.hypot(...panned.target.map((v, i) => v - beforePan.target[i]))).toBeGreaterThan(0.05);
+  expect(await cameraDistance(page)).toBeCloseTo(distanceBeforePan, 2);
 
   // A tap a few pixels beside the door's edge still selects a part.
   await page.evaluate(() => window.engineTest!.engine.resetCamera({ animate: false }));

@@ -146,6 +146,10 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
           rig.zoomBy(factor);
           requestRender();
         },
+        pan: (dx, dy) => {
+          rig.panBy(dx, dy);
+          requestRender();
+        },
         // A double tap frames the tapped part, as a double click zooms in a map.
         doubleTap: (x, y) => {
           if (measure.active || !model) return;

@@ -14,6 +14,7 @@ function setup() {
     click: (x, y, kind) => calls.push(`click ${x},${y} ${kind}`),
     doubleTap: (x, y) => calls.push(`double ${x},${y}`),
     pinch: (factor) => calls.push(`pinch ${factor.toFixed(2)}`),
+    pan: (dx, dy) => calls.push(`pan ${dx},${dy}`),
     aimWanted: () => aimWanted,
     aim: (phase, x, y) => calls.push(`aim ${phase} ${x},${y}`),
     hover: (x, y) => calls.push(`hover ${x},${y}`),
@@ -55,7 +56,8 @@ describe('touch gestures on the canvas', () => {
     fire('pointerup', 1, 0, 100);
     fire('pointermove', 2, 350, 100);
     fire('pointerup', 2, 350, 100);
-    expect(calls).toEqual(['moved', 'pinch 2.00', 'pinch 1.50']);
+    // Moving one finger moves their midpoint too: a pinch pans by half that finger's move.
+    expect(calls).toEqual(['moved', 'pinch 2.00', 'pan 50,0', 'pinch 1.50', 'pan -50,0']);
     calls.length = 0;
     fire('pointerdown', 3, 50, 50);
     fire('pointerup', 3, 50, 50);
@@ -76,6 +78,15 @@ describe('touch gestures on the canvas', () => {
     advance(100);
     tap(200, 100);
     expect(calls.filter((c) => c.startsWith('double'))).toEqual([]);
+  });
+
+  it('two fingers moving together pan by the move of their midpoint, without zooming', () => {
+    const { calls, fire } = setup();
+    fire('pointerdown', 1, 100, 100);
+    fire('pointerdown', 2, 200, 100);
+    fire('pointermove', 1, 100, 140);
+    fire('pointermove', 2, 200, 140);
+    expect(calls).toEqual(['moved', 'pinch 1.08', 'pan 0,20', 'pinch 0.93', 'pan 0,20']);
   });
 
   it('while measuring, a finger held still aims: its moves and its release are aim positions, not a drag or a tap', () => {

@@ -58,9 +58,14 @@ export class CameraRig {
     c.inertia = 0.8;
     c.panningInertia = 0.8;
     c.inputs.removeByType('ArcRotateCameraKeyboardMoveInput');
-    // Two-finger pinches are ours (zoomBy): Babylon's pinch input does not reach the radius here.
+    // Two-finger pinches and pans are ours (zoomBy, panBy): Babylon's multi-touch input
+    // accumulates into a movement system that does not reach this camera's radius or target.
     const pointers = c.inputs.attached.pointers as ArcRotateCameraPointersInput | undefined;
-    if (pointers) pointers.pinchZoom = false;
+    if (pointers) {
+      pointers.multiTouchPanAndZoom = false;
+      pointers.multiTouchPanning = false;
+      pointers.pinchZoom = false;
+    }
     this.applySettings(debug ? DEBUG_CAMERA_SETTINGS : CAMERA_SETTINGS);
     if (canvas) {
       c.attachControl(false);
@@ -239,6 +244,24 @@ export class CameraRig {
       const c = this.camera;
       c.radius = Math.max(c.lowerRadiusLimit ?? 0.01, c.radius / factor);
     }
+    this.updateProjection();
+  }
+
+  /** Moves the view with two fingers: the model follows them by (dx, dy) CSS pixels. */
+  panBy(dx: number, dy: number): void {
+    if (!Number.isFinite(dx) || !Number.isFinite(dy)) return;
+    this.tween.active = false;
+    const c = this.camera;
+    const perPixel = 1 / Math.max(c.panningSensibility, 1e-9);
+    const view = c.getViewMatrix();
+    // The camera's right and up axes in world space (rows of the view matrix).
+    const m = view.m;
+    const right = new Vector3(m[0], m[4], m[8]);
+    const up = new Vector3(m[1], m[5], m[9]);
+    const shift = right.scale(-dx * perPixel).add(up.scale(dy * perPixel));
+    c.target.addInPlace(shift);
+    c.position.addInPlace(shift);
+    c.setTarget(c.target.clone());
     this.updateProjection();
   }
 

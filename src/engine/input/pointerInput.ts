@@ -5,7 +5,8 @@
  *   finger (anything more is a camera drag); a gesture that ever had two fingers down is never a tap;
  * - two taps within 350 ms and 30 px are a double tap (reported after the second tap's click);
  * - hover positions are reported only after the pointer moved more than 5 px;
- * - two fingers moving apart or together zoom (pinch), reported as the ratio of their spreads;
+ * - two fingers moving apart or together zoom (pinch, the ratio of their spreads), and moving
+ *   together pan (the move of their midpoint);
  * - while aiming is wanted (measuring), a finger held still for 300 ms aims instead: the camera
  *   stops following it, its moves and its release are reported as aim positions, and no tap follows;
  * - drags, pinches and wheel turns count as the user moving the camera.
@@ -19,6 +20,8 @@ export interface PointerHandlers {
   doubleTap(x: number, y: number): void;
   /** Two fingers moved apart (factor above 1) or together, by the ratio of their spreads. */
   pinch(factor: number): void;
+  /** Two fingers moved together by (dx, dy) CSS pixels (their midpoint). */
+  pan(dx: number, dy: number): void;
   /** Whether a held finger aims (measurement by touch). */
   aimWanted(): boolean;
   /** A held finger: where it is as it aims, and where it lifted ('end') or that another finger came ('cancel'). */
@@ -49,6 +52,7 @@ export class PointerInput {
   /** Where each pressed finger is, for pinches. */
   private readonly fingers = new Map<number, { x: number; y: number }>();
   private spread: number | null = null;
+  private midpoint: { x: number; y: number } | null = null;
   private aimTimer: ReturnType<typeof setTimeout> | null = null;
   private aiming = false;
   private lastTap: { x: number; y: number; at: number } | null = null;
@@ -82,6 +86,7 @@ export class PointerInput {
     this.pressed.add(e.pointerId);
     if (e.pointerType === 'touch') this.fingers.set(e.pointerId, this.position(e));
     this.spread = null;
+    this.midpoint = null;
     this.pinchStep();
     if (this.down) {
       this.stopAiming(e);
@@ -145,8 +150,11 @@ export class PointerInput {
     if (this.fingers.size !== 2) return;
     const [a, b] = [...this.fingers.values()];
     const spread = Math.hypot(a.x - b.x, a.y - b.y);
-    if (this.spread !== null && this.spread > 0 && spread > 0) this.handlers.pinch(spread / this.spread);
+    const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    if (this.spread !== null && this.spread > 0 && spread > 0 && spread !== this.spread) this.handlers.pinch(spread / this.spread);
+    if (this.midpoint && (mid.x !== this.midpoint.x || mid.y !== this.midpoint.y)) this.handlers.pan(mid.x - this.midpoint.x, mid.y - this.midpoint.y);
     this.spread = spread;
+    this.midpoint = mid;
   }
 
   private onUp(e: PointerEvent): void {
@@ -154,6 +162,7 @@ export class PointerInput {
     this.pressed.delete(e.pointerId);
     this.fingers.delete(e.pointerId);
     this.spread = null;
+    this.midpoint = null;
     if (!this.down) return;
     if (e.pointerId !== this.down.id) {
       if (this.pressed.size === 0) this.reset();
@@ -191,6 +200,7 @@ export class PointerInput {
     this.pressed.delete(e.pointerId);
     this.fingers.delete(e.pointerId);
     this.spread = null;
+    this.midpoint = null;
     if (this.pressed.size === 0) this.reset();
   }
 
