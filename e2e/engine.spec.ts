@@ -1,7 +1,7 @@
 /**
  * The viewer engine in a real Chromium: the engine test page loads a generated 1,000-part
  * kitchen, then the spec cycles render modes, clips, measures two snapped points, switches every
- * camera view and drags the camera. Screenshots of each mode go to docs/screens/engine-<mode>.png.
+ * camera view and drags the camera. (Pictures of the viewer are written by scripts/screenshots.ts.)
  */
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
@@ -80,9 +80,9 @@ async function idle(page: Page): Promise<void> {
   );
 }
 
-async function shot(page: Page, path?: string): Promise<Buffer> {
+async function shot(page: Page): Promise<Buffer> {
   await idle(page);
-  return page.locator('#viewer').screenshot({ path });
+  return page.locator('#viewer').screenshot();
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -126,7 +126,7 @@ test('the engine test page loads, renders on demand, and switches modes, clippin
   const signatures: number[][] = [];
   for (const mode of MODES) {
     await page.evaluate((m) => window.engineTest!.engine.setRenderMode(m), mode);
-    const stats = await imageStats(await shot(page, `docs/screens/engine-${mode}.png`));
+    const stats = await imageStats(await shot(page));
     expect(stats.ink, `${mode} draws the model`).toBeGreaterThan(0.05);
     const drawCalls = await page.evaluate(() => window.engineTest!.engine.getStats().drawCalls);
     expect(drawCalls).toBeGreaterThan(0);
@@ -150,7 +150,7 @@ test('the engine test page loads, renders on demand, and switches modes, clippin
   expect(clip.position).toBeCloseTo(clip.max / 2, 0);
   expect(await page.evaluate(() => window.engineTest!.engine.setClipping({ position: 1e9 }).position)).toBe(clip.max);
   await page.evaluate((p) => window.engineTest!.engine.setClipping({ position: p }), clip.position);
-  const clipped = await imageStats(await shot(page, 'docs/screens/engine-clipping.png'));
+  const clipped = await imageStats(await shot(page));
   expect(clipped.left).toBeGreaterThan(whole.left * 0.8);
   expect(clipped.right).toBeLessThan(whole.right * 0.5);
   await page.evaluate(() => window.engineTest!.engine.setClipping({ enabled: false }));
@@ -170,7 +170,6 @@ test('the engine test page loads, renders on demand, and switches modes, clippin
   expect(measurement.points.map((p) => p.snap)).toEqual(['vertex', 'vertex']);
   expect(measurement.points.map((p) => p.partId)).toEqual([door.id, door.id]);
   expect(measurement.length).toBe(Math.round(door.heightMm * 10) / 10);
-  await shot(page, 'docs/screens/engine-measure.png');
   await page.evaluate(() => window.engineTest!.engine.setMeasureActive(false));
 
   // Every camera view: orthographic except free, each showing the model differently.

@@ -15,15 +15,13 @@ async function logIn(page: Page) {
 }
 
 /** Waits until the engine runs on the canvas and the loading dialog has closed. */
-/** Each render mode in turn, photographed: `docs/screens/<prefix>-<slug>.png`. */
-async function photographModes(page: Page, toolsName: string, panelName: string, modes: Array<[label: string, slug: string]>, prefix: string) {
+/** Each render mode in turn, chosen in the render-mode panel. (Pictures: scripts/screenshots.ts.) */
+async function cycleModes(page: Page, toolsName: string, panelName: string, modes: Array<[label: string, slug: string]>) {
   const panel = page.getByRole('region', { name: panelName }).first();
   if (!(await panel.isVisible())) await page.getByRole('navigation', { name: toolsName, exact: true }).getByRole('button', { name: panelName }).click();
-  for (const [label, slug] of modes) {
+  for (const [label] of modes) {
     await panel.getByRole('radio', { name: label }).click();
     await expect(panel.getByRole('radio', { name: label })).toHaveAttribute('aria-checked', 'true');
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `docs/screens/${prefix}-${slug}.png` });
   }
 }
 
@@ -71,7 +69,7 @@ test.describe('viewer', () => {
     const render = page.getByRole('region', { name: 'Render mode' }).first();
     await expect(render.getByRole('radio')).toHaveCount(4);
     await expect(render.getByRole('radio', { name: 'Wireframe' })).toHaveAttribute('aria-checked', 'true');
-    await photographModes(page, 'Tools', 'Render mode', MODES_EN, 'viewer-owner');
+    await cycleModes(page, 'Tools', 'Render mode', MODES_EN);
 
     // Camera views.
     for (const view of ['Top', 'Front', 'Free']) {
@@ -87,8 +85,6 @@ test.describe('viewer', () => {
     const sheet = page.getByRole('region', { name: 'Part information' });
     await expect(sheet.getByTestId('data-sheet')).toContainText('Base cabinet 1');
     await expect(sheet.getByTestId('data-sheet')).toContainText('Height');
-    await page.waitForTimeout(1200);
-    await page.screenshot({ path: 'docs/screens/viewer-owner.png' });
     await page.getByRole('button', { name: 'Hierarchy', exact: true }).click();
 
     // The project panel, then More options opens the share panel.
@@ -136,11 +132,9 @@ test.describe('viewer', () => {
     const guestRender = guest.getByRole('region', { name: 'Render mode' }).first();
     await expect(guestRender.getByRole('radio')).toHaveText(['Solid', 'X-ray']);
     await expect(guestRender.getByRole('radio', { name: 'Solid' })).toHaveAttribute('aria-checked', 'true');
-    await photographModes(guest, 'Tools', 'Render mode', MODES_EN.slice(0, 2), 'viewer-guest');
+    await cycleModes(guest, 'Tools', 'Render mode', MODES_EN.slice(0, 2));
     await guest.getByRole('button', { name: 'Shared project' }).click();
     await expect(guest.getByRole('region', { name: 'Shared project' }).first().getByText('Owner')).toBeVisible();
-    await guest.waitForTimeout(400);
-    await guest.screenshot({ path: 'docs/screens/viewer-guest.png' });
 
     // The same link in French.
     await guest.goto('/fr');
@@ -149,8 +143,7 @@ test.describe('viewer', () => {
     await guest.goto(link);
     await waitForModel(guest);
     await expect(guest.getByRole('navigation', { name: 'Outils', exact: true })).toBeVisible();
-    await guest.screenshot({ path: 'docs/screens/viewer-guest-fr.png' });
-    await photographModes(guest, 'Outils', 'Mode de rendu', MODES_FR.slice(0, 2), 'viewer-guest-fr');
+    await cycleModes(guest, 'Outils', 'Mode de rendu', MODES_FR.slice(0, 2));
     await guestContext.close();
 
     // The owner's viewer in French.
@@ -160,9 +153,7 @@ test.describe('viewer', () => {
     await expect(page.getByRole('navigation', { name: 'Outils', exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Projet', exact: true }).click();
     await expect(page.getByRole('region', { name: 'Projet' }).first().getByText('Informations du projet')).toBeVisible();
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: 'docs/screens/viewer-owner-fr.png' });
-    await photographModes(page, 'Outils', 'Mode de rendu', MODES_FR, 'viewer-owner-fr');
+    await cycleModes(page, 'Outils', 'Mode de rendu', MODES_FR);
 
     // Back to English: the language is a setting of the account, kept for the next tests.
     await page.getByRole('button', { name: 'Ouvrir le panneau utilisateur' }).click();
@@ -205,8 +196,6 @@ test.describe('viewer', () => {
     await page.keyboard.press('ArrowLeft');
     await expect(steps).toContainText('Step 2 of 2');
     await expect(shown('Base cabinet 2')).toBeVisible();
-    await page.waitForTimeout(1200); // the camera's framing animation
-    await page.screenshot({ path: 'docs/screens/viewer-notice.png' });
 
     // A click in the tree strips the filter and shows every part again.
     await tree.getByText('Base cabinet 3', { exact: true }).click();
@@ -226,7 +215,6 @@ test.describe('viewer', () => {
     await waitForModel(page);
     await page.getByRole('navigation', { name: 'Tools', exact: true }).getByRole('button', { name: 'Render mode' }).click();
     await expect(page.getByRole('region', { name: 'Render mode' }).first().getByRole('radio', { name: 'Wireframe' })).toHaveAttribute('aria-checked', 'true');
-    await page.screenshot({ path: 'docs/screens/viewer-sandbox.png' });
   });
 
   test('an unknown link shows the not-found screen', async ({ page }) => {

@@ -26,6 +26,40 @@ const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const TABLET = { width: 768, height: 1024 };
 
+const MODES: Record<'en' | 'fr', Array<[label: string, slug: string]>> = {
+  en: [['Solid', 'solid'], ['X-ray', 'xray'], ['Illustration', 'illustration'], ['Wireframe', 'wireframe']],
+  fr: [['Solide', 'solid'], ['Rayons X', 'xray'], ['Illustration', 'illustration'], ['Filaire', 'wireframe']],
+};
+
+/**
+ * The desktop viewer of a project in each render mode it offers: `viewer-<role>[-fr]-<mode>.png`,
+ * and `viewer-<role>[-fr].png` with the hierarchy open.
+ */
+async function desktopViewerShots(browser: Browser, origin: string, url: string, role: string, french: boolean, login?: { username: string; password: string }) {
+  const context = await browser.newContext({ baseURL: origin, viewport: DESKTOP, locale: french ? 'fr-FR' : 'en-US', serviceWorkers: 'block' });
+  const page = await context.newPage();
+  if (login) {
+    await page.goto(french ? '/fr' : '/login');
+    await page.waitForURL(/\/login$/);
+    await logIn(page, login.username, login.password, french ? FR : EN);
+  }
+  await page.goto(url);
+  await page.locator('[data-model-shown="true"]').waitFor({ timeout: 60_000 });
+  const base = `viewer-${role}${french ? '-fr' : ''}`;
+  await shot(page, base);
+  const tools = page.getByRole('navigation', { name: french ? 'Outils' : 'Tools', exact: true });
+  const renderMode = french ? 'Mode de rendu' : 'Render mode';
+  await tools.getByRole('button', { name: renderMode }).click();
+  const panel = page.getByRole('region', { name: renderMode }).first();
+  for (const [label, slug] of MODES[french ? 'fr' : 'en']) {
+    const radio = panel.getByRole('radio', { name: label });
+    if ((await radio.count()) === 0) continue;
+    await radio.click();
+    await shot(page, `${base}-${slug}`);
+  }
+  await context.close();
+}
+
 /**
  * The viewer of a project on a touch device: `viewer-<device>-<role>[-fr].png`, and with the
  * hierarchy sheet open `viewer-<device>-<role>[-fr]-tree.png`.
@@ -260,6 +294,10 @@ async function main(): Promise<void> {
       const list = await api<Array<{ id: number; name: string; accessKey: string }>>(origin, 'projects', { token });
       const sample = list.find((p) => p.name === 'Sample kitchen') ?? list[0];
       await api(origin, `projects/${sample.id}`, { method: 'PATCH', token, json: { isPublished: true } });
+      await desktopViewerShots(browser, origin, `/projects/${sample.id}`, 'owner', false, DEMO);
+      await desktopViewerShots(browser, origin, `/s/${sample.accessKey}`, 'guest', false);
+      await desktopViewerShots(browser, origin, `/s/${sample.accessKey}`, 'guest', true);
+      await desktopViewerShots(browser, origin, '/sandbox', 'sandbox', false);
       await compactViewerShots(browser, origin, `/projects/${sample.id}`, 'owner', false, DEMO);
       await compactViewerShots(browser, origin, `/s/${sample.accessKey}`, 'guest', false);
       await compactViewerShots(browser, origin, `/s/${sample.accessKey}`, 'guest', true);
@@ -267,6 +305,7 @@ async function main(): Promise<void> {
       const frProjects = await api<Array<{ id: number; name: string }>>(origin, 'projects', { token: frToken });
       const cuisine = frProjects.find((p) => p.name === 'Cuisine Dupont') ?? frProjects[0];
       await compactViewerShots(browser, origin, `/projects/${cuisine.id}`, 'owner', true, { username: french, password: 'screens-password' });
+      await desktopViewerShots(browser, origin, `/projects/${cuisine.id}`, 'owner', true, { username: french, password: 'screens-password' });
     }
   } finally {
     await browser?.close();
