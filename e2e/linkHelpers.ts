@@ -11,8 +11,12 @@ export const LINK_OWNER_PASSWORD = 'shared-link-password';
 export interface PublishedLink {
   username: string;
   accessKey: string;
+  /** The owner's URLs of the revision's files. */
   modelUrl: string;
   thumbnailUrl: string;
+  /** A guest's URLs of the same files, through the link. */
+  sharedModelUrl: string;
+  sharedThumbnailUrl: string;
   projectId: number;
   token: string;
 }
@@ -30,5 +34,6 @@ export async function publishedKitchen(parts = 60, name = 'Link kitchen'): Promi
   const dae = await writeSample(generateAssembly({ parts, seed: 4 }), 'dae');
   const project = await uploadProject(e2eServer, accessToken, name, 'kitchen.dae', dae);
   await publish(e2eServer, accessToken, project.id);
-  return { username, ...project, projectId: project.id, token: accessToken };
+  const shared = (await (await fetch(`${e2eServer.url}/api/v1/projects/accessKeys/${project.accessKey}`)).json()) as { modelUrl: string; thumbnailUrl: string };
+  return { username, ...project, sharedModelUrl: shared.modelUrl, sharedThumbnailUrl: shared.thumbnailUrl, projectId: project.id, token: accessToken };
 }

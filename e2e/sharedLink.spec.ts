@@ -35,7 +35,7 @@ test.describe('a shared link', () => {
     const link = await publishedKitchen();
     const response = await page.goto(`/s/${link.accessKey}`);
     // The server's poster is in the page itself, before any script.
-    expect(await response!.text()).toContain(`<div id="boot-poster" aria-hidden="true"><img src="${link.thumbnailUrl}"`);
+    expect(await response!.text()).toContain(`<div id="boot-poster" aria-hidden="true"><img src="${link.sharedThumbnailUrl}"`);
     await waitModelShown(page);
     // It was painted, and before the model's first frame.
     const painted = await page.evaluate(
@@ -55,7 +55,7 @@ test.describe('a shared link', () => {
     await expect(page.getByTestId('model-poster')).toHaveCount(0);
 
     const entries = await resources(page);
-    const model = entries.filter((e) => e.name === link.modelUrl);
+    const model = entries.filter((e) => e.name === link.sharedModelUrl);
     expect(model).toHaveLength(1);
     // Started by the page's preload, not by a script: before the main chunk had even arrived.
     expect(model[0].initiatorType).toBe('link');
@@ -79,7 +79,7 @@ test.describe('a shared link', () => {
       await waitModelShown(page);
       // The service worker has stored what the page used (the page hands it the list after the first frame).
       await expect
-        .poll(() => page.evaluate(async (model) => (await Promise.all([location.href, model].map((u) => caches.match(u)))).every(Boolean), link.modelUrl), { timeout: 15_000 })
+        .poll(() => page.evaluate(async (model) => (await Promise.all([location.href, model].map((u) => caches.match(u)))).every(Boolean), link.sharedModelUrl), { timeout: 15_000 })
         .toBe(true);
 
       await context.setOffline(true);
@@ -96,7 +96,9 @@ test.describe('a shared link', () => {
       });
       await page.goto(`/s/${link.accessKey}`);
       await expect(page.getByRole('heading', { name: 'Project not found' })).toBeVisible({ timeout: 15_000 });
-      expect(await page.evaluate(() => caches.match(location.href).then(Boolean))).toBe(false);
+      // Its page and its model left the caches: nothing outlives the link.
+      await expect.poll(() => page.evaluate((model) => Promise.all([caches.match(location.href), caches.match(model)]).then((found) => found.filter(Boolean).length), link.sharedModelUrl)).toBe(0);
+      expect((await fetch(`${server.url}${link.sharedModelUrl}`)).status).toBe(404);
     });
   });
 });

@@ -1,8 +1,9 @@
 /**
  * GET /api/v1/models/{secret}/{revision}.glb and .webp: the converted model of a project revision
- * and its poster. The secret is random (like an access key) and changes with every revision, so
- * the URL is a capability: whoever has it may read, and it stops working at the next revision or
- * when the project is deleted.
+ * and its poster, for the owner's viewer. The secret is random (like an access key) and changes
+ * with every revision, so the URL is a capability: it stops working at the next revision or when
+ * the project is deleted. Guests read the same files through their link
+ * (projects/accessKeys/{key}/models/{revision}.glb, share.ts), which stops when it is unpublished.
  *
  * The GLB travels as the brotli or gzip copy made at conversion when the browser accepts one
  * (nothing is compressed per request), with `X-Decoded-Length` so the viewer's byte progress stays
@@ -20,7 +21,7 @@ import { parseByteRange } from './byteRange';
 import { ApiError, notFound } from './errors';
 
 export const MODEL_CACHE_CONTROL = 'public, no-cache';
-const MODEL_NOT_FOUND = 'No such model.';
+export const MODEL_NOT_FOUND = 'No such model.';
 const ENCODINGS = ['br', 'gzip', 'identity'] as const;
 type Encoding = (typeof ENCODINGS)[number];
 
@@ -53,16 +54,17 @@ function createBackfill(blobs: BlobStore) {
   };
 }
 
-export const modelFileRoutes: FastifyPluginAsync = async (app) => {
-  const { db, blobs } = app.services;
-  const backfill = createBackfill(blobs);
+/** `{revision}.glb` or `{revision}.webp`: the revision and which file; undefined for anything else. */
+export function parseRevisionFile(file: string): { revision: number; kind: 'glb' | 'webp' } | undefined {
+  const match = /^([0-9]{1,9})\.(glb|webp)$/.exec(file);
+  return match ? { revision: Number(match[1]), kind: match[2] as 'glb' | 'webp' } : undefined;
+}
 
-  async function findModel(token: string, revision: string | undefined): Promise<ModelFile> {
-    if (!isAccessKeyShape(token) || revision === undefined) throw notFound(MODEL_NOT_FOUND);
-    const model = await findModelByToken(db, token);
-    if (!model || model.revisionNumber !== Number(revision)) throw notFound(MODEL_NOT_FOUND);
-    return model;
-  }
+export type RevisionFileSender = (request: FastifyRequest, reply: FastifyReply, model: ModelFile, kind: 'glb' | 'webp') => Promise<unknown>;
+
+/** Sends a revision's GLB (negotiated encoding, ranges, revalidation) or poster. */
+export function revisionFileSender(blobs: BlobStore): RevisionFileSender {
+  const backfill = createBackfill(blobs);
 
   /** The representation to send: an encoded copy when asked for, no range is asked, and it exists. */
   async function chooseEncoding(request: FastifyRequest, model: ModelFile): Promise<{ encoding: Encoding; key: string; info: BlobInfo } | undefined> {
@@ -124,11 +126,20 @@ export const modelFileRoutes: FastifyPluginAsync = async (app) => {
     return reply.send(opened.stream);
   };
 
+  return (request, reply, model, kind) => (kind === 'webp' ? sendPoster(request, reply, model) : sendModel(request, reply, model));
+}
+
+export const modelFileRoutes: FastifyPluginAsync = async (app) => {
+  const { db, blobs } = app.services;
+  const send = revisionFileSender(blobs);
+
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { token, file } = request.params as { token: string; file: string };
-    const match = /^([0-9]{1,9})\.(glb|webp)$/.exec(file);
-    const model = await findModel(token, match?.[1]);
-    return match?.[2] === 'webp' ? sendPoster(request, reply, model) : sendModel(request, reply, model);
+    const wanted = parseRevisionFile(file);
+    if (!isAccessKeyShape(token) || !wanted) throw notFound(MODEL_NOT_FOUND);
+    const model = await findModelByToken(db, token);
+    if (!model || model.revisionNumber !== wanted.revision) throw notFound(MODEL_NOT_FOUND);
+    return send(request, reply, model, wanted.kind);
   };
 
   // Compressed once at conversion: the global compression hook must not touch these answers.

@@ -35,6 +35,12 @@ export function toOwnerProject(project: OwnedProject): z.input<typeof projectSch
   };
 }
 
+/** A guest's URLs of the current revision's files: through the link, so they end with it. */
+function linkFileUrl(project: Pick<Project, 'accessKey' | 'revisionNumber' | 'modelBlobKey'>, ext: 'glb' | 'webp'): string {
+  if (!project.modelBlobKey) return '';
+  return `${API_BASE}/projects/accessKeys/${project.accessKey}/models/${project.revisionNumber}.${ext}`;
+}
+
 export function toSharedProject(project: OwnedProject): z.input<typeof sharedProjectSchema> {
   return {
     name: project.name,
@@ -45,7 +51,7 @@ export function toSharedProject(project: OwnedProject): z.input<typeof sharedPro
     creationDate: project.creationDate,
     modificationDate: project.modificationDate,
     revisionNumber: project.revisionNumber,
-    modelUrl: modelUrlOf(project),
-    thumbnailUrl: thumbnailUrlOf(project),
+    modelUrl: linkFileUrl(project, 'glb'),
+    thumbnailUrl: linkFileUrl(project, 'webp'),
   };
 }

@@ -1,5 +1,6 @@
 /**
- * The shared project behind an access key and its logo (prefix /api/v1/projects/accessKeys/:accessKey).
+ * The shared project behind an access key, its logo, and its model and poster (prefix
+ * /api/v1/projects/accessKeys/:accessKey).
  * Unknown, unpublished and deleted keys all answer the same 404.
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -8,6 +9,8 @@ import type { sharedProjectSchema } from '../../src/api/schemas';
 import { linkScope } from './projectScope';
 import { toSharedProject } from './projectViews';
 import { customLogo, DEFAULT_LOGO, sendLogo } from './logoResponse';
+import { MODEL_NOT_FOUND, parseRevisionFile, revisionFileSender } from './modelFiles';
+import { notFound } from './errors';
 
 export const shareRoutes: FastifyPluginAsync = async (app) => {
   const { db, blobs } = app.services;
@@ -16,6 +19,21 @@ export const shareRoutes: FastifyPluginAsync = async (app) => {
     const { project } = await linkScope(request);
     reply.header('Cache-Control', 'no-store');
     return toSharedProject(project);
+  });
+
+  // The model and poster of the link's current revision: through the link, so they stop with it
+  // (unpublished or deleted) while the owner's own URLs keep working.
+  const sendRevisionFile = revisionFileSender(blobs);
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/models/:file',
+    compress: false,
+    handler: async (request, reply) => {
+      const { project } = await linkScope(request);
+      const wanted = parseRevisionFile((request.params as { file: string }).file);
+      if (!wanted || !project.modelBlobKey || wanted.revision !== project.revisionNumber) throw notFound(MODEL_NOT_FOUND);
+      return sendRevisionFile(request, reply, { projectId: project.id, revisionNumber: project.revisionNumber, modelBlobKey: project.modelBlobKey }, wanted.kind);
+    },
   });
 
   app.get('/logo', async (request, reply) => {

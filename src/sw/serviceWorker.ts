@@ -7,7 +7,8 @@
  *   when the network fails or is too slow to answer.
  * - Hashed assets never change: cache first.
  * - A revision's model and poster URLs never change content: cache first. When a link's page
- *   names a new revision, the older revision of that link is dropped.
+ *   names a new revision, the older revision of that link is dropped; when it answers 404, the
+ *   link's files go too.
  * - The link's small answers (logo, comments, hyperlinks): network first, cache when offline.
  *
  * The page's first open happens before this worker controls it, so the page then sends the URLs
@@ -58,6 +59,20 @@ async function replaceLinkModels(linkPath: string, page: Response): Promise<void
   await links.put(recordKey, new Response(JSON.stringify(urls), { headers: { 'Content-Type': 'application/json' } }));
 }
 
+/** An unpublished or deleted link: its page and the files of its revision leave the caches. */
+async function forgetLink(linkPath: string): Promise<void> {
+  const links = await caches.open(CACHES.links);
+  const recordKey = `${self.location.origin}/__models__${linkPath}`;
+  const urls: string[] = await links
+    .match(recordKey)
+    .then((record) => (record ? record.json() : []))
+    .catch(() => []);
+  const models = await caches.open(CACHES.models);
+  for (const url of urls) await models.delete(new URL(url, self.location.origin).href);
+  await links.delete(recordKey);
+  await links.delete(`${self.location.origin}${linkPath}`);
+}
+
 const linkPages = new NetworkFirst({
   cacheName: CACHES.links,
   networkTimeoutSeconds: 6,
@@ -67,10 +82,7 @@ const linkPages = new NetworkFirst({
     {
       // A 404 (unpublished, deleted) removes the copy.
       fetchDidSucceed: async ({ request, response }) => {
-        if (response.status === 404) {
-          const links = await caches.open(CACHES.links);
-          await links.delete(new URL(request.url).origin + new URL(request.url).pathname);
-        }
+        if (response.status === 404) await forgetLink(new URL(request.url).pathname);
         return response;
       },
       cacheDidUpdate: async ({ request, newResponse }) => {
@@ -92,7 +104,8 @@ const assets = new CacheFirst({
 });
 router.registerRoute(new Route(({ url }) => sameOrigin(url) && url.pathname.startsWith('/assets/'), assets));
 
-const MODEL_FILE = /^\/api\/v1\/models\/[A-Za-z0-9]+\/\d+\.(glb|webp)$/;
+/** A revision's model or poster: the owner's URL, or a link's (which is also a link answer, matched here first). */
+const MODEL_FILE = /^\/api\/v1\/(models\/[A-Za-z0-9]+|projects\/accessKeys\/[A-Za-z0-9]+\/models)\/\d+\.(glb|webp)$/;
 const models = new CacheFirst({ cacheName: CACHES.models, plugins: [wholeAnswersOnly, new ExpirationPlugin({ maxEntries: 16 })] });
 router.registerRoute(new Route(({ url, request }) => sameOrigin(url) && MODEL_FILE.test(url.pathname) && !request.headers.has('range'), models));
 

@@ -116,9 +116,46 @@ describe('the poster of a revision', () => {
     expect(channels[0].max - channels[0].min).toBeGreaterThan(100);
   });
 
-  it('is named on the shared project too', async () => {
+  it('is named on the shared project too, through the link', async () => {
     const shared = await get(`/api/v1/projects/accessKeys/${project.accessKey}`);
-    expect((shared.json as { thumbnailUrl: string }).thumbnailUrl).toBe(project.thumbnailUrl);
+    const { thumbnailUrl } = shared.json as { thumbnailUrl: string };
+    expect(thumbnailUrl).toBe(`/api/v1/projects/accessKeys/${project.accessKey}/models/1.webp`);
+    const poster = await get(thumbnailUrl);
+    expect(poster.headers['content-type']).toBe('image/webp');
+    expect(poster.raw.equals((await get(project.thumbnailUrl)).raw)).toBe(true);
+  });
+});
+
+describe("a guest's model URLs", () => {
+  const linkModel = () => `/api/v1/projects/accessKeys/${project.accessKey}/models/1.glb`;
+  const setPublished = (isPublished: boolean) =>
+    inject(server, `/api/v1/projects/${project.id}`, { method: 'PATCH', token: owner.token, body: { isPublished } });
+
+  it('serve the same model, compressed, while the link is published', async () => {
+    const shared = await get(`/api/v1/projects/accessKeys/${project.accessKey}`);
+    expect((shared.json as { modelUrl: string }).modelUrl).toBe(linkModel());
+    const res = await get(linkModel(), 'br');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.raw).equals((await get(project.modelUrl)).raw)).toBe(true);
+    expect(res.headers['cache-control']).toBe('public, no-cache');
+    // Another revision than the current one is not there.
+    expect((await get(`/api/v1/projects/accessKeys/${project.accessKey}/models/2.glb`)).status).toBe(404);
+  });
+
+  it('stop when the owner unpublishes (the same 404 as any unknown link), while the owner keeps viewing', async () => {
+    await setPublished(false);
+    try {
+      const model = await get(linkModel());
+      const poster = await get(`/api/v1/projects/accessKeys/${project.accessKey}/models/1.webp`);
+      const unknown = await get('/api/v1/projects/accessKeys/Unknownkey000000000000/models/1.glb');
+      expect([model.status, poster.status]).toEqual([404, 404]);
+      expect(model.raw.equals(unknown.raw)).toBe(true);
+      expect((await get(project.modelUrl)).status).toBe(200);
+    } finally {
+      await setPublished(true);
+    }
+    expect((await get(linkModel())).status).toBe(200);
   });
 });
 
@@ -159,9 +196,10 @@ describe('the page of a shared link', () => {
 
   it('starts the model and poster requests, and the viewer and engine chunks, from its first HTML', async () => {
     const html = await page(`/s/${project.accessKey}?filter=Base`);
-    expect(html).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${project.modelUrl}">`);
-    expect(html).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${project.thumbnailUrl}">`);
-    expect(html).toContain(`<img src="${project.thumbnailUrl}"`);
+    const link = `/api/v1/projects/accessKeys/${project.accessKey}/models/1`;
+    expect(html).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${link}.glb">`);
+    expect(html).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${link}.webp">`);
+    expect(html).toContain(`<img src="${link}.webp"`);
     for (const chunk of ['SharedViewerScreen-5e6f.js', 'ViewerLayout-7a8b.js', 'engine-e1e2.js']) {
       expect(html).toContain(`<link rel="modulepreload" crossorigin href="/assets/${chunk}">`);
     }
@@ -173,7 +211,7 @@ describe('the page of a shared link', () => {
     const boot = bootOf(await page(`/s/${project.accessKey}`));
     expect(boot.config).toMatchObject({ apiBase: '/api/v1' });
     expect(boot.shared?.accessKey).toBe(project.accessKey);
-    expect(boot.shared?.project.modelUrl).toBe(project.modelUrl);
+    expect(boot.shared?.project.modelUrl).toBe(`/api/v1/projects/accessKeys/${project.accessKey}/models/1.glb`);
     expect(boot.shared?.project.name).toBe(project.name);
   });
 
@@ -184,7 +222,7 @@ describe('the page of a shared link', () => {
     // The owner's name holds "</script>": it cannot end the boot data early.
     expect(html).toContain('<meta property="og:description" content="Olivia &lt;/script&gt; Owner · Cabinet Viewer">');
     expect(bootOf(html).shared?.project.ownerName).toBe('Olivia </script> Owner');
-    expect(html).toMatch(new RegExp(`<meta property="og:image" content="http://[^"]+${project.thumbnailUrl}">`));
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="http://[^"]+/api/v1/projects/accessKeys/${project.accessKey}/models/1.webp">`));
     expect(html.match(/<script/g)).toHaveLength(2); // the boot data and the app, nothing injected
   });
 
@@ -198,7 +236,7 @@ describe('the page of a shared link', () => {
     await inject(server, `/api/v1/projects/${project.id}`, { method: 'PATCH', token: owner.token, body: { isPublished: false } });
     try {
       const html = await page(`/s/${project.accessKey}`, 404);
-      expect(html).not.toContain(project.modelUrl);
+      expect(html).not.toContain('/models/');
       expect(bootOf(html).shared).toBeUndefined();
     } finally {
       await inject(server, `/api/v1/projects/${project.id}`, { method: 'PATCH', token: owner.token, body: { isPublished: true } });
