@@ -66,6 +66,8 @@ test.describe('a shared link', () => {
     expect(engine.startTime).toBeLessThan(main.responseEnd);
     // Compressed on the wire: fewer bytes than the browser decoded.
     for (const entry of [model[0], main, engine]) expect(entry.encodedBodySize).toBeLessThan(entry.decodedBodySize * 0.6);
+    // Comments are off on a new link: not fetched at all (no 404 on the way).
+    expect(entries.some((e) => e.name.endsWith('/comments'))).toBe(false);
     // No round trip for the configuration or the shared project: they came with the page.
     expect(entries.some((e) => e.name === '/config.json' || e.name === `/api/v1/projects/accessKeys/${link.accessKey}`)).toBe(false);
   });

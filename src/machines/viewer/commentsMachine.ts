@@ -19,6 +19,8 @@ export { COMMENT_MAX_LENGTH };
 
 export interface CommentsInput {
   ref: ProjectRef;
+  /** False where the link's owner turned this list off: nothing is fetched (the API would answer 404). */
+  enabled?: boolean;
   /** Whether this viewer may write comments. */
   canCreate: boolean;
   /** The name sent with new comments (the user's full name, or Guest). */
@@ -72,6 +74,7 @@ export const commentsMachine = setup({
     }),
   },
   guards: {
+    enabled: ({ context }) => context.enabled,
     canSubmit: ({ context }) => context.canCreate && context.authorName.trim() !== '' && commentDraftError(context.draft) === null,
     canDelete: ({ context, event }) => event.type === 'comments.delete' && canDelete(context.comments, event.id),
     hasQueue: ({ context }) => context.deleting.length > 0,
@@ -93,6 +96,7 @@ export const commentsMachine = setup({
   id: 'comments',
   context: ({ input }) => ({
     ref: input.ref,
+    enabled: input.enabled ?? true,
     canCreate: input.canCreate,
     authorName: input.authorName,
     authorAvatarUrl: input.authorAvatarUrl ?? '',
@@ -108,8 +112,11 @@ export const commentsMachine = setup({
   },
   states: {
     list: {
-      initial: 'loading',
+      initial: 'starting',
       states: {
+        starting: { always: [{ guard: 'enabled', target: 'loading' }, { target: 'off' }] },
+        /** Turned off on this link: no list, no request. */
+        off: {},
         loading: {
           tags: ['busy'],
           invoke: {

@@ -21,6 +21,8 @@ export { ATTACHMENT_NAME_MAX_LENGTH };
 
 export interface HyperlinksInput {
   ref: ProjectRef;
+  /** False where the link's owner turned this list off: nothing is fetched (the API would answer 404). */
+  enabled?: boolean;
   /** canCreateAttachment: never on public links. */
   canCreate: boolean;
   authorName: string;
@@ -89,6 +91,7 @@ export const hyperlinksMachine = setup({
     }),
   },
   guards: {
+    enabled: ({ context }) => context.enabled,
     canSubmit: ({ context }) => context.canCreate && context.authorName.trim() !== '' && hyperlinkDraftError(context.draft) === null,
     canDelete: ({ context, event }) => event.type === 'hyperlinks.delete' && canDelete(context.hyperlinks, event.id),
     hasQueue: ({ context }) => context.deleting.length > 0,
@@ -110,6 +113,7 @@ export const hyperlinksMachine = setup({
   id: 'hyperlinks',
   context: ({ input }) => ({
     ref: input.ref,
+    enabled: input.enabled ?? true,
     canCreate: input.canCreate,
     authorName: input.authorName,
     authorAvatarUrl: input.authorAvatarUrl ?? '',
@@ -125,8 +129,11 @@ export const hyperlinksMachine = setup({
   },
   states: {
     list: {
-      initial: 'loading',
+      initial: 'starting',
       states: {
+        starting: { always: [{ guard: 'enabled', target: 'loading' }, { target: 'off' }] },
+        /** Turned off on this link: no list, no request. */
+        off: {},
         loading: {
           tags: ['busy'],
           invoke: {

@@ -40,8 +40,10 @@ const hashSearch = () => decodeURIComponent(window.location.hash.replace(/^#/, '
 export function useViewerContent({ ref, isPublicLink, projectName, authorName, authorAvatarUrl, tools, load, notice }: ContentOptions) {
   const { content } = useAppServices();
   const canCreate = !isPublicLink;
-  const comments = useActorRef(content.comments, { input: { ref, canCreate: true, authorName, authorAvatarUrl } });
-  const hyperlinks = useActorRef(content.hyperlinks, { input: { ref, canCreate, authorName, authorAvatarUrl } });
+  // What the link's owner turned off is not fetched at all (the API would answer 404).
+  const { permissions } = tools.getSnapshot().context;
+  const comments = useActorRef(content.comments, { input: { ref, enabled: permissions.isCommentsVisible, canCreate: true, authorName, authorAvatarUrl } });
+  const hyperlinks = useActorRef(content.hyperlinks, { input: { ref, enabled: permissions.isAttachmentVisible, canCreate, authorName, authorAvatarUrl } });
   const commentCount = useSelector(comments, (s) => s.context.comments.length);
   const hyperlinkCount = useSelector(hyperlinks, (s) => s.context.hyperlinks.length);
   const model = useSelector(load, selectModel);

@@ -57,6 +57,17 @@ const sut = (sutInput: unknown = input) =>
   createSut(commentsMachine, { promiseActors: ['loadComments', 'createComment', 'deleteComment'], input: sutInput });
 
 describe('comments machine (model-based)', () => {
+  // The same model where the link's owner turned the list off: it must never ask the server.
+  const off = modelPaths(commentsMachine, {
+    events,
+    input: { ...input, enabled: false },
+    sut: () => sut({ ...input, enabled: false }),
+    serializeState: ({ value, context }) => key(context, value),
+    check: (real, model, s) => {
+      expect(key(real.context, real.value)).toEqual(key(model.context, model.value));
+      expect(s.pending.loadComments).toEqual([]);
+    },
+  });
   const { cases, reachedByModel, allStates } = modelPaths(commentsMachine, {
     events,
     input,
@@ -76,8 +87,16 @@ describe('comments machine (model-based)', () => {
   });
 
   it('reaches every state of the machine', () => {
-    expect(allStates.filter((s) => !reachedByModel.has(s))).toEqual([]);
+    // list.starting only chooses between loading and off (an eventless transition): never a resting state.
+    const resting = allStates.filter((s) => s !== 'list.starting');
+    expect(resting.filter((s) => !reachedByModel.has(s) && !off.reachedByModel.has(s))).toEqual([]);
   });
+
+  it('turned off, it never leaves the off list', () => {
+    expect([...off.reachedByModel].filter((s) => s.startsWith('list.'))).toEqual(['list.off']);
+  });
+
+  for (const c of off.cases) it(`turned off: ${c.name}`, async () => void (await c.execute()));
 
   it('stays a small model', () => expect(cases.length).toBeLessThan(400));
 

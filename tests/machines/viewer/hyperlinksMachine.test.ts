@@ -59,6 +59,17 @@ const sut = (sutInput: unknown = input) =>
   createSut(hyperlinksMachine, { promiseActors: ['loadHyperlinks', 'createHyperlink', 'deleteHyperlink'], input: sutInput });
 
 describe('hyperlinks machine (model-based)', () => {
+  // The same model where the link's owner turned the list off: it must never ask the server.
+  const off = modelPaths(hyperlinksMachine, {
+    events,
+    input: { ...input, enabled: false },
+    sut: () => sut({ ...input, enabled: false }),
+    serializeState: ({ value, context }) => key(context, value),
+    check: (real, model, s) => {
+      expect(key(real.context, real.value)).toEqual(key(model.context, model.value));
+      expect(s.pending.loadHyperlinks).toEqual([]);
+    },
+  });
   const { cases, reachedByModel, allStates } = modelPaths(hyperlinksMachine, {
     events,
     input,
@@ -78,8 +89,16 @@ describe('hyperlinks machine (model-based)', () => {
   });
 
   it('reaches every state of the machine', () => {
-    expect(allStates.filter((s) => !reachedByModel.has(s))).toEqual([]);
+    // list.starting only chooses between loading and off (an eventless transition): never a resting state.
+    const resting = allStates.filter((s) => s !== 'list.starting');
+    expect(resting.filter((s) => !reachedByModel.has(s) && !off.reachedByModel.has(s))).toEqual([]);
   });
+
+  it('turned off, it never leaves the off list', () => {
+    expect([...off.reachedByModel].filter((s) => s.startsWith('list.'))).toEqual(['list.off']);
+  });
+
+  for (const c of off.cases) it(`turned off: ${c.name}`, async () => void (await c.execute()));
 
   it('stays a small model', () => expect(cases.length).toBeLessThan(400));
 
