@@ -122,6 +122,17 @@ for (const size of SIZES) {
   test.describe(`the viewer on a ${size.name}`, () => {
     test.use({ viewport: { width: size.width, height: size.height }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
 
+    // Every state of the viewer passes the content security policy.
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript(() => {
+        (window as unknown as { cspViolations: string[] }).cspViolations = [];
+        document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { cspViolations: string[] }).cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+      });
+    });
+    test.afterEach(async ({ page }) => {
+      expect(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])).toEqual([]);
+    });
+
     test('a guest: the model takes the screen, every panel opens and closes, nothing overlaps', async ({ page }) => {
       test.setTimeout(120_000);
       await page.goto(`/s/${link.accessKey}`);

@@ -33,6 +33,11 @@ const resources = (page: Page) =>
 test.describe('a shared link', () => {
   test('starts the model from its first HTML, compressed, once, and shows the poster before the 3D', async ({ page }) => {
     const link = await publishedKitchen();
+    // Whatever the page does must pass its content security policy.
+    await page.addInitScript(() => {
+      (window as unknown as { cspViolations: string[] }).cspViolations = [];
+      document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { cspViolations: string[] }).cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
     const response = await page.goto(`/s/${link.accessKey}`);
     // The server's poster is in the page itself, before any script.
     expect(await response!.text()).toContain(`<div id="boot-poster" aria-hidden="true"><img src="${link.sharedThumbnailUrl}"`);
@@ -66,6 +71,7 @@ test.describe('a shared link', () => {
     expect(engine.startTime).toBeLessThan(main.responseEnd);
     // Compressed on the wire: fewer bytes than the browser decoded.
     for (const entry of [model[0], main, engine]) expect(entry.encodedBodySize).toBeLessThan(entry.decodedBodySize * 0.6);
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
     // Comments are off on a new link: not fetched at all (no 404 on the way).
     expect(entries.some((e) => e.name.endsWith('/comments'))).toBe(false);
     // No round trip for the configuration or the shared project: they came with the page.

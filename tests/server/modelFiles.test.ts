@@ -85,9 +85,10 @@ describe('model files', () => {
     expect(second.split('/')[4]).not.toBe(first.split('/')[4]);
     expect((await inject(server, first)).status).toBe(404);
     expect((await inject(server, second)).raw.equals(next)).toBe(true);
-    // The shared view carries the same current URL.
+    // The shared view names the current revision through the link, which serves the same file.
     const shared = sharedProjectSchema.parse((await inject(server, `/api/v1/projects/accessKeys/${project.accessKey}`)).json);
-    expect(shared.modelUrl).toBe(second);
+    expect(shared.modelUrl).toBe(`/api/v1/projects/accessKeys/${project.accessKey}/models/2.glb`);
+    expect((await inject(server, shared.modelUrl)).raw.equals(next)).toBe(true);
     // A revision number that is not the current one, with the right secret, is not found either.
     expect((await inject(server, second.replace('/2.glb', '/1.glb'))).status).toBe(404);
   });

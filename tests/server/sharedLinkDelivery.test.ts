@@ -243,6 +243,22 @@ describe('the page of a shared link', () => {
     }
   });
 
+  it('pages carry a content security policy: scripts from this origin only, never framed', async () => {
+    for (const url of [`/s/${project.accessKey}`, '/login', `/projects/${project.id}`]) {
+      const res = await get(url);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+    }
+    // API answers too.
+    expect(String((await get('/api/v1/projects/accessKeys/Unknownkey000000000000')).headers['content-security-policy'])).toContain("default-src 'self'");
+  });
+
   it('an owner page preloads the owner viewer and the engine, and every page carries the configuration', async () => {
     const html = await page(`/projects/${project.id}`);
     expect(html).toContain('href="/assets/OwnerViewerScreen-9c0d.js"');
