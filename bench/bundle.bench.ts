@@ -44,7 +44,8 @@ const bench: Bench = {
   async run({ log }) {
     if (!existsSync('dist/.vite/manifest.json') || process.env.BENCH_REBUILD) {
       log('building the app (vite build)...');
-      const r = spawnSync('node_modules/.bin/vite', ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
+      // A production build whoever runs the bench (vitest sets NODE_ENV=test, which Vite would follow).
+      const r = spawnSync('node_modules/.bin/vite', ['build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
       if (r.status !== 0) throw new Error('vite build failed');
     }
     const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Manifest;

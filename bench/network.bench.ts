@@ -87,7 +87,10 @@ async function openOurs(context: BrowserContext, url: string, profile: Profile, 
     const firstFrameMs = await page.evaluate(() => performance.getEntriesByName('model-first-frame')[0]?.startTime ?? Number.NaN);
     const posterMs = await posterPaint(page);
     // The service worker takes over after the first open; the warm open is then served through it.
-    await page.evaluate(() => navigator.serviceWorker?.ready.then(() => undefined));
+    const registered = await page.evaluate(() =>
+      Promise.race([navigator.serviceWorker?.ready.then(() => true) ?? false, new Promise<boolean>((r) => setTimeout(() => r(false), 10_000))]),
+    );
+    if (!registered) throw new Error('the service worker did not register within 10 s (is the build a production one?)');
     return { firstFrameMs, posterMs, kb };
   } finally {
     await page.close();

@@ -9,7 +9,12 @@ export const BENCH_DIST = resolve('.tmp/dist-bench');
 export function ensureBenchBuild(log: (line: string) => void): string {
   if (!existsSync(`${BENCH_DIST}/engine-test.html`) || !existsSync(`${BENCH_DIST}/index.html`) || process.env.BENCH_REBUILD) {
     log('building the app into .tmp/dist-bench (vite build)...');
-    const r = spawnSync('node_modules/.bin/vite', ['build', '--outDir', BENCH_DIST, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
+    // A production build whoever runs the bench: under vitest NODE_ENV is `test`, and Vite would then
+    // build React's development code, StrictMode's double effects and no service worker.
+    const r = spawnSync('node_modules/.bin/vite', ['build', '--outDir', BENCH_DIST, '--emptyOutDir', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (r.status !== 0) throw new Error('vite build failed');
   }
   return BENCH_DIST;

@@ -30,7 +30,7 @@ export type RenameEvent =
 
 export type RenameOutput = { id: number; name: string } | null;
 
-export const canRename = (context: RenameContext) => context.error === null && context.name !== context.original;
+export const canRename = (context: RenameContext) => context.error === null && context.name.trim() !== context.original;
 
 export const renameMachine = setup({
   types: {
@@ -75,8 +75,8 @@ export const renameMachine = setup({
       invoke: {
         id: 'renameProject',
         src: 'renameProject',
-        input: ({ context }) => ({ id: context.id, name: context.name }),
-        onDone: { target: 'renamed', actions: assign(({ context }) => ({ result: { id: context.id, name: context.name } })) },
+        input: ({ context }) => ({ id: context.id, name: context.name.trim() }),
+        onDone: { target: 'renamed', actions: assign(({ context }) => ({ result: { id: context.id, name: context.name.trim() } })) },
         onError: { target: 'editing', actions: assign({ saveFailed: true }) },
       },
     },

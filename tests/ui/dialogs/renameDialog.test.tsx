@@ -95,6 +95,22 @@ describe('rename dialog', () => {
     expect(field().getAttribute('aria-invalid')).toBeNull();
   });
 
+  it('only spaces count as 0 characters: the same message, and Rename disabled', async () => {
+    const { user } = setup();
+    await replaceName(user, '   ');
+    expect(screen.getByRole('alert').textContent).toBe('You need at least 1 character.');
+    expect(renameButton().disabled).toBe(true);
+  });
+
+  it('spaces around a name are not sent', async () => {
+    const { user, actor, sent } = setup();
+    await replaceName(user, '  Kitchen v3 ');
+    await user.click(renameButton());
+    await waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    expect(sent).toEqual([{ id: 7, name: 'Kitchen v3' }]);
+    expect(actor.getSnapshot().output).toEqual({ id: 7, name: 'Kitchen v3' });
+  });
+
   it('a valid different name: Rename enabled, and clicking it sends the new name', async () => {
     const { user, actor, sent } = setup();
     await replaceName(user, 'Kitchen v2');
