@@ -164,3 +164,28 @@ for (const size of SIZES) {
     });
   });
 }
+
+test.describe('the viewer on a phone held sideways', () => {
+  test.use({ viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+
+  test('keeps the side toolbars, opens no panel by itself, and its panels cover the model opaquely without overlaps', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto(`/s/${link.accessKey}`);
+    await waitModelShown(page);
+    const canvas = (await page.locator('canvas[data-engine-ready="true"]').boundingBox())!;
+    expect((canvas.width * canvas.height) / (844 * 390)).toBeGreaterThanOrEqual(0.75);
+    await expect(page.getByRole('region', { name: 'Hierarchy' })).toHaveCount(0);
+    expect(await layoutProblems(page), 'no panel open').toEqual([]);
+    for (const [bar, name] of [
+      ['Project toolbar', 'Hierarchy'],
+      ['Tools', 'Render mode'],
+      ['Tools', 'Measure'],
+    ] as const) {
+      await page.getByRole('navigation', { name: bar, exact: true }).getByRole('button', { name, exact: true }).click();
+      const panel = page.getByRole('region', { name, exact: true }).first();
+      await expect(panel).toBeVisible();
+      expect(await panel.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+      expect(await layoutProblems(page), `${name} open`).toEqual([]);
+    }
+  });
+});

@@ -15,12 +15,14 @@ interface DockPanelProps {
   width?: number;
   /** The compact layout's sheet. */
   sheet?: boolean;
+  /** Over the model rather than beside it (narrower windows): opaque, so nothing shows through. */
+  overlay?: boolean;
 }
 
 /** The compact layout's bottom toolbar height (its sheets sit just above it). */
 export const COMPACT_BAR_HEIGHT = 'calc(3.5rem + env(safe-area-inset-bottom))';
 
-export function DockPanel({ side, title, onClose, children, width, sheet = false }: DockPanelProps) {
+export function DockPanel({ side, title, onClose, children, width, sheet = false, overlay = false }: DockPanelProps) {
   const LL = useLL();
   return (
     <section
@@ -29,7 +31,7 @@ export function DockPanel({ side, title, onClose, children, width, sheet = false
       className={
         sheet
           ? 'absolute inset-x-0 z-40 flex max-h-[55dvh] flex-col overflow-hidden rounded-t-2xl border-t border-border bg-surface-raised shadow-2xl shadow-black/60'
-          : `absolute inset-y-0 z-20 flex max-w-full flex-col overflow-hidden bg-surface-raised opacity-panel shadow-2xl shadow-black/50 ${
+          : `absolute inset-y-0 z-20 flex max-w-full flex-col overflow-hidden bg-surface-raised ${overlay ? '' : 'opacity-panel'} shadow-2xl shadow-black/50 ${
               side === 'left' ? 'left-0 border-r' : 'right-0 border-l'
             } border-border`
       }

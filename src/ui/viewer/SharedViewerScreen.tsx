@@ -13,7 +13,7 @@ import { LoadStatus, NotFoundScreen } from './LoadStatus';
 import { SharedProjectPanel } from './panels/SharedProjectPanel';
 import { useViewerActors } from './useViewerActors';
 import { useViewerContent } from './useViewerContent';
-import { HIERARCHY_AUTO_OPEN_WIDTH } from './useWindowWidth';
+import { hierarchyOpensByItself } from './useWindowWidth';
 import type { LoadActor } from './viewerActors';
 import { ViewerLayout, type LeftPanel } from './ViewerLayout';
 import type { EngineSlot } from '../../machines/viewer/enginePort';
@@ -41,7 +41,7 @@ function GuestViewer({ accessKey, project, slot, machines, load }: GuestViewerPr
   const user = useSelector(session, selectUser);
   const tools = useActorRef(machines.tools, { input: { permissions: project.shareOptions } });
   const [leftPanel, setLeftPanel] = useState<LeftPanel | null>(() =>
-    project.shareOptions.isHierarchyVisible && window.innerWidth >= HIERARCHY_AUTO_OPEN_WIDTH ? 'hierarchy' : null,
+    project.shareOptions.isHierarchyVisible && hierarchyOpensByItself(window.innerWidth, window.innerHeight) ? 'hierarchy' : null,
   );
   const content = useViewerContent({
     ref: { accessKey },

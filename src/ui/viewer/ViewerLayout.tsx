@@ -137,7 +137,7 @@ export function ViewerLayout(props: ViewerLayoutProps) {
           ) : null}
         </div>
         {leftPanel ? (
-          <DockPanel side="left" sheet={compact} width={LEFT_PANEL_WIDTH} title={leftTitles[leftPanel]} onClose={() => onLeftPanel(null)}>
+          <DockPanel side="left" sheet={compact} overlay={leftShift === 0} width={LEFT_PANEL_WIDTH} title={leftTitles[leftPanel]} onClose={() => onLeftPanel(null)}>
             {leftContent[leftPanel]}
           </DockPanel>
         ) : null}
@@ -181,7 +181,7 @@ export function ViewerLayout(props: ViewerLayoutProps) {
           </p>
         ) : null}
         {openPanel ? (
-          <DockPanel side="right" sheet={compact} width={RIGHT_PANEL_WIDTH} title={rightTitles[openPanel]} onClose={() => tools.send({ type: 'tools.closePanel' })}>
+          <DockPanel side="right" sheet={compact} overlay={rightShift === 0} width={RIGHT_PANEL_WIDTH} title={rightTitles[openPanel]} onClose={() => tools.send({ type: 'tools.closePanel' })}>
             {rightContent[openPanel]}
           </DockPanel>
         ) : null}

@@ -21,6 +21,14 @@ export const LEFT_SHIFT_MIN_WIDTH = 1024;
 export const DESKTOP_WIDTH = 1024;
 export const LEFT_PANEL_WIDTH = 360;
 export const RIGHT_PANEL_WIDTH = 220;
+/** Below this height (a phone held sideways) the hierarchy does not open by itself over the model. */
+export const HIERARCHY_AUTO_OPEN_HEIGHT = 600;
+
+/** SPEC §9's auto-open of the hierarchy, except on a short (landscape phone) window. */
+export function hierarchyOpensByItself(width: number, height: number): boolean {
+  return width >= HIERARCHY_AUTO_OPEN_WIDTH && height >= HIERARCHY_AUTO_OPEN_HEIGHT;
+}
+
 /** Tailwind's `sm`: below it the viewer is laid out for a phone. */
 export const PHONE_WIDTH = 640;
 
