@@ -6,18 +6,20 @@ import { toSeconds } from '../domain/clock';
 const ISSUER = 'cabinet-viewer';
 const AUDIENCE = 'cabinet-viewer/api';
 
-export type AccessCheck = { ok: true; userId: number } | { ok: false; reason: 'expired' | 'invalid' };
+/** `familyId`: the session (refresh-token family) the token was issued for, when it names one. */
+export type AccessCheck = { ok: true; userId: number; familyId: string | null } | { ok: false; reason: 'expired' | 'invalid' };
 
 export interface AccessTokens {
-  sign(userId: number): Promise<string>;
+  /** With a session's family, the token ends as soon as that session does (logout, password change). */
+  sign(userId: number, familyId?: string): Promise<string>;
   verify(token: string): Promise<AccessCheck>;
 }
 
 export function createAccessTokens(secret: Uint8Array, ttlSeconds: number, clock: Clock): AccessTokens {
   return {
-    async sign(userId) {
+    async sign(userId, familyId) {
       const now = toSeconds(clock());
-      return new SignJWT({})
+      return new SignJWT(familyId ? { fam: familyId } : {})
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -37,7 +39,8 @@ export function createAccessTokens(secret: Uint8Array, ttlSeconds: number, clock
         });
         const userId = Number(payload.sub);
         if (!Number.isSafeInteger(userId) || userId <= 0) return { ok: false, reason: 'invalid' };
-        return { ok: true, userId };
+        const familyId = typeof payload.fam === 'string' ? payload.fam : null;
+        return { ok: true, userId, familyId };
       } catch (error) {
         return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
       }

@@ -100,3 +100,15 @@ export async function deleteExpiredSecureTokens(db: Db, nowSeconds: number): Pro
   const result = await db.deleteFrom('secure_tokens').where('expires_at', '<=', nowSeconds).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Whether a session (refresh-token family) still has a token that is not revoked. */
+export async function isRefreshFamilyActive(db: Db, familyId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select('family_id')
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

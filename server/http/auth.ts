@@ -63,7 +63,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     reply.header('Cache-Control', NO_STORE);
     return {
       success: true,
-      accessToken: await accessTokens.sign(user.id),
+      accessToken: await accessTokens.sign(user.id, refresh.familyId),
       settings: toSettings(user),
       userInfo: toUserInfo(user),
     };
@@ -86,7 +86,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     }
     setRefreshCookie(request, reply, rotation.token, config.refreshTokenTtl);
     reply.header('Cache-Control', NO_STORE);
-    return { accessToken: await accessTokens.sign(user.id) };
+    return { accessToken: await accessTokens.sign(user.id, rotation.familyId) };
   });
 
   app.get('/logout', async (request, reply) => {

@@ -1,5 +1,6 @@
 /** Bearer-token authentication shared by every route plugin. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isRefreshFamilyActive } from '../db/tokens';
 import { findUserById } from '../db/users';
 import { ApiError } from './errors';
 import type { AuthUser } from './services';
@@ -34,6 +35,10 @@ export function installAuthentication(app: FastifyInstance): void {
     }
     const user = await findUserById(app.services.db, check.userId);
     if (!user || user.disabled) throw unauthorized('unauthorized', 'Authentication required.');
+    // The session behind the token ended (logout, password change, disabled user): so does the token.
+    if (check.familyId !== null && !(await isRefreshFamilyActive(app.services.db, check.familyId))) {
+      throw unauthorized('token_expired', 'Your session has expired.');
+    }
     request.user = { id: user.id, username: user.username, fullName: user.fullName, avatarUrl: user.avatarUrl };
   };
 

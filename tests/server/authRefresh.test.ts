@@ -3,6 +3,7 @@ import { loginResponseSchema, refreshTokenResponseSchema, secureTokenResponseSch
 import { createAccount } from './helpers/accounts';
 import { call, cookieFrom, errorCode, type CallResult } from './helpers/http';
 import { startTestServer, type TestServer } from './helpers/testServer';
+import { revokeUserRefreshTokens } from '../../server/db/tokens';
 
 let server: TestServer;
 
@@ -144,5 +145,38 @@ describe('GET /api/v1/auth/secure-token', () => {
     expect(await server.app.services.consumeSecureToken('')).toBeUndefined();
     expect(await server.app.services.consumeSecureToken('x'.repeat(10_000))).toBeUndefined();
     expect(await server.app.services.consumeSecureToken('unknown-token')).toBeUndefined();
+  });
+});
+
+describe('access tokens end with their session', () => {
+  const projects = (accessToken: string) => call(server.baseUrl, '/api/v1/projects', { token: accessToken });
+
+  it('a logout stops its access token at once, and leaves another session working', async () => {
+    const mine = await login();
+    const other = await login();
+    expect((await projects(mine.accessToken)).status).toBe(200);
+    expect((await call(server.baseUrl, '/api/v1/auth/logout', { cookie: mine.cookie })).status).toBe(200);
+    const after = await projects(mine.accessToken);
+    expect(after.status).toBe(401);
+    expect(errorCode(after)).toBe('token_expired');
+    expect((await projects(other.accessToken)).status).toBe(200);
+  });
+
+  it('a refreshed token belongs to the same session: a logout stops it too', async () => {
+    const { cookie } = await login();
+    const refreshed = await refresh(cookie);
+    const token = refreshTokenResponseSchema.parse(refreshed.json).accessToken;
+    expect((await projects(token)).status).toBe(200);
+    await call(server.baseUrl, '/api/v1/auth/logout', { cookie: refreshCookie(refreshed) });
+    expect((await projects(token)).status).toBe(401);
+  });
+
+  it('ending all of a user’s sessions (password change, disabled user) stops every access token', async () => {
+    const a = await login();
+    const b = await login();
+    const user = await server.database.db.selectFrom('users').select('id').where('username', '=', 'erin@example.com').executeTakeFirstOrThrow();
+    await revokeUserRefreshTokens(server.database.db, user.id, Math.floor(server.clock() / 1000));
+    expect((await projects(a.accessToken)).status).toBe(401);
+    expect((await projects(b.accessToken)).status).toBe(401);
   });
 });
