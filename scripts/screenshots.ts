@@ -31,12 +31,9 @@ const MODES: Record<'en' | 'fr', Array<[label: string, slug: string]>> = {
   fr: [['Solide', 'solid'], ['Rayons X', 'xray'], ['Illustration', 'illustration'], ['Filaire', 'wireframe']],
 };
 
-/**
- * The desktop viewer of a project in each render mode it offers: `viewer-<role>[-fr]-<mode>.png`,
- * and `viewer-<role>[-fr].png` with the hierarchy open.
- */
-async function desktopViewerShots(browser: Browser, origin: string, url: string, role: string, french: boolean, login?: { username: string; password: string }) {
-  const context = await browser.newContext({ baseURL: origin, viewport: DESKTOP, locale: french ? 'fr-FR' : 'en-US', serviceWorkers: 'block' });
+/** A page of the viewer at `url` in a fresh context, logged in first when `login` is given, once its model shows. */
+async function openViewer(browser: Browser, origin: string, url: string, viewport: { width: number; height: number }, french: boolean, touch: boolean, login?: { username: string; password: string }) {
+  const context = await browser.newContext({ baseURL: origin, viewport, isMobile: touch, hasTouch: touch, locale: french ? 'fr-FR' : 'en-US', serviceWorkers: 'block' });
   const page = await context.newPage();
   if (login) {
     await page.goto(french ? '/fr' : '/login');
@@ -45,6 +42,15 @@ async function desktopViewerShots(browser: Browser, origin: string, url: string,
   }
   await page.goto(url);
   await page.locator('[data-model-shown="true"]').waitFor({ timeout: 60_000 });
+  return { context, page };
+}
+
+/**
+ * The desktop viewer of a project in each render mode it offers: `viewer-<role>[-fr]-<mode>.png`,
+ * and `viewer-<role>[-fr].png` with the hierarchy open.
+ */
+async function desktopViewerShots(browser: Browser, origin: string, url: string, role: string, french: boolean, login?: { username: string; password: string }) {
+  const { context, page } = await openViewer(browser, origin, url, DESKTOP, french, false, login);
   const base = `viewer-${role}${french ? '-fr' : ''}`;
   await shot(page, base);
   const tools = page.getByRole('navigation', { name: french ? 'Outils' : 'Tools', exact: true });
@@ -66,15 +72,7 @@ async function desktopViewerShots(browser: Browser, origin: string, url: string,
  */
 async function compactViewerShots(browser: Browser, origin: string, url: string, name: string, french: boolean, login?: { username: string; password: string }) {
   for (const [device, viewport] of [['phone', PHONE], ['tablet', TABLET]] as const) {
-    const context = await browser.newContext({ baseURL: origin, viewport, isMobile: true, hasTouch: true, locale: french ? 'fr-FR' : 'en-US', serviceWorkers: 'block' });
-    const page = await context.newPage();
-    if (login) {
-      await page.goto(french ? '/fr' : '/login');
-      await page.waitForURL(/\/login$/);
-      await logIn(page, login.username, login.password, french ? FR : EN);
-    }
-    await page.goto(url);
-    await page.locator('[data-model-shown="true"]').waitFor({ timeout: 60_000 });
+    const { context, page } = await openViewer(browser, origin, url, viewport, french, true, login);
     const base = `viewer-${device}-${name}${french ? '-fr' : ''}`;
     await shot(page, base);
     const tools = page.getByRole('navigation', { name: french ? 'Outils' : 'Tools', exact: true });

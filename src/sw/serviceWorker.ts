@@ -44,33 +44,37 @@ const pathOnlyKey = {
   cacheKeyWillBeUsed: async ({ request }: { request: Request }) => new URL(request.url).origin + new URL(request.url).pathname,
 };
 
+/** Where the files of a link's revision are remembered, and which they are. */
+async function linkRecord(linkPath: string): Promise<{ links: Cache; key: string; urls: string[] }> {
+  const links = await caches.open(CACHES.links);
+  const key = `${self.location.origin}/__models__${linkPath}`;
+  const urls: string[] = await links
+    .match(key)
+    .then((record) => (record ? record.json() : []))
+    .catch(() => []);
+  return { links, key, urls };
+}
+
+async function dropModels(urls: string[]): Promise<void> {
+  const models = await caches.open(CACHES.models);
+  for (const url of urls) await models.delete(new URL(url, self.location.origin).href);
+}
+
 /** The model files a link's page names, remembered per link so a new revision replaces the old one. */
 async function replaceLinkModels(linkPath: string, page: Response): Promise<void> {
   const html = await page.text();
   const urls = [BOOT_MODEL_URL.exec(html)?.[1], BOOT_THUMBNAIL_URL.exec(html)?.[1]].filter((url): url is string => !!url);
-  const links = await caches.open(CACHES.links);
-  const recordKey = `${self.location.origin}/__models__${linkPath}`;
-  const before: string[] = await links
-    .match(recordKey)
-    .then((record) => (record ? record.json() : []))
-    .catch(() => []);
-  const models = await caches.open(CACHES.models);
-  for (const url of before) if (!urls.includes(url)) await models.delete(new URL(url, self.location.origin).href);
-  await links.put(recordKey, new Response(JSON.stringify(urls), { headers: { 'Content-Type': 'application/json' } }));
+  const record = await linkRecord(linkPath);
+  await dropModels(record.urls.filter((url) => !urls.includes(url)));
+  await record.links.put(record.key, new Response(JSON.stringify(urls), { headers: { 'Content-Type': 'application/json' } }));
 }
 
 /** An unpublished or deleted link: its page and the files of its revision leave the caches. */
 async function forgetLink(linkPath: string): Promise<void> {
-  const links = await caches.open(CACHES.links);
-  const recordKey = `${self.location.origin}/__models__${linkPath}`;
-  const urls: string[] = await links
-    .match(recordKey)
-    .then((record) => (record ? record.json() : []))
-    .catch(() => []);
-  const models = await caches.open(CACHES.models);
-  for (const url of urls) await models.delete(new URL(url, self.location.origin).href);
-  await links.delete(recordKey);
-  await links.delete(`${self.location.origin}${linkPath}`);
+  const record = await linkRecord(linkPath);
+  await dropModels(record.urls);
+  await record.links.delete(record.key);
+  await record.links.delete(`${self.location.origin}${linkPath}`);
 }
 
 const linkPages = new NetworkFirst({
