@@ -149,12 +149,15 @@ test.describe('project list', () => {
       const search = page.getByRole('searchbox', { name: 'Search by name' });
       await search.fill('DROPPED');
       await expect.poll(() => cardNames(page)).toEqual(['Dropped cabinet']);
+      // The header counts what is shown, out of all.
+      await expect(page.getByTestId('project-count')).toHaveText('1 of 3 projects');
       await search.fill('kitchen');
       await expect.poll(async () => (await cardNames(page)).sort()).toEqual(['Kitchen A', 'Sample kitchen']);
       await search.fill('nothing like it');
       await expect(page.getByText('No project matches your search.')).toBeVisible();
       await search.fill('');
       await expect.poll(async () => (await cardNames(page)).length).toBe(3);
+      await expect(page.getByTestId('project-count')).toHaveText('3 projects');
     });
 
     await test.step('filter by step', async () => {

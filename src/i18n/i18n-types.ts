@@ -364,6 +364,12 @@ type RootTranslation = {
 		 */
 		projectCount: RequiredParams<'count'>
 		/**
+		 * {​s​h​o​w​n​}​ ​o​f​ ​{​c​o​u​n​t​}​ ​p​r​o​j​e​c​t​{​{​s​}​}
+		 * @param {number} count
+		 * @param {number} shown
+		 */
+		projectCountShown: RequiredParams<'count' | 'shown'>
+		/**
 		 * D​r​o​p​ ​t​h​e​ ​f​i​l​e​ ​t​o​ ​u​p​l​o​a​d​ ​i​t
 		 */
 		dropToUpload: string
@@ -1531,6 +1537,10 @@ export type TranslationFunctions = {
 		 * {count} project{{s}}
 		 */
 		projectCount: (arg: { count: number }) => LocalizedString
+		/**
+		 * {shown} of {count} project{{s}}
+		 */
+		projectCountShown: (arg: { count: number, shown: number }) => LocalizedString
 		/**
 		 * Drop the file to upload it
 		 */

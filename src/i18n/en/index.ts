@@ -99,6 +99,7 @@ const en = {
     modifiedOn: 'Modified {date:string}',
     searchPlaceholder: 'Search projects',
     projectCount: '{count:number} project{{s}}',
+    projectCountShown: '{shown:number} of {count:number} project{{s}}',
     dropToUpload: 'Drop the file to upload it',
     chooseModel: 'Choose a model file',
     chooseNewModel: 'Choose a new model for {name:string}',

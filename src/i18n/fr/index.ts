@@ -98,6 +98,7 @@ const fr = {
     modifiedOn: 'Modifié le {date}',
     searchPlaceholder: 'Rechercher un projet',
     projectCount: '{count} projet{{s}}',
+    projectCountShown: '{shown} sur {count} projet{{s}}',
     dropToUpload: 'Déposez le fichier pour l’envoyer',
     chooseModel: 'Choisir un fichier de modèle',
     chooseNewModel: 'Choisir un nouveau modèle pour {name}',

@@ -39,7 +39,12 @@ export function ProjectListScreen() {
           <div className="flex items-baseline gap-3">
             <h1 className="text-2xl font-extrabold text-fg sm:text-3xl">{LL.list.projects()}</h1>
             {status !== 'loading' && status !== 'failed' ? (
-              <span className="text-sm text-fg-muted">{LL.list.projectCount({ count: projects.length })}</span>
+              <span data-testid="project-count" className="text-sm text-fg-muted">
+                {/* A search or a step filter narrows the grid: say so against the whole list. */}
+                {shown.length === projects.length
+                  ? LL.list.projectCount({ count: projects.length })
+                  : LL.list.projectCountShown({ shown: shown.length, count: projects.length })}
+              </span>
             ) : null}
           </div>
           <ListControls list={list} />
