@@ -76,12 +76,24 @@ function posterPaint(page: Page): Promise<number> {
   );
 }
 
-async function openOurs(context: BrowserContext, url: string, profile: Profile, counter: ByteCounter): Promise<Open> {
+/**
+ * One open of `url` in a new page of `context` on the emulated network, the relay's count reset:
+ * `measure` waits for the first frame and reads what it needs while the page is still open.
+ */
+async function open(context: BrowserContext, url: string, profile: Profile, counter: ByteCounter, measure: (page: Page) => Promise<Open>): Promise<Open> {
   const page = await context.newPage();
   try {
     await emulate(context, page, profile);
     counter.reset();
     await page.goto(url, { waitUntil: 'commit' });
+    return await measure(page);
+  } finally {
+    await page.close();
+  }
+}
+
+function openOurs(context: BrowserContext, url: string, profile: Profile, counter: ByteCounter): Promise<Open> {
+  return open(context, url, profile, counter, async (page) => {
     await page.locator('[data-model-shown="true"]').waitFor({ state: 'attached', timeout: 120_000 });
     const kb = counter.received() / 1024;
     const firstFrameMs = await page.evaluate(() => performance.getEntriesByName('model-first-frame')[0]?.startTime ?? Number.NaN);
@@ -92,22 +104,14 @@ async function openOurs(context: BrowserContext, url: string, profile: Profile, 
     );
     if (!registered) throw new Error('the service worker did not register within 10 s (is the build a production one?)');
     return { firstFrameMs, posterMs, kb };
-  } finally {
-    await page.close();
-  }
+  });
 }
 
-async function openPeer(context: BrowserContext, url: string, profile: Profile, counter: ByteCounter): Promise<Open> {
-  const page = await context.newPage();
-  try {
-    await emulate(context, page, profile);
-    counter.reset();
-    await page.goto(url, { waitUntil: 'commit' });
+function openPeer(context: BrowserContext, url: string, profile: Profile, counter: ByteCounter): Promise<Open> {
+  return open(context, url, profile, counter, async (page) => {
     const firstFrameMs = await waitFirstFrame(page, 'peer', 300_000);
     return { firstFrameMs, posterMs: Number.NaN, kb: counter.received() / 1024 };
-  } finally {
-    await page.close();
-  }
+  });
 }
 
 /** A cold open in a fresh context, then a warm open in the same context. */

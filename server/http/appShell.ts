@@ -20,11 +20,10 @@ export type ShellPage =
   | { kind: 'owner' }
   | { kind: 'shared'; accessKey: string; project: SharedProjectWire | null; origin: string };
 
+/** What this reads of an entry of Vite's manifest. */
 interface ManifestChunk {
   file: string;
   imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 

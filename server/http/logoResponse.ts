@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { findBranding } from '../db/branding';
 import type { BlobStore } from '../storage/blobStore';
+import { etagMatches } from './etag';
 
 export interface LogoFile {
   bytes: Buffer;
@@ -34,10 +35,6 @@ export async function customLogo(db: Db, blobs: BlobStore, userId: number): Prom
   return { bytes, contentType: branding.logoContentType, etag: `"${version}"` };
 }
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
 
 export function sendLogo(request: FastifyRequest, reply: FastifyReply, logo: LogoFile, cacheControl: string) {
   reply
@@ -46,6 +43,6 @@ export function sendLogo(request: FastifyRequest, reply: FastifyReply, logo: Log
     // Even our own SVG is shown only as an image: no scripts, no loads, if opened directly.
     .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
     .header('Content-Disposition', 'inline');
-  if (matches(request.headers['if-none-match'], logo.etag)) return reply.status(304).send();
+  if (etagMatches(request.headers['if-none-match'], logo.etag)) return reply.status(304).send();
   return reply.type(logo.contentType).send(logo.bytes);
 }

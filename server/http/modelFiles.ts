@@ -19,15 +19,13 @@ import { encodedModelBlobKey, posterBlobKey } from '../domain/projectBlobKeys';
 import type { BlobInfo, BlobStore } from '../storage/blobStore';
 import { parseByteRange } from './byteRange';
 import { ApiError, notFound } from './errors';
+import { etagMatches } from './etag';
 
 export const MODEL_CACHE_CONTROL = 'public, no-cache';
 export const MODEL_NOT_FOUND = 'No such model.';
 const ENCODINGS = ['br', 'gzip', 'identity'] as const;
 type Encoding = (typeof ENCODINGS)[number];
 
-function etagMatches(header: string | undefined, etag: string): boolean {
-  return !!header && (header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
-}
 
 function etagOf(model: ModelFile, info: BlobInfo, variant: string): string {
   return `"r${model.revisionNumber}-${info.size.toString(36)}-${Math.trunc(info.modifiedAt.getTime()).toString(36)}${variant ? `-${variant}` : ''}"`;

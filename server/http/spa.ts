@@ -14,6 +14,7 @@ import { findPublishedProject } from '../db/projects';
 import { isAccessKeyShape } from '../domain/accessKeys';
 import { loadAppShell, type ShellPage } from './appShell';
 import { sendApiNotFound } from './errors';
+import { etagMatches } from './etag';
 import { toSharedProject } from './projectViews';
 import { runtimeConfigOf } from './runtimeConfig';
 
@@ -32,9 +33,6 @@ function isReservedPath(url: string): boolean {
   );
 }
 
-function etagMatches(header: string | undefined, etag: string): boolean {
-  return !!header && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
 
 export async function installSpa(app: FastifyInstance, staticDir: string): Promise<void> {
   const built = existsSync(path.join(staticDir, 'index.html'));
@@ -82,7 +80,8 @@ export async function installSpa(app: FastifyInstance, staticDir: string): Promi
     if (page.kind === 'shared' && !page.project) reply.status(404);
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
     reply.header('Cache-Control', REVALIDATE).header('ETag', etag).header('Vary', 'Accept-Encoding');
-    if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    // (A 404 page is sent whole: only a found page is revalidated.)
+    if (reply.statusCode === 200 && etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
     return reply.type('text/html; charset=utf-8').send(html);
   }
 

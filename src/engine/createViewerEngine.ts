@@ -117,11 +117,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
   const input = canvas
     ? new PointerInput(canvas, {
         activity: requestRender,
-        userMovedCamera: () => {
-          rig.cancelAnimation();
-          userMoved = true;
-          onUserCameraMove.emit();
-        },
+        userMovedCamera: markUserMoved,
         // A finger covers several pixels: a tap looks around where it landed (TOUCH_PICK_RADIUS_PX).
         click: (x, y, kind) => {
           const radius = kind === 'touch' ? TOUCH_PICK_RADIUS_PX : 0;
@@ -155,13 +151,8 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
           if (measure.active || !model) return;
           const { partId } = pickNear(x, y, TOUCH_PICK_RADIUS_PX);
           if (!partId) return;
-          const bounds = model.boundsOf(model.partsOf([partId]));
-          if (!bounds) return;
-          rig.cancelAnimation();
-          userMoved = true;
-          onUserCameraMove.emit();
-          rig.fit(bounds, true, now());
-          requestRender();
+          markUserMoved();
+          frame([partId], true);
         },
         hover: (x, y) => {
           if (!measure.active || !model) return;
@@ -185,6 +176,24 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
 
   const progress = progressReporter((p) => onProgress.emit(p));
 
+  /** The user turned, zoomed or framed the view: an animation stops, and resizes leave the view alone. */
+  function markUserMoved(): void {
+    rig.cancelAnimation();
+    userMoved = true;
+    onUserCameraMove.emit();
+  }
+
+  /** Frames the given parts (every visible part without ids). */
+  function frame(ids: readonly string[] | undefined, animate: boolean): void {
+    if (!model) return;
+    const bounds = ids ? model.boundsOf(model.partsOf(ids)) : model.boundsOf();
+    if (bounds) {
+      framed = bounds;
+      rig.fit(bounds, animate, now());
+    }
+    requestRender();
+  }
+
   function ray(x: number, y: number) {
     const r = scene.createPickingRay(x, y, Matrix.Identity(), rig.camera);
     return {
@@ -193,30 +202,28 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     };
   }
 
-  function pickAt(x: number, y: number): PickEvent {
-    if (!model) return { partId: null, point: null };
-    const { origin, direction } = ray(x, y);
-    const hit = model.picker.pick(origin, direction, model.visibility.visible, clipping.coefficients());
-    return hit ? { partId: model.partIds[hit.part], point: hit.point } : { partId: null, point: null };
+  /**
+   * The model's hit under (x, y), else the nearest on rings around it up to `radius` pixels (a
+   * finger's tap), tried in that order and no further than the first hit.
+   */
+  function hitNear(x: number, y: number, radius = 0) {
+    if (!model) return null;
+    for (const [dx, dy] of pickOffsets(radius)) {
+      const { origin, direction } = ray(x + dx, y + dy);
+      const hit = model.picker.pick(origin, direction, model.visibility.visible, clipping.coefficients());
+      if (hit) return hit;
+    }
+    return null;
   }
 
-  /** The pick at (x, y), else the nearest hit on rings around it up to `radius` pixels. */
-  function pickNear(x: number, y: number, radius: number): PickEvent {
-    for (const [dx, dy] of pickOffsets(radius)) {
-      const hit = pickAt(x + dx, y + dy);
-      if (hit.partId) return hit;
-    }
-    return { partId: null, point: null };
+  function pickNear(x: number, y: number, radius = 0): PickEvent {
+    const hit = hitNear(x, y, radius);
+    return hit && model ? { partId: model.partIds[hit.part], point: hit.point } : { partId: null, point: null };
   }
 
   function measureAt(x: number, y: number, radius = 0): MeasurePoint | null {
-    if (!model) return null;
-    const found = pickOffsets(radius)
-      .map(([dx, dy]) => ray(x + dx, y + dy))
-      .map(({ origin, direction }) => model!.picker.pick(origin, direction, model!.visibility.visible, clipping.coefficients()))
-      .find((h) => h !== null && h !== undefined);
-    const hit = found ?? null;
-    if (!hit) return null;
+    const hit = hitNear(x, y, radius);
+    if (!hit || !model) return null;
     const snapped = snapPoint(hit.point, model.picker.snapCandidates(hit.part), SNAP_DISTANCE);
     return { position: snapped.position, snap: snapped.snap, partId: model.partIds[hit.part] };
   }
@@ -322,13 +329,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
       requestRender();
     },
     zoomToFit(ids, { animate = true } = {}) {
-      if (!model) return;
-      const bounds = ids ? model.boundsOf(model.partsOf(ids)) : model.boundsOf();
-      if (bounds) {
-        framed = bounds;
-        rig.fit(bounds, animate, now());
-      }
-      requestRender();
+      frame(ids, animate);
     },
     hasUserMovedCamera: () => userMoved,
     getCameraState: () => rig.getState(),
@@ -344,7 +345,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     },
 
     setSelection: (ids) => emphasis.select(ids),
-    pickAt,
+    pickAt: (x, y) => pickNear(x, y),
     project(point) {
       const engineWidth = engine.getRenderWidth();
       const engineHeight = engine.getRenderHeight();
