@@ -2,6 +2,8 @@
  * Refresh tokens: opaque, stored as digests, grouped in a family per login. Every use rotates the
  * token (the used one is marked, a new one of the same family is issued); presenting a used token
  * again means it leaked, so the whole family is revoked and the newer token stops working too.
+ * Two tabs refreshing with the same cookie at the same moment are not a leak: a token presented
+ * again within REFRESH_REUSE_GRACE_SECONDS of its first use gets a fresh sibling instead.
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
@@ -10,8 +12,12 @@ import {
   insertRefreshToken,
   markRefreshTokenUsed,
   revokeRefreshFamily,
+  type RefreshTokenRecord,
 } from '../db/tokens';
 import { randomToken, tokenDigest } from './randomTokens';
+
+/** How long a just-rotated token may be presented again (a second tab, a retried request). */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
 export type RotateResult =
   | { ok: true; userId: number; familyId: string; token: string }
@@ -40,19 +46,32 @@ export async function rotateRefreshToken(db: Db, token: string, nowSeconds: numb
     const record = await findRefreshToken(trx, tokenDigest(token));
     if (!record) return { ok: false, reason: 'unknown' };
     if (record.revokedAt !== null) return { ok: false, reason: 'revoked' };
-    if (record.usedAt !== null) {
-      await revokeRefreshFamily(trx, record.familyId, nowSeconds);
-      return { ok: false, reason: 'reused' };
+    let latest: RefreshTokenRecord | undefined = record;
+    if (record.usedAt === null) {
+      if (record.expiresAt <= nowSeconds) return { ok: false, reason: 'expired' };
+      if (await markRefreshTokenUsed(trx, record.id, nowSeconds)) return successor(trx, record, nowSeconds, ttlSeconds);
+      // Another request used it between our read and our write: read when.
+      latest = await findRefreshToken(trx, record.id);
     }
-    if (record.expiresAt <= nowSeconds) return { ok: false, reason: 'expired' };
-    if (!(await markRefreshTokenUsed(trx, record.id, nowSeconds))) {
-      // Another request used it between our read and our write: the same replay, caught late.
-      await revokeRefreshFamily(trx, record.familyId, nowSeconds);
-      return { ok: false, reason: 'reused' };
-    }
-    const next = await issueRefreshToken(trx, record.userId, nowSeconds, ttlSeconds, record.familyId);
-    return { ok: true, userId: record.userId, familyId: record.familyId, token: next.token };
+    if (latest && withinGrace(latest, nowSeconds)) return successor(trx, latest, nowSeconds, ttlSeconds);
+    await revokeRefreshFamily(trx, record.familyId, nowSeconds);
+    return { ok: false, reason: 'reused' };
   });
+}
+
+/** Used moments ago, still live: the same refresh made twice at once, not a stolen token. */
+function withinGrace(record: RefreshTokenRecord, nowSeconds: number): boolean {
+  return (
+    record.revokedAt === null &&
+    record.usedAt !== null &&
+    nowSeconds - record.usedAt <= REFRESH_REUSE_GRACE_SECONDS &&
+    record.expiresAt > nowSeconds
+  );
+}
+
+async function successor(db: Db, record: RefreshTokenRecord, nowSeconds: number, ttlSeconds: number): Promise<RotateResult> {
+  const next = await issueRefreshToken(db, record.userId, nowSeconds, ttlSeconds, record.familyId);
+  return { ok: true, userId: record.userId, familyId: record.familyId, token: next.token };
 }
 
 /** Ends the login the token belongs to (logout); unknown tokens are ignored. */

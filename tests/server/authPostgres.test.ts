@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginResponseSchema, refreshTokenResponseSchema, secureTokenResponseSchema } from '../../src/api/schemas';
+import { REFRESH_REUSE_GRACE_SECONDS } from '../../server/auth/refreshTokens';
 import { createAccount } from './helpers/accounts';
 import { POSTGRES_URL, postgresReachable } from './helpers/databases';
 import { call, cookieFrom } from './helpers/http';
@@ -40,9 +41,21 @@ describe.runIf(reachable)('the auth flow over HTTP on PostgreSQL', () => {
     expect(rotated.status).toBe(200);
     refreshTokenResponseSchema.parse(rotated.json);
     const newer = cookieFrom(rotated, 'refresh_token')!.pair;
+    server.clock.advance(REFRESH_REUSE_GRACE_SECONDS + 1);
     expect((await call(server.baseUrl, '/api/v1/auth/refresh-token', { cookie: first })).status).toBe(401);
     expect((await call(server.baseUrl, '/api/v1/auth/refresh-token', { cookie: newer })).status).toBe(401);
     // The replay ended the session: its access token stops too.
     expect((await call(server.baseUrl, '/api/v1/auth/secure-token', { token: accessToken })).status).toBe(401);
+  });
+
+  it('two refreshes with the same cookie at once both succeed', async () => {
+    const login = await call(server.baseUrl, '/api/v1/auth/login', { body: { username: 'pat@example.com', password: 'pat-password' } });
+    const cookie = cookieFrom(login, 'refresh_token')!.pair;
+    const results = await Promise.all([1, 2, 3].map(() => call(server.baseUrl, '/api/v1/auth/refresh-token', { cookie })));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    for (const result of results) {
+      const next = cookieFrom(result, 'refresh_token')!.pair;
+      expect((await call(server.baseUrl, '/api/v1/auth/refresh-token', { cookie: next })).status).toBe(200);
+    }
   });
 });

@@ -4,6 +4,7 @@ import { createAccount } from './helpers/accounts';
 import { call, cookieFrom, errorCode, type CallResult } from './helpers/http';
 import { startTestServer, type TestServer } from './helpers/testServer';
 import { revokeUserRefreshTokens } from '../../server/db/tokens';
+import { REFRESH_REUSE_GRACE_SECONDS } from '../../server/auth/refreshTokens';
 
 let server: TestServer;
 
@@ -57,6 +58,7 @@ describe('GET /api/v1/auth/refresh-token', () => {
     expect(rotated.status).toBe(200);
     const newer = refreshCookie(rotated);
 
+    server.clock.advance(REFRESH_REUSE_GRACE_SECONDS + 1);
     const replay = await refresh(first);
     expect(replay.status).toBe(401);
     expect(errorCode(replay)).toBe('invalid_refresh_token');
@@ -71,8 +73,38 @@ describe('GET /api/v1/auth/refresh-token', () => {
     const b = await login();
     const rotated = await refresh(a.cookie);
     expect(rotated.status).toBe(200);
+    server.clock.advance(REFRESH_REUSE_GRACE_SECONDS + 1);
     expect((await refresh(a.cookie)).status).toBe(401);
     expect((await refresh(b.cookie)).status).toBe(200);
+  });
+
+  it('two tabs refreshing with the same cookie at once both get a working session', async () => {
+    const { cookie } = await login();
+    const [one, two] = await Promise.all([refresh(cookie), refresh(cookie)]);
+    expect([one.status, two.status]).toEqual([200, 200]);
+    const tokens = [one, two].map((r) => refreshTokenResponseSchema.parse(r.json).accessToken);
+    for (const token of tokens) expect((await secureToken(token)).status).toBe(200);
+    // Each tab's new cookie goes on rotating.
+    expect((await refresh(refreshCookie(one))).status).toBe(200);
+    expect((await refresh(refreshCookie(two))).status).toBe(200);
+  });
+
+  it('a used token presented again within the grace window gets a sibling; after it, the family is revoked', async () => {
+    const { cookie: first } = await login();
+    const rotated = await refresh(first);
+    server.clock.advance(REFRESH_REUSE_GRACE_SECONDS);
+    const again = await refresh(first);
+    expect(again.status).toBe(200);
+    const sibling = refreshCookie(again);
+    expect(sibling).not.toBe(refreshCookie(rotated));
+
+    server.clock.advance(1);
+    const replay = await refresh(first);
+    expect(replay.status).toBe(401);
+    expectCleared(replay);
+    expect((await refresh(refreshCookie(rotated))).status).toBe(401);
+    expect((await refresh(sibling)).status).toBe(401);
+    expect((await secureToken(refreshTokenResponseSchema.parse(again.json).accessToken)).status).toBe(401);
   });
 
   it('answers 401 without a cookie, with an unknown one, and after the refresh TTL', async () => {
