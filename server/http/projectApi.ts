@@ -4,9 +4,8 @@
  */
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
-import { attachmentRoutes } from './attachments';
-import { commentRoutes } from './comments';
 import { ApiError } from './errors';
+import { noteRoutes } from './projectNotes';
 import { projectRoutes } from './projects';
 import { shareRoutes } from './share';
 
@@ -22,13 +21,13 @@ const linkRoutes: FastifyPluginAsync = async (app) => {
     });
   }
   await app.register(shareRoutes);
-  await app.register(commentRoutes, { via: 'link' });
-  await app.register(attachmentRoutes, { via: 'link' });
+  await app.register(noteRoutes, { via: 'link', kind: 'comment' });
+  await app.register(noteRoutes, { via: 'link', kind: 'hyperlink' });
 };
 
 export const projectApi: FastifyPluginAsync = async (app) => {
   await app.register(projectRoutes);
   await app.register(linkRoutes, { prefix: '/accessKeys/:accessKey' });
-  await app.register(commentRoutes, { prefix: '/:id', via: 'owner' });
-  await app.register(attachmentRoutes, { prefix: '/:id', via: 'owner' });
+  await app.register(noteRoutes, { prefix: '/:id', via: 'owner', kind: 'comment' });
+  await app.register(noteRoutes, { prefix: '/:id', via: 'owner', kind: 'hyperlink' });
 };

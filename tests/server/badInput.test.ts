@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SHARE_OPTIONS, apiErrorSchema, DEFAULT_AVATAR_URL } from '../../src/api/schemas';
-import { addComment } from '../../server/db/comments';
+import { addNote } from '../../server/db/projectNotes';
 import { badRequests, type BadRequest, type Fixture } from './helpers/badRequests';
 import { POSTGRES_URL, postgresReachable } from './helpers/databases';
 import { snapshotRows } from './helpers/matrix';
@@ -58,7 +58,7 @@ describe.each(dialects)('bad input on $name', ({ name, runs: RUNS }) => {
     const unpublished = await addProject(server, owner.user.id, { published: false });
     const commentsOff = await addProject(server, owner.user.id, { published: true, shareOptions: { ...ALL_SHARE_OPTIONS, isCommentsVisible: false } });
     const others = await addProject(server, other.user.id, { published: true });
-    const foreign = await addComment(server.database.db, {
+    const foreign = await addNote(server.database.db, 'comment', {
       projectId: others.id,
       authorUserId: other.user.id,
       authorGuestId: null,

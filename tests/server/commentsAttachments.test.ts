@@ -7,7 +7,7 @@ import {
   createdItemSchema,
   DEFAULT_AVATAR_URL,
 } from '../../src/api/schemas';
-import { findComment } from '../../server/db/comments';
+import { findNote } from '../../server/db/projectNotes';
 import { addProject, addUser, inject, type TestUser } from './helpers/projectFixtures';
 import { startTestServer, type TestServer } from './helpers/testServer';
 
@@ -40,7 +40,7 @@ describe('comments through a shared link', () => {
     expect(cookie?.attributes).toMatch(/HttpOnly/i);
     expect(cookie?.attributes).toMatch(/SameSite=Strict/i);
     expect(cookie?.attributes).toContain('Path=/api/v1/projects/accessKeys');
-    const stored = await findComment(server.database.db, project.id, item.id);
+    const stored = await findNote(server.database.db, 'comment', project.id, item.id);
     expect(stored).toMatchObject({ authorName: 'Gus', text: 'Nice oak', authorUserId: null });
     // The database keeps a digest, not the cookie itself.
     expect(stored?.authorGuestId).not.toContain(cookie!.value);

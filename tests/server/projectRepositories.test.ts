@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SHARE_OPTIONS } from '../../src/api/schemas';
-import { addAttachment, countAttachments, deleteAttachment, findAttachment, listAttachments } from '../../server/db/attachments';
+import { addNote, countNotes, deleteNote, findNote, listNotes } from '../../server/db/projectNotes';
 import { deleteBrandingLogo, findBranding, setBrandingLogo } from '../../server/db/branding';
-import { addComment, countComments, deleteComment, findComment, listComments } from '../../server/db/comments';
 import type { Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import {
@@ -105,22 +104,22 @@ describe.each(dialects)('project repositories on $name', ({ open }) => {
   it('keeps comments and hyperlinks per project and deletes them with it', async () => {
     const project = await createProject(db, { ownerId, name: 'Doomed', nowSeconds: NOW });
     const base = { projectId: project.id, authorUserId: null, authorGuestId: 'g', authorName: 'G', authorAvatarUrl: null, createdAt: NOW };
-    const c1 = await addComment(db, { ...base, text: 'one' });
-    const c2 = await addComment(db, { ...base, text: 'two', createdAt: NOW + 1 });
-    const a1 = await addAttachment(db, { ...base, name: 'n', url: 'https://example.com/' });
-    expect((await listComments(db, project.id)).map((c) => c.text)).toEqual(['one', 'two']);
-    expect(await countComments(db, project.id)).toBe(2);
-    expect(await countAttachments(db, project.id)).toBe(1);
-    expect(await findComment(db, project.id + 1, c1.id)).toBeUndefined();
-    expect(await deleteComment(db, project.id + 1, c1.id)).toBe(false);
-    expect(await deleteComment(db, project.id, c1.id)).toBe(true);
-    expect((await listAttachments(db, project.id))[0]).toMatchObject({ name: 'n', url: 'https://example.com/' });
+    const c1 = await addNote(db, 'comment', { ...base, text: 'one' });
+    const c2 = await addNote(db, 'comment', { ...base, text: 'two', createdAt: NOW + 1 });
+    const a1 = await addNote(db, 'hyperlink', { ...base, name: 'n', url: 'https://example.com/' });
+    expect((await listNotes(db, 'comment', project.id)).map((c) => c.text)).toEqual(['one', 'two']);
+    expect(await countNotes(db, 'comment', project.id)).toBe(2);
+    expect(await countNotes(db, 'hyperlink', project.id)).toBe(1);
+    expect(await findNote(db, 'comment', project.id + 1, c1.id)).toBeUndefined();
+    expect(await deleteNote(db, 'comment', project.id + 1, c1.id)).toBe(false);
+    expect(await deleteNote(db, 'comment', project.id, c1.id)).toBe(true);
+    expect((await listNotes(db, 'hyperlink', project.id))[0]).toMatchObject({ name: 'n', url: 'https://example.com/' });
 
     expect(await db.transaction().execute((trx) => deleteProject(trx, { id: project.id, ownerId: otherId }))).toBe(false);
     expect(await db.transaction().execute((trx) => deleteProject(trx, { id: project.id, ownerId }))).toBe(true);
-    expect(await findComment(db, project.id, c2.id)).toBeUndefined();
-    expect(await findAttachment(db, project.id, a1.id)).toBeUndefined();
-    expect(await deleteAttachment(db, project.id, a1.id)).toBe(false);
+    expect(await findNote(db, 'comment', project.id, c2.id)).toBeUndefined();
+    expect(await findNote(db, 'hyperlink', project.id, a1.id)).toBeUndefined();
+    expect(await deleteNote(db, 'hyperlink', project.id, a1.id)).toBe(false);
   });
 
   it('sets, replaces and removes a branding logo, answering the key it replaced', async () => {

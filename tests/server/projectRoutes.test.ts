@@ -7,8 +7,7 @@ import {
   publicUrlOf,
   STAGES,
 } from '../../src/api/schemas';
-import { findComment } from '../../server/db/comments';
-import { findAttachment } from '../../server/db/attachments';
+import { findNote } from '../../server/db/projectNotes';
 import { DEFAULT_SHARE_OPTIONS } from '../../server/domain/projectPatch';
 import { createProject } from '../../server/db/projects';
 import { toSeconds } from '../../server/domain/clock';
@@ -192,8 +191,8 @@ describe('DELETE projects/{id}', () => {
     expect((await get(`/api/v1/projects/${project.id}`)).status).toBe(404);
     expect(await blobs.stat(project.modelBlobKey!)).toBeUndefined();
     expect(await blobs.stat(project.originalBlobKey!)).toBeUndefined();
-    expect(await findComment(server.database.db, project.id, commentId)).toBeUndefined();
-    expect(await findAttachment(server.database.db, project.id, attachmentId)).toBeUndefined();
+    expect(await findNote(server.database.db, 'comment', project.id, commentId)).toBeUndefined();
+    expect(await findNote(server.database.db, 'hyperlink', project.id, attachmentId)).toBeUndefined();
     expect((await inject(server, modelUrl)).status).toBe(404);
     expect((await inject(server, `/api/v1/projects/accessKeys/${project.accessKey}`)).status).toBe(404);
     expect((await inject(server, `/api/v1/projects/${project.id}`, { method: 'DELETE', token: owner.token })).status).toBe(404);

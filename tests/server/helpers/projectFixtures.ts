@@ -4,8 +4,7 @@
  */
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { ShareOptions } from '../../../src/api/schemas';
-import { addAttachment } from '../../../server/db/attachments';
-import { addComment } from '../../../server/db/comments';
+import { addNote } from '../../../server/db/projectNotes';
 import { createProject, setProjectModel, type Project } from '../../../server/db/projects';
 import type { User } from '../../../server/db/users';
 import { toSeconds } from '../../../server/domain/clock';
@@ -83,7 +82,7 @@ export async function addProject(server: TestServer, ownerId: number, options: P
 }
 
 export async function addGuestComment(server: TestServer, projectId: number, guestId = 'someone-else'): Promise<number> {
-  const comment = await addComment(server.database.db, {
+  const comment = await addNote(server.database.db, 'comment', {
     projectId,
     authorUserId: null,
     authorGuestId: guestId,
@@ -96,7 +95,7 @@ export async function addGuestComment(server: TestServer, projectId: number, gue
 }
 
 export async function addOwnerAttachment(server: TestServer, projectId: number, ownerId: number): Promise<number> {
-  const attachment = await addAttachment(server.database.db, {
+  const attachment = await addNote(server.database.db, 'hyperlink', {
     projectId,
     authorUserId: ownerId,
     authorGuestId: null,
