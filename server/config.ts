@@ -32,6 +32,12 @@ export interface Config {
   tokenSecret: string | undefined;
   maxUploadBytes: number;
   convertThreads: number;
+  /** Seconds one conversion may run before its thread is stopped. */
+  convertTimeoutSeconds: number;
+  /** Memory one conversion may use (its thread's heap, each WebAssembly memory), MB. */
+  convertMemoryMb: number;
+  /** Open connections one address may hold; 0 lifts the cap (behind a proxy every client shares its address). */
+  maxConnectionsPerIp: number;
   logLevel: LogLevel;
   trustProxy: TrustProxy;
   login: { maxFailuresPerIp: number; maxFailuresPerUser: number; windowSeconds: number };
@@ -40,6 +46,9 @@ export interface Config {
   /** Folder holding the built single-page app (index.html, assets/). */
   staticDir: string;
 }
+
+/** A browser opens up to 6 connections to a host, plus an upload socket; a few tabs fit. */
+export const DEFAULT_MAX_CONNECTIONS_PER_IP = 32;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -66,6 +75,9 @@ const envSchema = z.object({
   TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MAX_UPLOAD_BYTES: int(1024, 2 ** 40).default(256 * 1024 * 1024),
   CONVERT_THREADS: int(1, 256).optional(),
+  CONVERT_TIMEOUT: int(1, 24 * 3600).default(600),
+  CONVERT_MEMORY_MB: int(64, 65_536).default(2048),
+  MAX_CONNECTIONS_PER_IP: int(0, 100_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
   LOGIN_MAX_FAILURES_PER_IP: int(1, 10_000).default(10),
@@ -113,6 +125,10 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
     tokenSecret: e.TOKEN_SECRET,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     convertThreads: e.CONVERT_THREADS ?? Math.max(1, cores - 1),
+    convertTimeoutSeconds: e.CONVERT_TIMEOUT,
+    convertMemoryMb: e.CONVERT_MEMORY_MB,
+    // Behind a trusted proxy every connection comes from the proxy: the cap is then the proxy's job.
+    maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP ?? (trustProxy === false ? DEFAULT_MAX_CONNECTIONS_PER_IP : 0),
     logLevel: e.LOG_LEVEL,
     trustProxy,
     login: {

@@ -23,7 +23,12 @@ async function main(): Promise<void> {
   const blobs = createLocalBlobStore(path.join(config.dataDir, 'blobs'));
   const tokenSecret = await resolveTokenSecret(config);
 
-  const converter = createConverter({ threads: config.convertThreads, maxFileBytes: config.maxUploadBytes });
+  const converter = createConverter({
+    threads: config.convertThreads,
+    maxFileBytes: config.maxUploadBytes,
+    timeoutMs: config.convertTimeoutSeconds * 1000,
+    memoryLimitMb: config.convertMemoryMb,
+  });
 
   const demo = await ensureDemoAccount(database.db, config, toSeconds(systemClock()));
 

@@ -7,6 +7,11 @@
  *   await converter.close();
  *
  * Failures reject with a ConversionError whose `message` is meant for the user.
+ *
+ * Every conversion has a time and a memory budget. Past its time the task is aborted, which
+ * terminates its thread (piscina replaces it). Its thread's JavaScript heap is capped by the
+ * worker's `resourceLimits` (going past it ends the thread, ERR_WORKER_OUT_OF_MEMORY) and each
+ * WebAssembly memory of the importers by memoryBudget.ts; either way the user reads out_of_memory.
  */
 import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
@@ -17,6 +22,7 @@ import { DEFAULT_MAX_FILE_BYTES } from './detect.js';
 import { ConversionError, conversionErrors } from './errors.js';
 import type { ProgressCallback } from './importModel.js';
 import type { WorkerProgress, WorkerResult, WorkerTask } from './worker.js';
+import type { CapturedOutput } from './workerConsole.js';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zipArchive.js';
 
 export interface ConverterOptions {
@@ -27,13 +33,20 @@ export interface ConverterOptions {
   zipLimits?: ZipLimits;
   /** A conversion running longer is stopped; default 10 minutes. */
   timeoutMs?: number;
+  /** Memory one conversion may use: its thread's JavaScript heap, and each WebAssembly memory; default 2,048 MB. */
+  memoryLimitMb?: number;
 }
+
+export const DEFAULT_CONVERT_TIMEOUT_MS = 10 * 60 * 1000;
+export const DEFAULT_CONVERT_MEMORY_MB = 2048;
 
 export interface ConvertRequest {
   fileName: string;
   bytes: Uint8Array;
   onProgress?: ProgressCallback;
   signal?: AbortSignal;
+  /** What the parsers printed (the first lines, and how many more there were), for a debug log. */
+  onOutput?: (output: CapturedOutput) => void;
 }
 
 export interface Converter {
@@ -51,17 +64,19 @@ function workerExecArgv(): string[] {
 
 export function createConverter(options: ConverterOptions = {}): Converter {
   const threads = Math.max(1, options.threads ?? availableParallelism());
-  const timeoutMs = options.timeoutMs ?? 10 * 60 * 1000;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_CONVERT_TIMEOUT_MS;
+  const memoryLimitMb = options.memoryLimitMb ?? DEFAULT_CONVERT_MEMORY_MB;
   const pool = new Piscina<WorkerTask, WorkerResult>({
     filename: WORKER_URL.href,
     minThreads: 0,
     maxThreads: threads,
     idleTimeout: 5 * 60 * 1000,
     execArgv: workerExecArgv(),
+    resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb },
   });
 
   return {
-    async convert({ fileName, bytes, onProgress, signal }) {
+    async convert({ fileName, bytes, onProgress, signal, onOutput }) {
       if (signal?.aborted) throw conversionErrors.cancelled();
       const { port1, port2 } = new MessageChannel();
       port1.on('message', (message: WorkerProgress) => onProgress?.(message.progress, message.activity));
@@ -71,6 +86,7 @@ export function createConverter(options: ConverterOptions = {}): Converter {
         bytes,
         maxBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
         zipLimits: options.zipLimits ?? DEFAULT_ZIP_LIMITS,
+        memoryLimitMb,
         port: port2,
       };
       try {
@@ -78,12 +94,14 @@ export function createConverter(options: ConverterOptions = {}): Converter {
           transferList: [port2],
           signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         });
+        if (result.output.lines.length > 0 || result.output.dropped > 0) onOutput?.(result.output);
         if (!result.ok) throw new ConversionError(result.code, result.message);
         return { glb: result.glb, stats: result.stats, assets: result.assets };
       } catch (error) {
         if (error instanceof ConversionError) throw error;
         if (timeout.aborted) throw conversionErrors.timeout(timeoutMs);
         if (signal?.aborted) throw conversionErrors.cancelled();
+        if ((error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY') throw conversionErrors.outOfMemory(fileName, memoryLimitMb);
         throw conversionErrors.internal(fileName);
       } finally {
         port1.close();

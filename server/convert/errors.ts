@@ -14,6 +14,7 @@ export type ConversionErrorCode =
   | 'zip_too_many_entries'
   | 'zip_too_large'
   | 'zip_ratio'
+  | 'zip_overlapping_entries'
   | 'zip_unsafe_path'
   | 'zip_symlink'
   | 'zip_encrypted'
@@ -25,6 +26,7 @@ export type ConversionErrorCode =
   | 'vok_version'
   | 'cancelled'
   | 'timeout'
+  | 'out_of_memory'
   | 'internal';
 
 export class ConversionError extends Error {
@@ -41,6 +43,12 @@ export const SUPPORTED_EXTENSIONS = ['.vok', '.zip', '.dae', '.dxf', '.igs', '.i
 const SUPPORTED_LIST = '.vok, .zip, .dae, .dxf, .igs, .iges, .stp or .step';
 const MODEL_LIST = '.dae, .dxf, .igs, .iges, .stp or .step';
 const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+function duration(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  return ms >= 60_000 ? `${minutes} minute${minutes === 1 ? '' : 's'}` : `${seconds} second${seconds === 1 ? '' : 's'}`;
+}
 
 const fail = (code: ConversionErrorCode, message: string) => new ConversionError(code, message);
 
@@ -72,6 +80,14 @@ export const conversionErrors = {
     fail('zip_too_large', `The archive is too large once unpacked (the maximum is ${mb(max)}). Keep only the model and its textures.`),
   zipRatio: (path: string, max: number) =>
     fail('zip_ratio', `The archive entry "${path}" is compressed more than ${max} to 1 and was refused as unsafe. Pack the model again with ordinary compression.`),
+  zipRatioOverall: (max: number) =>
+    fail('zip_ratio', `The archive is compressed more than ${max} to 1 overall and was refused as unsafe. Pack the model again with ordinary compression.`),
+  zipEntryTooLarge: (path: string, max: number) =>
+    fail('zip_too_large', `The archive entry "${path}" is too large once unpacked (the maximum is ${mb(max)}). Keep only the model and its textures.`),
+  zipOverlapping: () =>
+    fail('zip_overlapping_entries', 'The archive has entries that share the same data, which is not allowed. Pack the files again with an ordinary zip tool.'),
+  zipResourcesTooLarge: (max: number) =>
+    fail('zip_too_large', `The textures the model uses are too large together (the maximum is ${mb(max)}). Use smaller pictures.`),
   zipUnsafePath: (path: string) =>
     fail('zip_unsafe_path', `The archive contains an unsafe path "${path}". Pack the files again with paths inside the archive.`),
   zipSymlink: (path: string) =>
@@ -87,7 +103,12 @@ export const conversionErrors = {
     fail('vok_version', `The .vok package uses format version ${version}, which this server cannot read (supported: 1).`),
   cancelled: () => fail('cancelled', 'The conversion was cancelled.'),
   timeout: (ms: number) =>
-    fail('timeout', `The conversion took longer than ${Math.round(ms / 60000)} minutes and was stopped. Try a smaller model, or export it with fewer details.`),
+    fail('timeout', `The conversion took longer than ${duration(ms)} and was stopped. Try a smaller model, or export it with fewer details.`),
+  outOfMemory: (fileName: string, maxMb: number) =>
+    fail(
+      'out_of_memory',
+      `The conversion of "${fileName}" needed more than ${maxMb} MB of memory and was stopped. Try a smaller model, or export it with fewer details.`,
+    ),
   internal: (fileName: string) =>
     fail('internal', `The file "${fileName}" could not be converted. Try exporting it again, or in another supported format.`),
 };

@@ -9,6 +9,7 @@ import { importDxf } from './importers/dxfImporter.js';
 import { importGlb } from './importers/glbImporter.js';
 import { importWithOcct } from './importers/occtImporter.js';
 import type { SceneModel } from './scene.js';
+import { referencedResources } from './packageResources.js';
 import { parseVokManifest, VOK_MANIFEST } from './vokPackage.js';
 import { readZip, DEFAULT_ZIP_LIMITS, type ZipEntry, type ZipLimits } from './zipArchive.js';
 
@@ -66,15 +67,29 @@ async function importPackage(kind: 'zip' | 'vok', fileName: string, bytes: Uint8
     if (models.length > 1) throw conversionErrors.zipSeveralModels(models.map((m) => m.path));
     model = models[0];
   }
-  const resources = new Map<string, Uint8Array>();
-  for (const entry of entries) if (entry !== model && entry.path !== VOK_MANIFEST) resources.set(baseName(entry.path), entry.read());
   const modelBytes = model.read();
   const ext = extensionOf(model.path);
   if (kind === 'vok' && ext === '.glb') return importGlb(model.path, modelBytes);
   const format = FORMAT_BY_EXTENSION[ext];
   if (!format || !MODEL_FORMATS.includes(format)) throw conversionErrors.zipNoModel();
   if (!looksLike(format, modelBytes)) throw conversionErrors.contentMismatch(model.path, FORMAT_LABEL[format]);
+  const resources = readResources(entries, model, referencedResources(format, modelBytes), options.zipLimits ?? DEFAULT_ZIP_LIMITS);
   return importSingle(format, model.path, modelBytes, resources, { ...options, defaultUnit });
+}
+
+/** The entries the model names (one per base name), within the resource budget. */
+function readResources(entries: ZipEntry[], model: ZipEntry, wanted: Set<string>, limits: ZipLimits): Map<string, Uint8Array> {
+  const max = limits.maxResourceBytes ?? DEFAULT_ZIP_LIMITS.maxResourceBytes!;
+  const resources = new Map<string, Uint8Array>();
+  let total = 0;
+  for (const entry of entries) {
+    const name = baseName(entry.path);
+    if (entry === model || entry.path === VOK_MANIFEST || !wanted.has(name) || resources.has(name)) continue;
+    total += entry.size;
+    if (total > max) throw conversionErrors.zipResourcesTooLarge(max);
+    resources.set(name, entry.read());
+  }
+  return resources;
 }
 
 export function importModel(format: ModelFormat, fileName: string, bytes: Uint8Array, options: ImportOptions = {}): Promise<SceneModel> {

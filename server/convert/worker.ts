@@ -1,10 +1,15 @@
 /**
  * The conversion worker (one per thread of the pool): runs convertFile and reports progress
- * through a MessagePort. Errors come back as data so that their code survives the thread hop.
+ * through a MessagePort. Errors come back as data so that their code survives the thread hop, and
+ * so does what the parsers printed (kept out of the server's stdout, see workerConsole.ts).
  */
+import { takeCapturedOutput, type CapturedOutput } from './workerConsole.js';
 import type { MessagePort } from 'node:worker_threads';
 import { convertFile, type ConversionStats } from './convertFile.js';
 import { ConversionError, conversionErrors } from './errors.js';
+import { forgetAssimp } from './importers/assimpImporter.js';
+import { forgetOcct } from './importers/occtTypes.js';
+import { budgetExceeded, startBudget } from './memoryBudget.js';
 import { deriveRevisionAssets, type RevisionAssets } from './revisionAssets.js';
 import type { ZipLimits } from './zipArchive.js';
 
@@ -13,6 +18,8 @@ export interface WorkerTask {
   bytes: Uint8Array;
   maxBytes?: number;
   zipLimits?: ZipLimits;
+  /** Largest WebAssembly memory an importer may grow to, MB; unset: no limit. */
+  memoryLimitMb?: number;
   port: MessagePort;
 }
 
@@ -21,11 +28,27 @@ export interface WorkerProgress {
   activity: string;
 }
 
-export type WorkerResult =
+export type WorkerResult = (
   | { ok: true; glb: Uint8Array; stats: ConversionStats; assets: RevisionAssets }
-  | { ok: false; code: ConversionError['code']; message: string };
+  | { ok: false; code: ConversionError['code']; message: string }
+) & { output: CapturedOutput };
+
+function failure(task: WorkerTask, error: unknown): { ok: false; code: ConversionError['code']; message: string } {
+  if (budgetExceeded()) {
+    // The module that hit the budget may be left half-way: the next conversion loads a fresh one.
+    forgetAssimp();
+    forgetOcct();
+    const { code, message } = conversionErrors.outOfMemory(task.fileName, task.memoryLimitMb ?? 0);
+    return { ok: false, code, message };
+  }
+  if (error instanceof ConversionError) return { ok: false, code: error.code, message: error.message };
+  console.error(`conversion of ${task.fileName} failed:`, error);
+  return { ok: false, code: 'internal', message: conversionErrors.internal(task.fileName).message };
+}
 
 export default async function runConversion(task: WorkerTask): Promise<WorkerResult> {
+  takeCapturedOutput();
+  startBudget(task.memoryLimitMb);
   try {
     const { glb, stats } = await convertFile({
       fileName: task.fileName,
@@ -35,12 +58,12 @@ export default async function runConversion(task: WorkerTask): Promise<WorkerRes
       onProgress: (progress, activity) => task.port.postMessage({ progress, activity } satisfies WorkerProgress),
     });
     const assets = await deriveRevisionAssets(glb);
-    return { ok: true, glb, stats, assets };
+    return { ok: true, glb, stats, assets, output: takeCapturedOutput() };
   } catch (error) {
-    if (error instanceof ConversionError) return { ok: false, code: error.code, message: error.message };
-    console.error(`conversion of ${task.fileName} failed:`, error);
-    return { ok: false, code: 'internal', message: conversionErrors.internal(task.fileName).message };
+    const result = failure(task, error);
+    return { ...result, output: takeCapturedOutput() };
   } finally {
+    startBudget(undefined);
     task.port.close();
   }
 }

@@ -96,6 +96,7 @@ export const uploadSocketRoutes: FastifyPluginAsync<UploadSocketOptions> = async
       converter: options.converter,
       openedAtSeconds: toSeconds(services.clock()),
       timeouts,
+      log: request.log,
     };
     options.tracker.begin();
     try {

@@ -1,4 +1,5 @@
 /** The steps both upload sockets share: read the message, check the token and the file, convert, answer. */
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { projectSchema } from '../../src/api/schemas';
 import { decodeUploadMessage, type DecodedUpload } from '../../src/api/uploadMessage';
@@ -29,6 +30,8 @@ export interface UploadContext {
   /** When the socket opened: the secure token must have been valid then. */
   openedAtSeconds: number;
   timeouts: UploadTimeouts;
+  /** The socket's request logger (the parsers' output goes there at debug level). */
+  log?: FastifyBaseLogger;
 }
 
 export const SAVING_ACTIVITY = 'Saving the project';
@@ -65,7 +68,13 @@ export async function convertUpload(context: UploadContext, fileName: string, fi
   const { channel, converter } = context;
   if (!converter) throw new UploadRefusal(UPLOAD_MESSAGES.noConverter);
   const onProgress = progressRelay((progress, activity) => channel.send({ type: 'status', progress, activity }));
-  const { glb, assets } = await converter.convert({ fileName, bytes: file, onProgress, signal: channel.signal });
+  const { glb, assets } = await converter.convert({
+    fileName,
+    bytes: file,
+    onProgress,
+    signal: channel.signal,
+    onOutput: (output) => context.log?.debug({ fileName, lines: output.lines, moreLines: output.dropped }, 'converter output'),
+  });
   channel.signal.throwIfAborted();
   channel.send({ type: 'status', progress: 1, activity: SAVING_ACTIVITY });
   return { glb, assets, original: { fileName, bytes: file } };

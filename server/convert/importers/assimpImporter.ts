@@ -39,6 +39,11 @@ function loadAssimp(): Promise<AssimpModule> {
   return assimp;
 }
 
+/** Drops the module (after it ran out of memory): the next conversion gets a fresh instance. */
+export function forgetAssimp(): void {
+  assimp = undefined;
+}
+
 /** assimp's matrices are row-major; ours are column-major. */
 const transpose = (m: number[]) => [0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15].map((i) => m[i]);
 

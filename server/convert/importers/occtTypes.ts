@@ -42,3 +42,8 @@ export function loadOcct(): Promise<OcctModule> {
   });
   return occt;
 }
+
+/** Drops the module (after it ran out of memory): the next conversion gets a fresh instance. */
+export function forgetOcct(): void {
+  occt = undefined;
+}

@@ -1,0 +1,31 @@
+/**
+ * The memory budget of a conversion thread. Its JavaScript heap is capped by the worker's
+ * `resourceLimits` (converter.ts); the importers' WebAssembly memories (OpenCascade, assimp) live
+ * outside that heap, so their growth is checked here: both grow their memory through
+ * `WebAssembly.Memory.prototype.grow`, which refuses to go past the budget. The module then fails
+ * its allocation and stops; `budgetExceeded()` tells the worker why, and the worker drops the
+ * module (a fresh instance serves the next conversion).
+ */
+const PAGE_BYTES = 64 * 1024;
+
+let budgetBytes = Number.POSITIVE_INFINITY;
+let exceeded = false;
+
+const grow = WebAssembly.Memory.prototype.grow;
+WebAssembly.Memory.prototype.grow = function growWithinBudget(this: WebAssembly.Memory, delta: number): number {
+  if (this.buffer.byteLength + delta * PAGE_BYTES > budgetBytes) {
+    exceeded = true;
+    throw new RangeError('WebAssembly.Memory.grow(): over the conversion memory budget');
+  }
+  return grow.call(this, delta);
+};
+
+/** Starts a conversion: this budget for each WebAssembly memory, nothing exceeded yet. */
+export function startBudget(megabytes: number | undefined): void {
+  budgetBytes = megabytes === undefined ? Number.POSITIVE_INFINITY : megabytes * 1024 * 1024;
+  exceeded = false;
+}
+
+export function budgetExceeded(): boolean {
+  return exceeded;
+}
