@@ -1,7 +1,8 @@
 /** Project names on the server: the rules of SPEC §5 (shared with the client), after trimming. */
-import { PROJECT_NAME_MAX, projectNameError, type ProjectNameError } from '../../src/api/projectName';
+import { PROJECT_NAME_CONTROL, PROJECT_NAME_MAX, projectNameError, type ProjectNameError } from '../../src/api/projectName';
 
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/** The name made from an uploaded file's name: the rule the client uses too. */
+export { projectNameFromFileName } from '../../src/api/projectName';
 
 export const PROJECT_NAME_MESSAGES: Record<ProjectNameError, string> = {
   tooLong: `${PROJECT_NAME_MAX} maximum characters`,
@@ -14,20 +15,6 @@ export type NameCheck = { ok: true; name: string } | { ok: false; error: Project
 /** Trims, then applies the shared rules; control characters count as invalid characters. */
 export function checkProjectName(raw: string): NameCheck {
   const name = raw.trim();
-  const error = projectNameError(name) ?? (CONTROL.test(name) ? 'invalidCharacters' : null);
+  const error = projectNameError(name) ?? (PROJECT_NAME_CONTROL.test(name) ? 'invalidCharacters' : null);
   return error ? { ok: false, error, message: PROJECT_NAME_MESSAGES[error] } : { ok: true, name };
-}
-
-/** A valid project name made from an uploaded file's name: extension dropped, bad characters replaced. */
-export function projectNameFromFileName(fileName: string): string {
-  const base = fileName.split(/[\\/]/).pop() ?? '';
-  const stem = base.replace(/\.[A-Za-z0-9]{1,10}$/, '');
-  const cleaned = stem
-    .replace(/[\\/:*?"<>|]/g, ' ')
-        .replace(/[\u0000-\u001f\u007f]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  // Cut at the limit without splitting a surrogate pair.
-  const name = cleaned.slice(0, PROJECT_NAME_MAX).replace(/[\uD800-\uDBFF]$/, '').trim();
-  return checkProjectName(name).ok ? name : 'Untitled project';
 }

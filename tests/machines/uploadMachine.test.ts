@@ -149,7 +149,7 @@ describe('upload machine (examples)', () => {
   it('names a project after its file', () => {
     expect(projectNameOf('Kitchen A.step')).toBe('Kitchen A');
     expect(projectNameOf('a:b*c.dxf')).toBe('a b c');
-    expect(projectNameOf('.zip')).toBe('Project');
+    expect(projectNameOf('.zip')).toBe('Untitled project');
     expect(projectNameOf(`${'x'.repeat(80)}.stp`)).toHaveLength(60);
   });
 });

@@ -11,6 +11,7 @@
  */
 import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { CREDIT_USAGE_REFUSED, INSUFFICIENT_CREDITS, type Project } from '../../api/schemas';
+import { projectNameFromFileName } from '../../api/projectName';
 import type { UploadRequest } from '../../api/uploadSocket';
 import { overallProgress, type LoadingMessage, type LoadingStep } from './loadingProgress';
 
@@ -73,11 +74,8 @@ const initialContext: UploadContext = {
   error: null,
 };
 
-/** The project name sent with projects/create: the file's base name. */
-export function projectNameOf(fileName: string): string {
-  const base = fileName.replace(/\.[^.]+$/, '').replace(/[\\/:*?"<>|]/g, ' ').trim();
-  return (base || 'Project').slice(0, 60);
-}
+/** The project name sent with projects/create: made from the file's name by the rule the server uses too. */
+export const projectNameOf = projectNameFromFileName;
 
 export const uploadMachine = setup({
   types: {

@@ -5,7 +5,7 @@
 import { Field, Input, Label } from '@headlessui/react';
 import { useEffect, useState } from 'react';
 import { useLL } from '../app/I18nProvider';
-import { fieldClass, labelClass } from '../login/formStyles';
+import { fieldClass, labelClass } from './controlStyles';
 import { CopyIcon } from './actionIcons';
 
 export const COPIED_MS = 2000;

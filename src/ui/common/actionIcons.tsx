@@ -1,27 +1,7 @@
 /** Stroke icons of the list, dialogs and panels (24x24 grid), decorative like those of icons.tsx. */
-import type { SVGProps } from 'react';
+import { Icon, type IconProps } from './Icon';
 
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-
-type P = SVGProps<SVGSVGElement>;
+type P = IconProps;
 
 export const PlusIcon = (p: P) => (
   <Icon {...p}>
@@ -51,6 +31,18 @@ export const SortIcon = (p: P) => (
 export const ChevronDownIcon = (p: P) => (
   <Icon {...p}>
     <path d="m6 9 6 6 6-6" />
+  </Icon>
+);
+
+export const ChevronLeftIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="m15 18-6-6 6-6" />
+  </Icon>
+);
+
+export const ChevronRightIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="m9 18 6-6-6-6" />
   </Icon>
 );
 

@@ -1,7 +1,7 @@
 /** Confirm credit usage (SPEC §2, §4): Continue answers true, Cancel (or Escape) answers false. */
 import { useLL } from '../app/I18nProvider';
 import { AppDialog } from './AppDialog';
-import { primaryButtonClass, secondaryButtonClass } from './dialogStyles';
+import { primaryButtonClass, secondaryButtonClass } from '../common/controlStyles';
 
 export function ConfirmCreditDialog({ open, onContinue, onCancel }: { open: boolean; onContinue(): void; onCancel(): void }) {
   const LL = useLL();

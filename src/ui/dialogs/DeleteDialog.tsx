@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { deleteMachine } from '../../machines/projects/deleteMachine';
 import { useLL } from '../app/I18nProvider';
 import { AppDialog } from './AppDialog';
-import { dangerButtonClass, secondaryButtonClass } from './dialogStyles';
+import { dangerButtonClass, secondaryButtonClass } from '../common/controlStyles';
 
 export type DeleteActor = ActorRefFrom<typeof deleteMachine>;
 

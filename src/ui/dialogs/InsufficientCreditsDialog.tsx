@@ -3,7 +3,7 @@ import { useLL } from '../app/I18nProvider';
 import { ExternalLink } from '../common/ExternalLink';
 import { useExternalLinks } from '../common/useExternalLinks';
 import { AppDialog } from './AppDialog';
-import { primaryButtonClass, secondaryButtonClass } from './dialogStyles';
+import { primaryButtonClass, secondaryButtonClass } from '../common/controlStyles';
 
 export function InsufficientCreditsDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const LL = useLL();

@@ -1,7 +1,7 @@
 /** Project load error (SPEC §2, §4): titled Error, with Close (the caller returns to /). */
 import { useLL } from '../app/I18nProvider';
 import { AppDialog } from './AppDialog';
-import { primaryButtonClass } from './dialogStyles';
+import { primaryButtonClass } from '../common/controlStyles';
 
 export function LoadErrorDialog({ open, onClose, detail }: { open: boolean; onClose(): void; detail?: string | null }) {
   const LL = useLL();

@@ -1,7 +1,7 @@
 /** The generic message dialog (SPEC §2): a title, a message and Close. */
 import { useLL } from '../app/I18nProvider';
 import { AppDialog } from './AppDialog';
-import { primaryButtonClass } from './dialogStyles';
+import { primaryButtonClass } from '../common/controlStyles';
 
 export function MessageDialog({ open, onClose, title, message }: { open: boolean; onClose(): void; title?: string; message: string }) {
   const LL = useLL();

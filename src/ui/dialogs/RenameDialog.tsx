@@ -8,9 +8,8 @@ import type { ActorRefFrom } from 'xstate';
 import { canRename, type renameMachine } from '../../machines/projects/renameMachine';
 import { PROJECT_NAME_MAX, type ProjectNameError } from '../../machines/types';
 import { useLL } from '../app/I18nProvider';
-import { fieldClass, labelClass } from '../login/formStyles';
+import { fieldClass, labelClass, primaryButtonClass, secondaryButtonClass } from '../common/controlStyles';
 import { AppDialog } from './AppDialog';
-import { primaryButtonClass, secondaryButtonClass } from './dialogStyles';
 
 export type RenameActor = ActorRefFrom<typeof renameMachine>;
 

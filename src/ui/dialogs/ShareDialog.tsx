@@ -11,7 +11,7 @@ import { useLL } from '../app/I18nProvider';
 import { CopyLinkField } from '../common/CopyLinkField';
 import { SwitchField } from '../common/SwitchField';
 import { AppDialog } from './AppDialog';
-import { primaryButtonClass } from './dialogStyles';
+import { primaryButtonClass } from '../common/controlStyles';
 
 export type ShareActor = ActorRefFrom<typeof shareMachine>;
 

@@ -10,7 +10,7 @@ import { useLL } from '../app/I18nProvider';
 import { ExternalLink } from '../common/ExternalLink';
 import { useExternalLinks } from '../common/useExternalLinks';
 import { AppDialog } from './AppDialog';
-import { linkButtonClass, primaryButtonClass } from './dialogStyles';
+import { linkButtonClass, primaryButtonClass } from '../common/controlStyles';
 
 export function SubscriptionsDialog({ open, onClose, now }: { open: boolean; onClose(): void; now?: number }) {
   const LL = useLL();

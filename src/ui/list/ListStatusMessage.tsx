@@ -1,7 +1,7 @@
 /** What the list says when it has no cards to show: loading, failed (with Try again), empty, no match. */
 import type { ListStatus } from '../../machines/projects/listSelectors';
 import { useLL } from '../app/I18nProvider';
-import { secondaryButtonClass } from '../dialogs/dialogStyles';
+import { secondaryButtonClass } from '../common/controlStyles';
 
 export function ListStatusMessage({ status, onRetry }: { status: ListStatus; onRetry(): void }) {
   const LL = useLL();

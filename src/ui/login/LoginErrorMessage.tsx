@@ -3,7 +3,7 @@ import { useLL } from '../app/I18nProvider';
 import { ExternalLink } from '../common/ExternalLink';
 import { AlertIcon, InfoIcon } from '../common/icons';
 import { useExternalLinks } from '../common/useExternalLinks';
-import { linkClass } from './formStyles';
+import { linkClass } from '../common/controlStyles';
 
 /** The message under the login form (SPEC §8); a lapsed subscription gets its Select a plan link. */
 export function LoginErrorMessage({ id, error }: { id: string; error: LoginErrorKind | null }) {

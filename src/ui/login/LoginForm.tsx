@@ -9,7 +9,7 @@ import { useAppServices } from '../app/AppServices';
 import { useLL } from '../app/I18nProvider';
 import { ExternalLink } from '../common/ExternalLink';
 import { useExternalLinks } from '../common/useExternalLinks';
-import { fieldClass, labelClass, linkClass, primaryButtonClass } from './formStyles';
+import { fieldClass, labelClass, linkClass, primaryButtonClass } from '../common/controlStyles';
 import { LoginErrorMessage } from './LoginErrorMessage';
 import { PasswordField } from './PasswordField';
 
@@ -70,7 +70,7 @@ export function LoginForm({ autoFocus = true }: { autoFocus?: boolean }) {
             {LL.login.forgotPassword()}
           </ExternalLink>
         </div>
-        <button type="submit" disabled={loggingIn} className={primaryButtonClass}>
+        <button type="submit" disabled={loggingIn} className={`${primaryButtonClass} w-full`}>
           {loggingIn && <span className="size-4 animate-spin rounded-full border-2 border-on-primary/30 border-t-on-primary" aria-hidden="true" />}
           {LL.login.submit()}
         </button>

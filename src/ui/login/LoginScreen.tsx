@@ -5,7 +5,7 @@ import { BrandLogo } from '../common/BrandLogo';
 import { ExternalLink } from '../common/ExternalLink';
 import { LanguageToggle } from '../common/LanguageToggle';
 import { useExternalLinks } from '../common/useExternalLinks';
-import { linkClass } from './formStyles';
+import { linkClass } from '../common/controlStyles';
 import { LoginForm } from './LoginForm';
 
 export function LoginScreen() {

@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { useLL } from '../app/I18nProvider';
 import { EyeIcon, EyeOffIcon } from '../common/icons';
-import { fieldClass, labelClass } from './formStyles';
+import { fieldClass, labelClass } from '../common/controlStyles';
 
 interface Props {
   id: string;

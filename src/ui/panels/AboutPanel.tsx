@@ -4,7 +4,7 @@ import { useLL } from '../app/I18nProvider';
 import { BrandLogo } from '../common/BrandLogo';
 import { ExternalLink } from '../common/ExternalLink';
 import { useExternalLinks } from '../common/useExternalLinks';
-import { linkClass } from '../login/formStyles';
+import { linkClass } from '../common/controlStyles';
 import { SidePanel } from './SidePanel';
 
 export function AboutPanel({ open, onClose }: { open: boolean; onClose(): void }) {

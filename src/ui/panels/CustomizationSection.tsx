@@ -7,7 +7,7 @@ import { useRef, useState } from 'react';
 import { isImageFile, LOGO_FILE_ACCEPT } from '../../machines/projects/modelFile';
 import { useAppServices } from '../app/AppServices';
 import { useLL } from '../app/I18nProvider';
-import { linkButtonClass, secondaryButtonClass } from '../dialogs/dialogStyles';
+import { linkButtonClass, secondaryButtonClass } from '../common/controlStyles';
 
 export function CustomizationSection() {
   const LL = useLL();

@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { noticePosition, type noticeMachine } from '../../machines/viewer/noticeMachine';
 import { useLL } from '../app/I18nProvider';
+import { ChevronLeftIcon, ChevronRightIcon } from '../common/actionIcons';
 
 export type NoticeActor = ActorRefFrom<typeof noticeMachine>;
 
@@ -45,17 +46,13 @@ export function StepNavigator({ actor }: { actor: NoticeActor }) {
       className="flex items-center gap-1 rounded-full border border-border bg-surface-raised/90 px-1 py-1 shadow-lg shadow-black/40"
     >
       <button type="button" className={buttonClass} aria-label={LL.viewer.steps.previous()} title={LL.viewer.steps.previous()} onClick={() => actor.send({ type: 'notice.previous' })}>
-        <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
-          <path d="m15 18-6-6 6-6" />
-        </svg>
+        <ChevronLeftIcon strokeLinecap="butt" strokeLinejoin="miter" />
       </button>
       <span aria-live="polite" className="min-w-24 px-2 text-center text-sm font-semibold text-fg tabular-nums">
         {LL.viewer.steps.position(position)}
       </span>
       <button type="button" className={buttonClass} aria-label={LL.viewer.steps.next()} title={LL.viewer.steps.next()} onClick={() => actor.send({ type: 'notice.next' })}>
-        <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
-          <path d="m9 18 6-6-6-6" />
-        </svg>
+        <ChevronRightIcon strokeLinecap="butt" strokeLinejoin="miter" />
       </button>
     </nav>
   );

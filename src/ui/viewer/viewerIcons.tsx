@@ -1,15 +1,7 @@
 /** Stroke icons of the viewer's toolbars (24x24 grid), decorative: buttons carry the names. */
-import type { SVGProps } from 'react';
+import { Icon, type IconProps } from '../common/Icon';
 
-type P = SVGProps<SVGSVGElement>;
-
-function Icon({ children, ...props }: P) {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...props}>
-      {children}
-    </svg>
-  );
-}
+type P = IconProps;
 
 export const CubeIcon = (p: P) => (
   <Icon {...p}>

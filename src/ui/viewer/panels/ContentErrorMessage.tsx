@@ -1,7 +1,7 @@
 /** The error of a comments or hyperlinks list, in words, with Try again (load) or Dismiss. */
 import type { ContentError } from '../../../machines/viewer/contentList';
 import { useLL } from '../../app/I18nProvider';
-import { linkButtonClass } from '../../dialogs/dialogStyles';
+import { linkButtonClass } from '../../common/controlStyles';
 
 export interface ContentErrorMessageProps {
   error: ContentError;

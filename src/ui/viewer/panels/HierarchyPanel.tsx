@@ -17,9 +17,9 @@ import type { PartTree } from '../../../machines/viewer/viewerTypes';
 import { nextResult, searchTerms, searchTree } from '../../../machines/viewer/hierarchySearch';
 import { ancestorsOf, visibleRows } from '../../../machines/viewer/treeRows';
 import { useLL } from '../../app/I18nProvider';
-import { SearchIcon } from '../../common/actionIcons';
+import { ChevronRightIcon, SearchIcon } from '../../common/actionIcons';
 import { EyeIcon, EyeOffIcon } from '../../common/icons';
-import { fieldClass } from '../../login/formStyles';
+import { fieldClass } from '../../common/controlStyles';
 import { TREE_ROW_HEIGHT, useTreeWindow } from './useTreeWindow';
 
 export interface HierarchyPanelProps {
@@ -122,9 +122,7 @@ export function HierarchyPanel({ tree, selectedId, onSelect, searchText, onSearc
                     className="flex size-6 shrink-0 items-center justify-center rounded text-fg-muted hover:text-fg"
                     onClick={() => toggle(row.id)}
                   >
-                    <svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" className={isOpen ? 'rotate-90' : ''}>
-                      <path d="m9 18 6-6-6-6" />
-                    </svg>
+                    <ChevronRightIcon width={14} height={14} strokeLinecap="butt" strokeLinejoin="miter" className={isOpen ? 'rotate-90' : ''} />
                   </button>
                 ) : (
                   <span className="size-6 shrink-0" />

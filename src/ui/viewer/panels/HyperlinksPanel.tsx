@@ -12,8 +12,7 @@ import {
 } from '../../../machines/viewer/hyperlinksMachine';
 import { useLL } from '../../app/I18nProvider';
 import { ExternalIcon, TrashIcon } from '../../common/actionIcons';
-import { primaryButtonClass, secondaryButtonClass } from '../../dialogs/dialogStyles';
-import { fieldClass, labelClass } from '../../login/formStyles';
+import { fieldClass, labelClass, primaryButtonClass, secondaryButtonClass } from '../../common/controlStyles';
 import { AuthorLine } from './AuthorLine';
 import { ContentErrorMessage } from './ContentErrorMessage';
 
