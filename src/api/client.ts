@@ -1,6 +1,8 @@
 /** The typed API client: one function per call of SPEC §7. */
 
+import type * as z from 'zod/mini';
 import { createHttp, type HttpOptions } from './http';
+import { bulkDeleteResultSchema, type BulkDeleteTarget } from './noteSchemas';
 import {
   attachmentListSchema,
   brandingSchema,
@@ -32,6 +34,23 @@ export function createApiClient(options: HttpOptions) {
   const http = createHttp(options);
   const { call } = http;
   const isLoggedIn = () => options.tokens.get() !== null;
+  // On a link the header goes only when logged in.
+  const auth = (ref: ProjectRef) => 'id' in ref || isLoggedIn();
+
+  /** The calls of one kind of note, under `{project}/comments` or `{project}/attachments`. */
+  function notesCalls<Item extends z.ZodMiniType, Body>(path: string, listSchema: Item) {
+    return {
+      list: (ref: ProjectRef) => call(`${projectPath(ref)}/${path}`, { auth: auth(ref), schema: listSchema }),
+      create: (ref: ProjectRef, body: Body) =>
+        call(`${projectPath(ref)}/${path}`, { method: 'POST', json: body, auth: auth(ref), schema: createdItemSchema }),
+      remove: (ref: ProjectRef, id: number) => call(`${projectPath(ref)}/${path}/${id}`, { method: 'DELETE', auth: auth(ref) }),
+      /** The owner's path only. */
+      removeMany: (ref: ProjectRef, target: BulkDeleteTarget) =>
+        call(`${projectPath(ref)}/${path}`, { method: 'DELETE', json: target, auth: auth(ref), schema: bulkDeleteResultSchema }),
+    };
+  }
+  const comments = notesCalls<typeof commentListSchema, CommentCreate>('comments', commentListSchema);
+  const attachments = notesCalls<typeof attachmentListSchema, AttachmentCreate>('attachments', attachmentListSchema);
 
   return {
     http,
@@ -47,19 +66,15 @@ export function createApiClient(options: HttpOptions) {
       call(`projects/accessKeys/${encodeURIComponent(accessKey)}`, { schema: sharedProjectSchema }),
     sharedLogoUrl: (accessKey: string) => http.urlOf(`projects/accessKeys/${encodeURIComponent(accessKey)}/logo`),
 
-    // Comments and attachments: on a link the header goes only when logged in.
-    listComments: (ref: ProjectRef) =>
-      call(`${projectPath(ref)}/comments`, { auth: 'id' in ref || isLoggedIn(), schema: commentListSchema }),
-    createComment: (ref: ProjectRef, body: CommentCreate) =>
-      call(`${projectPath(ref)}/comments`, { method: 'POST', json: body, auth: 'id' in ref || isLoggedIn(), schema: createdItemSchema }),
-    deleteComment: (ref: ProjectRef, commentId: number) =>
-      call(`${projectPath(ref)}/comments/${commentId}`, { method: 'DELETE', auth: 'id' in ref || isLoggedIn() }),
-    listAttachments: (ref: ProjectRef) =>
-      call(`${projectPath(ref)}/attachments`, { auth: 'id' in ref || isLoggedIn(), schema: attachmentListSchema }),
-    createAttachment: (ref: ProjectRef, body: AttachmentCreate) =>
-      call(`${projectPath(ref)}/attachments`, { method: 'POST', json: body, auth: 'id' in ref || isLoggedIn(), schema: createdItemSchema }),
-    deleteAttachment: (ref: ProjectRef, attachmentId: number) =>
-      call(`${projectPath(ref)}/attachments/${attachmentId}`, { method: 'DELETE', auth: 'id' in ref || isLoggedIn() }),
+    // Comments and attachments: one set of calls per kind of note.
+    listComments: comments.list,
+    createComment: comments.create,
+    deleteComment: comments.remove,
+    deleteComments: comments.removeMany,
+    listAttachments: attachments.list,
+    createAttachment: attachments.create,
+    deleteAttachment: attachments.remove,
+    deleteAttachments: attachments.removeMany,
 
     getBranding: () => call('branding', { auth: true, schema: brandingSchema }),
     getBrandingLogo: (signal?: AbortSignal) => http.blob('branding/logo', signal),

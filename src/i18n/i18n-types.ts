@@ -978,6 +978,23 @@ type RootTranslation = {
 			 * @param {string} name
 			 */
 			fileTitle: RequiredParams<'name'>
+			/**
+			 * S​e​l​e​c​t​ ​t​h​i​s​ ​c​o​m​m​e​n​t
+			 */
+			selectItem: string
+			/**
+			 * D​e​l​e​t​e​ ​g​u​e​s​t​ ​c​o​m​m​e​n​t​s
+			 */
+			deleteGuests: string
+			/**
+			 * D​e​l​e​t​e​ ​{​c​o​u​n​t​}​ ​c​o​m​m​e​n​t​{​{​s​}​}​?​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+			 * @param {number} count
+			 */
+			confirmSelected: RequiredParams<'count'>
+			/**
+			 * D​e​l​e​t​e​ ​e​v​e​r​y​ ​c​o​m​m​e​n​t​ ​n​o​t​ ​w​r​i​t​t​e​n​ ​b​y​ ​y​o​u​?​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+			 */
+			confirmGuests: string
 		}
 		hyperlinks: {
 			/**
@@ -1025,6 +1042,42 @@ type RootTranslation = {
 			 * T​h​e​ ​h​y​p​e​r​l​i​n​k​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​d​e​l​e​t​e​d​.​ ​I​t​ ​i​s​ ​b​a​c​k​ ​i​n​ ​t​h​e​ ​l​i​s​t​.
 			 */
 			deleteFailed: string
+			/**
+			 * S​e​l​e​c​t​ ​t​h​i​s​ ​h​y​p​e​r​l​i​n​k
+			 */
+			selectItem: string
+			/**
+			 * D​e​l​e​t​e​ ​{​c​o​u​n​t​}​ ​h​y​p​e​r​l​i​n​k​{​{​s​}​}​?​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+			 * @param {number} count
+			 */
+			confirmSelected: RequiredParams<'count'>
+		}
+		notes: {
+			/**
+			 * T​o​o​ ​m​a​n​y​ ​i​n​ ​a​ ​s​h​o​r​t​ ​t​i​m​e​.​ ​P​l​e​a​s​e​ ​w​a​i​t​ ​a​ ​m​i​n​u​t​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			tooFast: string
+			/**
+			 * T​h​i​s​ ​p​r​o​j​e​c​t​ ​h​a​s​ ​r​e​a​c​h​e​d​ ​i​t​s​ ​l​i​m​i​t​:​ ​n​o​ ​m​o​r​e​ ​c​a​n​ ​b​e​ ​a​d​d​e​d​ ​f​o​r​ ​n​o​w​.
+			 */
+			full: string
+			/**
+			 * S​e​l​e​c​t
+			 */
+			select: string
+			/**
+			 * D​o​n​e
+			 */
+			doneSelecting: string
+			/**
+			 * D​e​l​e​t​e​ ​s​e​l​e​c​t​e​d​ ​(​{​c​o​u​n​t​}​)
+			 * @param {number} count
+			 */
+			deleteSelected: RequiredParams<'count'>
+			/**
+			 * D​e​l​e​t​e
+			 */
+			confirm: string
 		}
 		measure: {
 			/**
@@ -2134,6 +2187,22 @@ export type TranslationFunctions = {
 			 * Comments on {name}
 			 */
 			fileTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * Select this comment
+			 */
+			selectItem: () => LocalizedString
+			/**
+			 * Delete guest comments
+			 */
+			deleteGuests: () => LocalizedString
+			/**
+			 * Delete {count} comment{{s}}? This cannot be undone.
+			 */
+			confirmSelected: (arg: { count: number }) => LocalizedString
+			/**
+			 * Delete every comment not written by you? This cannot be undone.
+			 */
+			confirmGuests: () => LocalizedString
 		}
 		hyperlinks: {
 			/**
@@ -2180,6 +2249,40 @@ export type TranslationFunctions = {
 			 * The hyperlink could not be deleted. It is back in the list.
 			 */
 			deleteFailed: () => LocalizedString
+			/**
+			 * Select this hyperlink
+			 */
+			selectItem: () => LocalizedString
+			/**
+			 * Delete {count} hyperlink{{s}}? This cannot be undone.
+			 */
+			confirmSelected: (arg: { count: number }) => LocalizedString
+		}
+		notes: {
+			/**
+			 * Too many in a short time. Please wait a minute and try again.
+			 */
+			tooFast: () => LocalizedString
+			/**
+			 * This project has reached its limit: no more can be added for now.
+			 */
+			full: () => LocalizedString
+			/**
+			 * Select
+			 */
+			select: () => LocalizedString
+			/**
+			 * Done
+			 */
+			doneSelecting: () => LocalizedString
+			/**
+			 * Delete selected ({count})
+			 */
+			deleteSelected: (arg: { count: number }) => LocalizedString
+			/**
+			 * Delete
+			 */
+			confirm: () => LocalizedString
 		}
 		measure: {
 			/**

@@ -280,6 +280,10 @@ const en = {
       sendFailed: 'The comment could not be sent. Please try again.',
       deleteFailed: 'The comment could not be deleted. It is back in the list.',
       fileTitle: 'Comments on {name:string}',
+      selectItem: 'Select this comment',
+      deleteGuests: 'Delete guest comments',
+      confirmSelected: 'Delete {count:number} comment{{s}}? This cannot be undone.',
+      confirmGuests: 'Delete every comment not written by you? This cannot be undone.',
     },
     hyperlinks: {
       title: 'Hyperlinks',
@@ -293,6 +297,16 @@ const en = {
       loadFailed: 'The hyperlinks could not be loaded.',
       addFailed: 'The hyperlink could not be added. Please try again.',
       deleteFailed: 'The hyperlink could not be deleted. It is back in the list.',
+      selectItem: 'Select this hyperlink',
+      confirmSelected: 'Delete {count:number} hyperlink{{s}}? This cannot be undone.',
+    },
+    notes: {
+      tooFast: 'Too many in a short time. Please wait a minute and try again.',
+      full: 'This project has reached its limit: no more can be added for now.',
+      select: 'Select',
+      doneSelecting: 'Done',
+      deleteSelected: 'Delete selected ({count:number})',
+      confirm: 'Delete',
     },
     measure: {
       title: 'Measure',

@@ -279,6 +279,10 @@ const fr = {
       sendFailed: 'Le commentaire n’a pas pu être envoyé. Veuillez réessayer.',
       deleteFailed: 'Le commentaire n’a pas pu être supprimé. Il est de retour dans la liste.',
       fileTitle: 'Commentaires sur {name}',
+      selectItem: 'Sélectionner ce commentaire',
+      deleteGuests: 'Supprimer les commentaires des invités',
+      confirmSelected: 'Supprimer {count} commentaire{{s}} ? Cette action est définitive.',
+      confirmGuests: 'Supprimer tous les commentaires que vous n’avez pas écrits ? Cette action est définitive.',
     },
     hyperlinks: {
       title: 'Hyperliens',
@@ -292,6 +296,16 @@ const fr = {
       loadFailed: 'Les hyperliens n’ont pas pu être chargés.',
       addFailed: 'L’hyperlien n’a pas pu être ajouté. Veuillez réessayer.',
       deleteFailed: 'L’hyperlien n’a pas pu être supprimé. Il est de retour dans la liste.',
+      selectItem: 'Sélectionner cet hyperlien',
+      confirmSelected: 'Supprimer {count} hyperlien{{s}} ? Cette action est définitive.',
+    },
+    notes: {
+      tooFast: 'Trop d’envois en peu de temps. Veuillez patienter une minute et réessayer.',
+      full: 'Ce projet a atteint sa limite : impossible d’en ajouter pour le moment.',
+      select: 'Sélectionner',
+      doneSelecting: 'Terminé',
+      deleteSelected: 'Supprimer la sélection ({count})',
+      confirm: 'Supprimer',
     },
     measure: {
       title: 'Mesure',

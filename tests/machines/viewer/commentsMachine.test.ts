@@ -40,6 +40,9 @@ const events = (snapshot: { context: unknown }): CommentsEvent[] => {
     { type: 'xstate.error.actor.createComment', error: new Error('500') },
     { type: 'xstate.done.actor.deleteComment' },
     { type: 'xstate.error.actor.deleteComment', error: new Error('500') },
+    { type: 'xstate.done.actor.deleteComments', output: { deletedIds: [1] } },
+    { type: 'xstate.error.actor.deleteComments', error: new Error('500') },
+    { type: 'comments.toggleSelect', id: 1 },
   ];
   // (A type left out would be sent without payload: a no-op event stands in for it.)
   list.push({ type: 'comments.change', text: c.draft === '' ? ' Hello ' : c.draft });
@@ -54,7 +57,7 @@ const key = (context: unknown, value: unknown) => {
 };
 
 const sut = (sutInput: unknown = input) =>
-  createSut(commentsMachine, { promiseActors: ['loadComments', 'createComment', 'deleteComment'], input: sutInput });
+  createSut(commentsMachine, { promiseActors: ['loadComments', 'createComment', 'deleteComment', 'deleteComments'], input: sutInput });
 
 describe('comments machine (model-based)', () => {
   // The same model where the link's owner turned the list off: it must never ask the server.

@@ -41,6 +41,9 @@ const events = (snapshot: { context: unknown }): HyperlinksEvent[] => {
     { type: 'xstate.error.actor.createHyperlink', error: new Error('500') },
     { type: 'xstate.done.actor.deleteHyperlink' },
     { type: 'xstate.error.actor.deleteHyperlink', error: new Error('500') },
+    { type: 'xstate.done.actor.deleteHyperlinks', output: { deletedIds: [1] } },
+    { type: 'xstate.error.actor.deleteHyperlinks', error: new Error('500') },
+    { type: 'hyperlinks.toggleSelect', id: 1 },
   ];
   // (A type left out would be sent without payload: a no-op event stands in for it.)
   list.push({ type: 'hyperlinks.change', field: 'name', value: c.draft.name === '' ? ' Docs ' : c.draft.name });
@@ -56,7 +59,7 @@ const key = (context: unknown, value: unknown) => {
 };
 
 const sut = (sutInput: unknown = input) =>
-  createSut(hyperlinksMachine, { promiseActors: ['loadHyperlinks', 'createHyperlink', 'deleteHyperlink'], input: sutInput });
+  createSut(hyperlinksMachine, { promiseActors: ['loadHyperlinks', 'createHyperlink', 'deleteHyperlink', 'deleteHyperlinks'], input: sutInput });
 
 describe('hyperlinks machine (model-based)', () => {
   // The same model where the link's owner turned the list off: it must never ask the server.

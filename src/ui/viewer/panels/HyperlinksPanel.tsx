@@ -1,20 +1,15 @@
 /**
- * The hyperlinks panel (SPEC §2, §5, §6), bound to one hyperlinks actor: links open in a new tab
- * (rel noopener), a delete button on deletable ones, and the form (name on one line, link up to
- * 3 rows) only when the actor's `canCreate` is true, never on public links.
+ * The hyperlinks panel (SPEC §2, §5, §6): the notes panel for hyperlinks. Links open in a new tab
+ * (rel noopener); the form (name on one line, link up to 3 rows) shows only when the actor's
+ * `canCreate` is true, never on public links.
  */
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import {
-  ATTACHMENT_NAME_MAX_LENGTH,
-  hyperlinkDraftError,
-  type hyperlinksMachine,
-} from '../../../machines/viewer/hyperlinksMachine';
+import { ATTACHMENT_NAME_MAX_LENGTH, hyperlinkDraftError, type Hyperlink, type hyperlinksMachine } from '../../../machines/viewer/hyperlinksMachine';
 import { useLL } from '../../app/I18nProvider';
-import { ExternalIcon, TrashIcon } from '../../common/actionIcons';
-import { fieldClass, labelClass, primaryButtonClass, secondaryButtonClass } from '../../common/controlStyles';
-import { AuthorLine } from './AuthorLine';
-import { ContentErrorMessage } from './ContentErrorMessage';
+import { ExternalIcon } from '../../common/actionIcons';
+import { fieldClass, labelClass } from '../../common/controlStyles';
+import { NotesPanel } from './NotesPanel';
 
 export type HyperlinksActor = ActorRefFrom<typeof hyperlinksMachine>;
 
@@ -24,84 +19,47 @@ export interface HyperlinksPanelProps {
 
 export function HyperlinksPanel({ actor }: HyperlinksPanelProps) {
   const LL = useLL();
-  const hyperlinks = useSelector(actor, (s) => s.context.hyperlinks);
+  const T = LL.viewer.hyperlinks;
   const draft = useSelector(actor, (s) => s.context.draft);
-  const error = useSelector(actor, (s) => s.context.error);
-  const canCreate = useSelector(actor, (s) => s.context.canCreate);
-  const loading = useSelector(actor, (s) => s.matches({ list: 'loading' }));
-  const loadFailed = useSelector(actor, (s) => s.matches({ list: 'failed' }));
   const sending = useSelector(actor, (s) => s.matches({ form: 'sending' }));
   const draftError = hyperlinkDraftError(draft);
   // Rules are shown once the field has something in it: an empty form is not an error.
-  const nameMessage = draftError === 'nameTooLong' ? LL.viewer.hyperlinks.nameTooLong({ max: ATTACHMENT_NAME_MAX_LENGTH }) : null;
-  const linkMessage = draftError === 'linkInvalid' ? LL.viewer.hyperlinks.invalidLink() : null;
+  const nameMessage = draftError === 'nameTooLong' ? T.nameTooLong({ max: ATTACHMENT_NAME_MAX_LENGTH }) : null;
+  const linkMessage = draftError === 'linkInvalid' ? T.invalidLink() : null;
   const change = (field: 'name' | 'url', value: string) => actor.send({ type: 'hyperlinks.change', field, value });
 
   return (
-    <section aria-label={LL.viewer.hyperlinks.title()} className="flex min-h-0 flex-col gap-3">
-      {error && (
-        <ContentErrorMessage
-          error={error}
-          loadFailed={loadFailed}
-          messages={{
-            loadFailed: LL.viewer.hyperlinks.loadFailed(),
-            createFailed: LL.viewer.hyperlinks.addFailed(),
-            deleteFailed: LL.viewer.hyperlinks.deleteFailed(),
-          }}
-          onRetry={() => actor.send({ type: 'hyperlinks.retry' })}
-          onDismiss={() => actor.send({ type: 'hyperlinks.dismissError' })}
-        />
-      )}
-      {loading ? (
-        <p className="text-sm text-fg-muted">{LL.common.loading()}</p>
-      ) : (
-        !loadFailed &&
-        (hyperlinks.length === 0 ? (
-          <p className="text-sm text-fg-muted">{LL.viewer.hyperlinks.empty()}</p>
-        ) : (
-          <ul className="flex min-h-0 flex-col gap-3 overflow-y-auto">
-            {hyperlinks.map((link) => (
-              <li key={link.id} className="rounded-lg border border-border bg-surface-overlay/60 p-3">
-                <div className="flex items-start justify-between gap-2">
-                  <AuthorLine name={link.authorName} avatarUrl={link.authorAvatarUrl} date={link.date} />
-                  {link.isDeletable && (
-                    <button
-                      type="button"
-                      aria-label={LL.viewer.hyperlinks.deleteHyperlink()}
-                      title={LL.viewer.hyperlinks.deleteHyperlink()}
-                      className="rounded-md p-1 text-fg-muted hover:bg-surface-overlay hover:text-danger"
-                      onClick={() => actor.send({ type: 'hyperlinks.delete', id: link.id })}
-                    >
-                      <TrashIcon width={16} height={16} />
-                    </button>
-                  )}
-                </div>
-                <a
-                  href={link.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="mt-2 inline-flex items-center gap-1 text-sm font-semibold break-all text-primary underline-offset-4 hover:underline"
-                >
-                  {link.name}
-                  <ExternalIcon width={14} height={14} />
-                  <span className="sr-only">{LL.common.opensInNewTab()}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        ))
-      )}
-      {canCreate && (
-        <form
-          className="flex flex-col gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            actor.send({ type: 'hyperlinks.submit' });
-          }}
+    <NotesPanel<Hyperlink>
+      actor={actor}
+      ns="hyperlinks"
+      texts={{
+        title: T.title(),
+        empty: T.empty(),
+        deleteOne: T.deleteHyperlink(),
+        selectOne: T.selectItem(),
+        submit: T.add(),
+        errors: { loadFailed: T.loadFailed(), createFailed: T.addFailed(), deleteFailed: T.deleteFailed() },
+        confirmSelected: (count) => T.confirmSelected({ count }),
+      }}
+      renderBody={(link) => (
+        <a
+          href={link.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-2 inline-flex items-center gap-1 text-sm font-semibold break-all text-primary underline-offset-4 hover:underline"
         >
+          {link.name}
+          <ExternalIcon width={14} height={14} />
+          <span className="sr-only">{LL.common.opensInNewTab()}</span>
+        </a>
+      )}
+      draftIsEmpty={draft.name === '' && draft.url === ''}
+      draftIsSendable={draftError === null}
+      fields={
+        <>
           <div>
             <label htmlFor="hyperlink-name" className={labelClass}>
-              {LL.viewer.hyperlinks.name()}
+              {T.name()}
             </label>
             <input
               id="hyperlink-name"
@@ -117,7 +75,7 @@ export function HyperlinksPanel({ actor }: HyperlinksPanelProps) {
           </div>
           <div>
             <label htmlFor="hyperlink-url" className={labelClass}>
-              {LL.viewer.hyperlinks.link()}
+              {T.link()}
             </label>
             <textarea
               id="hyperlink-url"
@@ -138,21 +96,8 @@ export function HyperlinksPanel({ actor }: HyperlinksPanelProps) {
             />
             {linkMessage && <p className="mt-1 text-sm text-danger">{linkMessage}</p>}
           </div>
-          <div className="flex justify-end gap-2">
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              disabled={sending || (draft.name === '' && draft.url === '')}
-              onClick={() => actor.send({ type: 'hyperlinks.cancel' })}
-            >
-              {LL.common.cancel()}
-            </button>
-            <button type="submit" className={primaryButtonClass} disabled={sending || draftError !== null}>
-              {LL.viewer.hyperlinks.add()}
-            </button>
-          </div>
-        </form>
-      )}
-    </section>
+        </>
+      }
+    />
   );
 }

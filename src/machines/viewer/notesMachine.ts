@@ -1,0 +1,308 @@
+/**
+ * The notes of a project, comments or hyperlinks (SPEC §3, §5, §6), by id or access key: one
+ * machine, made for each kind from a small config (event namespace, effect names, draft rules).
+ * Four parallel regions:
+ *   list:     starting -> loading -> ready | failed (<ns>.retry -> loading); off where the link's
+ *             owner turned the list off (nothing is fetched)
+ *   form:     editing <-> sending (<ns>.submit when creation is allowed and the draft is valid; the
+ *             form clears on success, keeps its values on failure)
+ *   deletion: idle <-> deleting. <ns>.delete removes a deletable note from the list at once and
+ *             queues the remote delete; a failure puts it back and sets `error`.
+ *   bulk:     idle -> confirming -> deleting -> idle. On the owner's path only: <ns>.toggleSelect
+ *             picks deletable notes, <ns>.deleteSelected or <ns>.deleteGuests asks to confirm,
+ *             <ns>.confirm deletes them in one call and drops what the server deleted.
+ * The list is sorted oldest first (see contentList.ts).
+ */
+import { assign, fromPromise, setup, type AnyActorRef, type EventObject, type MetaObject, type ParameterizedObject, type PromiseActorLogic, type StateMachine, type StateSchema, type StateValue } from 'xstate';
+import type { ProjectRef } from '../../api/client';
+import type { CreatedItem } from '../../api/schemas';
+import type { BulkDeleteTarget, BulkDeleteResult } from '../../api/noteSchemas';
+import { canDelete, errorKind, sortByDate, upsert, withoutId, type ContentError, type DatedItem } from './contentList';
+
+export interface NotesInput {
+  ref: ProjectRef;
+  /** False where the link's owner turned this list off: nothing is fetched (the API would answer 404). */
+  enabled?: boolean;
+  /** Whether this viewer may write notes of this kind. */
+  canCreate: boolean;
+  /** The name sent with new notes (the user's full name, or Guest). */
+  authorName: string;
+  /** The avatar shown on the viewer's new notes until the next load. */
+  authorAvatarUrl?: string;
+}
+
+export interface NoteItem extends DatedItem {
+  authorName: string;
+  authorAvatarUrl: string;
+}
+
+/** The types one kind fills in: namespace (= the context's list), item, draft, change event, effect names. */
+export interface NoteTypes {
+  ns: string;
+  item: NoteItem;
+  draft: unknown;
+  change: object;
+  load: string;
+  create: string;
+  remove: string;
+  removeMany: string;
+}
+
+/** What the note adds to the shared fields (for a comment `{ text }`). */
+export type NoteContentOf<T extends NoteTypes> = Omit<T['item'], keyof NoteItem>;
+
+export interface NoteKindConfig<T extends NoteTypes> {
+  ns: T['ns'];
+  effects: { load: T['load']; create: T['create']; remove: T['remove']; removeMany: T['removeMany'] };
+  emptyDraft: T['draft'];
+  change(draft: T['draft'], change: T['change']): T['draft'];
+  /** Whether the draft may be sent. */
+  isSendable(draft: T['draft']): boolean;
+  /** The note as it is sent and then shown (trimmed, normalised). */
+  content(draft: T['draft']): NoteContentOf<T>;
+}
+
+export type NotesContext<T extends NoteTypes> = Required<NotesInput> & { [K in T['ns']]: T['item'][] } & {
+  draft: T['draft'];
+  /** Notes removed from the list whose remote delete has not finished, oldest first. */
+  deleting: T['item'][];
+  error: ContentError | null;
+  /** The owner may delete many at once (the owner's path only). */
+  canManage: boolean;
+  /** Ids picked for a bulk delete. */
+  selected: number[];
+  /** What the pending bulk delete removes. */
+  bulkTarget: BulkDeleteTarget | null;
+};
+
+export type NotesEvent<T extends NoteTypes> =
+  | { type: `${T['ns']}.retry` }
+  | ({ type: `${T['ns']}.change` } & T['change'])
+  | { type: `${T['ns']}.cancel` }
+  | { type: `${T['ns']}.submit` }
+  | { type: `${T['ns']}.delete`; id: number }
+  | { type: `${T['ns']}.dismissError` }
+  | { type: `${T['ns']}.toggleSelect`; id: number }
+  | { type: `${T['ns']}.clearSelection` }
+  | { type: `${T['ns']}.deleteSelected` }
+  | { type: `${T['ns']}.deleteGuests` }
+  | { type: `${T['ns']}.confirm` }
+  | { type: `${T['ns']}.cancelConfirm` };
+
+type Effect<Src extends string, Output, Input> = { src: Src; id: Src; logic: PromiseActorLogic<Output, Input> };
+type NotesActors<T extends NoteTypes> =
+  | Effect<T['load'], T['item'][], { ref: ProjectRef }>
+  | Effect<T['create'], CreatedItem, { ref: ProjectRef; body: { authorName: string } & NoteContentOf<T> }>
+  | Effect<T['remove'], void, { ref: ProjectRef; id: number }>
+  | Effect<T['removeMany'], BulkDeleteResult, { ref: ProjectRef; target: BulkDeleteTarget }>;
+
+/** The machine of one kind, typed by its config. */
+export type NotesMachine<T extends NoteTypes> = StateMachine<
+  NotesContext<T>,
+  NotesEvent<T>,
+  Record<string, AnyActorRef | undefined>,
+  NotesActors<T>,
+  ParameterizedObject,
+  ParameterizedObject,
+  string,
+  StateValue,
+  'busy',
+  NotesInput,
+  unknown,
+  EventObject,
+  MetaObject,
+  StateSchema
+>;
+
+// The machine is written once over these loose types; NotesMachine<T> gives each kind its precise ones.
+interface Loose extends Required<NotesInput> {
+  draft: unknown;
+  deleting: NoteItem[];
+  error: ContentError | null;
+  canManage: boolean;
+  selected: number[];
+  bulkTarget: BulkDeleteTarget | null;
+  /** The list itself, under the kind's namespace. */
+  [list: string]: unknown;
+}
+type LooseEvent = { type: string; id?: number };
+type Item = NoteItem;
+
+const notProvided = (name: string) =>
+  fromPromise<never, unknown>(async () => {
+    throw new Error(`${name} is not provided`);
+  });
+
+export function createNotesMachine<T extends NoteTypes>(kind: NoteKindConfig<T>): NotesMachine<T> {
+  const ns = kind.ns as string;
+  const ev = (name: string) => `${ns}.${name}`;
+  const { load, create, remove, removeMany } = kind.effects as Record<string, string>;
+  const list = (context: Loose) => context[ns] as Item[];
+  const listed = (items: Item[]) => ({ [ns]: items }) as Partial<Loose>;
+  const content = (context: Loose) => kind.content(context.draft as T['draft']) as object;
+
+  const machine = setup({
+    types: { context: {} as Loose, events: {} as LooseEvent, input: {} as NotesInput, tags: {} as 'busy' },
+    actors: { [load]: notProvided(load), [create]: notProvided(create), [remove]: notProvided(remove), [removeMany]: notProvided(removeMany) },
+    guards: {
+      enabled: ({ context }) => context.enabled,
+      canSubmit: ({ context }) => context.canCreate && context.authorName.trim() !== '' && kind.isSendable(context.draft as T['draft']),
+      canDelete: ({ context, event }) => canDelete(list(context), event.id ?? -1),
+      hasQueue: ({ context }) => context.deleting.length > 0,
+      canSelect: ({ context, event }) => context.canManage && canDelete(list(context), event.id ?? -1),
+      hasSelection: ({ context }) => context.canManage && context.selected.length > 0,
+      canManage: ({ context }) => context.canManage && list(context).length > 0,
+    },
+    actions: {
+      removeOptimistically: assign(({ context, event }) => {
+        const item = list(context).find((i) => i.id === event.id)!;
+        return { ...listed(withoutId(list(context), item.id)), deleting: [...context.deleting, item], selected: context.selected.filter((id) => id !== item.id), error: null };
+      }),
+      dequeue: assign({ deleting: ({ context }) => context.deleting.slice(1) }),
+      rollback: assign(({ context }) => ({ ...listed(upsert(list(context), context.deleting[0])), deleting: context.deleting.slice(1), error: 'deleteFailed' as const })),
+    },
+  }).createMachine({
+    id: ns,
+    context: ({ input }) => ({
+      ref: input.ref,
+      enabled: input.enabled ?? true,
+      canCreate: input.canCreate,
+      authorName: input.authorName,
+      authorAvatarUrl: input.authorAvatarUrl ?? '',
+      ...listed([]),
+      draft: kind.emptyDraft,
+      deleting: [],
+      error: null,
+      canManage: 'id' in input.ref,
+      selected: [],
+      bulkTarget: null,
+    }),
+    type: 'parallel',
+    on: {
+      [ev('delete')]: { guard: 'canDelete', actions: 'removeOptimistically' },
+      [ev('dismissError')]: { actions: assign({ error: null }) },
+    },
+    states: {
+      list: {
+        initial: 'starting',
+        states: {
+          starting: { always: [{ guard: 'enabled', target: 'loading' }, { target: 'off' }] },
+          /** Turned off on this link: no list, no request. */
+          off: {},
+          loading: {
+            tags: ['busy'],
+            invoke: {
+              id: load,
+              src: load,
+              input: ({ context }) => ({ ref: context.ref }),
+              onDone: {
+                target: 'ready',
+                actions: assign(({ context, event }) => {
+                  // A note being deleted stays out of the list.
+                  const items = sortByDate((event.output as Item[]).filter((i) => !context.deleting.some((d) => d.id === i.id)));
+                  return { ...listed(items), selected: context.selected.filter((id) => items.some((i) => i.id === id)), error: null };
+                }),
+              },
+              onError: { target: 'failed', actions: assign({ error: ({ event }) => errorKind(event.error, 'loadFailed') }) },
+            },
+          },
+          ready: {},
+          failed: { on: { [ev('retry')]: 'loading' } },
+        },
+      },
+      form: {
+        initial: 'editing',
+        states: {
+          editing: {
+            on: {
+              [ev('change')]: { actions: assign({ draft: ({ context, event }) => kind.change(context.draft as T['draft'], event as T['change']) }) },
+              [ev('cancel')]: { actions: assign({ draft: kind.emptyDraft }) },
+              [ev('submit')]: { guard: 'canSubmit', target: 'sending' },
+            },
+          },
+          sending: {
+            tags: ['busy'],
+            invoke: {
+              id: create,
+              src: create,
+              input: ({ context }) => ({ ref: context.ref, body: { authorName: context.authorName.trim(), ...content(context) } }),
+              onDone: {
+                target: 'editing',
+                actions: assign(({ context, event }) => ({
+                  ...listed(
+                    upsert(list(context), {
+                      ...(event.output as CreatedItem),
+                      authorName: context.authorName.trim(),
+                      authorAvatarUrl: context.authorAvatarUrl,
+                      ...content(context),
+                    }),
+                  ),
+                  draft: kind.emptyDraft,
+                  error: null,
+                })),
+              },
+              onError: { target: 'editing', actions: assign({ error: ({ event }) => errorKind(event.error, 'createFailed') }) },
+            },
+          },
+        },
+      },
+      deletion: {
+        initial: 'idle',
+        states: {
+          idle: { always: { guard: 'hasQueue', target: 'deleting' } },
+          deleting: {
+            invoke: {
+              id: remove,
+              src: remove,
+              input: ({ context }) => ({ ref: context.ref, id: context.deleting[0].id }),
+              onDone: { target: 'idle', actions: 'dequeue' },
+              onError: { target: 'idle', actions: 'rollback' },
+            },
+          },
+        },
+      },
+      bulk: {
+        initial: 'idle',
+        states: {
+          idle: {
+            on: {
+              [ev('toggleSelect')]: {
+                guard: 'canSelect',
+                actions: assign({
+                  selected: ({ context, event }) =>
+                    context.selected.includes(event.id!) ? context.selected.filter((id) => id !== event.id) : [...context.selected, event.id!],
+                }),
+              },
+              [ev('clearSelection')]: { actions: assign({ selected: [] }) },
+              [ev('deleteSelected')]: { guard: 'hasSelection', target: 'confirming', actions: assign({ bulkTarget: ({ context }) => ({ ids: context.selected }) }) },
+              [ev('deleteGuests')]: { guard: 'canManage', target: 'confirming', actions: assign({ bulkTarget: { authors: 'guests' } }) },
+            },
+          },
+          confirming: {
+            on: {
+              [ev('confirm')]: 'deleting',
+              [ev('cancelConfirm')]: { target: 'idle', actions: assign({ bulkTarget: null }) },
+            },
+          },
+          deleting: {
+            tags: ['busy'],
+            invoke: {
+              id: removeMany,
+              src: removeMany,
+              input: ({ context }) => ({ ref: context.ref, target: context.bulkTarget! }),
+              onDone: {
+                target: 'idle',
+                actions: assign(({ context, event }) => {
+                  const gone = new Set((event.output as BulkDeleteResult).deletedIds);
+                  return { ...listed(list(context).filter((i) => !gone.has(i.id))), selected: [], bulkTarget: null, error: null };
+                }),
+              },
+              onError: { target: 'idle', actions: assign({ bulkTarget: null, error: ({ event }) => errorKind(event.error, 'deleteFailed') }) },
+            },
+          },
+        },
+      },
+    },
+  });
+  return machine as unknown as NotesMachine<T>;
+}
