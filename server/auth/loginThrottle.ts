@@ -9,6 +9,9 @@
  * Counts live in this process's memory (lost on restart, not shared between API processes).
  */
 import type { Clock } from '../domain/clock';
+import { SlidingCounter, type ThrottleVerdict } from '../domain/slidingCounter';
+
+export type { ThrottleVerdict };
 
 export interface ThrottleLimits {
   maxFailuresPerIp: number;
@@ -16,60 +19,12 @@ export interface ThrottleLimits {
   windowSeconds: number;
 }
 
-export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
-
 export interface LoginThrottle {
   check(ip: string, username: string): ThrottleVerdict;
   /** Records a failure and says whether this client is now refused. */
   recordFailure(ip: string, username: string): ThrottleVerdict;
   /** How many IPs and usernames are remembered (for monitoring and tests). */
   trackedKeys(): number;
-}
-
-/** Failure instants per key, oldest first, never longer than the key's limit. */
-class SlidingCounter {
-  private readonly hits = new Map<string, number[]>();
-  private lastSweep = 0;
-
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-  ) {}
-
-  verdict(key: string, now: number): ThrottleVerdict {
-    const list = this.live(key, now);
-    if (list.length < this.limit) return { allowed: true };
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((list[0] + this.windowMs - now) / 1000)) };
-  }
-
-  get size(): number {
-    return this.hits.size;
-  }
-
-  add(key: string, now: number): void {
-    const list = this.live(key, now);
-    list.push(now);
-    if (list.length > this.limit) list.splice(0, list.length - this.limit);
-    this.hits.set(key, list);
-    this.sweep(now);
-  }
-
-  private live(key: string, now: number): number[] {
-    const list = this.hits.get(key) ?? [];
-    const start = now - this.windowMs;
-    while (list.length > 0 && list[0] <= start) list.shift();
-    if (list.length === 0) this.hits.delete(key);
-    return list;
-  }
-
-  /** Forgets keys whose failures all left the window, at most once per window. */
-  private sweep(now: number): void {
-    if (now - this.lastSweep < this.windowMs) return;
-    this.lastSweep = now;
-    for (const [key, list] of this.hits) {
-      if (list[list.length - 1] <= now - this.windowMs) this.hits.delete(key);
-    }
-  }
 }
 
 export function createLoginThrottle(limits: ThrottleLimits, clock: Clock): LoginThrottle {
