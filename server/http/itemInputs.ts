@@ -14,7 +14,3 @@ export const attachmentInputSchema = z.pipe(
   attachmentCreateSchema.check(z.refine((body) => hasNoNul(body.authorName, body.name, body.url), NUL_MESSAGE)),
   z.transform((body: z.output<typeof attachmentCreateSchema>) => ({ ...body, url: new URL(body.url).href })),
 );
-
-/** Most items one project may hold: enough for any real discussion, a bound for a spamming link. */
-export const MAX_COMMENTS_PER_PROJECT = 2000;
-export const MAX_ATTACHMENTS_PER_PROJECT = 500;

@@ -1,18 +1,21 @@
 /**
  * A project's notes, comments and hyperlinks ("attachments" in the API), on both paths:
  * `projects/{id}/{comments|attachments}` for the owner and `projects/accessKeys/{key}/...` on a
- * published link where the owner enabled that list. One plugin, registered once per kind: every
- * rule (who reads, who writes, the caps, who deletes, `isDeletable` per viewer) holds for both.
+ * published link where the owner enabled that list. One plugin, registered once per kind and path:
+ * every rule (who reads, who writes, the caps and the guests' limits of noteLimits.ts, who
+ * deletes, `isDeletable` per viewer, the owner's bulk delete) holds for both kinds.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { DEFAULT_AVATAR_URL, type attachmentSchema, type commentSchema, type createdItemSchema } from '../../src/api/schemas';
-import { addNote, countNotes, deleteNote, findNote, listNotes, type NoteContent, type NoteKind, type NoteRecord } from '../db/projectNotes';
+import { bulkDeleteTargetSchema, type BulkDeleteResult } from '../../src/api/noteSchemas';
+import { addNote, countNotes, deleteNote, deleteNotes, findNote, listNotes, type NoteContent, type NoteKind, type NoteRecord } from '../db/projectNotes';
 import { toSeconds } from '../domain/clock';
-import { canCreateAttachment, canDeleteItem, canReadAttachments, canUseComments, type ProjectFacts, type ProjectVia } from '../domain/permissions';
+import { createGuestNoteLimiter, NOTE_LIMITS, noteCapFor } from '../domain/noteLimits';
+import { canCreateAttachment, canDeleteItem, canReadAttachments, canUseComments, isProjectOwner, type ProjectFacts, type ProjectVia } from '../domain/permissions';
 import { ApiError, notFound, parseInput } from './errors';
 import { ensureGuestId } from './guestCookie';
-import { attachmentInputSchema, commentInputSchema, MAX_ATTACHMENTS_PER_PROJECT, MAX_COMMENTS_PER_PROJECT } from './itemInputs';
+import { attachmentInputSchema, commentInputSchema } from './itemInputs';
 import { parseId } from './params';
 import { scopeResolver, type ProjectScope } from './projectScope';
 
@@ -24,8 +27,9 @@ interface NoteKindRoutes<K extends NoteKind> {
   /** Null when this path may create; otherwise why not (403). */
   createRefusal(via: ProjectVia): string | null;
   parseBody(body: unknown): { authorName: string } & NoteContent[K];
-  max: number;
-  tooMany: { code: string; message: string };
+  /** The list's name in messages, and the 409 code of a full project. */
+  noun: string;
+  tooManyCode: string;
   deleteRefusal: string;
   content(note: NoteRecord<K>): NoteContent[K];
 }
@@ -37,8 +41,8 @@ const KINDS: { [K in NoteKind]: NoteKindRoutes<K> } = {
     canRead: canUseComments,
     createRefusal: () => null,
     parseBody: (body) => parseInput(commentInputSchema, body),
-    max: MAX_COMMENTS_PER_PROJECT,
-    tooMany: { code: 'too_many_comments', message: `A project holds at most ${MAX_COMMENTS_PER_PROJECT} comments.` },
+    noun: 'comments',
+    tooManyCode: 'too_many_comments',
     deleteRefusal: 'Only the project owner or the author may delete this comment.',
     content: (note) => ({ text: note.text }),
   },
@@ -48,8 +52,8 @@ const KINDS: { [K in NoteKind]: NoteKindRoutes<K> } = {
     canRead: canReadAttachments,
     createRefusal: (via) => (canCreateAttachment(via) ? null : 'Hyperlinks are added by the project owner, not through a shared link.'),
     parseBody: (body) => parseInput(attachmentInputSchema, body),
-    max: MAX_ATTACHMENTS_PER_PROJECT,
-    tooMany: { code: 'too_many_attachments', message: `A project holds at most ${MAX_ATTACHMENTS_PER_PROJECT} hyperlinks.` },
+    noun: 'hyperlinks',
+    tooManyCode: 'too_many_attachments',
     deleteRefusal: 'Only the project owner may delete this hyperlink.',
     content: (note) => ({ name: note.name, url: note.url }),
   },
@@ -62,6 +66,8 @@ export const noteRoutes: FastifyPluginAsync<{ via: ProjectVia; kind: NoteKind }>
   const rules = KINDS[kind] as NoteKindRoutes<NoteKind>;
   const guard = via === 'owner' ? app.authenticate : app.identify;
   const resolve = scopeResolver(via);
+  // Guests reach a project only through its link: the rate of their notes is counted there.
+  const guests = createGuestNoteLimiter(clock);
 
   /** The project, if this list is open to this path; otherwise the same 404 as a missing note. */
   const noteScope = async (request: FastifyRequest): Promise<ProjectScope> => {
@@ -87,8 +93,22 @@ export const noteRoutes: FastifyPluginAsync<{ via: ProjectVia; kind: NoteKind }>
     const { project, viewer, via: reachedBy } = await noteScope(request);
     const refusal = rules.createRefusal(reachedBy);
     if (refusal) throw new ApiError(403, 'forbidden', refusal);
+    const isOwner = isProjectOwner(viewer, project);
+    if (!isOwner) {
+      const verdict = guests.check(request.ip, project.accessKey);
+      if (!verdict.allowed) {
+        const where = verdict.per === 'address' ? 'from this address' : 'on this link';
+        throw new ApiError(429, 'too_many_requests', `Too many ${rules.noun} ${where}. Try again in ${verdict.retryAfterSeconds} seconds.`, {
+          'retry-after': String(verdict.retryAfterSeconds),
+        });
+      }
+    }
     const { authorName, ...content } = rules.parseBody(request.body);
-    if ((await countNotes(db, kind, project.id)) >= rules.max) throw new ApiError(409, rules.tooMany.code, rules.tooMany.message);
+    if ((await countNotes(db, kind, project.id)) >= noteCapFor(kind, isOwner)) {
+      const { max, ownerReserve } = NOTE_LIMITS[kind];
+      const kept = isOwner ? '' : `; the last ${ownerReserve} are kept for its owner`;
+      throw new ApiError(409, rules.tooManyCode, `A project holds at most ${max} ${rules.noun}${kept}.`);
+    }
     const user = request.user;
     const guestId = user ? null : ensureGuestId(request, reply);
     const note = await addNote(db, kind, {
@@ -100,6 +120,7 @@ export const noteRoutes: FastifyPluginAsync<{ via: ProjectVia; kind: NoteKind }>
       createdAt: toSeconds(clock()),
       ...(content as NoteContent[NoteKind]),
     });
+    if (!isOwner) guests.record(request.ip, project.accessKey);
     reply.status(201);
     return { id: note.id, date: note.createdAt, isDeletable: canDeleteItem({ ...viewer, guestId }, project, note) };
   });
@@ -113,4 +134,14 @@ export const noteRoutes: FastifyPluginAsync<{ via: ProjectVia; kind: NoteKind }>
     await deleteNote(db, kind, project.id, note.id);
     return reply.status(204).send();
   });
+
+  /** The owner's bulk delete: the listed notes, or every note not written by the owner. */
+  if (via === 'owner') {
+    app.delete(`/${rules.path}`, { preHandler: guard }, async (request): Promise<BulkDeleteResult> => {
+      const { project } = await noteScope(request);
+      const target = parseInput(bulkDeleteTargetSchema, request.body);
+      const selection = 'ids' in target ? { ids: target.ids } : { notByUserId: project.ownerId };
+      return { deletedIds: await deleteNotes(db, kind, project.id, selection) };
+    });
+  }
 };

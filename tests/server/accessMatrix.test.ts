@@ -19,6 +19,7 @@ import {
   sharedProjectSchema,
   subscriptionPlanListSchema,
 } from '../../src/api/schemas';
+import { bulkDeleteResultSchema } from '../../src/api/noteSchemas';
 import { generateAccessKey } from '../../server/domain/accessKeys';
 import { modelUrlOf } from '../../server/http/projectViews';
 import { POSTGRES_URL, postgresReachable } from './helpers/databases';
@@ -63,14 +64,18 @@ const ROUTES: RouteCase[] = [
   { label: 'GET projects/{id}/comments', method: 'GET', path: (t) => `${id(t)}/comments`, expect: OWNER_ONLY, schema: commentListSchema },
   { label: 'POST projects/{id}/comments', method: 'POST', path: (t) => `${id(t)}/comments`, body: { authorName: 'A', text: 'B' }, expect: with2xx(OWNER_ONLY, 201), schema: createdItemSchema },
   { label: 'DELETE projects/{id}/comments/{c}', method: 'DELETE', path: (t) => `${id(t)}/comments/${t.commentId}`, expect: with2xx(OWNER_ONLY, 204) },
+  { label: 'DELETE projects/{id}/comments (bulk)', method: 'DELETE', path: (t) => `${id(t)}/comments`, body: { authors: 'guests' }, expect: OWNER_ONLY, schema: bulkDeleteResultSchema },
   { label: 'GET projects/{id}/attachments', method: 'GET', path: (t) => `${id(t)}/attachments`, expect: OWNER_ONLY, schema: attachmentListSchema },
   { label: 'POST projects/{id}/attachments', method: 'POST', path: (t) => `${id(t)}/attachments`, body: { authorName: 'A', name: 'N', url: 'https://example.com' }, expect: with2xx(OWNER_ONLY, 201), schema: createdItemSchema },
   { label: 'DELETE projects/{id}/attachments/{a}', method: 'DELETE', path: (t) => `${id(t)}/attachments/${t.attachmentId}`, expect: with2xx(OWNER_ONLY, 204) },
+  { label: 'DELETE projects/{id}/attachments (bulk)', method: 'DELETE', path: (t) => `${id(t)}/attachments`, body: { authors: 'guests' }, expect: OWNER_ONLY, schema: bulkDeleteResultSchema },
   { label: 'GET accessKeys/{key}', method: 'GET', path: key, expect: LINK, schema: sharedProjectSchema },
   { label: 'GET accessKeys/{key}/logo', method: 'GET', path: (t) => `${key(t)}/logo`, expect: LINK },
   { label: 'GET accessKeys/{key}/comments', method: 'GET', path: (t) => `${key(t)}/comments`, expect: LINK, schema: commentListSchema },
   { label: 'POST accessKeys/{key}/comments', method: 'POST', path: (t) => `${key(t)}/comments`, body: { authorName: 'A', text: 'B' }, expect: with2xx(LINK, 201), schema: createdItemSchema },
   { label: 'DELETE accessKeys/{key}/comments/{c}', method: 'DELETE', path: (t) => `${key(t)}/comments/${t.commentId}`, expect: [204, 403, 403, 404, 404, 404] },
+  // Bulk delete is the owner's, on its own path only: a link has no such route.
+  { label: 'DELETE accessKeys/{key}/comments (bulk)', method: 'DELETE', path: (t) => `${key(t)}/comments`, body: { authors: 'guests' }, expect: [404, 404, 404, 404, 404, 404] },
   { label: 'GET accessKeys/{key}/attachments', method: 'GET', path: (t) => `${key(t)}/attachments`, expect: LINK, schema: attachmentListSchema },
   { label: 'POST accessKeys/{key}/attachments', method: 'POST', path: (t) => `${key(t)}/attachments`, body: { authorName: 'A', name: 'N', url: 'https://example.com' }, expect: [403, 403, 403, 404, 404, 404] },
   { label: 'DELETE accessKeys/{key}/attachments/{a}', method: 'DELETE', path: (t) => `${key(t)}/attachments/${t.attachmentId}`, expect: [204, 403, 403, 404, 404, 404] },
