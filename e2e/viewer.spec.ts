@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { admin, uniqueUser } from './admin';
+import { addTile, chooseFile, logIn as logInAs, stepFile } from './listHelpers';
 
 /**
  * The viewer screens against the real server: the owner opens the demo's sample project, uses
@@ -208,6 +210,38 @@ test.describe('viewer', () => {
     await expect(hidden('Base cabinet 3')).toHaveAttribute('aria-pressed', 'true');
     await hidden('Base cabinet 3').click();
     await expect(shown('Base cabinet 3')).toBeVisible();
+  });
+
+  test('an update made in the viewer loads the new model there; a delete made there returns to the list', async ({ page }) => {
+    const username = uniqueUser('viewer');
+    admin('user', 'add', username, '--password', 'viewer-e2e-password', '--name', 'Viewer Tester');
+    admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '5', '--updates-per-credit', '3');
+    await logInAs(page, username, 'viewer-e2e-password');
+    await chooseFile(page, () => addTile(page).click(), await stepFile('Viewer cabinet.stp', 12, 3));
+    await expect(page).toHaveURL(/\/projects\/\d+$/, { timeout: 60_000 });
+    await waitForModel(page);
+    const leftTools = page.getByRole('navigation', { name: 'Project toolbar' });
+    await leftTools.getByRole('button', { name: 'Project', exact: true }).click();
+    const panel = page.getByRole('region', { name: 'Project', exact: true }).first();
+    await expect(panel.getByText('Version')).toBeVisible();
+    await expect(panel).toContainText(/Version\s*1/);
+    const firstCount = await page.getByRole('treeitem').count();
+
+    await test.step('update from the project panel: the viewer loads revision 2 and its tree', async () => {
+      await panel.getByLabel(/Choose a new model for/).setInputFiles(await stepFile('Viewer cabinet v2.stp', 30, 4));
+      await expect(panel).toContainText(/Version\s*2/, { timeout: 60_000 });
+      await waitForModel(page);
+      await leftTools.getByRole('button', { name: 'Hierarchy' }).click();
+      await expect.poll(() => page.getByRole('treeitem').count(), { timeout: 30_000 }).not.toBe(firstCount);
+    });
+
+    await test.step('delete from the project panel: back to the list, without the project', async () => {
+      await leftTools.getByRole('button', { name: 'Project', exact: true }).click();
+      await panel.getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('alertdialog', { name: 'Delete project' }).getByRole('button', { name: 'Delete' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByText('Viewer cabinet')).toHaveCount(0);
+    });
   });
 
   test('the sandbox shows the sample model in wireframe', async ({ page }) => {

@@ -81,8 +81,15 @@ async function start() {
     socket: createUploadSocketActor({ apiBase: api.http.baseUrl, origin: window.location.origin }),
     imageUrlOf: readAsDataUrl,
   });
-  const viewer = createViewerServices({ api, projectMachines: projects.machines, sandboxModelUrl: SANDBOX_MODEL_URL });
   const content = createViewerContentServices(api);
+  const viewer = createViewerServices({
+    api,
+    projectMachines: projects.machines,
+    content,
+    upload: projects.upload,
+    settings: actors.settings,
+    sandboxModelUrl: SANDBOX_MODEL_URL,
+  });
   const router = createAppRouter(actors);
   createRoot(document.getElementById('root')!).render(<App services={{ ...actors, config, projects, viewer, content }} router={router} />);
   setTimeout(() => void reportWebVitals(), 0);

@@ -56,6 +56,16 @@ export function createServices(options: HarnessOptions = {}) {
     socket: upload.logic,
     imageUrlOf: async (blob) => `data:${blob.type};base64,${btoa(await blob.text())}`,
   });
+  const content = createViewerContentServices({
+    listComments: async () => [],
+    createComment: async () => Promise.reject(new Error('not in these tests')),
+    deleteComment: async () => undefined,
+    listAttachments: async () => [],
+    createAttachment: async () => Promise.reject(new Error('not in these tests')),
+    deleteAttachment: async () => undefined,
+    deleteComments: async () => ({ deletedIds: [] }),
+    deleteAttachments: async () => ({ deletedIds: [] }),
+  });
   const services: AppServices = {
     ...actors,
     config: { ...DEFAULT_RUNTIME_CONFIG, accountSiteUrl: options.accountSiteUrl ?? 'https://account.test' },
@@ -67,16 +77,12 @@ export function createServices(options: HarnessOptions = {}) {
         sharedLogoUrl: (accessKey) => `/api/v1/projects/accessKeys/${accessKey}/logo`,
       },
       projectMachines: projects.machines,
+      content,
+      upload: projects.upload,
+      settings: actors.settings,
       sandboxModelUrl: '/sample.glb',
     }),
-    content: createViewerContentServices({
-      listComments: async () => [],
-      createComment: async () => Promise.reject(new Error('not in these tests')),
-      deleteComment: async () => undefined,
-      listAttachments: async () => [],
-      createAttachment: async () => Promise.reject(new Error('not in these tests')),
-      deleteAttachment: async () => undefined,
-    }),
+    content,
   };
   return { services, calls, storage, projectsApi, socket: upload.socket };
 }

@@ -4,10 +4,11 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { createEngineBridgeActor, createLoadModelActor, createNoticeEngineActor } from '../../src/machines/viewer/engineActors';
+import { createEngineBridgeActor, createFollowUnitActor, createLoadModelActor, createNoticeEngineActor } from '../../src/machines/viewer/engineActors';
 import { NOTICE_DEBOUNCE_MS, noticeMachine } from '../../src/machines/viewer/noticeMachine';
 import { createEngineSlot, type EnginePort } from '../../src/machines/viewer/enginePort';
-import { projectLoadMachine } from '../../src/machines/viewer/projectLoadMachine';
+import { parseViewerParams } from '../../src/machines/viewer/filterParams';
+import { sharedViewerMachine } from '../../src/machines/viewer/viewerMachine';
 import { viewerToolsMachine } from '../../src/machines/viewer/viewerToolsMachine';
 import { ALL_SHARE_OPTIONS } from '../../src/api/schemas';
 import { settle } from '../helpers/modelBased';
@@ -87,26 +88,62 @@ describe('engine actors', () => {
     expect(engine.clearMeasure).toHaveBeenCalled();
   });
 
+  const sandboxInput = { target: { kind: 'sandbox' as const, modelUrl: '/sample.glb' }, params: parseViewerParams(''), author: { name: '', avatarUrl: '' } };
+
   it('loads the model through the engine, and fails when the engine cannot start', async () => {
     const slot = createEngineSlot();
     const { engine } = fakeEngine();
-    const load = createActor(projectLoadMachine.provide({ actors: { loadModel: createLoadModelActor(slot) } }), {
-      input: { target: { kind: 'sandbox', modelUrl: '/sample.glb' } },
-    }).start();
+    const load = createActor(sharedViewerMachine.provide({ actors: { loadModel: createLoadModelActor(slot) } }), { input: sandboxInput }).start();
     slot.set(engine);
     await settle();
     await settle();
     expect(engine.load).toHaveBeenCalledWith('/sample.glb', expect.anything());
-    expect(load.getSnapshot().value).toBe('ready');
+    expect(load.getSnapshot().value).toEqual({ open: 'ready' });
 
     const broken = createEngineSlot();
-    const failing = createActor(projectLoadMachine.provide({ actors: { loadModel: createLoadModelActor(broken) } }), {
-      input: { target: { kind: 'sandbox', modelUrl: '/sample.glb' } },
-    }).start();
+    const failing = createActor(sharedViewerMachine.provide({ actors: { loadModel: createLoadModelActor(broken) } }), { input: sandboxInput }).start();
     broken.fail(new Error('WebGL is not available'));
     await settle();
     expect(failing.getSnapshot().value).toBe('failed');
     expect(failing.getSnapshot().context.error).toBe('WebGL is not available');
+  });
+
+  it('keeps the engine in the user\'s unit: once it exists, then on every change', async () => {
+    const slot = createEngineSlot();
+    const { engine } = fakeEngine();
+    let unit = 'in';
+    const listeners = new Set<() => void>();
+    const settings = {
+      getSnapshot: () => ({ context: { unit } }),
+      subscribe: (listener: () => void) => {
+        listeners.add(listener);
+        return { unsubscribe: () => void listeners.delete(listener) };
+      },
+    };
+    const follower = createActor(createFollowUnitActor(slot, settings as never)).start();
+    expect(engine.setUnit).not.toHaveBeenCalled();
+    slot.set(engine);
+    await settle();
+    expect(engine.setUnit.mock.calls).toEqual([['in']]);
+    unit = 'mm';
+    listeners.forEach((listener) => listener());
+    listeners.forEach((listener) => listener()); // the same unit again: nothing to do
+    expect(engine.setUnit.mock.calls).toEqual([['in'], ['mm']]);
+    follower.stop();
+    expect(listeners.size).toBe(0);
+  });
+
+  it('switches the debug camera through the tools machine', async () => {
+    const slot = createEngineSlot();
+    const { engine } = fakeEngine();
+    slot.set(engine);
+    const tools = createActor(viewerToolsMachine.provide({ actors: { engineBridge: createEngineBridgeActor(slot) } }), {
+      input: { permissions: ALL_SHARE_OPTIONS },
+    }).start();
+    await settle();
+    tools.send({ type: 'tools.debugCamera', enabled: true });
+    tools.send({ type: 'tools.debugCamera', enabled: false });
+    expect(engine.setDebugCamera.mock.calls).toEqual([[true], [false]]);
   });
 
   it('sends eye clicks to the engine and follows the visibility it reports', async () => {

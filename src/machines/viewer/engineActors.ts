@@ -1,13 +1,15 @@
 /**
  * The actors that reach the engine, bound to a screen's engine slot: the model load (with
- * progress) for `projectLoadMachine`, the command/event bridge for `viewerToolsMachine` and the
- * step applier for `noticeMachine`.
+ * progress) for the viewer machine, the command/event bridge for `viewerToolsMachine`, the
+ * step applier for `noticeMachine` and the unit follower of the viewer machine.
  */
 import { fromCallback } from 'xstate';
 import type { CameraState } from './cameraState';
 import type { EnginePort, EngineSlot } from './enginePort';
 import type { NoticeEngineCommand, ShowStepEvent } from './noticeMachine';
-import type { ModelLoadEvent } from './projectLoadMachine';
+import type { DistanceUnit } from '../../api/schemas';
+import type { SettingsActor } from '../appActors';
+import type { ModelLoadEvent } from './viewerMachine';
 import type { EngineCommand, EngineEvent } from './viewerToolsMachine';
 import type { RenderMode } from './viewerTypes';
 
@@ -53,6 +55,9 @@ function apply(engine: EnginePort, command: EngineCommand): EngineEvent | null {
       return null;
     case 'selection':
       engine.setSelection(command.ids);
+      return null;
+    case 'debugCamera':
+      engine.setDebugCamera(command.enabled);
       return null;
     case 'visibility':
       if (command.isVisible) engine.show(command.ids);
@@ -144,6 +149,27 @@ export function createNoticeEngineActor(slot: EngineSlot) {
     return () => {
       stopped = true;
       unsubscribe();
+    };
+  });
+}
+
+/** Keeps the engine's distance unit the user's: once the engine exists, then on every change. */
+export function createFollowUnitActor(slot: EngineSlot, settings: Pick<SettingsActor, 'getSnapshot' | 'subscribe'>) {
+  return fromCallback(() => {
+    let applied: DistanceUnit | null = null;
+    const apply = () => {
+      const engine = slot.get();
+      const unit = settings.getSnapshot().context.unit;
+      if (!engine || unit === applied) return;
+      applied = unit;
+      engine.setUnit(unit);
+    };
+    let stopped = false;
+    void slot.ready().then(() => !stopped && apply(), () => {});
+    const subscription = settings.subscribe(apply);
+    return () => {
+      stopped = true;
+      subscription.unsubscribe();
     };
   });
 }

@@ -4,18 +4,17 @@ import type { deleteMachine } from '../projects/deleteMachine';
 import type { renameMachine } from '../projects/renameMachine';
 import type { shareMachine } from '../projects/shareMachine';
 import type { ownerProjectMachine } from './ownerProjectMachine';
-import type { ShareOptions } from '../../api/schemas';
-import { modelUrlOf, type projectLoadMachine } from './projectLoadMachine';
+import { modelUrlOf, type ownerViewerMachine } from './viewerMachine';
 import { allowedPanels, allowedRenderModes, type viewerToolsMachine } from './viewerToolsMachine';
 import { TOOL_PANELS, type LoadPhase, type PartNode, type ToolPanel } from './viewerTypes';
 
-type LoadSnapshot = SnapshotFrom<typeof projectLoadMachine>;
+type LoadSnapshot = SnapshotFrom<typeof ownerViewerMachine>;
 type ToolsSnapshot = SnapshotFrom<typeof viewerToolsMachine>;
 
 export type LoadView = 'loading' | 'ready' | 'notFound' | 'failed' | 'unauthorized';
 
 export function selectLoadView(s: LoadSnapshot): LoadView {
-  if (s.matches('ready')) return 'ready';
+  if (s.matches({ open: 'ready' })) return 'ready';
   if (s.matches('notFound')) return 'notFound';
   if (s.matches('failed')) return 'failed';
   if (s.matches('unauthorized')) return 'unauthorized';
@@ -24,17 +23,17 @@ export function selectLoadView(s: LoadSnapshot): LoadView {
 
 export const selectLoaded = (s: LoadSnapshot) => s.context.loaded;
 /** The model URL while the model is being loaded (known before the engine is), else null. */
-export const selectLoadingModelUrl = (s: LoadSnapshot): string | null => (s.matches('loadingModel') ? modelUrlOf(s.context) || null : null);
+export const selectLoadingModelUrl = (s: LoadSnapshot): string | null => (s.matches({ open: 'loadingModel' }) ? modelUrlOf(s.context) || null : null);
 export const selectModel = (s: LoadSnapshot) => s.context.model;
 /** The revision's poster, shown over the canvas until the model's first frame; null when there is none. */
 export const selectPosterUrl = (s: LoadSnapshot): string | null =>
-  s.matches('ready') ? null : s.context.loaded?.project.thumbnailUrl || null;
+  s.matches({ open: 'ready' }) ? null : s.context.loaded?.project.thumbnailUrl || null;
 export const selectLoadError = (s: LoadSnapshot) => s.context.error;
 
 /** The loading dialog's message and overall progress (SPEC §4 loading steps). */
 export function selectLoadStep(s: LoadSnapshot): { message: 'initializing' | 'loadingModel' | 'loadingResources' | 'processingRenderModes'; progress: number } {
   const progress = s.context.progress;
-  if (!s.matches('loadingModel') || !progress) return { message: s.matches('loadingModel') ? 'loadingModel' : 'initializing', progress: 0 };
+  if (!s.matches({ open: 'loadingModel' }) || !progress) return { message: s.matches({ open: 'loadingModel' }) ? 'loadingModel' : 'initializing', progress: 0 };
   const messages: Record<LoadPhase, 'loadingModel' | 'loadingResources' | 'processingRenderModes'> = {
     model: 'loadingModel',
     resources: 'loadingResources',
@@ -65,14 +64,14 @@ export function selectedPart(tools: ToolsSnapshot, load: LoadSnapshot): PartNode
   return id === null ? null : (load.context.model?.tree.nodes[id] ?? null);
 }
 
-/** What the viewer offers: everything for the owner and the sandbox, the share options on a link. */
-export function permissionsOf(loaded: LoadSnapshot['context']['loaded'], all: ShareOptions): ShareOptions {
-  return loaded?.kind === 'guest' ? loaded.project.shareOptions : all;
-}
-
 type OwnerSnapshot = SnapshotFrom<typeof ownerProjectMachine>;
 
 /** The owner's open dialogs and share panel: the children the project actions run. */
 export const selectRenameChild = (s: OwnerSnapshot) => s.children.rename as ActorRefFrom<typeof renameMachine> | undefined;
 export const selectDeleteChild = (s: OwnerSnapshot) => s.children.delete as ActorRefFrom<typeof deleteMachine> | undefined;
 export const selectShareChild = (s: OwnerSnapshot) => s.children.share as ActorRefFrom<typeof shareMachine> | undefined;
+
+/** The owner's project actor of an owner viewer (running once the project is read). */
+export const selectOwnerChild = (s: LoadSnapshot) => s.children.owner as ActorRefFrom<typeof ownerProjectMachine> | undefined;
+export const selectTools = (s: LoadSnapshot) => s.context.tools;
+export const selectLeftPanel = (s: LoadSnapshot) => s.context.leftPanel;

@@ -1,17 +1,22 @@
 /**
- * The viewer machines with their effects bound: the API calls by the composition root, the
- * engine actors by each screen through its engine slot (the engine is created by the canvas).
+ * The viewer machines with their effects bound: the API calls, the app's upload and settings
+ * actors and the content machines by the composition root, the engine actors by each screen
+ * through its engine slot (the engine is created by the canvas).
  */
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import type { Project, ProjectPatch, SharedProject, Stage } from '../../api/schemas';
 import type { deleteMachine } from '../projects/deleteMachine';
 import type { renameMachine } from '../projects/renameMachine';
 import type { shareMachine } from '../projects/shareMachine';
-import { createEngineBridgeActor, createLoadModelActor, createNoticeEngineActor } from './engineActors';
+import type { SettingsActor } from '../appActors';
+import type { UploadEmitted } from '../upload/uploadMachine';
+import type { commentsMachine } from './commentsMachine';
+import { createEngineBridgeActor, createFollowUnitActor, createLoadModelActor, createNoticeEngineActor } from './engineActors';
+import type { hyperlinksMachine } from './hyperlinksMachine';
 import { noticeMachine } from './noticeMachine';
 import type { EngineSlot } from './enginePort';
 import { ownerProjectMachine } from './ownerProjectMachine';
-import { projectLoadMachine, type LoadedProject, type LoadTarget } from './projectLoadMachine';
+import { ownerViewerMachine, sharedViewerMachine, type LoadedProject, type LoadTarget, type ViewerEvent } from './viewerMachine';
 import { viewerToolsMachine } from './viewerToolsMachine';
 
 /** The calls the viewer makes (the API client satisfies it). */
@@ -32,11 +37,17 @@ export interface ProjectDialogMachines {
 export interface ViewerServicesDeps {
   api: ViewerApi;
   projectMachines: ProjectDialogMachines;
+  /** The comments and hyperlinks machines, already bound to the API. */
+  content: { comments: typeof commentsMachine; hyperlinks: typeof hyperlinksMachine };
+  /** The app's upload actor: a model update made from any screen reaches the open viewer. */
+  upload: { on(type: 'upload.updated', handler: (event: Extract<UploadEmitted, { type: 'upload.updated' }>) => void): { unsubscribe(): void } };
+  /** The user's settings: the engine follows the distance unit. */
+  settings: Pick<SettingsActor, 'getSnapshot' | 'subscribe'>;
   /** URL of the bundled sample model shown at /sandbox. */
   sandboxModelUrl: string;
 }
 
-export function createViewerServices({ api, projectMachines, sandboxModelUrl }: ViewerServicesDeps) {
+export function createViewerServices({ api, projectMachines, content, upload, settings, sandboxModelUrl }: ViewerServicesDeps) {
   const fetchProject = fromPromise<LoadedProject, LoadTarget>(async ({ input }) => {
     if (input.kind === 'owner') return { kind: 'owner', project: await api.getProject(input.id) };
     if (input.kind === 'guest') return { kind: 'guest', project: await api.getSharedProject(input.accessKey) };
@@ -51,18 +62,27 @@ export function createViewerServices({ api, projectMachines, sandboxModelUrl }: 
       }),
     },
   });
+  const uploadUpdates = fromCallback<ViewerEvent, { projectId: number }>(({ sendBack }) => {
+    const subscription = upload.on('upload.updated', ({ project }) => sendBack({ type: 'viewer.modelUpdated', project }));
+    return () => subscription.unsubscribe();
+  });
   return {
     sandboxModelUrl,
-    /** The owner's project actions (project and share panels). */
-    owner,
     sharedLogoUrl: (accessKey: string) => api.sharedLogoUrl(accessKey),
-    /** The machines of one viewer screen, bound to its engine slot. */
+    /** The viewer machines of one screen (owner, and link or sandbox), bound to its engine slot. */
     machinesFor(slot: EngineSlot) {
-      return {
-        load: projectLoadMachine.provide({ actors: { fetchProject, loadModel: createLoadModelActor(slot) } }),
+      const actors = {
+        fetchProject,
+        loadModel: createLoadModelActor(slot),
+        followUnit: createFollowUnitActor(slot, settings),
+        uploadUpdates,
         tools: viewerToolsMachine.provide({ actors: { engineBridge: createEngineBridgeActor(slot) } }),
         notice: noticeMachine.provide({ actors: { noticeEngine: createNoticeEngineActor(slot) } }),
+        comments: content.comments,
+        hyperlinks: content.hyperlinks,
+        owner,
       };
+      return { owner: ownerViewerMachine.provide({ actors }), shared: sharedViewerMachine.provide({ actors }) };
     },
   };
 }

@@ -29,7 +29,9 @@ export type EngineCommand =
   | { type: 'cameraView'; view: CameraView }
   | { type: 'resetCamera' }
   | { type: 'selection'; ids: string[] }
-  | { type: 'visibility'; ids: string[]; isVisible: boolean };
+  | { type: 'visibility'; ids: string[]; isVisible: boolean }
+  /** Development builds: the debug camera (SPEC §9). */
+  | { type: 'debugCamera'; enabled: boolean };
 
 /** Engine events the bridge sends back. */
 export type EngineEvent =
@@ -50,7 +52,8 @@ export type ViewerToolsEvent =
   | { type: 'tools.select'; partId: string | null }
   | { type: 'tools.toggleDataSheet' }
   | { type: 'tools.fullScreen'; value: boolean }
-  | { type: 'tools.setVisible'; ids: string[]; isVisible: boolean };
+  | { type: 'tools.setVisible'; ids: string[]; isVisible: boolean }
+  | { type: 'tools.debugCamera'; enabled: boolean };
 
 export interface ViewerToolsInput {
   /** What the viewer offers: all true for the owner, the share options on a link. */
@@ -185,6 +188,7 @@ export const viewerToolsMachine = setup({
     'tools.setVisible': {
       actions: { type: 'command', params: ({ event }) => ({ type: 'visibility', ids: event.ids, isVisible: event.isVisible }) },
     },
+    'tools.debugCamera': { actions: { type: 'command', params: ({ event }) => ({ type: 'debugCamera', enabled: event.enabled }) } },
     'engine.visibility': { actions: assign({ hiddenIds: ({ context, event }) => applyVisibility(context.hiddenIds, event.changes) }) },
   },
   states: {

@@ -1,9 +1,10 @@
 /**
  * The 3D canvas: the only view that touches the engine. It imports the engine lazily (so the
  * login and list screens load no Babylon), creates it on its canvas, hands it to the screen's
- * engine slot (where the machine actors reach it), keeps its distance unit and attaches the
- * orientation gizmo canvas. Development builds add a debug window button (SPEC §2): the engine's
- * frame statistics and the debug camera (SPEC §9).
+ * engine slot (where the machine actors reach it; the viewer machine keeps its distance unit
+ * after creation) and attaches the orientation gizmo canvas. Development builds add a debug
+ * window button (SPEC §2): the engine's frame statistics and the debug camera (SPEC §9), which
+ * the tools machine switches.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLL } from '../app/I18nProvider';
@@ -11,9 +12,12 @@ import { InfoRows } from './panels/InfoRows';
 import type { EngineSlot } from '../../machines/viewer/enginePort';
 import type { EngineStats, ViewerEngine } from '../../engine/types';
 import type { DistanceUnit } from '../../machines/types';
+import type { ToolsActor } from './viewerActors';
 
 interface CanvasHostProps {
   slot: EngineSlot;
+  tools: ToolsActor;
+  /** The distance unit the engine starts with. */
   unit: DistanceUnit;
   /** The small 2D canvas of the orientation gizmo, once mounted. */
   gizmo: HTMLCanvasElement | null;
@@ -52,7 +56,7 @@ export function preloadModel(url: string): void {
   document.head.appendChild(link);
 }
 
-export function CanvasHost({ slot, unit, gizmo, label }: CanvasHostProps) {
+export function CanvasHost({ slot, tools, unit, gizmo, label }: CanvasHostProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [engine, setEngine] = useState<ViewerEngine | null>(null);
 
@@ -74,12 +78,8 @@ export function CanvasHost({ slot, unit, gizmo, label }: CanvasHostProps) {
       slot.set(null);
       created?.dispose();
     };
-    // The engine lives as long as the canvas; the unit is applied below.
+    // The engine lives as long as the canvas; later unit changes reach it through the viewer machine.
   }, [slot]);
-
-  useEffect(() => {
-    engine?.setUnit(unit);
-  }, [engine, unit]);
 
   useEffect(() => {
     engine?.setOrientationGizmo(gizmo);
@@ -89,13 +89,13 @@ export function CanvasHost({ slot, unit, gizmo, label }: CanvasHostProps) {
   return (
     <>
       <canvas ref={canvasRef} aria-label={label} data-engine-ready={engine ? 'true' : 'false'} className="block size-full touch-none outline-none" />
-      {import.meta.env.DEV && engine ? <DebugWindow engine={engine} /> : null}
+      {import.meta.env.DEV && engine ? <DebugWindow engine={engine} tools={tools} /> : null}
     </>
   );
 }
 
 /** Development builds only: frame statistics, refreshed twice a second while open, and the debug camera. */
-function DebugWindow({ engine }: { engine: ViewerEngine }) {
+function DebugWindow({ engine, tools }: { engine: ViewerEngine; tools: ToolsActor }) {
   const LL = useLL();
   const [open, setOpen] = useState(false);
   const [debugCamera, setDebugCamera] = useState(false);
@@ -107,7 +107,7 @@ function DebugWindow({ engine }: { engine: ViewerEngine }) {
     return () => window.clearInterval(timer);
   }, [engine, open]);
   const toggleCamera = () => {
-    engine.setDebugCamera(!debugCamera);
+    tools.send({ type: 'tools.debugCamera', enabled: !debugCamera });
     setDebugCamera(!debugCamera);
   };
   const rows: Array<[string, string]> = [

@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { selectUser } from '../../machines/session/sessionSelectors';
+import type { LeftPanel } from '../../machines/viewer/viewerMachine';
 import { useAppServices } from '../app/AppServices';
 import { useLL } from '../app/I18nProvider';
 import { ArrowLeftIcon, InfoIcon } from '../common/icons';
@@ -15,7 +16,6 @@ import { UserPanel } from '../panels/UserPanel';
 import type { ToolsActor } from './viewerActors';
 import { FolderIcon, ShareNodesIcon, TreeIcon } from './viewerIcons';
 
-export type LeftPanel = 'project' | 'share' | 'hierarchy';
 
 interface LeftToolbarProps {
   variant: 'owner' | 'guest' | 'sandbox';

@@ -9,13 +9,13 @@ import { useLL } from '../app/I18nProvider';
 import { BrandLogo } from '../common/BrandLogo';
 import { LoadErrorDialog } from '../dialogs/LoadErrorDialog';
 import { LoadingDialog } from '../dialogs/LoadingDialog';
-import type { LoadActor } from './viewerActors';
+import type { ViewerActor } from './viewerActors';
 
-export function LoadStatus({ load }: { load: LoadActor }) {
+export function LoadStatus({ viewer }: { viewer: ViewerActor }) {
   const navigate = useNavigate();
-  const view = useSelector(load, selectLoadView);
-  const step = useSelector(load, selectLoadStep, (a, b) => a.message === b.message && a.progress === b.progress);
-  const error = useSelector(load, selectLoadError);
+  const view = useSelector(viewer, selectLoadView);
+  const step = useSelector(viewer, selectLoadStep, (a, b) => a.message === b.message && a.progress === b.progress);
+  const error = useSelector(viewer, selectLoadError);
   return (
     <>
       <LoadingDialog open={view === 'loading'} message={step.message} progress={step.progress} />

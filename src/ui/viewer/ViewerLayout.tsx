@@ -7,7 +7,17 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { EngineSlot } from '../../machines/viewer/enginePort';
-import { selectDataSheetShown, selectedPart, selectLoadingModelUrl, selectLoadView, selectLoaded, selectOpenPanel, selectPosterUrl } from '../../machines/viewer/viewerSelectors';
+import type { LeftPanel } from '../../machines/viewer/viewerMachine';
+import {
+  selectDataSheetShown,
+  selectedPart,
+  selectLeftPanel,
+  selectLoadingModelUrl,
+  selectLoadView,
+  selectLoaded,
+  selectOpenPanel,
+  selectPosterUrl,
+} from '../../machines/viewer/viewerSelectors';
 import { useAppServices } from '../app/AppServices';
 import { useDocumentTitle } from '../app/documentTitle';
 import { useLL } from '../app/I18nProvider';
@@ -16,7 +26,7 @@ import { LeftControls, RightControls } from './CanvasControls';
 import { CompactToolbar } from './CompactToolbar';
 import { useBackClosesSheet } from './useBackClosesSheet';
 import { COMPACT_BAR_HEIGHT, DockPanel, SlotPlaceholder } from './DockPanel';
-import { LeftToolbar, type LeftPanel } from './LeftToolbar';
+import { LeftToolbar } from './LeftToolbar';
 import { ClippingPanel } from './panels/ClippingPanel';
 import { DataSheetPanel } from './panels/DataSheetPanel';
 import { MeasurePanel } from './panels/MeasurePanel';
@@ -24,20 +34,16 @@ import { RenderModePanel } from './panels/RenderModePanel';
 import { RightToolbar } from './RightToolbar';
 import { ToolChips } from './ToolChips';
 import { DESKTOP_WIDTH, LEFT_PANEL_WIDTH, LEFT_SHIFT_MIN_WIDTH, RIGHT_PANEL_WIDTH, useCompactLayout } from './useWindowWidth';
-import type { LoadActor, ToolsActor } from './viewerActors';
-
-export type { LeftPanel };
+import type { ToolsActor, ViewerActor } from './viewerActors';
 
 export interface ViewerLayoutProps {
   variant: 'owner' | 'guest' | 'sandbox';
   tools: ToolsActor;
-  load: LoadActor;
+  /** The screen's viewer actor: the load, the left panel and the children. */
+  viewer: ViewerActor;
   slot: EngineSlot;
   /** The project logo on links, else the branding logo. */
   logoUrl: string;
-  /** The left docked panel that is open (controlled by the screen). */
-  leftPanel: LeftPanel | null;
-  onLeftPanel(panel: LeftPanel | null): void;
   /** The project panel (owner) or the shared-project panel (guest). */
   projectPanel?: ReactNode;
   /** The share panel (owner). */
@@ -53,7 +59,9 @@ export interface ViewerLayoutProps {
 }
 
 export function ViewerLayout(props: ViewerLayoutProps) {
-  const { tools, load, slot, leftPanel, onLeftPanel } = props;
+  const { tools, viewer, slot } = props;
+  const leftPanel = useSelector(viewer, selectLeftPanel);
+  const onLeftPanel = useCallback((panel: LeftPanel | null) => viewer.send({ type: 'viewer.leftPanel', panel }), [viewer]);
   const LL = useLL();
   const { settings } = useAppServices();
   const unit = useSelector(settings, (s) => s.context.unit);
@@ -63,15 +71,15 @@ export function ViewerLayout(props: ViewerLayoutProps) {
   const gizmoRef = useCallback((canvas: HTMLCanvasElement | null) => setGizmo(canvas), []);
   const openPanel = useSelector(tools, selectOpenPanel);
   const sheetShown = useSelector(tools, selectDataSheetShown);
-  const part = useSelector(tools, (s) => selectedPart(s, load.getSnapshot()));
-  const modelShown = useModelShownMark(load);
-  const posterUrl = useSelector(load, selectPosterUrl);
-  const projectName = useSelector(load, (s) => selectLoaded(s)?.project.name ?? null);
+  const part = useSelector(tools, (s) => selectedPart(s, viewer.getSnapshot()));
+  const modelShown = useModelShownMark(viewer);
+  const posterUrl = useSelector(viewer, selectPosterUrl);
+  const projectName = useSelector(viewer, (s) => selectLoaded(s)?.project.name ?? null);
   useDocumentTitle(projectName && `${projectName} – ${LL.common.appName()}`, 1);
   // The page's own poster (drawn before any script) gives way to the layout's, which sits over the canvas.
   useEffect(() => document.getElementById(BOOT_POSTER_ID)?.remove(), []);
   // While the engine is still on its way, the model downloads beside it.
-  const loadingModelUrl = useSelector(load, selectLoadingModelUrl);
+  const loadingModelUrl = useSelector(viewer, selectLoadingModelUrl);
   useEffect(() => {
     if (loadingModelUrl && !slot.get()) preloadModel(loadingModelUrl);
   }, [loadingModelUrl, slot]);
@@ -125,7 +133,7 @@ export function ViewerLayout(props: ViewerLayoutProps) {
       <main className="relative min-w-0 flex-1 overflow-hidden">
         {/* Wide windows give docked panels their own room, so framed parts are never behind one. */}
         <div className="absolute inset-y-0" style={{ left: leftShift, right: rightShift }} data-model-shown={modelShown ? 'true' : 'false'}>
-          <CanvasHost slot={slot} unit={unit} gizmo={gizmo} label={LL.viewer.canvas()} />
+          <CanvasHost slot={slot} tools={tools} unit={unit} gizmo={gizmo} label={LL.viewer.canvas()} />
           {posterUrl ? (
             <img
               src={posterUrl}
@@ -209,8 +217,8 @@ export function ViewerLayout(props: ViewerLayoutProps) {
  * Marks that moment once as the `model-first-frame` performance entry, for benchmarks and the
  * browser's own performance tools.
  */
-function useModelShownMark(load: LoadActor): boolean {
-  const shown = useSelector(load, (s) => selectLoadView(s) === 'ready');
+function useModelShownMark(viewer: ViewerActor): boolean {
+  const shown = useSelector(viewer, (s) => selectLoadView(s) === 'ready');
   useEffect(() => {
     if (shown && performance.getEntriesByName(MODEL_FIRST_FRAME).length === 0) performance.mark(MODEL_FIRST_FRAME);
   }, [shown]);

@@ -1,30 +1,18 @@
 /**
  * The content slots of a viewer screen: the comments and hyperlinks panels (with their counts),
  * the hierarchy panel (selection, visibility eyes, search kept in the URL hash) and the step
- * navigator of the `filter` parameters, built on the content machines and the loaded model.
+ * navigator of the `filter` parameters, read from the viewer machine's children.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
-import type { noticeMachine } from '../../machines/viewer/noticeMachine';
+import { stripFilter } from '../../machines/viewer/filterParams';
 import { selectModel } from '../../machines/viewer/viewerSelectors';
 import type { PartTree } from '../../machines/viewer/viewerTypes';
-import { useAppServices } from '../app/AppServices';
 import { CommentsPanel } from './panels/CommentsPanel';
 import { HierarchyPanel } from './panels/HierarchyPanel';
 import { HyperlinksPanel } from './panels/HyperlinksPanel';
-import { useFilterSteps } from './useFilterSteps';
-import type { LoadActor, ToolsActor } from './viewerActors';
-
-interface ContentOptions {
-  ref: { id: number } | { accessKey: string };
-  isPublicLink: boolean;
-  projectName: string;
-  authorName: string;
-  authorAvatarUrl: string;
-  tools: ToolsActor;
-  load: LoadActor;
-  notice: typeof noticeMachine;
-}
+import { StepNavigator } from './StepNavigator';
+import type { ToolsActor, ViewerActor } from './viewerActors';
 
 /** The tree with each node's visibility as the engine last reported it. */
 function withVisibility(tree: PartTree, hiddenIds: readonly string[]): PartTree {
@@ -37,20 +25,20 @@ function withVisibility(tree: PartTree, hiddenIds: readonly string[]): PartTree 
 
 const hashSearch = () => decodeURIComponent(window.location.hash.replace(/^#/, ''));
 
-export function useViewerContent({ ref, isPublicLink, projectName, authorName, authorAvatarUrl, tools, load, notice }: ContentOptions) {
-  const { content } = useAppServices();
-  const canCreate = !isPublicLink;
-  // What the link's owner turned off is not fetched at all (the API would answer 404).
-  const { permissions } = tools.getSnapshot().context;
-  const comments = useActorRef(content.comments, { input: { ref, enabled: permissions.isCommentsVisible, canCreate: true, authorName, authorAvatarUrl } });
-  const hyperlinks = useActorRef(content.hyperlinks, { input: { ref, enabled: permissions.isAttachmentVisible, canCreate, authorName, authorAvatarUrl } });
-  const commentCount = useSelector(comments, (s) => s.context.comments.length);
-  const hyperlinkCount = useSelector(hyperlinks, (s) => s.context.hyperlinks.length);
-  const model = useSelector(load, selectModel);
+/** A click in the tree ends the URL's steps: `filter` leaves the address too. */
+function stripFilterFromUrl() {
+  const { pathname, search, hash } = window.location;
+  if (new URLSearchParams(search).has('filter')) window.history.replaceState(window.history.state, '', `${pathname}${stripFilter(search)}${hash}`);
+}
+
+export function useViewerContent(viewer: ViewerActor, tools: ToolsActor, { isPublicLink, projectName }: { isPublicLink: boolean; projectName: string }) {
+  const { comments, hyperlinks, notice } = useSelector(viewer, (s) => s.context, (a, b) => a.comments === b.comments && a.hyperlinks === b.hyperlinks && a.notice === b.notice);
+  const commentCount = useSelector(comments ?? undefined, (s) => s?.context.comments.length ?? 0);
+  const hyperlinkCount = useSelector(hyperlinks ?? undefined, (s) => s?.context.hyperlinks.length ?? 0);
+  const model = useSelector(viewer, selectModel);
   const selectedId = useSelector(tools, (s) => s.context.selectedId);
   const hiddenIds = useSelector(tools, (s) => s.context.hiddenIds);
   const tree = useMemo(() => (model ? withVisibility(model.tree, hiddenIds) : null), [model, hiddenIds]);
-  const { stepNavigator, endFilter } = useFilterSteps(notice, load);
   // The hierarchy search text lives in the URL hash (SPEC §2).
   const [searchText, setSearchText] = useState(hashSearch);
   const changeSearch = (text: string) => {
@@ -60,16 +48,16 @@ export function useViewerContent({ ref, isPublicLink, projectName, authorName, a
   return {
     commentCount,
     hyperlinkCount,
-    commentsPanel: <CommentsPanel actor={comments} isPublicLink={isPublicLink} projectName={projectName} />,
-    hyperlinksPanel: <HyperlinksPanel actor={hyperlinks} />,
-    stepNavigator,
+    commentsPanel: comments ? <CommentsPanel actor={comments} isPublicLink={isPublicLink} projectName={projectName} /> : undefined,
+    hyperlinksPanel: hyperlinks ? <HyperlinksPanel actor={hyperlinks} /> : undefined,
+    stepNavigator: <StepNavigator actor={notice} />,
     hierarchyPanel: tree ? (
       <HierarchyPanel
         tree={tree}
         selectedId={selectedId}
         onSelect={(id) => {
-          endFilter();
-          tools.send({ type: 'tools.select', partId: id });
+          stripFilterFromUrl();
+          viewer.send({ type: 'viewer.treeSelect', partId: id });
         }}
         searchText={searchText}
         onSearchTextChange={changeSearch}

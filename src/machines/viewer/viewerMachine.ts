@@ -1,0 +1,290 @@
+/**
+ * One viewer screen as one actor system (SPEC §2, §4): it reads the project (by id for the owner,
+ * by access key on a link; the sandbox has none), loads its model through the engine with the
+ * three loading steps as progress, and runs the screen's children, routing their events:
+ *   - `tools` (panels, render mode, selection, clipping, measure) with the link's permissions,
+ *   - `notice` (the `filter` steps of the URL, started once the model is loaded),
+ *   - `comments` and `hyperlinks` (what the link allows; none in the sandbox),
+ *   - owner variant: `owner` (rename, delete, stage, the share panel while it is open) and
+ *     `uploads` (a model update made elsewhere reloads the model here),
+ *   - `unit` (the engine follows the user's distance unit).
+ *
+ *   fetching -> open.loadingModel -> open.ready (-> open.loadingModel on a model update)
+ *   errors: notFound (unknown or unpublished key), unauthorized (a 401 on the owner path: the
+ *   session takes over), failed (load error dialog); deleted (the owner deleted the project).
+ *
+ * The open left panel (project, share, hierarchy) lives here too: the share child runs while the
+ * share panel is open.
+ */
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import type { Project, SharedProject } from '../../api/schemas';
+import { ALL_SHARE_OPTIONS, type ShareOptions } from '../../api/schemas';
+import { commentsMachine } from './commentsMachine';
+import { hyperlinksMachine } from './hyperlinksMachine';
+import { resolveSteps, type ViewerParams } from './filterParams';
+import { noticeMachine } from './noticeMachine';
+import { ownerProjectMachine } from './ownerProjectMachine';
+import { viewerToolsMachine } from './viewerToolsMachine';
+import type { LoadProgress, ModelInfo } from './viewerTypes';
+
+export type LoadTarget = { kind: 'owner'; id: number } | { kind: 'guest'; accessKey: string } | { kind: 'sandbox'; modelUrl: string };
+
+export type LoadedProject = { kind: 'owner'; project: Project } | { kind: 'guest'; project: SharedProject };
+
+export type LeftPanel = 'project' | 'share' | 'hierarchy';
+
+/** The sandbox shows a model without a project: no hierarchy, comments or hyperlinks. */
+export const SANDBOX_PERMISSIONS: ShareOptions = { ...ALL_SHARE_OPTIONS, isHierarchyVisible: false, isCommentsVisible: false, isAttachmentVisible: false };
+
+export interface ViewerInput {
+  target: LoadTarget;
+  /** The viewer's query parameters (`filter`, `noMoveCamera`, `noFlash`). */
+  params: ViewerParams;
+  /** Who writes comments and hyperlinks from this screen. */
+  author: { name: string; avatarUrl: string };
+  /** A link's hierarchy opens by itself when allowed and the window is large enough (SPEC §2). */
+  hierarchyOpensByItself?: boolean;
+}
+
+export type ToolsRef = ActorRefFrom<typeof viewerToolsMachine>;
+export type NoticeRef = ActorRefFrom<typeof noticeMachine>;
+export type CommentsRef = ActorRefFrom<typeof commentsMachine>;
+export type HyperlinksRef = ActorRefFrom<typeof hyperlinksMachine>;
+
+export interface ViewerContext {
+  target: LoadTarget;
+  params: ViewerParams;
+  author: ViewerInput['author'];
+  hierarchyOpensByItself: boolean;
+  loaded: LoadedProject | null;
+  progress: LoadProgress | null;
+  model: ModelInfo | null;
+  error: string | null;
+  leftPanel: LeftPanel | null;
+  /** The URL's filter steps were handed to the notice child (once, on the first model). */
+  filterApplied: boolean;
+  notice: NoticeRef;
+  /** Spawned once the project is known (its permissions decide what they offer). */
+  tools: ToolsRef | null;
+  comments: CommentsRef | null;
+  hyperlinks: HyperlinksRef | null;
+}
+
+export type ModelLoadEvent =
+  | { type: 'load.progress'; progress: LoadProgress }
+  | { type: 'load.done'; model: ModelInfo }
+  | { type: 'load.failed'; error: string };
+
+export type ViewerEvent =
+  | ModelLoadEvent
+  | { type: 'viewer.leftPanel'; panel: LeftPanel | null }
+  /** A click in the hierarchy: ends the URL's steps and selects the part. */
+  | { type: 'viewer.treeSelect'; partId: string }
+  /** The owner uploaded a new model for this project (from any screen): load it. */
+  | { type: 'viewer.modelUpdated'; project: Project };
+
+/** What a fetch failure carries that matters here. */
+const statusOf = (error: unknown): number | undefined =>
+  typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number'
+    ? (error as { status: number }).status
+    : undefined;
+
+export const modelUrlOf = (context: Pick<ViewerContext, 'target' | 'loaded'>): string =>
+  context.target.kind === 'sandbox' ? context.target.modelUrl : (context.loaded?.project.modelUrl ?? '');
+
+const permissionsOf = (context: ViewerContext): ShareOptions =>
+  context.target.kind === 'sandbox' ? SANDBOX_PERMISSIONS : context.loaded?.kind === 'guest' ? context.loaded.project.shareOptions : ALL_SHARE_OPTIONS;
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : typeof error === 'string' ? error : 'error');
+
+export const viewerSetup = setup({
+  types: {
+    context: {} as ViewerContext,
+    events: {} as ViewerEvent,
+    input: {} as ViewerInput,
+    tags: {} as 'loading',
+  },
+  actors: {
+    /** GET projects/{id} or GET projects/accessKeys/{key}. */
+    fetchProject: fromPromise<LoadedProject, LoadTarget>(async () => {
+      throw new Error('fetchProject is not provided');
+    }),
+    /** The engine loads the model; sends back load.progress, then load.done or load.failed. */
+    loadModel: fromCallback<ModelLoadEvent, { modelUrl: string }>(() => () => {}),
+    /** Keeps the engine's distance unit the user's. */
+    followUnit: fromCallback(() => () => {}),
+    /** Sends back `viewer.modelUpdated` when an upload replaced a project's model. */
+    uploadUpdates: fromCallback<ViewerEvent, { projectId: number }>(() => () => {}),
+    tools: viewerToolsMachine,
+    notice: noticeMachine,
+    comments: commentsMachine,
+    hyperlinks: hyperlinksMachine,
+    owner: ownerProjectMachine,
+  },
+  guards: {
+    isSandbox: ({ context }) => context.target.kind === 'sandbox',
+    isNotFound: ({ context, event }) =>
+      context.target.kind === 'guest' && 'error' in event && [403, 404].includes(statusOf(event.error) ?? 0),
+    isUnauthorized: ({ context, event }) => context.target.kind === 'owner' && 'error' in event && statusOf(event.error) === 401,
+    /** The URL names steps that have not been handed to the notice child yet. */
+    filterPending: ({ context }) => !context.filterApplied && context.params.mode !== 'none',
+    isThisProject: ({ context, event }) =>
+      event.type === 'viewer.modelUpdated' && context.target.kind === 'owner' && event.project.id === context.target.id,
+  },
+  actions: {
+    setProgress: assign({ progress: ({ event }) => (event.type === 'load.progress' ? event.progress : null) }),
+    setError: assign({ error: ({ event }) => messageOf('error' in event ? event.error : null) }),
+    /** The project is known: the children that depend on its permissions start. */
+    openProject: assign(({ context, spawn }) => {
+      const permissions = permissionsOf(context);
+      const ref = context.target.kind === 'owner' ? { id: context.target.id } : context.target.kind === 'guest' ? { accessKey: context.target.accessKey } : null;
+      const author = { authorName: context.author.name, authorAvatarUrl: context.author.avatarUrl };
+      return {
+        tools: spawn('tools', { id: 'tools', input: { permissions } }),
+        comments: ref ? spawn('comments', { id: 'comments', input: { ref, enabled: permissions.isCommentsVisible, canCreate: true, ...author } }) : null,
+        hyperlinks: ref
+          ? spawn('hyperlinks', {
+              id: 'hyperlinks',
+              input: { ref, enabled: permissions.isAttachmentVisible, canCreate: context.target.kind === 'owner', ...author },
+            })
+          : null,
+        leftPanel: context.target.kind === 'guest' && permissions.isHierarchyVisible && context.hierarchyOpensByItself ? ('hierarchy' as const) : null,
+      };
+    }),
+    /** The URL's `filter` steps, on the first model: one step isolates, several start notice mode. */
+    startFilter: ({ context }) => {
+      if (!context.model) return;
+      const steps = resolveSteps(context.model.tree, context.params.steps);
+      // Names that match no part at all would hide the whole model: show it as it is instead.
+      if (steps.every((ids) => ids.length === 0)) return;
+      context.notice.send({ type: 'notice.load', steps });
+      context.notice.send({ type: 'notice.start' });
+    },
+    /** The share child runs while the share panel is open (called before the panel changes). */
+    routeShare: ({ context, event, self }) => {
+      const owner = self.getSnapshot().children.owner;
+      if (!owner || event.type !== 'viewer.leftPanel' || event.panel === context.leftPanel) return;
+      if (context.leftPanel === 'share') owner.send({ type: 'owner.closeShare' });
+      if (event.panel === 'share') owner.send({ type: 'owner.openShare' });
+    },
+    setLeftPanel: assign({ leftPanel: ({ context, event }) => (event.type === 'viewer.leftPanel' ? event.panel : context.leftPanel) }),
+    treeSelect: ({ context, event }) => {
+      if (event.type !== 'viewer.treeSelect') return;
+      context.notice.send({ type: 'notice.stop' });
+      context.tools?.send({ type: 'tools.select', partId: event.partId });
+    },
+    /** A new model: the owner child gets the new project; the old model's selection and steps mean nothing in it. */
+    replaceModel: ({ context, event, self }) => {
+      if (event.type !== 'viewer.modelUpdated') return;
+      self.getSnapshot().children.owner?.send({ type: 'owner.replaced', project: event.project });
+      context.notice.send({ type: 'notice.stop' });
+      context.tools?.send({ type: 'tools.select', partId: null });
+    },
+    /** Leaves the viewer for the list (bound by the screen to its router). */
+    returnToList: () => {},
+  },
+});
+
+function viewerConfig(variant: 'owner' | 'shared') {
+  return viewerSetup.createMachine({
+    id: 'viewer',
+    context: ({ input, spawn }) => ({
+      target: input.target,
+      params: input.params,
+      author: input.author,
+      hierarchyOpensByItself: input.hierarchyOpensByItself ?? false,
+      loaded: null,
+      progress: null,
+      model: null,
+      error: null,
+      leftPanel: null,
+      filterApplied: false,
+      notice: spawn('notice', { id: 'notice', input: { steps: [], moveCamera: !input.params.noMoveCamera, flash: !input.params.noFlash } }),
+      tools: null,
+      comments: null,
+      hyperlinks: null,
+    }),
+    invoke: { id: 'unit', src: 'followUnit' },
+    initial: 'fetching',
+    on: {
+      'viewer.leftPanel': { actions: ['routeShare', 'setLeftPanel'] },
+      'viewer.treeSelect': { actions: 'treeSelect' },
+    },
+    states: {
+      fetching: {
+        tags: ['loading'],
+        always: { guard: 'isSandbox', target: 'open', actions: 'openProject' },
+        invoke: {
+          id: 'fetchProject',
+          src: 'fetchProject',
+          input: ({ context }) => context.target,
+          onDone: { target: 'open', actions: [assign({ loaded: ({ event }) => event.output }), 'openProject'] },
+          onError: [
+            { guard: 'isNotFound', target: 'notFound' },
+            { guard: 'isUnauthorized', target: 'unauthorized' },
+            { target: 'failed', actions: 'setError' },
+          ],
+        },
+      },
+      open: {
+        invoke:
+          variant === 'owner'
+            ? [
+                {
+                  id: 'owner',
+                  src: 'owner',
+                  input: ({ context }) => ({ project: (context.loaded as Extract<LoadedProject, { kind: 'owner' }>).project }),
+                  // Rename, stage and share changes show in the title and the panels.
+                  onSnapshot: {
+                    actions: assign({
+                      loaded: ({ context, event }) =>
+                        event.snapshot.context.project === context.loaded?.project ? context.loaded : { kind: 'owner' as const, project: event.snapshot.context.project },
+                    }),
+                  },
+                  onDone: { target: '#viewer.deleted' },
+                },
+                { id: 'uploads', src: 'uploadUpdates', input: ({ context }) => ({ projectId: (context.target as { id: number }).id }) },
+              ]
+            : [],
+        on:
+          variant === 'owner'
+            ? {
+                'viewer.modelUpdated': {
+                  guard: 'isThisProject',
+                  target: '.loadingModel',
+                  actions: [assign({ loaded: ({ event }) => ({ kind: 'owner' as const, project: event.project }) }), 'replaceModel'],
+                },
+              }
+            : {},
+        initial: 'loadingModel',
+        states: {
+          loadingModel: {
+            tags: ['loading'],
+            entry: assign({ progress: null, model: null }),
+            invoke: { id: 'loadModel', src: 'loadModel', input: ({ context }) => ({ modelUrl: modelUrlOf(context) }) },
+            on: {
+              'load.progress': { actions: 'setProgress' },
+              'load.done': [
+                { guard: 'filterPending', target: 'ready', actions: [assign({ model: ({ event }) => event.model, filterApplied: true }), 'startFilter'] },
+                { target: 'ready', actions: assign({ model: ({ event }) => event.model }) },
+              ],
+              'load.failed': { target: '#viewer.failed', actions: 'setError' },
+            },
+          },
+          ready: {},
+        },
+      },
+      notFound: { type: 'final' },
+      unauthorized: { type: 'final' },
+      failed: { type: 'final' },
+      deleted: { type: 'final', entry: 'returnToList' },
+    },
+  });
+}
+
+/** The owner's viewer at /projects/{id}. */
+export const ownerViewerMachine = viewerConfig('owner');
+/** A shared link's viewer at /s/{key}, and the sandbox. */
+export const sharedViewerMachine = viewerConfig('shared');
+
+export type ViewerActor = ActorRefFrom<typeof ownerViewerMachine>;

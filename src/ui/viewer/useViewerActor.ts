@@ -1,0 +1,34 @@
+/**
+ * One viewer screen's engine slot and viewer actor, bound through the app's services. The
+ * actor's input is read once, when the screen opens: the URL's viewer parameters, the user who
+ * writes notes, and whether a link's hierarchy may open by itself on this window.
+ */
+import { useActorRef } from '@xstate/react';
+import { useState } from 'react';
+import { selectUser } from '../../machines/session/sessionSelectors';
+import { createEngineSlot } from '../../machines/viewer/enginePort';
+import { parseViewerParams } from '../../machines/viewer/filterParams';
+import type { LoadTarget, ViewerInput } from '../../machines/viewer/viewerMachine';
+import { useAppServices } from '../app/AppServices';
+import { hierarchyOpensByItself } from './useWindowWidth';
+
+export function useViewerActor(target: LoadTarget, options: { returnToList?: () => void } = {}) {
+  const { viewer, session } = useAppServices();
+  const [slot] = useState(createEngineSlot);
+  const [machine] = useState(() => {
+    const machines = viewer.machinesFor(slot);
+    if (target.kind !== 'owner') return machines.shared;
+    return options.returnToList ? machines.owner.provide({ actions: { returnToList: options.returnToList } }) : machines.owner;
+  });
+  const [input] = useState((): ViewerInput => {
+    const user = selectUser(session.getSnapshot());
+    return {
+      target,
+      params: parseViewerParams(window.location.search),
+      author: { name: user.fullName, avatarUrl: user.avatarUrl },
+      hierarchyOpensByItself: hierarchyOpensByItself(window.innerWidth, window.innerHeight),
+    };
+  });
+  const actor = useActorRef(machine, { input });
+  return { slot, viewer: actor };
+}

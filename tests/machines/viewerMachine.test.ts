@@ -1,0 +1,294 @@
+/**
+ * The viewer machine (owner and shared variants): model-based paths through reading the project,
+ * loading its model, the URL's filter steps, the left panels (the share child opening and
+ * closing), tree clicks, a model update and a deletion. Every path is checked against an oracle
+ * written here from the events played (which children start with which input, which events each
+ * child receives, which models the engine is asked to load), never against the machine's model.
+ */
+import { describe, expect, it } from 'vitest';
+import { createMachine, fromCallback, type EventObject } from 'xstate';
+import { ALL_SHARE_OPTIONS } from '../../src/api/schemas';
+import { parseViewerParams } from '../../src/machines/viewer/filterParams';
+import { ownerProjectMachine } from '../../src/machines/viewer/ownerProjectMachine';
+import {
+  ownerViewerMachine,
+  sharedViewerMachine,
+  type LoadTarget,
+  type ViewerEvent,
+} from '../../src/machines/viewer/viewerMachine';
+import { selectLoadingModelUrl, selectLoadStep, selectLoadView } from '../../src/machines/viewer/viewerSelectors';
+import type { ModelInfo } from '../../src/machines/viewer/viewerTypes';
+import { makeProject } from '../helpers/fakeProjectsApi';
+import { controlledPromise, createSut, modelPaths, settle, type Deferred, type Sut } from '../helpers/modelBased';
+
+const project = makeProject({ id: 7, modelUrl: '/api/v1/models/s/7.glb' });
+const updated = { ...project, modelUrl: '/api/v1/models/s/8.glb' };
+const other = { ...project, id: 99, modelUrl: '/api/v1/models/s/99.glb' };
+const sharedOptions = { ...ALL_SHARE_OPTIONS, isCommentsVisible: false, isWireframeRenderModeAvailable: false };
+const shared = { ...project, shareOptions: sharedOptions };
+
+const node = (id: string, name: string) => ({ id, name, rawName: name, children: [], parent: null, size: null, additionalInfo: null, isVisible: true });
+const model: ModelInfo = { tree: { roots: ['n1', 'n2'], nodes: { n1: node('n1', 'Door'), n2: node('n2', 'Shelf') } }, partCount: 2 };
+const progress = { phase: 'resources' as const, progress: 0.5, overall: 0.5 };
+const fail = (status: number) => Object.assign(new Error(`status ${status}`), { status });
+
+/** What the children and the engine saw, recorded by the fakes. */
+interface Recorded {
+  started: Array<{ child: string; input: unknown }>;
+  received: Array<{ child: string; type: string; detail?: unknown }>;
+  modelUrls: string[];
+  leftList: number;
+}
+
+function recorder(child: string, log: Recorded) {
+  return createMachine({
+    context: ({ input }) => {
+      log.started.push({ child, input });
+      return {};
+    },
+    on: {
+      '*': {
+        actions: ({ event }) => {
+          const { type, ...detail } = event as EventObject & Record<string, unknown>;
+          log.received.push({ child, type, ...(Object.keys(detail).length ? { detail } : {}) });
+        },
+      },
+    },
+  });
+}
+
+/** The owner child: records its events, and ends (deleted) when the test settles its pending call. */
+function ownerFake(log: Recorded, pending: Deferred[]) {
+  return createMachine({
+    types: {} as { context: { project: unknown }; input: { project: unknown } },
+    context: ({ input, self }) => {
+      log.started.push({ child: 'owner', input });
+      pending.push({ input, resolve: () => self.send({ type: 'fake.deleted' }), reject: () => {} });
+      return { project: input.project };
+    },
+    initial: 'running',
+    states: {
+      running: {
+        on: {
+          'fake.deleted': 'deleted',
+          '*': { actions: ({ event }) => log.received.push({ child: 'owner', type: event.type }) },
+        },
+      },
+      deleted: { type: 'final' },
+    },
+  });
+}
+
+function sutFor(variant: 'owner' | 'shared', target: LoadTarget, search: string, log: Recorded): Sut {
+  const ownerPending: Deferred[] = [];
+  const machine = variant === 'owner' ? ownerViewerMachine : sharedViewerMachine;
+  const sut = createSut(machine, {
+    promiseActors: ['fetchProject'],
+    input: { target, params: parseViewerParams(search), author: { name: 'Ada', avatarUrl: '' }, hierarchyOpensByItself: true },
+    provide: {
+      actors: {
+        loadModel: fromCallback<EventObject, { modelUrl: string }>(({ input }) => {
+          log.modelUrls.push(input.modelUrl);
+          return () => {};
+        }),
+        tools: recorder('tools', log),
+        notice: recorder('notice', log),
+        comments: recorder('comments', log),
+        hyperlinks: recorder('hyperlinks', log),
+        owner: ownerFake(log, ownerPending),
+      },
+      actions: { returnToList: () => void log.leftList++ },
+    },
+  });
+  sut.pending.owner = ownerPending;
+  return sut;
+}
+
+/**
+ * The oracle: what the children and the engine must have seen after these events, derived from
+ * the product rules (SPEC §2, §4), not from the machine.
+ */
+function expected(variant: 'owner' | 'shared', target: LoadTarget, search: string, events: EventObject[]) {
+  const kind = target.kind;
+  const filter = parseViewerParams(search);
+  const out: Recorded = { started: [{ child: 'notice', input: { steps: [], moveCamera: !filter.noMoveCamera, flash: !filter.noFlash } }], received: [], modelUrls: [], leftList: 0 };
+  let phase = 'fetching' as 'fetching' | 'loading' | 'ready' | 'ended';
+  let left: string | null = null;
+  let filterDone = false;
+  let modelUrl = kind === 'sandbox' ? target.modelUrl : '';
+  const open = (loaded: { project: typeof project } | null) => {
+    const permissions = kind === 'guest' ? sharedOptions : kind === 'sandbox' ? { ...ALL_SHARE_OPTIONS, isHierarchyVisible: false, isCommentsVisible: false, isAttachmentVisible: false } : ALL_SHARE_OPTIONS;
+    out.started.push({ child: 'tools', input: { permissions } });
+    if (kind !== 'sandbox') {
+      const ref = kind === 'owner' ? { id: 7 } : { accessKey: 'k1' };
+      const author = { authorName: 'Ada', authorAvatarUrl: '' };
+      out.started.push({ child: 'comments', input: { ref, enabled: permissions.isCommentsVisible, canCreate: true, ...author } });
+      out.started.push({ child: 'hyperlinks', input: { ref, enabled: permissions.isAttachmentVisible, canCreate: kind === 'owner', ...author } });
+    }
+    if (variant === 'owner' && loaded) out.started.push({ child: 'owner', input: { project: loaded.project } });
+    if (kind === 'guest') left = 'hierarchy'; // the link's hierarchy is visible and the window large enough
+    phase = 'loading';
+    out.modelUrls.push(modelUrl);
+  };
+  if (kind === 'sandbox') open(null);
+  for (const event of events) {
+    if (phase === 'ended') break;
+    const e = event as EventObject & { output?: { project: typeof project }; project?: typeof project; panel?: string | null; partId?: string };
+    if (e.type === 'xstate.done.actor.fetchProject' && phase === 'fetching') {
+      modelUrl = e.output!.project.modelUrl;
+      open(e.output!);
+    } else if (e.type.startsWith('xstate.error.actor.fetchProject') && phase === 'fetching') phase = 'ended';
+    else if (e.type === 'load.done' && phase === 'loading') {
+      phase = 'ready';
+      if (!filterDone && filter.mode !== 'none') {
+        filterDone = true;
+        out.received.push({ child: 'notice', type: 'notice.load', detail: { steps: [['n1']] } }, { child: 'notice', type: 'notice.start' });
+      }
+    } else if (e.type === 'load.failed' && phase === 'loading') phase = 'ended';
+    else if (e.type === 'viewer.leftPanel' && e.panel !== left) {
+      if (variant === 'owner' && phase !== 'fetching' && left === 'share') out.received.push({ child: 'owner', type: 'owner.closeShare' });
+      if (variant === 'owner' && phase !== 'fetching' && e.panel === 'share') out.received.push({ child: 'owner', type: 'owner.openShare' });
+      left = e.panel ?? null;
+    } else if (e.type === 'viewer.treeSelect') {
+      out.received.push({ child: 'notice', type: 'notice.stop' });
+      if (phase !== 'fetching') out.received.push({ child: 'tools', type: 'tools.select', detail: { partId: e.partId } });
+    } else if (e.type === 'viewer.modelUpdated' && variant === 'owner' && (phase === 'loading' || phase === 'ready') && e.project!.id === 7) {
+      out.received.push({ child: 'owner', type: 'owner.replaced' }, { child: 'notice', type: 'notice.stop' }, { child: 'tools', type: 'tools.select', detail: { partId: null } });
+      modelUrl = e.project!.modelUrl;
+      out.modelUrls.push(modelUrl);
+      phase = 'loading';
+    } else if (e.type === 'xstate.done.actor.owner' && variant === 'owner' && phase !== 'fetching') {
+      out.leftList++;
+      phase = 'ended';
+    }
+  }
+  return { recorded: out, left };
+}
+
+const baseEvents = [
+  { type: 'xstate.error.actor.fetchProject', error: fail(404) },
+  { type: 'xstate.error.actor.fetchProject', error: fail(401) },
+  { type: 'xstate.error.actor.fetchProject', error: fail(500) },
+  { type: 'load.progress', progress },
+  { type: 'load.done', model },
+  { type: 'load.failed', error: 'bad glb' },
+  { type: 'viewer.leftPanel', panel: 'hierarchy' },
+  { type: 'viewer.leftPanel', panel: null },
+  { type: 'viewer.treeSelect', partId: 'n2' },
+];
+const ownerEvents = [
+  ...baseEvents,
+  { type: 'xstate.done.actor.fetchProject', output: { kind: 'owner', project } },
+  { type: 'viewer.leftPanel', panel: 'share' },
+  { type: 'viewer.modelUpdated', project: updated },
+  { type: 'viewer.modelUpdated', project: other },
+  { type: 'xstate.done.actor.owner' },
+];
+const guestEvents = [...baseEvents, { type: 'xstate.done.actor.fetchProject', output: { kind: 'guest', project: shared } }];
+
+const runs = [
+  { name: 'owner', variant: 'owner' as const, target: { kind: 'owner', id: 7 } as LoadTarget, search: '?filter=Door', events: ownerEvents },
+  { name: 'guest', variant: 'shared' as const, target: { kind: 'guest', accessKey: 'k1' } as LoadTarget, search: '', events: guestEvents },
+  { name: 'sandbox', variant: 'shared' as const, target: { kind: 'sandbox', modelUrl: '/sample.glb' } as LoadTarget, search: '?filter=Door&noFlash', events: baseEvents },
+];
+
+/** A small key: the state, the panel, whether the filter ran and which model (context holds actors). */
+const keyOf = (s: { value: unknown; context: unknown }) => {
+  const c = s.context as { leftPanel: unknown; filterApplied: boolean; loaded: { project: { modelUrl: string } } | null; error: unknown };
+  return JSON.stringify([s.value, c.leftPanel, c.filterApplied, c.loaded?.project.modelUrl ?? null, c.error]);
+};
+
+describe('viewer machine (model-based)', () => {
+  const reached = new Set<string>();
+  let all: string[] = [];
+  for (const run of runs) {
+    const machine = run.variant === 'owner' ? ownerViewerMachine : sharedViewerMachine;
+    const input = { target: run.target, params: parseViewerParams(run.search), author: { name: 'Ada', avatarUrl: '' }, hierarchyOpensByItself: true };
+    let log: Recorded;
+    const played: EventObject[] = [];
+    const { cases, reachedByModel, allStates } = modelPaths(machine, {
+      events: run.events as unknown as ViewerEvent[],
+      input,
+      serializeState: keyOf,
+      sut: () => {
+        log = { started: [], received: [], modelUrls: [], leftList: 0 };
+        played.length = 0;
+        return sutFor(run.variant, run.target, run.search, log);
+      },
+      check: (real, _model, _sut, event) => {
+        played.push(event);
+        const oracle = expected(run.variant, run.target, run.search, played);
+        expect(log.started).toEqual(oracle.recorded.started);
+        expect(log.received).toEqual(oracle.recorded.received);
+        expect(log.modelUrls).toEqual(oracle.recorded.modelUrls);
+        expect(log.leftList).toBe(oracle.recorded.leftList);
+        if (real.status === 'active') expect(real.context.leftPanel).toBe(oracle.left);
+      },
+    });
+    for (const c of cases) it(`${run.name}: ${c.name}`, async () => void (await c.execute()));
+    reachedByModel.forEach((s) => reached.add(s));
+    if (run.variant === 'owner') all = allStates;
+  }
+
+  it('the paths of the three screens together reach every state of the machine', () => {
+    expect(all.filter((s) => !reached.has(s))).toEqual([]);
+  });
+});
+
+describe('viewer machine (examples)', () => {
+  it('a 404 on a link is "not found", a 404 for the owner is a load error, a 401 for the owner hands over to the session', async () => {
+    const log = { started: [], received: [], modelUrls: [], leftList: 0 };
+    const guest = sutFor('shared', { kind: 'guest', accessKey: 'k1' }, '', log);
+    guest.pending.fetchProject[0].reject(fail(404));
+    await settle();
+    expect(selectLoadView(guest.actor.getSnapshot())).toBe('notFound');
+    const owner = sutFor('owner', { kind: 'owner', id: 7 }, '', log);
+    owner.pending.fetchProject[0].reject(fail(404));
+    await settle();
+    expect(selectLoadView(owner.actor.getSnapshot())).toBe('failed');
+    const expired = sutFor('owner', { kind: 'owner', id: 7 }, '', log);
+    expired.pending.fetchProject[0].reject(fail(401));
+    await settle();
+    expect(selectLoadView(expired.actor.getSnapshot())).toBe('unauthorized');
+  });
+
+  it('a rename made through the owner child shows in the loaded project (title, panels)', async () => {
+    const log = { started: [], received: [], modelUrls: [], leftList: 0 };
+    const renames: Deferred[] = [];
+    const sut = createSut(ownerViewerMachine, {
+      promiseActors: ['fetchProject'],
+      input: { target: { kind: 'owner', id: 7 }, params: parseViewerParams(''), author: { name: 'Ada', avatarUrl: '' } },
+      provide: {
+        actors: {
+          owner: ownerProjectMachine.provide({ actors: { rename: controlledPromise(renames) as never } }),
+          tools: recorder('tools', log),
+          notice: recorder('notice', log),
+          comments: recorder('comments', log),
+          hyperlinks: recorder('hyperlinks', log),
+        },
+      },
+    });
+    sut.pending.fetchProject[0].resolve({ kind: 'owner', project });
+    await settle();
+    sut.actor.getSnapshot().children.owner!.send({ type: 'owner.rename' });
+    await settle();
+    renames[0].resolve({ id: 7, name: 'Renamed' });
+    await settle();
+    expect(sut.actor.getSnapshot().context.loaded?.project.name).toBe('Renamed');
+  });
+
+  it('the model URL to preload is known once the project is read, and only while its model loads', async () => {
+    const log = { started: [], received: [], modelUrls: [], leftList: 0 };
+    const sut = sutFor('owner', { kind: 'owner', id: 7 }, '', log);
+    expect(sut.actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(selectLoadingModelUrl(sut.actor.getSnapshot())).toBeNull();
+    sut.pending.fetchProject[0].resolve({ kind: 'owner', project });
+    await settle();
+    expect(selectLoadingModelUrl(sut.actor.getSnapshot())).toBe('/api/v1/models/s/7.glb');
+    sut.actor.send({ type: 'load.progress', progress });
+    expect(selectLoadStep(sut.actor.getSnapshot())).toEqual({ message: 'loadingResources', progress: 0.5 });
+    sut.actor.send({ type: 'load.done', model });
+    expect(selectLoadingModelUrl(sut.actor.getSnapshot())).toBeNull();
+    expect(sut.actor.getSnapshot().hasTag('loading')).toBe(false);
+  });
+});
