@@ -52,7 +52,7 @@ const bench: Bench = {
     const seconds = smoke ? 1 : 5;
     const dir = await mkdtemp(path.join(tmpdir(), 'cv-api-bench-'));
     const config = loadConfig(
-      { DATA_DIR: dir, STATIC_DIR: path.join(dir, 'dist'), SHARE_RATE_LIMIT: '0', ACCESS_TOKEN_TTL: '86400' },
+      { DATA_DIR: dir, STATIC_DIR: path.join(dir, 'dist'), SHARE_RATE_LIMIT: '0', ACCESS_TOKEN_TTL: '86400', MAX_CONNECTIONS_PER_IP: '0' },
       { cwd: dir },
     );
     const database = await openDatabase(config.database);

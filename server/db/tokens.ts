@@ -96,6 +96,13 @@ export async function takeSecureToken(db: Db, id: string, nowSeconds: number): P
   return row.user_id;
 }
 
+/** The user of a token that exists and has not expired, without using it. */
+export async function peekSecureToken(db: Db, id: string, nowSeconds: number): Promise<number | undefined> {
+  const row = await db.selectFrom('secure_tokens').select(['user_id', 'expires_at']).where('id', '=', id).executeTakeFirst();
+  if (!row || row.expires_at <= nowSeconds) return undefined;
+  return row.user_id;
+}
+
 export async function deleteExpiredSecureTokens(db: Db, nowSeconds: number): Promise<number> {
   const result = await db.deleteFrom('secure_tokens').where('expires_at', '<=', nowSeconds).executeTakeFirst();
   return Number(result.numDeletedRows);

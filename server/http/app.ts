@@ -18,6 +18,7 @@ import type { Db } from '../db/database';
 import { systemClock, toSeconds, type Clock } from '../domain/clock';
 import type { BlobStore } from '../storage/blobStore';
 import { authRoutes } from './auth';
+import { capConnectionsPerAddress, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './connectionLimits';
 import { installAuthentication } from './authenticate';
 import { brandingRoutes } from './branding';
 import { installErrorHandling } from './errors';
@@ -45,6 +46,8 @@ export interface AppDeps {
   uploadTimeouts?: Partial<UploadTimeouts>;
   /** Fastify logger options; off by default (tests). */
   logger?: FastifyServerOptions['logger'];
+  /** Overrides of the connection timeouts (tests). */
+  httpTimeouts?: Partial<HttpTimeouts>;
 }
 
 /**
@@ -70,6 +73,7 @@ export const CONTENT_SECURITY_POLICY = {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
+  const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...deps.httpTimeouts };
   const app = Fastify({
     logger: deps.logger ?? false,
     // A hop count trusts that many proxies in front of us (what proxy-addr does for a number).
@@ -78,7 +82,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    connectionTimeout: timeouts.idleMs,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
   });
+  capConnectionsPerAddress(app.server, config.maxConnectionsPerIp);
 
   const services: Services = {
     config,

@@ -99,7 +99,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/secure-token',
-    { preHandler: app.authenticate },
+    { onRequest: app.authenticate },
     async (request, reply): Promise<z.input<typeof secureTokenResponseSchema>> => {
       const user = requireUser(request);
       reply.header('Cache-Control', NO_STORE);

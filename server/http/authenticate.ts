@@ -1,5 +1,5 @@
 /** Bearer-token authentication shared by every route plugin. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isRefreshFamilyActive } from '../db/tokens';
 import { findUserById } from '../db/users';
 import { ApiError } from './errors';
@@ -18,10 +18,25 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+function carriesBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
 export function installAuthentication(app: FastifyInstance): void {
   app.decorateRequest('user', null);
 
-  const resolve = async (request: FastifyRequest, required: boolean): Promise<void> => {
+  const resolve = async (request: FastifyRequest, reply: FastifyReply | undefined, required: boolean): Promise<void> => {
+    try {
+      await check(request, required);
+    } catch (error) {
+      // Close rather than drain: a refused request's body is never read (nor buffered).
+      if (reply && carriesBody(request)) reply.header('Connection', 'close');
+      throw error;
+    }
+  };
+
+  const check = async (request: FastifyRequest, required: boolean): Promise<void> => {
     const token = bearerToken(request);
     if (token === undefined) {
       if (required) throw unauthorized('unauthorized', 'Authentication required.');
@@ -42,8 +57,8 @@ export function installAuthentication(app: FastifyInstance): void {
     request.user = { id: user.id, username: user.username, fullName: user.fullName, avatarUrl: user.avatarUrl };
   };
 
-  app.decorate('authenticate', (request: FastifyRequest) => resolve(request, true));
-  app.decorate('identify', (request: FastifyRequest) => resolve(request, false));
+  app.decorate('authenticate', (request: FastifyRequest, reply?: FastifyReply) => resolve(request, reply, true));
+  app.decorate('identify', (request: FastifyRequest, reply?: FastifyReply) => resolve(request, reply, false));
 }
 
 /** The caller of a route guarded by `authenticate`. */

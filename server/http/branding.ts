@@ -16,7 +16,8 @@ import { customLogo, DEFAULT_LOGO, sendLogo } from './logoResponse';
 
 export const brandingRoutes: FastifyPluginAsync = async (app) => {
   const { db, blobs, clock } = app.services;
-  const auth = { preHandler: app.authenticate };
+  // Checked on arrival, before any body (a logo) is read.
+  const auth = { onRequest: app.authenticate };
 
   // The logo comes as the raw file (the browser sends the Blob with its own type, or none).
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES }, (_request, body, done) => done(null, body));

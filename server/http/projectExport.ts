@@ -19,7 +19,7 @@ export function attachmentDisposition(fileName: string): string {
 export const projectExportRoutes: FastifyPluginAsync = async (app) => {
   const { db, blobs } = app.services;
 
-  app.get('/:id/export.vok', { preHandler: app.authenticate }, async (request, reply) => {
+  app.get('/:id/export.vok', { onRequest: app.authenticate }, async (request, reply) => {
     const { project } = await ownerScope(request);
     const glb = project.modelBlobKey ? await blobs.get(project.modelBlobKey) : undefined;
     if (!glb) throw notFound(NO_MODEL);

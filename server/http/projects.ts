@@ -18,7 +18,8 @@ const patchInputSchema = z.extend(projectPatchSchema, {
 
 export const projectRoutes: FastifyPluginAsync = async (app) => {
   const { db, blobs, clock } = app.services;
-  const auth = { preHandler: app.authenticate };
+  // Checked on arrival, before any body is read.
+  const auth = { onRequest: app.authenticate };
 
   app.get('', auth, async (request, reply): Promise<z.input<typeof projectSchema>[]> => {
     const user = requireUser(request);

@@ -28,10 +28,14 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
-    /** preHandler: requires a valid bearer access token of an enabled user and sets `request.user`. */
-    authenticate: (request: FastifyRequest) => Promise<void>;
+    /**
+     * A hook (best as onRequest, before any body is read): requires a valid bearer access token of
+     * an enabled user and sets `request.user`; a refused request that carries a body is answered
+     * with `Connection: close`, so its body is never read.
+     */
+    authenticate: (request: FastifyRequest, reply?: FastifyReply) => Promise<void>;
     /** Same as `authenticate`, but lets anonymous requests through (`request.user` stays null). */
-    identify: (request: FastifyRequest) => Promise<void>;
+    identify: (request: FastifyRequest, reply?: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -8,7 +8,7 @@ import { badRequest, parseInput } from './errors';
 export const settingsRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.services;
 
-  app.patch('', { preHandler: app.authenticate }, async (request, reply) => {
+  app.patch('', { onRequest: app.authenticate }, async (request, reply) => {
     const user = requireUser(request);
     const patch = parseInput(settingsPatchSchema, request.body);
     if (patch.preferredDisplayLanguage === undefined && patch.preferredDistanceUnit === undefined) {

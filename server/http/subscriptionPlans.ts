@@ -9,7 +9,7 @@ import { requireUser } from './authenticate';
 export const subscriptionPlanRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock } = app.services;
 
-  app.get('/active', { preHandler: app.authenticate }, async (request, reply): Promise<z.input<typeof subscriptionPlanSchema>[]> => {
+  app.get('/active', { onRequest: app.authenticate }, async (request, reply): Promise<z.input<typeof subscriptionPlanSchema>[]> => {
     const user = requireUser(request);
     reply.header('Cache-Control', 'no-store');
     return (await listActivePlans(db, user.id, toSeconds(clock()))).map((plan) => ({

@@ -5,14 +5,21 @@
  *                  update is past the project's free allowance
  * Every path ends with exactly one `result` or `error` message followed by a normal closure; a
  * client that leaves stops the work and nothing is written.
+ *
+ * The socket's URL carries the same secure token as its message (`?token=`), checked before the
+ * upgrade: a socket opened without a live token is answered the bad-token error at once and never
+ * read from, so an unauthenticated client cannot make the server hold its file. One socket at a
+ * time per token.
  */
 import type { WebsocketPluginOptions } from '@fastify/websocket';
-import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
-import type { projectSchema } from '../../src/api/schemas';
+import type { projectSchema, ServerSocketMessageWire } from '../../src/api/schemas';
+import { checkSecureToken } from '../auth/secureTokens';
 import type { Converter } from '../convert/converter';
 import { ConversionError } from '../convert/errors';
+import { findUserById } from '../db/users';
 import { toSeconds } from '../domain/clock';
 import { ClientGoneError, createUploadChannel } from './uploadChannel';
 import { runCreate } from './uploadCreate';
@@ -83,18 +90,54 @@ function errorMessage(error: unknown, log: FastifyBaseLogger): string {
   return UPLOAD_MESSAGES.internal;
 }
 
+/** How long a refused socket is kept after its error message, for the client to read it. */
+export const REFUSED_SOCKET_LINGER_MS = 1000;
+
+/** Answers the bad-token error without reading anything the client sends, then drops the connection. */
+function refuse(socket: WebSocket): void {
+  socket.pause();
+  socket.send(JSON.stringify({ type: 'error', message: UPLOAD_MESSAGES.badToken } satisfies ServerSocketMessageWire));
+  socket.close(1000);
+  setTimeout(() => socket.terminate(), REFUSED_SOCKET_LINGER_MS).unref();
+}
+
+interface OpenedUpload {
+  token: string;
+  openedAtSeconds: number;
+}
+
 export const uploadSocketRoutes: FastifyPluginAsync<UploadSocketOptions> = async (app, options) => {
   const { services } = app;
   const timeouts = { ...DEFAULT_UPLOAD_TIMEOUTS, ...options.timeouts };
   const locks: UpdateLocks = new Set();
+  /** Tokens of the sockets open now. */
+  const openTokens = new Set<string>();
+  const opened = new WeakMap<FastifyRequest, OpenedUpload>();
 
-  const serve = (flow: Flow) => async (socket: WebSocket, request: { log: FastifyBaseLogger }) => {
+  // Before the upgrade: nothing of the socket has been read yet.
+  const checkToken = async (request: FastifyRequest) => {
+    const token = (request.query as { token?: unknown } | undefined)?.token;
+    const openedAtSeconds = toSeconds(services.clock());
+    if (typeof token !== 'string' || openTokens.has(token)) return;
+    const userId = await checkSecureToken(services.db, token, openedAtSeconds);
+    const user = userId === undefined ? undefined : await findUserById(services.db, userId);
+    if (!user || user.disabled || openTokens.has(token)) return;
+    openTokens.add(token);
+    opened.set(request, { token, openedAtSeconds });
+    // Also when the upgrade fails after this check and `serve` never runs.
+    request.raw.socket.once('close', () => openTokens.delete(token));
+  };
+
+  const serve = (flow: Flow) => async (socket: WebSocket, request: FastifyRequest) => {
+    const upload = opened.get(request);
+    if (!upload) return refuse(socket);
     const channel = createUploadChannel(socket);
     const context: UploadContext = {
       channel,
       services,
       converter: options.converter,
-      openedAtSeconds: toSeconds(services.clock()),
+      openedAtSeconds: upload.openedAtSeconds,
+      openedWithToken: upload.token,
       timeouts,
       log: request.log,
     };
@@ -107,13 +150,15 @@ export const uploadSocketRoutes: FastifyPluginAsync<UploadSocketOptions> = async
       if (channel.isOpen) channel.send({ type: 'error', message });
       else request.log.info('upload abandoned by the client; nothing was written');
     } finally {
+      openTokens.delete(upload.token);
       channel.close();
       options.tracker.end();
     }
   };
 
-  app.get('/create', { websocket: true }, serve(runCreate));
-  app.get('/setModel', { websocket: true }, serve((context) => runSetModel(context, locks)));
+  const routeOptions = { websocket: true, preValidation: checkToken } as const;
+  app.get('/create', routeOptions, serve(runCreate));
+  app.get('/setModel', routeOptions, serve((context) => runSetModel(context, locks)));
 };
 
 declare module 'fastify' {

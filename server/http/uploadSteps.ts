@@ -29,6 +29,8 @@ export interface UploadContext {
   converter: Converter | undefined;
   /** When the socket opened: the secure token must have been valid then. */
   openedAtSeconds: number;
+  /** The secure token the socket was opened with (checked then); the message must carry the same. */
+  openedWithToken: string;
   timeouts: UploadTimeouts;
   /** The socket's request logger (the parsers' output goes there at debug level). */
   log?: FastifyBaseLogger;
@@ -52,6 +54,7 @@ export async function receiveUpload(context: UploadContext, count: number): Prom
 /** The enabled user the single-use token was issued to; anything else ends the upload. */
 export async function authorizeUpload(context: UploadContext, token: string): Promise<number> {
   const { db } = context.services;
+  if (token !== context.openedWithToken) throw new UploadRefusal(UPLOAD_MESSAGES.badToken);
   const userId = await consumeSecureToken(db, token, context.openedAtSeconds);
   const user = userId === undefined ? undefined : await findUserById(db, userId);
   if (!user || user.disabled) throw new UploadRefusal(UPLOAD_MESSAGES.badToken);

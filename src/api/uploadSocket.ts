@@ -1,5 +1,6 @@
 /**
- * The upload socket client (projects/create and projects/setModel): sends the one binary message,
+ * The upload socket client (projects/create and projects/setModel): opens the socket with the secure
+ * token in its URL (checked by the server before the upload is read), sends the one binary message,
  * reports upload progress from the bytes the socket has sent (polled every 100 ms), parses every
  * server message with the contract and answers the credit confirmation.
  */
@@ -36,6 +37,13 @@ export function socketUrl(apiBase: string, path: 'projects/create' | 'projects/s
   return base.toString();
 }
 
+/** The socket's URL with its secure token: the server checks it before reading any of the upload. */
+export function withToken(url: string, secureToken: string): string {
+  const target = new URL(url);
+  target.searchParams.set('token', secureToken);
+  return target.toString();
+}
+
 export function uploadParts(request: UploadRequest): string[] {
   return request.kind === 'create'
     ? [request.secureToken, request.projectName, request.fileName]
@@ -51,7 +59,7 @@ export function openUploadSocket(
   const parts = uploadParts(request);
   if (request.kind === 'create' && parts.length !== CREATE_PART_COUNT) throw new Error('bad parts');
   const payload = encodeUploadMessage(parts, request.file);
-  const socket = new WebSocketImpl(url);
+  const socket = new WebSocketImpl(withToken(url, request.secureToken));
   socket.binaryType = 'arraybuffer';
   let finished = false;
   let timer: ReturnType<typeof setInterval> | undefined;

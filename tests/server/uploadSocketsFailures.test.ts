@@ -9,7 +9,7 @@ import { WebSocket as NodeWebSocket } from 'ws';
 import { generateAssembly } from '../../samples/generate';
 import { writeSample } from '../../samples/writers/index';
 import { encodeUploadMessage } from '../../src/api/uploadMessage';
-import { socketUrl } from '../../src/api/uploadSocket';
+import { socketUrl, withToken } from '../../src/api/uploadSocket';
 import { addUser, type TestUser } from './helpers/projectFixtures';
 import {
   endShape,
@@ -52,9 +52,9 @@ async function expectNothingWritten(): Promise<void> {
   expect((await planOf(server, owner.user.id)).consumedCredits).toBe(0);
 }
 
-/** A raw `ws` client, for what the product's client never does. */
-function rawSocket(path: 'projects/create' | 'projects/setModel' = 'projects/create'): Promise<NodeWebSocket> {
-  const socket = new NodeWebSocket(socketUrl('/api/v1', path, server.baseUrl));
+/** A raw `ws` client, for what the product's client never does; opened with `token` in its URL. */
+function rawSocket(token: string, path: 'projects/create' | 'projects/setModel' = 'projects/create'): Promise<NodeWebSocket> {
+  const socket = new NodeWebSocket(withToken(socketUrl('/api/v1', path, server.baseUrl), token));
   return new Promise((resolve, reject) => {
     socket.once('open', () => resolve(socket));
     socket.once('error', reject);
@@ -77,7 +77,7 @@ describe('secure tokens', () => {
 
   it('a token works once: the second use is refused', async () => {
     const token = await secureToken(server, owner.token);
-    const socket = await rawSocket();
+    const socket = await rawSocket(token);
     const replies = rawReplies(socket);
     socket.send(encodeUploadMessage([token, '', 'kitchen.exe'], dae));
     expect((await replies).messages.at(-1)).toMatchObject({ type: 'error' });
@@ -96,7 +96,7 @@ describe('secure tokens', () => {
 describe('a client that leaves', () => {
   it('closed mid-upload: nothing is written, and the unused token still works', async () => {
     const token = await secureToken(server, owner.token);
-    const socket = await rawSocket();
+    const socket = await rawSocket(token);
     const message = encodeUploadMessage([token, '', 'kitchen.dae'], dae);
     // The first fragment of the message, then the connection drops.
     await new Promise<void>((resolve, reject) => socket.send(message.subarray(0, 4000), { fin: false }, (e) => (e ? reject(e) : resolve())));
@@ -164,7 +164,7 @@ describe('files that cannot become a project', () => {
 describe('malformed messages', () => {
   it('a text message, or a binary one without its text parts, is refused', async () => {
     for (const payload of ['hello', encode('no separators at all')]) {
-      const socket = await rawSocket();
+      const socket = await rawSocket(await secureToken(server, owner.token));
       const replies = rawReplies(socket);
       socket.send(payload);
       expect(await replies).toEqual({ messages: [{ type: 'error', message: INVALID_MESSAGE.slice(6) }], code: 1000 });
