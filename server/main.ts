@@ -1,6 +1,7 @@
 /**
- * The server: config -> database (migrated) -> blob store -> conversion pool -> first-start account
- * -> http; the demo project is converted in the background once the server listens.
+ * The server: config -> database (migrated) -> what a killed run left in the data folder swept ->
+ * blob store -> conversion pool -> first-start account -> http; the demo project is converted in
+ * the background once the server listens.
  */
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,7 @@ import { migrateToLatest } from './db/migrate';
 import { systemClock, toSeconds } from './domain/clock';
 import { buildApp } from './http/app';
 import { ensureDemoAccount } from './seed/demoAccount';
+import { sweepLeftovers } from './storage/leftoverSweep';
 import { createLocalBlobStore } from './storage/localBlobStore';
 
 async function main(): Promise<void> {
@@ -20,7 +22,10 @@ async function main(): Promise<void> {
   await mkdir(config.dataDir, { recursive: true });
   const database = await openDatabase(config.database);
   await migrateToLatest(database);
-  const blobs = createLocalBlobStore(path.join(config.dataDir, 'blobs'));
+  const blobsRoot = path.join(config.dataDir, 'blobs');
+  // What an earlier run left behind when it was killed; nothing of this process exists yet.
+  const swept = await sweepLeftovers({ db: database.db, blobsRoot, startedAtMs: performance.timeOrigin });
+  const blobs = createLocalBlobStore(blobsRoot);
   const tokenSecret = await resolveTokenSecret(config);
 
   const converter = createConverter({
@@ -41,6 +46,7 @@ async function main(): Promise<void> {
     // Logs go to stderr: stdout carries only the line telling how to reach the app.
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, stream: process.stderr },
   });
+  if (Object.values(swept).some((count) => count > 0)) app.log.info(swept, 'removed what an interrupted run left in the data folder');
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as AddressInfo).port;
   const origin = publicOrigin(config, port);
