@@ -1,38 +1,37 @@
 /**
  * The viewer engine facade: typed commands and observables over a Babylon.js scene, with no UI
- * framework inside. See types.ts for the contract.
+ * framework inside (see types.ts for the contract). It only composes the feature modules: the
+ * camera (camera/), clipping (clipping/), measurement (measure/), parts (parts/), the pointer
+ * input (input/), loading (load/) and the scene and its frames (scene/).
  */
 import '@babylonjs/core/Culling/ray';
 import './scene/shaders';
 import type { AbstractEngine } from '@babylonjs/core/Engines/abstractEngine';
 import { Engine } from '@babylonjs/core/Engines/engine';
-import { Matrix, Vector3 } from '@babylonjs/core/Maths/math.vector';
-import { axesFromView, drawOrientationGizmo } from './camera/orientationGizmo';
+import { CameraControl } from './camera/cameraControl';
 import { CameraRig } from './camera/cameraRig';
+import { followView } from './camera/viewFollowers';
 import { ClippingControl } from './clipping/clippingControl';
+import { applySceneClipping } from './clipping/sceneClipping';
 import { Emitter } from './emitter';
-import { pickOffsets, TOUCH_AIM_OFFSET_PX, TOUCH_PICK_RADIUS_PX } from './input/pickOffsets';
-import { PointerInput } from './input/pointerInput';
+import { bindViewerInput } from './input/viewerInput';
 import { loadModelView, progressReporter } from './load/loadModelView';
-import { MeasureMarkers } from './measure/measureMarkers';
 import { MeasureControl } from './measure/measureControl';
-import { SNAP_DISTANCE, snapPoint } from './measure/measureMath';
+import { MeasureMarkers } from './measure/measureMarkers';
 import { PartEmphasis } from './parts/emphasis';
 import { Highlight } from './parts/highlight';
+import { createPartCommands } from './parts/partCommands';
+import { createPartPicking } from './parts/partPicking';
 import { createScene } from './scene/createScene';
+import { createFrameStats } from './scene/frameStats';
 import type { ModelView } from './scene/modelView';
-import { refreezeMaterials } from './scene/refreezeMaterials';
 import { RenderScheduler } from './scene/renderScheduler';
 import {
   type AxesOrientation,
-  type Bounds,
-  CAMERA_VIEWS,
-  type CameraView,
   type ClippingState,
   type DistanceUnit,
   type LoadProgress,
   type Measurement,
-  type MeasurePoint,
   type PickEvent,
   RENDER_MODES,
   type RenderMode,
@@ -51,11 +50,13 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     ? target
     : new Engine(target, options.antialias ?? true, { stencil: false, preserveDrawingBuffer: false, powerPreference: 'high-performance' }, true);
   const canvas = engine.getRenderingCanvas();
+  const now = options.clock ?? (() => performance.now());
   const { scene, keyLight, clipPlane } = createScene(engine);
   const rig = new CameraRig(scene, canvas, options.debugCamera ?? false);
   const markers = new MeasureMarkers(scene, rig.camera);
   const highlight = new Highlight(scene);
   const clipping = new ClippingControl(clipPlane);
+  const stats = createFrameStats(scene, canvas);
 
   const onProgress = new Emitter<LoadProgress>();
   const onPick = new Emitter<PickEvent>();
@@ -65,46 +66,16 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
   const onVisibilityChange = new Emitter<VisibilityChange>();
   const onClippingChange = new Emitter<ClippingState>();
 
-  const measure = new MeasureControl(markers, (m) => {
-    onMeasure.emit(m);
-    requestRender();
-  }, () => unit);
-  const emphasis = new PartEmphasis(highlight, () => requestRender());
-
   let model: ModelView | null = null;
   let mode: RenderMode = options.renderMode ?? 'wireframe';
   let unit: DistanceUnit = options.unit ?? 'mm';
-  let userMoved = false;
-  /** What the camera was last framed on by the engine itself; kept framed when the canvas resizes. */
-  let framed: Bounds | null = null;
   let loadCounter = 0;
-  let gizmoCanvas: HTMLCanvasElement | null = null;
   let disposed = false;
-  const orientation = { x: [1, 0, 0], y: [0, 1, 0], z: [0, 0, 1] };
-
-  const drawCalls = (engine as unknown as { _drawCalls?: { fetchNewFrame(): void; current: number } })._drawCalls;
-  let lastDrawCalls = 0;
-  scene.onBeforeRenderObservable.add(() => drawCalls?.fetchNewFrame());
-  scene.onAfterRenderObservable.add(() => {
-    lastDrawCalls = drawCalls?.current ?? 0;
-  });
-  rig.camera.onViewMatrixChangedObservable.add(() => {
-    // The key light follows the camera from a little above; the gizmo follows the view.
-    const c = rig.camera;
-    keyLight.copyFrom(c.target).subtractInPlace(c.position).normalize();
-    keyLight.y -= 0.45;
-    keyLight.normalize();
-    if (onOrientation.size > 0 || gizmoCanvas) {
-      axesFromView(rig.camera.getViewMatrix().m, orientation);
-      const axes = orientation as unknown as AxesOrientation;
-      if (gizmoCanvas) drawOrientationGizmo(gizmoCanvas, axes);
-      onOrientation.emit(axes);
-    }
-  });
+  const currentModel = () => model;
 
   const scheduler = new RenderScheduler(engine, scene, {
-    beforeFrame: (now) => {
-      rig.update(now);
+    beforeFrame: (time) => {
+      rig.update(time);
       markers.update();
       return rig.isAnimating();
     },
@@ -112,136 +83,31 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     afterFrame: () => rig.isCoasting() || rig.isAnimating() || !scene.isReady(false),
   });
   const requestRender = () => scheduler.request();
-  const now = () => performance.now();
 
+  const measure = new MeasureControl(markers, (m) => {
+    onMeasure.emit(m);
+    requestRender();
+  }, () => unit);
+  const emphasis = new PartEmphasis(highlight, () => requestRender());
+  const view = followView(rig, keyLight, onOrientation);
+  const camera = new CameraControl({ engine, scene, canvas, rig, model: currentModel, onUserCameraMove, requestRender, now });
+  const picking = createPartPicking(scene, rig, clipping, currentModel);
+  const parts = createPartCommands({ model: currentModel, mode: () => mode, emphasis, onVisibilityChange, requestRender });
   const input = canvas
-    ? new PointerInput(canvas, {
-        activity: requestRender,
-        userMovedCamera: markUserMoved,
-        // A finger covers several pixels: a tap looks around where it landed (TOUCH_PICK_RADIUS_PX).
-        click: (x, y, kind) => {
-          const radius = kind === 'touch' ? TOUCH_PICK_RADIUS_PX : 0;
-          if (measure.active) addMeasurePoint(x, y, radius);
-          else onPick.emit(pickNear(x, y, radius));
-        },
-        // Measuring by touch: a held finger aims a cross-hair above itself (the finger would hide
-        // the point), the snapped point shows as it moves, and lifting the finger places it.
-        aimWanted: () => measure.active && model !== null,
-        aim: (phase, x, y) => {
-          const aimY = y - TOUCH_AIM_OFFSET_PX;
-          if (phase === 'start') rig.camera.detachControl();
-          if (phase === 'start' || phase === 'move') measure.hover(measureAt(x, aimY));
-          if (phase === 'end' || phase === 'cancel') {
-            measure.hover(null);
-            rig.camera.attachControl(false);
-          }
-          if (phase === 'end') addMeasurePoint(x, aimY);
-          requestRender();
-        },
-        pinch: (factor) => {
-          rig.zoomBy(factor);
-          requestRender();
-        },
-        pan: (dx, dy) => {
-          rig.panBy(dx, dy);
-          requestRender();
-        },
-        // A double tap frames the tapped part, as a double click zooms in a map.
-        doubleTap: (x, y) => {
-          if (measure.active || !model) return;
-          const { partId } = pickNear(x, y, TOUCH_PICK_RADIUS_PX);
-          if (!partId) return;
-          markUserMoved();
-          frame([partId], true);
-        },
-        hover: (x, y) => {
-          if (!measure.active || !model) return;
-          measure.hover(measureAt(x, y));
-          requestRender();
-        },
-      })
+    ? bindViewerInput({ canvas, rig, camera, picking, measure, hasModel: () => model !== null, onPick, requestRender })
     : null;
 
   const resizeObserver =
     ownsEngine && canvas && typeof ResizeObserver !== 'undefined'
       ? new ResizeObserver(() => {
           engine.resize();
-          // A docked panel or a window resize changes the aspect: a view the user has not moved
-          // stays framed on what it showed, rather than cropping its sides.
-          if (framed && !userMoved && model) rig.fit(framed, rig.isAnimating(), now());
+          camera.refit();
           requestRender();
         })
       : null;
   resizeObserver?.observe(canvas!);
 
   const progress = progressReporter((p) => onProgress.emit(p));
-
-  /** The user turned, zoomed or framed the view: an animation stops, and resizes leave the view alone. */
-  function markUserMoved(): void {
-    rig.cancelAnimation();
-    userMoved = true;
-    onUserCameraMove.emit();
-  }
-
-  /** Frames the given parts (every visible part without ids). */
-  function frame(ids: readonly string[] | undefined, animate: boolean): void {
-    if (!model) return;
-    const bounds = ids ? model.boundsOf(model.partsOf(ids)) : model.boundsOf();
-    if (bounds) {
-      framed = bounds;
-      rig.fit(bounds, animate, now());
-    }
-    requestRender();
-  }
-
-  function ray(x: number, y: number) {
-    const r = scene.createPickingRay(x, y, Matrix.Identity(), rig.camera);
-    return {
-      origin: [r.origin.x, r.origin.y, r.origin.z] as const,
-      direction: [r.direction.x, r.direction.y, r.direction.z] as const,
-    };
-  }
-
-  /**
-   * The model's hit under (x, y), else the nearest on rings around it up to `radius` pixels (a
-   * finger's tap), tried in that order and no further than the first hit.
-   */
-  function hitNear(x: number, y: number, radius = 0) {
-    if (!model) return null;
-    for (const [dx, dy] of pickOffsets(radius)) {
-      const { origin, direction } = ray(x + dx, y + dy);
-      const hit = model.picker.pick(origin, direction, model.visibility.visible, clipping.coefficients());
-      if (hit) return hit;
-    }
-    return null;
-  }
-
-  function pickNear(x: number, y: number, radius = 0): PickEvent {
-    const hit = hitNear(x, y, radius);
-    return hit && model ? { partId: model.partIds[hit.part], point: hit.point } : { partId: null, point: null };
-  }
-
-  function measureAt(x: number, y: number, radius = 0): MeasurePoint | null {
-    const hit = hitNear(x, y, radius);
-    if (!hit || !model) return null;
-    const snapped = snapPoint(hit.point, model.picker.snapCandidates(hit.part), SNAP_DISTANCE);
-    return { position: snapped.position, snap: snapped.snap, partId: model.partIds[hit.part] };
-  }
-
-  function addMeasurePoint(x: number, y: number, radius = 0): MeasurePoint | null {
-    const point = measureAt(x, y, radius);
-    if (!point) return null;
-    measure.add(point);
-    return point;
-  }
-
-  function applyVisibilityChanges(changes: VisibilityChange['changes']): void {
-    if (!model) return;
-    model.syncVisibility(mode);
-    emphasis.refresh();
-    if (changes.length > 0) onVisibilityChange.emit({ changes });
-    requestRender();
-  }
 
   function unloadModel(): void {
     emphasis.setModel(null);
@@ -261,16 +127,14 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
 
     async load(url, { signal } = {}) {
       const id = ++loadCounter;
-      const view = await loadModelView(url, scene, progress, signal, () => id === loadCounter && !disposed);
+      const loaded = await loadModelView(url, scene, progress, signal, () => id === loadCounter && !disposed);
       unloadModel();
-      model = view;
+      model = loaded;
       emphasis.setModel(model);
       model.syncVisibility(mode);
       clipping.setModel(model.info.bounds);
       onClippingChange.emit(clipping.state(unit));
-      userMoved = false;
-      framed = model.info.bounds;
-      rig.setView(rig.getView(), framed, false, now());
+      camera.modelLoaded(model.info.bounds);
       progress('renderModes', 1);
       scheduler.renderNow();
       requestRender();
@@ -297,11 +161,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
 
     setClipping(settings) {
       const state = clipping.set(settings, unit);
-      const plane = state.enabled ? clipPlane : null;
-      if (scene.clipPlane !== plane) {
-        scene.clipPlane = plane;
-        refreezeMaterials(scene);
-      }
+      applySceneClipping(scene, clipPlane, state.enabled);
       onClippingChange.emit(state);
       requestRender();
       return state;
@@ -311,82 +171,37 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     setMeasureActive: (active) => measure.setActive(active),
     isMeasureActive: () => measure.active,
     clearMeasure: () => measure.clear(),
-    measureAt: (x, y) => addMeasurePoint(x, y),
+    measureAt(x, y) {
+      const point = picking.measurePoint(x, y);
+      if (point) measure.add(point);
+      return point;
+    },
     getMeasurement: () => measure.current(),
     getMeasureHover: () => (measure.active ? measure.hovered : null),
 
-    setCameraView(view, { animate = true } = {}) {
-      if (!CAMERA_VIEWS.includes(view)) return;
-      framed = model?.boundsOf() ?? model?.info.bounds ?? null;
-      rig.setView(view, framed, animate, now());
-      requestRender();
-    },
+    setCameraView: (next, { animate = true } = {}) => camera.setView(next, animate),
     getCameraView: () => rig.getView(),
-    resetCamera({ animate = true } = {}) {
-      userMoved = false;
-      framed = model?.boundsOf() ?? model?.info.bounds ?? null;
-      rig.setView(rig.getView(), framed, animate, now());
-      requestRender();
-    },
-    zoomToFit(ids, { animate = true } = {}) {
-      frame(ids, animate);
-    },
-    hasUserMovedCamera: () => userMoved,
+    resetCamera: ({ animate = true } = {}) => camera.reset(animate),
+    zoomToFit: (ids, { animate = true } = {}) => camera.frame(ids, animate),
+    hasUserMovedCamera: () => camera.hasUserMoved,
     getCameraState: () => rig.getState(),
-    setCameraState(state, { animate = true } = {}) {
-      if (state?.version !== 1 || !CAMERA_VIEWS.includes(state.view)) return;
-      framed = null; // a stored view is shown as it was stored
-      rig.setState(state, animate, now());
-      requestRender();
-    },
-    setDebugCamera(enabled) {
-      rig.setDebug(enabled);
-      requestRender();
-    },
+    setCameraState: (state, { animate = true } = {}) => camera.setState(state, animate),
+    setDebugCamera: (enabled) => camera.setDebug(enabled),
 
     setSelection: (ids) => emphasis.select(ids),
-    pickAt: (x, y) => pickNear(x, y),
-    project(point) {
-      const engineWidth = engine.getRenderWidth();
-      const engineHeight = engine.getRenderHeight();
-      const viewport = rig.camera.viewport.toGlobal(engineWidth, engineHeight);
-      const p = Vector3.Project(new Vector3(point[0], point[1], point[2]), Matrix.IdentityReadOnly, scene.getTransformMatrix(), viewport);
-      const scale = engine.getHardwareScalingLevel();
-      const x = p.x * scale;
-      const y = p.y * scale;
-      const rect = canvas?.getBoundingClientRect();
-      const inView = p.z >= 0 && p.z <= 1 && x >= 0 && y >= 0 && x <= (rect?.width ?? engineWidth) && y <= (rect?.height ?? engineHeight);
-      return { x, y, inView };
-    },
+    pickAt: (x, y) => picking.pick(x, y),
+    project: (point) => camera.project(point),
 
     isolate(ids, { moveCamera = true } = {}) {
-      if (!model) return;
-      applyVisibilityChanges(model.visibility.isolate(ids));
-      const bounds = moveCamera ? model.boundsOf() : null;
-      if (bounds) {
-        framed = bounds;
-        rig.fit(bounds, true, now());
-      }
+      if (parts.isolate(ids) && moveCamera) camera.frameVisible();
     },
-    show(ids) {
-      if (model) applyVisibilityChanges(model.visibility.show(ids));
-    },
-    hide(ids) {
-      if (model) applyVisibilityChanges(model.visibility.hide(ids));
-    },
-    showAll() {
-      if (model) applyVisibilityChanges(model.visibility.showAll());
-    },
+    show: (ids) => parts.show(ids),
+    hide: (ids) => parts.hide(ids),
+    showAll: () => parts.showAll(),
     flash: (ids, { durationMs, tickMs } = {}) => emphasis.flash(ids, durationMs, tickMs),
     stopFlash: () => emphasis.stopFlash(),
 
-    setOrientationGizmo(next) {
-      gizmoCanvas = next;
-      if (next) {
-        axesFromView(rig.camera.getViewMatrix().m, orientation);
-        drawOrientationGizmo(next, orientation as unknown as AxesOrientation);
-      }
-    },
+    setOrientationGizmo: (next) => view.setGizmo(next),
     resize() {
       engine.resize();
       requestRender();
@@ -394,7 +209,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     requestRender,
     getStats: () => ({
       frames: scheduler.frames,
-      drawCalls: lastDrawCalls,
+      drawCalls: stats.drawCalls(),
       activeMeshes: scene.getActiveMeshes().length,
       lastFrameMs: scheduler.lastFrameMs,
     }),
@@ -406,6 +221,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
       scheduler.dispose();
       resizeObserver?.disconnect();
       input?.dispose();
+      stats.dispose();
       unloadModel();
       markers.dispose();
       highlight.dispose();

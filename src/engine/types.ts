@@ -155,6 +155,8 @@ export interface ViewerEngineOptions {
   renderMode?: RenderMode;
   /** Antialiasing when the engine creates its own WebGL context (default true). */
   antialias?: boolean;
+  /** The clock camera animations run on, in milliseconds (default `performance.now`). */
+  clock?: () => number;
 }
 
 export interface LoadOptions {

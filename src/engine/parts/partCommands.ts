@@ -1,0 +1,37 @@
+/**
+ * Part visibility commands (the tree's eyes, isolation, show all): applied to the model's
+ * visibility, then to its meshes in the current render mode, the emphasis refreshed, and the
+ * changes reported to `onVisibilityChange`.
+ */
+import type { Emitter } from '../emitter';
+import type { ModelView } from '../scene/modelView';
+import type { RenderMode, VisibilityChange } from '../types';
+import type { PartEmphasis } from './emphasis';
+
+export interface PartCommandsDeps {
+  model: () => ModelView | null;
+  mode: () => RenderMode;
+  emphasis: PartEmphasis;
+  onVisibilityChange: Emitter<VisibilityChange>;
+  requestRender: () => void;
+}
+
+export function createPartCommands({ model, mode, emphasis, onVisibilityChange, requestRender }: PartCommandsDeps) {
+  const apply = (change: (view: ModelView) => VisibilityChange['changes']): boolean => {
+    const view = model();
+    if (!view) return false;
+    const changes = change(view);
+    view.syncVisibility(mode());
+    emphasis.refresh();
+    if (changes.length > 0) onVisibilityChange.emit({ changes });
+    requestRender();
+    return true;
+  };
+  return {
+    /** Shows only these parts (and what holds them); true when a model took it. */
+    isolate: (ids: readonly string[]) => apply((view) => view.visibility.isolate(ids)),
+    show: (ids: readonly string[]) => void apply((view) => view.visibility.show(ids)),
+    hide: (ids: readonly string[]) => void apply((view) => view.visibility.hide(ids)),
+    showAll: () => void apply((view) => view.visibility.showAll()),
+  };
+}
