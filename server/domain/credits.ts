@@ -20,8 +20,8 @@ export interface PayingPlanFacts extends PlanFacts {
 /**
  * The plans that may pay for one credit, in the order to try them: active UNLIMITED plans first
  * (they spend nothing), then active plans with credits left, the soonest to expire first (credits
- * about to lapse go first). The first is `planToCharge`; the others are fallbacks when a concurrent
- * spender took the first one's last credit.
+ * about to lapse go first). The first pays; the others are fallbacks when a concurrent spender took
+ * the first one's last credit.
  */
 export function plansInChargeOrder<P extends PlanFacts>(plans: readonly P[], nowSeconds: number): P[] {
   const usable = plans.filter((plan) => isPlanActive(plan, nowSeconds) && creditsLeft(plan) > 0);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAGES } from '../../src/api/schemas';
-import { creditsLeft, hasActivePlan, isPlanActive, planToCharge, type PlanFacts } from '../../server/domain/plans';
+import { plansInChargeOrder } from '../../server/domain/credits';
+import { creditsLeft, isPlanActive, type PlanFacts } from '../../server/domain/plans';
 import { INITIAL_STAGE, isStage } from '../../server/domain/stages';
 import { normalizeUsername, passwordProblem, usernameProblem } from '../../server/domain/usernames';
 
@@ -18,9 +19,6 @@ describe('plan rules', () => {
   it('counts a plan active until its expiration instant', () => {
     expect(isPlanActive(plan({ expirationDate: NOW + 1 }), NOW)).toBe(true);
     expect(isPlanActive(plan({ expirationDate: NOW }), NOW)).toBe(false);
-    expect(hasActivePlan([plan({ expirationDate: NOW - 5 }), plan({ expirationDate: NOW + 5 })], NOW)).toBe(true);
-    expect(hasActivePlan([plan({ expirationDate: NOW - 5 })], NOW)).toBe(false);
-    expect(hasActivePlan([], NOW)).toBe(false);
   });
 
   it('computes credits left, unlimited for UNLIMITED, never negative', () => {
@@ -34,11 +32,12 @@ describe('plan rules', () => {
     const sooner = plan({ id: 2, expirationDate: NOW + 50 });
     const spent = plan({ id: 3, expirationDate: NOW + 10, consumedCredits: 10 });
     const expired = plan({ id: 4, expirationDate: NOW - 1 });
-    expect(planToCharge([later, sooner, spent, expired], NOW)?.id).toBe(2);
+    const order = (plans: Array<PlanFacts & { id: number }>) => plansInChargeOrder(plans, NOW).map((p) => p.id);
+    expect(order([later, sooner, spent, expired])).toEqual([2, 1]);
     const unlimited = plan({ id: 5, sku: 'UNLIMITED', totalCredits: 0, expirationDate: NOW + 900 });
-    expect(planToCharge([later, sooner, unlimited], NOW)?.id).toBe(5);
-    expect(planToCharge([spent, expired], NOW)).toBeUndefined();
-    expect(planToCharge([plan({ id: 6, sku: 'UNLIMITED', expirationDate: NOW - 1 })], NOW)).toBeUndefined();
+    expect(order([later, sooner, unlimited])).toEqual([5, 2, 1]);
+    expect(order([spent, expired])).toEqual([]);
+    expect(order([plan({ id: 6, sku: 'UNLIMITED', expirationDate: NOW - 1 })])).toEqual([]);
   });
 });
 
