@@ -39,6 +39,20 @@ function engineChunk() {
   };
 }
 
+/**
+ * The build's entries. sw: the service worker, at the site's root with a fixed name (its scope is
+ * the whole site). engine-test.html, the engine test page that loads any `?model=` URL (driven by
+ * e2e/engine.spec.ts and the benchmarks), only when ENGINE_TEST_PAGE=1 asks for it (npm test's
+ * build, the benches): a production build leaves it out.
+ */
+export function buildInputs(env: Record<string, string | undefined>): Record<string, string> {
+  return {
+    main: 'index.html',
+    ...(env.ENGINE_TEST_PAGE === '1' ? { engineTest: 'engine-test.html' } : {}),
+    sw: 'src/sw/serviceWorker.ts',
+  };
+}
+
 // The API server (npm run server) listens on 8080 by default; the dev server proxies to it.
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:8080';
 
@@ -70,9 +84,7 @@ export default defineConfig({
     sourcemap: true,
     manifest: true,
     rolldownOptions: {
-      // engine-test.html: the engine test page driven by e2e/engine.spec.ts and the benchmarks.
-      // sw: the service worker, at the site's root with a fixed name (its scope is the whole site).
-      input: { main: 'index.html', engineTest: 'engine-test.html', sw: 'src/sw/serviceWorker.ts' },
+      input: buildInputs(process.env),
       output: {
         entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
         codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: engineChunk(), debugName: 'engine' }] },

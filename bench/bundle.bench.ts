@@ -44,8 +44,9 @@ const bench: Bench = {
   async run({ log }) {
     if (!existsSync('dist/.vite/manifest.json') || process.env.BENCH_REBUILD) {
       log('building the app (vite build)...');
-      // A production build whoever runs the bench (vitest sets NODE_ENV=test, which Vite would follow).
-      const r = spawnSync('node_modules/.bin/vite', ['build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+      // A production build whoever runs the bench (vitest sets NODE_ENV=test, which Vite would follow),
+      // with the engine test page, as npm test builds dist/ for the end-to-end tests.
+      const r = spawnSync('node_modules/.bin/vite', ['build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', ENGINE_TEST_PAGE: '1' } });
       if (r.status !== 0) throw new Error('vite build failed');
     }
     const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Manifest;

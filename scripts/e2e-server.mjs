@@ -5,8 +5,8 @@ import { existsSync, rmSync } from 'node:fs';
 const dataDir = process.env.DATA_DIR ?? '.tmp/e2e-data';
 rmSync(dataDir, { recursive: true, force: true });
 const staticDir = process.env.STATIC_DIR ?? 'dist';
-if (!existsSync(`${staticDir}/index.html`)) {
-  console.error(`${staticDir}/ is missing: run \`npm run build\` first (npm test does it).`);
+if (!existsSync(`${staticDir}/index.html`) || !existsSync(`${staticDir}/engine-test.html`)) {
+  console.error(`${staticDir}/ is missing or has no engine test page: run \`ENGINE_TEST_PAGE=1 npm run build\` first (npm test does it).`);
   process.exit(1);
 }
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit', env: process.env });

@@ -19,7 +19,8 @@ for (const [title, cmd, args] of steps) {
   if (only && !title.startsWith(only)) continue;
   console.log(`\n=== ${title} ===`);
   const started = Date.now();
-  const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json', FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
+  // ENGINE_TEST_PAGE: the build includes engine-test.html, which the end-to-end tests load.
+  const env = { ...process.env, ENGINE_TEST_PAGE: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json', FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
   const result = spawnSync(cmd, args, { stdio: 'inherit', env });
   if (result.status !== 0) {
     console.error(`\n✗ ${title} failed (exit ${result.status ?? result.signal})`);

@@ -13,7 +13,7 @@ export function ensureBenchBuild(log: (line: string) => void): string {
     // build React's development code, StrictMode's double effects and no service worker.
     const r = spawnSync('node_modules/.bin/vite', ['build', '--outDir', BENCH_DIST, '--emptyOutDir', '--logLevel', 'warn'], {
       stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
+      env: { ...process.env, NODE_ENV: 'production', ENGINE_TEST_PAGE: '1' },
     });
     if (r.status !== 0) throw new Error('vite build failed');
   }

@@ -34,7 +34,10 @@ function isReservedPath(url: string): boolean {
 }
 
 
-export async function installSpa(app: FastifyInstance, staticDir: string): Promise<void> {
+/** The page that loads any `?model=` URL into the engine: for tests and benches only. */
+export const ENGINE_TEST_PAGE = '/engine-test.html';
+
+export async function installSpa(app: FastifyInstance, staticDir: string, production = process.env.NODE_ENV === 'production'): Promise<void> {
   const built = existsSync(path.join(staticDir, 'index.html'));
   if (built) {
     await app.register(fastifyStatic, {
@@ -44,8 +47,9 @@ export async function installSpa(app: FastifyInstance, staticDir: string): Promi
       preCompressed: true,
       cacheControl: false,
       dotfiles: 'ignore',
-      // Pages are rendered below; the bare template is never served as is.
-      allowedPath: (pathname) => pathname !== '/index.html',
+      // Pages are rendered below; the bare template is never served as is. The engine test page
+      // (built only on request, see vite.config.ts) is never served by a production server.
+      allowedPath: (pathname) => pathname !== '/index.html' && !(production && pathname.startsWith(ENGINE_TEST_PAGE)),
       setHeaders: (reply, filePath) => {
         const relative = path.relative(staticDir, filePath).split(path.sep);
         reply.header('Cache-Control', relative[0] === 'assets' ? LONG_CACHE : REVALIDATE);
