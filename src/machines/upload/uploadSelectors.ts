@@ -1,6 +1,5 @@
 /** What the upload dialogs read from the upload actor's snapshot. */
 import type { SnapshotFrom } from 'xstate';
-import type { Project } from '../../api/schemas';
 import type { LoadingMessage } from './loadingProgress';
 import { uploadProgress, type uploadMachine } from './uploadMachine';
 
@@ -20,11 +19,3 @@ export function selectUploadDialog(s: UploadSnapshot): UploadDialog {
 export const selectUploadProgress = (s: UploadSnapshot): number => uploadProgress(s.context);
 export const selectUploadMessage = (s: UploadSnapshot): LoadingMessage => s.context.message;
 export const selectUploadError = (s: UploadSnapshot): string | null => s.context.error;
-
-/**
- * The project just created or updated, while the machine waits in `done`: the viewer of that
- * project shows the third step (loading the model) from 2/3 on, then sends `upload.dismiss`.
- */
-export function selectJustUploaded(s: UploadSnapshot, projectId: number): Project | null {
-  return s.matches('done') && s.context.project?.id === projectId ? s.context.project : null;
-}

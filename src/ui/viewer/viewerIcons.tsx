@@ -53,12 +53,6 @@ export const CompressIcon = (p: P) => (
     <path d="M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" />
   </Icon>
 );
-export const TagIcon = (p: P) => (
-  <Icon {...p}>
-    <path d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9z" />
-    <circle cx="8" cy="8" r="1.5" />
-  </Icon>
-);
 export const ShareNodesIcon = (p: P) => (
   <Icon {...p}>
     <circle cx="18" cy="5" r="3" />
