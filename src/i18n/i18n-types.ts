@@ -939,7 +939,7 @@ type RootTranslation = {
 			/**
 			 * S​e​n​d
 			 */
-			send: string
+			submit: string
 			/**
 			 * D​o​w​n​l​o​a​d​ ​t​h​e​ ​c​o​m​m​e​n​t​ ​l​i​s​t
 			 */
@@ -951,7 +951,7 @@ type RootTranslation = {
 			/**
 			 * D​e​l​e​t​e​ ​t​h​i​s​ ​c​o​m​m​e​n​t
 			 */
-			deleteComment: string
+			deleteOne: string
 			/**
 			 * Y​o​u​r​ ​c​o​m​m​e​n​t
 			 */
@@ -968,7 +968,7 @@ type RootTranslation = {
 			/**
 			 * T​h​e​ ​c​o​m​m​e​n​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
 			 */
-			sendFailed: string
+			createFailed: string
 			/**
 			 * T​h​e​ ​c​o​m​m​e​n​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​d​e​l​e​t​e​d​.​ ​I​t​ ​i​s​ ​b​a​c​k​ ​i​n​ ​t​h​e​ ​l​i​s​t​.
 			 */
@@ -981,7 +981,7 @@ type RootTranslation = {
 			/**
 			 * S​e​l​e​c​t​ ​t​h​i​s​ ​c​o​m​m​e​n​t
 			 */
-			selectItem: string
+			selectOne: string
 			/**
 			 * D​e​l​e​t​e​ ​g​u​e​s​t​ ​c​o​m​m​e​n​t​s
 			 */
@@ -1012,7 +1012,7 @@ type RootTranslation = {
 			/**
 			 * A​d​d
 			 */
-			add: string
+			submit: string
 			/**
 			 * N​o​ ​h​y​p​e​r​l​i​n​k​s​ ​y​e​t​.
 			 */
@@ -1020,7 +1020,7 @@ type RootTranslation = {
 			/**
 			 * D​e​l​e​t​e​ ​t​h​i​s​ ​h​y​p​e​r​l​i​n​k
 			 */
-			deleteHyperlink: string
+			deleteOne: string
 			/**
 			 * {​m​a​x​}​ ​m​a​x​i​m​u​m​ ​c​h​a​r​a​c​t​e​r​s
 			 * @param {number} max
@@ -1037,7 +1037,7 @@ type RootTranslation = {
 			/**
 			 * T​h​e​ ​h​y​p​e​r​l​i​n​k​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​a​d​d​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
 			 */
-			addFailed: string
+			createFailed: string
 			/**
 			 * T​h​e​ ​h​y​p​e​r​l​i​n​k​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​d​e​l​e​t​e​d​.​ ​I​t​ ​i​s​ ​b​a​c​k​ ​i​n​ ​t​h​e​ ​l​i​s​t​.
 			 */
@@ -1045,7 +1045,7 @@ type RootTranslation = {
 			/**
 			 * S​e​l​e​c​t​ ​t​h​i​s​ ​h​y​p​e​r​l​i​n​k
 			 */
-			selectItem: string
+			selectOne: string
 			/**
 			 * D​e​l​e​t​e​ ​{​c​o​u​n​t​}​ ​h​y​p​e​r​l​i​n​k​{​{​s​}​}​?​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
 			 * @param {number} count
@@ -2150,7 +2150,7 @@ export type TranslationFunctions = {
 			/**
 			 * Send
 			 */
-			send: () => LocalizedString
+			submit: () => LocalizedString
 			/**
 			 * Download the comment list
 			 */
@@ -2162,7 +2162,7 @@ export type TranslationFunctions = {
 			/**
 			 * Delete this comment
 			 */
-			deleteComment: () => LocalizedString
+			deleteOne: () => LocalizedString
 			/**
 			 * Your comment
 			 */
@@ -2178,7 +2178,7 @@ export type TranslationFunctions = {
 			/**
 			 * The comment could not be sent. Please try again.
 			 */
-			sendFailed: () => LocalizedString
+			createFailed: () => LocalizedString
 			/**
 			 * The comment could not be deleted. It is back in the list.
 			 */
@@ -2190,7 +2190,7 @@ export type TranslationFunctions = {
 			/**
 			 * Select this comment
 			 */
-			selectItem: () => LocalizedString
+			selectOne: () => LocalizedString
 			/**
 			 * Delete guest comments
 			 */
@@ -2220,7 +2220,7 @@ export type TranslationFunctions = {
 			/**
 			 * Add
 			 */
-			add: () => LocalizedString
+			submit: () => LocalizedString
 			/**
 			 * No hyperlinks yet.
 			 */
@@ -2228,7 +2228,7 @@ export type TranslationFunctions = {
 			/**
 			 * Delete this hyperlink
 			 */
-			deleteHyperlink: () => LocalizedString
+			deleteOne: () => LocalizedString
 			/**
 			 * {max} maximum characters
 			 */
@@ -2244,7 +2244,7 @@ export type TranslationFunctions = {
 			/**
 			 * The hyperlink could not be added. Please try again.
 			 */
-			addFailed: () => LocalizedString
+			createFailed: () => LocalizedString
 			/**
 			 * The hyperlink could not be deleted. It is back in the list.
 			 */
@@ -2252,7 +2252,7 @@ export type TranslationFunctions = {
 			/**
 			 * Select this hyperlink
 			 */
-			selectItem: () => LocalizedString
+			selectOne: () => LocalizedString
 			/**
 			 * Delete {count} hyperlink{{s}}? This cannot be undone.
 			 */

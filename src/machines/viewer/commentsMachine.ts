@@ -11,16 +11,8 @@ import { createNotesMachine, type NotesContext, type NotesEvent, type NotesInput
 export type { Comment };
 export { COMMENT_MAX_LENGTH };
 
-interface CommentTypes {
-  ns: 'comments';
-  item: Comment;
-  draft: string;
-  change: { text: string };
-  load: 'loadComments';
-  create: 'createComment';
-  remove: 'deleteComment';
-  removeMany: 'deleteComments';
-}
+/** Effects: loadComments, createComment, deleteComment, deleteComments. */
+type CommentTypes = { ns: 'comments'; one: 'Comment'; many: 'Comments'; item: Comment; draft: string; change: { text: string } };
 
 export type CommentsInput = NotesInput;
 export type CommentsContext = NotesContext<CommentTypes>;
@@ -34,8 +26,7 @@ export function commentDraftError(text: string): 'empty' | 'tooLong' | null {
 }
 
 export const commentsMachine = createNotesMachine<CommentTypes>({
-  ns: 'comments',
-  effects: { load: 'loadComments', create: 'createComment', remove: 'deleteComment', removeMany: 'deleteComments' },
+  ns: 'comments', one: 'Comment', many: 'Comments',
   emptyDraft: '',
   change: (_draft, { text }) => text,
   isSendable: (draft) => commentDraftError(draft) === null,

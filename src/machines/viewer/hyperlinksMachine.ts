@@ -18,16 +18,8 @@ export interface HyperlinkDraft {
   url: string;
 }
 
-interface HyperlinkTypes {
-  ns: 'hyperlinks';
-  item: Attachment;
-  draft: HyperlinkDraft;
-  change: { field: keyof HyperlinkDraft; value: string };
-  load: 'loadHyperlinks';
-  create: 'createHyperlink';
-  remove: 'deleteHyperlink';
-  removeMany: 'deleteHyperlinks';
-}
+/** Effects: loadHyperlinks, createHyperlink, deleteHyperlink, deleteHyperlinks. */
+type HyperlinkTypes = { ns: 'hyperlinks'; one: 'Hyperlink'; many: 'Hyperlinks'; item: Attachment; draft: HyperlinkDraft; change: { field: keyof HyperlinkDraft; value: string } };
 
 export type HyperlinksInput = NotesInput;
 export type HyperlinksContext = NotesContext<HyperlinkTypes>;
@@ -52,8 +44,7 @@ export function hyperlinkDraftError(draft: HyperlinkDraft): HyperlinkDraftError 
 }
 
 export const hyperlinksMachine = createNotesMachine<HyperlinkTypes>({
-  ns: 'hyperlinks',
-  effects: { load: 'loadHyperlinks', create: 'createHyperlink', remove: 'deleteHyperlink', removeMany: 'deleteHyperlinks' },
+  ns: 'hyperlinks', one: 'Hyperlink', many: 'Hyperlinks',
   emptyDraft: { name: '', url: '' },
   change: (draft, { field, value }) => ({ ...draft, [field]: value }),
   isSendable: (draft) => hyperlinkDraftError(draft) === null,

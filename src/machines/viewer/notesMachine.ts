@@ -13,106 +13,13 @@
  *             <ns>.confirm deletes them in one call and drops what the server deleted.
  * The list is sorted oldest first (see contentList.ts).
  */
-import { assign, fromPromise, setup, type AnyActorRef, type EventObject, type MetaObject, type ParameterizedObject, type PromiseActorLogic, type StateMachine, type StateSchema, type StateValue } from 'xstate';
-import type { ProjectRef } from '../../api/client';
+import { assign, fromPromise, setup } from 'xstate';
+import type { BulkDeleteResult, BulkDeleteTarget } from '../../api/noteSchemas';
 import type { CreatedItem } from '../../api/schemas';
-import type { BulkDeleteTarget, BulkDeleteResult } from '../../api/noteSchemas';
-import { canDelete, errorKind, sortByDate, upsert, withoutId, type ContentError, type DatedItem } from './contentList';
+import { canDelete, errorKind, sortByDate, upsert, withoutId, type ContentError } from './contentList';
+import type { NoteItem, NoteKindConfig, NotesInput, NotesMachine, NoteTypes } from './notesTypes';
 
-export interface NotesInput {
-  ref: ProjectRef;
-  /** False where the link's owner turned this list off: nothing is fetched (the API would answer 404). */
-  enabled?: boolean;
-  /** Whether this viewer may write notes of this kind. */
-  canCreate: boolean;
-  /** The name sent with new notes (the user's full name, or Guest). */
-  authorName: string;
-  /** The avatar shown on the viewer's new notes until the next load. */
-  authorAvatarUrl?: string;
-}
-
-export interface NoteItem extends DatedItem {
-  authorName: string;
-  authorAvatarUrl: string;
-}
-
-/** The types one kind fills in: namespace (= the context's list), item, draft, change event, effect names. */
-export interface NoteTypes {
-  ns: string;
-  item: NoteItem;
-  draft: unknown;
-  change: object;
-  load: string;
-  create: string;
-  remove: string;
-  removeMany: string;
-}
-
-/** What the note adds to the shared fields (for a comment `{ text }`). */
-export type NoteContentOf<T extends NoteTypes> = Omit<T['item'], keyof NoteItem>;
-
-export interface NoteKindConfig<T extends NoteTypes> {
-  ns: T['ns'];
-  effects: { load: T['load']; create: T['create']; remove: T['remove']; removeMany: T['removeMany'] };
-  emptyDraft: T['draft'];
-  change(draft: T['draft'], change: T['change']): T['draft'];
-  /** Whether the draft may be sent. */
-  isSendable(draft: T['draft']): boolean;
-  /** The note as it is sent and then shown (trimmed, normalised). */
-  content(draft: T['draft']): NoteContentOf<T>;
-}
-
-export type NotesContext<T extends NoteTypes> = Required<NotesInput> & { [K in T['ns']]: T['item'][] } & {
-  draft: T['draft'];
-  /** Notes removed from the list whose remote delete has not finished, oldest first. */
-  deleting: T['item'][];
-  error: ContentError | null;
-  /** The owner may delete many at once (the owner's path only). */
-  canManage: boolean;
-  /** Ids picked for a bulk delete. */
-  selected: number[];
-  /** What the pending bulk delete removes. */
-  bulkTarget: BulkDeleteTarget | null;
-};
-
-export type NotesEvent<T extends NoteTypes> =
-  | { type: `${T['ns']}.retry` }
-  | ({ type: `${T['ns']}.change` } & T['change'])
-  | { type: `${T['ns']}.cancel` }
-  | { type: `${T['ns']}.submit` }
-  | { type: `${T['ns']}.delete`; id: number }
-  | { type: `${T['ns']}.dismissError` }
-  | { type: `${T['ns']}.toggleSelect`; id: number }
-  | { type: `${T['ns']}.clearSelection` }
-  | { type: `${T['ns']}.deleteSelected` }
-  | { type: `${T['ns']}.deleteGuests` }
-  | { type: `${T['ns']}.confirm` }
-  | { type: `${T['ns']}.cancelConfirm` };
-
-type Effect<Src extends string, Output, Input> = { src: Src; id: Src; logic: PromiseActorLogic<Output, Input> };
-type NotesActors<T extends NoteTypes> =
-  | Effect<T['load'], T['item'][], { ref: ProjectRef }>
-  | Effect<T['create'], CreatedItem, { ref: ProjectRef; body: { authorName: string } & NoteContentOf<T> }>
-  | Effect<T['remove'], void, { ref: ProjectRef; id: number }>
-  | Effect<T['removeMany'], BulkDeleteResult, { ref: ProjectRef; target: BulkDeleteTarget }>;
-
-/** The machine of one kind, typed by its config. */
-export type NotesMachine<T extends NoteTypes> = StateMachine<
-  NotesContext<T>,
-  NotesEvent<T>,
-  Record<string, AnyActorRef | undefined>,
-  NotesActors<T>,
-  ParameterizedObject,
-  ParameterizedObject,
-  string,
-  StateValue,
-  'busy',
-  NotesInput,
-  unknown,
-  EventObject,
-  MetaObject,
-  StateSchema
->;
+export type { NoteContentOf, NoteItem, NoteKindConfig, NotesContext, NotesEvent, NotesInput, NotesMachine, NoteTypes } from './notesTypes';
 
 // The machine is written once over these loose types; NotesMachine<T> gives each kind its precise ones.
 interface Loose extends Required<NotesInput> {
@@ -136,7 +43,7 @@ const notProvided = (name: string) =>
 export function createNotesMachine<T extends NoteTypes>(kind: NoteKindConfig<T>): NotesMachine<T> {
   const ns = kind.ns as string;
   const ev = (name: string) => `${ns}.${name}`;
-  const { load, create, remove, removeMany } = kind.effects as Record<string, string>;
+  const [load, create, remove, removeMany] = [`load${kind.many}`, `create${kind.one}`, `delete${kind.one}`, `delete${kind.many}`];
   const list = (context: Loose) => context[ns] as Item[];
   const listed = (items: Item[]) => ({ [ns]: items }) as Partial<Loose>;
   const content = (context: Loose) => kind.content(context.draft as T['draft']) as object;

@@ -35,17 +35,7 @@ export function CommentsPanel({ actor, isPublicLink, projectName, download = dow
     <NotesPanel<Comment>
       actor={actor}
       ns="comments"
-      texts={{
-        title: T.title(),
-        empty: T.empty(),
-        deleteOne: T.deleteComment(),
-        selectOne: T.selectItem(),
-        submit: T.send(),
-        errors: { loadFailed: T.loadFailed(), createFailed: T.sendFailed(), deleteFailed: T.deleteFailed() },
-        confirmSelected: (count) => T.confirmSelected({ count }),
-        deleteGuests: T.deleteGuests(),
-        confirmGuests: T.confirmGuests(),
-      }}
+      texts={T}
       renderBody={(comment) => <p className="mt-2 text-sm break-words whitespace-pre-wrap text-fg">{comment.text}</p>}
       draftIsEmpty={draft === ''}
       draftIsSendable={draftError === null}

@@ -32,15 +32,7 @@ export function HyperlinksPanel({ actor }: HyperlinksPanelProps) {
     <NotesPanel<Hyperlink>
       actor={actor}
       ns="hyperlinks"
-      texts={{
-        title: T.title(),
-        empty: T.empty(),
-        deleteOne: T.deleteHyperlink(),
-        selectOne: T.selectItem(),
-        submit: T.add(),
-        errors: { loadFailed: T.loadFailed(), createFailed: T.addFailed(), deleteFailed: T.deleteFailed() },
-        confirmSelected: (count) => T.confirmSelected({ count }),
-      }}
+      texts={T}
       renderBody={(link) => (
         <a
           href={link.url}

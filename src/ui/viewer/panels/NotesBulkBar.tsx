@@ -7,11 +7,12 @@ import type { AnyActorRef } from 'xstate';
 import { useLL } from '../../app/I18nProvider';
 import { dangerButtonClass, linkButtonClass, secondaryButtonClass } from '../../common/controlStyles';
 
+/** The bulk delete's words of one kind (its dictionary, `LL.viewer.comments`, fits). */
 export interface BulkTexts {
-  confirmSelected(count: number): string;
+  confirmSelected(args: { count: number }): string;
   /** Only for kinds guests can write. */
-  deleteGuests?: string;
-  confirmGuests?: string;
+  deleteGuests?(): string;
+  confirmGuests?(): string;
 }
 
 export interface NotesBulkBarProps {
@@ -31,7 +32,7 @@ export function NotesBulkBar({ actor, ns, texts, selecting, onSelectingChange }:
   const send = (name: string) => actor.send({ type: `${ns}.${name}` });
 
   if (confirming && target) {
-    const question = 'ids' in target ? texts.confirmSelected(target.ids.length) : (texts.confirmGuests ?? '');
+    const question = 'ids' in target ? texts.confirmSelected({ count: target.ids.length }) : (texts.confirmGuests?.() ?? '');
     return (
       <div role="alertdialog" aria-label={question} className="flex flex-col gap-2 rounded-lg border border-danger-border bg-danger-surface p-3 text-sm text-fg">
         <p>{question}</p>
@@ -68,7 +69,7 @@ export function NotesBulkBar({ actor, ns, texts, selecting, onSelectingChange }:
       )}
       {texts.deleteGuests && (
         <button type="button" className={linkButtonClass} disabled={busy} onClick={() => send('deleteGuests')}>
-          {texts.deleteGuests}
+          {texts.deleteGuests()}
         </button>
       )}
     </div>

@@ -15,14 +15,14 @@ import { ContentErrorMessage } from './ContentErrorMessage';
 import { NoteCard } from './NoteCard';
 import { NotesBulkBar, type BulkTexts } from './NotesBulkBar';
 
-export interface NotesTexts extends BulkTexts {
-  title: string;
-  empty: string;
+/** The words of one kind: its dictionary (`LL.viewer.comments`, `LL.viewer.hyperlinks`) has them all. */
+export interface NotesTexts extends BulkTexts, Record<ListError, () => string> {
+  title(): string;
+  empty(): string;
   /** The delete and select buttons of one note. */
-  deleteOne: string;
-  selectOne: string;
-  submit: string;
-  errors: Record<ListError, string>;
+  deleteOne(): string;
+  selectOne(): string;
+  submit(): string;
 }
 
 export interface NotesPanelProps<Item extends NoteItem> {
@@ -55,9 +55,15 @@ export function NotesPanel<Item extends NoteItem>({ actor, ns, texts, renderBody
   const send = (name: string, extra: object = {}) => actor.send({ type: `${ns}.${name}`, ...extra });
 
   return (
-    <section aria-label={texts.title} className="flex min-h-0 flex-col gap-3">
+    <section aria-label={texts.title()} className="flex min-h-0 flex-col gap-3">
       {error && (
-        <ContentErrorMessage error={error} loadFailed={loadFailed} messages={texts.errors} onRetry={() => send('retry')} onDismiss={() => send('dismissError')} />
+        <ContentErrorMessage
+          error={error}
+          loadFailed={loadFailed}
+          messages={{ loadFailed: texts.loadFailed(), createFailed: texts.createFailed(), deleteFailed: texts.deleteFailed() }}
+          onRetry={() => send('retry')}
+          onDismiss={() => send('dismissError')}
+        />
       )}
       {canManage && items.some((i) => i.isDeletable) && (
         <NotesBulkBar actor={actor} ns={ns} texts={texts} selecting={selecting} onSelectingChange={setSelecting} />
@@ -67,17 +73,17 @@ export function NotesPanel<Item extends NoteItem>({ actor, ns, texts, renderBody
       ) : (
         !loadFailed &&
         (items.length === 0 ? (
-          <p className="text-sm text-fg-muted">{texts.empty}</p>
+          <p className="text-sm text-fg-muted">{texts.empty()}</p>
         ) : (
           <ul className="flex min-h-0 flex-col gap-3 overflow-y-auto">
             {items.map((item) => (
               <NoteCard
                 key={item.id}
                 item={item}
-                deleteLabel={texts.deleteOne}
+                deleteLabel={texts.deleteOne()}
                 onDelete={() => send('delete', { id: item.id })}
                 selection={
-                  selecting ? { label: texts.selectOne, checked: selected.includes(item.id), onToggle: () => send('toggleSelect', { id: item.id }) } : undefined
+                  selecting ? { label: texts.selectOne(), checked: selected.includes(item.id), onToggle: () => send('toggleSelect', { id: item.id }) } : undefined
                 }
               >
                 {renderBody(item)}
@@ -100,7 +106,7 @@ export function NotesPanel<Item extends NoteItem>({ actor, ns, texts, renderBody
               {LL.common.cancel()}
             </button>
             <button type="submit" className={primaryButtonClass} disabled={sending || !draftIsSendable}>
-              {texts.submit}
+              {texts.submit()}
             </button>
           </div>
         </form>
