@@ -124,6 +124,23 @@ describe('loadConfig', () => {
   });
 });
 
+describe('resource limits', () => {
+  it('budgets conversions and caps connections per address, except behind a trusted proxy', () => {
+    expect(load({})).toMatchObject({ convertTimeoutSeconds: 600, convertMemoryMb: 2048, maxConnectionsPerIp: 32 });
+    expect(load({ TRUST_PROXY: 'true' }).maxConnectionsPerIp).toBe(0);
+    expect(load({ TRUST_PROXY: 'true', MAX_CONNECTIONS_PER_IP: '100' }).maxConnectionsPerIp).toBe(100);
+    expect(load({ CONVERT_TIMEOUT: '60', CONVERT_MEMORY_MB: '512', MAX_CONNECTIONS_PER_IP: '0' })).toMatchObject({
+      convertTimeoutSeconds: 60,
+      convertMemoryMb: 512,
+      maxConnectionsPerIp: 0,
+    });
+    expect(problemsOf({ CONVERT_TIMEOUT: '0', CONVERT_MEMORY_MB: '8' }).map((p) => p.split(':')[0]).sort()).toEqual([
+      'CONVERT_MEMORY_MB',
+      'CONVERT_TIMEOUT',
+    ]);
+  });
+});
+
 describe('publicOrigin', () => {
   it('uses PUBLIC_URL, else localhost on the bound port', () => {
     expect(publicOrigin({ publicUrl: 'https://v.example.org', host: '0.0.0.0' }, 8080)).toBe('https://v.example.org');
