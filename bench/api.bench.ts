@@ -93,6 +93,9 @@ const bench: Bench = {
         { label: REFERENCE, url: `${origin}/config.json`, headers: {} },
         { label: `GET /api/v1/projects (${projectCount} projects)`, url: `${origin}/api/v1/projects`, headers: { authorization: `Bearer ${token}` } },
         { label: 'GET /api/v1/projects/accessKeys/{key}', url: `${origin}/api/v1/projects/accessKeys/${keys[0]}`, headers: {} },
+        // An unpublished key and an unknown one must not be told apart, not even by their time.
+        { label: 'GET accessKeys/{unpublished key} (404)', url: `${origin}/api/v1/projects/accessKeys/${keys[1]}`, headers: {} },
+        { label: 'GET accessKeys/{unknown key} (404)', url: `${origin}/api/v1/projects/accessKeys/${'Zz9'.repeat(7)}Q`, headers: {} },
       ];
       if (!smoke) {
         log('warming up...');
@@ -123,6 +126,7 @@ const bench: Bench = {
           notes: [
             `GET projects answers ${(listSize / 1024).toFixed(0)} KB of JSON (${projectCount} projects), read with a bearer token (JWT check and user lookup per request).`,
             'The access-key route is one indexed query joined to the owner; the rate limit is lifted (SHARE_RATE_LIMIT=0).',
+            'An unpublished key and an unknown key run that same query and answer the same 404: their rows should differ by noise only.',
             'SQLite in a temporary DATA_DIR; autocannon runs in a child process so that it does not share the server’s event loop.',
           ],
         },

@@ -83,11 +83,3 @@ export function formatDimension(value: number, decimalComma = false): string {
   const text = String(Math.round(value * 1000) / 1000);
   return decimalComma ? text.replace('.', ',') : text;
 }
-
-/** Builds an encoded name from its parts. */
-export function encodePartName(displayName: string, size?: { values: number[]; unit?: DistanceUnit }, extraInfo?: string): string {
-  let name = displayName;
-  if (size) name += `+${size.values.map((v) => formatDimension(v)).join('x')}${size.unit ?? 'mm'}`;
-  if (extraInfo) name += `|${extraInfo}`;
-  return name;
-}

@@ -29,14 +29,12 @@ describe('the worker pool', () => {
 
   it('keeps the event loop free while a STEP converts', async () => {
     let ticks = 0;
-    const timer = setInterval(() => ticks++, 5);
-    const started = Date.now();
+    const timer = setInterval(() => ticks++, 1);
     await converter.convert({ fileName: 'kitchen.stp', bytes: encode(assemblyToStep(generateAssembly({ parts: 30 }))) });
     clearInterval(timer);
-    const elapsed = Date.now() - started;
-    expect(elapsed).toBeGreaterThan(200);
-    // Timers keep firing (at least a quarter of the ideal count on a busy 2-core machine).
-    expect(ticks).toBeGreaterThan(elapsed / 5 / 4);
+    // A conversion on this thread would hold the loop from start to end: the timer could fire
+    // once at most. In a worker, the loop keeps turning while OpenCascade reads the file.
+    expect(ticks).toBeGreaterThanOrEqual(5);
   });
 
   it('passes conversion errors through with their code and message', async () => {

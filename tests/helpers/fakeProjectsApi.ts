@@ -38,7 +38,7 @@ export interface FakeProjectsApi extends ProjectsApi {
   projects: Project[];
   plans: SubscriptionPlan[];
   branding: Branding;
-  calls: { patch: Array<{ id: number; patch: ProjectPatch }>; deleted: number[]; logo: Array<Blob | null>; list: number };
+  calls: { patch: Array<{ id: number; patch: ProjectPatch }>; deleted: number[]; logo: Array<Blob | null>; list: number; get: number[] };
   /** Makes the next calls of a kind fail (a count of failures). */
   failNext: Partial<Record<'list' | 'patch' | 'delete' | 'plans' | 'logo', number>>;
 }
@@ -48,7 +48,7 @@ export function fakeProjectsApi(initial: Project[] = [], plans: SubscriptionPlan
     projects: initial.map((p) => ({ ...p })),
     plans,
     branding: { isCustomLogo: false },
-    calls: { patch: [], deleted: [], logo: [], list: 0 },
+    calls: { patch: [], deleted: [], logo: [], list: 0, get: [] },
     failNext: {},
     async listProjects() {
       api.calls.list++;
@@ -56,6 +56,7 @@ export function fakeProjectsApi(initial: Project[] = [], plans: SubscriptionPlan
       return api.projects.map((p) => ({ ...p }));
     },
     async getProject(id) {
+      api.calls.get.push(id);
       const project = api.projects.find((p) => p.id === id);
       if (!project) throw new Error('404');
       return { ...project };

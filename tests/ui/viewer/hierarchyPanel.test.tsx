@@ -97,10 +97,8 @@ describe('hierarchy panel', () => {
       roots: ['root'],
       nodes: Object.fromEntries([['root', node('root', 'Root', null, ids)], ...ids.map((id, i) => [id, node(id, `Panel ${i}`, 'root')])]),
     };
-    const started = performance.now();
     renderWithLocale(<Harness tree={big} />);
     expect(screen.getAllByRole('treeitem').length).toBeLessThan(100);
-    expect(performance.now() - started).toBeLessThan(2000);
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'Panel 9999' } });
     fireEvent.keyDown(screen.getByRole('searchbox'), { key: 'Enter' });
     expect(selectedName()).toBe('Panel 9999');
