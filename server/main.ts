@@ -47,28 +47,9 @@ async function main(): Promise<void> {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, stream: process.stderr },
   });
   if (Object.values(swept).some((count) => count > 0)) app.log.info(swept, 'removed what an interrupted run left in the data folder');
-  await app.listen({ port: config.port, host: config.host });
-  const port = (app.server.address() as AddressInfo).port;
-  const origin = publicOrigin(config, port);
-  process.stdout.write(
-    demo ? `Log in at ${origin}/ with ${demo.username} / ${demo.password}\n` : `Serving at ${origin}/\n`,
-  );
-  const seeding = new AbortController();
-  if (demo) {
-    const started = Date.now();
-    import('./seed/demoProject')
-      .then(({ seedDemoProject }) =>
-        seedDemoProject({ db: database.db, blobs, converter, userId: demo.user.id, nowSeconds: toSeconds(systemClock()), signal: seeding.signal }),
-      )
-      .then(
-        (projectId) => app.log.info({ projectId, ms: Date.now() - started }, 'demo project ready'),
-        (error: unknown) => {
-          if (seeding.signal.aborted) app.log.warn('demo project not created: the server stopped first');
-          else app.log.error({ err: error }, 'demo project could not be created');
-        },
-      );
-  }
 
+  // Handlers first: a signal that comes once the line below is out must find them installed.
+  const seeding = new AbortController();
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -89,6 +70,27 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const port = (app.server.address() as AddressInfo).port;
+  const origin = publicOrigin(config, port);
+  process.stdout.write(
+    demo ? `Log in at ${origin}/ with ${demo.username} / ${demo.password}\n` : `Serving at ${origin}/\n`,
+  );
+  if (demo) {
+    const started = Date.now();
+    import('./seed/demoProject')
+      .then(({ seedDemoProject }) =>
+        seedDemoProject({ db: database.db, blobs, converter, userId: demo.user.id, nowSeconds: toSeconds(systemClock()), signal: seeding.signal }),
+      )
+      .then(
+        (projectId) => app.log.info({ projectId, ms: Date.now() - started }, 'demo project ready'),
+        (error: unknown) => {
+          if (seeding.signal.aborted) app.log.warn('demo project not created: the server stopped first');
+          else app.log.error({ err: error }, 'demo project could not be created');
+        },
+      );
+  }
 }
 
 main().catch((error: unknown) => {
