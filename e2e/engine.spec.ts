@@ -67,17 +67,30 @@ function distance(a: number[], b: number[]): number {
   return a.reduce((sum, v, i) => sum + Math.abs(v - b[i]), 0);
 }
 
-async function idle(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const e = window.engineTest!.engine;
-        const before = e.getStats().frames;
-        setTimeout(() => resolve(e.getStats().frames === before), 250);
+/** Resolves after `count` frames of the browser (its own animation frames, not a clock). */
+const browserFrames = (page: Page, count: number) =>
+  page.evaluate(
+    (n) =>
+      new Promise<void>((resolve) => {
+        let seen = 0;
+        const tick = () => (++seen >= n ? resolve() : requestAnimationFrame(tick));
+        requestAnimationFrame(tick);
       }),
-    null,
-    { timeout: 20_000 },
+    count,
   );
+
+/** Waits until the engine has drawn nothing for 15 browser frames: it renders on demand, so it is idle. */
+async function idle(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const before = await page.evaluate(() => window.engineTest!.engine.getStats().frames);
+        await browserFrames(page, 15);
+        return (await page.evaluate(() => window.engineTest!.engine.getStats().frames)) === before;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
 }
 
 async function shot(page: Page): Promise<Buffer> {
@@ -119,7 +132,7 @@ test('the engine test page loads, renders on demand, and switches modes, clippin
   // Render on demand: no frames while nothing changes.
   await idle(page);
   const frames = await page.evaluate(() => window.engineTest!.engine.getStats().frames);
-  await page.waitForTimeout(600);
+  await browserFrames(page, 40);
   expect(await page.evaluate(() => window.engineTest!.engine.getStats().frames)).toBe(frames);
 
   // Render modes, each saved as a screenshot.
@@ -219,11 +232,11 @@ test('the engine test page loads, renders on demand, and switches modes, clippin
   await page.mouse.down();
   await page.mouse.move(260, 420, { steps: 4 });
   await page.mouse.up();
-  await idle(page);
-  await page.waitForTimeout(1500); // the drag's inertia settles
+  await idle(page); // the drag's inertia has settled: the engine draws while the camera coasts
   const moved = await page.evaluate(() => window.engineTest!.engine.getCameraState());
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.waitForTimeout(300);
+  await expect.poll(() => page.evaluate(() => document.querySelector<HTMLCanvasElement>('#viewer')?.clientWidth)).toBe(1280);
+  await idle(page);
   const after = await page.evaluate(() => window.engineTest!.engine.getCameraState());
   // A refit to the wider canvas would bring the camera much closer; inertia's last steps move it by millimetres.
   after.position.forEach((value, axis) => expect(value).toBeCloseTo(moved.position[axis], 1));

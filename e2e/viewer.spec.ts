@@ -73,13 +73,29 @@ test.describe('viewer', () => {
     await expect(render.getByRole('radio', { name: 'Wireframe' })).toHaveAttribute('aria-checked', 'true');
     await cycleModes(page, 'Tools', 'Render mode', MODES_EN);
 
-    // Camera views.
+    // Camera views: the orientation gizmo draws the camera's axes, so each view draws its own.
+    const gizmo = page.getByRole('button', { name: 'Reset camera' }).locator('canvas');
+    const axes = () => gizmo.evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL());
+    const drawn: Record<string, string> = {};
     for (const view of ['Top', 'Front', 'Free']) {
+      const before = await axes();
       await page.getByRole('button', { name: /Camera orientation/ }).click();
       await page.getByRole('option', { name: view }).click();
       await expect(page.getByRole('button', { name: /Camera orientation/ })).toContainText(view);
+      await expect.poll(axes).not.toBe(before);
+      // The view animates: its axes are drawn once the camera has arrived (two reads alike).
+      await expect.poll(async () => (await axes()) === (await axes()) && (drawn[view] = await axes())).toBeTruthy();
     }
+    expect(new Set(Object.values(drawn)).size).toBe(3);
+    // A drag turns the camera; Reset brings back the view it left.
+    const box = (await page.locator('canvas[data-engine-ready="true"]').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 40, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(axes).not.toBe(drawn.Free);
     await page.getByRole('button', { name: 'Reset camera' }).click();
+    await expect.poll(axes, { timeout: 15_000 }).toBe(drawn.Free);
 
     // Selecting a part in the hierarchy opens its data sheet (the first selection).
     await page.getByRole('button', { name: 'Hierarchy', exact: true }).click();
@@ -109,9 +125,12 @@ test.describe('viewer', () => {
       ['Illustration mode', false],
       ['Wireframe mode', false],
     ];
-    for (const [name, on] of options) await setSwitch(page, share, name, on);
-    // Let the last change save before reading the link.
-    await page.waitForTimeout(500);
+    for (const [name, on] of options.slice(0, -1)) await setSwitch(page, share, name, on);
+    // The last change saved before the link is read.
+    const [lastName, lastOn] = options.at(-1)!;
+    const saved = page.waitForResponse((res) => res.request().method() === 'PATCH' && /\/api\/v1\/projects\/\d+$/.test(res.url()));
+    await setSwitch(page, share, lastName, lastOn);
+    expect((await saved).ok()).toBe(true);
     await page.getByRole('button', { name: 'Project', exact: true }).click();
     const link = await page.getByRole('region', { name: 'Project' }).first().getByLabel('Link to share').inputValue();
     expect(link).toMatch(/\/s\/[A-Za-z0-9]+$/);
