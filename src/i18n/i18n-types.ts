@@ -32,18 +32,6 @@ type RootTranslation = {
 		 */
 		'continue': string
 		/**
-		 * O​K
-		 */
-		ok: string
-		/**
-		 * S​a​v​e
-		 */
-		save: string
-		/**
-		 * E​r​r​o​r
-		 */
-		error: string
-		/**
 		 * L​o​a​d​i​n​g
 		 */
 		loading: string
@@ -75,10 +63,6 @@ type RootTranslation = {
 		 * P​a​s​s​e​r​ ​e​n​ ​f​r​a​n​ç​a​i​s
 		 */
 		toggleLabel: string
-		/**
-		 * E​n​g​l​i​s​h
-		 */
-		current: string
 	}
 	login: {
 		/**
@@ -109,10 +93,6 @@ type RootTranslation = {
 		 * L​o​g​ ​i​n
 		 */
 		submit: string
-		/**
-		 * L​o​g​g​i​n​g​ ​i​n​.​.​.
-		 */
-		submitting: string
 		/**
 		 * F​o​r​g​o​t​ ​p​a​s​s​w​o​r​d​?
 		 */
@@ -172,29 +152,6 @@ type RootTranslation = {
 		 */
 		logInAgain: string
 	}
-	routes: {
-		/**
-		 * P​r​o​j​e​c​t​s
-		 */
-		listTitle: string
-		/**
-		 * P​r​o​j​e​c​t​ ​{​i​d​}
-		 * @param {string} id
-		 */
-		viewerTitle: RequiredParams<'id'>
-		/**
-		 * S​h​a​r​e​d​ ​p​r​o​j​e​c​t
-		 */
-		sharedTitle: string
-		/**
-		 * S​a​n​d​b​o​x
-		 */
-		sandboxTitle: string
-		/**
-		 * T​h​i​s​ ​s​c​r​e​e​n​ ​i​s​ ​b​e​i​n​g​ ​p​r​e​p​a​r​e​d​.
-		 */
-		comingSoon: string
-	}
 	stages: {
 		/**
 		 * N​e​w
@@ -250,11 +207,6 @@ type RootTranslation = {
 		 * P​r​o​c​e​s​s​i​n​g​ ​r​e​n​d​e​r​ ​m​o​d​e​s​.​.​.
 		 */
 		processingRenderModes: string
-		/**
-		 * {​v​a​l​u​e​}​ ​%
-		 * @param {string} value
-		 */
-		percent: RequiredParams<'value'>
 	}
 	list: {
 		/**
@@ -613,10 +565,6 @@ type RootTranslation = {
 			 * D​i​s​t​a​n​c​e​ ​u​n​i​t
 			 */
 			unit: string
-			/**
-			 * Y​o​u​r​ ​l​o​g​o
-			 */
-			logoAlt: string
 			/**
 			 * N​o​ ​l​o​g​o
 			 */
@@ -1181,10 +1129,6 @@ type RootTranslation = {
 		}
 		units: {
 			/**
-			 * U​n​i​t
-			 */
-			label: string
-			/**
 			 * M​i​l​l​i​m​e​t​e​r​s
 			 */
 			mm: string
@@ -1209,10 +1153,6 @@ type RootTranslation = {
 		 * S​e​l​e​c​t​e​d​ ​p​a​r​t
 		 */
 		selectedPart: string
-		/**
-		 * T​h​i​s​ ​p​a​n​e​l​ ​i​s​ ​b​e​i​n​g​ ​p​r​e​p​a​r​e​d​.
-		 */
-		slotPending: string
 		/**
 		 * G​o​ ​t​o​ ​t​h​e​ ​h​o​m​e​ ​p​a​g​e
 		 */
@@ -1269,18 +1209,6 @@ export type TranslationFunctions = {
 		 */
 		'continue': () => LocalizedString
 		/**
-		 * OK
-		 */
-		ok: () => LocalizedString
-		/**
-		 * Save
-		 */
-		save: () => LocalizedString
-		/**
-		 * Error
-		 */
-		error: () => LocalizedString
-		/**
 		 * Loading
 		 */
 		loading: () => LocalizedString
@@ -1310,10 +1238,6 @@ export type TranslationFunctions = {
 		 * Passer en français
 		 */
 		toggleLabel: () => LocalizedString
-		/**
-		 * English
-		 */
-		current: () => LocalizedString
 	}
 	login: {
 		/**
@@ -1344,10 +1268,6 @@ export type TranslationFunctions = {
 		 * Log in
 		 */
 		submit: () => LocalizedString
-		/**
-		 * Logging in...
-		 */
-		submitting: () => LocalizedString
 		/**
 		 * Forgot password?
 		 */
@@ -1407,28 +1327,6 @@ export type TranslationFunctions = {
 		 */
 		logInAgain: () => LocalizedString
 	}
-	routes: {
-		/**
-		 * Projects
-		 */
-		listTitle: () => LocalizedString
-		/**
-		 * Project {id}
-		 */
-		viewerTitle: (arg: { id: string }) => LocalizedString
-		/**
-		 * Shared project
-		 */
-		sharedTitle: () => LocalizedString
-		/**
-		 * Sandbox
-		 */
-		sandboxTitle: () => LocalizedString
-		/**
-		 * This screen is being prepared.
-		 */
-		comingSoon: () => LocalizedString
-	}
 	stages: {
 		/**
 		 * New
@@ -1484,10 +1382,6 @@ export type TranslationFunctions = {
 		 * Processing render modes...
 		 */
 		processingRenderModes: () => LocalizedString
-		/**
-		 * {value} %
-		 */
-		percent: (arg: { value: string }) => LocalizedString
 	}
 	list: {
 		/**
@@ -1829,10 +1723,6 @@ export type TranslationFunctions = {
 			 * Distance unit
 			 */
 			unit: () => LocalizedString
-			/**
-			 * Your logo
-			 */
-			logoAlt: () => LocalizedString
 			/**
 			 * No logo
 			 */
@@ -2384,10 +2274,6 @@ export type TranslationFunctions = {
 		}
 		units: {
 			/**
-			 * Unit
-			 */
-			label: () => LocalizedString
-			/**
 			 * Millimeters
 			 */
 			mm: () => LocalizedString
@@ -2412,10 +2298,6 @@ export type TranslationFunctions = {
 		 * Selected part
 		 */
 		selectedPart: () => LocalizedString
-		/**
-		 * This panel is being prepared.
-		 */
-		slotPending: () => LocalizedString
 		/**
 		 * Go to the home page
 		 */

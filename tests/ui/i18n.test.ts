@@ -98,7 +98,6 @@ describe('dictionaries', () => {
     expect(same.sort()).toEqual(
       [
         'common.appName',
-        'common.ok',
         'dialogs.message.title',
         'panels.project.version',
         'panels.user.logo',

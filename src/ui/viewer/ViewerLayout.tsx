@@ -101,7 +101,7 @@ export function ViewerLayout(props: ViewerLayoutProps) {
     onLeftPanel(null);
     tools.send({ type: 'tools.closePanel' });
   });
-  const pending = <SlotPlaceholder text={LL.viewer.slotPending()} />;
+  const pending = <SlotPlaceholder text={LL.common.loading()} />;
   const leftTitles: Record<LeftPanel, string> = {
     project: props.variant === 'guest' ? LL.panels.sharedProject.title() : LL.panels.project.title(),
     share: LL.panels.share.title(),
