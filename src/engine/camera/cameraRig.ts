@@ -3,7 +3,6 @@
  * canonical views, with zoom-to-fit, animated moves, state store/restore and the debug settings.
  */
 import { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera';
-import type { ArcRotateCameraPointersInput } from '@babylonjs/core/Cameras/Inputs/arcRotateCameraPointersInput';
 import { Camera } from '@babylonjs/core/Cameras/camera';
 import { Vector3 } from '@babylonjs/core/Maths/math.vector';
 import type { Scene } from '@babylonjs/core/scene';
@@ -27,6 +26,7 @@ import {
   VIEW_ANGLES,
   type ViewAngles,
 } from './cameraMath';
+import { configureControls } from './cameraControls';
 import { CameraTween, type Placement, placement } from './cameraTween';
 
 const WHEEL_ZOOM_STEP = 1.1;
@@ -49,26 +49,10 @@ export class CameraRig {
     const start = anglesOf(START_POSITION, [0, 0, 0]);
     this.camera = new ArcRotateCamera('camera', start.alpha, start.beta, start.radius, new Vector3(0, 0, 0), scene);
     this.camera.setPosition(new Vector3(x, y, z));
-    const c = this.camera;
-    c.lowerBetaLimit = POLE_EPSILON;
-    c.upperBetaLimit = Math.PI - POLE_EPSILON;
-    c.lowerRadiusLimit = 0.01;
-    c.wheelDeltaPercentage = 0.05;
-    c.pinchDeltaPercentage = 0.005;
-    c.inertia = 0.8;
-    c.panningInertia = 0.8;
-    c.inputs.removeByType('ArcRotateCameraKeyboardMoveInput');
-    // Two-finger pinches and pans are ours (zoomBy, panBy): Babylon's multi-touch input
-    // accumulates into a movement system that does not reach this camera's radius or target.
-    const pointers = c.inputs.attached.pointers as ArcRotateCameraPointersInput | undefined;
-    if (pointers) {
-      pointers.multiTouchPanAndZoom = false;
-      pointers.multiTouchPanning = false;
-      pointers.pinchZoom = false;
-    }
+    configureControls(this.camera);
     this.applySettings(debug ? DEBUG_CAMERA_SETTINGS : CAMERA_SETTINGS);
     if (canvas) {
-      c.attachControl(false);
+      this.camera.attachControl(false);
       canvas.addEventListener('wheel', this.onWheel, { passive: false });
     }
   }

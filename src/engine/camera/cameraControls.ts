@@ -1,0 +1,23 @@
+/** How the viewer camera answers the user's input: limits, sensitivities, inertia, and which of Babylon's inputs stay. */
+import type { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera';
+import type { ArcRotateCameraPointersInput } from '@babylonjs/core/Cameras/Inputs/arcRotateCameraPointersInput';
+import { POLE_EPSILON } from './cameraMath';
+
+export function configureControls(c: ArcRotateCamera): void {
+  c.lowerBetaLimit = POLE_EPSILON;
+  c.upperBetaLimit = Math.PI - POLE_EPSILON;
+  c.lowerRadiusLimit = 0.01;
+  c.wheelDeltaPercentage = 0.05;
+  c.pinchDeltaPercentage = 0.005;
+  c.inertia = 0.8;
+  c.panningInertia = 0.8;
+  c.inputs.removeByType('ArcRotateCameraKeyboardMoveInput');
+  // Two-finger pinches and pans are ours (zoomBy, panBy): Babylon's multi-touch input
+  // accumulates into a movement system that does not reach this camera's radius or target.
+  const pointers = c.inputs.attached.pointers as ArcRotateCameraPointersInput | undefined;
+  if (pointers) {
+    pointers.multiTouchPanAndZoom = false;
+    pointers.multiTouchPanning = false;
+    pointers.pinchZoom = false;
+  }
+}
