@@ -28,14 +28,71 @@ const events = [
   { type: 'xstate.done.actor.share', output: { ...project, isPublished: true } },
 ] as unknown as OwnerProjectEvent[];
 
+/**
+ * The oracle, from SPEC §2 (project panel): one action at a time; a rename keeps the new name, a
+ * confirmed delete ends the viewer, a stage is saved only when it is a known, different stage
+ * (a failure is shown), the share panel's child hands back the project it saved.
+ */
+interface Oracle {
+  state: string;
+  project: typeof project;
+  stageFailed: boolean;
+  asked: { id: string; input: unknown } | null;
+}
+let oracle: Oracle;
+const STAGE_NAMES = ['new', 'approval', 'ready', 'production', 'installation', 'finished'];
+function step(o: Oracle, e: { type: string; output?: { name?: string; id?: number } & Partial<typeof project>; stage?: string }) {
+  const begin = (state: string, id: string, extra: Record<string, unknown> = {}) => {
+    o.state = state;
+    o.asked = { id, input: id === 'patchStage' ? { id: 3, ...extra } : { project: { ...o.project } } };
+  };
+  const end = () => {
+    o.state = 'idle';
+    o.asked = null;
+  };
+  if (o.state === 'idle') {
+    if (e.type === 'owner.rename') begin('renaming', 'rename');
+    else if (e.type === 'owner.delete') begin('deleting', 'delete');
+    else if (e.type === 'owner.openShare') begin('sharing', 'share');
+    else if (e.type === 'owner.stage' && STAGE_NAMES.includes(e.stage!) && e.stage !== o.project.currentStage) {
+      begin('savingStage', 'patchStage', { stage: e.stage });
+      o.stageFailed = false;
+    }
+  } else if (o.state === 'renaming' && e.type === 'xstate.done.actor.rename') {
+    if (e.output) o.project = { ...o.project, name: e.output.name! };
+    end();
+  } else if (o.state === 'deleting' && e.type === 'xstate.done.actor.delete') {
+    if (e.output) Object.assign(o, { state: 'deleted', asked: null });
+    else end();
+  } else if (o.state === 'savingStage' && e.type === 'xstate.done.actor.patchStage') {
+    o.project = { ...(e.output as typeof project) };
+    end();
+  } else if (o.state === 'savingStage' && e.type === 'xstate.error.actor.patchStage') {
+    o.stageFailed = true;
+    end();
+  } else if (o.state === 'sharing' && e.type === 'xstate.done.actor.share') {
+    o.project = { ...(e.output as typeof project) };
+    end();
+  }
+}
+
 describe('owner project machine (model-based)', () => {
   const { cases, reachedByModel, allStates } = modelPaths(ownerProjectMachine, {
     events,
     input,
     serializeState: (s) => JSON.stringify([s.value, (s.context as { stageFailed: boolean }).stageFailed]),
-    sut: () => createSut(ownerProjectMachine, { promiseActors: children, input }),
-    check: (real, model) => {
-      expect(real.value).toEqual(model.value);
+    sut: () => {
+      oracle = { state: 'idle', project: { ...project }, stageFailed: false, asked: null };
+      return createSut(ownerProjectMachine, { promiseActors: children, input });
+    },
+    check: (real, _model, sut, event) => {
+      step(oracle, event as never);
+      expect(real.value).toBe(oracle.state);
+      expect(real.context.project).toEqual(oracle.project);
+      expect(real.context.stageFailed).toBe(oracle.stageFailed);
+      // The one call in flight, made with the project as the owner sees it.
+      const inFlight = children.flatMap((id) => sut.pending[id].map((call) => ({ id, input: call.input })));
+      expect(inFlight).toEqual(oracle.asked ? [oracle.asked] : []);
     },
   });
 
