@@ -34,8 +34,9 @@ describe('plans machine (model-based)', () => {
     // The oracle: SPEC §2 My Subscriptions: the list loads; a failure offers Retry, which loads again.
     check: (real, _model, sut: Sut, event) => {
       const o = plansOracle;
-      if (o.state === 'loading' && event.type === 'xstate.done.actor.loadPlans') o.state = 'ready';
-      else if (o.state === 'loading' && event.type === 'xstate.error.actor.loadPlans') o.state = 'failed';
+      const type = event.type as string;
+      if (o.state === 'loading' && type === 'xstate.done.actor.loadPlans') o.state = 'ready';
+      else if (o.state === 'loading' && type === 'xstate.error.actor.loadPlans') o.state = 'failed';
       else if (o.state === 'failed' && event.type === 'plans.retry') Object.assign(o, { state: 'loading', loads: o.loads + 1 });
       expect(real.value).toBe(o.state);
       expect(sut.pending.loadPlans).toHaveLength(o.state === 'loading' ? 1 : 0);
