@@ -18,6 +18,13 @@ export async function stepFile(fileName: string, parts = 40, seed = 1): Promise<
   return file;
 }
 
+/** Writes a generated COLLADA assembly (the demo's sample kitchen is 120 parts, seed 1) and returns its path. */
+export async function daeFile(fileName: string, parts = 120, seed = 1): Promise<string> {
+  const file = path.join(folder, fileName);
+  writeFileSync(file, await writeSample(generateAssembly({ parts, seed }), 'dae'));
+  return file;
+}
+
 /** A file that claims to be STEP but is not: the server's conversion fails on it. */
 export function brokenStepFile(fileName: string): string {
   const file = path.join(folder, fileName);

@@ -1,22 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { admin, uniqueUser } from './admin';
-import { addTile, chooseFile, logIn as logInAs, stepFile } from './listHelpers';
+import { addTile, chooseFile, logIn, stepFile } from './listHelpers';
+import { ownKitchen } from './ownProject';
 
 /**
- * The viewer screens against the real server: the owner opens the demo's sample project, uses
- * every right panel, the camera views and the project and share panels; a guest opens the link
- * and sees only what was shared; the sandbox and an unknown link.
+ * The viewer screens against the real server: an owner (an account of the spec's own, with a
+ * kitchen like the demo's) uses every right panel, the camera views and the project and share
+ * panels; a guest opens the link and sees only what was shared; filter steps; an update and a
+ * delete made in the viewer; the sandbox and an unknown link.
  */
 
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('demo@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('demo-password-e2e');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
-/** Waits until the engine runs on the canvas and the loading dialog has closed. */
 /** Each render mode in turn, chosen in the render-mode panel. (Pictures: scripts/screenshots.ts.) */
 async function cycleModes(page: Page, toolsName: string, panelName: string, modes: Array<[label: string, slug: string]>) {
   const panel = page.getByRole('region', { name: panelName }).first();
@@ -30,6 +23,7 @@ async function cycleModes(page: Page, toolsName: string, panelName: string, mode
 const MODES_EN: Array<[string, string]> = [['Solid', 'solid'], ['X-ray', 'xray'], ['Illustration', 'illustration'], ['Wireframe', 'wireframe']];
 const MODES_FR: Array<[string, string]> = [['Solide', 'solid'], ['Rayons X', 'xray'], ['Illustration', 'illustration'], ['Filaire', 'wireframe']];
 
+/** Waits until the engine runs on the canvas and the loading dialog has closed. */
 async function waitForModel(page: Page) {
   await expect(page.locator('canvas[data-engine-ready="true"]')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('dialog', { name: /Loading|Chargement/ })).toBeHidden({ timeout: 30_000 });
@@ -43,9 +37,7 @@ async function setSwitch(page: Page, scope: ReturnType<Page['getByRole']>, name:
 
 test.describe('viewer', () => {
   test('the owner uses the tools, shares the project, and a guest sees only what was shared', async ({ page, browser }) => {
-    await logIn(page);
-    await page.getByRole('link', { name: /^Open / }).first().click();
-    await expect(page).toHaveURL(/\/projects\/\d+$/);
+    await ownKitchen(page, 'tools');
     await waitForModel(page);
     const tools = page.getByRole('navigation', { name: 'Tools', exact: true });
 
@@ -155,7 +147,9 @@ test.describe('viewer', () => {
     await expect(guestRender.getByRole('radio', { name: 'Solid' })).toHaveAttribute('aria-checked', 'true');
     await cycleModes(guest, 'Tools', 'Render mode', MODES_EN.slice(0, 2));
     await guest.getByRole('button', { name: 'Shared project' }).click();
-    await expect(guest.getByRole('region', { name: 'Shared project' }).first().getByText('Owner')).toBeVisible();
+    const sharedPanel = guest.getByRole('region', { name: 'Shared project' }).first();
+    await expect(sharedPanel.getByText('Owner', { exact: true })).toBeVisible();
+    await expect(sharedPanel.getByText('Kitchen Owner', { exact: true })).toBeVisible();
 
     // The same link in French.
     await guest.goto('/fr');
@@ -176,7 +170,7 @@ test.describe('viewer', () => {
     await expect(page.getByRole('region', { name: 'Projet' }).first().getByText('Informations du projet')).toBeVisible();
     await cycleModes(page, 'Outils', 'Mode de rendu', MODES_FR);
 
-    // Back to English: the language is a setting of the account, kept for the next tests.
+    // Back to English: the language is a setting of the account.
     await page.getByRole('button', { name: 'Ouvrir le panneau utilisateur' }).click();
     await page.getByRole('button', { name: /English/ }).click();
     await page.keyboard.press('Escape');
@@ -184,9 +178,7 @@ test.describe('viewer', () => {
   });
 
   test('filter parameters isolate parts or step through them, and a click in the tree ends the filter', async ({ page }) => {
-    await logIn(page);
-    const href = await page.getByRole('link', { name: /^Open / }).first().getAttribute('href');
-    expect(href).toMatch(/^\/projects\/\d+$/);
+    const href = (await ownKitchen(page, 'filters')).projectPath;
     const tree = page.getByRole('region', { name: 'Hierarchy' }).first();
     const hidden = (name: string) => tree.getByRole('button', { name: `Show ${name}`, exact: true });
     const shown = (name: string) => tree.getByRole('button', { name: `Hide ${name}`, exact: true });
@@ -235,7 +227,7 @@ test.describe('viewer', () => {
     const username = uniqueUser('viewer');
     admin('user', 'add', username, '--password', 'viewer-e2e-password', '--name', 'Viewer Tester');
     admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '5', '--updates-per-credit', '3');
-    await logInAs(page, username, 'viewer-e2e-password');
+    await logIn(page, username, 'viewer-e2e-password');
     await chooseFile(page, () => addTile(page).click(), await stepFile('Viewer cabinet.stp', 12, 3));
     await expect(page).toHaveURL(/\/projects\/\d+$/, { timeout: 60_000 });
     await waitForModel(page);
