@@ -61,7 +61,12 @@ function fakeEngine() {
     camera = { ...camera, position: [x, 0, 3] };
     events.move.emit();
   };
-  return { engine, events, moveCamera };
+  /** A drag as the engine reports it: the move is announced when it starts, the camera goes on moving. */
+  const dragCamera = (x: number) => {
+    events.move.emit();
+    camera = { ...camera, position: [x, 0, 3] };
+  };
+  return { engine, events, moveCamera, dragCamera };
 }
 
 describe('engine actors', () => {
@@ -168,7 +173,7 @@ describe('engine actors', () => {
     vi.useFakeTimers();
     try {
       const slot = createEngineSlot();
-      const { engine, moveCamera } = fakeEngine();
+      const { engine, moveCamera, dragCamera } = fakeEngine();
       slot.set(engine);
       const notice = createActor(noticeMachine.provide({ actors: { noticeEngine: createNoticeEngineActor(slot) } }), {
         input: { steps: [['1'], ['1', '2']] },
@@ -178,11 +183,11 @@ describe('engine actors', () => {
       expect(engine.isolate).toHaveBeenLastCalledWith(['1'], { moveCamera: true });
       expect(engine.flash).toHaveBeenLastCalledWith(['1']);
 
-      moveCamera(5); // the user frames step 1 their way
-      expect(notice.getSnapshot().context.cameras[0]?.position).toEqual([5, 0, 3]);
-
+      dragCamera(5); // the user frames step 1 their way: the drag is announced at its start
       notice.send({ type: 'notice.next' });
       await vi.advanceTimersByTimeAsync(NOTICE_DEBOUNCE_MS);
+      // Stored as the step was left: where the drag ended, not where it began.
+      expect(notice.getSnapshot().context.cameras[0]?.position).toEqual([5, 0, 3]);
       expect(engine.isolate).toHaveBeenLastCalledWith(['1', '2'], { moveCamera: true });
 
       notice.send({ type: 'notice.next' }); // wraps to step 1: its camera comes back, no framing
@@ -191,11 +196,12 @@ describe('engine actors', () => {
       expect(engine.setCameraState).toHaveBeenLastCalledWith(expect.objectContaining({ position: [5, 0, 3] }));
 
       expect(engine.showAll).not.toHaveBeenCalled();
-      moveCamera(9); // outside a shown step (debouncing) nothing is stored
       notice.send({ type: 'notice.next' });
-      moveCamera(8);
+      moveCamera(8); // still step 1 on screen while the next one waits: it is step 1's camera
       expect(notice.getSnapshot().context.cameras[1]).toBeNull();
       notice.send({ type: 'notice.stop' });
+      expect(notice.getSnapshot().context.cameras[0]?.position).toEqual([8, 0, 3]);
+      expect(notice.getSnapshot().context.cameras[1]).toBeNull();
       expect(engine.showAll).toHaveBeenCalledTimes(1);
       expect(engine.stopFlash).toHaveBeenCalled();
     } finally {

@@ -106,17 +106,26 @@ export function createEngineBridgeActor(slot: EngineSlot) {
 /**
  * Applies notice steps to the engine (SPEC §4): isolate the step's parts; restore the camera the
  * user left on that step, else frame the parts unless `noMoveCamera`; flash them unless
- * `noFlash`. A user camera move while a step is shown is sent back as `notice.cameraStored`.
- * Stopping (notice mode ends) shows every part again.
+ * `noFlash`. When the user moved the camera while a step was shown, the camera is stored for that
+ * step as it is when the step is left (not where the move began): `notice.cameraStored` with the
+ * step's index, sent before the next step is applied. Stopping (notice mode ends) shows every
+ * part again.
  */
 export function createNoticeEngineActor(slot: EngineSlot) {
   return fromCallback<NoticeEngineCommand>(({ sendBack, receive }) => {
     let stopped = false;
     /** The step on screen, or null outside notice mode. */
     let shown: ShowStepEvent | null = null;
+    /** The user moved the camera since `shown` was applied. */
+    let moved = false;
     let pending: NoticeEngineCommand | null = null;
     let unsubscribe = () => {};
+    const leaveStep = (engine: EnginePort) => {
+      if (shown && moved) sendBack({ type: 'notice.cameraStored', index: shown.index, camera: engine.getCameraState() satisfies CameraState });
+      moved = false;
+    };
     const apply = (engine: EnginePort, command: NoticeEngineCommand) => {
+      leaveStep(engine);
       if (command.type === 'notice.ended') {
         if (shown) {
           engine.stopFlash();
@@ -139,7 +148,7 @@ export function createNoticeEngineActor(slot: EngineSlot) {
       (engine) => {
         if (stopped) return;
         unsubscribe = engine.onUserCameraMove.subscribe(() => {
-          if (shown) sendBack({ type: 'notice.cameraStored', camera: engine.getCameraState() satisfies CameraState });
+          if (shown) moved = true;
         });
         if (pending) apply(engine, pending);
         pending = null;

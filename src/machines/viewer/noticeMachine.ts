@@ -2,12 +2,12 @@
  * Notice mode (SPEC §2, §4, §9): a sequence of steps, each a set of part ids. Previous and next
  * wrap around; a step is applied 200 ms after the last move (quick key presses skip the steps in
  * between). Applying a step emits `notice.showStep` with its ids, the camera/flash flags and the
- * camera stored for that step, if any. While a step is shown, `notice.cameraStored` keeps the
- * user's camera for it, restored when the step comes back.
- * The `noticeEngine` actor applies each shown step to the engine (isolate, flash,
- * camera) and sends back `notice.cameraStored` when the user moves the camera while a step is
- * shown; when notice mode ends it shows every part again. One step (a single `filter`) is an isolation: the same path,
- * without a step navigator.
+ * camera stored for that step, if any. `notice.cameraStored` keeps the camera the user left a
+ * step with, restored when the step comes back.
+ * The `noticeEngine` actor applies each shown step to the engine (isolate, flash, camera) and,
+ * when the user moved the camera on a step, sends back `notice.cameraStored` as that step is
+ * left; when notice mode ends it shows every part again. One step (a single `filter`) is an
+ * isolation: the same path, without a step navigator.
  *   idle -> notice.start (with steps) -> active.waiting -(200 ms)-> active.shown ; notice.stop -> idle
  */
 import { assign, emit, fromCallback, setup } from 'xstate';
@@ -43,7 +43,8 @@ export type NoticeEvent =
   | { type: 'notice.next' }
   | { type: 'notice.previous' }
   | { type: 'notice.load'; steps: string[][] }
-  | { type: 'notice.cameraStored'; camera: CameraState };
+  /** The camera the user left step `index` with. */
+  | { type: 'notice.cameraStored'; index: number; camera: CameraState };
 
 /** What the screen applies to the engine: isolate `ids`, then restore `camera` or frame the parts. */
 export interface ShowStepEvent {
@@ -91,7 +92,7 @@ export const noticeMachine = setup({
     previous: assign({ index: ({ context }) => wrap(context.index - 1, context.steps.length) }),
     storeCamera: assign({
       cameras: ({ context, event }) =>
-        event.type === 'notice.cameraStored' ? context.cameras.map((c, i) => (i === context.index ? event.camera : c)) : context.cameras,
+        event.type === 'notice.cameraStored' ? context.cameras.map((c, i) => (i === event.index ? event.camera : c)) : context.cameras,
     }),
     showStep: emit(({ context }) => currentStep(context)),
     applyStep: ({ context, self }) => {
@@ -111,6 +112,8 @@ export const noticeMachine = setup({
     flash: input.flash ?? true,
   }),
   invoke: { id: 'noticeEngine', src: 'noticeEngine' },
+  // The engine reports a step's camera when the step is left, whatever comes next.
+  on: { 'notice.cameraStored': { actions: 'storeCamera' } },
   initial: 'idle',
   states: {
     idle: {
@@ -130,7 +133,6 @@ export const noticeMachine = setup({
         waiting: { after: { [NOTICE_DEBOUNCE_MS]: 'shown' } },
         shown: {
           entry: ['showStep', 'applyStep'],
-          on: { 'notice.cameraStored': { actions: 'storeCamera' } },
         },
       },
     },

@@ -15,7 +15,7 @@ const events = [
   { type: 'notice.previous' },
   { type: 'notice.load', steps: [] },
   { type: 'notice.load', steps },
-  { type: 'notice.cameraStored', camera },
+  { type: 'notice.cameraStored', index: 0, camera },
   { type: `xstate.after.${NOTICE_DEBOUNCE_MS}.notice.active.waiting` },
 ] as unknown as NoticeEvent[];
 
@@ -81,8 +81,8 @@ describe('notice machine (examples)', () => {
     const sut = sutWithLog({ steps, moveCamera: false, flash: false });
     sut.actor.send({ type: 'notice.start' });
     sut.clock.increment(NOTICE_DEBOUNCE_MS);
-    sut.actor.send({ type: 'notice.cameraStored', camera });
     sut.actor.send({ type: 'notice.next' });
+    sut.actor.send({ type: 'notice.cameraStored', index: 0, camera }); // as the first step is left
     sut.clock.increment(NOTICE_DEBOUNCE_MS);
     sut.actor.send({ type: 'notice.previous' });
     sut.clock.increment(NOTICE_DEBOUNCE_MS);
