@@ -153,7 +153,7 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
       out.received.push({ child: 'notice', type: 'notice.stop' });
       if (phase !== 'fetching') out.received.push({ child: 'tools', type: 'tools.select', detail: { partId: e.partId } });
     } else if (e.type === 'viewer.modelUpdated' && variant === 'owner' && (phase === 'loading' || phase === 'ready') && e.project!.id === 7) {
-      out.received.push({ child: 'owner', type: 'owner.replaced' }, { child: 'notice', type: 'notice.stop' }, { child: 'tools', type: 'tools.select', detail: { partId: null } });
+      out.received.push({ child: 'owner', type: 'owner.replaced' }, { child: 'notice', type: 'notice.stop' }, { child: 'tools', type: 'tools.modelChanged' });
       modelUrl = e.project!.modelUrl;
       out.modelUrls.push(modelUrl);
       phase = 'loading';

@@ -70,6 +70,20 @@ describe('viewer tools machine (model-based)', () => {
 });
 
 describe('viewer tools machine (examples)', () => {
+  it('forgets the old model\'s selection, hidden parts and measurement when the model changes', () => {
+    const sut = sutWith();
+    sut.actor.send({ type: 'tools.togglePanel', panel: 'measure' });
+    sut.actor.send({ type: 'engine.measure', measurement });
+    sut.actor.send({ type: 'engine.pick', partId: '1' });
+    sut.actor.send({ type: 'engine.visibility', changes: [{ id: '2', isVisible: false }] });
+    expect(sut.actor.getSnapshot().matches({ dataSheet: 'shown' })).toBe(true);
+    sut.actor.send({ type: 'tools.modelChanged' });
+    const after = sut.actor.getSnapshot();
+    expect(after.context).toMatchObject({ selectedId: null, badge: false, hiddenIds: [], measurement: null });
+    expect(after.matches({ dataSheet: 'hidden' })).toBe(true);
+    expect(after.matches({ panel: 'measure' })).toBe(true); // the open panel stays
+  });
+
   it('starts in wireframe when allowed, else solid, and accepts only allowed modes', () => {
     expect(sutWith().actor.getSnapshot().context.renderMode).toBe('wireframe');
     const guest = sutWith(guestOptions);

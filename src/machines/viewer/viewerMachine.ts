@@ -178,7 +178,7 @@ export const viewerSetup = setup({
       if (event.type !== 'viewer.modelUpdated') return;
       self.getSnapshot().children.owner?.send({ type: 'owner.replaced', project: event.project });
       context.notice.send({ type: 'notice.stop' });
-      context.tools?.send({ type: 'tools.select', partId: null });
+      context.tools?.send({ type: 'tools.modelChanged' });
     },
     /** Leaves the viewer for the list (bound by the screen to its router). */
     returnToList: () => {},

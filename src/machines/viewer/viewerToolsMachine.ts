@@ -53,7 +53,9 @@ export type ViewerToolsEvent =
   | { type: 'tools.toggleDataSheet' }
   | { type: 'tools.fullScreen'; value: boolean }
   | { type: 'tools.setVisible'; ids: string[]; isVisible: boolean }
-  | { type: 'tools.debugCamera'; enabled: boolean };
+  | { type: 'tools.debugCamera'; enabled: boolean }
+  /** A new model replaced the old one: its selection, hidden parts and measurement mean nothing now. */
+  | { type: 'tools.modelChanged' };
 
 export interface ViewerToolsInput {
   /** What the viewer offers: all true for the owner, the share options on a link. */
@@ -146,6 +148,8 @@ export const viewerToolsMachine = setup({
         badge: partId === null ? false : context.hasSelected,
       };
     }),
+    /** A new model replaced the old one: its selection, hidden parts and measurement mean nothing now. */
+    forgetModel: assign({ selectedId: null, badge: false, hiddenIds: [], measurement: null }),
     showSelection: ({ context, self }) => {
       self.getSnapshot().children.engineBridge?.send({ type: 'selection', ids: context.selectedId === null ? [] : [context.selectedId] });
     },
@@ -219,6 +223,7 @@ export const viewerToolsMachine = setup({
             'engine.pick': [{ guard: 'isFirstSelection', target: 'shown', actions: ['select', 'showSelection'] }, { actions: ['select', 'showSelection'] }],
             'tools.select': [{ guard: 'isFirstSelection', target: 'shown', actions: ['select', 'showSelection'] }, { actions: ['select', 'showSelection'] }],
             'tools.toggleDataSheet': { guard: 'hasSelection', target: 'shown', actions: assign({ badge: false }) },
+            'tools.modelChanged': { actions: 'forgetModel' },
           },
         },
         shown: {
@@ -226,6 +231,7 @@ export const viewerToolsMachine = setup({
             'engine.pick': { actions: ['select', assign({ badge: false }), 'showSelection'] },
             'tools.select': { actions: ['select', assign({ badge: false }), 'showSelection'] },
             'tools.toggleDataSheet': 'hidden',
+            'tools.modelChanged': { target: 'hidden', actions: 'forgetModel' },
           },
         },
       },
