@@ -199,10 +199,12 @@ describe('engine actors', () => {
       notice.send({ type: 'notice.next' });
       moveCamera(8); // still step 1 on screen while the next one waits: it is step 1's camera
       expect(notice.getSnapshot().context.cameras[1]).toBeNull();
+      expect(engine.resetCamera).not.toHaveBeenCalled();
       notice.send({ type: 'notice.stop' });
       expect(notice.getSnapshot().context.cameras[0]?.position).toEqual([8, 0, 3]);
       expect(notice.getSnapshot().context.cameras[1]).toBeNull();
       expect(engine.showAll).toHaveBeenCalledTimes(1);
+      expect(engine.resetCamera).toHaveBeenCalledTimes(1); // framed on the whole model again
       expect(engine.stopFlash).toHaveBeenCalled();
     } finally {
       vi.useRealTimers();
@@ -223,6 +225,9 @@ describe('engine actors', () => {
       await vi.advanceTimersByTimeAsync(0);
       expect(engine.isolate).toHaveBeenCalledWith(['7'], { moveCamera: false });
       expect(engine.flash).not.toHaveBeenCalled();
+      notice.send({ type: 'notice.stop' });
+      expect(engine.showAll).toHaveBeenCalledTimes(1);
+      expect(engine.resetCamera).not.toHaveBeenCalled(); // noMoveCamera: the end does not move it either
     } finally {
       vi.useRealTimers();
     }

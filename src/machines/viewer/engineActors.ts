@@ -109,7 +109,7 @@ export function createEngineBridgeActor(slot: EngineSlot) {
  * `noFlash`. When the user moved the camera while a step was shown, the camera is stored for that
  * step as it is when the step is left (not where the move began): `notice.cameraStored` with the
  * step's index, sent before the next step is applied. Stopping (notice mode ends) shows every
- * part again.
+ * part again and frames them.
  */
 export function createNoticeEngineActor(slot: EngineSlot) {
   return fromCallback<NoticeEngineCommand>(({ sendBack, receive }) => {
@@ -130,6 +130,9 @@ export function createNoticeEngineActor(slot: EngineSlot) {
         if (shown) {
           engine.stopFlash();
           engine.showAll();
+          // The camera was framed on the step's parts: frame the whole model again (SPEC §2: a
+          // click in the tree ends the filter), unless the URL asked the steps not to move it.
+          if (shown.moveCamera) engine.resetCamera();
         }
         shown = null;
         return;
