@@ -12,6 +12,10 @@ export function toMetres(unit: DistanceUnit, value: number): number {
   return unit === 'mm' ? value / MM_PER_METRE : value / INCHES_PER_METRE;
 }
 
+export function convertDistance(value: number, from: DistanceUnit, to: DistanceUnit): number {
+  return from === to ? value : metresTo(to, toMetres(from, value));
+}
+
 export const UNIT_DECIMALS: Record<DistanceUnit, number> = { mm: 1, in: 3 };
 
 export function roundForUnit(unit: DistanceUnit, value: number): number {

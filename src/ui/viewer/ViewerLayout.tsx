@@ -159,7 +159,7 @@ export function ViewerLayout(props: ViewerLayoutProps) {
             style={{ transform: `translateX(${leftShift}px)` }}
           >
             <h2 className="mb-3 text-sm font-extrabold text-fg">{LL.viewer.dataSheet()}</h2>
-            <DataSheetPanel part={part} />
+            <DataSheetPanel part={part} unit={unit} />
           </section>
         ) : null}
         <RightControls tools={tools} shift={rightShift} onFullScreen={phone ? undefined : toggleFullScreen} gizmoRef={gizmoRef} compact={compact} />

@@ -1,7 +1,10 @@
 /**
  * The data sheet of the selected part (SPEC §2, §3): its name, its sizes (height/depth/width for
- * a cabinet, length/thickness/width for a panel) and its additional information.
+ * a cabinet, length/thickness/width for a panel) in the user's unit — with the size as the name
+ * encodes it when that is another unit — and its additional information.
  */
+import { convertDistance, formatDistance } from '../../../api/units';
+import type { DistanceUnit } from '../../../machines/types';
 import { formatDimension, type PartNode } from '../../../machines/viewer/viewerTypes';
 import { useLL } from '../../app/I18nProvider';
 import { InfoRows } from './InfoRows';
@@ -11,13 +14,19 @@ type SizeLabel = 'height' | 'depth' | 'width' | 'length' | 'thickness';
 /** The dictionary keys of the size labels (`length` and `name` are reserved by the i18n proxy). */
 const SIZE_KEYS = { height: 'height', depth: 'depth', width: 'width', length: 'partLength', thickness: 'thickness' } as const;
 
-export function DataSheetPanel({ part }: { part: PartNode | null }) {
+/** A size in the user's unit; the encoded size follows in brackets when it was in the other unit. */
+export function sizeText(value: number, encodedUnit: DistanceUnit, unit: DistanceUnit): string {
+  const encoded = `${formatDimension(value)} ${encodedUnit}`;
+  return encodedUnit === unit ? encoded : `${formatDistance(unit, convertDistance(value, encodedUnit, unit))} (${encoded})`;
+}
+
+export function DataSheetPanel({ part, unit }: { part: PartNode | null; unit: DistanceUnit }) {
   const LL = useLL();
   if (!part) return <p className="text-sm text-fg-muted">{LL.viewer.noSelection()}</p>;
   const rows: Array<[string, string]> = [[LL.viewer.part.partName(), part.name]];
   part.size?.values.forEach((value, i) => {
     const label = part.size!.labels[i] as SizeLabel;
-    rows.push([LL.viewer.part[SIZE_KEYS[label]](), `${formatDimension(value)} ${part.size!.unit}`]);
+    rows.push([LL.viewer.part[SIZE_KEYS[label]](), sizeText(value, part.size!.unit, unit)]);
   });
   if (part.additionalInfo) rows.push([LL.viewer.part.extraInfo(), part.additionalInfo]);
   return <InfoRows rows={rows} testId="data-sheet" />;
