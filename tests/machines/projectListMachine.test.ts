@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Project } from '../../src/api/schemas';
 import { projectListMachine, type ListContext, type ListEvent } from '../../src/machines/projects/projectListMachine';
 import { makeProject } from '../helpers/fakeProjectsApi';
+import { selectShownProjects } from '../../src/machines/projects/listSelectors';
 import { createSut, modelPaths, settle } from '../helpers/modelBased';
 
 const p1 = makeProject({ id: 1, name: 'Kitchen' });
@@ -113,6 +114,25 @@ describe('project list machine (examples)', () => {
     const { context } = sut.actor.getSnapshot();
     expect(context.projects.find((p: Project) => p.id === 2).currentStage).toBe('production');
     expect(context.notice).toEqual({ kind: 'saveFailed' });
+  });
+
+  it('keeps a changed card in place in the date order until the list is read again', async () => {
+    const older = makeProject({ id: 1, name: 'Older', modificationDate: new Date(2026, 0, 1) });
+    const newer = makeProject({ id: 2, name: 'Newer', modificationDate: new Date(2026, 0, 2) });
+    const sut = await loaded([older, newer]);
+    const names = () => selectShownProjects(sut.actor.getSnapshot()).map((p: Project) => p.name);
+    expect(names()).toEqual(['Newer', 'Older']);
+    sut.actor.send({ type: 'list.changeStage', id: 1, stage: 'ready' });
+    // The server answers with a new modification date: the newest now, yet the card stays put.
+    sut.pending.syncProject.shift()!.resolve({ ...older, currentStage: 'ready', modificationDate: new Date(2026, 0, 3) });
+    await settle();
+    expect(sut.actor.getSnapshot().context.projects.find((p: Project) => p.id === 1).currentStage).toBe('ready');
+    expect(names()).toEqual(['Newer', 'Older']);
+    sut.actor.send({ type: 'list.projectUpdated', project: { ...newer, modificationDate: new Date(2026, 0, 4) } });
+    expect(names()).toEqual(['Newer', 'Older']);
+    // A new card goes on top.
+    sut.actor.send({ type: 'list.projectAdded', project: makeProject({ id: 3, name: 'Added', modificationDate: new Date(2026, 0, 5) }) });
+    expect(names()).toEqual(['Added', 'Newer', 'Older']);
   });
 
   it('sends stage changes one after the other, in order, and keeps the newest choice', async () => {

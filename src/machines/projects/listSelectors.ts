@@ -14,8 +14,11 @@ export function selectListStatus(s: ListSnapshot): ListStatus {
   if (s.matches({ data: 'loading' })) return 'loading';
   if (s.matches({ data: 'failed' })) return 'failed';
   if (s.context.projects.length === 0) return 'empty';
-  return visibleProjects(s.context.projects, s.context.query).length === 0 ? 'noMatch' : 'ready';
+  return selectShownProjects(s).length === 0 ? 'noMatch' : 'ready';
 }
+
+/** The cards the grid shows, in order (search, step filter, sort; changed cards stay in place). */
+export const selectShownProjects = (s: ListSnapshot) => visibleProjects(s.context.projects, s.context.query, s.context.listed);
 
 export const selectQuery = (s: ListSnapshot) => s.context.query;
 export const selectNotice = (s: ListSnapshot) => s.context.notice;

@@ -11,7 +11,7 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { Project, ProjectPatch, Stage } from '../../api/schemas';
 import { deleteMachine, type DeleteOutput } from './deleteMachine';
-import { DEFAULT_QUERY, isSortKey, isStage, isStageFilter, type ProjectQuery, type SortKey, type StageFilter } from './projectQuery';
+import { DEFAULT_QUERY, isSortKey, isStage, isStageFilter, listedDatesOf, type ListedDates, type ProjectQuery, type SortKey, type StageFilter } from './projectQuery';
 import { renameMachine, type RenameOutput } from './renameMachine';
 import { shareMachine } from './shareMachine';
 
@@ -28,6 +28,8 @@ export type ListNotice = { kind: 'saveFailed' } | { kind: 'unsupportedFile'; nam
 
 export interface ListContext {
   projects: Project[];
+  /** Sort dates as of the last read (and of cards added since): changes keep cards in place until the next read. */
+  listed: ListedDates;
   query: ProjectQuery;
   queue: SyncTask[];
   /** The project the open dialog is about. */
@@ -113,7 +115,7 @@ export const projectListMachine = setup({
 }).createMachine({
   id: 'projectList',
   type: 'parallel',
-  context: { projects: [], query: DEFAULT_QUERY, queue: [], dialogProject: null, notice: null },
+  context: { projects: [], listed: {}, query: DEFAULT_QUERY, queue: [], dialogProject: null, notice: null },
   invoke: { id: 'uploadEvents', src: 'uploadEvents' },
   on: {
     'list.search': { actions: assign(({ context, event }) => ({ query: { ...context.query, search: event.text } })) },
@@ -126,7 +128,12 @@ export const projectListMachine = setup({
       actions: assign(({ context, event }) => ({ query: { ...context.query, sort: event.by } })),
     },
     'list.reverse': { actions: assign(({ context }) => ({ query: { ...context.query, reversed: !context.query.reversed } })) },
-    'list.projectAdded': { actions: assign(({ context, event }) => ({ projects: upsert(context.projects, event.project) })) },
+    'list.projectAdded': {
+      actions: assign(({ context, event }) => ({
+        projects: upsert(context.projects, event.project),
+        listed: { ...context.listed, [event.project.id]: event.project.modificationDate.getTime() },
+      })),
+    },
     'list.projectUpdated': { actions: assign(({ context, event }) => ({ projects: upsert(context.projects, event.project) })) },
     'list.fileRejected': { actions: assign(({ event }) => ({ notice: { kind: 'unsupportedFile' as const, name: event.name } })) },
     'list.dismissNotice': { actions: assign({ notice: null }) },
@@ -143,7 +150,10 @@ export const projectListMachine = setup({
             onDone: {
               target: 'ready',
               // Cards created while the list loaded are kept.
-              actions: assign(({ context, event }) => ({ projects: context.projects.reduce(upsert, event.output) })),
+              actions: assign(({ context, event }) => {
+                const projects = context.projects.reduce(upsert, event.output);
+                return { projects, listed: listedDatesOf(projects) };
+              }),
             },
             onError: 'failed',
           },

@@ -24,10 +24,16 @@ export const isSortKey = (value: unknown): value is SortKey => typeof value === 
 
 const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
+/**
+ * The date a card is sorted by: the modification date it had when the list was read (a rename or a
+ * stage change made since moves no card under the user's pointer), else its own.
+ */
+export type ListedDates = Readonly<Record<number, number>>;
+
 /** Natural order of each key: names A to Z, dates newest first. Ties fall back to the id. */
-function compare(sort: SortKey, a: Project, b: Project): number {
-  const primary =
-    sort === 'name' ? byName.compare(a.name, b.name) : b.modificationDate.getTime() - a.modificationDate.getTime();
+function compare(sort: SortKey, a: Project, b: Project, listed: ListedDates): number {
+  const dateOf = (p: Project) => listed[p.id] ?? p.modificationDate.getTime();
+  const primary = sort === 'name' ? byName.compare(a.name, b.name) : dateOf(b) - dateOf(a);
   return primary !== 0 ? primary : b.id - a.id;
 }
 
@@ -36,8 +42,11 @@ export function matchesSearch(name: string, search: string): boolean {
   return needle === '' || name.toLowerCase().includes(needle);
 }
 
-export function visibleProjects(projects: readonly Project[], query: ProjectQuery): Project[] {
+export function visibleProjects(projects: readonly Project[], query: ProjectQuery, listed: ListedDates = {}): Project[] {
   const kept = projects.filter((p) => matchesSearch(p.name, query.search) && (query.stage === 'all' || p.currentStage === query.stage));
   const sign = query.reversed ? -1 : 1;
-  return kept.sort((a, b) => sign * compare(query.sort, a, b));
+  return kept.sort((a, b) => sign * compare(query.sort, a, b, listed));
 }
+
+/** The sort dates of a freshly read list. */
+export const listedDatesOf = (projects: readonly Project[]): ListedDates => Object.fromEntries(projects.map((p) => [p.id, p.modificationDate.getTime()]));

@@ -27,7 +27,8 @@ export function ProjectListScreen() {
   const query = useSelector(list, selectQuery);
   const notice = useSelector(list, selectNotice);
   const uploading = useSelector(services.upload, (s) => selectUploadDialog(s) !== 'none');
-  const shown = useMemo(() => visibleProjects(projects, query), [projects, query]);
+  const listed = useSelector(list, (s) => s.context.listed);
+  const shown = useMemo(() => visibleProjects(projects, query, listed), [projects, query, listed]);
   const reject = useCallback((name: string) => list.send({ type: 'list.fileRejected', name }), [list]);
   const upload = useModelUpload(reject);
 
