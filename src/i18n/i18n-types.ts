@@ -642,6 +642,14 @@ type RootTranslation = {
 			 */
 			copied: string
 			/**
+			 * T​h​i​s​ ​p​r​o​j​e​c​t​ ​i​s​ ​n​o​t​ ​p​u​b​l​i​s​h​e​d​:​ ​i​t​s​ ​l​i​n​k​ ​o​p​e​n​s​ ​n​o​t​h​i​n​g​ ​y​e​t​.
+			 */
+			unpublishedLink: string
+			/**
+			 * P​u​b​l​i​s​h​ ​i​t​ ​i​n​ ​t​h​e​ ​s​h​a​r​e​ ​o​p​t​i​o​n​s
+			 */
+			publish: string
+			/**
 			 * M​o​r​e​ ​o​p​t​i​o​n​s
 			 */
 			moreOptions: string
@@ -691,6 +699,10 @@ type RootTranslation = {
 			 * W​i​r​e​f​r​a​m​e​ ​m​o​d​e
 			 */
 			isWireframeRenderModeAvailable: string
+			/**
+			 * P​a​r​t​s​ ​l​i​s​t
+			 */
+			isPartsListAvailable: string
 		}
 		sharedProject: {
 			/**
@@ -1169,6 +1181,142 @@ type RootTranslation = {
 		 * i​n​v​a​l​i​d​ ​p​r​o​j​e​c​t​.
 		 */
 		invalidProject: string
+	}
+	workshop: {
+		partsList: {
+			/**
+			 * P​a​r​t​s​ ​l​i​s​t
+			 */
+			title: string
+			/**
+			 * N​o​ ​p​a​r​t​s​ ​w​i​t​h​ ​e​n​c​o​d​e​d​ ​n​a​m​e​s​ ​i​n​ ​t​h​i​s​ ​m​o​d​e​l​.
+			 */
+			empty: string
+			/**
+			 * L​o​o​s​e​ ​p​a​r​t​s
+			 */
+			loose: string
+			/**
+			 * P​a​r​t
+			 */
+			part: string
+			/**
+			 * Q​t​y
+			 */
+			quantity: string
+			/**
+			 * I​n​f​o
+			 */
+			info: string
+			/**
+			 * H​e​i​g​h​t
+			 */
+			height: string
+			/**
+			 * D​e​p​t​h
+			 */
+			depth: string
+			/**
+			 * W​i​d​t​h
+			 */
+			width: string
+			/**
+			 * L​e​n​g​t​h
+			 */
+			length: string
+			/**
+			 * T​h​i​c​k​n​e​s​s
+			 */
+			thickness: string
+			/**
+			 * T​o​t​a​l​s​ ​p​e​r​ ​m​a​t​e​r​i​a​l
+			 */
+			totals: string
+			/**
+			 * (​n​o​ ​i​n​f​o​)
+			 */
+			noInfo: string
+			/**
+			 * {​c​o​u​n​t​}​ ​p​a​r​t​{​{​s​}​}
+			 * @param {number} count
+			 */
+			partCount: RequiredParams<'count'>
+			/**
+			 * I​n​c​h​e​s​ ​a​s
+			 */
+			inchStyle: string
+			/**
+			 * D​e​c​i​m​a​l​s
+			 */
+			decimal: string
+			/**
+			 * F​r​a​c​t​i​o​n​s
+			 */
+			fraction: string
+			/**
+			 * D​o​w​n​l​o​a​d​ ​C​S​V
+			 */
+			downloadCsv: string
+			/**
+			 * P​r​i​n​t
+			 */
+			print: string
+		}
+		labels: {
+			/**
+			 * P​r​i​n​t​ ​Q​R​ ​l​a​b​e​l​s
+			 */
+			open: string
+			/**
+			 * Q​R​ ​l​a​b​e​l​s
+			 */
+			title: string
+			/**
+			 * B​a​c​k​ ​t​o​ ​t​h​e​ ​p​r​o​j​e​c​t
+			 */
+			back: string
+			/**
+			 * L​a​b​e​l​ ​f​o​r​m​a​t
+			 */
+			format: string
+			/**
+			 * A​4​ ​s​h​e​e​t​,​ ​3​ ​x​ ​7​ ​l​a​b​e​l​s​ ​(​6​3​.​5​ ​x​ ​3​8​.​1​ ​m​m​)
+			 */
+			a4: string
+			/**
+			 * L​a​b​e​l​ ​r​o​l​l​,​ ​6​2​ ​x​ ​1​0​0​ ​m​m
+			 */
+			roll: string
+			/**
+			 * P​r​i​n​t
+			 */
+			print: string
+			/**
+			 * W​h​o​l​e​ ​p​r​o​j​e​c​t
+			 */
+			wholeProject: string
+			/**
+			 * L​a​b​e​l​s​ ​o​p​e​n​ ​t​h​e​ ​s​h​a​r​e​d​ ​l​i​n​k​:​ ​p​u​b​l​i​s​h​ ​t​h​e​ ​p​r​o​j​e​c​t​ ​f​i​r​s​t​.
+			 */
+			notPublished: string
+			/**
+			 * T​h​e​ ​l​a​b​e​l​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​p​r​e​p​a​r​e​d​.
+			 */
+			loadFailed: string
+			/**
+			 * T​h​i​s​ ​m​o​d​e​l​ ​h​a​s​ ​n​o​ ​c​a​b​i​n​e​t​s​.
+			 */
+			noCabinets: string
+			/**
+			 * P​r​e​p​a​r​i​n​g​ ​t​h​e​ ​l​a​b​e​l​s​…
+			 */
+			loading: string
+			/**
+			 * {​c​o​u​n​t​}​ ​l​a​b​e​l​{​{​s​}​}
+			 * @param {number} count
+			 */
+			count: RequiredParams<'count'>
+		}
 	}
 	errors: {
 		/**
@@ -1800,6 +1948,14 @@ export type TranslationFunctions = {
 			 */
 			copied: () => LocalizedString
 			/**
+			 * This project is not published: its link opens nothing yet.
+			 */
+			unpublishedLink: () => LocalizedString
+			/**
+			 * Publish it in the share options
+			 */
+			publish: () => LocalizedString
+			/**
 			 * More options
 			 */
 			moreOptions: () => LocalizedString
@@ -1849,6 +2005,10 @@ export type TranslationFunctions = {
 			 * Wireframe mode
 			 */
 			isWireframeRenderModeAvailable: () => LocalizedString
+			/**
+			 * Parts list
+			 */
+			isPartsListAvailable: () => LocalizedString
 		}
 		sharedProject: {
 			/**
@@ -2314,6 +2474,140 @@ export type TranslationFunctions = {
 		 * invalid project.
 		 */
 		invalidProject: () => LocalizedString
+	}
+	workshop: {
+		partsList: {
+			/**
+			 * Parts list
+			 */
+			title: () => LocalizedString
+			/**
+			 * No parts with encoded names in this model.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Loose parts
+			 */
+			loose: () => LocalizedString
+			/**
+			 * Part
+			 */
+			part: () => LocalizedString
+			/**
+			 * Qty
+			 */
+			quantity: () => LocalizedString
+			/**
+			 * Info
+			 */
+			info: () => LocalizedString
+			/**
+			 * Height
+			 */
+			height: () => LocalizedString
+			/**
+			 * Depth
+			 */
+			depth: () => LocalizedString
+			/**
+			 * Width
+			 */
+			width: () => LocalizedString
+			/**
+			 * Length
+			 */
+			length: () => LocalizedString
+			/**
+			 * Thickness
+			 */
+			thickness: () => LocalizedString
+			/**
+			 * Totals per material
+			 */
+			totals: () => LocalizedString
+			/**
+			 * (no info)
+			 */
+			noInfo: () => LocalizedString
+			/**
+			 * {count} part{{s}}
+			 */
+			partCount: (arg: { count: number }) => LocalizedString
+			/**
+			 * Inches as
+			 */
+			inchStyle: () => LocalizedString
+			/**
+			 * Decimals
+			 */
+			decimal: () => LocalizedString
+			/**
+			 * Fractions
+			 */
+			fraction: () => LocalizedString
+			/**
+			 * Download CSV
+			 */
+			downloadCsv: () => LocalizedString
+			/**
+			 * Print
+			 */
+			print: () => LocalizedString
+		}
+		labels: {
+			/**
+			 * Print QR labels
+			 */
+			open: () => LocalizedString
+			/**
+			 * QR labels
+			 */
+			title: () => LocalizedString
+			/**
+			 * Back to the project
+			 */
+			back: () => LocalizedString
+			/**
+			 * Label format
+			 */
+			format: () => LocalizedString
+			/**
+			 * A4 sheet, 3 x 7 labels (63.5 x 38.1 mm)
+			 */
+			a4: () => LocalizedString
+			/**
+			 * Label roll, 62 x 100 mm
+			 */
+			roll: () => LocalizedString
+			/**
+			 * Print
+			 */
+			print: () => LocalizedString
+			/**
+			 * Whole project
+			 */
+			wholeProject: () => LocalizedString
+			/**
+			 * Labels open the shared link: publish the project first.
+			 */
+			notPublished: () => LocalizedString
+			/**
+			 * The labels could not be prepared.
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * This model has no cabinets.
+			 */
+			noCabinets: () => LocalizedString
+			/**
+			 * Preparing the labels…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * {count} label{{s}}
+			 */
+			count: (arg: { count: number }) => LocalizedString
+		}
 	}
 	errors: {
 		/**

@@ -1,5 +1,6 @@
 import type { BaseTranslation } from '../i18n-types';
 import { viewer } from './viewer';
+import { workshop } from './workshop';
 
 /** English: the base locale. Every visible string of the product lives here and in `fr`. */
 const en = {
@@ -187,6 +188,8 @@ const en = {
       linkToShare: 'Link to share',
       copy: 'Copy to clipboard',
       copied: 'Copied!',
+      unpublishedLink: 'This project is not published: its link opens nothing yet.',
+      publish: 'Publish it in the share options',
       moreOptions: 'More options',
     },
     share: {
@@ -201,6 +204,7 @@ const en = {
       isXRayRenderModeAvailable: 'X-ray mode',
       isIllustrationRenderModeAvailable: 'Illustration mode',
       isWireframeRenderModeAvailable: 'Wireframe mode',
+      isPartsListAvailable: 'Parts list',
     },
     sharedProject: {
       title: 'Shared project',
@@ -209,6 +213,7 @@ const en = {
     },
   },
   viewer,
+  workshop,
   errors: {
     invalidResponse: 'Invalid response from server.',
     invalidSocketMessage: 'Invalid message received from server.',

@@ -1,5 +1,6 @@
 import type { Translation } from '../i18n-types';
 import { viewer } from './viewer';
+import { workshop } from './workshop';
 
 /** French. */
 const fr = {
@@ -186,6 +187,8 @@ const fr = {
       linkToShare: 'Lien à partager',
       copy: 'Copier dans le presse-papiers',
       copied: 'Copié !',
+      unpublishedLink: 'Ce projet n’est pas publié : son lien n’ouvre encore rien.',
+      publish: 'Le publier dans les options de partage',
       moreOptions: 'Plus d’options',
     },
     share: {
@@ -200,6 +203,7 @@ const fr = {
       isXRayRenderModeAvailable: 'Mode rayons X',
       isIllustrationRenderModeAvailable: 'Mode illustration',
       isWireframeRenderModeAvailable: 'Mode filaire',
+      isPartsListAvailable: 'Liste des pièces',
     },
     sharedProject: {
       title: 'Projet partagé',
@@ -208,6 +212,7 @@ const fr = {
     },
   },
   viewer,
+  workshop,
   errors: {
     invalidResponse: 'Réponse non valide du serveur.',
     invalidSocketMessage: 'Message non valide reçu du serveur.',

@@ -1,6 +1,6 @@
 /**
  * A read-only link with a copy-to-clipboard button (SPEC §2): its tooltip says Copy to clipboard,
- * then Copied! for two seconds.
+ * then Copied! for two seconds, which also shows under the field (and is announced).
  */
 import { Field, Input, Label } from '@headlessui/react';
 import { useEffect, useState } from 'react';
@@ -40,11 +40,11 @@ export function CopyLinkField({ url }: { url: string }) {
           className="relative flex size-11 shrink-0 items-center justify-center rounded-lg border border-border text-fg-muted hover:border-primary hover:text-fg"
         >
           <CopyIcon />
-          <span role="status" className="sr-only">
-            {copied ? LL.panels.project.copied() : ''}
-          </span>
         </button>
       </div>
+      <p role="status" className="mt-1 min-h-5 text-sm font-semibold text-primary">
+        {copied ? LL.panels.project.copied() : ''}
+      </p>
     </Field>
   );
 }

@@ -23,6 +23,7 @@ export function ProjectPanel({ owner, onMoreOptions }: { owner: OwnerActor; onMo
   const LL = useLL();
   const project = useSelector(owner, (s) => s.context.project);
   const busy = useSelector(owner, (s) => !s.matches('idle'));
+  const stageFailed = useSelector(owner, (s) => s.context.stageFailed);
   const fileInput = useRef<HTMLInputElement>(null);
   const [rejected, setRejected] = useState<string | null>(null);
   const upload = useModelUpload(setRejected);
@@ -66,8 +67,24 @@ export function ProjectPanel({ owner, onMoreOptions }: { owner: OwnerActor; onMo
           ]}
         />
       </section>
-      <StageSelect label={LL.panels.project.step()} value={project.currentStage} onChange={(stage) => owner.send({ type: 'owner.stage', stage })} />
-      <CopyLinkField url={publicLinkOf(project.accessKey, window.location.origin)} />
+      <div className="flex flex-col gap-1">
+        <StageSelect label={LL.panels.project.step()} value={project.currentStage} onChange={(stage) => owner.send({ type: 'owner.stage', stage })} />
+        {stageFailed ? (
+          <p role="alert" className="text-sm text-danger">
+            {LL.list.saveFailed()}
+          </p>
+        ) : null}
+      </div>
+      {project.isPublished ? (
+        <CopyLinkField url={publicLinkOf(project.accessKey, window.location.origin)} />
+      ) : (
+        <p className="text-sm text-fg-muted">
+          {LL.panels.project.unpublishedLink()}{' '}
+          <button type="button" onClick={onMoreOptions} className="font-semibold text-primary hover:text-primary-hover">
+            {LL.panels.project.publish()}
+          </button>
+        </p>
+      )}
       <button type="button" onClick={onMoreOptions} className="self-start text-sm font-semibold text-primary hover:text-primary-hover">
         {LL.panels.project.moreOptions()}
       </button>

@@ -1,0 +1,41 @@
+/** French: the workshop outputs (parts list, labels), part of `./index.ts`. */
+import type { Translation } from '../i18n-types';
+
+export const workshop = {
+  partsList: {
+    title: 'Liste des pièces',
+    empty: 'Aucune pièce au nom codé dans ce modèle.',
+    loose: 'Pièces isolées',
+    part: 'Pièce',
+    quantity: 'Qté',
+    info: 'Info',
+    height: 'Hauteur',
+    depth: 'Profondeur',
+    width: 'Largeur',
+    length: 'Longueur',
+    thickness: 'Épaisseur',
+    totals: 'Totaux par matériau',
+    noInfo: '(sans info)',
+    partCount: '{count} pièce{{s}}',
+    inchStyle: 'Pouces en',
+    decimal: 'Décimales',
+    fraction: 'Fractions',
+    downloadCsv: 'Télécharger le CSV',
+    print: 'Imprimer',
+  },
+  labels: {
+    open: 'Imprimer les étiquettes QR',
+    title: 'Étiquettes QR',
+    back: 'Retour au projet',
+    format: 'Format des étiquettes',
+    a4: 'Planche A4, 3 x 7 étiquettes (63,5 x 38,1 mm)',
+    roll: 'Rouleau d’étiquettes, 62 x 100 mm',
+    print: 'Imprimer',
+    wholeProject: 'Projet entier',
+    notPublished: 'Les étiquettes ouvrent le lien partagé : publiez d’abord le projet.',
+    loadFailed: 'Les étiquettes n’ont pas pu être préparées.',
+    noCabinets: 'Ce modèle n’a aucun caisson.',
+    loading: 'Préparation des étiquettes…',
+    count: '{count} étiquette{{s}}',
+  },
+} satisfies Translation['workshop'];
