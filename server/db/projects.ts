@@ -67,7 +67,7 @@ export interface ProjectModelChange {
   maxUpdateCount?: number;
 }
 
-/** The stored JSON of the seven flags; a missing or damaged flag reads as false. Runs per row, so no schema. */
+/** The stored JSON of the share flags; a missing or damaged flag reads as false. Runs per row, so no schema. */
 function parseShareOptions(json: string): ShareOptions {
   type Stored = Partial<Record<keyof ShareOptions, unknown>>;
   let parsed: unknown = null;
@@ -85,6 +85,7 @@ function parseShareOptions(json: string): ShareOptions {
     isXRayRenderModeAvailable: s.isXRayRenderModeAvailable === true,
     isIllustrationRenderModeAvailable: s.isIllustrationRenderModeAvailable === true,
     isWireframeRenderModeAvailable: s.isWireframeRenderModeAvailable === true,
+    isPartsListAvailable: s.isPartsListAvailable === true,
   };
 }
 

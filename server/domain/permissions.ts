@@ -53,3 +53,8 @@ export function canDeleteItem(viewer: Viewer, project: Pick<ProjectFacts, 'owner
   if (item.authorUserId !== null && item.authorUserId === viewer.userId) return true;
   return item.authorGuestId !== null && item.authorGuestId === viewer.guestId;
 }
+
+/** The parts list (CSV and tree): the owner always; a link only where the owner enabled it. */
+export function canReadPartsList(via: ProjectVia, project: ProjectFacts): boolean {
+  return canOpen(via, project) && (via === 'owner' || project.shareOptions.isPartsListAvailable);
+}

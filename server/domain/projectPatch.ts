@@ -64,4 +64,5 @@ export const DEFAULT_SHARE_OPTIONS: ShareOptions = {
   isXRayRenderModeAvailable: true,
   isIllustrationRenderModeAvailable: true,
   isWireframeRenderModeAvailable: true,
+  isPartsListAvailable: false,
 };

@@ -5,6 +5,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError } from './errors';
+import { partsListRoutes } from './partsLists';
 import { noteRoutes } from './projectNotes';
 import { projectRoutes } from './projects';
 import { shareRoutes } from './share';
@@ -23,6 +24,7 @@ const linkRoutes: FastifyPluginAsync = async (app) => {
   await app.register(shareRoutes);
   await app.register(noteRoutes, { via: 'link', kind: 'comment' });
   await app.register(noteRoutes, { via: 'link', kind: 'hyperlink' });
+  await app.register(partsListRoutes, { via: 'link' });
 };
 
 export const projectApi: FastifyPluginAsync = async (app) => {
@@ -30,4 +32,5 @@ export const projectApi: FastifyPluginAsync = async (app) => {
   await app.register(linkRoutes, { prefix: '/accessKeys/:accessKey' });
   await app.register(noteRoutes, { prefix: '/:id', via: 'owner', kind: 'comment' });
   await app.register(noteRoutes, { prefix: '/:id', via: 'owner', kind: 'hyperlink' });
+  await app.register(partsListRoutes, { prefix: '/:id', via: 'owner' });
 };

@@ -37,6 +37,7 @@ export const SHARE_OPTION_KEYS = [
   'isXRayRenderModeAvailable',
   'isIllustrationRenderModeAvailable',
   'isWireframeRenderModeAvailable',
+  'isPartsListAvailable',
 ] as const;
 export type ShareOptionKey = (typeof SHARE_OPTION_KEYS)[number];
 
@@ -49,6 +50,8 @@ export const shareOptionsSchema = z.object({
   isXRayRenderModeAvailable: z.boolean(),
   isIllustrationRenderModeAvailable: z.boolean(),
   isWireframeRenderModeAvailable: z.boolean(),
+  /** The parts list (panel and CSV) on the link; off by default. */
+  isPartsListAvailable: z.boolean(),
 });
 export type ShareOptions = z.infer<typeof shareOptionsSchema>;
 
@@ -62,6 +65,7 @@ export const sharedShareOptionsSchema = z._default(
     isXRayRenderModeAvailable: z._default(z.boolean(), false),
     isIllustrationRenderModeAvailable: z._default(z.boolean(), false),
     isWireframeRenderModeAvailable: z._default(z.boolean(), false),
+    isPartsListAvailable: z._default(z.boolean(), false),
   }),
   {
     isHierarchyVisible: false,
@@ -71,6 +75,7 @@ export const sharedShareOptionsSchema = z._default(
     isXRayRenderModeAvailable: false,
     isIllustrationRenderModeAvailable: false,
     isWireframeRenderModeAvailable: false,
+    isPartsListAvailable: false,
   },
 );
 
@@ -83,6 +88,7 @@ export const ALL_SHARE_OPTIONS: ShareOptions = {
   isXRayRenderModeAvailable: true,
   isIllustrationRenderModeAvailable: true,
   isWireframeRenderModeAvailable: true,
+  isPartsListAvailable: true,
 };
 
 export const projectIdSchema = z.int().check(z.positive());

@@ -21,6 +21,7 @@ export function makeProject(overrides: Partial<Project> & { id: number }): Proje
       isXRayRenderModeAvailable: true,
       isIllustrationRenderModeAvailable: true,
       isWireframeRenderModeAvailable: true,
+      isPartsListAvailable: true,
     },
     creationDate: new Date(2025, 0, overrides.id, 9, 0),
     modificationDate: new Date(2025, 0, overrides.id, 10, 30),

@@ -20,6 +20,7 @@ import {
   subscriptionPlanListSchema,
 } from '../../src/api/schemas';
 import { bulkDeleteResultSchema } from '../../src/api/noteSchemas';
+import { namedTreeSchema } from '../../src/api/partsList';
 import { generateAccessKey } from '../../server/domain/accessKeys';
 import { modelUrlOf } from '../../server/http/projectViews';
 import { POSTGRES_URL, postgresReachable } from './helpers/databases';
@@ -69,7 +70,13 @@ const ROUTES: RouteCase[] = [
   { label: 'POST projects/{id}/attachments', method: 'POST', path: (t) => `${id(t)}/attachments`, body: { authorName: 'A', name: 'N', url: 'https://example.com' }, expect: with2xx(OWNER_ONLY, 201), schema: createdItemSchema },
   { label: 'DELETE projects/{id}/attachments/{a}', method: 'DELETE', path: (t) => `${id(t)}/attachments/${t.attachmentId}`, expect: with2xx(OWNER_ONLY, 204) },
   { label: 'DELETE projects/{id}/attachments (bulk)', method: 'DELETE', path: (t) => `${id(t)}/attachments`, body: { authors: 'guests' }, expect: OWNER_ONLY, schema: bulkDeleteResultSchema },
+  { label: 'GET projects/{id}/parts.csv', method: 'GET', path: (t) => `${id(t)}/parts.csv?unit=in`, expect: OWNER_ONLY },
+  { label: 'GET projects/{id}/parts', method: 'GET', path: (t) => `${id(t)}/parts`, expect: OWNER_ONLY, schema: namedTreeSchema },
   { label: 'GET accessKeys/{key}', method: 'GET', path: key, expect: LINK, schema: sharedProjectSchema },
+  // The fixture's links allow the parts list (every option on); tests/server/partsList.test.ts turns it off.
+  { label: 'GET accessKeys/{key}/parts.csv', method: 'GET', path: (t) => `${key(t)}/parts.csv`, expect: LINK },
+  // There is no part tree route on a link.
+  { label: 'GET accessKeys/{key}/parts', method: 'GET', path: (t) => `${key(t)}/parts`, expect: [404, 404, 404, 404, 404, 404] },
   { label: 'GET accessKeys/{key}/logo', method: 'GET', path: (t) => `${key(t)}/logo`, expect: LINK },
   { label: 'GET accessKeys/{key}/comments', method: 'GET', path: (t) => `${key(t)}/comments`, expect: LINK, schema: commentListSchema },
   { label: 'POST accessKeys/{key}/comments', method: 'POST', path: (t) => `${key(t)}/comments`, body: { authorName: 'A', text: 'B' }, expect: with2xx(LINK, 201), schema: createdItemSchema },

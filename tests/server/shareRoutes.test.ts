@@ -29,6 +29,7 @@ describe('GET projects/accessKeys/{key}', () => {
       isXRayRenderModeAvailable: true,
       isIllustrationRenderModeAvailable: false,
       isWireframeRenderModeAvailable: true,
+      isPartsListAvailable: true,
     };
     const project = await addProject(server, owner.user.id, { name: 'Shared kitchen', published: true, shareOptions: flags });
     const res = await shared(project.accessKey);

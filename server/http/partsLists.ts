@@ -1,0 +1,85 @@
+/**
+ * The parts list of a project's current revision, read from the encoded names in its stored GLB
+ * (only the header and the JSON chunk are read, never the geometry):
+ *   GET /api/v1/projects/{id}/parts.csv and /projects/accessKeys/{key}/parts.csv (`?unit=mm|in`)
+ *   GET /api/v1/projects/{id}/parts: the part tree (encoded names), for the labels page.
+ * A link answers only where the owner enabled `isPartsListAvailable`; otherwise the same 404 as
+ * any link route.
+ */
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
+import { buildPartsList, partsListCsv, partsListFileName, type NamedTree } from '../../src/api/partsList';
+import { distanceUnitSchema } from '../../src/api/schemas';
+import { GLB_HEADER_BYTES, glbJsonLength, partTreeOfGltf } from '../domain/glbPartTree';
+import { canReadPartsList } from '../domain/permissions';
+import type { BlobStore } from '../storage/blobStore';
+import { notFound, parseInput } from './errors';
+import { SHARED_NOT_FOUND } from './params';
+import { attachmentDisposition } from './projectExport';
+import { scopeResolver, type ProjectScope } from './projectScope';
+
+const NO_MODEL = 'This project has no model yet.';
+/** A JSON chunk larger than this is not read (the part names of 100,000 parts take a few MB). */
+const MAX_JSON_BYTES = 64 * 1024 * 1024;
+
+const csvQuerySchema = z.object({ unit: z._default(distanceUnitSchema, 'mm') });
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+async function readRange(blobs: BlobStore, key: string, start: number, end: number): Promise<Buffer | undefined> {
+  const opened = await blobs.open(key, { start, end });
+  return opened ? readAll(opened.stream) : undefined;
+}
+
+/** The part tree of the scope's current revision; 404 when it has no readable model. */
+export async function partTreeOf(blobs: BlobStore, scope: ProjectScope): Promise<NamedTree> {
+  const key = scope.project.modelBlobKey;
+  const info = key ? await blobs.stat(key) : undefined;
+  if (!key || !info || info.size < GLB_HEADER_BYTES) throw notFound(NO_MODEL);
+  const header = await readRange(blobs, key, 0, GLB_HEADER_BYTES - 1);
+  const length = header ? glbJsonLength(header) : undefined;
+  if (length === undefined || length > MAX_JSON_BYTES || GLB_HEADER_BYTES + length > info.size) throw notFound(NO_MODEL);
+  const json = length === 0 ? undefined : await readRange(blobs, key, GLB_HEADER_BYTES, GLB_HEADER_BYTES + length - 1);
+  try {
+    return partTreeOfGltf(json ? JSON.parse(json.toString('utf8')) : {});
+  } catch {
+    throw notFound(NO_MODEL);
+  }
+}
+
+/** The routes under one prefix: `via: 'owner'` under /projects/:id, `'link'` under /projects/accessKeys/:accessKey. */
+export const partsListRoutes: FastifyPluginAsync<{ via: 'owner' | 'link' }> = async (app, { via }) => {
+  const { blobs } = app.services;
+  const resolve = scopeResolver(via);
+  const hooks = { onRequest: via === 'owner' ? app.authenticate : app.identify };
+
+  const allowedScope = async (request: FastifyRequest) => {
+    const scope = await resolve(request);
+    if (!canReadPartsList(scope.via, scope.project)) throw notFound(SHARED_NOT_FOUND);
+    return scope;
+  };
+
+  app.get('/parts.csv', hooks, async (request, reply) => {
+    const scope = await allowedScope(request);
+    const { unit } = parseInput(csvQuerySchema, request.query ?? {});
+    const csv = partsListCsv(buildPartsList(await partTreeOf(blobs, scope)), unit);
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', attachmentDisposition(partsListFileName(scope.project.name)))
+      .header('Cache-Control', 'no-store')
+      .send(csv);
+  });
+
+  if (via === 'owner') {
+    app.get('/parts', hooks, async (request, reply): Promise<NamedTree> => {
+      const scope = await allowedScope(request);
+      reply.header('Cache-Control', 'no-store');
+      return partTreeOf(blobs, scope);
+    });
+  }
+};
