@@ -3,7 +3,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { Project } from '../../../src/api/schemas';
+import type { Project, Stage } from '../../../src/api/schemas';
 import { ownerProjectMachine } from '../../../src/machines/viewer/ownerProjectMachine';
 import { ProjectPanel } from '../../../src/ui/viewer/panels/ProjectPanel';
 import { createServices, Providers } from '../../helpers/appHarness';
@@ -11,7 +11,7 @@ import { makeProject } from '../../helpers/fakeProjectsApi';
 
 afterEach(cleanup);
 
-function renderPanel(isPublished: boolean, patchStage = fromPromise<Project, { id: number; stage: string }>(async () => makeProject({ id: 3 }))) {
+function renderPanel(isPublished: boolean, patchStage = fromPromise<Project, { id: number; stage: Stage }>(async () => makeProject({ id: 3 }))) {
   const { services } = createServices();
   const machine = ownerProjectMachine.provide({ actors: { patchStage } });
   const owner = createActor(machine, { input: { project: makeProject({ id: 3, isPublished, accessKey: 'Key3abc', currentStage: 'new' }) } }).start();
