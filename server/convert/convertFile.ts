@@ -2,6 +2,7 @@
  * The whole conversion of one file, on the current thread: check -> import -> share repeated
  * meshes -> GLB. The worker pool (converter.ts) runs this off the API's event loop.
  */
+import type { ConversionNote } from '../../src/api/conversionNotes.js';
 import { detectFormat } from './detect.js';
 import { ConversionError, conversionErrors } from './errors.js';
 import { writeGlb } from './glbWriter.js';
@@ -34,6 +35,8 @@ export interface ConversionStats {
 export interface ConvertOutput {
   glb: Uint8Array;
   stats: ConversionStats;
+  /** What the user should know about the conversion (losses, assumptions). */
+  notes: ConversionNote[];
 }
 
 export async function convertFile(input: ConvertInput): Promise<ConvertOutput> {
@@ -55,8 +58,10 @@ export async function convertFile(input: ConvertInput): Promise<ConvertOutput> {
   progress(0.85, 'Compressing the geometry');
   const glb = await writeGlb(scene);
   progress(1, 'Conversion done');
+  const notes = scene.notes ?? [];
   return {
     glb,
+    notes,
     stats: {
       ...counts,
       meshes: scene.meshes.length,

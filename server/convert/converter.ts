@@ -96,7 +96,7 @@ export function createConverter(options: ConverterOptions = {}): Converter {
         });
         if (result.output.lines.length > 0 || result.output.dropped > 0) onOutput?.(result.output);
         if (!result.ok) throw new ConversionError(result.code, result.message);
-        return { glb: result.glb, stats: result.stats, assets: result.assets };
+        return { glb: result.glb, stats: result.stats, notes: result.notes, assets: result.assets };
       } catch (error) {
         if (error instanceof ConversionError) throw error;
         if (timeout.aborted) throw conversionErrors.timeout(timeoutMs);

@@ -3,6 +3,7 @@
  * bytes really are that format (a renamed program or picture is refused with a clear message).
  */
 import { conversionErrors } from './errors.js';
+import { decodeXml } from './xmlText.js';
 
 export type ModelFormat = 'step' | 'iges' | 'dae' | 'dxf' | 'zip' | 'vok';
 
@@ -71,7 +72,7 @@ export function looksLike(format: ModelFormat, bytes: Uint8Array): boolean {
       return first.length >= 73 && /[SGC]/.test(first[72]);
     }
     case 'dae':
-      return /<COLLADA[\s>]/.test(head(bytes));
+      return /<COLLADA[\s>]/.test(decodeXml(bytes, 8192));
     case 'dxf': {
       const text = head(bytes);
       return /^\s*(0|999)\s*\r?\n/.test(text) && /\n\s*SECTION\s*\r?\n/.test(text);

@@ -101,6 +101,17 @@ class DocumentBuilder {
   }
 }
 
+/**
+ * Quantization moves the geometry of a node that also has children into a new, unnamed child:
+ * that part is named after its mesh, else after the node that holds it, never left blank.
+ */
+function nameGeometryNodes(doc: Document): void {
+  for (const node of doc.getRoot().listNodes()) {
+    if (node.getName() || !node.getMesh()) continue;
+    node.setName(node.getMesh()!.getName() || node.getParentNode()?.getName() || '');
+  }
+}
+
 let io: NodeIO | undefined;
 async function gltfIo(): Promise<NodeIO> {
   if (!io) {
@@ -125,6 +136,7 @@ export async function sceneToDocument(scene: SceneModel, options: GlbWriteOption
     await builder.doc.transform(
       meshopt({ encoder: MeshoptEncoder, level: 'high', quantizationVolume: 'mesh', quantizePosition: 16 }),
     );
+    nameGeometryNodes(builder.doc);
   }
   return builder.doc;
 }

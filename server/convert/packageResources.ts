@@ -4,12 +4,13 @@
  * other file. Everything else in the archive is never inflated.
  */
 import type { ModelFormat } from './detect.js';
+import { decodeXml } from './xmlText.js';
 
 /** Lower-case base names, as the importers look resources up. */
 export function referencedResources(format: ModelFormat, model: Uint8Array): Set<string> {
   const names = new Set<string>();
   if (format !== 'dae') return names;
-  const text = new TextDecoder().decode(model);
+  const text = decodeXml(model);
   for (const match of text.matchAll(/<(init_from|ref)>\s*([^<]*?)\s*<\/\1>/g)) {
     const name = resourceBaseName(match[2]);
     if (name) names.add(name);

@@ -2,6 +2,8 @@
  * The one intermediate form every importer produces and the GLB writer consumes.
  * Units: metres. Axes: Y up (glTF convention). Matrices: column-major 4x4, local to the parent.
  */
+import type { ConversionNote } from '../../src/api/conversionNotes.js';
+
 export type Rgb = [number, number, number];
 
 export interface SceneTexture {
@@ -49,6 +51,16 @@ export interface SceneModel {
   roots: SceneNode[];
   meshes: SceneMesh[];
   materials: SceneMaterial[];
+  /** What the importer could not keep or had to assume, told to the user. */
+  notes?: ConversionNote[];
+}
+
+/** Drops nodes that draw nothing and hold nothing that draws (cameras, lights, empty groups). */
+export function pruneEmptyNodes(nodes: SceneNode[]): SceneNode[] {
+  return nodes.flatMap((node) => {
+    node.children = pruneEmptyNodes(node.children);
+    return node.mesh !== undefined || node.children.length > 0 ? [node] : [];
+  });
 }
 
 export function walkNodes(nodes: SceneNode[], visit: (node: SceneNode, depth: number) => void, depth = 0): void {

@@ -5,6 +5,7 @@
  */
 import { takeCapturedOutput, type CapturedOutput } from './workerConsole.js';
 import type { MessagePort } from 'node:worker_threads';
+import type { ConversionNote } from '../../src/api/conversionNotes.js';
 import { convertFile, type ConversionStats } from './convertFile.js';
 import { ConversionError, conversionErrors } from './errors.js';
 import { forgetAssimp } from './importers/assimpImporter.js';
@@ -29,7 +30,7 @@ export interface WorkerProgress {
 }
 
 export type WorkerResult = (
-  | { ok: true; glb: Uint8Array; stats: ConversionStats; assets: RevisionAssets }
+  | { ok: true; glb: Uint8Array; stats: ConversionStats; notes: ConversionNote[]; assets: RevisionAssets }
   | { ok: false; code: ConversionError['code']; message: string }
 ) & { output: CapturedOutput };
 
@@ -50,7 +51,7 @@ export default async function runConversion(task: WorkerTask): Promise<WorkerRes
   takeCapturedOutput();
   startBudget(task.memoryLimitMb);
   try {
-    const { glb, stats } = await convertFile({
+    const { glb, stats, notes } = await convertFile({
       fileName: task.fileName,
       bytes: task.bytes,
       maxBytes: task.maxBytes,
@@ -58,7 +59,7 @@ export default async function runConversion(task: WorkerTask): Promise<WorkerRes
       onProgress: (progress, activity) => task.port.postMessage({ progress, activity } satisfies WorkerProgress),
     });
     const assets = await deriveRevisionAssets(glb);
-    return { ok: true, glb, stats, assets, output: takeCapturedOutput() };
+    return { ok: true, glb, stats, notes, assets, output: takeCapturedOutput() };
   } catch (error) {
     const result = failure(task, error);
     return { ...result, output: takeCapturedOutput() };

@@ -1,6 +1,9 @@
 /**
  * assimp names COLLADA nodes after their `id` (it cannot be told to use `name` through assimpjs),
- * so the node names are read back from the document: id -> name, XML entities decoded.
+ * and a node without an id after a counter (`$ColladaAutoName$_0`). So before assimp reads the
+ * document, every `<node>` without an id gets one of ours, and the names are read back from the
+ * document: assimp's node name -> the node's `name` (XML entities decoded), and each geometry's id
+ * -> its name (assimp names meshes after the geometry id).
  */
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
@@ -17,15 +20,36 @@ function attribute(tag: string, name: string): string | undefined {
   return match ? decodeXmlText(match[2] ?? match[3]) : undefined;
 }
 
-/** Maps each node id (and sid) to its name, for every `<node>` that has both. */
-export function colladaNodeNames(xml: string): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const match of xml.matchAll(/<node\b[^>]*>/g)) {
-    const tag = match[0];
-    const name = attribute(tag, 'name');
-    if (name === undefined) continue;
-    const id = attribute(tag, 'id') ?? attribute(tag, 'sid');
-    if (id !== undefined && !names.has(id)) names.set(id, name);
+export interface ColladaNames {
+  /** The document with an id on every node, as assimp is given it. */
+  text: string;
+  /** assimp's node name -> the node's own `name`; absent: the node has none (or an empty one). */
+  nodes: Map<string, string>;
+  /** assimp's mesh name (the geometry id) -> the geometry's `name`. */
+  geometries: Map<string, string>;
+}
+
+const OWN_ID_PREFIX = 'vok-node-';
+
+export function prepareColladaNames(xml: string): ColladaNames {
+  const nodes = new Map<string, string>();
+  const geometries = new Map<string, string>();
+  for (const match of xml.matchAll(/<geometry\b[^>]*>/g)) {
+    const id = attribute(match[0], 'id');
+    const name = attribute(match[0], 'name')?.trim();
+    if (id !== undefined && name) geometries.set(id, name);
   }
-  return names;
+  let counter = 0;
+  const text = xml.replace(/<node\b[^>]*>/g, (tag) => {
+    let id = attribute(tag, 'id');
+    let out = tag;
+    if (id === undefined) {
+      id = `${OWN_ID_PREFIX}${counter++}`;
+      out = `<node id="${id}"${tag.slice(5)}`;
+    }
+    const name = attribute(tag, 'name')?.trim();
+    if (name && !nodes.has(id)) nodes.set(id, attribute(tag, 'name')!);
+    return out;
+  });
+  return { text, nodes, geometries };
 }
