@@ -3,7 +3,7 @@
  * (only allowed modes), measure mode (active while its panel is open), the clipping plane, the
  * camera view, the selection with the data-sheet rule, and full screen. Every engine command
  * goes to the `engineBridge` actor, which sends back the engine's events.
- *   panel: closed | render | comments | attachment | measure | clipping
+ *   panel: closed | render | comments | attachment | measure | clipping | parts
  *   dataSheet: hidden | shown
  * Part visibility (the tree's eyes) goes to the engine too; `hiddenIds` follows what the engine
  * reports, whoever changed it (an eye, an isolation, a notice step).
@@ -86,13 +86,14 @@ export function allowedRenderModes(permissions: ShareOptions): RenderMode[] {
   return modes;
 }
 
-/** The right panels a viewer with these permissions offers (render and measure always). */
+/** The right panels a viewer with these permissions offers (render and measure always; the parts list where allowed). */
 export function allowedPanels(permissions: ShareOptions): ToolPanel[] {
   const panels: ToolPanel[] = ['render'];
   if (permissions.isCommentsVisible) panels.push('comments');
   if (permissions.isAttachmentVisible) panels.push('attachment');
   panels.push('measure');
   if (permissions.isClippingPlaneAvailable) panels.push('clipping');
+  if (permissions.isPartsListAvailable) panels.push('parts');
   return panels;
 }
 
@@ -213,6 +214,7 @@ export const viewerToolsMachine = setup({
           },
         },
         clipping: { on: { 'tools.togglePanel': panelTargets('clipping'), 'tools.closePanel': 'closed' } },
+        parts: { on: { 'tools.togglePanel': panelTargets('parts'), 'tools.closePanel': 'closed' } },
       },
     },
     dataSheet: {

@@ -71,8 +71,8 @@ export interface PickEvent {
   partId: string | null;
 }
 
-/** The right-toolbar panels of SPEC §2 (only one open at a time). */
-export const TOOL_PANELS = ['render', 'comments', 'attachment', 'measure', 'clipping'] as const;
+/** The right-toolbar panels of SPEC §2 and the parts list (only one open at a time). */
+export const TOOL_PANELS = ['render', 'comments', 'attachment', 'measure', 'clipping', 'parts'] as const;
 export type ToolPanel = (typeof TOOL_PANELS)[number];
 
 export { ALL_SHARE_OPTIONS } from '../../api/schemas';

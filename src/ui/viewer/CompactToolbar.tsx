@@ -21,6 +21,7 @@ import { UserPanel } from '../panels/UserPanel';
 import { COMPACT_BAR_HEIGHT, DockPanel } from './DockPanel';
 import { CountBadge } from './RightToolbar';
 import type { ToolsActor } from './viewerActors';
+import { PartsListIcon } from './panels/PartsListPanel';
 import { CommentIcon, CubeIcon, FolderIcon, LinkIcon, RulerIcon, ScissorsIcon, ShareNodesIcon, TreeIcon } from './viewerIcons';
 
 /** One slot of the bar: 44 px and a little room around it. */
@@ -82,6 +83,7 @@ export function CompactToolbar({ variant, tools, leftPanel, onLeftPanel, comment
     variant !== 'sandbox' ? left('project', variant === 'guest' ? LL.panels.sharedProject.title() : LL.panels.project.title(), <FolderIcon />) : null,
     tool('comments', LL.viewer.comments.title(), <><CommentIcon /><CountBadge count={commentCount} /></>),
     tool('attachment', LL.viewer.hyperlinks.title(), <><LinkIcon /><CountBadge count={hyperlinkCount} /></>),
+    tool('parts', LL.workshop.partsList.title(), <PartsListIcon />),
     variant === 'owner' ? left('share', LL.panels.share.title(), <ShareNodesIcon />) : null,
     { key: 'user', label: LL.list.userPanel(), icon: avatar, active: modal === 'user', onSelect: () => openModal('user') },
     { key: 'about', label: LL.list.about(), icon: <InfoIcon />, active: modal === 'about', onSelect: () => openModal('about') },

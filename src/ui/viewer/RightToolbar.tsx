@@ -6,6 +6,7 @@ import type { ToolPanel } from '../../machines/viewer/viewerTypes';
 import { useLL } from '../app/I18nProvider';
 import { Toolbar, ToolbarButton } from '../common/Toolbar';
 import type { ToolsActor } from './viewerActors';
+import { PartsListIcon } from './panels/PartsListPanel';
 import { CommentIcon, CubeIcon, LinkIcon, RulerIcon, ScissorsIcon } from './viewerIcons';
 
 export function CountBadge({ count }: { count: number }) {
@@ -27,6 +28,7 @@ export function RightToolbar({ tools, commentCount, hyperlinkCount }: { tools: T
     attachment: { label: LL.viewer.hyperlinks.title(), icon: <><LinkIcon /><CountBadge count={hyperlinkCount} /></> },
     measure: { label: LL.viewer.measure.title(), icon: <RulerIcon /> },
     clipping: { label: LL.viewer.clipping.title(), icon: <ScissorsIcon /> },
+    parts: { label: LL.workshop.partsList.title(), icon: <PartsListIcon /> },
   };
   return (
     <Toolbar label={LL.viewer.rightToolbar()} className="z-30 h-full shrink-0 border-l">

@@ -30,6 +30,7 @@ import { LeftToolbar } from './LeftToolbar';
 import { ClippingPanel } from './panels/ClippingPanel';
 import { DataSheetPanel } from './panels/DataSheetPanel';
 import { MeasurePanel } from './panels/MeasurePanel';
+import { PartsListPanel } from './panels/PartsListPanel';
 import { RenderModePanel } from './panels/RenderModePanel';
 import { RightToolbar } from './RightToolbar';
 import { ToolChips } from './ToolChips';
@@ -118,6 +119,7 @@ export function ViewerLayout(props: ViewerLayoutProps) {
     attachment: LL.viewer.hyperlinks.title(),
     measure: LL.viewer.measure.title(),
     clipping: LL.viewer.clipping.title(),
+    parts: LL.workshop.partsList.title(),
   };
   const rightContent = {
     render: <RenderModePanel tools={tools} />,
@@ -125,6 +127,7 @@ export function ViewerLayout(props: ViewerLayoutProps) {
     attachment: props.hyperlinksPanel ?? pending,
     measure: <MeasurePanel tools={tools} />,
     clipping: <ClippingPanel tools={tools} />,
+    parts: <PartsListPanel viewer={viewer} unit={unit} projectName={projectName ?? ''} />,
   };
 
   return (

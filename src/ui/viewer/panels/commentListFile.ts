@@ -11,8 +11,8 @@ export function commentListText(title: string, comments: readonly Pick<Comment, 
 }
 
 /** Saves a text file through a temporary link (the browser's download). */
-export function downloadTextFile(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+export function downloadTextFile(fileName: string, text: string, type = 'text/plain;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
