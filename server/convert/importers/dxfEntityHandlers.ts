@@ -6,7 +6,7 @@ interface Group { code: number; value: unknown }
 interface Scanner { next(): Group; isEOF(): boolean }
 
 /** The seven standard AutoCAD colour indices; others fall back to the layer's colour. */
-const ACI: Record<number, number> = { 1: 0xff0000, 2: 0xffff00, 3: 0x00ff00, 4: 0x00ffff, 5: 0x0000ff, 6: 0xff00ff, 7: 0xffffff };
+export const ACI: Record<number, number> = { 1: 0xff0000, 2: 0xffff00, 3: 0x00ff00, 4: 0x00ffff, 5: 0x0000ff, 6: 0xff00ff, 7: 0xffffff };
 
 type Record3 = { x?: number; y?: number; z?: number };
 

@@ -2,16 +2,19 @@
  * DXF through dxf-parser, with our own scene building so that the drawing's structure survives:
  * every INSERT becomes a node named after its block (nested blocks give the hierarchy, repeated
  * blocks share one mesh), and loose entities are grouped by layer into nodes named after the
- * layer. 3DFACE, SOLID and polyface meshes give triangles; LINE, ARC, CIRCLE and polylines give
- * lines, or bands of quads when they have a thickness. $INSUNITS gives the unit (millimetres
- * when absent); DXF is Z up.
+ * layer. 3DFACE, SOLID, polyface and polygon meshes and MESH give triangles; LINE, ARC, CIRCLE
+ * and polylines give lines, or bands of quads when they have a thickness. $INSUNITS gives the
+ * unit (millimetres when absent, said in a note); DXF is Z up. A drawing without faces is kept as
+ * lines, said in a note too.
  */
+import { addNote, type ConversionNote } from '../../../src/api/conversionNotes.js';
 import DxfParser from 'dxf-parser';
 import { conversionErrors } from '../errors.js';
 import type { Rgb, SceneMaterial, SceneMesh, SceneModel, SceneNode, ScenePrimitive } from '../scene.js';
 import { multiply, scaling, Z_UP_TO_Y_UP } from '../scene.js';
 import { extrudableHandlers } from './dxfEntityHandlers.js';
 import { arcPoints, GeometryBuffer, withBulges, type Vec3 } from './dxfGeometry.js';
+import { meshEntityHandlers, type DxfVertex, type RawMeshEntity } from './dxfMeshEntities.js';
 
 /** Metres per unit, by $INSUNITS code. */
 const UNIT_SCALE: Record<number, number> = { 1: 0.0254, 2: 0.3048, 4: 0.001, 5: 0.01, 6: 1, 8: 0.0000254, 9: 0.0000254, 10: 0.9144, 14: 0.1 };
@@ -25,12 +28,11 @@ interface Entity {
   color?: number;
   visible?: boolean;
   inPaperSpace?: boolean;
-  vertices?: Array<Point & { faceA?: number; faceB?: number; faceC?: number; faceD?: number; polyfaceMeshVertex?: boolean }>;
+  vertices?: Point[];
   thickness?: number;
   depth?: number;
   elevation?: number;
   shape?: boolean;
-  isPolyfaceMesh?: boolean;
   center?: Point;
   radius?: number;
   startAngle?: number;
@@ -43,20 +45,62 @@ interface Entity {
   rotation?: number;
   points?: Point[];
 }
+type AnyEntity = Entity | RawMeshEntity;
 interface Block { name: string; position?: Point; entities?: Entity[] }
 interface Drawing { header?: Record<string, unknown>; entities?: Entity[]; blocks?: Record<string, Block>; tables?: { layer?: { layers?: Record<string, { color?: number }> } } }
 
 const p3 = (p: Point | undefined): Vec3 => [p?.x ?? 0, p?.y ?? 0, p?.z ?? 0];
 
-function addEntity(e: Entity, g: GeometryBuffer): void {
+const pv = (p: DxfVertex): Vec3 => [p.x, p.y, p.z];
+
+/** POLYLINE flags (group 70). */
+const CLOSED = 1;
+const POLYGON_MESH = 16;
+const CLOSED_N = 32;
+const POLYFACE = 64;
+
+function addPolyline(e: RawMeshEntity, g: GeometryBuffer): void {
+  const flags = e.flags ?? 0;
+  if (flags & POLYFACE) {
+    // Vertices flagged 128 without 64 are face records (71..74: 1-based, negative for hidden edges).
+    const isFace = (p: DxfVertex) => (p.flags & 128) !== 0 && (p.flags & 64) === 0;
+    const points = e.points.filter((p) => !isFace(p)).map(pv);
+    for (const f of e.points.filter(isFace)) {
+      const refs = f.refs.map((i) => Math.abs(i) - 1);
+      if (refs.length >= 3 && refs.every((i) => i < points.length)) g.face(refs.map((i) => points[i]));
+    }
+  } else if (flags & POLYGON_MESH) {
+    const m = e.meshM ?? 0;
+    const n = e.meshN ?? 0;
+    const points = e.points.map(pv);
+    if (m < 2 || n < 2 || points.length < m * n) return;
+    const at = (i: number, j: number) => points[(i % m) * n + (j % n)];
+    const rows = flags & CLOSED ? m : m - 1;
+    const columns = flags & CLOSED_N ? n : n - 1;
+    for (let i = 0; i < rows; i++) for (let j = 0; j < columns; j++) g.face([at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i + 1, j)]);
+  } else {
+    const closed = (flags & CLOSED) !== 0;
+    g.polyline(withBulges(e.points, closed), closed, e.thickness ?? 0);
+  }
+}
+
+function addEntity(entity: AnyEntity, g: GeometryBuffer): void {
+  if (entity.type === '3DFACE') return g.face((entity as RawMeshEntity).points.map(pv));
+  if (entity.type === 'POLYLINE') return addPolyline(entity as RawMeshEntity, g);
+  if (entity.type === 'MESH') {
+    const mesh = entity as RawMeshEntity;
+    const points = mesh.points.map(pv);
+    for (const face of mesh.faces ?? []) if (face.length >= 3 && face.every((i) => i >= 0 && i < points.length)) g.face(face.map((i) => points[i]));
+    return;
+  }
+  const e = entity as Entity;
   // dxf-parser may end a vertex list with an empty record.
-  const v = (e.vertices ?? []).filter((p) => p.x !== undefined || p.faceA !== undefined);
+  const v = (e.vertices ?? []).filter((p) => p.x !== undefined);
   switch (e.type) {
-    case '3DFACE':
     case 'SOLID': {
-      const corners = (e.type === 'SOLID' ? (e.points ?? []).filter(Boolean) : v).map(p3);
+      const corners = (e.points ?? []).filter(Boolean).map(p3);
       // SOLID lists its corners in a zigzag: 1, 2, 4, 3.
-      if (e.type === 'SOLID' && corners.length === 4) [corners[2], corners[3]] = [corners[3], corners[2]];
+      if (corners.length === 4) [corners[2], corners[3]] = [corners[3], corners[2]];
       g.face(corners);
       break;
     }
@@ -66,18 +110,6 @@ function addEntity(e: Entity, g: GeometryBuffer): void {
     case 'LWPOLYLINE':
       g.polyline(withBulges(v, !!e.shape, e.elevation ?? 0), !!e.shape, e.depth ?? 0);
       break;
-    case 'POLYLINE': {
-      if (e.isPolyfaceMesh) {
-        const points = v.filter((p) => p.polyfaceMeshVertex !== false && !p.faceA && !p.faceB).map(p3);
-        for (const f of v) {
-          const refs = [f.faceA, f.faceB, f.faceC, f.faceD].filter((i): i is number => !!i).map((i) => Math.abs(i) - 1);
-          if (refs.length >= 3 && refs.every((i) => i < points.length)) g.face(refs.map((i) => points[i]));
-        }
-      } else {
-        g.polyline(withBulges(v, !!e.shape), !!e.shape, e.thickness ?? 0);
-      }
-      break;
-    }
     case 'CIRCLE':
     case 'ARC': {
       const full = e.type === 'CIRCLE';
@@ -204,17 +236,22 @@ export function importDxf(fileName: string, bytes: Uint8Array, options: DxfImpor
   let drawing: Drawing | null;
   try {
     const parser = new DxfParser();
-    for (const handler of extrudableHandlers) parser.registerEntityHandler(handler as never);
+    for (const handler of [...extrudableHandlers, ...meshEntityHandlers]) parser.registerEntityHandler(handler as never);
     drawing = parser.parse(text) as Drawing | null;
   } catch {
     drawing = null;
   }
   if (!drawing) throw conversionErrors.brokenFile(fileName, 'DXF');
   const builder = new SceneBuilder(drawing);
+  const notes: ConversionNote[] = [];
   const fallback = options.defaultUnit === 'in' ? 1 : 4;
-  const unit = UNIT_SCALE[Number(drawing.header?.$INSUNITS ?? fallback)] ?? UNIT_SCALE[fallback];
+  const declared = UNIT_SCALE[Number(drawing.header?.$INSUNITS ?? 0)];
+  if (declared === undefined && !options.defaultUnit) addNote(notes, 'dxf_units_assumed', { unit: 'mm' });
+  const unit = declared ?? UNIT_SCALE[fallback];
   const roots = builder.nodes(drawing.entities ?? [], 0);
   const toYUp = multiply(Z_UP_TO_Y_UP, scaling(unit));
   for (const root of roots) root.matrix = multiply(toYUp, root.matrix ?? scaling(1));
-  return { roots, meshes: builder.meshes, materials: builder.materials };
+  const primitives = builder.meshes.flatMap((mesh) => mesh.primitives);
+  if (primitives.length > 0 && primitives.every((p) => p.mode !== 'triangles')) addNote(notes, 'dxf_flat_drawing');
+  return { roots, meshes: builder.meshes, materials: builder.materials, notes };
 }
