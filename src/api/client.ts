@@ -3,6 +3,7 @@
 import type * as z from 'zod/mini';
 import { createHttp, type HttpOptions } from './http';
 import { bulkDeleteResultSchema, type BulkDeleteTarget } from './noteSchemas';
+import { namedTreeSchema } from './partsList';
 import {
   attachmentListSchema,
   brandingSchema,
@@ -60,6 +61,7 @@ export function createApiClient(options: HttpOptions) {
 
     listProjects: () => call('projects', { auth: true, schema: projectListSchema }),
     getProject: (id: number) => call(`projects/${id}`, { auth: true, schema: projectSchema }),
+    getPartTree: (id: number) => call(`projects/${id}/parts`, { auth: true, schema: namedTreeSchema }),
     patchProject: (id: number, patch: ProjectPatch) => call(`projects/${id}`, { method: 'PATCH', json: patch, auth: true }),
     deleteProject: (id: number) => call(`projects/${id}`, { method: 'DELETE', auth: true }),
     getSharedProject: (accessKey: string) =>

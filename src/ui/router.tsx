@@ -105,6 +105,24 @@ const projectRoute = createRoute({
   ),
 });
 
+/** The project's printable QR labels (owner). */
+const labelsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'projects/$id/labels',
+  beforeLoad: ({ context, params, location }) => {
+    if (!isProjectIdParam(params.id)) throw redirect({ to: '/' });
+    if (!isLoggedIn(context)) throw redirect({ to: '/login', search: { redirect: location.href } });
+  },
+  component: lazyRouteComponent(() =>
+    import('./labels/LabelsScreen').then(({ LabelsScreen }) => ({
+      default: function LabelsRoute() {
+        const { id } = labelsRoute.useParams();
+        return <LabelsScreen projectId={Number(id)} />;
+      },
+    })),
+  ),
+});
+
 const sharedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 's/$accessKey',
@@ -153,6 +171,7 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   listRoute,
   projectRoute,
+  labelsRoute,
   sharedRoute,
   sandboxRoute,
   frenchRoute,

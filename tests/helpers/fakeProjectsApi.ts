@@ -56,6 +56,9 @@ export function fakeProjectsApi(initial: Project[] = [], plans: SubscriptionPlan
       maybeFail('list');
       return api.projects.map((p) => ({ ...p }));
     },
+    async getPartTree() {
+      return { roots: [], nodes: {} };
+    },
     async getProject(id) {
       api.calls.get.push(id);
       const project = api.projects.find((p) => p.id === id);

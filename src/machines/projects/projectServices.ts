@@ -4,7 +4,9 @@
  * (`useActorRef(services.projects.machines.list)`) and talk to the upload actor.
  */
 import { createActor, fromCallback, fromPromise, type ActorRefFrom, type CallbackActorLogic } from 'xstate';
+import type { NamedTree } from '../../api/partsList';
 import type { Branding, Project, ProjectPatch, SubscriptionPlan } from '../../api/schemas';
+import { labelsMachine, type LoadedLabels } from './labelsMachine';
 import { uploadMachine, type SocketCommand, type SocketInput } from '../upload/uploadMachine';
 import { brandingMachine, type LoadedBranding } from './brandingMachine';
 import { deleteMachine } from './deleteMachine';
@@ -25,6 +27,8 @@ export interface ProjectsApi {
   putBrandingLogo(file: Blob): Promise<void>;
   deleteBrandingLogo(): Promise<void>;
   secureToken(): Promise<{ secureToken: string }>;
+  /** The part tree of the current revision (encoded names), for the labels. */
+  getPartTree(id: number): Promise<NamedTree>;
 }
 
 /** Turns an image blob into a URL an <img> shows (a FileReader data URL in the app). */
@@ -90,7 +94,16 @@ export function createProjectServices({ api, socket, imageUrlOf }: ProjectServic
     },
   });
 
-  return { upload, machines: { list, rename, delete: remove, share, plans, branding } };
+  const labels = labelsMachine.provide({
+    actors: {
+      loadLabels: fromPromise<LoadedLabels, { projectId: number }>(async ({ input }) => {
+        const [project, tree] = await Promise.all([api.getProject(input.projectId), api.getPartTree(input.projectId)]);
+        return { project, tree };
+      }),
+    },
+  });
+
+  return { upload, machines: { list, rename, delete: remove, share, plans, branding, labels } };
 }
 
 export type ProjectServices = ReturnType<typeof createProjectServices>;

@@ -1,6 +1,6 @@
 /**
  * The owner's project panel (SPEC §2): name with Rename, Update, Delete; Author, dates, Version;
- * the Step selector; the link to share; More options (opens the share panel).
+ * the Step selector; the link to share; More options (opens the share panel); the QR labels page.
  */
 import { useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
@@ -88,6 +88,9 @@ export function ProjectPanel({ owner, onMoreOptions }: { owner: OwnerActor; onMo
       <button type="button" onClick={onMoreOptions} className="self-start text-sm font-semibold text-primary hover:text-primary-hover">
         {LL.panels.project.moreOptions()}
       </button>
+      <a href={`/projects/${project.id}/labels`} className="self-start text-sm font-semibold text-primary hover:text-primary-hover">
+        {LL.workshop.labels.open()}
+      </a>
       <MessageDialog open={rejected !== null} onClose={() => setRejected(null)} message={rejected ? LL.dialogs.message.unsupportedFile({ name: rejected }) : ''} />
     </div>
   );
