@@ -417,6 +417,10 @@ type RootTranslation = {
 			 * A​n​ ​e​r​r​o​r​ ​o​c​c​u​r​e​d​ ​w​h​i​l​e​ ​l​o​a​d​i​n​g​ ​y​o​u​r​ ​p​r​o​j​e​c​t​.
 			 */
 			message: string
+			/**
+			 * D​e​t​a​i​l​s
+			 */
+			details: string
 		}
 		insufficientCredits: {
 			/**
@@ -1324,6 +1328,15 @@ type RootTranslation = {
 		 */
 		invalidResponse: string
 		/**
+		 * T​h​e​ ​s​e​r​v​e​r​ ​r​e​f​u​s​e​d​ ​t​h​e​ ​r​e​q​u​e​s​t​ ​(​{​s​t​a​t​u​s​}​)​.
+		 * @param {number} status
+		 */
+		requestFailed: RequiredParams<'status'>
+		/**
+		 * T​h​e​ ​s​e​r​v​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​c​h​e​d​.
+		 */
+		unreachable: string
+		/**
 		 * I​n​v​a​l​i​d​ ​m​e​s​s​a​g​e​ ​r​e​c​e​i​v​e​d​ ​f​r​o​m​ ​s​e​r​v​e​r​.
 		 */
 		invalidSocketMessage: string
@@ -1729,6 +1742,10 @@ export type TranslationFunctions = {
 			 * An error occured while loading your project.
 			 */
 			message: () => LocalizedString
+			/**
+			 * Details
+			 */
+			details: () => LocalizedString
 		}
 		insufficientCredits: {
 			/**
@@ -2614,6 +2631,14 @@ export type TranslationFunctions = {
 		 * Invalid response from server.
 		 */
 		invalidResponse: () => LocalizedString
+		/**
+		 * The server refused the request ({status}).
+		 */
+		requestFailed: (arg: { status: number }) => LocalizedString
+		/**
+		 * The server could not be reached.
+		 */
+		unreachable: () => LocalizedString
 		/**
 		 * Invalid message received from server.
 		 */

@@ -22,7 +22,7 @@ export async function fetchWithProgress(
 ): Promise<Uint8Array> {
   throwIfAborted(signal);
   const response = await fetchImpl(url, { signal });
-  if (!response.ok) throw new Error(`GET ${url} failed: ${response.status} ${response.statusText}`);
+  if (!response.ok) throw Object.assign(new Error(`GET ${url} failed: ${response.status} ${response.statusText}`), { status: response.status });
   // A compressed answer's Content-Length counts the bytes on the wire, while the stream yields
   // decoded bytes: the server then names the decoded size, and without it the total is unknown.
   const encoded = !!response.headers.get('content-encoding');

@@ -119,6 +119,7 @@ const en = {
     loadError: {
       title: 'Error',
       message: 'An error occured while loading your project.',
+      details: 'Details',
     },
     insufficientCredits: {
       title: 'Error',
@@ -216,6 +217,8 @@ const en = {
   workshop,
   errors: {
     invalidResponse: 'Invalid response from server.',
+    requestFailed: 'The server refused the request ({status:number}).',
+    unreachable: 'The server could not be reached.',
     invalidSocketMessage: 'Invalid message received from server.',
     socketError: 'WebSocket error.',
     socketClosed: 'WebSocket connection closed.',

@@ -118,6 +118,7 @@ const fr = {
     loadError: {
       title: 'Erreur',
       message: 'Une erreur est survenue lors du chargement de votre projet.',
+      details: 'Détails',
     },
     insufficientCredits: {
       title: 'Erreur',
@@ -215,6 +216,8 @@ const fr = {
   workshop,
   errors: {
     invalidResponse: 'Réponse non valide du serveur.',
+    requestFailed: 'Le serveur a refusé la requête ({status}).',
+    unreachable: 'Le serveur est injoignable.',
     invalidSocketMessage: 'Message non valide reçu du serveur.',
     socketError: 'Erreur WebSocket.',
     socketClosed: 'Connexion WebSocket fermée.',

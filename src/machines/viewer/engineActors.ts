@@ -13,6 +13,12 @@ import type { ModelLoadEvent } from './viewerMachine';
 import type { EngineCommand, EngineEvent } from './viewerToolsMachine';
 import type { RenderMode } from './viewerTypes';
 
+/** The load failure as the viewer machine reads it: the message, and the HTTP status of a failed download. */
+function loadFailed(error: unknown): ModelLoadEvent {
+  const status = typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : undefined;
+  return { type: 'load.failed', error: error instanceof Error ? error.message : String(error), ...(status === undefined ? {} : { status }) };
+}
+
 export function createLoadModelActor(slot: EngineSlot) {
   return fromCallback<ModelLoadEvent, { modelUrl: string }>(({ input, sendBack }) => {
     const abort = new AbortController();
@@ -24,10 +30,10 @@ export function createLoadModelActor(slot: EngineSlot) {
         const model = await engine.load(input.modelUrl, { signal: abort.signal });
         if (!abort.signal.aborted) sendBack({ type: 'load.done', model });
       } catch (error) {
-        if (!abort.signal.aborted) sendBack({ type: 'load.failed', error: error instanceof Error ? error.message : String(error) });
+        if (!abort.signal.aborted) sendBack(loadFailed(error));
       }
     }, (error: unknown) => {
-      if (!abort.signal.aborted) sendBack({ type: 'load.failed', error: error instanceof Error ? error.message : String(error) });
+      if (!abort.signal.aborted) sendBack(loadFailed(error));
     });
     return () => {
       abort.abort();

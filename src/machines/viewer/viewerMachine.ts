@@ -17,6 +17,7 @@
  * share panel is open.
  */
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { InvalidResponseError } from '../../api/errors';
 import type { Project, SharedProject } from '../../api/schemas';
 import { ALL_SHARE_OPTIONS, type ShareOptions } from '../../api/schemas';
 import { commentsMachine } from './commentsMachine';
@@ -59,7 +60,7 @@ export interface ViewerContext {
   loaded: LoadedProject | null;
   progress: LoadProgress | null;
   model: ModelInfo | null;
-  error: string | null;
+  error: LoadError | null;
   leftPanel: LeftPanel | null;
   /** The URL's filter steps were handed to the notice child (once, on the first model). */
   filterApplied: boolean;
@@ -73,7 +74,19 @@ export interface ViewerContext {
 export type ModelLoadEvent =
   | { type: 'load.progress'; progress: LoadProgress }
   | { type: 'load.done'; model: ModelInfo }
-  | { type: 'load.failed'; error: string };
+  /** `status`: the HTTP status when the model could not be downloaded. */
+  | { type: 'load.failed'; error: string; status?: number };
+
+/**
+ * Why a project could not be shown (SPEC §8), as the load error dialog says it: a request the
+ * server refused or that never arrived, an answer of the wrong shape, or a model that cannot be
+ * used; `detail` is the technical text, folded away in the dialog.
+ */
+export interface LoadError {
+  code: 'requestFailed' | 'unreachable' | 'invalidResponse' | 'invalidProject';
+  status?: number;
+  detail: string;
+}
 
 export type ViewerEvent =
   | ModelLoadEvent
@@ -96,6 +109,17 @@ const permissionsOf = (context: ViewerContext): ShareOptions =>
   context.target.kind === 'sandbox' ? SANDBOX_PERMISSIONS : context.loaded?.kind === 'guest' ? context.loaded.project.shareOptions : ALL_SHARE_OPTIONS;
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : typeof error === 'string' ? error : 'error');
+
+/** The load error of a failed project read or model load. */
+export function loadErrorOf(event: { type: string; error?: unknown; status?: number }): LoadError {
+  const detail = messageOf(event.error);
+  if (event.type === 'load.failed') {
+    return event.status === undefined ? { code: 'invalidProject', detail } : { code: 'requestFailed', status: event.status, detail };
+  }
+  if (event.error instanceof InvalidResponseError) return { code: 'invalidResponse', detail: event.error.detail ? `${detail}: ${event.error.detail}` : detail };
+  const status = statusOf(event.error);
+  return status === undefined ? { code: 'unreachable', detail } : { code: 'requestFailed', status, detail };
+}
 
 export const viewerSetup = setup({
   types: {
@@ -133,7 +157,7 @@ export const viewerSetup = setup({
   },
   actions: {
     setProgress: assign({ progress: ({ event }) => (event.type === 'load.progress' ? event.progress : null) }),
-    setError: assign({ error: ({ event }) => messageOf('error' in event ? event.error : null) }),
+    setError: assign({ error: ({ event }) => loadErrorOf(event as { type: string; error?: unknown; status?: number }) }),
     /** The project is known: the children that depend on its permissions start. */
     openProject: assign(({ context, spawn }) => {
       const permissions = permissionsOf(context);

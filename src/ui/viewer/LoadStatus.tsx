@@ -1,6 +1,7 @@
 /**
  * What the project load shows around the viewer (SPEC §4, §8): the loading dialog with the three
- * loading steps, the load error dialog (Close returns to /), and the not-found screen of a link.
+ * loading steps, the load error dialog (Close returns to /), the not-found screen of a link, and,
+ * when the server no longer knows the owner's session, a way back to the login.
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -16,11 +17,27 @@ export function LoadStatus({ viewer }: { viewer: ViewerActor }) {
   const view = useSelector(viewer, selectLoadView);
   const step = useSelector(viewer, selectLoadStep, (a, b) => a.message === b.message && a.progress === b.progress);
   const error = useSelector(viewer, selectLoadError);
+  if (view === 'unauthorized') return <SessionEndedScreen returnTo={window.location.pathname} />;
   return (
     <>
       <LoadingDialog open={view === 'loading'} message={step.message} progress={step.progress} />
-      <LoadErrorDialog open={view === 'failed'} detail={error} onClose={() => void navigate({ to: '/' })} />
+      <LoadErrorDialog open={view === 'failed'} error={error} onClose={() => void navigate({ to: '/' })} />
     </>
+  );
+}
+
+/** The owner's session ended while the project was read: log in again and come back here. */
+export function SessionEndedScreen({ returnTo }: { returnTo: string }) {
+  const LL = useLL();
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-surface px-6 text-center text-fg">
+      <BrandLogo />
+      <h1 className="text-2xl font-extrabold">{LL.login.errors.session_expired()}</h1>
+      <p className="max-w-md text-fg-muted">{LL.login.logInAgain()}</p>
+      <a href={`/login?redirect=${encodeURIComponent(returnTo)}`} className="rounded-lg bg-primary px-4 py-2 font-bold text-on-primary hover:bg-primary-hover">
+        {LL.login.submit()}
+      </a>
+    </main>
   );
 }
 

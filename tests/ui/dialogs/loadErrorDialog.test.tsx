@@ -1,59 +1,50 @@
 // @vitest-environment jsdom
-/** The project load error (SPEC §2, §8): titled Error, the spec's message, an optional detail, Close. */
-import { cleanup, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+/** The load error dialog says what went wrong in the user's language, with the technical detail folded away. */
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { InvalidResponseError, RequestError } from '../../../src/api/errors';
+import { loadErrorOf } from '../../../src/machines/viewer/viewerMachine';
 import { LoadErrorDialog } from '../../../src/ui/dialogs/LoadErrorDialog';
+import { SessionEndedScreen } from '../../../src/ui/viewer/LoadStatus';
 import { renderWithLocale } from '../../helpers/renderWithLocale';
-import { inLocale } from './inLocale';
 
 afterEach(cleanup);
 
-describe('load error dialog', () => {
-  it('is titled Error and says An error occured while loading your project.', () => {
-    renderWithLocale(<LoadErrorDialog open onClose={() => {}} />);
-    const dialog = screen.getByRole('alertdialog', { name: 'Error' });
-    const description = document.getElementById(dialog.getAttribute('aria-describedby')!);
-    expect(description?.textContent).toBe('An error occured while loading your project.');
+describe('load errors', () => {
+  it('names each failure after the error catalogue, keeping the technical text as detail', () => {
+    const read = (error: unknown) => loadErrorOf({ type: 'xstate.error.actor.fetchProject', error });
+    expect(read(new InvalidResponseError('currentStage'))).toMatchObject({ code: 'invalidResponse' });
+    expect(read(new RequestError('GET', '/api/v1/projects/7', 500, 'Internal Server Error'))).toEqual({
+      code: 'requestFailed',
+      status: 500,
+      detail: 'Request failed: GET /api/v1/projects/7 500 Internal Server Error',
+    });
+    expect(read(new TypeError('Failed to fetch'))).toEqual({ code: 'unreachable', detail: 'Failed to fetch' });
+    expect(loadErrorOf({ type: 'load.failed', error: 'GET /m.glb failed: 404 Not Found', status: 404 })).toMatchObject({ code: 'requestFailed', status: 404 });
+    expect(loadErrorOf({ type: 'load.failed', error: 'Invalid GLB header' })).toEqual({ code: 'invalidProject', detail: 'Invalid GLB header' });
   });
 
-  it('Close calls onClose', async () => {
-    const user = userEvent.setup({ delay: null });
-    const onClose = vi.fn();
-    renderWithLocale(<LoadErrorDialog open onClose={onClose} />);
-    expect(onClose).not.toHaveBeenCalled();
-    await user.click(screen.getByRole('button', { name: 'Close' }));
-    expect(onClose).toHaveBeenCalledTimes(1);
+  it('shows the sentence in French and folds the detail away', () => {
+    const error = loadErrorOf({ type: 'xstate.error.actor.fetchProject', error: new InvalidResponseError('currentStage') });
+    renderWithLocale(<LoadErrorDialog open error={error} onClose={() => {}} />, 'fr');
+    expect(screen.getByText('Réponse non valide du serveur.')).toBeTruthy();
+    const details = screen.getByText('Détails').closest('details')!;
+    expect(details.open).toBe(false);
+    expect(details.textContent).toContain('Invalid response from server: currentStage');
+    expect(screen.queryByText(/Request failed/)).toBeNull();
   });
 
-  it('Escape calls onClose too', async () => {
-    const user = userEvent.setup({ delay: null });
-    const onClose = vi.fn();
-    renderWithLocale(<LoadErrorDialog open onClose={onClose} />);
-    await user.keyboard('{Escape}');
-    expect(onClose).toHaveBeenCalledTimes(1);
+  it('says "invalid project." for a model that cannot be used, and the status of a refused request', () => {
+    renderWithLocale(<LoadErrorDialog open error={loadErrorOf({ type: 'load.failed', error: 'Invalid GLB header' })} onClose={() => {}} />);
+    expect(screen.getByText('invalid project.')).toBeTruthy();
+    cleanup();
+    renderWithLocale(<LoadErrorDialog open error={loadErrorOf({ type: 'load.failed', error: 'GET /m.glb failed: 403', status: 403 })} onClose={() => {}} />);
+    expect(screen.getByText('The server refused the request (403).')).toBeTruthy();
   });
 
-  it('shows a detail under the message only when there is one', () => {
-    const { rerender } = renderWithLocale(<LoadErrorDialog open onClose={() => {}} detail="The file is not a model this product reads." />);
-    expect(screen.getByText('The file is not a model this product reads.')).toBeTruthy();
-    rerender(inLocale(<LoadErrorDialog open onClose={() => {}} detail={null} />));
-    expect(screen.queryByText('The file is not a model this product reads.')).toBeNull();
-  });
-
-  it('shows nothing while closed', () => {
-    renderWithLocale(<LoadErrorDialog open={false} onClose={() => {}} />);
-    expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(screen.queryByText('An error occured while loading your project.')).toBeNull();
-  });
-
-  it('speaks French', async () => {
-    const user = userEvent.setup({ delay: null });
-    const onClose = vi.fn();
-    renderWithLocale(<LoadErrorDialog open onClose={onClose} />, 'fr');
-    expect(screen.getByRole('alertdialog', { name: 'Erreur' })).toBeTruthy();
-    expect(screen.getByText('Une erreur est survenue lors du chargement de votre projet.')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Fermer' }));
-    expect(onClose).toHaveBeenCalledTimes(1);
+  it('offers to log in again, and come back, when the session ended', () => {
+    renderWithLocale(<SessionEndedScreen returnTo="/projects/12" />);
+    expect(screen.getByRole('heading').textContent).toBe('Your session has expired');
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login?redirect=%2Fprojects%2F12');
   });
 });
