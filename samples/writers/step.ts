@@ -32,7 +32,7 @@ interface Context {
   assembly: Assembly;
 }
 
-function writeContexts(e: StepEntities, unit: 'mm' | 'in') {
+export function writeContexts(e: StepEntities, unit: 'mm' | 'in') {
   const app = e.add("APPLICATION_CONTEXT('automotive design')");
   e.add(`APPLICATION_PROTOCOL_DEFINITION('international standard','automotive_design',2000,#${app})`);
   const productContext = e.add(`PRODUCT_CONTEXT('',#${app},'mechanical')`);
@@ -57,8 +57,14 @@ function writeContexts(e: StepEntities, unit: 'mm' | 'in') {
 
 /** The box from the origin to `size` as a closed shell of six planar faces. */
 function writeBoxSolid(c: Context, name: string, size: number[]): number {
-  const { e } = c;
-  const corner = (i: number) => [(i & 1) * size[0], ((i >> 1) & 1) * size[1], ((i >> 2) & 1) * size[2]];
+  const faces = writeBoxFaces(c.e, size);
+  const shell = c.e.add(`CLOSED_SHELL('',(${faces.map((id) => `#${id}`).join(',')}))`);
+  return c.e.add(`MANIFOLD_SOLID_BREP(${stepString(name)},#${shell})`);
+}
+
+/** The six planar ADVANCED_FACEs of the box from `origin` to `origin + size`. */
+export function writeBoxFaces(e: StepEntities, size: readonly number[], origin: readonly number[] = [0, 0, 0]): number[] {
+  const corner = (i: number) => [origin[0] + (i & 1) * size[0], origin[1] + ((i >> 1) & 1) * size[1], origin[2] + ((i >> 2) & 1) * size[2]];
   const vertices = Array.from({ length: 8 }, (_, i) => e.add(`VERTEX_POINT('',#${e.point(corner(i))})`));
   const axisDirs = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
   const edges = new Map<string, number>();
@@ -95,8 +101,7 @@ function writeBoxSolid(c: Context, name: string, size: number[]): number {
       faces.push(e.add(`ADVANCED_FACE('',(#${bound}),#${plane},.T.)`));
     }
   }
-  const shell = e.add(`CLOSED_SHELL('',(${faces.map((id) => `#${id}`).join(',')}))`);
-  return e.add(`MANIFOLD_SOLID_BREP(${stepString(name)},#${shell})`);
+  return faces;
 }
 
 function styleFor(c: Context, material: string | undefined): number | undefined {

@@ -7,15 +7,16 @@
  * give at least 18 segments per circle, 21+ on a 35 mm cup, without inflating large panels.
  * Lengths are read in the file's unit and returned by OpenCascade in metres.
  *
- * The tree is the one occt-import-js reports: the invisible document root is dropped, its
- * children become the scene roots (rotated from CAD Z up to glTF Y up); a node with one solid
- * carries that solid's mesh; a node with several solids gets one child node per solid, named
- * as the solid.
+ * The tree: for STEP, the file's product structure with the names the designer gave, each part
+ * one mesh (occtStructure.ts); for IGES, the tree occt-import-js reports. The invisible document
+ * root is dropped and its children become the scene roots (rotated from CAD Z up to glTF Y up).
  */
 import { conversionErrors } from '../errors.js';
 import type { Rgb, SceneMaterial, SceneMesh, SceneModel, SceneNode, ScenePrimitive } from '../scene.js';
 import { Z_UP_TO_Y_UP } from '../scene.js';
-import { loadOcct, type OcctMesh, type OcctNode, type OcctParams, type OcctResult } from './occtTypes.js';
+import { partTree, type PartNode } from './occtStructure.js';
+import { loadOcct, type OcctMesh, type OcctParams, type OcctResult } from './occtTypes.js';
+import { readStepProducts, type StepProductStructure } from './stepProducts.js';
 
 export const OCCT_TESSELLATION: OcctParams = {
   linearUnit: 'meter',
@@ -73,18 +74,40 @@ function meshToScene(mesh: OcctMesh, table: MaterialTable): SceneMesh {
   return { name: mesh.name, primitives };
 }
 
-export function occtResultToScene(result: OcctResult, fallbackName: string): SceneModel {
+/** Several meshes (the solids, shells and faces of one part) as one. */
+function mergeMeshes(parts: OcctMesh[], name: string): OcctMesh {
+  if (parts.length === 1) return parts[0];
+  const merged: OcctMesh = { name, brep_faces: [], attributes: { position: { array: [] }, normal: { array: [] } }, index: { array: [] } };
+  let vertices = 0;
+  let triangles = 0;
+  for (const mesh of parts) {
+    const positions = mesh.attributes.position.array;
+    for (const v of positions) merged.attributes.position.array.push(v);
+    const normals = mesh.attributes.normal?.array ?? new Array<number>(positions.length).fill(0);
+    for (const v of normals) merged.attributes.normal!.array.push(v);
+    for (const i of mesh.index.array) merged.index.array.push(i + vertices);
+    const count = mesh.index.array.length / 3;
+    const faces = mesh.brep_faces?.length ? mesh.brep_faces : [{ first: 0, last: count - 1, color: null }];
+    for (const face of faces) {
+      merged.brep_faces.push({ first: face.first + triangles, last: face.last + triangles, color: face.color ?? mesh.color ?? DEFAULT_COLOR });
+    }
+    vertices += positions.length / 3;
+    triangles += count;
+  }
+  return merged;
+}
+
+export function occtResultToScene(result: OcctResult, fallbackName: string, structure?: StepProductStructure): SceneModel {
   const table = new MaterialTable();
-  const meshes = result.meshes.map((mesh) => meshToScene(mesh, table));
-  const toNode = (node: OcctNode): SceneNode => {
-    const out: SceneNode = { name: node.name, children: [] };
-    if (node.meshes.length === 1 && node.children.length === 0) out.mesh = node.meshes[0];
-    else for (const m of node.meshes) out.children.push({ name: result.meshes[m].name, mesh: m, children: [] });
-    for (const child of node.children) out.children.push(toNode(child));
+  const meshes: SceneMesh[] = [];
+  const toNode = (part: PartNode): SceneNode => {
+    const out: SceneNode = { name: part.name, children: part.children.map(toNode) };
+    if (part.meshes.length > 0) {
+      out.mesh = meshes.push(meshToScene(mergeMeshes(part.meshes.map((m) => result.meshes[m]), part.name), table)) - 1;
+    }
     return out;
   };
-  const root = result.root;
-  const roots = root.meshes.length > 0 ? [toNode({ ...root, name: root.name || fallbackName })] : root.children.map(toNode);
+  const roots = partTree(result.root, result.meshes, structure, fallbackName).map(toNode);
   for (const node of roots) node.matrix = [...Z_UP_TO_Y_UP];
   return { roots, meshes, materials: table.materials };
 }
@@ -96,7 +119,8 @@ export async function importWithOcct(format: OcctFormat, fileName: string, bytes
   if (result.meshes.length === 0 && format === 'step' && referencesExternalFiles(bytes)) {
     throw conversionErrors.stepExternalReferences(fileName);
   }
-  return occtResultToScene(result, fileName.replace(/\.[^.]+$/, ''));
+  const structure = format === 'step' ? readStepProducts(bytes) : undefined;
+  return occtResultToScene(result, fileName.replace(/\.[^.]+$/, ''), structure);
 }
 
 /** An assembly whose parts live in other files (`DOCUMENT_FILE`, external references). */
