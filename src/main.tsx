@@ -88,6 +88,7 @@ async function start() {
     content,
     upload: projects.upload,
     settings: actors.settings,
+    session: actors.session,
     sandboxModelUrl: SANDBOX_MODEL_URL,
   });
   const router = createAppRouter(actors);

@@ -80,6 +80,7 @@ export function createServices(options: HarnessOptions = {}) {
       content,
       upload: projects.upload,
       settings: actors.settings,
+      session: actors.session,
       sandboxModelUrl: '/sample.glb',
     }),
     content,

@@ -291,4 +291,24 @@ describe('viewer machine (examples)', () => {
     expect(selectLoadingModelUrl(sut.actor.getSnapshot())).toBeNull();
     expect(sut.actor.getSnapshot().hasTag('loading')).toBe(false);
   });
+
+  it('tells the notes who writes when a guest logs in, and the guest name again when they log out', async () => {
+    const log: Recorded = { started: [], received: [], modelUrls: [], leftList: 0 };
+    const sut = createSut(sharedViewerMachine, {
+      promiseActors: ['fetchProject'],
+      input: { target: { kind: 'guest', accessKey: 'k1' }, params: parseViewerParams(''), author: { name: 'Invité', avatarUrl: '/g.svg' }, guestName: 'Invité' },
+      provide: { actors: { tools: recorder('tools', log), notice: recorder('notice', log), comments: recorder('comments', log), hyperlinks: recorder('hyperlinks', log) } },
+    });
+    sut.pending.fetchProject[0].resolve({ kind: 'guest', project: shared });
+    await settle();
+    expect(log.started.find((s) => s.child === 'comments')?.input).toMatchObject({ authorName: 'Invité' });
+    sut.actor.send({ type: 'viewer.user', user: { fullName: 'Ana Martin', avatarUrl: '/ana.png', isLoggedIn: true } });
+    sut.actor.send({ type: 'viewer.user', user: { fullName: 'Guest', avatarUrl: '/avatar-default.svg', isLoggedIn: false } });
+    expect(log.received.filter((r) => r.type.endsWith('.author'))).toEqual([
+      { child: 'comments', type: 'comments.author', detail: { authorName: 'Ana Martin', authorAvatarUrl: '/ana.png' } },
+      { child: 'hyperlinks', type: 'hyperlinks.author', detail: { authorName: 'Ana Martin', authorAvatarUrl: '/ana.png' } },
+      { child: 'comments', type: 'comments.author', detail: { authorName: 'Invité', authorAvatarUrl: '/avatar-default.svg' } },
+      { child: 'hyperlinks', type: 'hyperlinks.author', detail: { authorName: 'Invité', authorAvatarUrl: '/avatar-default.svg' } },
+    ]);
+  });
 });

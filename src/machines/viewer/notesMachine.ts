@@ -88,6 +88,12 @@ export function createNotesMachine<T extends NoteTypes>(kind: NoteKindConfig<T>)
     on: {
       [ev('delete')]: { guard: 'canDelete', actions: 'removeOptimistically' },
       [ev('dismissError')]: { actions: assign({ error: null }) },
+      [ev('author')]: {
+        actions: assign(({ event }) => {
+          const { authorName, authorAvatarUrl } = event as unknown as { authorName: string; authorAvatarUrl: string };
+          return { authorName, authorAvatarUrl };
+        }),
+      },
     },
     states: {
       list: {

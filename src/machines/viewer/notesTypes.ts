@@ -81,7 +81,9 @@ export type NotesEvent<T extends NoteTypes> =
   | { type: `${T['ns']}.deleteSelected` }
   | { type: `${T['ns']}.deleteGuests` }
   | { type: `${T['ns']}.confirm` }
-  | { type: `${T['ns']}.cancelConfirm` };
+  | { type: `${T['ns']}.cancelConfirm` }
+  /** Who writes from now on (a guest who logged in, a user who logged out). */
+  | { type: `${T['ns']}.author`; authorName: string; authorAvatarUrl: string };
 
 type Effect<Src extends string, Output, Input> = { src: Src; id: Src; logic: PromiseActorLogic<Output, Input> };
 type NotesActors<T extends NoteTypes> =

@@ -18,8 +18,8 @@
  */
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { InvalidResponseError } from '../../api/errors';
-import type { Project, SharedProject } from '../../api/schemas';
-import { ALL_SHARE_OPTIONS, type ShareOptions } from '../../api/schemas';
+import type { Project, SharedProject, UserInfo } from '../../api/schemas';
+import { ALL_SHARE_OPTIONS, DEFAULT_AVATAR_URL, type ShareOptions } from '../../api/schemas';
 import { commentsMachine } from './commentsMachine';
 import { hyperlinksMachine } from './hyperlinksMachine';
 import { resolveSteps, type ViewerParams } from './filterParams';
@@ -43,6 +43,8 @@ export interface ViewerInput {
   params: ViewerParams;
   /** Who writes comments and hyperlinks from this screen. */
   author: { name: string; avatarUrl: string };
+  /** The name notes of a visitor who is not logged in carry, in the user's language. */
+  guestName?: string;
   /** A link's hierarchy opens by itself when allowed and the window is large enough (SPEC §2). */
   hierarchyOpensByItself?: boolean;
 }
@@ -56,6 +58,7 @@ export interface ViewerContext {
   target: LoadTarget;
   params: ViewerParams;
   author: ViewerInput['author'];
+  guestName: string;
   hierarchyOpensByItself: boolean;
   loaded: LoadedProject | null;
   progress: LoadProgress | null;
@@ -94,7 +97,9 @@ export type ViewerEvent =
   /** A click in the hierarchy: ends the URL's steps and selects the part. */
   | { type: 'viewer.treeSelect'; partId: string }
   /** The owner uploaded a new model for this project (from any screen): load it. */
-  | { type: 'viewer.modelUpdated'; project: Project };
+  | { type: 'viewer.modelUpdated'; project: Project }
+  /** The session's user changed (a guest logged in, a user logged out): notes are written as them. */
+  | { type: 'viewer.user'; user: UserInfo };
 
 /** What a fetch failure carries that matters here. */
 const statusOf = (error: unknown): number | undefined =>
@@ -137,6 +142,8 @@ export const viewerSetup = setup({
     loadModel: fromCallback<ModelLoadEvent, { modelUrl: string }>(() => () => {}),
     /** Keeps the engine's distance unit the user's. */
     followUnit: fromCallback(() => () => {}),
+    /** Sends back `viewer.user` when the session's user changes. */
+    followUser: fromCallback<ViewerEvent>(() => () => {}),
     /** Sends back `viewer.modelUpdated` when an upload replaced a project's model. */
     uploadUpdates: fromCallback<ViewerEvent, { projectId: number }>(() => () => {}),
     tools: viewerToolsMachine,
@@ -204,6 +211,18 @@ export const viewerSetup = setup({
       context.notice.send({ type: 'notice.stop' });
       context.tools?.send({ type: 'tools.modelChanged' });
     },
+    /** Notes are written as the session's user from now on. */
+    setAuthor: assign({
+      author: ({ context, event }) => {
+        if (event.type !== 'viewer.user') return context.author;
+        return event.user.isLoggedIn ? { name: event.user.fullName, avatarUrl: event.user.avatarUrl } : { name: context.guestName, avatarUrl: DEFAULT_AVATAR_URL };
+      },
+    }),
+    forwardAuthor: ({ context }) => {
+      const { name: authorName, avatarUrl: authorAvatarUrl } = context.author;
+      context.comments?.send({ type: 'comments.author', authorName, authorAvatarUrl });
+      context.hyperlinks?.send({ type: 'hyperlinks.author', authorName, authorAvatarUrl });
+    },
     /** Leaves the viewer for the list (bound by the screen to its router). */
     returnToList: () => {},
   },
@@ -216,6 +235,7 @@ function viewerConfig(variant: 'owner' | 'shared') {
       target: input.target,
       params: input.params,
       author: input.author,
+      guestName: input.guestName ?? input.author.name,
       hierarchyOpensByItself: input.hierarchyOpensByItself ?? false,
       loaded: null,
       progress: null,
@@ -228,11 +248,15 @@ function viewerConfig(variant: 'owner' | 'shared') {
       comments: null,
       hyperlinks: null,
     }),
-    invoke: { id: 'unit', src: 'followUnit' },
+    invoke: [
+      { id: 'unit', src: 'followUnit' },
+      { id: 'user', src: 'followUser' },
+    ],
     initial: 'fetching',
     on: {
       'viewer.leftPanel': { actions: ['routeShare', 'setLeftPanel'] },
       'viewer.treeSelect': { actions: 'treeSelect' },
+      'viewer.user': { actions: ['setAuthor', 'forwardAuthor'] },
     },
     states: {
       fetching: {

@@ -8,7 +8,7 @@ import type { Project, ProjectPatch, SharedProject, Stage } from '../../api/sche
 import type { deleteMachine } from '../projects/deleteMachine';
 import type { renameMachine } from '../projects/renameMachine';
 import type { shareMachine } from '../projects/shareMachine';
-import type { SettingsActor } from '../appActors';
+import type { SessionActor, SettingsActor } from '../appActors';
 import type { UploadEmitted } from '../upload/uploadMachine';
 import type { commentsMachine } from './commentsMachine';
 import { createEngineBridgeActor, createFollowUnitActor, createLoadModelActor, createNoticeEngineActor } from './engineActors';
@@ -43,11 +43,13 @@ export interface ViewerServicesDeps {
   upload: { on(type: 'upload.updated', handler: (event: Extract<UploadEmitted, { type: 'upload.updated' }>) => void): { unsubscribe(): void } };
   /** The user's settings: the engine follows the distance unit. */
   settings: Pick<SettingsActor, 'getSnapshot' | 'subscribe'>;
+  /** The session: notes are written as its user, who may log in or out while a viewer is open. */
+  session: Pick<SessionActor, 'getSnapshot' | 'subscribe'>;
   /** URL of the bundled sample model shown at /sandbox. */
   sandboxModelUrl: string;
 }
 
-export function createViewerServices({ api, projectMachines, content, upload, settings, sandboxModelUrl }: ViewerServicesDeps) {
+export function createViewerServices({ api, projectMachines, content, upload, settings, session, sandboxModelUrl }: ViewerServicesDeps) {
   const fetchProject = fromPromise<LoadedProject, LoadTarget>(async ({ input }) => {
     if (input.kind === 'owner') return { kind: 'owner', project: await api.getProject(input.id) };
     if (input.kind === 'guest') return { kind: 'guest', project: await api.getSharedProject(input.accessKey) };
@@ -66,6 +68,15 @@ export function createViewerServices({ api, projectMachines, content, upload, se
     const subscription = upload.on('upload.updated', ({ project }) => sendBack({ type: 'viewer.modelUpdated', project }));
     return () => subscription.unsubscribe();
   });
+  const followUser = fromCallback<ViewerEvent>(({ sendBack }) => {
+    let user = session.getSnapshot().context.user;
+    const subscription = session.subscribe((snapshot) => {
+      if (snapshot.context.user === user) return;
+      user = snapshot.context.user;
+      sendBack({ type: 'viewer.user', user });
+    });
+    return () => subscription.unsubscribe();
+  });
   return {
     sandboxModelUrl,
     sharedLogoUrl: (accessKey: string) => api.sharedLogoUrl(accessKey),
@@ -76,6 +87,7 @@ export function createViewerServices({ api, projectMachines, content, upload, se
         loadModel: createLoadModelActor(slot),
         followUnit: createFollowUnitActor(slot, settings),
         uploadUpdates,
+        followUser,
         tools: viewerToolsMachine.provide({ actors: { engineBridge: createEngineBridgeActor(slot) } }),
         notice: noticeMachine.provide({ actors: { noticeEngine: createNoticeEngineActor(slot) } }),
         comments: content.comments,

@@ -10,6 +10,7 @@ import { createEngineSlot } from '../../machines/viewer/enginePort';
 import { parseViewerParams } from '../../machines/viewer/filterParams';
 import type { LoadTarget, ViewerInput } from '../../machines/viewer/viewerMachine';
 import { useAppServices } from '../app/AppServices';
+import { useLL } from '../app/I18nProvider';
 import { hierarchyOpensByItself } from './useWindowWidth';
 
 export function useViewerActor(target: LoadTarget, options: { returnToList?: () => void } = {}) {
@@ -20,12 +21,15 @@ export function useViewerActor(target: LoadTarget, options: { returnToList?: () 
     if (target.kind !== 'owner') return machines.shared;
     return options.returnToList ? machines.owner.provide({ actions: { returnToList: options.returnToList } }) : machines.owner;
   });
+  const LL = useLL();
   const [input] = useState((): ViewerInput => {
     const user = selectUser(session.getSnapshot());
+    const guestName = LL.common.guest();
     return {
       target,
       params: parseViewerParams(window.location.search),
-      author: { name: user.fullName, avatarUrl: user.avatarUrl },
+      author: { name: user.isLoggedIn ? user.fullName : guestName, avatarUrl: user.avatarUrl },
+      guestName,
       hierarchyOpensByItself: hierarchyOpensByItself(window.innerWidth, window.innerHeight),
     };
   });

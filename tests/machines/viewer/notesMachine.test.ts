@@ -118,8 +118,18 @@ describe.each(KINDS)('notes machine for $kind (model-based)', ({ kind, machine, 
   for (const c of cases) it(c.name, async () => void (await c.execute()));
 });
 
-describe.each(KINDS)('notes machine for $kind (examples)', ({ kind, machine, effects }) => {
+describe.each(KINDS)('notes machine for $kind (examples)', ({ kind, machine, effects, changes, body }) => {
   const ev = (name: string) => `${kind}.${name}`;
+  it('writes as the new author once told (a guest who logged in)', async () => {
+    const s = createSut(machine, { promiseActors: Object.values(effects), input: { ...input, authorName: 'Invité' } });
+    await play(s, { type: `xstate.done.actor.${effects.load}`, output: loaded } as never);
+    s.actor.send({ type: ev('author'), authorName: 'Ana Martin', authorAvatarUrl: '/ana.png' });
+    for (const change of changes) s.actor.send(change as never);
+    s.actor.send({ type: ev('submit') });
+    await settle();
+    expect(s.pending[effects.create][0].input).toEqual({ ref: input.ref, body: { ...body, authorName: 'Ana Martin' } });
+  });
+
   it('offers no bulk delete on a link (the owner path only)', async () => {
     const s = createSut(machine, { promiseActors: Object.values(effects), input: { ...input, ref: { accessKey: 'k' } } });
     await play(s, { type: `xstate.done.actor.${effects.load}`, output: loaded } as never);
