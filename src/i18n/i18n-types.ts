@@ -1227,7 +1227,7 @@ type RootTranslation = {
 			/**
 			 * L​e​n​g​t​h
 			 */
-			length: string
+			lengthColumn: string
 			/**
 			 * T​h​i​c​k​n​e​s​s
 			 */
@@ -2533,7 +2533,7 @@ export type TranslationFunctions = {
 			/**
 			 * Length
 			 */
-			length: () => LocalizedString
+			lengthColumn: () => LocalizedString
 			/**
 			 * Thickness
 			 */

@@ -10,7 +10,7 @@ export const workshop = {
     height: 'Height',
     depth: 'Depth',
     width: 'Width',
-    length: 'Length',
+    lengthColumn: 'Length',
     thickness: 'Thickness',
     totals: 'Totals per material',
     noInfo: '(no info)',

@@ -12,7 +12,7 @@ export const workshop = {
     height: 'Hauteur',
     depth: 'Profondeur',
     width: 'Largeur',
-    length: 'Longueur',
+    lengthColumn: 'Longueur',
     thickness: 'Épaisseur',
     totals: 'Totaux par matériau',
     noInfo: '(sans info)',

@@ -47,7 +47,7 @@ export function PartsListPanel({ viewer, unit, projectName }: { viewer: ViewerAc
   if (!list) return <p className="text-sm text-fg-muted">{LL.common.loading()}</p>;
   if (list.partCount === 0) return <p className="text-sm text-fg-muted">{T.empty()}</p>;
   const names: Record<(typeof PANEL_COLUMNS)[number] | (typeof CABINET_COLUMNS)[number], string> = {
-    length: T.length(),
+    length: T.lengthColumn(),
     width: T.width(),
     thickness: T.thickness(),
     height: T.height(),
@@ -139,7 +139,7 @@ function PrintedPartsList({ list, unit, style, title }: { list: PartsList; unit:
       <table className="w-full border-collapse">
         <thead>
           <tr>
-            {[T.part(), T.quantity(), `${T.length()} / ${T.height()}`, `${T.width()} / ${T.depth()}`, `${T.thickness()} / ${T.width()}`, T.info()].map((h) => (
+            {[T.part(), T.quantity(), `${T.lengthColumn()} / ${T.height()}`, `${T.width()} / ${T.depth()}`, `${T.thickness()} / ${T.width()}`, T.info()].map((h) => (
               <th key={h} className={cell}>
                 {h}
               </th>
