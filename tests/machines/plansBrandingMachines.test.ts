@@ -3,10 +3,11 @@
  * failing and retrying; replacing and removing the logo, answered or failed).
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import type { SubscriptionPlan } from '../../src/api/schemas';
 import { brandingMachine, type BrandingEvent, type LoadedBranding } from '../../src/machines/projects/brandingMachine';
 import { plansMachine, type PlansEvent } from '../../src/machines/projects/plansMachine';
+import { createServices } from '../helpers/appHarness';
 import { createSut, modelPaths, type Sut } from '../helpers/modelBased';
 
 const plan: SubscriptionPlan = {
@@ -82,6 +83,7 @@ describe('branding machine (model-based)', () => {
       if (o.state === 'loading' && e.type === 'xstate.done.actor.loadBranding') Object.assign(o, { state: 'ready', ...e.output });
       else if (o.state === 'loading' && e.type === 'xstate.error.actor.loadBranding') o.state = 'failed';
       else if (o.state === 'failed' && e.type === 'branding.retry') o.state = 'loading';
+      else if (o.state === 'ready' && e.type === 'branding.changed') o.state = 'loading'; // changed on another screen
       else if (o.state === 'ready' && e.type === 'branding.replace') Object.assign(o, { state: 'replacing', changeFailed: false });
       else if (o.state === 'ready' && e.type === 'branding.remove' && o.isCustomLogo) Object.assign(o, { state: 'removing', changeFailed: false });
       else if ((o.state === 'replacing' && e.type === 'xstate.done.actor.replaceLogo') || (o.state === 'removing' && e.type === 'xstate.done.actor.removeLogo')) o.state = 'loading';
@@ -115,5 +117,22 @@ describe('branding machine (model-based)', () => {
     await new Promise((r) => setTimeout(r, 0));
     actor.send({ type: 'branding.remove' });
     expect(actor.getSnapshot().value).toBe('ready');
+  });
+});
+
+describe('branding across screens', () => {
+  it('a logo replaced in the user panel reaches a viewer already showing the old one', async () => {
+    const { services, projectsApi } = createServices();
+    const panel = createActor(services.projects.machines.branding).start();
+    const viewer = createActor(services.projects.machines.branding).start();
+    await waitFor(viewer, (s) => s.matches('ready'));
+    expect(viewer.getSnapshot().context.isCustomLogo).toBe(false);
+    await waitFor(panel, (s) => s.matches('ready'));
+    panel.send({ type: 'branding.replace', file: new Blob(['png'], { type: 'image/png' }) });
+    await waitFor(viewer, (s) => s.matches('ready') && s.context.isCustomLogo);
+    expect(projectsApi.branding.isCustomLogo).toBe(true);
+    expect(viewer.getSnapshot().context.logoUrl).toMatch(/^data:image\/png;base64,/);
+    panel.stop();
+    viewer.stop();
   });
 });

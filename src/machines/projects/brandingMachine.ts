@@ -5,7 +5,7 @@
  * The logo arrives as a blob behind the bearer header, so the loader hands back a data URL
  * (the server bounds a logo's size), which needs no freeing.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 
 export interface LoadedBranding {
   isCustomLogo: boolean;
@@ -21,7 +21,9 @@ export interface BrandingContext extends LoadedBranding {
 export type BrandingEvent =
   | { type: 'branding.replace'; file: Blob }
   | { type: 'branding.remove' }
-  | { type: 'branding.retry' };
+  | { type: 'branding.retry' }
+  /** The logo was changed elsewhere (the user panel while a viewer shows it): read it again. */
+  | { type: 'branding.changed' };
 
 export const brandingMachine = setup({
   types: {
@@ -42,6 +44,8 @@ export const brandingMachine = setup({
     removeLogo: fromPromise<void>(async () => {
       throw new Error('removeLogo is not provided');
     }),
+    /** Sends back `branding.changed` when another screen changed the logo. */
+    brandingChanges: fromCallback<BrandingEvent>(() => () => {}),
   },
   guards: {
     isCustomLogo: ({ context }) => context.isCustomLogo,
@@ -49,6 +53,7 @@ export const brandingMachine = setup({
 }).createMachine({
   id: 'branding',
   context: { isCustomLogo: false, logoUrl: null, changeFailed: false },
+  invoke: { id: 'brandingChanges', src: 'brandingChanges' },
   initial: 'loading',
   states: {
     loading: {
@@ -67,6 +72,7 @@ export const brandingMachine = setup({
       on: {
         'branding.replace': { target: 'replacing', actions: assign({ changeFailed: false }) },
         'branding.remove': { guard: 'isCustomLogo', target: 'removing', actions: assign({ changeFailed: false }) },
+        'branding.changed': 'loading',
       },
     },
     replacing: {

@@ -8,7 +8,7 @@ import type { NamedTree } from '../../api/partsList';
 import type { Branding, Project, ProjectPatch, SubscriptionPlan } from '../../api/schemas';
 import { labelsMachine, type LoadedLabels } from './labelsMachine';
 import { uploadMachine, type SocketCommand, type SocketInput } from '../upload/uploadMachine';
-import { brandingMachine, type LoadedBranding } from './brandingMachine';
+import { brandingMachine, type BrandingEvent, type LoadedBranding } from './brandingMachine';
 import { deleteMachine } from './deleteMachine';
 import { plansMachine } from './plansMachine';
 import { projectListMachine, type SyncTask } from './projectListMachine';
@@ -82,15 +82,29 @@ export function createProjectServices({ api, socket, imageUrlOf }: ProjectServic
     },
   });
   const plans = plansMachine.provide({ actors: { loadPlans: fromPromise<SubscriptionPlan[]>(() => api.activePlans()) } });
+  // Every open branding actor hears of a logo change made by another one (the user panel and a viewer).
+  const brandingListeners = new Set<() => void>();
+  const logoChanged = () => brandingListeners.forEach((listener) => listener());
   const branding = brandingMachine.provide({
     actors: {
+      brandingChanges: fromCallback<BrandingEvent>(({ sendBack }) => {
+        const listener = () => sendBack({ type: 'branding.changed' });
+        brandingListeners.add(listener);
+        return () => void brandingListeners.delete(listener);
+      }),
       loadBranding: fromPromise<LoadedBranding>(async ({ signal }) => {
         const { isCustomLogo } = await api.getBranding();
         const logo = await api.getBrandingLogo(signal).catch(() => null);
         return { isCustomLogo, logoUrl: logo ? await imageUrlOf(logo) : null };
       }),
-      replaceLogo: fromPromise<void, { file: Blob }>(({ input }) => api.putBrandingLogo(input.file)),
-      removeLogo: fromPromise<void>(() => api.deleteBrandingLogo()),
+      replaceLogo: fromPromise<void, { file: Blob }>(async ({ input }) => {
+        await api.putBrandingLogo(input.file);
+        logoChanged();
+      }),
+      removeLogo: fromPromise<void>(async () => {
+        await api.deleteBrandingLogo();
+        logoChanged();
+      }),
     },
   });
 
