@@ -2,6 +2,7 @@
  * Repository of projects. Every function takes a `Db`, which may be a transaction: the upload
  * work creates a project and records its model inside the transaction that spends the credit.
  */
+import { conversionNotesSchema, type ConversionNote } from '../../src/api/conversionNotes';
 import type { ShareOptions, Stage } from '../../src/api/schemas';
 import { generateAccessKey } from '../domain/accessKeys';
 import { DEFAULT_SHARE_OPTIONS, type ProjectChanges } from '../domain/projectPatch';
@@ -29,6 +30,8 @@ export interface Project {
   modelToken: string | null;
   originalBlobKey: string | null;
   originalFileName: string | null;
+  /** What the current revision's conversion lost or assumed. */
+  conversionNotes: ConversionNote[];
 }
 
 /** A project with what its views show of the owner. */
@@ -42,6 +45,17 @@ export interface ModelRevision {
   modelBlobKey: string;
   originalBlobKey: string | null;
   originalFileName: string | null;
+  conversionNotes?: ConversionNote[];
+}
+
+/** The stored notes; damaged JSON or unknown codes read as no note. */
+function parseConversionNotes(json: string): ConversionNote[] {
+  try {
+    const parsed = conversionNotesSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
 }
 
 export interface NewProject {
@@ -107,6 +121,7 @@ function toProject(row: ProjectRow): Project {
     modelToken: row.model_token,
     originalBlobKey: row.original_blob_key,
     originalFileName: row.original_file_name,
+    conversionNotes: parseConversionNotes(row.conversion_notes),
   };
 }
 
@@ -146,6 +161,7 @@ export async function createProject(db: Db, input: NewProject): Promise<Project>
       model_token: input.model ? generateAccessKey() : null,
       original_blob_key: input.model?.originalBlobKey ?? null,
       original_file_name: input.model?.originalFileName ?? null,
+      conversion_notes: JSON.stringify(input.model?.conversionNotes ?? []),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -167,6 +183,7 @@ export async function setProjectModel(db: Db, change: ProjectModelChange): Promi
       model_token: generateAccessKey(),
       original_blob_key: change.model.originalBlobKey,
       original_file_name: change.model.originalFileName,
+      conversion_notes: JSON.stringify(change.model.conversionNotes ?? []),
       modification_date: change.nowSeconds,
       ...(change.consumedUpdateCount !== undefined ? { consumed_update_count: change.consumedUpdateCount } : {}),
       ...(change.maxUpdateCount !== undefined ? { max_update_count: change.maxUpdateCount } : {}),

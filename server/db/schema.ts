@@ -72,6 +72,8 @@ export interface ProjectsTable {
   /** Blob key and file name of the uploaded original of the current revision. */
   original_blob_key: string | null;
   original_file_name: string | null;
+  /** JSON array of the current revision's conversion notes (src/api/conversionNotes.ts). */
+  conversion_notes: ColumnType<string, string | undefined, string>;
 }
 
 export interface CommentsTable {

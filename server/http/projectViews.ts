@@ -32,6 +32,7 @@ export function toOwnerProject(project: OwnedProject): z.input<typeof projectSch
     consumedUpdateCount: project.consumedUpdateCount,
     maxUpdateCount: project.maxUpdateCount,
     ownerName: project.ownerName,
+    conversionNotes: project.conversionNotes,
   };
 }
 

@@ -3,6 +3,7 @@
  * revision's files are written to its folder before the commit and removed when it fails. So a
  * failure never spends a credit for nothing and never leaves a project without its model.
  */
+import type { ConversionNote } from '../../src/api/conversionNotes';
 import type { Db } from '../db/database';
 import { consumeCredit, listActivePlans, type Plan } from '../db/plans';
 import { createProject, setProjectModel, type ModelRevision, type Project } from '../db/projects';
@@ -40,6 +41,8 @@ export interface ConvertedModel {
   assets?: RevisionAssets;
   /** The uploaded file, kept beside the GLB. */
   original: { fileName: string; bytes: Uint8Array } | null;
+  /** What the conversion lost or assumed, kept with the revision. */
+  notes?: ConversionNote[];
 }
 
 export interface CommitStores {
@@ -66,10 +69,11 @@ async function writeRevision(blobs: BlobStore, projectId: number, revision: numb
     await blobs.put(encodedModelBlobKey(projectId, revision, 'gzip'), model.assets.glbGzip);
     if (model.assets.poster) await blobs.put(posterBlobKey(projectId, revision), model.assets.poster);
   }
-  if (!model.original) return { modelBlobKey: modelKey, originalBlobKey: null, originalFileName: null };
+  const conversionNotes = model.notes ?? [];
+  if (!model.original) return { modelBlobKey: modelKey, originalBlobKey: null, originalFileName: null, conversionNotes };
   const originalKey = originalBlobKey(projectId, revision, model.original.fileName);
   await blobs.put(originalKey, model.original.bytes);
-  return { modelBlobKey: modelKey, originalBlobKey: originalKey, originalFileName: model.original.fileName };
+  return { modelBlobKey: modelKey, originalBlobKey: originalKey, originalFileName: model.original.fileName, conversionNotes };
 }
 
 /** Cleanup never hides the error being handled: at worst a folder is left behind. */

@@ -71,7 +71,7 @@ export async function convertUpload(context: UploadContext, fileName: string, fi
   const { channel, converter } = context;
   if (!converter) throw new UploadRefusal(UPLOAD_MESSAGES.noConverter);
   const onProgress = progressRelay((progress, activity) => channel.send({ type: 'status', progress, activity }));
-  const { glb, assets } = await converter.convert({
+  const { glb, assets, notes } = await converter.convert({
     fileName,
     bytes: file,
     onProgress,
@@ -80,7 +80,7 @@ export async function convertUpload(context: UploadContext, fileName: string, fi
   });
   channel.signal.throwIfAborted();
   channel.send({ type: 'status', progress: 1, activity: SAVING_ACTIVITY });
-  return { glb, assets, original: { fileName, bytes: file } };
+  return { glb, assets, notes, original: { fileName, bytes: file } };
 }
 
 export function nowSeconds(context: UploadContext): number {

@@ -10,6 +10,7 @@
  * keeps only what is used, which keeps the login and list routes small.
  */
 import * as z from 'zod/mini';
+import { conversionNotesSchema } from './conversionNotes';
 
 export const STAGES = ['new', 'approval', 'ready', 'production', 'installation', 'finished'] as const;
 export const stageSchema = z.enum(STAGES);
@@ -111,6 +112,8 @@ export const projectSchema = z.object({
   consumedUpdateCount: z.int().check(z.nonnegative()),
   maxUpdateCount: z.int().check(z.nonnegative()),
   ownerName: z.string(),
+  /** What the current revision's conversion lost or assumed (owner only). Older servers did not send it. */
+  conversionNotes: z._default(conversionNotesSchema, []),
 });
 export type Project = z.infer<typeof projectSchema>;
 export type ProjectWire = z.input<typeof projectSchema>;

@@ -31,6 +31,7 @@ export function makeProject(overrides: Partial<Project> & { id: number }): Proje
     consumedUpdateCount: 0,
     maxUpdateCount: 3,
     ownerName: 'Ana Martin',
+    conversionNotes: [],
     ...overrides,
   };
 }

@@ -2,9 +2,11 @@
 import type { Migration } from 'kysely';
 import type { SqlDialect } from '../database';
 import { foundation } from './0001_foundation';
+import { conversionNotes } from './0002_conversion_notes';
 
 export function allMigrations(dialect: SqlDialect): Record<string, Migration> {
   return {
     '0001_foundation': foundation(dialect),
+    '0002_conversion_notes': conversionNotes(),
   };
 }
