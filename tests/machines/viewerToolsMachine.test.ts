@@ -27,7 +27,7 @@ function sutWith(permissions = ALL_SHARE_OPTIONS) {
 }
 
 const events = [
-  ...(['render', 'comments', 'attachment', 'measure', 'clipping'] as const).map((panel) => ({ type: 'tools.togglePanel', panel })),
+  ...(['render', 'comments', 'attachment', 'measure', 'clipping', 'parts'] as const).map((panel) => ({ type: 'tools.togglePanel', panel })),
   { type: 'tools.closePanel' },
   { type: 'engine.pick', partId: '1' },
   { type: 'engine.pick', partId: null },
