@@ -80,6 +80,7 @@ async function start() {
     api,
     socket: createUploadSocketActor({ apiBase: api.http.baseUrl, origin: window.location.origin }),
     imageUrlOf: readAsDataUrl,
+    storage,
   });
   const content = createViewerContentServices(api);
   const viewer = createViewerServices({

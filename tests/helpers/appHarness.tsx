@@ -55,6 +55,7 @@ export function createServices(options: HarnessOptions = {}) {
     api: projectsApi,
     socket: upload.logic,
     imageUrlOf: async (blob) => `data:${blob.type};base64,${btoa(await blob.text())}`,
+    storage,
   });
   const content = createViewerContentServices({
     listComments: async () => [],

@@ -6,6 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Project } from '../../src/api/schemas';
 import { projectListMachine, type ListContext, type ListEvent } from '../../src/machines/projects/projectListMachine';
+import { createActor } from 'xstate';
+import { DEFAULT_QUERY } from '../../src/machines/projects/projectQuery';
+import { memoryStorage } from '../../src/machines/storage/persisted';
+import { createServices } from '../helpers/appHarness';
 import { makeProject } from '../helpers/fakeProjectsApi';
 import { selectShownProjects } from '../../src/machines/projects/listSelectors';
 import { createSut, modelPaths, settle } from '../helpers/modelBased';
@@ -133,6 +137,24 @@ describe('project list machine (examples)', () => {
     // A new card goes on top.
     sut.actor.send({ type: 'list.projectAdded', project: makeProject({ id: 3, name: 'Added', modificationDate: new Date(2026, 0, 5) }) });
     expect(names()).toEqual(['Added', 'Newer', 'Older']);
+  });
+
+  it('starts from the step filter and sort of the last visit, keeps new choices, and never the search', async () => {
+    const storage = memoryStorage();
+    const first = createServices({ storage }).services.projects;
+    const list = createActor(first.machines.list, { input: first.listInput() }).start();
+    list.send({ type: 'list.filterStage', stage: 'production' });
+    list.send({ type: 'list.sort', by: 'name' });
+    list.send({ type: 'list.reverse' });
+    list.send({ type: 'list.search', text: 'kit' });
+    list.stop();
+    const again = createServices({ storage }).services.projects;
+    const next = createActor(again.machines.list, { input: again.listInput() }).start();
+    expect(next.getSnapshot().context.query).toEqual({ search: '', stage: 'production', sort: 'name', reversed: true });
+    next.stop();
+    // Nothing kept, or something unreadable: the defaults.
+    const fresh = createServices({ storage: memoryStorage({ 'cv.listQuery': '{"v":1,"data":{"stage":"nope"}}' }) }).services.projects;
+    expect(createActor(fresh.machines.list, { input: fresh.listInput() }).getSnapshot().context.query).toEqual(DEFAULT_QUERY);
   });
 
   it('sends stage changes one after the other, in order, and keeps the newest choice', async () => {

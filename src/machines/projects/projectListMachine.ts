@@ -64,6 +64,8 @@ export const projectListMachine = setup({
     context: {} as ListContext,
     events: {} as ListEvent,
     tags: {} as 'busy',
+    /** The step filter and sort the user chose last time (the search starts empty). */
+    input: {} as { query?: Partial<Omit<ProjectQuery, 'search'>> } | undefined,
   },
   actors: {
     /** GET projects. */
@@ -109,25 +111,34 @@ export const projectListMachine = setup({
       const changed = before !== undefined && JSON.stringify([before.isPublished, before.shareOptions]) !== JSON.stringify([output.isPublished, output.shareOptions]);
       return changed ? { projects: upsert(context.projects, output), queue: [...context.queue, { id: output.id }] } : {};
     }),
+    /** Keeps the step filter and sort for the next visit (bound to browser storage by the services). */
+    saveQuery: () => {},
     openDialog: assign(({ context, event }) => ('id' in event ? { dialogProject: findProject(context, event.id) ?? null } : {})),
     closeDialog: assign({ dialogProject: null }),
   },
 }).createMachine({
   id: 'projectList',
   type: 'parallel',
-  context: { projects: [], listed: {}, query: DEFAULT_QUERY, queue: [], dialogProject: null, notice: null },
+  context: ({ input }) => ({
+    projects: [],
+    listed: {},
+    query: { ...DEFAULT_QUERY, ...input?.query, search: '' },
+    queue: [],
+    dialogProject: null,
+    notice: null,
+  }),
   invoke: { id: 'uploadEvents', src: 'uploadEvents' },
   on: {
     'list.search': { actions: assign(({ context, event }) => ({ query: { ...context.query, search: event.text } })) },
     'list.filterStage': {
       guard: ({ event }) => isStageFilter(event.stage),
-      actions: assign(({ context, event }) => ({ query: { ...context.query, stage: event.stage } })),
+      actions: [assign(({ context, event }) => ({ query: { ...context.query, stage: event.stage } })), 'saveQuery'],
     },
     'list.sort': {
       guard: ({ event }) => isSortKey(event.by),
-      actions: assign(({ context, event }) => ({ query: { ...context.query, sort: event.by } })),
+      actions: [assign(({ context, event }) => ({ query: { ...context.query, sort: event.by } })), 'saveQuery'],
     },
-    'list.reverse': { actions: assign(({ context }) => ({ query: { ...context.query, reversed: !context.query.reversed } })) },
+    'list.reverse': { actions: [assign(({ context }) => ({ query: { ...context.query, reversed: !context.query.reversed } })), 'saveQuery'] },
     'list.projectAdded': {
       actions: assign(({ context, event }) => ({
         projects: upsert(context.projects, event.project),

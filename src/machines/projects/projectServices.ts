@@ -8,6 +8,8 @@ import type { NamedTree } from '../../api/partsList';
 import type { Branding, Project, ProjectPatch, SubscriptionPlan } from '../../api/schemas';
 import { labelsMachine, type LoadedLabels } from './labelsMachine';
 import { uploadMachine, type SocketCommand, type SocketInput } from '../upload/uploadMachine';
+import { memoryStorage, type KeyValueStorage } from '../storage/persisted';
+import { listQueryStore } from './listQueryStore';
 import { brandingMachine, type BrandingEvent, type LoadedBranding } from './brandingMachine';
 import { deleteMachine } from './deleteMachine';
 import { plansMachine } from './plansMachine';
@@ -39,9 +41,12 @@ export interface ProjectServicesDeps {
   /** The upload socket actor (createUploadSocketActor in the app, a fake in tests). */
   socket: CallbackActorLogic<SocketCommand, SocketInput>;
   imageUrlOf: ImageUrlOf;
+  /** Where the list's step filter and sort are kept between visits (memory when absent). */
+  storage?: KeyValueStorage;
 }
 
-export function createProjectServices({ api, socket, imageUrlOf }: ProjectServicesDeps) {
+export function createProjectServices({ api, socket, imageUrlOf, storage = memoryStorage() }: ProjectServicesDeps) {
+  const listQuery = listQueryStore(storage);
   const upload = createActor(
     uploadMachine.provide({
       actors: {
@@ -62,6 +67,7 @@ export function createProjectServices({ api, socket, imageUrlOf }: ProjectServic
     actors: { patchProject: fromPromise<void, { id: number; patch: ProjectPatch }>(({ input }) => api.patchProject(input.id, input.patch)) },
   });
   const list = projectListMachine.provide({
+    actions: { saveQuery: ({ context }) => listQuery.save({ stage: context.query.stage, sort: context.query.sort, reversed: context.query.reversed }) },
     actors: {
       loadProjects: fromPromise<Project[]>(() => api.listProjects()),
       syncProject: fromPromise<Project, SyncTask>(async ({ input }) => {
@@ -117,7 +123,12 @@ export function createProjectServices({ api, socket, imageUrlOf }: ProjectServic
     },
   });
 
-  return { upload, machines: { list, rename, delete: remove, share, plans, branding, labels } };
+  return {
+    upload,
+    machines: { list, rename, delete: remove, share, plans, branding, labels },
+    /** The list's input: the step filter and sort of the last visit. */
+    listInput: () => ({ query: listQuery.load() ?? {} }),
+  };
 }
 
 export type ProjectServices = ReturnType<typeof createProjectServices>;

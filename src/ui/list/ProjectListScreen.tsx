@@ -21,7 +21,7 @@ import { useModelUpload } from './useModelUpload';
 export function ProjectListScreen() {
   const LL = useLL();
   const { projects: services } = useAppServices();
-  const list = useActorRef(services.machines.list);
+  const list = useActorRef(services.machines.list, { input: services.listInput() });
   const status = useSelector(list, selectListStatus);
   const projects = useSelector(list, selectProjects);
   const query = useSelector(list, selectQuery);

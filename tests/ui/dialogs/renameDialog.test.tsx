@@ -175,6 +175,7 @@ describe('rename dialog', () => {
           rename: renameLogic(sent),
         },
       }),
+      { input: {} },
     ).start();
     await waitFor(() => expect(list.getSnapshot().matches({ data: 'ready' })).toBe(true));
     renderWithLocale(<ListDialogs list={list} />);
