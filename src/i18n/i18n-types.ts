@@ -1322,6 +1322,32 @@ type RootTranslation = {
 			count: RequiredParams<'count'>
 		}
 	}
+	conversion: {
+		/**
+		 * C​o​n​v​e​r​s​i​o​n​ ​n​o​t​e​s
+		 */
+		title: string
+		/**
+		 * T​h​e​ ​m​o​d​e​l​ ​w​a​s​ ​c​o​n​v​e​r​t​e​d​.​ ​P​l​e​a​s​e​ ​n​o​t​e​:
+		 */
+		intro: string
+		notes: {
+			/**
+			 * T​h​e​ ​p​i​c​t​u​r​e​ ​"​{​f​i​l​e​}​"​ ​u​s​e​d​ ​b​y​ ​t​h​e​ ​m​o​d​e​l​ ​w​a​s​ ​n​o​t​ ​i​n​ ​t​h​e​ ​u​p​l​o​a​d​;​ ​i​t​s​ ​p​a​r​t​s​ ​a​r​e​ ​s​h​o​w​n​ ​i​n​ ​p​l​a​i​n​ ​c​o​l​o​u​r​.​ ​U​p​l​o​a​d​ ​a​ ​.​z​i​p​ ​h​o​l​d​i​n​g​ ​t​h​e​ ​m​o​d​e​l​ ​a​n​d​ ​i​t​s​ ​p​i​c​t​u​r​e​s​.
+			 * @param {string} file
+			 */
+			texture_missing: RequiredParams<'file'>
+			/**
+			 * T​h​i​s​ ​D​X​F​ ​d​r​a​w​i​n​g​ ​h​a​s​ ​n​o​ ​f​a​c​e​s​,​ ​o​n​l​y​ ​l​i​n​e​s​:​ ​i​t​ ​i​s​ ​s​h​o​w​n​ ​a​s​ ​a​ ​f​l​a​t​ ​d​r​a​w​i​n​g​.
+			 */
+			dxf_flat_drawing: string
+			/**
+			 * T​h​i​s​ ​D​X​F​ ​f​i​l​e​ ​d​o​e​s​ ​n​o​t​ ​s​t​a​t​e​ ​i​t​s​ ​u​n​i​t​;​ ​i​t​s​ ​l​e​n​g​t​h​s​ ​w​e​r​e​ ​r​e​a​d​ ​i​n​ ​{​u​n​i​t​}​.
+			 * @param {string} unit
+			 */
+			dxf_units_assumed: RequiredParams<'unit'>
+		}
+	}
 	errors: {
 		/**
 		 * I​n​v​a​l​i​d​ ​r​e​s​p​o​n​s​e​ ​f​r​o​m​ ​s​e​r​v​e​r​.
@@ -2624,6 +2650,30 @@ export type TranslationFunctions = {
 			 * {count} label{{s}}
 			 */
 			count: (arg: { count: number }) => LocalizedString
+		}
+	}
+	conversion: {
+		/**
+		 * Conversion notes
+		 */
+		title: () => LocalizedString
+		/**
+		 * The model was converted. Please note:
+		 */
+		intro: () => LocalizedString
+		notes: {
+			/**
+			 * The picture "{file}" used by the model was not in the upload; its parts are shown in plain colour. Upload a .zip holding the model and its pictures.
+			 */
+			texture_missing: (arg: { file: string }) => LocalizedString
+			/**
+			 * This DXF drawing has no faces, only lines: it is shown as a flat drawing.
+			 */
+			dxf_flat_drawing: () => LocalizedString
+			/**
+			 * This DXF file does not state its unit; its lengths were read in {unit}.
+			 */
+			dxf_units_assumed: (arg: { unit: string }) => LocalizedString
 		}
 	}
 	errors: {

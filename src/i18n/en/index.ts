@@ -1,5 +1,6 @@
 import type { BaseTranslation } from '../i18n-types';
 import { viewer } from './viewer';
+import { conversion } from './conversion';
 import { workshop } from './workshop';
 
 /** English: the base locale. Every visible string of the product lives here and in `fr`. */
@@ -215,6 +216,7 @@ const en = {
   },
   viewer,
   workshop,
+  conversion,
   errors: {
     invalidResponse: 'Invalid response from server.',
     requestFailed: 'The server refused the request ({status:number}).',

@@ -1,5 +1,6 @@
 import type { Translation } from '../i18n-types';
 import { viewer } from './viewer';
+import { conversion } from './conversion';
 import { workshop } from './workshop';
 
 /** French. */
@@ -214,6 +215,7 @@ const fr = {
   },
   viewer,
   workshop,
+  conversion,
   errors: {
     invalidResponse: 'Réponse non valide du serveur.',
     requestFailed: 'Le serveur a refusé la requête ({status}).',

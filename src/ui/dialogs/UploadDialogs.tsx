@@ -1,16 +1,19 @@
 /**
  * The dialogs of the upload actor, wherever the user is (SPEC §4): the loading view while the file
  * goes up and converts, the credit question, the missing-credits dialog, and the load error
- * (whose Close returns to /). After a create, it opens the new project's viewer.
+ * (whose Close returns to /). After a create, it opens the new project's viewer. When the
+ * conversion has notes, they are shown with the result, once the loading view has closed.
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import type { ConversionNote } from '../../api/conversionNotes';
 import { uploadErrorDetail } from '../../machines/upload/uploadErrors';
 import { selectUploadDialog, selectUploadError, selectUploadMessage, selectUploadProgress } from '../../machines/upload/uploadSelectors';
 import { useAppServices } from '../app/AppServices';
 import { useLL } from '../app/I18nProvider';
 import { ConfirmCreditDialog } from './ConfirmCreditDialog';
+import { ConversionNotesDialog } from './ConversionNotesDialog';
 import { InsufficientCreditsDialog } from './InsufficientCreditsDialog';
 import { LoadErrorDialog } from './LoadErrorDialog';
 import { LoadingDialog } from './LoadingDialog';
@@ -25,11 +28,17 @@ export function UploadDialogs() {
   const message = useSelector(upload, selectUploadMessage);
   const error = useSelector(upload, selectUploadError);
 
+  const [notes, setNotes] = useState<ConversionNote[]>([]);
   useEffect(() => {
     const created = upload.on('upload.created', ({ project }) => {
+      setNotes(project.conversionNotes);
       void navigate({ to: '/projects/$id', params: { id: String(project.id) } });
     });
-    return () => created.unsubscribe();
+    const updated = upload.on('upload.updated', ({ project }) => setNotes(project.conversionNotes));
+    return () => {
+      created.unsubscribe();
+      updated.unsubscribe();
+    };
   }, [upload, navigate]);
 
   const detail = uploadErrorDetail(error);
@@ -44,6 +53,7 @@ export function UploadDialogs() {
         onCancel={() => upload.send({ type: 'upload.creditCancel' })}
       />
       <InsufficientCreditsDialog open={dialog === 'insufficientCredits'} onClose={dismiss} />
+      <ConversionNotesDialog notes={dialog === 'loading' ? [] : notes} onClose={() => setNotes([])} />
       <LoadErrorDialog
         open={dialog === 'failed'}
         detail={detailText}

@@ -1,6 +1,7 @@
 /**
  * The owner's project panel (SPEC §2): name with Rename, Update, Delete; Author, dates, Version;
- * the Step selector; the link to share; More options (opens the share panel); the QR labels page.
+ * the Step selector; the link to share; More options (opens the share panel); the QR labels page;
+ * the notes of the current revision's conversion.
  */
 import { useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
@@ -9,6 +10,7 @@ import { MODEL_FILE_ACCEPT } from '../../../machines/projects/modelFile';
 import { publicLinkOf } from '../../../machines/projects/publicLink';
 import { useLL } from '../../app/I18nProvider';
 import { PencilIcon, TrashIcon, UploadIcon } from '../../common/actionIcons';
+import { ConversionNotesSection } from '../../common/ConversionNotes';
 import { CopyLinkField } from '../../common/CopyLinkField';
 import { StageSelect } from '../../common/StageSelect';
 import { MessageDialog } from '../../dialogs/MessageDialog';
@@ -52,7 +54,7 @@ export function ProjectPanel({ owner, onMoreOptions }: { owner: OwnerActor; onMo
           onChange={(e) => {
             const file = e.target.files?.[0];
             e.target.value = '';
-            if (file) void upload(file, project.id);
+            if (file) void upload(file, project.id, true);
           }}
         />
       </div>
@@ -67,6 +69,7 @@ export function ProjectPanel({ owner, onMoreOptions }: { owner: OwnerActor; onMo
           ]}
         />
       </section>
+      <ConversionNotesSection notes={project.conversionNotes} />
       <div className="flex flex-col gap-1">
         <StageSelect label={LL.panels.project.step()} value={project.currentStage} onChange={(stage) => owner.send({ type: 'owner.stage', stage })} />
         {stageFailed ? (
