@@ -29,3 +29,4 @@ export type {
   RuntimeConfig,
 } from '../api/schemas';
 export { PROJECT_NAME_MAX, projectNameError, type ProjectNameError } from '../api/projectName';
+export type { ConversionNote } from '../api/conversionNotes';

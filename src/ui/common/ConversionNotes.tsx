@@ -2,7 +2,7 @@
  * The notes of a model's conversion (what was lost or assumed), in the user's language: a list
  * for the project panel and for the dialog shown after an upload.
  */
-import type { ConversionNote } from '../../api/conversionNotes';
+import type { ConversionNote } from '../../machines/types';
 import type { TranslationFunctions } from '../../i18n/i18n-types';
 import { useLL } from '../app/I18nProvider';
 

@@ -1,5 +1,5 @@
 /** After an upload whose conversion has notes: what was lost or assumed, with Close. */
-import type { ConversionNote } from '../../api/conversionNotes';
+import type { ConversionNote } from '../../machines/types';
 import { useLL } from '../app/I18nProvider';
 import { primaryButtonClass } from '../common/controlStyles';
 import { ConversionNoteList } from '../common/ConversionNotes';

@@ -7,7 +7,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import type { ConversionNote } from '../../api/conversionNotes';
+import type { ConversionNote } from '../../machines/types';
 import { uploadErrorDetail } from '../../machines/upload/uploadErrors';
 import { selectUploadDialog, selectUploadError, selectUploadMessage, selectUploadProgress } from '../../machines/upload/uploadSelectors';
 import { useAppServices } from '../app/AppServices';
