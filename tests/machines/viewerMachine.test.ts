@@ -311,4 +311,28 @@ describe('viewer machine (examples)', () => {
       { child: 'hyperlinks', type: 'hyperlinks.author', detail: { authorName: 'Invité', authorAvatarUrl: '/avatar-default.svg' } },
     ]);
   });
+
+  it('after an upload, loading the model is its third step: the progress goes on from 2/3', async () => {
+    const log: Recorded = { started: [], received: [], modelUrls: [], leftList: 0 };
+    const sut = createSut(ownerViewerMachine, {
+      promiseActors: ['fetchProject'],
+      input: { target: { kind: 'owner', id: 7 }, params: parseViewerParams(''), author: { name: 'Ada', avatarUrl: '' }, afterUpload: true },
+      provide: { actors: { owner: ownerFake(log, []), tools: recorder('tools', log), notice: recorder('notice', log), comments: recorder('comments', log), hyperlinks: recorder('hyperlinks', log) } },
+    });
+    sut.pending.fetchProject[0].resolve({ kind: 'owner', project });
+    await settle();
+    expect(selectLoadStep(sut.actor.getSnapshot()).progress).toBeCloseTo(2 / 3);
+    sut.actor.send({ type: 'load.progress', progress: { phase: 'resources', progress: 0.5, overall: 0.5 } });
+    expect(selectLoadStep(sut.actor.getSnapshot()).progress).toBeCloseTo(5 / 6);
+    // A plain open counts the model load alone, from 0.
+    const plain = sutFor('owner', { kind: 'owner', id: 7 }, '', log);
+    plain.pending.fetchProject[0].resolve({ kind: 'owner', project });
+    await settle();
+    plain.actor.send({ type: 'load.progress', progress: { phase: 'resources', progress: 0.5, overall: 0.5 } });
+    expect(selectLoadStep(plain.actor.getSnapshot()).progress).toBeCloseTo(0.5);
+    // An update made in the viewer: its model load goes on from 2/3 too.
+    plain.actor.send({ type: 'load.done', model });
+    plain.actor.send({ type: 'viewer.modelUpdated', project: updated });
+    expect(selectLoadStep(plain.actor.getSnapshot()).progress).toBeCloseTo(2 / 3);
+  });
 });

@@ -13,7 +13,7 @@ import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { CREDIT_USAGE_REFUSED, INSUFFICIENT_CREDITS, type Project } from '../../api/schemas';
 import { projectNameFromFileName } from '../../api/projectName';
 import type { UploadRequest } from '../../api/uploadSocket';
-import { overallProgress, type LoadingMessage, type LoadingStep } from './loadingProgress';
+import { LOADING_STEPS, overallProgress, UPLOAD_ONLY_STEPS, type LoadingMessage, type LoadingStep } from './loadingProgress';
 
 export type UploadKind = 'create' | 'update';
 
@@ -39,7 +39,8 @@ export type SocketCommand = { type: 'socket.answerCredit'; result: boolean };
 
 export type UploadEvent =
   | { type: 'upload.create'; file: UploadFile }
-  | { type: 'upload.update'; projectId: number; file: UploadFile }
+  /** `loadsModel`: a viewer loads the new model next (the third step); from a card nothing does. */
+  | { type: 'upload.update'; projectId: number; file: UploadFile; loadsModel?: boolean }
   | { type: 'upload.creditContinue' }
   | { type: 'upload.creditCancel' }
   | { type: 'upload.dismiss' }
@@ -50,6 +51,8 @@ export type UploadEmitted = { type: 'upload.created'; project: Project } | { typ
 
 export interface UploadContext {
   kind: UploadKind;
+  /** A model load follows the result (a create opens the viewer, an update made in a viewer reloads it). */
+  loadsModel: boolean;
   file: UploadFile | null;
   projectId: number | null;
   step: LoadingStep;
@@ -65,6 +68,7 @@ export interface SocketInput {
 
 const initialContext: UploadContext = {
   kind: 'create',
+  loadsModel: true,
   file: null,
   projectId: null,
   step: 'upload',
@@ -100,7 +104,9 @@ export const uploadMachine = setup({
     reset: assign(() => initialContext),
     startCreate: assign(({ event }) => (event.type === 'upload.create' ? { ...initialContext, kind: 'create' as const, file: event.file } : {})),
     startUpdate: assign(({ event }) =>
-      event.type === 'upload.update' ? { ...initialContext, kind: 'update' as const, file: event.file, projectId: event.projectId } : {},
+      event.type === 'upload.update'
+        ? { ...initialContext, kind: 'update' as const, file: event.file, projectId: event.projectId, loadsModel: event.loadsModel ?? false }
+        : {},
     ),
     recordSent: assign(({ event }) => (event.type === 'socket.sent' ? { step: 'upload' as const, stepFraction: event.fraction, message: 'uploading' as const } : {})),
     recordStatus: assign(({ event }) =>
@@ -208,7 +214,10 @@ export const uploadMachine = setup({
   },
 });
 
-/** The progress the loading dialog shows, 0..1. */
+/**
+ * The progress the loading dialog shows, 0..1 (SPEC §4): three equal steps when a model load
+ * follows (the viewer goes on from 2/3), two when nothing loads after (an update from a card).
+ */
 export function uploadProgress(context: UploadContext): number {
-  return overallProgress(context.step, context.stepFraction);
+  return overallProgress(context.step, context.stepFraction, context.loadsModel ? LOADING_STEPS : UPLOAD_ONLY_STEPS);
 }

@@ -47,6 +47,8 @@ export interface ViewerInput {
   guestName?: string;
   /** A link's hierarchy opens by itself when allowed and the window is large enough (SPEC §2). */
   hierarchyOpensByItself?: boolean;
+  /** The project was just uploaded: its model load is the third step of the upload's progress. */
+  afterUpload?: boolean;
 }
 
 export type ToolsRef = ActorRefFrom<typeof viewerToolsMachine>;
@@ -60,6 +62,8 @@ export interface ViewerContext {
   author: ViewerInput['author'];
   guestName: string;
   hierarchyOpensByItself: boolean;
+  /** The model being loaded is the third step of an upload (SPEC §4): the progress goes on from 2/3. */
+  afterUpload: boolean;
   loaded: LoadedProject | null;
   progress: LoadProgress | null;
   model: ModelInfo | null;
@@ -237,6 +241,7 @@ function viewerConfig(variant: 'owner' | 'shared') {
       author: input.author,
       guestName: input.guestName ?? input.author.name,
       hierarchyOpensByItself: input.hierarchyOpensByItself ?? false,
+      afterUpload: input.afterUpload ?? false,
       loaded: null,
       progress: null,
       model: null,
@@ -300,7 +305,7 @@ function viewerConfig(variant: 'owner' | 'shared') {
                 'viewer.modelUpdated': {
                   guard: 'isThisProject',
                   target: '.loadingModel',
-                  actions: [assign({ loaded: ({ event }) => ({ kind: 'owner' as const, project: event.project }) }), 'replaceModel'],
+                  actions: [assign({ loaded: ({ event }) => ({ kind: 'owner' as const, project: event.project }), afterUpload: true }), 'replaceModel'],
                 },
               }
             : {},

@@ -4,6 +4,7 @@ import type { deleteMachine } from '../projects/deleteMachine';
 import type { renameMachine } from '../projects/renameMachine';
 import type { shareMachine } from '../projects/shareMachine';
 import type { ownerProjectMachine } from './ownerProjectMachine';
+import { overallProgress } from '../upload/loadingProgress';
 import { modelUrlOf, type ownerViewerMachine } from './viewerMachine';
 import { allowedPanels, allowedRenderModes, type viewerToolsMachine } from './viewerToolsMachine';
 import { TOOL_PANELS, type LoadPhase, type PartNode, type ToolPanel } from './viewerTypes';
@@ -33,13 +34,17 @@ export const selectLoadError = (s: LoadSnapshot) => s.context.error;
 /** The loading dialog's message and overall progress (SPEC §4 loading steps). */
 export function selectLoadStep(s: LoadSnapshot): { message: 'initializing' | 'loadingModel' | 'loadingResources' | 'processingRenderModes'; progress: number } {
   const progress = s.context.progress;
-  if (!s.matches({ open: 'loadingModel' }) || !progress) return { message: s.matches({ open: 'loadingModel' }) ? 'loadingModel' : 'initializing', progress: 0 };
+  if (!s.matches({ open: 'loadingModel' }) || !progress) {
+    return { message: s.matches({ open: 'loadingModel' }) ? 'loadingModel' : 'initializing', progress: s.context.afterUpload ? overallProgress('load', 0) : 0 };
+  }
   const messages: Record<LoadPhase, 'loadingModel' | 'loadingResources' | 'processingRenderModes'> = {
     model: 'loadingModel',
     resources: 'loadingResources',
     renderModes: 'processingRenderModes',
   };
-  return { message: messages[progress.phase], progress: Math.min(progress.overall, 0.9999) };
+  // After an upload, loading the model is the last of three steps: the progress goes on from 2/3.
+  const overall = s.context.afterUpload ? overallProgress('load', progress.overall) : progress.overall;
+  return { message: messages[progress.phase], progress: Math.min(overall, 0.9999) };
 }
 
 /** The open right panel, or null. */

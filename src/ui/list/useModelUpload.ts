@@ -9,10 +9,11 @@ import { useAppServices } from '../app/AppServices';
 export function useModelUpload(onRejected: (name: string) => void) {
   const { projects } = useAppServices();
   return useCallback(
-    async (file: File, projectId?: number) => {
+    /** `loadsModel`: the update is made in a viewer, which loads the new model after it. */
+    async (file: File, projectId?: number, loadsModel = false) => {
       if (!isModelFileName(file.name)) return onRejected(file.name);
       const picked = { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
-      projects.upload.send(projectId === undefined ? { type: 'upload.create', file: picked } : { type: 'upload.update', projectId, file: picked });
+      projects.upload.send(projectId === undefined ? { type: 'upload.create', file: picked } : { type: 'upload.update', projectId, file: picked, loadsModel });
     },
     [projects.upload, onRejected],
   );

@@ -13,8 +13,13 @@ import { useAppServices } from '../app/AppServices';
 import { useLL } from '../app/I18nProvider';
 import { hierarchyOpensByItself } from './useWindowWidth';
 
+/** The viewer opens on the project an upload just created: loading its model is the upload's third step. */
+function isJustCreated(upload: { matches(state: 'done'): boolean; context: { kind: string; project: { id: number } | null } }, target: LoadTarget): boolean {
+  return target.kind === 'owner' && upload.matches('done') && upload.context.kind === 'create' && upload.context.project?.id === target.id;
+}
+
 export function useViewerActor(target: LoadTarget, options: { returnToList?: () => void } = {}) {
-  const { viewer, session } = useAppServices();
+  const { viewer, session, projects } = useAppServices();
   const [slot] = useState(createEngineSlot);
   const [machine] = useState(() => {
     const machines = viewer.machinesFor(slot);
@@ -31,6 +36,7 @@ export function useViewerActor(target: LoadTarget, options: { returnToList?: () 
       author: { name: user.isLoggedIn ? user.fullName : guestName, avatarUrl: user.avatarUrl },
       guestName,
       hierarchyOpensByItself: hierarchyOpensByItself(window.innerWidth, window.innerHeight),
+      afterUpload: isJustCreated(projects.upload.getSnapshot(), target),
     };
   });
   const actor = useActorRef(machine, { input });

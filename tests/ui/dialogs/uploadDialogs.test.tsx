@@ -61,9 +61,9 @@ describe('upload dialogs', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
-  it('show the loading view with the step message and the overall percentage', async () => {
+  it('show the loading view with the step message and the overall percentage: three steps for a create', async () => {
     const { start, reply } = await setup();
-    await start();
+    await start('create');
     expect(screen.getByRole('dialog', { name: 'Loading' })).toBeTruthy();
     expect(screen.getByText('0.00 %')).toBeTruthy();
     reply({ type: 'socket.sent', fraction: 0.5 });
@@ -72,6 +72,15 @@ describe('upload dialogs', () => {
     reply({ type: 'socket.status', progress: 0.25, activity: 'convert' });
     expect(screen.getByText('Conversion in progress...')).toBeTruthy();
     expect(screen.getByText('41.67 %')).toBeTruthy();
+  });
+
+  it('counts two steps for an update from a card, where no model loads after (SPEC §4: the whole way to 100 %)', async () => {
+    const { start, reply } = await setup();
+    await start('update');
+    reply({ type: 'socket.sent', fraction: 0.5 });
+    expect(screen.getByText('25.00 %')).toBeTruthy();
+    reply({ type: 'socket.status', progress: 0.75, activity: 'convert' });
+    expect(screen.getByText('87.50 %')).toBeTruthy();
   });
 
   it('Continue on the credit question answers true and goes on loading', async () => {

@@ -3,9 +3,8 @@
  * a cabinet, length/thickness/width for a panel) in the user's unit — with the size as the name
  * encodes it when that is another unit — and its additional information.
  */
-import { convertDistance, formatDistance } from '../../../api/units';
 import type { DistanceUnit } from '../../../machines/types';
-import { formatDimension, type PartNode } from '../../../machines/viewer/viewerTypes';
+import { convertDistance, formatDimension, formatDistance, type PartNode } from '../../../machines/viewer/viewerTypes';
 import { useLL } from '../../app/I18nProvider';
 import { InfoRows } from './InfoRows';
 
