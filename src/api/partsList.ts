@@ -9,11 +9,12 @@
  *
  * Columns: panels give length, width, thickness (encoded as length x thickness x width); cabinets
  * give height, depth, width in the same three columns. Values keep the unit they were written in
- * and are converted only to be shown (an inch is exactly 25.4 mm).
+ * and are converted only to be shown (SPEC §9: 1 m = 39.3701 in, as everywhere in the product).
  */
 import * as z from 'zod/mini';
 import { parsePartName, type PartKind } from './partName';
 import type { DistanceUnit } from './schemas';
+import { convertDistance } from './units';
 
 export interface NamedNode {
   rawName: string;
@@ -62,7 +63,6 @@ export interface PartsList {
 export const CABINET_COLUMNS = ['height', 'depth', 'width'] as const;
 export const PANEL_COLUMNS = ['length', 'width', 'thickness'] as const;
 
-const MM_PER_INCH = 25.4;
 
 function dimensionsOf(rawName: string, kind: PartKind): { name: string; dimensions: PartDimensions | null; info: string } {
   const parsed = parsePartName(rawName, kind);
@@ -148,7 +148,7 @@ export function buildPartsList(tree: NamedTree): PartsList {
 
 /** A value written in `from`, in `to`, rounded as the unit is shown (mm to 1 decimal, in to 3). */
 export function valueIn(value: number, from: DistanceUnit, to: DistanceUnit): number {
-  const converted = from === to ? value : to === 'mm' ? value * MM_PER_INCH : value / MM_PER_INCH;
+  const converted = convertDistance(value, from, to);
   const factor = to === 'mm' ? 10 : 1000;
   // 12 significant digits first, so that 3/4 in (19.05 mm, 19.049999… in binary) rounds to 19.1.
   return Math.round(Number((converted * factor).toPrecision(12))) / factor;
@@ -174,7 +174,7 @@ export function formatFraction(inches: number): string {
 /** A value for people: in `unit`, inches as decimals or fractions. Empty when not written. */
 export function formatPartValue(value: number | null, from: DistanceUnit, unit: DistanceUnit, inchStyle: InchStyle = 'decimal'): string {
   if (value === null) return '';
-  if (unit === 'in' && inchStyle === 'fraction') return formatFraction(from === 'in' ? value : value / MM_PER_INCH);
+  if (unit === 'in' && inchStyle === 'fraction') return formatFraction(convertDistance(value, from, 'in'));
   return String(valueIn(value, from, unit));
 }
 

@@ -49,13 +49,13 @@ describe('cabinets', () => {
 });
 
 describe('values', () => {
-  it('reads fractions and decimal commas, and converts with 25.4 mm to the inch', () => {
+  it('reads fractions and decimal commas, and converts with SPEC §9 (1 m = 39.3701 in)', () => {
     const list = buildPartsList(tree(['Cab+34_1_2x23_1_4x24in|Run', [['Side+34_1_2x0_3_4x23_1_4in|Maple'], ['Hinge+48x11,5x35mm|Clip']]]));
     const [cab] = list.cabinets;
     expect(cab.dimensions).toEqual({ unit: 'in', values: [34.5, 23.25, 24] });
     expect(cab.rows[0].dimensions).toEqual({ unit: 'in', values: [34.5, 23.25, 0.75] });
     expect(cab.rows[1].dimensions).toEqual({ unit: 'mm', values: [48, 35, 11.5] });
-    expect(valueIn(0.75, 'in', 'mm')).toBe(19.1);
+    expect(valueIn(0.75, 'in', 'mm')).toBe(19.0); // 19.04998 mm with SPEC's inch
     expect(valueIn(563.5, 'mm', 'in')).toBe(22.185);
     expect(valueIn(23.75, 'in', 'in')).toBe(23.75);
   });

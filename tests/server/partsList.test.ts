@@ -129,7 +129,8 @@ function expectedRows(): Expected[] {
 
 /** The written value in the CSV's unit, and how far the CSV's rounding may move it. */
 function inUnit(v: { value: number; unit: 'mm' | 'in' }, unit: 'mm' | 'in'): { value: number; tolerance: number } {
-  const value = v.unit === unit ? v.value : unit === 'mm' ? v.value * MM_PER_INCH : v.value / MM_PER_INCH;
+  // SPEC §9: 1 m = 1000 mm = 39.3701 in.
+  const value = v.unit === unit ? v.value : unit === 'mm' ? (v.value / 39.3701) * 1000 : (v.value / 1000) * 39.3701;
   return { value, tolerance: (unit === 'mm' ? 0.05 : 0.0005) + 1e-9 };
 }
 
@@ -188,7 +189,8 @@ describe('GET projects/{id}/parts.csv of a generated kitchen', () => {
     const name = displayOf(inchBase.name);
     expect(csvIn.rows.find((r) => r.cabinet === name && r.part === '')!.values.slice(0, 2)).toEqual([34.5, 23.25]);
     expect(csvIn.rows.find((r) => r.cabinet === name && r.part === 'Left side')!.values).toEqual([34.5, 23.25, 0.75]);
-    expect(csvMm.rows.find((r) => r.cabinet === name && r.part === 'Left side')!.values).toEqual([876.3, 590.6, 19.1]);
+    // SPEC §9 (1 m = 39.3701 in): 34.5 in = 876.299 mm, 23.25 in = 590.549 mm, 0.75 in = 19.050 mm (19.04998), to 0.1 mm.
+    expect(csvMm.rows.find((r) => r.cabinet === name && r.part === 'Left side')!.values).toEqual([876.3, 590.5, 19]);
     // Hinges are written 48x11,5x35mm: length 48, width 35, thickness 11.5.
     expect(csvMm.rows.find((r) => r.part === 'Hinge')!.values).toEqual([48, 35, 11.5]);
     expect(csvMm.rows.every((r) => r.unit === 'mm')).toBe(true);
