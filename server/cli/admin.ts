@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
@@ -49,6 +50,11 @@ export async function runAdmin(
   let database;
   try {
     const config = loadConfig(env);
+    // The server's database, never a new one: a DATA_DIR without it means the wrong folder.
+    if (config.database.kind === 'sqlite' && config.database.file !== ':memory:' && !existsSync(config.database.file)) {
+      err(`No database at ${config.database.file}: start the server once, or set DATA_DIR to the folder the server uses.`);
+      return 1;
+    }
     database = await openDatabase(config.database);
     await migrateToLatest(database);
     const input = { args, options: parsed.values as Record<string, string | undefined>, nowSeconds: toSeconds(systemClock()) };

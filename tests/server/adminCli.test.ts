@@ -1,4 +1,7 @@
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginResponseSchema } from '../../src/api/schemas';
 import { runAdmin } from '../../server/cli/admin';
@@ -93,6 +96,16 @@ describe('npm run admin', () => {
     const result = await inProcess(...(args as string[]));
     expect(result.code).toBe(code);
     expect(result.stderr).toMatch(message);
+  });
+
+  it('refuses a DATA_DIR without the server\'s database instead of making a second one', async () => {
+    const elsewhere = mkdtempSync(path.join(tmpdir(), 'admin-elsewhere-'));
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runAdmin(['user', 'list'], { DATA_DIR: elsewhere }, (l) => out.push(l), (l) => err.push(l));
+    expect(code).toBe(1);
+    expect(err.join('\n')).toMatch(/^No database at .*: start the server once, or set DATA_DIR to the folder the server uses\.$/);
+    expect(readdirSync(elsewhere)).toEqual([]);
   });
 
   it('prints the usage for help', async () => {
