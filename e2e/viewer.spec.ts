@@ -277,6 +277,51 @@ test.describe('viewer', () => {
     });
   });
 
+  test('note cards keep a long author name on one line, the date clear of the delete button, and long link names whole', async ({ page }) => {
+    await ownKitchen(page, 'cards', 'Cards kitchen.dae', 'Maximilienne-Éléonore de la Tour-Montgomery-Villeneuve');
+    await waitForModel(page);
+    const tools = page.getByRole('navigation', { name: 'Tools', exact: true });
+    const boxOf = async (locator: ReturnType<Page['locator']>) => (await locator.boundingBox())!;
+    const apart = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+      a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+
+    await tools.getByRole('button', { name: 'Comments' }).click();
+    const comments = page.getByRole('region', { name: 'Comments' }).first();
+    await comments.getByLabel('Your comment').fill('Check the hinge side before drilling.');
+    await comments.getByRole('button', { name: 'Send' }).click();
+    const card = comments.getByRole('listitem').first();
+    await expect(card).toContainText('Check the hinge side');
+    const name = card.getByText(/^Maximilienne/);
+    // One line: the name is cut with an ellipsis (whole in its tooltip), not wrapped.
+    expect(await name.evaluate((el) => el.scrollWidth > el.clientWidth && el.getClientRects().length === 1)).toBe(true);
+    await expect(name).toHaveAttribute('title', 'Maximilienne-Éléonore de la Tour-Montgomery-Villeneuve');
+    expect(apart(await boxOf(card.locator('time')), await boxOf(card.getByRole('button', { name: /Delete/ })))).toBe(true);
+    expect(apart(await boxOf(name), await boxOf(card.getByRole('button', { name: /Delete/ })))).toBe(true);
+
+    await tools.getByRole('button', { name: 'Hyperlinks' }).click();
+    const links = page.getByRole('region', { name: 'Hyperlinks' }).first();
+    await links.getByLabel('Name', { exact: true }).fill('Installation instructions for the tall left-hand pantry unit');
+    await links.getByLabel('Link', { exact: true }).fill('https://example.com/pantry');
+    await links.getByRole('button', { name: 'Add' }).click();
+    const link = links.getByRole('link', { name: /Installation instructions/ });
+    await expect(link).toBeVisible();
+    // Whole words per line: every line break falls between words.
+    const words = await link.locator('span').first().evaluate((el) => {
+      const range = document.createRange();
+      const text = el.firstChild!;
+      const lines = new Map<number, string>();
+      for (let i = 0; i < text.textContent!.length; i++) {
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        const top = Math.round(range.getBoundingClientRect().top);
+        lines.set(top, (lines.get(top) ?? '') + text.textContent![i]);
+      }
+      return [...lines.values()];
+    });
+    expect(words.length).toBeGreaterThan(1);
+    for (const line of words.slice(0, -1)) expect(line).toMatch(/\s$/);
+  });
+
   test('the sandbox shows the sample model in wireframe', async ({ page }) => {
     await page.goto('/sandbox');
     await waitForModel(page);

@@ -38,10 +38,10 @@ export function HyperlinksPanel({ actor }: HyperlinksPanelProps) {
           href={link.url}
           target="_blank"
           rel="noopener noreferrer"
-          className="mt-2 inline-flex items-center gap-1 text-sm font-semibold break-all text-primary underline-offset-4 hover:underline"
+          className="mt-2 inline-flex max-w-full items-center gap-1 text-sm font-semibold break-words text-primary underline-offset-4 hover:underline"
         >
-          {link.name}
-          <ExternalIcon width={14} height={14} />
+          <span className="min-w-0 break-words">{link.name}</span>
+          <ExternalIcon width={14} height={14} className="shrink-0" />
           <span className="sr-only">{LL.common.opensInNewTab()}</span>
         </a>
       )}

@@ -38,7 +38,7 @@ export function NoteCard({ item, deleteLabel, onDelete, selection, children }: N
             type="button"
             aria-label={deleteLabel}
             title={deleteLabel}
-            className="rounded-md p-1 text-fg-muted hover:bg-surface-overlay hover:text-danger"
+            className="shrink-0 rounded-md p-1 text-fg-muted hover:bg-surface-overlay hover:text-danger"
             onClick={onDelete}
           >
             <TrashIcon width={16} height={16} />
