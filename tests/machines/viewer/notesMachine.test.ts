@@ -6,7 +6,7 @@
  * a guest (link path) has no bulk delete, and 429 / a full project are worded as such.
  */
 import { describe, expect, it } from 'vitest';
-import { RequestError } from '../../../src/api/errors';
+import { InvalidResponseError, RequestError } from '../../../src/api/errors';
 import { commentsMachine } from '../../../src/machines/viewer/commentsMachine';
 import { hyperlinksMachine } from '../../../src/machines/viewer/hyperlinksMachine';
 import type { NoteItem } from '../../../src/machines/viewer/notesMachine';
@@ -120,6 +120,61 @@ describe.each(KINDS)('notes machine for $kind (model-based)', ({ kind, machine, 
 
 describe.each(KINDS)('notes machine for $kind (examples)', ({ kind, machine, effects, changes, body }) => {
   const ev = (name: string) => `${kind}.${name}`;
+  const sutOf = (sutInput: unknown = input) => createSut(machine, { promiseActors: Object.values(effects), input: sutInput });
+  const listed = (s: Sut) => (s.actor.getSnapshot().context[kind] as NoteItem[]).map((i) => i.id);
+
+  it('loads the list sorted oldest first', async () => {
+    const s = sutOf();
+    await play(s, { type: `xstate.done.actor.${effects.load}`, output: loaded } as never);
+    expect(listed(s)).toEqual([1, 2]);
+  });
+
+  it('deletes optimistically and puts the note back when the server refuses', async () => {
+    const s = sutOf();
+    await play(s, { type: `xstate.done.actor.${effects.load}`, output: loaded } as never);
+    s.actor.send({ type: ev('delete'), id: 1 });
+    expect(listed(s)).toEqual([2]);
+    await settle();
+    expect(s.pending[effects.remove][0].input).toEqual({ ref: { id: 4 }, id: 1 });
+    await play(s, { type: `xstate.error.actor.${effects.remove}`, error: new Error('500') } as never);
+    expect(listed(s)).toEqual([1, 2]);
+    expect(s.actor.getSnapshot().context.error).toBe('deleteFailed');
+  });
+
+  it('runs queued deletes one after the other', async () => {
+    const s = sutOf();
+    await play(s, { type: `xstate.done.actor.${effects.load}`, output: [...loaded, item(3, 4, true)] } as never);
+    s.actor.send({ type: ev('delete'), id: 1 });
+    s.actor.send({ type: ev('delete'), id: 3 });
+    await settle();
+    await play(s, { type: `xstate.done.actor.${effects.remove}` } as never);
+    expect(s.pending[effects.remove][0].input).toEqual({ ref: { id: 4 }, id: 3 });
+    await play(s, { type: `xstate.done.actor.${effects.remove}` } as never);
+    expect(s.actor.getSnapshot().context).toMatchObject({ deleting: [], error: null });
+    expect(listed(s)).toEqual([2]);
+  });
+
+  it('keeps a note the server did not mark deletable, and ignores unknown ids', async () => {
+    const s = sutOf();
+    await play(s, { type: `xstate.done.actor.${effects.load}`, output: loaded } as never);
+    s.actor.send({ type: ev('delete'), id: 2 });
+    s.actor.send({ type: ev('delete'), id: 77 });
+    expect(listed(s)).toEqual([1, 2]);
+    expect(s.actor.getSnapshot().matches({ deletion: 'idle' })).toBe(true);
+  });
+
+  it('words a wrong answer as an invalid response', async () => {
+    const s = sutOf();
+    await play(s, { type: `xstate.error.actor.${effects.load}`, error: new InvalidResponseError() } as never);
+    expect(s.actor.getSnapshot().context.error).toBe('invalidResponse');
+  });
+
+  it('turned off, it asks the server nothing', () => {
+    const s = sutOf({ ...input, enabled: false });
+    expect(s.actor.getSnapshot().matches({ list: 'off' })).toBe(true);
+    expect(s.pending[effects.load]).toEqual([]);
+  });
+
   it('writes as the new author once told (a guest who logged in)', async () => {
     const s = createSut(machine, { promiseActors: Object.values(effects), input: { ...input, authorName: 'Invité' } });
     await play(s, { type: `xstate.done.actor.${effects.load}`, output: loaded } as never);
