@@ -1,9 +1,10 @@
 /**
- * The contract of deleting many notes at once (comments or hyperlinks), on the owner's path:
- * `DELETE projects/{id}/comments` (or `/attachments`) with a body naming what to delete, answered
- * with the ids it deleted. Beside schemas.ts, which holds the notes themselves.
+ * The contract of comments and hyperlinks (called attachments on the wire), part of schemas.ts:
+ * the notes themselves, and deleting many at once on the owner's path (`DELETE projects/{id}/comments`
+ * or `/attachments` with a body naming what to delete, answered with the ids it deleted).
  */
 import * as z from 'zod/mini';
+import { secondsDateSchema } from './wireValues';
 
 /** Most ids one bulk delete names: the largest list a project holds. */
 export const BULK_DELETE_MAX_IDS = 2000;
@@ -17,3 +18,66 @@ export type BulkDeleteTarget = z.infer<typeof bulkDeleteTargetSchema>;
 
 export const bulkDeleteResultSchema = z.object({ deletedIds: z.array(z.int()) });
 export type BulkDeleteResult = z.infer<typeof bulkDeleteResultSchema>;
+
+export const commentSchema = z.object({
+  id: z.int(),
+  date: secondsDateSchema,
+  authorName: z.string(),
+  authorAvatarUrl: z.string(),
+  text: z.string(),
+  isDeletable: z.boolean(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+export const commentListSchema = z.array(commentSchema);
+
+export const COMMENT_MAX_LENGTH = 4000;
+export const AUTHOR_NAME_MAX_LENGTH = 100;
+export const ATTACHMENT_NAME_MAX_LENGTH = 200;
+export const URL_MAX_LENGTH = 2000;
+
+export const commentCreateSchema = z.object({
+  authorName: z.string().check(z.trim(), z.minLength(1), z.maxLength(AUTHOR_NAME_MAX_LENGTH)),
+  text: z.string().check(z.trim(), z.minLength(1), z.maxLength(COMMENT_MAX_LENGTH)),
+});
+export type CommentCreate = z.infer<typeof commentCreateSchema>;
+
+export const createdItemSchema = z.object({
+  id: z.int(),
+  date: secondsDateSchema,
+  isDeletable: z.boolean(),
+});
+export type CreatedItem = z.infer<typeof createdItemSchema>;
+
+export const attachmentSchema = z.object({
+  id: z.int(),
+  date: secondsDateSchema,
+  authorName: z.string(),
+  authorAvatarUrl: z.string(),
+  name: z.string(),
+  url: z.string(),
+  isDeletable: z.boolean(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+export const attachmentListSchema = z.array(attachmentSchema);
+
+/** Only http and https links are accepted for hyperlinks. */
+export const httpUrlSchema = z.string().check(
+  z.trim(),
+  z.minLength(1),
+  z.maxLength(URL_MAX_LENGTH),
+  z.refine((value: string) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'Only http and https links are accepted.'),
+);
+
+export const attachmentCreateSchema = z.object({
+  authorName: z.string().check(z.trim(), z.minLength(1), z.maxLength(AUTHOR_NAME_MAX_LENGTH)),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(ATTACHMENT_NAME_MAX_LENGTH)),
+  url: httpUrlSchema,
+});
+export type AttachmentCreate = z.infer<typeof attachmentCreateSchema>;

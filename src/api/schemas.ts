@@ -11,24 +11,10 @@
  */
 import * as z from 'zod/mini';
 import { conversionNotesSchema } from './conversionNotes';
+import { distanceUnitSchema, languageSchema, secondsDateSchema, stageSchema } from './wireValues';
 
-export const STAGES = ['new', 'approval', 'ready', 'production', 'installation', 'finished'] as const;
-export const stageSchema = z.enum(STAGES);
-export type Stage = z.infer<typeof stageSchema>;
-
-export const LANGUAGES = ['en', 'fr'] as const;
-export const languageSchema = z.enum(LANGUAGES);
-export type Language = z.infer<typeof languageSchema>;
-
-export const DISTANCE_UNITS = ['mm', 'in'] as const;
-export const distanceUnitSchema = z.enum(DISTANCE_UNITS);
-export type DistanceUnit = z.infer<typeof distanceUnitSchema>;
-
-/** Seconds since the epoch on the wire, a Date in the client. */
-export const secondsDateSchema = z.pipe(
-  z.number().check(z.nonnegative()),
-  z.transform((seconds: number) => new Date(seconds * 1000)),
-);
+export * from './wireValues';
+export * from './noteSchemas';
 
 export const SHARE_OPTION_KEYS = [
   'isHierarchyVisible',
@@ -182,69 +168,6 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const refreshTokenResponseSchema = z.object({ accessToken: z.string().check(z.minLength(1)) });
 export const secureTokenResponseSchema = z.object({ success: z.boolean(), secureToken: z.string().check(z.minLength(1)) });
-
-export const commentSchema = z.object({
-  id: z.int(),
-  date: secondsDateSchema,
-  authorName: z.string(),
-  authorAvatarUrl: z.string(),
-  text: z.string(),
-  isDeletable: z.boolean(),
-});
-export type Comment = z.infer<typeof commentSchema>;
-export const commentListSchema = z.array(commentSchema);
-
-export const COMMENT_MAX_LENGTH = 4000;
-export const AUTHOR_NAME_MAX_LENGTH = 100;
-export const ATTACHMENT_NAME_MAX_LENGTH = 200;
-export const URL_MAX_LENGTH = 2000;
-
-export const commentCreateSchema = z.object({
-  authorName: z.string().check(z.trim(), z.minLength(1), z.maxLength(AUTHOR_NAME_MAX_LENGTH)),
-  text: z.string().check(z.trim(), z.minLength(1), z.maxLength(COMMENT_MAX_LENGTH)),
-});
-export type CommentCreate = z.infer<typeof commentCreateSchema>;
-
-export const createdItemSchema = z.object({
-  id: z.int(),
-  date: secondsDateSchema,
-  isDeletable: z.boolean(),
-});
-export type CreatedItem = z.infer<typeof createdItemSchema>;
-
-export const attachmentSchema = z.object({
-  id: z.int(),
-  date: secondsDateSchema,
-  authorName: z.string(),
-  authorAvatarUrl: z.string(),
-  name: z.string(),
-  url: z.string(),
-  isDeletable: z.boolean(),
-});
-export type Attachment = z.infer<typeof attachmentSchema>;
-export const attachmentListSchema = z.array(attachmentSchema);
-
-/** Only http and https links are accepted for hyperlinks. */
-export const httpUrlSchema = z.string().check(
-  z.trim(),
-  z.minLength(1),
-  z.maxLength(URL_MAX_LENGTH),
-  z.refine((value: string) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'Only http and https links are accepted.'),
-);
-
-export const attachmentCreateSchema = z.object({
-  authorName: z.string().check(z.trim(), z.minLength(1), z.maxLength(AUTHOR_NAME_MAX_LENGTH)),
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(ATTACHMENT_NAME_MAX_LENGTH)),
-  url: httpUrlSchema,
-});
-export type AttachmentCreate = z.infer<typeof attachmentCreateSchema>;
 
 export const subscriptionPlanSchema = z.object({
   sku: z.string(),

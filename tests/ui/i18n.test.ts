@@ -107,6 +107,7 @@ describe('dictionaries', () => {
         'viewer.measure.distance',
         'viewer.renderModes.illustration',
         'list.sortDate',
+        'workshop.partsList.fraction',
       ].sort(),
     );
   });

@@ -8,7 +8,7 @@ export const workshop = {
     loose: 'Pièces isolées',
     part: 'Pièce',
     quantity: 'Qté',
-    info: 'Info',
+    info: 'Infos',
     height: 'Hauteur',
     depth: 'Profondeur',
     width: 'Largeur',

@@ -17,8 +17,7 @@
  * share panel is open.
  */
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { InvalidResponseError } from '../../api/errors';
-import type { Project, SharedProject, UserInfo } from '../../api/schemas';
+import type { Project, UserInfo } from '../../api/schemas';
 import { ALL_SHARE_OPTIONS, DEFAULT_AVATAR_URL, type ShareOptions } from '../../api/schemas';
 import { commentsMachine } from './commentsMachine';
 import { hyperlinksMachine } from './hyperlinksMachine';
@@ -26,16 +25,10 @@ import { resolveSteps, type ViewerParams } from './filterParams';
 import { noticeMachine } from './noticeMachine';
 import { ownerProjectMachine } from './ownerProjectMachine';
 import { viewerToolsMachine } from './viewerToolsMachine';
+import { loadErrorOf, SANDBOX_PERMISSIONS, statusOf, type LeftPanel, type LoadError, type LoadedProject, type LoadTarget, type ModelLoadEvent } from './viewerLoad';
 import type { LoadProgress, ModelInfo } from './viewerTypes';
 
-export type LoadTarget = { kind: 'owner'; id: number } | { kind: 'guest'; accessKey: string } | { kind: 'sandbox'; modelUrl: string };
-
-export type LoadedProject = { kind: 'owner'; project: Project } | { kind: 'guest'; project: SharedProject };
-
-export type LeftPanel = 'project' | 'share' | 'hierarchy';
-
-/** The sandbox shows a model without a project: no hierarchy, comments or hyperlinks. */
-export const SANDBOX_PERMISSIONS: ShareOptions = { ...ALL_SHARE_OPTIONS, isHierarchyVisible: false, isCommentsVisible: false, isAttachmentVisible: false };
+export * from './viewerLoad';
 
 export interface ViewerInput {
   target: LoadTarget;
@@ -78,23 +71,6 @@ export interface ViewerContext {
   hyperlinks: HyperlinksRef | null;
 }
 
-export type ModelLoadEvent =
-  | { type: 'load.progress'; progress: LoadProgress }
-  | { type: 'load.done'; model: ModelInfo }
-  /** `status`: the HTTP status when the model could not be downloaded. */
-  | { type: 'load.failed'; error: string; status?: number };
-
-/**
- * Why a project could not be shown (SPEC §8), as the load error dialog says it: a request the
- * server refused or that never arrived, an answer of the wrong shape, or a model that cannot be
- * used; `detail` is the technical text, folded away in the dialog.
- */
-export interface LoadError {
-  code: 'requestFailed' | 'unreachable' | 'invalidResponse' | 'invalidProject';
-  status?: number;
-  detail: string;
-}
-
 export type ViewerEvent =
   | ModelLoadEvent
   | { type: 'viewer.leftPanel'; panel: LeftPanel | null }
@@ -105,30 +81,11 @@ export type ViewerEvent =
   /** The session's user changed (a guest logged in, a user logged out): notes are written as them. */
   | { type: 'viewer.user'; user: UserInfo };
 
-/** What a fetch failure carries that matters here. */
-const statusOf = (error: unknown): number | undefined =>
-  typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number'
-    ? (error as { status: number }).status
-    : undefined;
-
 export const modelUrlOf = (context: Pick<ViewerContext, 'target' | 'loaded'>): string =>
   context.target.kind === 'sandbox' ? context.target.modelUrl : (context.loaded?.project.modelUrl ?? '');
 
 const permissionsOf = (context: ViewerContext): ShareOptions =>
   context.target.kind === 'sandbox' ? SANDBOX_PERMISSIONS : context.loaded?.kind === 'guest' ? context.loaded.project.shareOptions : ALL_SHARE_OPTIONS;
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : typeof error === 'string' ? error : 'error');
-
-/** The load error of a failed project read or model load. */
-export function loadErrorOf(event: { type: string; error?: unknown; status?: number }): LoadError {
-  const detail = messageOf(event.error);
-  if (event.type === 'load.failed') {
-    return event.status === undefined ? { code: 'invalidProject', detail } : { code: 'requestFailed', status: event.status, detail };
-  }
-  if (event.error instanceof InvalidResponseError) return { code: 'invalidResponse', detail: event.error.detail ? `${detail}: ${event.error.detail}` : detail };
-  const status = statusOf(event.error);
-  return status === undefined ? { code: 'unreachable', detail } : { code: 'requestFailed', status, detail };
-}
 
 export const viewerSetup = setup({
   types: {

@@ -1,0 +1,20 @@
+/** The small values every schema of the contract uses: stages, languages, units, wire dates (see schemas.ts). */
+import * as z from 'zod/mini';
+
+export const STAGES = ['new', 'approval', 'ready', 'production', 'installation', 'finished'] as const;
+export const stageSchema = z.enum(STAGES);
+export type Stage = z.infer<typeof stageSchema>;
+
+export const LANGUAGES = ['en', 'fr'] as const;
+export const languageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof languageSchema>;
+
+export const DISTANCE_UNITS = ['mm', 'in'] as const;
+export const distanceUnitSchema = z.enum(DISTANCE_UNITS);
+export type DistanceUnit = z.infer<typeof distanceUnitSchema>;
+
+/** Seconds since the epoch on the wire, a Date in the client. */
+export const secondsDateSchema = z.pipe(
+  z.number().check(z.nonnegative()),
+  z.transform((seconds: number) => new Date(seconds * 1000)),
+);

@@ -1,0 +1,52 @@
+/**
+ * What a viewer loads and how it can fail (SPEC §4, §8): the target (owner, link, sandbox), the
+ * project read, the engine's model-load events, and the load error the dialog shows.
+ */
+import { InvalidResponseError } from '../../api/errors';
+import { ALL_SHARE_OPTIONS, type Project, type SharedProject, type ShareOptions } from '../../api/schemas';
+import type { LoadProgress, ModelInfo } from './viewerTypes';
+
+export type LoadTarget = { kind: 'owner'; id: number } | { kind: 'guest'; accessKey: string } | { kind: 'sandbox'; modelUrl: string };
+
+export type LoadedProject = { kind: 'owner'; project: Project } | { kind: 'guest'; project: SharedProject };
+
+export type LeftPanel = 'project' | 'share' | 'hierarchy';
+
+/** The sandbox shows a model without a project: no hierarchy, comments or hyperlinks. */
+export const SANDBOX_PERMISSIONS: ShareOptions = { ...ALL_SHARE_OPTIONS, isHierarchyVisible: false, isCommentsVisible: false, isAttachmentVisible: false };
+
+export type ModelLoadEvent =
+  | { type: 'load.progress'; progress: LoadProgress }
+  | { type: 'load.done'; model: ModelInfo }
+  /** `status`: the HTTP status when the model could not be downloaded. */
+  | { type: 'load.failed'; error: string; status?: number };
+
+/**
+ * Why a project could not be shown (SPEC §8), as the load error dialog says it: a request the
+ * server refused or that never arrived, an answer of the wrong shape, or a model that cannot be
+ * used; `detail` is the technical text, folded away in the dialog.
+ */
+export interface LoadError {
+  code: 'requestFailed' | 'unreachable' | 'invalidResponse' | 'invalidProject';
+  status?: number;
+  detail: string;
+}
+
+/** What a fetch failure carries that matters here. */
+export const statusOf = (error: unknown): number | undefined =>
+  typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number'
+    ? (error as { status: number }).status
+    : undefined;
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : typeof error === 'string' ? error : 'error');
+
+/** The load error of a failed project read or model load. */
+export function loadErrorOf(event: { type: string; error?: unknown; status?: number }): LoadError {
+  const detail = messageOf(event.error);
+  if (event.type === 'load.failed') {
+    return event.status === undefined ? { code: 'invalidProject', detail } : { code: 'requestFailed', status: event.status, detail };
+  }
+  if (event.error instanceof InvalidResponseError) return { code: 'invalidResponse', detail: event.error.detail ? `${detail}: ${event.error.detail}` : detail };
+  const status = statusOf(event.error);
+  return status === undefined ? { code: 'unreachable', detail } : { code: 'requestFailed', status, detail };
+}
