@@ -36,9 +36,10 @@ export function createLocalBlobStore(root: string): BlobStore {
       await mkdir(tempDir, { recursive: true });
       await mkdir(path.dirname(target), { recursive: true });
       const temp = path.join(tempDir, `${randomUUID()}.part`);
+      const out = createWriteStream(temp, { flags: 'wx' });
       try {
         const source = typeof data === 'string' || data instanceof Uint8Array ? Readable.from([Buffer.from(data)]) : data;
-        await pipeline(source, createWriteStream(temp, { flags: 'wx' }));
+        await pipeline(source, out);
         const handle = await open(temp, 'r');
         try {
           await handle.sync();
@@ -47,6 +48,9 @@ export function createLocalBlobStore(root: string): BlobStore {
         }
         await rename(temp, target);
       } catch (error) {
+        // A failed source destroys the file stream, which may still be opening the file: remove it
+        // once the stream has closed, or the late open would leave it behind.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await rm(temp, { force: true });
         throw error;
       }

@@ -149,6 +149,9 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
       if (variant === 'owner' && phase !== 'fetching' && left === 'share') out.received.push({ child: 'owner', type: 'owner.closeShare' });
       if (variant === 'owner' && phase !== 'fetching' && e.panel === 'share') out.received.push({ child: 'owner', type: 'owner.openShare' });
       left = e.panel ?? null;
+    } else if (e.type === 'viewer.user') {
+      const author = { authorName: 'Ana Martin', authorAvatarUrl: '/ana.png' };
+      if (phase !== 'fetching' && kind !== 'sandbox') out.received.push({ child: 'comments', type: 'comments.author', detail: author }, { child: 'hyperlinks', type: 'hyperlinks.author', detail: author });
     } else if (e.type === 'viewer.treeSelect') {
       out.received.push({ child: 'notice', type: 'notice.stop' });
       if (phase !== 'fetching') out.received.push({ child: 'tools', type: 'tools.select', detail: { partId: e.partId } });
@@ -175,6 +178,7 @@ const baseEvents = [
   { type: 'viewer.leftPanel', panel: 'hierarchy' },
   { type: 'viewer.leftPanel', panel: null },
   { type: 'viewer.treeSelect', partId: 'n2' },
+  { type: 'viewer.user', user: { fullName: 'Ana Martin', avatarUrl: '/ana.png', isLoggedIn: true } },
 ];
 const ownerEvents = [
   ...baseEvents,
