@@ -1363,6 +1363,10 @@ type RootTranslation = {
 		 */
 		unreachable: string
 		/**
+		 * T​h​i​s​ ​b​r​o​w​s​e​r​ ​c​a​n​n​o​t​ ​s​h​o​w​ ​3​D​ ​h​e​r​e​ ​(​W​e​b​G​L​ ​i​s​ ​o​f​f​ ​o​r​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​)​.
+		 */
+		noWebgl: string
+		/**
 		 * I​n​v​a​l​i​d​ ​m​e​s​s​a​g​e​ ​r​e​c​e​i​v​e​d​ ​f​r​o​m​ ​s​e​r​v​e​r​.
 		 */
 		invalidSocketMessage: string
@@ -2689,6 +2693,10 @@ export type TranslationFunctions = {
 		 * The server could not be reached.
 		 */
 		unreachable: () => LocalizedString
+		/**
+		 * This browser cannot show 3D here (WebGL is off or not available).
+		 */
+		noWebgl: () => LocalizedString
 		/**
 		 * Invalid message received from server.
 		 */

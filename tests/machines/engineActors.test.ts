@@ -110,7 +110,7 @@ describe('engine actors', () => {
     broken.fail(new Error('WebGL is not available'));
     await settle();
     expect(failing.getSnapshot().value).toBe('failed');
-    expect(failing.getSnapshot().context.error).toEqual({ code: 'invalidProject', detail: 'WebGL is not available' });
+    expect(failing.getSnapshot().context.error).toEqual({ code: 'noWebgl', detail: 'WebGL is not available' });
   });
 
   it('keeps the engine in the user\'s unit: once it exists, then on every change', async () => {

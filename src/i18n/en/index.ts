@@ -221,6 +221,7 @@ const en = {
     invalidResponse: 'Invalid response from server.',
     requestFailed: 'The server refused the request ({status:number}).',
     unreachable: 'The server could not be reached.',
+    noWebgl: 'This browser cannot show 3D here (WebGL is off or not available).',
     invalidSocketMessage: 'Invalid message received from server.',
     socketError: 'WebSocket error.',
     socketClosed: 'WebSocket connection closed.',

@@ -220,6 +220,7 @@ const fr = {
     invalidResponse: 'Réponse non valide du serveur.',
     requestFailed: 'Le serveur a refusé la requête ({status}).',
     unreachable: 'Le serveur est injoignable.',
+    noWebgl: 'Ce navigateur ne peut pas afficher la 3D ici (WebGL est désactivé ou indisponible).',
     invalidSocketMessage: 'Message non valide reçu du serveur.',
     socketError: 'Erreur WebSocket.',
     socketClosed: 'Connexion WebSocket fermée.',

@@ -33,7 +33,8 @@ export function createLoadModelActor(slot: EngineSlot) {
         if (!abort.signal.aborted) sendBack(loadFailed(error));
       }
     }, (error: unknown) => {
-      if (!abort.signal.aborted) sendBack(loadFailed(error));
+      // The engine never started (no WebGL): not the model's fault.
+      if (!abort.signal.aborted) sendBack({ ...loadFailed(error), noEngine: true });
     });
     return () => {
       abort.abort();

@@ -18,16 +18,16 @@ export const SANDBOX_PERMISSIONS: ShareOptions = { ...ALL_SHARE_OPTIONS, isHiera
 export type ModelLoadEvent =
   | { type: 'load.progress'; progress: LoadProgress }
   | { type: 'load.done'; model: ModelInfo }
-  /** `status`: the HTTP status when the model could not be downloaded. */
-  | { type: 'load.failed'; error: string; status?: number };
+  /** `status`: the HTTP status when the model could not be downloaded; `noEngine`: the 3D engine could not start (no WebGL). */
+  | { type: 'load.failed'; error: string; status?: number; noEngine?: boolean };
 
 /**
  * Why a project could not be shown (SPEC §8), as the load error dialog says it: a request the
- * server refused or that never arrived, an answer of the wrong shape, or a model that cannot be
- * used; `detail` is the technical text, folded away in the dialog.
+ * server refused or that never arrived, an answer of the wrong shape, a model that cannot be used,
+ * or a browser that cannot draw 3D; `detail` is the technical text, folded away in the dialog.
  */
 export interface LoadError {
-  code: 'requestFailed' | 'unreachable' | 'invalidResponse' | 'invalidProject';
+  code: 'requestFailed' | 'unreachable' | 'invalidResponse' | 'invalidProject' | 'noWebgl';
   status?: number;
   detail: string;
 }
@@ -41,8 +41,9 @@ export const statusOf = (error: unknown): number | undefined =>
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : typeof error === 'string' ? error : 'error');
 
 /** The load error of a failed project read or model load. */
-export function loadErrorOf(event: { type: string; error?: unknown; status?: number }): LoadError {
+export function loadErrorOf(event: { type: string; error?: unknown; status?: number; noEngine?: boolean }): LoadError {
   const detail = messageOf(event.error);
+  if (event.type === 'load.failed' && event.noEngine) return { code: 'noWebgl', detail };
   if (event.type === 'load.failed') {
     return event.status === undefined ? { code: 'invalidProject', detail } : { code: 'requestFailed', status: event.status, detail };
   }

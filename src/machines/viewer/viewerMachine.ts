@@ -125,7 +125,7 @@ export const viewerSetup = setup({
   },
   actions: {
     setProgress: assign({ progress: ({ event }) => (event.type === 'load.progress' ? event.progress : null) }),
-    setError: assign({ error: ({ event }) => loadErrorOf(event as { type: string; error?: unknown; status?: number }) }),
+    setError: assign({ error: ({ event }) => loadErrorOf(event as { type: string; error?: unknown; status?: number; noEngine?: boolean }) }),
     /** The project is known: the children that depend on its permissions start. */
     openProject: assign(({ context, spawn }) => {
       const permissions = permissionsOf(context);

@@ -42,6 +42,12 @@ describe('load errors', () => {
     expect(screen.getByText('The server refused the request (403).')).toBeTruthy();
   });
 
+  it('says the browser cannot show 3D when the engine could not start', () => {
+    renderWithLocale(<LoadErrorDialog open error={loadErrorOf({ type: 'load.failed', error: 'WebGL is not available', noEngine: true })} onClose={() => {}} />, 'fr');
+    expect(screen.getByText('Ce navigateur ne peut pas afficher la 3D ici (WebGL est désactivé ou indisponible).')).toBeTruthy();
+    expect(screen.queryByText('invalid project.')).toBeNull();
+  });
+
   it('offers to log in again, and come back, when the session ended', () => {
     renderWithLocale(<SessionEndedScreen returnTo="/projects/12" />);
     expect(screen.getByRole('heading').textContent).toBe('Your session has expired');
