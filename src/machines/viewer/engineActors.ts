@@ -9,13 +9,13 @@ import type { EnginePort, EngineSlot } from './enginePort';
 import type { NoticeEngineCommand, ShowStepEvent } from './noticeMachine';
 import type { DistanceUnit } from '../../api/schemas';
 import type { SettingsActor } from '../appActors';
-import type { ModelLoadEvent } from './viewerMachine';
+import { statusOf, type ModelLoadEvent } from './viewerLoad';
 import type { EngineCommand, EngineEvent } from './viewerToolsMachine';
 import type { RenderMode } from './viewerTypes';
 
 /** The load failure as the viewer machine reads it: the message, and the HTTP status of a failed download. */
 function loadFailed(error: unknown): ModelLoadEvent {
-  const status = typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : undefined;
+  const status = statusOf(error);
   return { type: 'load.failed', error: error instanceof Error ? error.message : String(error), ...(status === undefined ? {} : { status }) };
 }
 
