@@ -45,6 +45,8 @@ export interface Config {
   shareRateLimitPerMinute: number;
   /** Folder holding the built single-page app (index.html, assets/). */
   staticDir: string;
+  /** Revisions kept per project, the current one included; older ones are deleted. */
+  revisionsKept: number;
 }
 
 /** A browser opens up to 6 connections to a host, plus an upload socket; a few tabs fit. */
@@ -85,6 +87,7 @@ const envSchema = z.object({
   LOGIN_FAILURE_WINDOW: int(1, 86_400).default(60),
   SHARE_RATE_LIMIT: int(0, 1_000_000).default(300),
   STATIC_DIR: z.string().min(1).default('./dist'),
+  REVISIONS_KEPT: int(1, 10_000).default(20),
 });
 
 export interface ConfigDefaults {
@@ -138,6 +141,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
     },
     shareRateLimitPerMinute: e.SHARE_RATE_LIMIT,
     staticDir: path.resolve(cwd, e.STATIC_DIR),
+    revisionsKept: e.REVISIONS_KEPT,
   };
 }
 

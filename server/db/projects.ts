@@ -7,7 +7,9 @@ import type { ShareOptions, Stage } from '../../src/api/schemas';
 import { generateAccessKey } from '../domain/accessKeys';
 import { DEFAULT_SHARE_OPTIONS, type ProjectChanges } from '../domain/projectPatch';
 import { INITIAL_STAGE, isStage } from '../domain/stages';
+import type { Approval } from './approvals';
 import type { Db } from './database';
+import { insertRevision } from './revisions';
 import type { ProjectRow } from './schema';
 
 export interface Project {
@@ -32,6 +34,8 @@ export interface Project {
   originalFileName: string | null;
   /** What the current revision's conversion lost or assumed. */
   conversionNotes: ConversionNote[];
+  /** Cleared by every new revision. */
+  approval: Approval | null;
 }
 
 /** A project with what its views show of the owner. */
@@ -100,6 +104,7 @@ function parseShareOptions(json: string): ShareOptions {
     isIllustrationRenderModeAvailable: s.isIllustrationRenderModeAvailable === true,
     isWireframeRenderModeAvailable: s.isWireframeRenderModeAvailable === true,
     isPartsListAvailable: s.isPartsListAvailable === true,
+    isApprovalAvailable: s.isApprovalAvailable === true,
   };
 }
 
@@ -122,6 +127,10 @@ function toProject(row: ProjectRow): Project {
     originalBlobKey: row.original_blob_key,
     originalFileName: row.original_file_name,
     conversionNotes: parseConversionNotes(row.conversion_notes),
+    approval:
+      row.approval_name !== null && row.approval_date !== null && row.approval_revision !== null
+        ? { name: row.approval_name, date: Number(row.approval_date), revisionNumber: row.approval_revision }
+        : null,
   };
 }
 
@@ -143,6 +152,7 @@ function selectOwned(db: Db) {
 }
 
 export async function createProject(db: Db, input: NewProject): Promise<Project> {
+  const modelToken = input.model ? generateAccessKey() : null;
   const row = await db
     .insertInto('projects')
     .values({
@@ -158,29 +168,48 @@ export async function createProject(db: Db, input: NewProject): Promise<Project>
       consumed_update_count: input.consumedUpdateCount ?? 0,
       max_update_count: input.maxUpdateCount ?? 0,
       model_blob_key: input.model?.modelBlobKey ?? null,
-      model_token: input.model ? generateAccessKey() : null,
+      model_token: modelToken,
       original_blob_key: input.model?.originalBlobKey ?? null,
       original_file_name: input.model?.originalFileName ?? null,
       conversion_notes: JSON.stringify(input.model?.conversionNotes ?? []),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  if (input.model && modelToken) await recordRevision(db, row, input.model, modelToken, input.nowSeconds);
   return toProject(row);
+}
+
+async function recordRevision(db: Db, row: ProjectRow, model: ModelRevision, modelToken: string, nowSeconds: number): Promise<void> {
+  await insertRevision(db, {
+    projectId: row.id,
+    revisionNumber: row.revision_number,
+    createdAt: nowSeconds,
+    authorUserId: row.owner_id,
+    fileName: model.originalFileName,
+    modelBlobKey: model.modelBlobKey,
+    originalBlobKey: model.originalBlobKey,
+    modelToken,
+    conversionNotes: model.conversionNotes ?? [],
+  });
 }
 
 /**
  * Records a new model revision: the revision number goes up by one, the model URL gets a new
- * secret, the modification date moves. Returns undefined when the project is gone or another
- * update got there first (its revision is no longer `fromRevision`). The caller deletes the old
- * revision's folder once the change is committed.
+ * secret, the modification date moves, an approval of an earlier revision is cleared, and the
+ * revision joins the kept list. Returns undefined when the project is gone or another update got
+ * there first (its revision is no longer `fromRevision`). Run it in a transaction.
  */
 export async function setProjectModel(db: Db, change: ProjectModelChange): Promise<Project | undefined> {
+  const modelToken = generateAccessKey();
   const row = await db
     .updateTable('projects')
     .set({
       revision_number: change.fromRevision + 1,
       model_blob_key: change.model.modelBlobKey,
-      model_token: generateAccessKey(),
+      model_token: modelToken,
+      approval_name: null,
+      approval_date: null,
+      approval_revision: null,
       original_blob_key: change.model.originalBlobKey,
       original_file_name: change.model.originalFileName,
       conversion_notes: JSON.stringify(change.model.conversionNotes ?? []),
@@ -192,7 +221,9 @@ export async function setProjectModel(db: Db, change: ProjectModelChange): Promi
     .where('revision_number', '=', change.fromRevision)
     .returningAll()
     .executeTakeFirst();
-  return row && toProject(row);
+  if (!row) return undefined;
+  await recordRevision(db, row, change.model, modelToken, change.nowSeconds);
+  return toProject(row);
 }
 
 /** The caller's project, or undefined when it does not exist or belongs to someone else. */
@@ -221,23 +252,6 @@ export async function findPublishedProject(db: Db, accessKey: string): Promise<O
     .where('projects.is_published', '=', 1)
     .executeTakeFirst();
   return row && toOwnedProject(row);
-}
-
-export interface ModelFile {
-  projectId: number;
-  revisionNumber: number;
-  modelBlobKey: string;
-}
-
-/** The model a URL secret stands for (the current revision of a project that still exists). */
-export async function findModelByToken(db: Db, token: string): Promise<ModelFile | undefined> {
-  const row = await db
-    .selectFrom('projects')
-    .select(['id', 'revision_number', 'model_blob_key'])
-    .where('model_token', '=', token)
-    .executeTakeFirst();
-  if (!row || row.model_blob_key === null) return undefined;
-  return { projectId: row.id, revisionNumber: row.revision_number, modelBlobKey: row.model_blob_key };
 }
 
 /**
@@ -278,3 +292,4 @@ export async function deleteProject(db: Db, target: { id: number; ownerId: numbe
   const result = await db.deleteFrom('projects').where('id', '=', target.id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
+

@@ -74,6 +74,25 @@ export interface ProjectsTable {
   original_file_name: string | null;
   /** JSON array of the current revision's conversion notes (src/api/conversionNotes.ts). */
   conversion_notes: ColumnType<string, string | undefined, string>;
+  /** Who approved which revision when, through the link (null until approved; a new revision clears it). */
+  approval_name: ColumnType<string | null, string | null | undefined, string | null>;
+  approval_date: ColumnType<number | null, number | null | undefined, number | null>;
+  approval_revision: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** One kept revision of a project (the current one included); files under its revision folder. */
+export interface RevisionsTable {
+  project_id: number;
+  revision_number: number;
+  created_at: number;
+  author_user_id: number | null;
+  /** The uploaded file's name. */
+  file_name: string | null;
+  model_blob_key: string;
+  original_blob_key: string | null;
+  /** Unguessable part of this revision's model URL. */
+  model_token: string;
+  conversion_notes: ColumnType<string, string | undefined, string>;
 }
 
 export interface CommentsTable {
@@ -114,6 +133,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   secure_tokens: SecureTokensTable;
   projects: ProjectsTable;
+  revisions: RevisionsTable;
   comments: CommentsTable;
   attachments: AttachmentsTable;
   branding: BrandingTable;
@@ -124,6 +144,7 @@ export type NewUserRow = Insertable<UsersTable>;
 export type PlanRow = Selectable<SubscriptionPlansTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type NewProjectRow = Insertable<ProjectsTable>;
+export type RevisionRow = Selectable<RevisionsTable>;
 export type CommentRow = Selectable<CommentsTable>;
 export type AttachmentRow = Selectable<AttachmentsTable>;
 export type BrandingRow = Selectable<BrandingTable>;

@@ -65,4 +65,5 @@ export const DEFAULT_SHARE_OPTIONS: ShareOptions = {
   isIllustrationRenderModeAvailable: true,
   isWireframeRenderModeAvailable: true,
   isPartsListAvailable: false,
+  isApprovalAvailable: false,
 };

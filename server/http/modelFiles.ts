@@ -13,7 +13,7 @@
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { compressModel } from '../convert/revisionAssets';
-import { findModelByToken, type ModelFile } from '../db/projects';
+import { findModelByToken, type ModelFile } from '../db/revisions';
 import { isAccessKeyShape } from '../domain/accessKeys';
 import { encodedModelBlobKey, posterBlobKey } from '../domain/projectBlobKeys';
 import type { BlobInfo, BlobStore } from '../storage/blobStore';

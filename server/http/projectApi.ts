@@ -4,10 +4,12 @@
  */
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
+import { approvalRoutes } from './approval';
 import { ApiError } from './errors';
 import { partsListRoutes } from './partsLists';
 import { noteRoutes } from './projectNotes';
 import { projectRoutes } from './projects';
+import { revisionRoutes } from './revisions';
 import { shareRoutes } from './share';
 
 const linkRoutes: FastifyPluginAsync = async (app) => {
@@ -22,6 +24,7 @@ const linkRoutes: FastifyPluginAsync = async (app) => {
     });
   }
   await app.register(shareRoutes);
+  await app.register(approvalRoutes);
   await app.register(noteRoutes, { via: 'link', kind: 'comment' });
   await app.register(noteRoutes, { via: 'link', kind: 'hyperlink' });
   await app.register(partsListRoutes, { via: 'link' });
@@ -33,4 +36,5 @@ export const projectApi: FastifyPluginAsync = async (app) => {
   await app.register(noteRoutes, { prefix: '/:id', via: 'owner', kind: 'comment' });
   await app.register(noteRoutes, { prefix: '/:id', via: 'owner', kind: 'hyperlink' });
   await app.register(partsListRoutes, { prefix: '/:id', via: 'owner' });
+  await app.register(revisionRoutes, { prefix: '/:id/revisions' });
 };

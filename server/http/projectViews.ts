@@ -33,6 +33,7 @@ export function toOwnerProject(project: OwnedProject): z.input<typeof projectSch
     maxUpdateCount: project.maxUpdateCount,
     ownerName: project.ownerName,
     conversionNotes: project.conversionNotes,
+    approval: project.approval,
   };
 }
 
@@ -54,5 +55,6 @@ export function toSharedProject(project: OwnedProject): z.input<typeof sharedPro
     revisionNumber: project.revisionNumber,
     modelUrl: linkFileUrl(project, 'glb'),
     thumbnailUrl: linkFileUrl(project, 'webp'),
+    approval: project.shareOptions.isApprovalAvailable ? project.approval : null,
   };
 }

@@ -17,6 +17,7 @@ import {
 import { isUnlimited } from '../domain/plans';
 import { encodedModelBlobKey, modelBlobKey, originalBlobKey, posterBlobKey, revisionFolder } from '../domain/projectBlobKeys';
 import type { RevisionAssets } from '../convert/revisionAssets';
+import { pruneRevisions } from '../db/revisions';
 import type { BlobStore } from '../storage/blobStore';
 
 /** No active plan could pay the credit (sent to the client as insufficient_credits). */
@@ -48,7 +49,11 @@ export interface ConvertedModel {
 export interface CommitStores {
   db: Db;
   blobs: BlobStore;
+  /** Revisions kept per project after an update (default 20, the current one included). */
+  revisionsKept?: number;
 }
+
+export const DEFAULT_REVISIONS_KEPT = 20;
 
 /**
  * Spends one credit of the user's plans (UNLIMITED spends none) inside `trx`, trying the plans in
@@ -140,8 +145,8 @@ export interface ModelUpdateCommit {
 /**
  * Records the next revision. Its files go to the new revision's folder first (the id is known);
  * the transaction spends the credit when the update is paid and moves the project to the new
- * revision only if it is still at the one the update started from. On success the previous
- * revision's folder is deleted (its model URL stopped working with the commit).
+ * revision only if it is still at the one the update started from. On success the revisions
+ * beyond the kept number are forgotten and their folders deleted (their model URLs stop working).
  */
 export async function commitModelUpdate(stores: CommitStores, input: ModelUpdateCommit): Promise<Project> {
   const { db, blobs } = stores;
@@ -167,6 +172,7 @@ export async function commitModelUpdate(stores: CommitStores, input: ModelUpdate
     await removeQuietly(blobs, folder);
     throw error;
   }
-  await removeQuietly(blobs, revisionFolder(project.id, project.revisionNumber));
+  const pruned = await pruneRevisions(db, project.id, stores.revisionsKept ?? DEFAULT_REVISIONS_KEPT).catch(() => []);
+  for (const revision of pruned) await removeQuietly(blobs, revisionFolder(project.id, revision));
   return updated;
 }

@@ -62,7 +62,7 @@ export async function runSetModel(context: UploadContext, locks: UpdateLocks) {
     const model = await convertUpload(context, fileName, file);
     try {
       await commitModelUpdate(
-        { db, blobs },
+        { db, blobs, revisionsKept: context.services.config.revisionsKept },
         { project, nowSeconds: nowSeconds(context), model, charge: cost.kind === 'free' ? 'free' : 'paid' },
       );
     } catch (error) {

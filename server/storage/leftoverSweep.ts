@@ -3,8 +3,8 @@
  *   - temporary files of unfinished writes (`.tmp/*.part`),
  *   - project folders whose project is not in the database (a create that never committed, a
  *     delete whose folder removal never ran),
- *   - revision folders that are not their project's current revision (an update that never
- *     committed, or whose old folder was never removed),
+ *   - revision folders that are not one of their project's kept revisions (an update that never
+ *     committed, or a pruned revision whose folder was never removed),
  *   - logos that no branding row names (a replaced logo never removed, an upload that never committed).
  * Only provable garbage: the database is read first, then only entries that match the layout of
  * projectBlobKeys.ts, that the database does not name and that are older than this process are
@@ -13,6 +13,7 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/database';
+import { keptRevisionNumbers } from '../db/revisions';
 
 export interface SweepReport {
   tempFiles: number;
@@ -40,9 +41,10 @@ async function entries(folder: string): Promise<string[]> {
 
 export async function sweepLeftovers({ db, blobsRoot, startedAtMs }: SweepInput): Promise<SweepReport> {
   const report: SweepReport = { tempFiles: 0, projectFolders: 0, revisionFolders: 0, logos: 0 };
-  const projects = new Map<string, number>();
+  const kept = await keptRevisionNumbers(db);
+  const projects = new Map<string, Set<number>>();
   for (const row of await db.selectFrom('projects').select(['id', 'revision_number']).execute()) {
-    projects.set(String(row.id), row.revision_number);
+    projects.set(String(row.id), new Set([row.revision_number, ...(kept.get(row.id) ?? [])]));
   }
   const logos = new Set((await db.selectFrom('branding').select('logo_blob_key').execute()).map((row) => row.logo_blob_key));
 
@@ -69,7 +71,7 @@ export async function sweepLeftovers({ db, blobsRoot, startedAtMs }: SweepInput)
     }
     for (const revision of await entries(folder)) {
       const match = /^r([0-9]+)$/.exec(revision);
-      if (match && Number(match[1]) !== current) await removeIfOld(path.join(folder, revision), 'revisionFolders');
+      if (match && !current.has(Number(match[1]))) await removeIfOld(path.join(folder, revision), 'revisionFolders');
     }
   }
 

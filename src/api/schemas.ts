@@ -11,10 +11,12 @@
  */
 import * as z from 'zod/mini';
 import { conversionNotesSchema } from './conversionNotes';
+import { approvalSchema } from './revisionSchemas';
 import { distanceUnitSchema, languageSchema, secondsDateSchema, stageSchema } from './wireValues';
 
 export * from './wireValues';
 export * from './noteSchemas';
+export * from './revisionSchemas';
 
 export const SHARE_OPTION_KEYS = [
   'isHierarchyVisible',
@@ -25,6 +27,7 @@ export const SHARE_OPTION_KEYS = [
   'isIllustrationRenderModeAvailable',
   'isWireframeRenderModeAvailable',
   'isPartsListAvailable',
+  'isApprovalAvailable',
 ] as const;
 export type ShareOptionKey = (typeof SHARE_OPTION_KEYS)[number];
 
@@ -39,6 +42,8 @@ export const shareOptionsSchema = z.object({
   isWireframeRenderModeAvailable: z.boolean(),
   /** The parts list (panel and CSV) on the link; off by default. */
   isPartsListAvailable: z.boolean(),
+  /** The link's Approve button while the project waits for approval; off by default. */
+  isApprovalAvailable: z.boolean(),
 });
 export type ShareOptions = z.infer<typeof shareOptionsSchema>;
 
@@ -53,6 +58,7 @@ export const sharedShareOptionsSchema = z._default(
     isIllustrationRenderModeAvailable: z._default(z.boolean(), false),
     isWireframeRenderModeAvailable: z._default(z.boolean(), false),
     isPartsListAvailable: z._default(z.boolean(), false),
+    isApprovalAvailable: z._default(z.boolean(), false),
   }),
   {
     isHierarchyVisible: false,
@@ -63,6 +69,7 @@ export const sharedShareOptionsSchema = z._default(
     isIllustrationRenderModeAvailable: false,
     isWireframeRenderModeAvailable: false,
     isPartsListAvailable: false,
+    isApprovalAvailable: false,
   },
 );
 
@@ -76,6 +83,7 @@ export const ALL_SHARE_OPTIONS: ShareOptions = {
   isIllustrationRenderModeAvailable: true,
   isWireframeRenderModeAvailable: true,
   isPartsListAvailable: true,
+  isApprovalAvailable: true,
 };
 
 export const projectIdSchema = z.int().check(z.positive());
@@ -100,6 +108,8 @@ export const projectSchema = z.object({
   ownerName: z.string(),
   /** What the current revision's conversion lost or assumed (owner only). Older servers did not send it. */
   conversionNotes: z._default(conversionNotesSchema, []),
+  /** The client's approval of a revision through the link; null until then, cleared by a new revision. */
+  approval: z._default(z.nullable(approvalSchema), null),
 });
 export type Project = z.infer<typeof projectSchema>;
 export type ProjectWire = z.input<typeof projectSchema>;
@@ -122,6 +132,8 @@ export const sharedProjectSchema = z.object({
   revisionNumber: z.int().check(z.nonnegative()),
   modelUrl: z.string(),
   thumbnailUrl: z._default(z.string(), ''),
+  /** Sent only while the link offers approval. */
+  approval: z._default(z.nullable(approvalSchema), null),
 });
 export type SharedProject = z.infer<typeof sharedProjectSchema>;
 export type SharedProjectWire = z.input<typeof sharedProjectSchema>;

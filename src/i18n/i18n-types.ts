@@ -676,6 +676,14 @@ type RootTranslation = {
 			 */
 			notice: string
 			/**
+			 * E​m​b​e​d​ ​i​n​ ​a​ ​w​e​b​ ​p​a​g​e
+			 */
+			embed: string
+			/**
+			 * P​a​s​t​e​ ​t​h​i​s​ ​H​T​M​L​ ​i​n​t​o​ ​a​ ​p​a​g​e​ ​o​f​ ​y​o​u​r​ ​s​i​t​e​:​ ​t​h​e​ ​m​o​d​e​l​ ​s​h​o​w​s​ ​t​h​e​r​e​ ​a​s​ ​w​i​t​h​ ​t​h​e​ ​l​i​n​k​,​ ​w​i​t​h​ ​t​h​e​ ​s​a​m​e​ ​s​h​a​r​e​ ​o​p​t​i​o​n​s​.
+			 */
+			embedHint: string
+			/**
 			 * H​i​e​r​a​r​c​h​y
 			 */
 			isHierarchyVisible: string
@@ -707,6 +715,10 @@ type RootTranslation = {
 			 * P​a​r​t​s​ ​l​i​s​t
 			 */
 			isPartsListAvailable: string
+			/**
+			 * C​l​i​e​n​t​ ​a​p​p​r​o​v​a​l
+			 */
+			isApprovalAvailable: string
 		}
 		sharedProject: {
 			/**
@@ -2025,6 +2037,14 @@ export type TranslationFunctions = {
 			 */
 			notice: () => LocalizedString
 			/**
+			 * Embed in a web page
+			 */
+			embed: () => LocalizedString
+			/**
+			 * Paste this HTML into a page of your site: the model shows there as with the link, with the same share options.
+			 */
+			embedHint: () => LocalizedString
+			/**
 			 * Hierarchy
 			 */
 			isHierarchyVisible: () => LocalizedString
@@ -2056,6 +2076,10 @@ export type TranslationFunctions = {
 			 * Parts list
 			 */
 			isPartsListAvailable: () => LocalizedString
+			/**
+			 * Client approval
+			 */
+			isApprovalAvailable: () => LocalizedString
 		}
 		sharedProject: {
 			/**

@@ -22,6 +22,7 @@ export function makeProject(overrides: Partial<Project> & { id: number }): Proje
       isIllustrationRenderModeAvailable: true,
       isWireframeRenderModeAvailable: true,
       isPartsListAvailable: true,
+      isApprovalAvailable: false,
     },
     creationDate: new Date(2025, 0, overrides.id, 9, 0),
     modificationDate: new Date(2025, 0, overrides.id, 10, 30),
@@ -32,6 +33,7 @@ export function makeProject(overrides: Partial<Project> & { id: number }): Proje
     maxUpdateCount: 3,
     ownerName: 'Ana Martin',
     conversionNotes: [],
+    approval: null,
     ...overrides,
   };
 }

@@ -16,6 +16,7 @@ import {
   createdItemSchema,
   projectListSchema,
   projectSchema,
+  revisionListSchema,
   sharedProjectSchema,
   subscriptionPlanListSchema,
 } from '../../src/api/schemas';
@@ -24,7 +25,7 @@ import { namedTreeSchema } from '../../src/api/partsList';
 import { generateAccessKey } from '../../server/domain/accessKeys';
 import { modelUrlOf } from '../../server/http/projectViews';
 import { POSTGRES_URL, postgresReachable } from './helpers/databases';
-import { addGuestComment, addOwnerAttachment, addProject, addUser, inject, type TestUser } from './helpers/projectFixtures';
+import { addGuestComment, addOwnerAttachment, addProject, addRevision, addUser, inject, type TestUser } from './helpers/projectFixtures';
 import { startTestServer, type TestServer } from './helpers/testServer';
 import { formatMatrix, snapshotRows } from './helpers/matrix';
 
@@ -72,7 +73,11 @@ const ROUTES: RouteCase[] = [
   { label: 'DELETE projects/{id}/attachments (bulk)', method: 'DELETE', path: (t) => `${id(t)}/attachments`, body: { authors: 'guests' }, expect: OWNER_ONLY, schema: bulkDeleteResultSchema },
   { label: 'GET projects/{id}/parts.csv', method: 'GET', path: (t) => `${id(t)}/parts.csv?unit=in`, expect: OWNER_ONLY },
   { label: 'GET projects/{id}/parts', method: 'GET', path: (t) => `${id(t)}/parts`, expect: OWNER_ONLY, schema: namedTreeSchema },
+  { label: 'GET projects/{id}/revisions', method: 'GET', path: (t) => `${id(t)}/revisions`, expect: OWNER_ONLY, schema: revisionListSchema },
+  { label: 'POST projects/{id}/revisions/1/restore', method: 'POST', path: (t) => `${id(t)}/revisions/1/restore`, body: {}, expect: OWNER_ONLY, schema: projectSchema },
   { label: 'GET accessKeys/{key}', method: 'GET', path: key, expect: LINK, schema: sharedProjectSchema },
+  // The fixture waits for approval at revision 2 with every option on (refusals: tests/server/revisions.test.ts).
+  { label: 'POST accessKeys/{key}/approval', method: 'POST', path: (t) => `${key(t)}/approval`, body: { name: 'Client', revisionNumber: 2 }, expect: LINK, schema: sharedProjectSchema },
   // The fixture's links allow the parts list (every option on); tests/server/partsList.test.ts turns it off.
   { label: 'GET accessKeys/{key}/parts.csv', method: 'GET', path: (t) => `${key(t)}/parts.csv`, expect: LINK },
   // There is no part tree route on a link.
@@ -92,7 +97,7 @@ const ROUTES: RouteCase[] = [
   { label: 'DELETE branding/logo', method: 'DELETE', path: () => '/api/v1/branding/logo', expect: with2xx(ACCOUNT, 204) },
   { label: 'PATCH settings', method: 'PATCH', path: () => '/api/v1/settings', body: { preferredDistanceUnit: 'in' }, expect: with2xx(ACCOUNT, 204) },
   { label: 'GET subscriptionPlans/active', method: 'GET', path: () => '/api/v1/subscriptionPlans/active', expect: ACCOUNT, schema: subscriptionPlanListSchema },
-  // A model URL already handed out keeps working after unpublishing, until the next revision or deletion.
+  // A model URL already handed out keeps working after unpublishing, while its revision is kept (until deletion).
   { label: 'GET {modelUrl}', method: 'GET', path: (t) => t.modelUrl, expect: [200, 200, 200, 404, 200, 404] },
 ];
 
@@ -125,9 +130,9 @@ describe.each(dialects)('access-control matrix on %s', (dialect) => {
     }
   });
 
-  /** A fresh published project with a guest's comment and the owner's hyperlink, as this role sees it. */
+  /** A fresh published project at revision 2 waiting for approval, with a guest's comment and the owner's hyperlink, as this role sees it. */
   async function targetFor(role: Role): Promise<Target> {
-    const project = await addProject(server, owner.user.id, { published: true });
+    const project = await addRevision(server, await addProject(server, owner.user.id, { published: true, stage: 'approval' }));
     const target: Target = {
       token: role === 'owner' ? owner.token : role === 'other user' ? other.token : undefined,
       id: project.id,

@@ -7,13 +7,13 @@ import { migrateToLatest } from '../../server/db/migrate';
 import {
   createProject,
   deleteProject,
-  findModelByToken,
   findOwnedProject,
   findPublishedProject,
   listOwnedProjects,
   setProjectModel,
   updateProject,
 } from '../../server/db/projects';
+import { findModelByToken, listRevisions, pruneRevisions } from '../../server/db/revisions';
 import { createUser } from '../../server/db/users';
 import { DEFAULT_SHARE_OPTIONS } from '../../server/domain/projectPatch';
 import { testDatabases, type TestDatabase } from './helpers/databases';
@@ -72,8 +72,18 @@ describe.each(dialects)('project repositories on $name', ({ open }) => {
     });
     expect(second).toMatchObject({ revisionNumber: 2, consumedUpdateCount: 1, maxUpdateCount: 6 });
     expect(second!.modelToken).not.toBe(first!.modelToken);
-    expect(await findModelByToken(db, first!.modelToken!)).toBeUndefined();
+    // Every revision is kept, each with its own model URL secret, until it is pruned.
+    expect(await findModelByToken(db, first!.modelToken!)).toEqual({ projectId: created.id, revisionNumber: 1, modelBlobKey: 'm/r1.glb' });
     expect(await findModelByToken(db, second!.modelToken!)).toEqual({ projectId: created.id, revisionNumber: 2, modelBlobKey: 'm/r2.glb' });
+    const revisions = await listRevisions(db, created.id);
+    expect(revisions.map((r) => [r.revisionNumber, r.fileName, r.createdAt])).toEqual([
+      [2, 'r2.step', NOW + 9],
+      [1, 'r1.step', NOW + 5],
+    ]);
+    expect(revisions[0]!.authorName).not.toBe('');
+    expect(await pruneRevisions(db, created.id, 1)).toEqual([1]);
+    expect(await findModelByToken(db, first!.modelToken!)).toBeUndefined();
+    expect((await listRevisions(db, created.id)).map((r) => r.revisionNumber)).toEqual([2]);
   });
 
   it('finds projects for their owner only, and by access key only while published', async () => {

@@ -30,6 +30,7 @@ describe('GET projects/accessKeys/{key}', () => {
       isIllustrationRenderModeAvailable: false,
       isWireframeRenderModeAvailable: true,
       isPartsListAvailable: true,
+      isApprovalAvailable: false,
     };
     const project = await addProject(server, owner.user.id, { name: 'Shared kitchen', published: true, shareOptions: flags });
     const res = await shared(project.accessKey);
@@ -37,7 +38,7 @@ describe('GET projects/accessKeys/{key}', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     // Exactly the guest fields: nothing of the owner view (id, access key, counts) leaks.
     expect(Object.keys(res.json as object).sort()).toEqual(
-      ['creationDate', 'currentStage', 'modelUrl', 'modificationDate', 'name', 'ownerAvatarUrl', 'ownerName', 'revisionNumber', 'shareOptions', 'thumbnailUrl'],
+      ['approval', 'creationDate', 'currentStage', 'modelUrl', 'modificationDate', 'name', 'ownerAvatarUrl', 'ownerName', 'revisionNumber', 'shareOptions', 'thumbnailUrl'],
     );
     const view = sharedProjectSchema.parse(res.json);
     expect(view).toMatchObject({ name: 'Shared kitchen', ownerName: 'Olivia Owner', ownerAvatarUrl: DEFAULT_AVATAR_URL, revisionNumber: 1 });

@@ -136,11 +136,11 @@ describe.each(dialects)('upload commit on $name', ({ open }) => {
     expect(await consumed(userId)).toBe(1);
   });
 
-  it('a paid update spends the credit with the new revision, and drops the old files', async () => {
+  it('a paid update spends the credit with the new revision, and drops the files of revisions beyond the kept number', async () => {
     const userId = await userWithCredits(2);
     const project = await commitNewProject({ db, blobs }, { ownerId: userId, name: 'K', nowSeconds: NOW, model, payment: charge });
     const updated = await commitModelUpdate(
-      { db, blobs },
+      { db, blobs, revisionsKept: 1 },
       { project: { ...project, consumedUpdateCount: 3, maxUpdateCount: 3 }, nowSeconds: NOW + 5, model, charge: 'paid' },
     );
     expect(updated).toMatchObject({ revisionNumber: 2, consumedUpdateCount: 4, maxUpdateCount: 6, modificationDate: NOW + 5 });

@@ -76,15 +76,16 @@ describe('projects/setModel within the free allowance', () => {
       const updated = projectOf(outcome);
       expect(updated).toMatchObject({ id: created.id, revisionNumber: 1 + n, consumedUpdateCount: n, maxUpdateCount: 3 });
       expect(updated.modelUrl).not.toBe(previous.modelUrl);
-      // The old revision's URL stops working and its folder is gone; the new one serves the GLB.
-      expect((await fetch(`${server.baseUrl}${previous.modelUrl}`)).status).toBe(404);
+      // The old revision is kept (its URL still serves it, for the revision list); the new one serves the new GLB.
+      expect((await fetch(`${server.baseUrl}${previous.modelUrl}`)).status).toBe(200);
       const glb = await fetch(`${server.baseUrl}${updated.modelUrl}`);
       expect(glb.status).toBe(200);
       expect(new TextDecoder().decode(new Uint8Array(await glb.arrayBuffer()).subarray(0, 4))).toBe('glTF');
       previous = updated;
     }
     const files = (await projectBlobFiles(server)).filter((f) => f.startsWith(`${created.id}/`));
-    expect(files).toEqual([`${created.id}/r4/model.glb`, `${created.id}/r4/model.glb.br`, `${created.id}/r4/model.glb.gz`, `${created.id}/r4/original.dxf`, `${created.id}/r4/poster.webp`]);
+    const revisionFiles = (r: number) => [`${created.id}/r${r}/model.glb`, `${created.id}/r${r}/model.glb.br`, `${created.id}/r${r}/model.glb.gz`, `${created.id}/r${r}/original.dxf`, `${created.id}/r${r}/poster.webp`];
+    expect(files).toEqual([1, 2, 3, 4].flatMap(revisionFiles));
     expect((await planOf(server, owner.user.id)).consumedCredits).toBe(1);
   });
 });

@@ -199,6 +199,8 @@ const en = {
       publish: 'Publish',
       options: 'Share options',
       notice: 'Please note, any change will affect anyone with this link.',
+      embed: 'Embed in a web page',
+      embedHint: 'Paste this HTML into a page of your site: the model shows there as with the link, with the same share options.',
       isHierarchyVisible: 'Hierarchy',
       isCommentsVisible: 'Comments',
       isAttachmentVisible: 'Hyperlinks',
@@ -207,6 +209,7 @@ const en = {
       isIllustrationRenderModeAvailable: 'Illustration mode',
       isWireframeRenderModeAvailable: 'Wireframe mode',
       isPartsListAvailable: 'Parts list',
+      isApprovalAvailable: 'Client approval',
     },
     sharedProject: {
       title: 'Shared project',

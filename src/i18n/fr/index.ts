@@ -198,6 +198,8 @@ const fr = {
       publish: 'Publier',
       options: 'Options de partage',
       notice: 'Attention, toute modification s’appliquera à toute personne disposant de ce lien.',
+      embed: 'Intégrer dans une page web',
+      embedHint: 'Collez ce code HTML dans une page de votre site : le modèle s’y affiche comme avec le lien, avec les mêmes options de partage.',
       isHierarchyVisible: 'Arborescence',
       isCommentsVisible: 'Commentaires',
       isAttachmentVisible: 'Hyperliens',
@@ -206,6 +208,7 @@ const fr = {
       isIllustrationRenderModeAvailable: 'Mode illustration',
       isWireframeRenderModeAvailable: 'Mode filaire',
       isPartsListAvailable: 'Liste des pièces',
+      isApprovalAvailable: 'Validation par le client',
     },
     sharedProject: {
       title: 'Projet partagé',

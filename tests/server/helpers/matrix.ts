@@ -5,6 +5,7 @@ import type { Db } from '../../../server/db/database';
 export async function snapshotRows(db: Db): Promise<unknown> {
   return {
     projects: await db.selectFrom('projects').selectAll().orderBy('id').execute(),
+    revisions: await db.selectFrom('revisions').selectAll().orderBy('project_id').orderBy('revision_number').execute(),
     comments: await db.selectFrom('comments').selectAll().orderBy('id').execute(),
     attachments: await db.selectFrom('attachments').selectAll().orderBy('id').execute(),
     branding: await db.selectFrom('branding').selectAll().orderBy('user_id').execute(),

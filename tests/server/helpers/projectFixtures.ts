@@ -3,7 +3,7 @@
  * and hyperlinks, straight through the repositories; and an `inject` call for fast requests.
  */
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { ShareOptions } from '../../../src/api/schemas';
+import type { ShareOptions, Stage } from '../../../src/api/schemas';
 import { addNote } from '../../../server/db/projectNotes';
 import { createProject, setProjectModel, type Project } from '../../../server/db/projects';
 import type { User } from '../../../server/db/users';
@@ -51,6 +51,7 @@ export interface ProjectOptions {
   /** Store a model (revision 1); true unless told otherwise. */
   withModel?: boolean;
   glb?: Buffer;
+  stage?: Stage;
 }
 
 /** A project the way the upload work makes one: create, write the revision's files, record them. */
@@ -63,6 +64,7 @@ export async function addProject(server: TestServer, ownerId: number, options: P
     nowSeconds,
     isPublished: options.published ?? false,
     shareOptions: options.shareOptions ?? ALL_SHARE_OPTIONS,
+    stage: options.stage,
     maxUpdateCount: 3,
   });
   if (options.withModel === false) return created;
@@ -76,6 +78,21 @@ export async function addProject(server: TestServer, ownerId: number, options: P
     fromRevision: created.revisionNumber,
     model: { modelBlobKey: model, originalBlobKey: original, originalFileName: 'kitchen.step' },
     nowSeconds,
+  });
+  if (!updated) throw new Error('setProjectModel lost a race in a fixture');
+  return updated;
+}
+
+/** The project's next revision, recorded the same way (no credit, no allowance change). */
+export async function addRevision(server: TestServer, project: Project, glb: Buffer = tinyGlb(2000), fileName = 'kitchen-v2.step'): Promise<Project> {
+  const revision = project.revisionNumber + 1;
+  const model = modelBlobKey(project.id, revision);
+  await server.app.services.blobs.put(model, glb);
+  const updated = await setProjectModel(server.database.db, {
+    projectId: project.id,
+    fromRevision: project.revisionNumber,
+    model: { modelBlobKey: model, originalBlobKey: null, originalFileName: fileName },
+    nowSeconds: toSeconds(server.clock()),
   });
   if (!updated) throw new Error('setProjectModel lost a race in a fixture');
   return updated;

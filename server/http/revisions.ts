@@ -1,0 +1,108 @@
+/**
+ * The owner's kept revisions (prefix /api/v1/projects/:id/revisions):
+ *   GET ''                      newest first, each with its own model and poster URL;
+ *   POST '/:revision/restore'   makes an older revision current again, as a new revision (an update
+ *                               with the credit rules of SPEC §4: free within the allowance, else a
+ *                               credit the owner confirms by sending `consumeCredit: true`).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { z } from 'zod';
+import {
+  CREDIT_CONFIRMATION_REQUIRED,
+  INSUFFICIENT_CREDITS,
+  restoreRequestSchema,
+  type projectSchema,
+  type revisionSchema,
+} from '../../src/api/schemas';
+import { API_BASE } from '../config';
+import { compressModel } from '../convert/revisionAssets';
+import { listActivePlans } from '../db/plans';
+import { findOwnedProject } from '../db/projects';
+import { findRevision, listRevisions, type Revision } from '../db/revisions';
+import { toSeconds } from '../domain/clock';
+import { updateCost } from '../domain/credits';
+import { encodedModelBlobKey, posterBlobKey } from '../domain/projectBlobKeys';
+import type { BlobStore } from '../storage/blobStore';
+import { ApiError, notFound, parseInput } from './errors';
+import { parseId } from './params';
+import { ownerScope, PROJECT_NOT_FOUND } from './projectScope';
+import { toOwnerProject } from './projectViews';
+import { commitModelUpdate, InsufficientCreditsError, ProjectChangedError, type ConvertedModel } from './uploadCommit';
+
+export const REVISION_NOT_FOUND = 'No such revision of this project.';
+
+function revisionFileUrl(revision: Revision, ext: 'glb' | 'webp'): string {
+  return `${API_BASE}/models/${revision.modelToken}/${revision.revisionNumber}.${ext}`;
+}
+
+export function toRevisionView(revision: Revision): z.input<typeof revisionSchema> {
+  return {
+    revisionNumber: revision.revisionNumber,
+    date: revision.createdAt,
+    authorName: revision.authorName,
+    fileName: revision.fileName,
+    modelUrl: revisionFileUrl(revision, 'glb'),
+    thumbnailUrl: revisionFileUrl(revision, 'webp'),
+  };
+}
+
+/** A kept revision's files, read back to be written again as the next revision. */
+async function readRevisionFiles(blobs: BlobStore, revision: Revision): Promise<ConvertedModel> {
+  const { projectId, revisionNumber } = revision;
+  const glb = await blobs.get(revision.modelBlobKey);
+  if (!glb) throw notFound(REVISION_NOT_FOUND);
+  const [brotli, gzip, poster, original] = await Promise.all([
+    blobs.get(encodedModelBlobKey(projectId, revisionNumber, 'br')),
+    blobs.get(encodedModelBlobKey(projectId, revisionNumber, 'gzip')),
+    blobs.get(posterBlobKey(projectId, revisionNumber)),
+    revision.originalBlobKey ? blobs.get(revision.originalBlobKey) : Promise.resolve(undefined),
+  ]);
+  const compressed = brotli && gzip ? { glbBrotli: brotli, glbGzip: gzip } : await compressModel(glb);
+  return {
+    glb,
+    assets: { ...compressed, poster: poster ?? null },
+    original: original && revision.fileName ? { fileName: revision.fileName, bytes: original } : null,
+    notes: revision.conversionNotes,
+  };
+}
+
+export const revisionRoutes: FastifyPluginAsync = async (app) => {
+  const { db, blobs, clock, config } = app.services;
+  const auth = { onRequest: app.authenticate };
+
+  app.get('', auth, async (request, reply): Promise<z.input<typeof revisionSchema>[]> => {
+    const { project } = await ownerScope(request);
+    reply.header('Cache-Control', 'no-store');
+    return (await listRevisions(db, project.id)).map(toRevisionView);
+  });
+
+  app.post('/:revision/restore', auth, async (request): Promise<z.input<typeof projectSchema>> => {
+    const { project } = await ownerScope(request);
+    const number = parseId((request.params as { revision: string }).revision, REVISION_NOT_FOUND);
+    const { consumeCredit } = parseInput(restoreRequestSchema, request.body ?? {});
+    const revision = await findRevision(db, project.id, number);
+    if (!revision) throw notFound(REVISION_NOT_FOUND);
+    if (number === project.revisionNumber) throw new ApiError(409, 'already_current', 'This revision is already the current one.');
+
+    const now = toSeconds(clock());
+    const cost = updateCost(project, await listActivePlans(db, project.ownerId, now), now);
+    if (cost.kind === 'noCredit') throw new ApiError(402, INSUFFICIENT_CREDITS, 'You have insufficient credits remaining in your subscription to proceed.');
+    if (cost.kind === 'credit' && consumeCredit !== true) {
+      throw new ApiError(409, CREDIT_CONFIRMATION_REQUIRED, 'Restoring this revision will cost a credit: confirm to go on.');
+    }
+    const model = await readRevisionFiles(blobs, revision);
+    try {
+      await commitModelUpdate(
+        { db, blobs, revisionsKept: config.revisionsKept },
+        { project, nowSeconds: now, model, charge: cost.kind === 'free' ? 'free' : 'paid' },
+      );
+    } catch (error) {
+      if (error instanceof InsufficientCreditsError) throw new ApiError(402, INSUFFICIENT_CREDITS, 'You have insufficient credits remaining in your subscription to proceed.');
+      if (error instanceof ProjectChangedError) throw new ApiError(409, 'project_changed', 'The project changed meanwhile. Reload it and try again.');
+      throw error;
+    }
+    const restored = await findOwnedProject(db, project.id, project.ownerId);
+    if (!restored) throw notFound(PROJECT_NOT_FOUND);
+    return toOwnerProject(restored);
+  });
+};

@@ -1,0 +1,43 @@
+/** The contract of revisions and of the client's approval (owner and link routes). */
+import * as z from 'zod/mini';
+import { secondsDateSchema } from './wireValues';
+
+/** Who approved which revision, when. */
+export const approvalSchema = z.object({
+  name: z.string(),
+  date: secondsDateSchema,
+  revisionNumber: z.int().check(z.positive()),
+});
+export type Approval = z.infer<typeof approvalSchema>;
+
+/** A guest's name on an approval: 1 to 60 characters once trimmed. */
+export const APPROVER_NAME_MAX = 60;
+
+/** POST projects/accessKeys/{key}/approval. `revisionNumber`: the revision the guest saw. */
+export const approvalRequestSchema = z.strictObject({
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(APPROVER_NAME_MAX)),
+  revisionNumber: z.int().check(z.positive()),
+});
+export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
+
+/** One kept revision (GET projects/{id}/revisions, newest first). */
+export const revisionSchema = z.object({
+  revisionNumber: z.int().check(z.positive()),
+  date: secondsDateSchema,
+  authorName: z.string(),
+  fileName: z.nullable(z.string()),
+  modelUrl: z.string(),
+  thumbnailUrl: z.string(),
+});
+export type Revision = z.infer<typeof revisionSchema>;
+export const revisionListSchema = z.array(revisionSchema);
+
+/** POST projects/{id}/revisions/{n}/restore: `consumeCredit` once the owner confirmed the credit. */
+export const restoreRequestSchema = z.strictObject({ consumeCredit: z.optional(z.boolean()) });
+
+/** The restore needs the owner's yes to spend a credit (409). */
+export const CREDIT_CONFIRMATION_REQUIRED = 'credit_confirmation_required';
+/** Approval refusals (the link's error codes). */
+export const APPROVAL_UNAVAILABLE = 'approval_unavailable';
+export const NOT_AWAITING_APPROVAL = 'not_awaiting_approval';
+export const REVISION_CHANGED = 'revision_changed';

@@ -1,0 +1,186 @@
+/**
+ * Revisions and the client's approval, through the real server and database: the kept list, its
+ * retention, restoring with the credit rules of SPEC §4, and every approval rule.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiErrorSchema,
+  projectSchema,
+  revisionListSchema,
+  sharedProjectSchema,
+  type Project as ProjectView,
+} from '../../src/api/schemas';
+import { listPlans } from '../../server/db/plans';
+import type { Project } from '../../server/db/projects';
+import { modelBlobKey } from '../../server/domain/projectBlobKeys';
+import { commitModelUpdate } from '../../server/http/uploadCommit';
+import { createAccount } from './helpers/accounts';
+import { addProject, addRevision, addUser, inject, tinyGlb, type TestUser } from './helpers/projectFixtures';
+import { startTestServer, type TestServer } from './helpers/testServer';
+
+let server: TestServer;
+let owner: TestUser;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { SHARE_RATE_LIMIT: '0', REVISIONS_KEPT: '3' } });
+  owner = await addUser(server, 'Olivia Owner');
+});
+afterAll(() => server.close());
+
+const revisionsOf = async (id: number, token = owner.token) => {
+  const res = await inject(server, `/api/v1/projects/${id}/revisions`, { token });
+  expect(res.status).toBe(200);
+  return revisionListSchema.parse(res.json);
+};
+const projectOf = async (id: number, token = owner.token): Promise<ProjectView> =>
+  projectSchema.parse((await inject(server, `/api/v1/projects/${id}`, { token })).json);
+const restore = (id: number, revision: number, body: unknown = {}, token = owner.token) =>
+  inject(server, `/api/v1/projects/${id}/revisions/${revision}/restore`, { method: 'POST', body, token });
+const errorOf = (json: unknown) => apiErrorSchema.parse(json).error;
+
+/** An update the way the upload socket records one (free within the allowance, else paid). */
+async function update(project: Pick<Project, 'id' | 'ownerId' | 'revisionNumber' | 'consumedUpdateCount' | 'maxUpdateCount'>, glb: Buffer, charge: 'free' | 'paid' = 'free') {
+  return commitModelUpdate(
+    { db: server.database.db, blobs: server.app.services.blobs, revisionsKept: server.app.services.config.revisionsKept },
+    { project, nowSeconds: Math.floor(server.clock() / 1000), model: { glb, original: { fileName: `v${glb.length}.dae`, bytes: Buffer.from('<COLLADA/>') } }, charge },
+  );
+}
+
+describe('GET projects/{id}/revisions', () => {
+  it('lists every kept revision newest first, each with a model URL that serves its own file', async () => {
+    const first = await addProject(server, owner.user.id, { glb: tinyGlb(100) });
+    const second = await update(first, tinyGlb(200));
+    await update(second, tinyGlb(300));
+    const list = await revisionsOf(first.id);
+    expect(list.map((r) => [r.revisionNumber, r.fileName, r.authorName])).toEqual([
+      [3, `v${tinyGlb(300).length}.dae`, 'Olivia Owner'],
+      [2, `v${tinyGlb(200).length}.dae`, 'Olivia Owner'],
+      [1, 'kitchen.step', 'Olivia Owner'],
+    ]);
+    expect(new Set(list.map((r) => r.modelUrl)).size).toBe(3);
+    const sizes = await Promise.all(list.map(async (r) => (await inject(server, r.modelUrl, { headers: { 'accept-encoding': 'identity' } })).raw.length));
+    expect(sizes).toEqual([tinyGlb(300).length, tinyGlb(200).length, tinyGlb(100).length]);
+    // The project's own model URL is the newest revision's.
+    expect((await projectOf(first.id)).modelUrl).toBe(list[0]!.modelUrl);
+  });
+
+  it('keeps REVISIONS_KEPT revisions: older ones lose their row, their URL and their files', async () => {
+    let project: Project = await addProject(server, owner.user.id);
+    const firstUrl = (await revisionsOf(project.id))[0]!.modelUrl;
+    for (let i = 0; i < 4; i++) project = await update({ ...project, consumedUpdateCount: 0 }, tinyGlb(400 + i));
+    expect((await revisionsOf(project.id)).map((r) => r.revisionNumber)).toEqual([5, 4, 3]);
+    expect((await inject(server, firstUrl)).status).toBe(404);
+    const blobs = server.app.services.blobs;
+    expect(await blobs.stat(modelBlobKey(project.id, 1))).toBeUndefined();
+    expect(await blobs.stat(modelBlobKey(project.id, 2))).toBeUndefined();
+    expect(await blobs.stat(modelBlobKey(project.id, 3))).toBeDefined();
+  });
+
+  it('is the owner’s only', async () => {
+    const project = await addProject(server, owner.user.id);
+    const other = await addUser(server, 'Oscar Other');
+    expect((await inject(server, `/api/v1/projects/${project.id}/revisions`, { token: other.token })).status).toBe(404);
+    expect((await inject(server, `/api/v1/projects/${project.id}/revisions`)).status).toBe(401);
+  });
+});
+
+describe('POST projects/{id}/revisions/{n}/restore', () => {
+  it('makes an older revision current again as a new revision, free within the allowance', async () => {
+    const first = await addProject(server, owner.user.id, { glb: tinyGlb(111) });
+    await update(first, tinyGlb(222));
+    const res = await restore(first.id, 1);
+    expect(res.status).toBe(200);
+    const restored = projectSchema.parse(res.json);
+    expect(restored).toMatchObject({ revisionNumber: 3, consumedUpdateCount: 2, maxUpdateCount: 3 });
+    const served = await inject(server, restored.modelUrl, { headers: { 'accept-encoding': 'identity' } });
+    expect(served.raw.equals(tinyGlb(111))).toBe(true);
+    expect((await revisionsOf(first.id)).map((r) => [r.revisionNumber, r.fileName])).toEqual([
+      [3, 'kitchen.step'],
+      [2, `v${tinyGlb(222).length}.dae`],
+      [1, 'kitchen.step'],
+    ]);
+  });
+
+  it('past the allowance asks for the credit first, then spends it when confirmed', async () => {
+    let project: Project = await addProject(server, owner.user.id);
+    for (let i = 0; i < 3; i++) project = await update(project, tinyGlb(500 + i));
+    expect(project).toMatchObject({ consumedUpdateCount: 3, maxUpdateCount: 3, revisionNumber: 4 });
+    const creditsBefore = (await listPlans(server.database.db, owner.user.id))[0]!.consumedCredits;
+
+    const asked = await restore(project.id, 2);
+    expect(asked.status).toBe(409);
+    expect(errorOf(asked.json)).toBe('credit_confirmation_required');
+    expect((await projectOf(project.id)).revisionNumber).toBe(4);
+
+    const paid = await restore(project.id, 2, { consumeCredit: true });
+    expect(paid.status).toBe(200);
+    expect(projectSchema.parse(paid.json)).toMatchObject({ revisionNumber: 5, consumedUpdateCount: 4, maxUpdateCount: 6 });
+    expect((await listPlans(server.database.db, owner.user.id))[0]!.consumedCredits).toBe(creditsBefore + 1);
+  });
+
+  it('without a credit left answers insufficient_credits and changes nothing', async () => {
+    const user = await createAccount(server.database.db, { username: 'broke@example.com', password: 'a-long-password', planDays: null, nowMs: server.clock() });
+    const token = await server.app.services.accessTokens.sign(user.id);
+    let project: Project = await addProject(server, user.id);
+    for (let i = 0; i < 3; i++) project = await update(project, tinyGlb(600 + i));
+    const res = await restore(project.id, 2, { consumeCredit: true }, token);
+    expect(res.status).toBe(402);
+    expect(errorOf(res.json)).toBe('insufficient_credits');
+    expect((await projectOf(project.id, token)).revisionNumber).toBe(4);
+  });
+
+  it('refuses the current revision, an unknown one and a bad body', async () => {
+    const project = await addRevision(server, await addProject(server, owner.user.id));
+    const current = await restore(project.id, 2);
+    expect([current.status, errorOf(current.json)]).toEqual([409, 'already_current']);
+    expect((await restore(project.id, 9)).status).toBe(404);
+    expect((await restore(project.id, 1, { consumeCredit: 'yes' })).status).toBe(400);
+  });
+});
+
+describe('POST projects/accessKeys/{key}/approval', () => {
+  const approve = (key: string, body: unknown) => inject(server, `/api/v1/projects/accessKeys/${key}/approval`, { method: 'POST', body });
+  const withApproval = { isHierarchyVisible: true, isCommentsVisible: true, isAttachmentVisible: true, isClippingPlaneAvailable: true, isXRayRenderModeAvailable: true, isIllustrationRenderModeAvailable: true, isWireframeRenderModeAvailable: true, isPartsListAvailable: false, isApprovalAvailable: true };
+
+  it('records who approved which revision when, moves the project to ready, and a new revision clears it', async () => {
+    const project = await addProject(server, owner.user.id, { published: true, stage: 'approval', shareOptions: withApproval });
+    const res = await approve(project.accessKey, { name: '  Claire Client ', revisionNumber: 1 });
+    expect(res.status).toBe(200);
+    const shared = sharedProjectSchema.parse(res.json);
+    expect(shared.currentStage).toBe('ready');
+    expect(shared.approval).toMatchObject({ name: 'Claire Client', revisionNumber: 1 });
+    const seen = await projectOf(project.id);
+    expect(seen.currentStage).toBe('ready');
+    expect(seen.approval).toEqual({ name: 'Claire Client', date: new Date(Math.floor(server.clock() / 1000) * 1000), revisionNumber: 1 });
+
+    await addRevision(server, { ...project, revisionNumber: 1 });
+    expect((await projectOf(project.id)).approval).toBeNull();
+  });
+
+  it('refuses when the link does not offer it, the stage is another, or the revision changed; nothing changes', async () => {
+    const off = await addProject(server, owner.user.id, { published: true, stage: 'approval', shareOptions: { ...withApproval, isApprovalAvailable: false } });
+    const refusedOff = await approve(off.accessKey, { name: 'Claire', revisionNumber: 1 });
+    expect([refusedOff.status, errorOf(refusedOff.json)]).toEqual([403, 'approval_unavailable']);
+    // A link without the option does not show an approval either.
+    expect(sharedProjectSchema.parse((await inject(server, `/api/v1/projects/accessKeys/${off.accessKey}`)).json).approval).toBeNull();
+
+    const early = await addProject(server, owner.user.id, { published: true, stage: 'new', shareOptions: withApproval });
+    const refusedStage = await approve(early.accessKey, { name: 'Claire', revisionNumber: 1 });
+    expect([refusedStage.status, errorOf(refusedStage.json)]).toEqual([409, 'not_awaiting_approval']);
+
+    const moved = await addRevision(server, await addProject(server, owner.user.id, { published: true, stage: 'approval', shareOptions: withApproval }));
+    const refusedRevision = await approve(moved.accessKey, { name: 'Claire', revisionNumber: 1 });
+    expect([refusedRevision.status, errorOf(refusedRevision.json)]).toEqual([409, 'revision_changed']);
+
+    for (const body of [{ name: '   ', revisionNumber: 2 }, { name: 'x'.repeat(61), revisionNumber: 2 }, { name: 'Claire' }, { name: 'Claire', revisionNumber: 2, extra: 1 }]) {
+      expect((await approve(moved.accessKey, body)).status).toBe(400);
+    }
+    for (const project of [off, early, moved]) {
+      const view = await projectOf(project.id);
+      expect(view.approval).toBeNull();
+      expect(view.currentStage).toBe(project.currentStage);
+    }
+    await inject(server, `/api/v1/projects/${moved.id}`, { method: 'PATCH', body: { isPublished: false }, token: owner.token });
+    expect((await approve(moved.accessKey, { name: 'Claire', revisionNumber: 2 })).status).toBe(404);
+  });
+});
