@@ -36,20 +36,27 @@ async function readRange(blobs: BlobStore, key: string, start: number, end: numb
   return opened ? readAll(opened.stream) : undefined;
 }
 
-/** The part tree of the scope's current revision; 404 when it has no readable model. */
-export async function partTreeOf(blobs: BlobStore, scope: ProjectScope): Promise<NamedTree> {
-  const key = scope.project.modelBlobKey;
+/** The glTF JSON of a stored GLB (only the header and the JSON chunk are read); undefined when unreadable. */
+export async function readGlbJson(blobs: BlobStore, key: string | null): Promise<unknown> {
   const info = key ? await blobs.stat(key) : undefined;
-  if (!key || !info || info.size < GLB_HEADER_BYTES) throw notFound(NO_MODEL);
+  if (!key || !info || info.size < GLB_HEADER_BYTES) return undefined;
   const header = await readRange(blobs, key, 0, GLB_HEADER_BYTES - 1);
   const length = header ? glbJsonLength(header) : undefined;
-  if (length === undefined || length > MAX_JSON_BYTES || GLB_HEADER_BYTES + length > info.size) throw notFound(NO_MODEL);
-  const json = length === 0 ? undefined : await readRange(blobs, key, GLB_HEADER_BYTES, GLB_HEADER_BYTES + length - 1);
+  if (length === undefined || length > MAX_JSON_BYTES || GLB_HEADER_BYTES + length > info.size) return undefined;
+  if (length === 0) return {};
+  const json = await readRange(blobs, key, GLB_HEADER_BYTES, GLB_HEADER_BYTES + length - 1);
   try {
-    return partTreeOfGltf(json ? JSON.parse(json.toString('utf8')) : {});
+    return json ? (JSON.parse(json.toString('utf8')) as unknown) : undefined;
   } catch {
-    throw notFound(NO_MODEL);
+    return undefined;
   }
+}
+
+/** The part tree of the scope's current revision; 404 when it has no readable model. */
+export async function partTreeOf(blobs: BlobStore, scope: ProjectScope): Promise<NamedTree> {
+  const json = await readGlbJson(blobs, scope.project.modelBlobKey);
+  if (json === undefined) throw notFound(NO_MODEL);
+  return partTreeOfGltf(json);
 }
 
 /** The routes under one prefix: `via: 'owner'` under /projects/:id, `'link'` under /projects/accessKeys/:accessKey. */

@@ -1,6 +1,8 @@
 /**
  * The owner's kept revisions (prefix /api/v1/projects/:id/revisions):
  *   GET ''                      newest first, each with its own model and poster URL;
+ *   GET '/:revision/changes'    what changed from that revision to the current one (or `?to=`),
+ *                               parts matched by their path of names (server/domain/revisionDiff.ts);
  *   POST '/:revision/restore'   makes an older revision current again, as a new revision (an update
  *                               with the credit rules of SPEC §4: free within the allowance, else a
  *                               credit the owner confirms by sending `consumeCredit: true`).
@@ -12,6 +14,7 @@ import {
   INSUFFICIENT_CREDITS,
   restoreRequestSchema,
   type projectSchema,
+  type revisionChangesSchema,
   type revisionSchema,
 } from '../../src/api/schemas';
 import { API_BASE } from '../config';
@@ -21,10 +24,12 @@ import { findOwnedProject } from '../db/projects';
 import { findRevision, listRevisions, type Revision } from '../db/revisions';
 import { toSeconds } from '../domain/clock';
 import { updateCost } from '../domain/credits';
+import { diffRevisions } from '../domain/revisionDiff';
 import { encodedModelBlobKey, posterBlobKey } from '../domain/projectBlobKeys';
 import type { BlobStore } from '../storage/blobStore';
 import { ApiError, notFound, parseInput } from './errors';
 import { parseId } from './params';
+import { readGlbJson } from './partsLists';
 import { ownerScope, PROJECT_NOT_FOUND } from './projectScope';
 import { toOwnerProject } from './projectViews';
 import { commitModelUpdate, InsufficientCreditsError, ProjectChangedError, type ConvertedModel } from './uploadCommit';
@@ -74,6 +79,20 @@ export const revisionRoutes: FastifyPluginAsync = async (app) => {
     const { project } = await ownerScope(request);
     reply.header('Cache-Control', 'no-store');
     return (await listRevisions(db, project.id)).map(toRevisionView);
+  });
+
+  app.get('/:revision/changes', auth, async (request, reply): Promise<z.input<typeof revisionChangesSchema>> => {
+    const { project } = await ownerScope(request);
+    const from = parseId((request.params as { revision: string }).revision, REVISION_NOT_FOUND);
+    const toText = (request.query as { to?: string }).to;
+    const to = toText === undefined ? project.revisionNumber : parseId(toText, REVISION_NOT_FOUND);
+    const [older, newer] = await Promise.all([findRevision(db, project.id, from), findRevision(db, project.id, to)]);
+    if (!older || !newer) throw notFound(REVISION_NOT_FOUND);
+    const [olderJson, newerJson] = await Promise.all([readGlbJson(blobs, older.modelBlobKey), readGlbJson(blobs, newer.modelBlobKey)]);
+    if (olderJson === undefined || newerJson === undefined) throw notFound(REVISION_NOT_FOUND);
+    // A revision never changes once written: the answer can be kept as long as both are kept.
+    reply.header('Cache-Control', 'private, max-age=3600');
+    return { from, to, ...diffRevisions(olderJson, newerJson) };
   });
 
   app.post('/:revision/restore', auth, async (request): Promise<z.input<typeof projectSchema>> => {

@@ -41,3 +41,28 @@ export const CREDIT_CONFIRMATION_REQUIRED = 'credit_confirmation_required';
 export const APPROVAL_UNAVAILABLE = 'approval_unavailable';
 export const NOT_AWAITING_APPROVAL = 'not_awaiting_approval';
 export const REVISION_CHANGED = 'revision_changed';
+
+export const PART_CHANGE_KINDS = ['dimensions', 'info', 'geometry'] as const;
+export type PartChangeKind = (typeof PART_CHANGE_KINDS)[number];
+export const PART_STATUSES = ['added', 'removed', 'changed', 'unchanged'] as const;
+export type PartStatus = (typeof PART_STATUSES)[number];
+
+/** One part that differs between two revisions, matched by its path of names in the tree. */
+export const partDifferenceSchema = z.object({
+  status: z.enum(['added', 'removed', 'changed']),
+  /** Display names from the root to the part. */
+  path: z.array(z.string()),
+  /** The part's id in the newer revision's model (the glTF node index); null when removed. */
+  partId: z.nullable(z.string()),
+  changes: z.array(z.enum(PART_CHANGE_KINDS)),
+});
+export type PartDifference = z.infer<typeof partDifferenceSchema>;
+
+/** GET projects/{id}/revisions/{from}/changes?to={to}: what changed from one revision to another. */
+export const revisionChangesSchema = z.object({
+  from: z.int().check(z.positive()),
+  to: z.int().check(z.positive()),
+  counts: z.object({ added: z.int(), removed: z.int(), changed: z.int(), unchanged: z.int() }),
+  parts: z.array(partDifferenceSchema),
+});
+export type RevisionChanges = z.infer<typeof revisionChangesSchema>;

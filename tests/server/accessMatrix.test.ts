@@ -16,6 +16,7 @@ import {
   createdItemSchema,
   projectListSchema,
   projectSchema,
+  revisionChangesSchema,
   revisionListSchema,
   sharedProjectSchema,
   subscriptionPlanListSchema,
@@ -74,6 +75,7 @@ const ROUTES: RouteCase[] = [
   { label: 'GET projects/{id}/parts.csv', method: 'GET', path: (t) => `${id(t)}/parts.csv?unit=in`, expect: OWNER_ONLY },
   { label: 'GET projects/{id}/parts', method: 'GET', path: (t) => `${id(t)}/parts`, expect: OWNER_ONLY, schema: namedTreeSchema },
   { label: 'GET projects/{id}/revisions', method: 'GET', path: (t) => `${id(t)}/revisions`, expect: OWNER_ONLY, schema: revisionListSchema },
+  { label: 'GET projects/{id}/revisions/1/changes', method: 'GET', path: (t) => `${id(t)}/revisions/1/changes`, expect: OWNER_ONLY, schema: revisionChangesSchema },
   { label: 'POST projects/{id}/revisions/1/restore', method: 'POST', path: (t) => `${id(t)}/revisions/1/restore`, body: {}, expect: OWNER_ONLY, schema: projectSchema },
   { label: 'GET accessKeys/{key}', method: 'GET', path: key, expect: LINK, schema: sharedProjectSchema },
   // The fixture waits for approval at revision 2 with every option on (refusals: tests/server/revisions.test.ts).

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiErrorSchema,
   projectSchema,
+  revisionChangesSchema,
   revisionListSchema,
   sharedProjectSchema,
   type Project as ProjectView,
@@ -14,6 +15,9 @@ import { listPlans } from '../../server/db/plans';
 import type { Project } from '../../server/db/projects';
 import { modelBlobKey } from '../../server/domain/projectBlobKeys';
 import { commitModelUpdate } from '../../server/http/uploadCommit';
+import { generateAssembly } from '../../samples/generate';
+import { REVISION_CHANGES, reviseAssembly } from '../../samples/revise';
+import { assemblyToGlb } from '../../samples/toGlb';
 import { createAccount } from './helpers/accounts';
 import { addProject, addRevision, addUser, inject, tinyGlb, type TestUser } from './helpers/projectFixtures';
 import { startTestServer, type TestServer } from './helpers/testServer';
@@ -81,6 +85,25 @@ describe('GET projects/{id}/revisions', () => {
     const other = await addUser(server, 'Oscar Other');
     expect((await inject(server, `/api/v1/projects/${project.id}/revisions`, { token: other.token })).status).toBe(404);
     expect((await inject(server, `/api/v1/projects/${project.id}/revisions`)).status).toBe(401);
+  });
+});
+
+describe('GET projects/{id}/revisions/{n}/changes', () => {
+  it('says what changed from an older revision to the current one, parts matched by their names', async () => {
+    const kitchen = generateAssembly({ parts: 40, seed: 5 });
+    const first = await addProject(server, owner.user.id, { glb: Buffer.from(await assemblyToGlb(kitchen)) });
+    await addRevision(server, first, Buffer.from(await assemblyToGlb(reviseAssembly(kitchen))));
+    const res = await inject(server, `/api/v1/projects/${first.id}/revisions/1/changes`, { token: owner.token });
+    expect(res.status).toBe(200);
+    const changes = revisionChangesSchema.parse(res.json);
+    expect(changes).toMatchObject({ from: 1, to: 2, counts: REVISION_CHANGES });
+    expect(changes.parts.map((p) => p.status).sort()).toEqual(['added', 'changed', 'removed']);
+    // Backwards, what was added is removed.
+    const back = revisionChangesSchema.parse((await inject(server, `/api/v1/projects/${first.id}/revisions/2/changes?to=1`, { token: owner.token })).json);
+    expect(back.counts).toMatchObject({ added: 1, removed: 1, changed: 1 });
+    expect((await inject(server, `/api/v1/projects/${first.id}/revisions/7/changes`, { token: owner.token })).status).toBe(404);
+    expect((await inject(server, `/api/v1/projects/${first.id}/revisions/1/changes?to=x`, { token: owner.token })).status).toBe(404);
+    expect((await inject(server, `/api/v1/projects/${first.id}/revisions/1/changes`)).status).toBe(401);
   });
 });
 
