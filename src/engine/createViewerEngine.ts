@@ -20,6 +20,7 @@ import { MeasureControl } from './measure/measureControl';
 import { MeasureMarkers } from './measure/measureMarkers';
 import { PartEmphasis } from './parts/emphasis';
 import { Highlight } from './parts/highlight';
+import { highlightMaterial, TINT_COLORS } from './render/materials';
 import { createPartCommands } from './parts/partCommands';
 import { createPartPicking } from './parts/partPicking';
 import { createScene } from './scene/createScene';
@@ -88,7 +89,8 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     onMeasure.emit(m);
     requestRender();
   }, () => unit);
-  const emphasis = new PartEmphasis(highlight, () => requestRender());
+  const tints = { added: new Highlight(scene, highlightMaterial(scene, TINT_COLORS.added, 'tint-added')), changed: new Highlight(scene, highlightMaterial(scene, TINT_COLORS.changed, 'tint-changed')) };
+  const emphasis = new PartEmphasis(highlight, () => requestRender(), tints);
   const view = followView(rig, keyLight, onOrientation);
   const camera = new CameraControl({ engine, scene, canvas, rig, model: currentModel, onUserCameraMove, requestRender, now });
   const picking = createPartPicking(scene, rig, clipping, currentModel);
@@ -200,6 +202,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     showAll: () => parts.showAll(),
     flash: (ids, { durationMs, tickMs } = {}) => emphasis.flash(ids, durationMs, tickMs),
     stopFlash: () => emphasis.stopFlash(),
+    setTints: (next) => emphasis.setTints(next),
 
     setOrientationGizmo: (next) => view.setGizmo(next),
     resize() {
@@ -225,6 +228,8 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
       unloadModel();
       markers.dispose();
       highlight.dispose();
+      tints.added.dispose();
+      tints.changed.dispose();
       rig.dispose();
       for (const e of [onProgress, onPick, onMeasure, onUserCameraMove, onOrientation, onVisibilityChange, onClippingChange]) e.clear();
       scene.dispose();

@@ -14,6 +14,9 @@ export const CAMERA_VIEWS = ['free', 'top', 'bottom', 'left', 'right', 'front', 
 export type CameraView = (typeof CAMERA_VIEWS)[number];
 
 export type Axis = 'x' | 'y' | 'z';
+
+/** How a revision comparison colours a part of the newer model. */
+export type PartTint = 'added' | 'changed';
 export type Vec3 = readonly [number, number, number];
 
 /** The three loading steps of SPEC §4: loading model, loading resources, processing render modes. */
@@ -234,6 +237,8 @@ export interface ViewerEngine {
   showAll(): void;
   flash(ids: readonly string[], options?: FlashOptions): void;
   stopFlash(): void;
+  /** Colours parts by kind of change (a revision comparison); `{}` removes the colours. Cleared by a new model. */
+  setTints(tints: Partial<Record<PartTint, readonly string[]>>): void;
 
   /** Draws the orientation gizmo into this 2D canvas on every camera change (null detaches). */
   setOrientationGizmo(canvas: HTMLCanvasElement | null): void;

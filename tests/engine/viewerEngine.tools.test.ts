@@ -203,6 +203,23 @@ describe('isolation and visibility', () => {
     await settle(viewer);
     expect(viewer.getStats().activeMeshes).toBe(base);
   });
+
+  it('tints compared parts with one overlay per kind of change, only where visible, until cleared', async () => {
+    viewer.setRenderMode('solid');
+    await settle(viewer);
+    const base = viewer.getStats().activeMeshes;
+    const other = nodes.find((l) => l.node.box && l.id !== door.id)!;
+    viewer.setTints({ added: [door.id], changed: [other.id] });
+    await settle(viewer);
+    expect(viewer.getStats().activeMeshes).toBe(base + 2);
+    viewer.hide([other.id]);
+    await settle(viewer);
+    expect(viewer.getStats().activeMeshes).toBe(base + 1);
+    viewer.showAll();
+    viewer.setTints({});
+    await settle(viewer);
+    expect(viewer.getStats().activeMeshes).toBe(base);
+  });
 });
 
 describe('camera', () => {

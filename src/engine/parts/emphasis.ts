@@ -1,5 +1,9 @@
-/** Selection and flashing: which parts the highlight overlay shows (only visible ones). */
+/**
+ * Selection and flashing: which parts the highlight overlay shows (only visible ones); and the
+ * comparison tints, one overlay per kind of change.
+ */
 import { startFlash } from './flashTimer';
+import type { PartTint } from '../types';
 import type { Highlight } from './highlight';
 import type { ModelView } from '../scene/modelView';
 
@@ -10,15 +14,25 @@ export class PartEmphasis {
   private flashOn = false;
   private stopTimer: (() => void) | null = null;
 
+  private tintIds: Partial<Record<PartTint, readonly string[]>> = {};
+
   constructor(
     private readonly highlight: Highlight,
     private readonly changed: () => void,
+    private readonly tints: Record<PartTint, Highlight> | null = null,
   ) {}
+
+  /** Tints these parts (ids of the current model); an empty object removes every tint. */
+  setTints(tints: Partial<Record<PartTint, readonly string[]>>): void {
+    this.tintIds = tints;
+    this.refresh();
+  }
 
   setModel(model: ModelView | null): void {
     this.stopFlash();
     this.model = model;
     this.selection = new Set();
+    this.tintIds = {};
     this.refresh();
   }
 
@@ -58,6 +72,12 @@ export class PartEmphasis {
       for (const p of this.selection) if (visible[p]) parts.add(p);
       if (this.flashOn) for (const p of this.flashParts) if (visible[p]) parts.add(p);
     }
-    if (this.highlight.set(model?.built ?? null, parts)) this.changed();
+    let changed = this.highlight.set(model?.built ?? null, parts);
+    for (const [tint, overlay] of Object.entries(this.tints ?? {}) as [PartTint, Highlight][]) {
+      const tinted = new Set<number>();
+      if (model) for (const p of model.partsOf(this.tintIds[tint] ?? [])) if (model.visibility.visible[p]) tinted.add(p);
+      changed = overlay.set(model?.built ?? null, tinted) || changed;
+    }
+    if (changed) this.changed();
   }
 }

@@ -1,6 +1,6 @@
 /**
- * The highlight overlay: the selected and flashing parts drawn once more in the highlight colour,
- * as one small mesh rebuilt only when the highlighted set changes.
+ * A highlight overlay: parts drawn once more in one colour (the selection's, or a comparison
+ * tint), as one small mesh rebuilt only when the highlighted set changes.
  */
 import type { ShaderMaterial } from '@babylonjs/core/Materials/shaderMaterial';
 import { Mesh } from '@babylonjs/core/Meshes/mesh';
@@ -15,8 +15,12 @@ export class Highlight {
   private readonly material: ShaderMaterial;
   private key = '';
 
-  constructor(private readonly scene: Scene) {
-    this.material = highlightMaterial(scene);
+  /** `material`: the overlay's colour (default the selection's). */
+  constructor(
+    private readonly scene: Scene,
+    material?: ShaderMaterial,
+  ) {
+    this.material = material ?? highlightMaterial(scene);
     this.material.freeze();
   }
 

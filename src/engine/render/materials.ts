@@ -39,8 +39,11 @@ export function illustrationMaterial(scene: Scene): ShaderMaterial {
   return behindEdges(surfaceMaterial('illustration', scene, { color: new Color3(0.3, 0.3, 0.3), emissive: new Color3(0.62, 0.62, 0.61), lit: true }));
 }
 
-export function highlightMaterial(scene: Scene): ShaderMaterial {
-  const m = surfaceMaterial('highlight', scene, { color: HIGHLIGHT_COLOR, lit: false, alpha: 0.6 });
+/** Comparison tints: added parts green, changed parts yellow (the selection keeps the orange). */
+export const TINT_COLORS = { added: new Color3(0.2, 0.8, 0.35), changed: new Color3(0.98, 0.82, 0.12) } as const;
+
+export function highlightMaterial(scene: Scene, color: Color3 = HIGHLIGHT_COLOR, name = 'highlight'): ShaderMaterial {
+  const m = surfaceMaterial(name, scene, { color, lit: false, alpha: 0.6 });
   m.zOffset = -2;
   m.zOffsetUnits = -2;
   m.backFaceCulling = false;
