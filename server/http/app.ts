@@ -28,6 +28,7 @@ import { projectExportRoutes } from './projectExport';
 import { runtimeConfigRoute } from './runtimeConfig';
 import type { Services } from './services';
 import { settingsRoutes } from './settings';
+import { HELMET_OPTIONS } from './securityHeaders';
 import { installSpa } from './spa';
 import { subscriptionPlanRoutes } from './subscriptionPlans';
 import { createUploadTracker, uploadSocketRoutes, websocketOptions } from './uploadSockets';
@@ -49,26 +50,6 @@ export interface AppDeps {
   /** Overrides of the connection timeouts (tests). */
   httpTimeouts?: Partial<HttpTimeouts>;
 }
-
-/**
- * Scripts from this origin only (the boot data is a JSON block, never executed); styles may be
- * inline (the poster's few rules in the page, and style attributes); images also as data: and
- * blob: URLs (logos read through the API); WebAssembly for the model decoder; no frames, no plugins.
- */
-export const CONTENT_SECURITY_POLICY = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
-  workerSrc: ["'self'", 'blob:'],
-  manifestSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'none'"],
-};
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
@@ -115,16 +96,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('uploadSockets', uploadTracker);
 
   // The headers a hardened app sends (helmet), with a policy the built app passes: scripts only
-  // from this origin (and WebAssembly, for the model decoder), nothing framed, no plugins.
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: CONTENT_SECURITY_POLICY,
-    },
-    referrerPolicy: { policy: 'same-origin' },
-    // Posters are also fetched by chat apps' link previews from other origins.
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
+  // from this origin (and WebAssembly, for the model decoder), nothing framed but a shared link's
+  // page (see securityHeaders.ts), no plugins.
+  await app.register(fastifyHelmet, HELMET_OPTIONS);
 
   await app.register(authRoutes, { prefix: `${API_BASE}/auth` });
   await app.register(projectApi, { prefix: `${API_BASE}/projects` });

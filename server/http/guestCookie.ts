@@ -1,6 +1,11 @@
 /**
  * The guest identity cookie: a random token that ties a comment to the guest that wrote it, so it
  * can delete it later. Sent only to the access-key routes; the database keeps its digest.
+ *
+ * A shared link may be embedded in another site's page, where a SameSite=Strict cookie is neither
+ * kept nor sent. Over HTTPS the cookie is therefore SameSite=None, Secure and Partitioned (kept
+ * per embedding site, so it follows no one across sites); over plain HTTP, where SameSite=None is
+ * refused, it stays Strict, and a guest in an embedded link can comment but not delete later.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomToken, tokenDigest } from '../auth/randomTokens';
@@ -21,10 +26,10 @@ export function ensureGuestId(request: FastifyRequest, reply: FastifyReply): str
   const existing = readGuestId(request);
   if (existing) return existing;
   const token = randomToken(32);
+  const https = request.protocol === 'https';
   reply.setCookie(GUEST_COOKIE, token, {
     httpOnly: true,
-    sameSite: 'strict',
-    secure: request.protocol === 'https',
+    ...(https ? { sameSite: 'none', secure: true, partitioned: true } : { sameSite: 'strict', secure: false }),
     path: GUEST_COOKIE_PATH,
     maxAge: ONE_YEAR_SECONDS,
   });

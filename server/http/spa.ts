@@ -3,6 +3,7 @@
  * revalidated; text files as the brotli or gzip copy made at build time when the browser accepts
  * one. Pages (any other GET outside the API) are index.html completed for the page by appShell.ts,
  * so client routes survive a reload and a shared link's first HTML starts everything it needs.
+ * A shared link's page is the one page other sites may frame.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { findPublishedProject } from '../db/projects';
 import { isAccessKeyShape } from '../domain/accessKeys';
 import { loadAppShell, type ShellPage } from './appShell';
 import { sendApiNotFound } from './errors';
+import { EMBEDDABLE_PAGE_HELMET } from './securityHeaders';
 import { etagMatches } from './etag';
 import { toSharedProject } from './projectViews';
 import { runtimeConfigOf } from './runtimeConfig';
@@ -91,6 +93,8 @@ export async function installSpa(app: FastifyInstance, staticDir: string, produc
 
   app.get('/', sendPage);
   app.get('/index.html', sendPage);
+  // A shared link's page is the only one another site may embed (the per-route helmet options).
+  for (const url of ['/s/:accessKey', '/s/:accessKey/']) app.get(url, { helmet: EMBEDDABLE_PAGE_HELMET }, sendPage);
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const isRead = request.method === 'GET' || request.method === 'HEAD';

@@ -243,15 +243,16 @@ describe('the page of a shared link', () => {
     }
   });
 
-  it('pages carry a content security policy: scripts from this origin only, never framed', async () => {
+  it('pages carry a content security policy: scripts from this origin only, never framed but a link', async () => {
     for (const url of [`/s/${project.accessKey}`, '/login', `/projects/${project.id}`]) {
       const res = await get(url);
       const csp = String(res.headers['content-security-policy']);
+      const embeddable = url.startsWith('/s/');
       expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
-      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain(embeddable ? 'frame-ancestors *' : "frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-frame-options']).toBe(embeddable ? undefined : 'SAMEORIGIN');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('same-origin');
     }

@@ -1,14 +1,15 @@
 /**
- * Share from a card: the publish switch, the link to share, and the share options, enabled only
- * while the project is published, with the notice of SPEC §2.
+ * Share from a card: the publish switch, the link to share and the HTML that embeds it in a web
+ * page, and the share options, enabled only while the project is published, with the notice of
+ * SPEC §2.
  */
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { publicLinkOf } from '../../machines/projects/publicLink';
+import { embedSnippetOf, publicLinkOf } from '../../machines/projects/publicLink';
 import type { shareMachine } from '../../machines/projects/shareMachine';
 import { SHARE_OPTION_KEYS } from '../../machines/types';
 import { useLL } from '../app/I18nProvider';
-import { CopyLinkField } from '../common/CopyLinkField';
+import { CopyLinkField, CopyField } from '../common/CopyLinkField';
 import { SwitchField } from '../common/SwitchField';
 import { AppDialog } from './AppDialog';
 import { primaryButtonClass } from '../common/controlStyles';
@@ -34,7 +35,15 @@ export function ShareDialog({ actor, origin = window.location.origin }: { actor:
       <div className="flex flex-col gap-4">
         <SwitchField label={LL.panels.share.publish()} checked={project.isPublished} onChange={(value) => actor.send({ type: 'share.publish', value })} />
         {project.isPublished ? (
-          <CopyLinkField url={publicLinkOf(project.accessKey, origin)} />
+          <>
+            <CopyLinkField url={publicLinkOf(project.accessKey, origin)} />
+            <CopyField
+              label={LL.panels.share.embed()}
+              value={embedSnippetOf(project.accessKey, origin, project.name)}
+              hint={LL.panels.share.embedHint()}
+              multiline
+            />
+          </>
         ) : (
           <p className="text-sm text-fg-muted">{LL.dialogs.share.notPublished()}</p>
         )}

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 /**
  * The share dialog of a card with the real share machine and a fake PATCH (SPEC §2, §4): the
- * publish switch, the public link while published, the share options enabled only while
- * published, the notice, and a failed save put back.
+ * publish switch, the public link and its embedding HTML while published, the share options
+ * enabled only while published, the notice, and a failed save put back.
  */
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Project, ProjectPatch } from '../../../src/api/schemas';
 import { shareMachine } from '../../../src/machines/projects/shareMachine';
@@ -18,6 +18,8 @@ afterEach(cleanup);
 
 const OPTION_LABELS = ['Hierarchy', 'Comments', 'Hyperlinks', 'Clipping plane', 'X-ray mode', 'Illustration mode', 'Wireframe mode'];
 const NOTICE = 'Please note, any change will affect anyone with this link.';
+const EMBED = 'Embed in a web page';
+const SNIPPET = '<iframe src="https://viewer.test/s/abc123XYZ" width="800" height="600" style="border:0" allow="fullscreen" loading="lazy" title="Kitchen &amp; Co"></iframe>';
 
 type Patch = { id: number; patch: ProjectPatch };
 
@@ -51,6 +53,7 @@ describe('share dialog', () => {
     expect(isDisabled('Publish')).toBe(false);
     expect(screen.getByText('Publish the project to open it to anyone with the link.')).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Link to share' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: EMBED })).toBeNull();
     for (const label of OPTION_LABELS) expect(isDisabled(label)).toBe(true);
     expect(screen.getByText(NOTICE)).toBeTruthy();
   });
@@ -64,6 +67,22 @@ describe('share dialog', () => {
       expect(isOn(label)).toBe(true);
     }
     expect(screen.queryByText('Publish the project to open it to anyone with the link.')).toBeNull();
+  });
+
+  it('published: gives the HTML that embeds the link, read-only, copied by its own button', async () => {
+    setup({ project: { isPublished: true, name: 'Kitchen & Co' } });
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const embed = screen.getByRole('textbox', { name: EMBED }) as HTMLTextAreaElement;
+    expect(embed.value).toBe(SNIPPET);
+    expect(embed.readOnly).toBe(true);
+    expect(screen.getByText(/Paste this HTML into a page of your site/)).toBeTruthy();
+    // Two copy buttons: each is described by the label of its field.
+    expect(screen.getAllByRole('button', { name: 'Copy to clipboard' })).toHaveLength(2);
+    const field = embed.closest('div[data-headlessui-state]') as HTMLElement;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy to clipboard', description: EMBED })));
+    expect(writeText).toHaveBeenCalledWith(SNIPPET);
+    expect(within(field).getByRole('status').textContent).toBe('Copied!');
   });
 
   it('the publish switch saves isPublished and enables the options at once', async () => {
@@ -119,6 +138,7 @@ describe('share dialog', () => {
     const dialog = screen.getByRole('dialog', { name: 'Partager « Kitchen »' });
     expect(within(dialog).getByRole('switch', { name: 'Publier' })).toBeTruthy();
     expect(within(dialog).getByRole('textbox', { name: 'Lien à partager' })).toBeTruthy();
+    expect(within(dialog).getByRole('textbox', { name: 'Intégrer dans une page web' })).toBeTruthy();
     expect(within(dialog).getByRole('switch', { name: 'Arborescence' })).toBeTruthy();
     expect(within(dialog).getByText('Attention, toute modification s’appliquera à toute personne disposant de ce lien.')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Fermer' })).toBeTruthy();

@@ -1,15 +1,18 @@
 /**
  * The owner's share panel (SPEC §2): the publish switch, the share options enabled only while
- * published, and the notice. It drives the share machine the project actions run while open.
+ * published, the HTML that embeds the link in a web page while published, and the notice. It
+ * drives the share machine the project actions run while open.
  */
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { embedSnippetOf } from '../../../machines/projects/publicLink';
 import type { shareMachine } from '../../../machines/projects/shareMachine';
 import { SHARE_OPTION_KEYS } from '../../../machines/types';
 import { useLL } from '../../app/I18nProvider';
+import { CopyField } from '../../common/CopyLinkField';
 import { SwitchField } from '../../common/SwitchField';
 
-export function SharePanel({ actor }: { actor: ActorRefFrom<typeof shareMachine> }) {
+export function SharePanel({ actor, origin = window.location.origin }: { actor: ActorRefFrom<typeof shareMachine>; origin?: string }) {
   const LL = useLL();
   const { project, failed } = useSelector(actor, (s) => s.context);
   return (
@@ -27,6 +30,14 @@ export function SharePanel({ actor }: { actor: ActorRefFrom<typeof shareMachine>
           />
         ))}
       </fieldset>
+      {project.isPublished ? (
+        <CopyField
+          label={LL.panels.share.embed()}
+          value={embedSnippetOf(project.accessKey, origin, project.name)}
+          hint={LL.panels.share.embedHint()}
+          multiline
+        />
+      ) : null}
       <p className="rounded-lg border border-info-border bg-info-surface px-3 py-2 text-sm text-fg">{LL.panels.share.notice()}</p>
       {failed ? (
         <p role="alert" className="text-sm text-danger">

@@ -1,0 +1,45 @@
+/**
+ * The headers a hardened app sends (helmet): one content security policy for every answer, and
+ * the one exception to "never framed": a shared link's page (/s/{key}), which any site may embed.
+ */
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+
+/**
+ * Scripts from this origin only (the boot data is a JSON block, never executed); styles may be
+ * inline (the poster's few rules in the page, and style attributes); images also as data: and
+ * blob: URLs (logos read through the API); WebAssembly for the model decoder; no frames, no plugins.
+ */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'", 'blob:'],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/** Every answer: the policy above (nothing framed, X-Frame-Options too), a same-origin referrer. */
+export const HELMET_OPTIONS: FastifyHelmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+  referrerPolicy: { policy: 'same-origin' },
+  // Posters are also fetched by chat apps' link previews from other origins.
+  crossOriginResourcePolicy: { policy: 'same-site' },
+};
+
+/**
+ * A shared link's page only: the same policy, but any site may frame it (`*` matches every http
+ * and https origin), and no X-Frame-Options (which cannot say "anyone" and would win in old
+ * browsers). Only the document's headers matter to framing: its assets and API answers keep the
+ * common ones, and a login or owner page opened inside the frame still refuses to show. The
+ * plugin lays these route options over HELMET_OPTIONS.
+ */
+export const EMBEDDABLE_PAGE_HELMET: Omit<FastifyHelmetOptions, 'global'> = {
+  contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY, frameAncestors: ['*'] } },
+  frameguard: false,
+};
