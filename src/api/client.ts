@@ -12,6 +12,8 @@ import {
   loginResponseSchema,
   projectListSchema,
   projectSchema,
+  revisionChangesSchema,
+  revisionListSchema,
   secureTokenResponseSchema,
   sharedProjectSchema,
   subscriptionPlanListSchema,
@@ -64,6 +66,10 @@ export function createApiClient(options: HttpOptions) {
     getPartTree: (id: number) => call(`projects/${id}/parts`, { auth: true, schema: namedTreeSchema }),
     patchProject: (id: number, patch: ProjectPatch) => call(`projects/${id}`, { method: 'PATCH', json: patch, auth: true }),
     deleteProject: (id: number) => call(`projects/${id}`, { method: 'DELETE', auth: true }),
+    listRevisions: (id: number) => call(`projects/${id}/revisions`, { auth: true, schema: revisionListSchema }),
+    revisionChanges: (id: number, from: number) => call(`projects/${id}/revisions/${from}/changes`, { auth: true, schema: revisionChangesSchema }),
+    restoreRevision: (id: number, revision: number, consumeCredit: boolean) =>
+      call(`projects/${id}/revisions/${revision}/restore`, { method: 'POST', json: consumeCredit ? { consumeCredit } : {}, auth: true, schema: projectSchema }),
     getSharedProject: (accessKey: string) =>
       call(`projects/accessKeys/${encodeURIComponent(accessKey)}`, { schema: sharedProjectSchema }),
     sharedLogoUrl: (accessKey: string) => http.urlOf(`projects/accessKeys/${encodeURIComponent(accessKey)}/logo`),

@@ -1334,6 +1334,137 @@ type RootTranslation = {
 			count: RequiredParams<'count'>
 		}
 	}
+	revisions: {
+		/**
+		 * R​e​v​i​s​i​o​n​s
+		 */
+		title: string
+		/**
+		 * R​e​v​i​s​i​o​n​s
+		 */
+		open: string
+		/**
+		 * L​o​a​d​i​n​g​ ​t​h​e​ ​r​e​v​i​s​i​o​n​s​…
+		 */
+		loading: string
+		/**
+		 * T​h​e​ ​r​e​v​i​s​i​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadFailed: string
+		/**
+		 * T​r​y​ ​a​g​a​i​n
+		 */
+		retry: string
+		/**
+		 * R​e​v​i​s​i​o​n​ ​{​n​}
+		 * @param {number} n
+		 */
+		revision: RequiredParams<'n'>
+		/**
+		 * C​u​r​r​e​n​t
+		 */
+		current: string
+		/**
+		 * O​n​ ​s​c​r​e​e​n
+		 */
+		shown: string
+		/**
+		 * b​y​ ​{​a​u​t​h​o​r​}
+		 * @param {string} author
+		 */
+		by: RequiredParams<'author'>
+		/**
+		 * O​p​e​n
+		 */
+		view: string
+		/**
+		 * C​o​m​p​a​r​e
+		 */
+		compare: string
+		/**
+		 * M​a​k​e​ ​c​u​r​r​e​n​t
+		 */
+		makeCurrent: string
+		/**
+		 * R​e​v​i​s​i​o​n​ ​{​n​}​ ​(​r​e​a​d​ ​o​n​l​y​)
+		 * @param {number} n
+		 */
+		readOnly: RequiredParams<'n'>
+		/**
+		 * B​a​c​k​ ​t​o​ ​c​u​r​r​e​n​t
+		 */
+		backToCurrent: string
+		/**
+		 * R​e​v​i​s​i​o​n​ ​{​f​r​o​m​}​ ​→​ ​c​u​r​r​e​n​t​ ​r​e​v​i​s​i​o​n​ ​{​t​o​}
+		 * @param {number} from
+		 * @param {number} to
+		 */
+		comparing: RequiredParams<'from' | 'to'>
+		/**
+		 * C​o​m​p​a​r​i​n​g​…
+		 */
+		compareLoading: string
+		/**
+		 * T​h​e​ ​r​e​v​i​s​i​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​o​m​p​a​r​e​d​.
+		 */
+		compareFailed: string
+		/**
+		 * S​t​o​p​ ​c​o​m​p​a​r​i​n​g
+		 */
+		stopCompare: string
+		/**
+		 * S​h​o​w​ ​o​n​l​y​ ​c​h​a​n​g​e​s
+		 */
+		onlyChanges: string
+		/**
+		 * A​d​d​e​d
+		 */
+		added: string
+		/**
+		 * R​e​m​o​v​e​d
+		 */
+		removed: string
+		/**
+		 * C​h​a​n​g​e​d
+		 */
+		changed: string
+		/**
+		 * U​n​c​h​a​n​g​e​d
+		 */
+		unchanged: string
+		/**
+		 * N​o​ ​p​a​r​t​ ​c​h​a​n​g​e​d​.
+		 */
+		noChanges: string
+		changeKinds: {
+			/**
+			 * d​i​m​e​n​s​i​o​n​s
+			 */
+			dimensions: string
+			/**
+			 * i​n​f​o
+			 */
+			info: string
+			/**
+			 * g​e​o​m​e​t​r​y
+			 */
+			geometry: string
+		}
+		/**
+		 * M​a​k​i​n​g​ ​r​e​v​i​s​i​o​n​ ​{​n​}​ ​c​u​r​r​e​n​t​…
+		 * @param {number} n
+		 */
+		restoring: RequiredParams<'n'>
+		/**
+		 * R​e​v​i​s​i​o​n​ ​{​n​}​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​m​a​d​e​ ​c​u​r​r​e​n​t​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+		 * @param {number} n
+		 */
+		restoreFailed: RequiredParams<'n'>
+		/**
+		 * C​l​o​s​e
+		 */
+		close: string
+	}
 	conversion: {
 		/**
 		 * C​o​n​v​e​r​s​i​o​n​ ​n​o​t​e​s
@@ -2679,6 +2810,130 @@ export type TranslationFunctions = {
 			 */
 			count: (arg: { count: number }) => LocalizedString
 		}
+	}
+	revisions: {
+		/**
+		 * Revisions
+		 */
+		title: () => LocalizedString
+		/**
+		 * Revisions
+		 */
+		open: () => LocalizedString
+		/**
+		 * Loading the revisions…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * The revisions could not be loaded.
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
+		/**
+		 * Revision {n}
+		 */
+		revision: (arg: { n: number }) => LocalizedString
+		/**
+		 * Current
+		 */
+		current: () => LocalizedString
+		/**
+		 * On screen
+		 */
+		shown: () => LocalizedString
+		/**
+		 * by {author}
+		 */
+		by: (arg: { author: string }) => LocalizedString
+		/**
+		 * Open
+		 */
+		view: () => LocalizedString
+		/**
+		 * Compare
+		 */
+		compare: () => LocalizedString
+		/**
+		 * Make current
+		 */
+		makeCurrent: () => LocalizedString
+		/**
+		 * Revision {n} (read only)
+		 */
+		readOnly: (arg: { n: number }) => LocalizedString
+		/**
+		 * Back to current
+		 */
+		backToCurrent: () => LocalizedString
+		/**
+		 * Revision {from} → current revision {to}
+		 */
+		comparing: (arg: { from: number, to: number }) => LocalizedString
+		/**
+		 * Comparing…
+		 */
+		compareLoading: () => LocalizedString
+		/**
+		 * The revisions could not be compared.
+		 */
+		compareFailed: () => LocalizedString
+		/**
+		 * Stop comparing
+		 */
+		stopCompare: () => LocalizedString
+		/**
+		 * Show only changes
+		 */
+		onlyChanges: () => LocalizedString
+		/**
+		 * Added
+		 */
+		added: () => LocalizedString
+		/**
+		 * Removed
+		 */
+		removed: () => LocalizedString
+		/**
+		 * Changed
+		 */
+		changed: () => LocalizedString
+		/**
+		 * Unchanged
+		 */
+		unchanged: () => LocalizedString
+		/**
+		 * No part changed.
+		 */
+		noChanges: () => LocalizedString
+		changeKinds: {
+			/**
+			 * dimensions
+			 */
+			dimensions: () => LocalizedString
+			/**
+			 * info
+			 */
+			info: () => LocalizedString
+			/**
+			 * geometry
+			 */
+			geometry: () => LocalizedString
+		}
+		/**
+		 * Making revision {n} current…
+		 */
+		restoring: (arg: { n: number }) => LocalizedString
+		/**
+		 * Revision {n} could not be made current. Please try again.
+		 */
+		restoreFailed: (arg: { n: number }) => LocalizedString
+		/**
+		 * Close
+		 */
+		close: () => LocalizedString
 	}
 	conversion: {
 		/**

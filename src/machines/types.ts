@@ -13,6 +13,8 @@ export {
   UNLIMITED_SKU,
 } from '../api/schemas';
 export type {
+  PartDifference,
+  RevisionChanges,
   Stage,
   Language,
   DistanceUnit,

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { createEngineBridgeActor, createFollowUnitActor, createLoadModelActor, createNoticeEngineActor } from '../../src/machines/viewer/engineActors';
 import { NOTICE_DEBOUNCE_MS, noticeMachine } from '../../src/machines/viewer/noticeMachine';
+import { createCompareEngineActor } from '../../src/machines/viewer/compareEngine';
 import { createEngineSlot, type EnginePort } from '../../src/machines/viewer/enginePort';
 import { parseViewerParams } from '../../src/machines/viewer/filterParams';
 import { sharedViewerMachine } from '../../src/machines/viewer/viewerMachine';
@@ -52,6 +53,7 @@ function fakeEngine() {
     showAll: vi.fn(),
     flash: vi.fn(),
     stopFlash: vi.fn(),
+    setTints: vi.fn(),
     hasUserMovedCamera: () => false,
     getCameraState: () => camera,
     setCameraState: vi.fn(),
@@ -70,6 +72,26 @@ function fakeEngine() {
 }
 
 describe('engine actors', () => {
+  it('show a revision comparison once the engine exists, and take it away when stopped', async () => {
+    const slot = createEngineSlot();
+    const actor = createActor(createCompareEngineActor(slot), { input: { added: ['3'], changed: ['5', '8'], onlyChanges: true } }).start();
+    const { engine } = fakeEngine();
+    slot.set(engine);
+    await settle();
+    expect(engine.setTints).toHaveBeenCalledWith({ added: ['3'], changed: ['5', '8'] });
+    expect(engine.isolate).toHaveBeenCalledWith(['3', '5', '8'], { moveCamera: true });
+    actor.stop();
+    expect(engine.setTints).toHaveBeenLastCalledWith({});
+    expect(engine.showAll).toHaveBeenCalledTimes(1);
+
+    // Without "only changes" nothing is hidden, so nothing is shown again either.
+    const plain = createActor(createCompareEngineActor(slot), { input: { added: [], changed: ['5'], onlyChanges: false } }).start();
+    await settle();
+    plain.stop();
+    expect(engine.isolate).toHaveBeenCalledTimes(1);
+    expect(engine.showAll).toHaveBeenCalledTimes(1);
+  });
+
   it('queue commands until the engine exists, then bridge both ways', async () => {
     const slot = createEngineSlot();
     const tools = createActor(viewerToolsMachine.provide({ actors: { engineBridge: createEngineBridgeActor(slot) } }), {

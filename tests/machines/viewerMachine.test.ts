@@ -96,6 +96,7 @@ function sutFor(variant: 'owner' | 'shared', target: LoadTarget, search: string,
         comments: recorder('comments', log),
         hyperlinks: recorder('hyperlinks', log),
         owner: ownerFake(log, ownerPending),
+        revisions: recorder('revisions', log),
       },
       actions: { returnToList: () => void log.leftList++ },
     },
@@ -116,6 +117,8 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
   let left: string | null = null;
   let filterDone = false;
   let modelUrl = kind === 'sandbox' ? target.modelUrl : '';
+  /** The project's current revision, shown again after an older one. */
+  let currentUrl = modelUrl;
   const open = (loaded: { project: typeof project } | null) => {
     const permissions = kind === 'guest' ? sharedOptions : kind === 'sandbox' ? { ...ALL_SHARE_OPTIONS, isHierarchyVisible: false, isCommentsVisible: false, isAttachmentVisible: false } : ALL_SHARE_OPTIONS;
     out.started.push({ child: 'tools', input: { permissions } });
@@ -125,7 +128,10 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
       out.started.push({ child: 'comments', input: { ref, enabled: permissions.isCommentsVisible, canCreate: true, ...author } });
       out.started.push({ child: 'hyperlinks', input: { ref, enabled: permissions.isAttachmentVisible, canCreate: kind === 'owner', ...author } });
     }
-    if (variant === 'owner' && loaded) out.started.push({ child: 'owner', input: { project: loaded.project } });
+    if (variant === 'owner' && loaded) {
+      out.started.push({ child: 'owner', input: { project: loaded.project } });
+      out.started.push({ child: 'revisions', input: { projectId: 7, currentRevision: loaded.project.revisionNumber } });
+    }
     if (kind === 'guest') left = 'hierarchy'; // the link's hierarchy is visible and the window large enough
     phase = 'loading';
     out.modelUrls.push(modelUrl);
@@ -133,9 +139,10 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
   if (kind === 'sandbox') open(null);
   for (const event of events) {
     if (phase === 'ended') break;
-    const e = event as EventObject & { output?: { project: typeof project }; project?: typeof project; panel?: string | null; partId?: string };
+    const e = event as EventObject & { output?: { project: typeof project }; project?: typeof project; panel?: string | null; partId?: string; revision?: { modelUrl: string } | null };
     if (e.type === 'xstate.done.actor.fetchProject' && phase === 'fetching') {
       modelUrl = e.output!.project.modelUrl;
+      currentUrl = modelUrl;
       open(e.output!);
     } else if (e.type.startsWith('xstate.error.actor.fetchProject') && phase === 'fetching') phase = 'ended';
     else if (e.type === 'load.done' && phase === 'loading') {
@@ -148,6 +155,8 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
     else if (e.type === 'viewer.leftPanel' && e.panel !== left) {
       if (variant === 'owner' && phase !== 'fetching' && left === 'share') out.received.push({ child: 'owner', type: 'owner.closeShare' });
       if (variant === 'owner' && phase !== 'fetching' && e.panel === 'share') out.received.push({ child: 'owner', type: 'owner.openShare' });
+      // The revisions are read when their panel opens.
+      if (variant === 'owner' && phase !== 'fetching' && e.panel === 'revisions') out.received.push({ child: 'revisions', type: 'revisions.load' });
       left = e.panel ?? null;
     } else if (e.type === 'viewer.user') {
       const author = { authorName: 'Ana Martin', authorAvatarUrl: '/ana.png' };
@@ -156,8 +165,20 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
       out.received.push({ child: 'notice', type: 'notice.stop' });
       if (phase !== 'fetching') out.received.push({ child: 'tools', type: 'tools.select', detail: { partId: e.partId } });
     } else if (e.type === 'viewer.modelUpdated' && variant === 'owner' && (phase === 'loading' || phase === 'ready') && e.project!.id === 7) {
-      out.received.push({ child: 'owner', type: 'owner.replaced' }, { child: 'notice', type: 'notice.stop' }, { child: 'tools', type: 'tools.modelChanged' });
+      out.received.push(
+        { child: 'owner', type: 'owner.replaced' },
+        { child: 'revisions', type: 'revisions.changed', detail: { currentRevision: e.project!.revisionNumber } },
+        { child: 'notice', type: 'notice.stop' },
+        { child: 'tools', type: 'tools.modelChanged' },
+      );
       modelUrl = e.project!.modelUrl;
+      currentUrl = modelUrl;
+      out.modelUrls.push(modelUrl);
+      phase = 'loading';
+    } else if (e.type === 'viewer.showRevision' && variant === 'owner' && (phase === 'loading' || phase === 'ready')) {
+      // An older revision (or the current one again) replaces the model on screen, read-only.
+      out.received.push({ child: 'notice', type: 'notice.stop' }, { child: 'tools', type: 'tools.modelChanged' });
+      modelUrl = e.revision ? e.revision.modelUrl : currentUrl;
       out.modelUrls.push(modelUrl);
       phase = 'loading';
     } else if (e.type === 'xstate.done.actor.owner' && variant === 'owner' && phase !== 'fetching') {
@@ -184,6 +205,9 @@ const ownerEvents = [
   ...baseEvents,
   { type: 'xstate.done.actor.fetchProject', output: { kind: 'owner', project } },
   { type: 'viewer.leftPanel', panel: 'share' },
+  { type: 'viewer.leftPanel', panel: 'revisions' },
+  { type: 'viewer.showRevision', revision: { revisionNumber: 1, modelUrl: '/api/v1/models/old/1.glb' } },
+  { type: 'viewer.showRevision', revision: null },
   { type: 'viewer.modelUpdated', project: updated },
   { type: 'viewer.modelUpdated', project: other },
   { type: 'xstate.done.actor.owner' },
@@ -198,8 +222,8 @@ const runs = [
 
 /** A small key: the state, the panel, whether the filter ran and which model (context holds actors). */
 const keyOf = (s: { value: unknown; context: unknown }) => {
-  const c = s.context as { leftPanel: unknown; filterApplied: boolean; loaded: { project: { modelUrl: string } } | null; error: unknown };
-  return JSON.stringify([s.value, c.leftPanel, c.filterApplied, c.loaded?.project.modelUrl ?? null, c.error]);
+  const c = s.context as { leftPanel: unknown; filterApplied: boolean; loaded: { project: { modelUrl: string } } | null; error: unknown; shownRevision: unknown };
+  return JSON.stringify([s.value, c.leftPanel, c.filterApplied, c.loaded?.project.modelUrl ?? null, c.error, c.shownRevision]);
 };
 
 describe('viewer machine (model-based)', () => {

@@ -108,6 +108,7 @@ describe('dictionaries', () => {
         'viewer.renderModes.illustration',
         'list.sortDate',
         'workshop.partsList.fraction',
+        'revisions.changeKinds.dimensions',
       ].sort(),
     );
   });

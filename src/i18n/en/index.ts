@@ -1,6 +1,7 @@
 import type { BaseTranslation } from '../i18n-types';
 import { viewer } from './viewer';
 import { conversion } from './conversion';
+import { revisions } from './revisions';
 import { workshop } from './workshop';
 
 /** English: the base locale. Every visible string of the product lives here and in `fr`. */
@@ -219,6 +220,7 @@ const en = {
   },
   viewer,
   workshop,
+  revisions,
   conversion,
   errors: {
     invalidResponse: 'Invalid response from server.',

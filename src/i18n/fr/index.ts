@@ -1,6 +1,7 @@
 import type { Translation } from '../i18n-types';
 import { viewer } from './viewer';
 import { conversion } from './conversion';
+import { revisions } from './revisions';
 import { workshop } from './workshop';
 
 /** French. */
@@ -218,6 +219,7 @@ const fr = {
   },
   viewer,
   workshop,
+  revisions,
   conversion,
   errors: {
     invalidResponse: 'Réponse non valide du serveur.',

@@ -43,6 +43,8 @@ export interface EnginePort {
   showAll(): void;
   flash(ids: readonly string[]): void;
   stopFlash(): void;
+  /** Colours parts of a revision comparison (`{}` removes the colours). */
+  setTints(tints: { added?: readonly string[]; changed?: readonly string[] }): void;
   hasUserMovedCamera(): boolean;
   getCameraState(): CameraState;
   setCameraState(state: CameraState, options?: { animate?: boolean }): void;

@@ -10,7 +10,8 @@ export type LoadTarget = { kind: 'owner'; id: number } | { kind: 'guest'; access
 
 export type LoadedProject = { kind: 'owner'; project: Project } | { kind: 'guest'; project: SharedProject };
 
-export type LeftPanel = 'project' | 'share' | 'hierarchy';
+/** `revisions`: the owner's kept revisions. */
+export type LeftPanel = 'project' | 'share' | 'hierarchy' | 'revisions';
 
 /** The sandbox shows a model without a project: no hierarchy, comments or hyperlinks. */
 export const SANDBOX_PERMISSIONS: ShareOptions = { ...ALL_SHARE_OPTIONS, isHierarchyVisible: false, isCommentsVisible: false, isAttachmentVisible: false };

@@ -5,84 +5,34 @@
  *   - `tools` (panels, render mode, selection, clipping, measure) with the link's permissions,
  *   - `notice` (the `filter` steps of the URL, started once the model is loaded),
  *   - `comments` and `hyperlinks` (what the link allows; none in the sandbox),
- *   - owner variant: `owner` (rename, delete, stage, the share panel while it is open) and
- *     `uploads` (a model update made elsewhere reloads the model here),
+ *   - owner variant: `owner` (rename, delete, stage, the share panel while it is open),
+ *     `uploads` (a model update made elsewhere reloads the model here) and `revisions` (an older
+ *     revision shown read-only, compared, or made current again),
  *   - `unit` (the engine follows the user's distance unit).
  *
  *   fetching -> open.loadingModel -> open.ready (-> open.loadingModel on a model update)
  *   errors: notFound (unknown or unpublished key), unauthorized (a 401 on the owner path: the
  *   session takes over), failed (load error dialog); deleted (the owner deleted the project).
  *
- * The open left panel (project, share, hierarchy) lives here too: the share child runs while the
- * share panel is open.
+ * The open left panel lives here too: the share child runs while the share panel is open.
  */
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { Project, UserInfo } from '../../api/schemas';
 import { ALL_SHARE_OPTIONS, DEFAULT_AVATAR_URL, type ShareOptions } from '../../api/schemas';
 import { commentsMachine } from './commentsMachine';
 import { hyperlinksMachine } from './hyperlinksMachine';
-import { resolveSteps, type ViewerParams } from './filterParams';
+import { resolveSteps } from './filterParams';
 import { noticeMachine } from './noticeMachine';
 import { ownerProjectMachine } from './ownerProjectMachine';
+import { revisionsMachine } from './revisionsMachine';
+import type { ViewerContext, ViewerEvent, ViewerInput } from './viewerContext';
 import { viewerToolsMachine } from './viewerToolsMachine';
-import { loadErrorOf, SANDBOX_PERMISSIONS, statusOf, type LeftPanel, type LoadError, type LoadedProject, type LoadTarget, type ModelLoadEvent } from './viewerLoad';
-import type { LoadProgress, ModelInfo } from './viewerTypes';
+import { loadErrorOf, SANDBOX_PERMISSIONS, statusOf, type LoadedProject, type LoadTarget, type ModelLoadEvent } from './viewerLoad';
 
 export * from './viewerLoad';
+export * from './viewerContext';
 
-export interface ViewerInput {
-  target: LoadTarget;
-  /** The viewer's query parameters (`filter`, `noMoveCamera`, `noFlash`). */
-  params: ViewerParams;
-  /** Who writes comments and hyperlinks from this screen. */
-  author: { name: string; avatarUrl: string };
-  /** The name notes of a visitor who is not logged in carry, in the user's language. */
-  guestName?: string;
-  /** A link's hierarchy opens by itself when allowed and the window is large enough (SPEC §2). */
-  hierarchyOpensByItself?: boolean;
-  /** The project was just uploaded: its model load is the third step of the upload's progress. */
-  afterUpload?: boolean;
-}
-
-export type ToolsRef = ActorRefFrom<typeof viewerToolsMachine>;
-export type NoticeRef = ActorRefFrom<typeof noticeMachine>;
-export type CommentsRef = ActorRefFrom<typeof commentsMachine>;
-export type HyperlinksRef = ActorRefFrom<typeof hyperlinksMachine>;
-
-export interface ViewerContext {
-  target: LoadTarget;
-  params: ViewerParams;
-  author: ViewerInput['author'];
-  guestName: string;
-  hierarchyOpensByItself: boolean;
-  /** The model being loaded is the third step of an upload (SPEC §4): the progress goes on from 2/3. */
-  afterUpload: boolean;
-  loaded: LoadedProject | null;
-  progress: LoadProgress | null;
-  model: ModelInfo | null;
-  error: LoadError | null;
-  leftPanel: LeftPanel | null;
-  /** The URL's filter steps were handed to the notice child (once, on the first model). */
-  filterApplied: boolean;
-  notice: NoticeRef;
-  /** Spawned once the project is known (its permissions decide what they offer). */
-  tools: ToolsRef | null;
-  comments: CommentsRef | null;
-  hyperlinks: HyperlinksRef | null;
-}
-
-export type ViewerEvent =
-  | ModelLoadEvent
-  | { type: 'viewer.leftPanel'; panel: LeftPanel | null }
-  /** A click in the hierarchy: ends the URL's steps and selects the part. */
-  | { type: 'viewer.treeSelect'; partId: string }
-  /** The owner uploaded a new model for this project (from any screen): load it. */
-  | { type: 'viewer.modelUpdated'; project: Project }
-  /** The session's user changed (a guest logged in, a user logged out): notes are written as them. */
-  | { type: 'viewer.user'; user: UserInfo };
-
-export const modelUrlOf = (context: Pick<ViewerContext, 'target' | 'loaded'>): string =>
-  context.target.kind === 'sandbox' ? context.target.modelUrl : (context.loaded?.project.modelUrl ?? '');
+export const modelUrlOf = (context: Pick<ViewerContext, 'target' | 'loaded' | 'shownRevision'>): string =>
+  context.target.kind === 'sandbox' ? context.target.modelUrl : (context.shownRevision?.modelUrl ?? context.loaded?.project.modelUrl ?? '');
 
 const permissionsOf = (context: ViewerContext): ShareOptions =>
   context.target.kind === 'sandbox' ? SANDBOX_PERMISSIONS : context.loaded?.kind === 'guest' ? context.loaded.project.shareOptions : ALL_SHARE_OPTIONS;
@@ -112,6 +62,7 @@ export const viewerSetup = setup({
     comments: commentsMachine,
     hyperlinks: hyperlinksMachine,
     owner: ownerProjectMachine,
+    revisions: revisionsMachine,
   },
   guards: {
     isSandbox: ({ context }) => context.target.kind === 'sandbox',
@@ -152,12 +103,13 @@ export const viewerSetup = setup({
       context.notice.send({ type: 'notice.load', steps });
       context.notice.send({ type: 'notice.start' });
     },
-    /** The share child runs while the share panel is open (called before the panel changes). */
+    /** The share child runs while the share panel is open; the revisions load when their panel first opens (called before the panel changes). */
     routeShare: ({ context, event, self }) => {
       const owner = self.getSnapshot().children.owner;
       if (!owner || event.type !== 'viewer.leftPanel' || event.panel === context.leftPanel) return;
       if (context.leftPanel === 'share') owner.send({ type: 'owner.closeShare' });
       if (event.panel === 'share') owner.send({ type: 'owner.openShare' });
+      if (event.panel === 'revisions') self.getSnapshot().children.revisions?.send({ type: 'revisions.load' });
     },
     setLeftPanel: assign({ leftPanel: ({ context, event }) => (event.type === 'viewer.leftPanel' ? event.panel : context.leftPanel) }),
     treeSelect: ({ context, event }) => {
@@ -165,10 +117,12 @@ export const viewerSetup = setup({
       context.notice.send({ type: 'notice.stop' });
       context.tools?.send({ type: 'tools.select', partId: event.partId });
     },
-    /** A new model: the owner child gets the new project; the old model's selection and steps mean nothing in it. */
+    /** Another model: the old one's selection and steps mean nothing in it; a new revision reaches the owner and revisions children. */
     replaceModel: ({ context, event, self }) => {
-      if (event.type !== 'viewer.modelUpdated') return;
-      self.getSnapshot().children.owner?.send({ type: 'owner.replaced', project: event.project });
+      if (event.type === 'viewer.modelUpdated') {
+        self.getSnapshot().children.owner?.send({ type: 'owner.replaced', project: event.project });
+        self.getSnapshot().children.revisions?.send({ type: 'revisions.changed', currentRevision: event.project.revisionNumber });
+      }
       context.notice.send({ type: 'notice.stop' });
       context.tools?.send({ type: 'tools.modelChanged' });
     },
@@ -204,6 +158,7 @@ function viewerConfig(variant: 'owner' | 'shared') {
       model: null,
       error: null,
       leftPanel: null,
+      shownRevision: null,
       filterApplied: false,
       notice: spawn('notice', { id: 'notice', input: { steps: [], moveCamera: !input.params.noMoveCamera, flash: !input.params.noFlash } }),
       tools: null,
@@ -254,6 +209,11 @@ function viewerConfig(variant: 'owner' | 'shared') {
                   onDone: { target: '#viewer.deleted' },
                 },
                 { id: 'uploads', src: 'uploadUpdates', input: ({ context }) => ({ projectId: (context.target as { id: number }).id }) },
+                {
+                  id: 'revisions',
+                  src: 'revisions',
+                  input: ({ context }) => ({ projectId: (context.target as { id: number }).id, currentRevision: context.loaded?.project.revisionNumber ?? 0 }),
+                },
               ]
             : [],
         on:
@@ -262,7 +222,11 @@ function viewerConfig(variant: 'owner' | 'shared') {
                 'viewer.modelUpdated': {
                   guard: 'isThisProject',
                   target: '.loadingModel',
-                  actions: [assign({ loaded: ({ event }) => ({ kind: 'owner' as const, project: event.project }), afterUpload: true }), 'replaceModel'],
+                  actions: [assign({ loaded: ({ event }) => ({ kind: 'owner' as const, project: event.project }), afterUpload: true, shownRevision: null }), 'replaceModel'],
+                },
+                'viewer.showRevision': {
+                  target: '.loadingModel',
+                  actions: [assign({ shownRevision: ({ event }) => event.revision, afterUpload: false }), 'replaceModel'],
                 },
               }
             : {},

@@ -5,6 +5,7 @@ import type { renameMachine } from '../projects/renameMachine';
 import type { shareMachine } from '../projects/shareMachine';
 import type { ownerProjectMachine } from './ownerProjectMachine';
 import { overallProgress } from '../upload/loadingProgress';
+import type { revisionsMachine } from './revisionsMachine';
 import { modelUrlOf, type ownerViewerMachine } from './viewerMachine';
 import { allowedPanels, allowedRenderModes, type viewerToolsMachine } from './viewerToolsMachine';
 import { TOOL_PANELS, type LoadPhase, type PartNode, type ToolPanel } from './viewerTypes';
@@ -80,3 +81,6 @@ export const selectShareChild = (s: OwnerSnapshot) => s.children.share as ActorR
 export const selectOwnerChild = (s: LoadSnapshot) => s.children.owner as ActorRefFrom<typeof ownerProjectMachine> | undefined;
 export const selectTools = (s: LoadSnapshot) => s.context.tools;
 export const selectLeftPanel = (s: LoadSnapshot) => s.context.leftPanel;
+
+export const selectRevisionsChild = (s: LoadSnapshot) => s.children.revisions as ActorRefFrom<typeof revisionsMachine> | undefined;
+export const selectShownRevision = (s: LoadSnapshot) => s.context.shownRevision;

@@ -4,7 +4,7 @@
  * through its engine slot (the engine is created by the canvas).
  */
 import { fromCallback, fromPromise } from 'xstate';
-import type { Project, ProjectPatch, SharedProject, Stage } from '../../api/schemas';
+import type { Project, ProjectPatch, Revision, RevisionChanges, SharedProject, Stage } from '../../api/schemas';
 import type { deleteMachine } from '../projects/deleteMachine';
 import type { renameMachine } from '../projects/renameMachine';
 import type { shareMachine } from '../projects/shareMachine';
@@ -15,7 +15,9 @@ import { createEngineBridgeActor, createFollowUnitActor, createLoadModelActor, c
 import type { hyperlinksMachine } from './hyperlinksMachine';
 import { noticeMachine } from './noticeMachine';
 import type { EngineSlot } from './enginePort';
+import { createCompareEngineActor } from './compareEngine';
 import { ownerProjectMachine } from './ownerProjectMachine';
+import { revisionsMachine } from './revisionsMachine';
 import { ownerViewerMachine, sharedViewerMachine, type LoadedProject, type LoadTarget, type ViewerEvent } from './viewerMachine';
 import { viewerToolsMachine } from './viewerToolsMachine';
 
@@ -25,6 +27,9 @@ export interface ViewerApi {
   getSharedProject(accessKey: string): Promise<SharedProject>;
   patchProject(id: number, patch: ProjectPatch): Promise<void>;
   sharedLogoUrl(accessKey: string): string;
+  listRevisions(id: number): Promise<Revision[]>;
+  revisionChanges(id: number, from: number): Promise<RevisionChanges>;
+  restoreRevision(id: number, revision: number, consumeCredit: boolean): Promise<Project>;
 }
 
 /** The list's dialog machines, already bound to the API (from createProjectServices). */
@@ -68,6 +73,13 @@ export function createViewerServices({ api, projectMachines, content, upload, se
     const subscription = upload.on('upload.updated', ({ project }) => sendBack({ type: 'viewer.modelUpdated', project }));
     return () => subscription.unsubscribe();
   });
+  const revisionCalls = {
+    listRevisions: fromPromise<Revision[], { projectId: number }>(({ input }) => api.listRevisions(input.projectId)),
+    readChanges: fromPromise<RevisionChanges, { projectId: number; from: number }>(({ input }) => api.revisionChanges(input.projectId, input.from)),
+    restoreRevision: fromPromise<Project, { projectId: number; revisionNumber: number; consumeCredit: boolean }>(({ input }) =>
+      api.restoreRevision(input.projectId, input.revisionNumber, input.consumeCredit),
+    ),
+  };
   const followUser = fromCallback<ViewerEvent>(({ sendBack }) => {
     let user = session.getSnapshot().context.user;
     const subscription = session.subscribe((snapshot) => {
@@ -93,6 +105,7 @@ export function createViewerServices({ api, projectMachines, content, upload, se
         comments: content.comments,
         hyperlinks: content.hyperlinks,
         owner,
+        revisions: revisionsMachine.provide({ actors: { ...revisionCalls, compareEngine: createCompareEngineActor(slot) } }),
       };
       return { owner: ownerViewerMachine.provide({ actors }), shared: sharedViewerMachine.provide({ actors }) };
     },

@@ -7,12 +7,22 @@ import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Project } from '../../machines/types';
 import type { EngineSlot } from '../../machines/viewer/enginePort';
-import { selectDeleteChild, selectLoaded, selectOwnerChild, selectRenameChild, selectShareChild, selectTools } from '../../machines/viewer/viewerSelectors';
+import {
+  selectDeleteChild,
+  selectLoaded,
+  selectOwnerChild,
+  selectRenameChild,
+  selectRevisionsChild,
+  selectShareChild,
+  selectTools,
+} from '../../machines/viewer/viewerSelectors';
 import { useAppServices } from '../app/AppServices';
 import { DeleteDialog } from '../dialogs/DeleteDialog';
 import { RenameDialog } from '../dialogs/RenameDialog';
 import { LoadStatus } from './LoadStatus';
 import { ProjectPanel } from './panels/ProjectPanel';
+import { RevisionsPanel } from './panels/RevisionsPanel';
+import { RevisionBanner } from './RevisionBanner';
 import { SharePanel } from './panels/SharePanel';
 import { useViewerActor } from './useViewerActor';
 import { useViewerContent } from './useViewerContent';
@@ -44,6 +54,7 @@ function OwnerViewer({ project, slot, viewer, owner, tools }: OwnerViewerProps) 
   const rename = useSelector(owner, selectRenameChild);
   const remove = useSelector(owner, selectDeleteChild);
   const share = useSelector(owner, selectShareChild);
+  const revisions = useSelector(viewer, selectRevisionsChild);
   const content = useViewerContent(viewer, tools, { isPublicLink: false, projectName: project.name });
   return (
     <ViewerLayout
@@ -52,11 +63,19 @@ function OwnerViewer({ project, slot, viewer, owner, tools }: OwnerViewerProps) 
       viewer={viewer}
       slot={slot}
       logoUrl={logoUrl}
-      projectPanel={<ProjectPanel owner={owner} onMoreOptions={() => viewer.send({ type: 'viewer.leftPanel', panel: 'share' })} />}
+      projectPanel={
+        <ProjectPanel
+          owner={owner}
+          onMoreOptions={() => viewer.send({ type: 'viewer.leftPanel', panel: 'share' })}
+          onRevisions={() => viewer.send({ type: 'viewer.leftPanel', panel: 'revisions' })}
+        />
+      }
       sharePanel={share ? <SharePanel actor={share} /> : undefined}
+      revisionsPanel={revisions ? <RevisionsPanel actor={revisions} /> : undefined}
       {...content}
     >
       <LoadStatus viewer={viewer} />
+      {revisions ? <RevisionBanner viewer={viewer} revisions={revisions} /> : null}
       {rename ? <RenameDialog key={rename.id} actor={rename} /> : null}
       {remove ? <DeleteDialog key={remove.id} actor={remove} /> : null}
     </ViewerLayout>

@@ -49,6 +49,8 @@ export interface ViewerLayoutProps {
   projectPanel?: ReactNode;
   /** The share panel (owner). */
   sharePanel?: ReactNode;
+  /** The kept revisions (owner). */
+  revisionsPanel?: ReactNode;
   hierarchyPanel?: ReactNode;
   commentsPanel?: ReactNode;
   hyperlinksPanel?: ReactNode;
@@ -107,11 +109,13 @@ export function ViewerLayout(props: ViewerLayoutProps) {
     project: props.variant === 'guest' ? LL.panels.sharedProject.title() : LL.panels.project.title(),
     share: LL.panels.share.title(),
     hierarchy: LL.viewer.hierarchy(),
+    revisions: LL.revisions.title(),
   };
   const leftContent: Record<LeftPanel, ReactNode> = {
     project: props.projectPanel ?? pending,
     share: props.sharePanel ?? pending,
     hierarchy: props.hierarchyPanel ?? pending,
+    revisions: props.revisionsPanel ?? pending,
   };
   const rightTitles = {
     render: LL.viewer.renderMode(),

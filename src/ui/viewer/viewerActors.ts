@@ -1,4 +1,5 @@
 /** The viewer actors' types, as views name them. */
+import type { revisionsMachine } from '../../machines/viewer/revisionsMachine';
 import type { ActorRefFrom } from 'xstate';
 import type { ownerProjectMachine } from '../../machines/viewer/ownerProjectMachine';
 import type { viewerToolsMachine } from '../../machines/viewer/viewerToolsMachine';
@@ -6,3 +7,4 @@ import type { viewerToolsMachine } from '../../machines/viewer/viewerToolsMachin
 export type { ViewerActor } from '../../machines/viewer/viewerMachine';
 export type ToolsActor = ActorRefFrom<typeof viewerToolsMachine>;
 export type OwnerActor = ActorRefFrom<typeof ownerProjectMachine>;
+export type RevisionsActor = ActorRefFrom<typeof revisionsMachine>;

@@ -64,7 +64,7 @@ describe.each(['en', 'fr'] as const)('conversion notes (%s)', (locale) => {
   it('are in the project panel with the revision', () => {
     const { services } = createServices();
     const owner = createActor(ownerProjectMachine, { input: { project: makeProject({ id: 3, conversionNotes: NOTES }) } }).start();
-    render(inLocale(<AppServicesProvider services={services}><ProjectPanel owner={owner} onMoreOptions={() => {}} /></AppServicesProvider>, locale));
+    render(inLocale(<AppServicesProvider services={services}><ProjectPanel owner={owner} onMoreOptions={() => {}} onRevisions={() => {}} /></AppServicesProvider>, locale));
     const section = screen.getByRole('region', { name: TITLE[locale] });
     expect([...section.querySelectorAll('li')].map((li) => li.textContent)).toEqual(TEXTS[locale]);
   });
@@ -78,7 +78,7 @@ describe('without notes', () => {
     cleanup();
     const { services } = createServices();
     const owner = createActor(ownerProjectMachine, { input: { project: makeProject({ id: 3 }) } }).start();
-    render(<Providers services={services}><ProjectPanel owner={owner} onMoreOptions={() => {}} /></Providers>);
+    render(<Providers services={services}><ProjectPanel owner={owner} onMoreOptions={() => {}} onRevisions={() => {}} /></Providers>);
     expect(screen.queryByRole('region', { name: TITLE.en })).toBeNull();
   });
 });

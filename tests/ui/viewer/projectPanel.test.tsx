@@ -18,7 +18,7 @@ function renderPanel(isPublished: boolean, patchStage = fromPromise<Project, { i
   const onMoreOptions = vi.fn();
   render(
     <Providers services={services}>
-      <ProjectPanel owner={owner} onMoreOptions={onMoreOptions} />
+      <ProjectPanel owner={owner} onMoreOptions={onMoreOptions} onRevisions={() => {}} />
     </Providers>,
   );
   return { onMoreOptions, owner };

@@ -21,7 +21,7 @@ import { InfoRows } from './InfoRows';
 const actionClass =
   'flex flex-1 items-center justify-center gap-1.5 rounded-lg border border-border px-2 py-2 text-sm font-semibold text-fg hover:border-primary disabled:opacity-50';
 
-export function ProjectPanel({ owner, onMoreOptions }: { owner: OwnerActor; onMoreOptions(): void }) {
+export function ProjectPanel({ owner, onMoreOptions, onRevisions }: { owner: OwnerActor; onMoreOptions(): void; onRevisions(): void }) {
   const LL = useLL();
   const project = useSelector(owner, (s) => s.context.project);
   const busy = useSelector(owner, (s) => !s.matches('idle'));
@@ -90,6 +90,9 @@ export function ProjectPanel({ owner, onMoreOptions }: { owner: OwnerActor; onMo
       )}
       <button type="button" onClick={onMoreOptions} className="self-start text-sm font-semibold text-primary hover:text-primary-hover">
         {LL.panels.project.moreOptions()}
+      </button>
+      <button type="button" onClick={onRevisions} className="self-start text-sm font-semibold text-primary hover:text-primary-hover">
+        {LL.revisions.open()}
       </button>
       <a href={`/projects/${project.id}/labels`} className="self-start text-sm font-semibold text-primary hover:text-primary-hover">
         {LL.workshop.labels.open()}

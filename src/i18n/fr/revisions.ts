@@ -1,0 +1,33 @@
+/** French: the owner's revisions (list, read-only view, comparison, restore), part of `./index.ts`. */
+import type { Translation } from '../i18n-types';
+
+export const revisions = {
+  title: 'Révisions',
+  open: 'Révisions',
+  loading: 'Chargement des révisions…',
+  loadFailed: 'Les révisions n’ont pas pu être chargées.',
+  retry: 'Réessayer',
+  revision: 'Révision {n}',
+  current: 'Actuelle',
+  shown: 'À l’écran',
+  by: 'par {author}',
+  view: 'Ouvrir',
+  compare: 'Comparer',
+  makeCurrent: 'Rendre actuelle',
+  readOnly: 'Révision {n} (lecture seule)',
+  backToCurrent: 'Revenir à l’actuelle',
+  comparing: 'Révision {from} → révision actuelle {to}',
+  compareLoading: 'Comparaison…',
+  compareFailed: 'Les révisions n’ont pas pu être comparées.',
+  stopCompare: 'Arrêter la comparaison',
+  onlyChanges: 'Montrer seulement les changements',
+  added: 'Ajoutées',
+  removed: 'Supprimées',
+  changed: 'Modifiées',
+  unchanged: 'Inchangées',
+  noChanges: 'Aucune pièce n’a changé.',
+  changeKinds: { dimensions: 'dimensions', info: 'infos', geometry: 'géométrie' },
+  restoring: 'La révision {n} devient l’actuelle…',
+  restoreFailed: 'La révision {n} n’a pas pu devenir l’actuelle. Veuillez réessayer.',
+  close: 'Fermer',
+} satisfies Translation['revisions'];

@@ -1,0 +1,224 @@
+/**
+ * The owner's revisions of one project (a child of the owner viewer): the kept list, an older
+ * revision opened read-only, a comparison with the current one, and making an older one current
+ * again (an update: free within the allowance, else a credit the owner confirms, SPEC §4).
+ *   list:    idle -> loading -> ready | failed (loaded when the panel first opens, again after a new revision)
+ *   compare: off -> loading -> shown (tints and, with "only changes", isolation in the engine) | failed
+ *   restore: idle -> restoring -> idle (the parent loads the new revision) | confirmingCredit | insufficientCredits | failed
+ * The parent loads what is shown: `viewer.showRevision` (an older revision, or null for the
+ * current one) and `viewer.modelUpdated` (the restored revision became current).
+ */
+import { assign, fromCallback, fromPromise, sendParent, setup } from 'xstate';
+import type { Project, Revision, RevisionChanges } from '../../api/schemas';
+
+export interface ShownRevision {
+  revisionNumber: number;
+  modelUrl: string;
+}
+
+export interface RevisionsInput {
+  projectId: number;
+  currentRevision: number;
+}
+
+/** What the compare engine actor applies: parts to tint, and whether only they stay visible. */
+export interface CompareView {
+  added: string[];
+  changed: string[];
+  onlyChanges: boolean;
+}
+
+export type RevisionsFailure = 'list' | 'compare' | 'restore';
+
+export interface RevisionsContext extends RevisionsInput {
+  revisions: Revision[];
+  /** The older revision on screen (read-only), or null for the current one. */
+  viewing: number | null;
+  /** The revision compared with the current one, its changes once read. */
+  comparing: number | null;
+  changes: RevisionChanges | null;
+  onlyChanges: boolean;
+  /** The revision being made current. */
+  restoring: number | null;
+  failure: RevisionsFailure | null;
+}
+
+export type RevisionsEvent =
+  | { type: 'revisions.load' }
+  /** The project moved to another revision (an upload or a restore): what was shown or compared is gone. */
+  | { type: 'revisions.changed'; currentRevision: number }
+  | { type: 'revisions.view'; revisionNumber: number }
+  /** Back to the current revision from an older one. */
+  | { type: 'revisions.viewCurrent' }
+  | { type: 'revisions.compare'; revisionNumber: number }
+  | { type: 'revisions.stopCompare' }
+  | { type: 'revisions.onlyChanges'; value: boolean }
+  | { type: 'revisions.restore'; revisionNumber: number }
+  | { type: 'revisions.confirmCredit' }
+  | { type: 'revisions.cancel' };
+
+/** Compares an older revision with the current one, while the current one is on screen. */
+const startCompare = {
+  guard: 'canCompare',
+  target: '#revisions.compare.loading',
+  actions: 'setComparing',
+} as const;
+
+const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
+const codeOf = (error: unknown) => (error as { code?: string } | null)?.code;
+
+export const revisionsMachine = setup({
+  types: {
+    context: {} as RevisionsContext,
+    events: {} as RevisionsEvent,
+    input: {} as RevisionsInput,
+  },
+  actors: {
+    listRevisions: fromPromise<Revision[], { projectId: number }>(async () => {
+      throw new Error('listRevisions is not provided');
+    }),
+    readChanges: fromPromise<RevisionChanges, { projectId: number; from: number }>(async () => {
+      throw new Error('readChanges is not provided');
+    }),
+    restoreRevision: fromPromise<Project, { projectId: number; revisionNumber: number; consumeCredit: boolean }>(async () => {
+      throw new Error('restoreRevision is not provided');
+    }),
+    /** Shows the comparison in the engine while it runs; stopping removes it. */
+    compareEngine: fromCallback<{ type: string }, CompareView>(() => () => {}),
+  },
+  guards: {
+    isOlder: ({ context, event }) =>
+      'revisionNumber' in event && event.revisionNumber !== context.currentRevision && context.revisions.some((r) => r.revisionNumber === event.revisionNumber),
+    canCompare: ({ context, event }) =>
+      context.viewing === null &&
+      'revisionNumber' in event &&
+      event.revisionNumber !== context.currentRevision &&
+      context.revisions.some((r) => r.revisionNumber === event.revisionNumber),
+    needsCredit: ({ event }) => 'error' in event && statusOf(event.error) === 409 && codeOf(event.error) === 'credit_confirmation_required',
+    lacksCredit: ({ event }) => 'error' in event && codeOf(event.error) === 'insufficient_credits',
+  },
+  actions: {
+    setComparing: assign({ comparing: ({ event }) => ('revisionNumber' in event ? event.revisionNumber : null), failure: null }),
+    /** The restored revision is the project's current one now: the parent loads it. */
+    restored: sendParent(({ event }) => ({ type: 'viewer.modelUpdated', project: (event as unknown as { output: Project }).output })),
+    showRevision: sendParent(({ context, event }) => {
+      const number = event.type === 'revisions.view' ? event.revisionNumber : null;
+      const revision = context.revisions.find((r) => r.revisionNumber === number && number !== context.currentRevision);
+      return { type: 'viewer.showRevision', revision: revision ? { revisionNumber: revision.revisionNumber, modelUrl: revision.modelUrl } : null };
+    }),
+  },
+}).createMachine({
+  id: 'revisions',
+  type: 'parallel',
+  context: ({ input }) => ({
+    ...input,
+    revisions: [],
+    viewing: null,
+    comparing: null,
+    changes: null,
+    onlyChanges: false,
+    restoring: null,
+    failure: null,
+  }),
+  states: {
+    list: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'revisions.load': 'loading' } },
+        loading: {
+          invoke: {
+            src: 'listRevisions',
+            input: ({ context }) => ({ projectId: context.projectId }),
+            onDone: { target: 'ready', actions: assign({ revisions: ({ event }) => event.output }) },
+            onError: { target: 'failed', actions: assign({ failure: 'list' }) },
+          },
+        },
+        ready: {
+          on: {
+            'revisions.view': { guard: 'isOlder', actions: [assign({ viewing: ({ event }) => event.revisionNumber }), 'showRevision'] },
+            'revisions.viewCurrent': { guard: ({ context }) => context.viewing !== null, actions: [assign({ viewing: null }), 'showRevision'] },
+          },
+        },
+        failed: { on: { 'revisions.load': { target: 'loading', actions: assign({ failure: null }) } } },
+      },
+      on: {
+        'revisions.changed': {
+          target: '.loading',
+          actions: assign({ currentRevision: ({ event }) => event.currentRevision, viewing: null, failure: null }),
+        },
+      },
+    },
+    compare: {
+      initial: 'off',
+      states: {
+        off: {
+          entry: assign({ comparing: null, changes: null, onlyChanges: false }),
+          on: { 'revisions.compare': startCompare },
+        },
+        loading: {
+          invoke: {
+            src: 'readChanges',
+            input: ({ context }) => ({ projectId: context.projectId, from: context.comparing! }),
+            onDone: { target: 'shown', actions: assign({ changes: ({ event }) => event.output }) },
+            onError: { target: 'failed', actions: assign({ failure: 'compare' }) },
+          },
+        },
+        shown: {
+          invoke: {
+            src: 'compareEngine',
+            input: ({ context }) => ({
+              added: context.changes!.parts.flatMap((p) => (p.status === 'added' && p.partId ? [p.partId] : [])),
+              changed: context.changes!.parts.flatMap((p) => (p.status === 'changed' && p.partId ? [p.partId] : [])),
+              onlyChanges: context.onlyChanges,
+            }),
+          },
+          on: { 'revisions.onlyChanges': { target: 'shown', reenter: true, actions: assign({ onlyChanges: ({ event }) => event.value }) } },
+        },
+        failed: { on: { 'revisions.compare': startCompare } },
+      },
+      on: {
+        'revisions.stopCompare': '.off',
+        'revisions.changed': '.off',
+        'revisions.view': { guard: 'isOlder', target: '.off' },
+      },
+    },
+    restore: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'revisions.restore': { guard: 'isOlder', target: 'restoring', actions: assign({ restoring: ({ event }) => event.revisionNumber, failure: null }) },
+          },
+        },
+        restoring: {
+          invoke: {
+            src: 'restoreRevision',
+            input: ({ context }) => ({ projectId: context.projectId, revisionNumber: context.restoring!, consumeCredit: false }),
+            onDone: { target: 'idle', actions: [assign({ restoring: null }), 'restored'] },
+            onError: [
+              { guard: 'needsCredit', target: 'confirmingCredit' },
+              { guard: 'lacksCredit', target: 'insufficientCredits' },
+              { target: 'failed', actions: assign({ failure: 'restore' }) },
+            ],
+          },
+        },
+        confirmingCredit: {
+          on: { 'revisions.confirmCredit': 'restoringPaid', 'revisions.cancel': { target: 'idle', actions: assign({ restoring: null }) } },
+        },
+        restoringPaid: {
+          invoke: {
+            src: 'restoreRevision',
+            input: ({ context }) => ({ projectId: context.projectId, revisionNumber: context.restoring!, consumeCredit: true }),
+            onDone: { target: 'idle', actions: [assign({ restoring: null }), 'restored'] },
+            onError: [
+              { guard: 'lacksCredit', target: 'insufficientCredits' },
+              { target: 'failed', actions: assign({ failure: 'restore' }) },
+            ],
+          },
+        },
+        insufficientCredits: { on: { 'revisions.cancel': { target: 'idle', actions: assign({ restoring: null }) } } },
+        failed: { on: { 'revisions.cancel': { target: 'idle', actions: assign({ restoring: null, failure: null }) } } },
+      },
+    },
+  },
+});

@@ -1,0 +1,66 @@
+/** The viewer machine's input, context and events (viewerMachine.ts). */
+import type { ActorRefFrom } from 'xstate';
+import type { Project, UserInfo } from '../../api/schemas';
+import type { commentsMachine } from './commentsMachine';
+import type { ViewerParams } from './filterParams';
+import type { hyperlinksMachine } from './hyperlinksMachine';
+import type { noticeMachine } from './noticeMachine';
+import type { ShownRevision } from './revisionsMachine';
+import type { viewerToolsMachine } from './viewerToolsMachine';
+import type { LeftPanel, LoadError, LoadedProject, LoadTarget, ModelLoadEvent } from './viewerLoad';
+import type { LoadProgress, ModelInfo } from './viewerTypes';
+
+export interface ViewerInput {
+  target: LoadTarget;
+  /** The viewer's query parameters (`filter`, `noMoveCamera`, `noFlash`). */
+  params: ViewerParams;
+  /** Who writes comments and hyperlinks from this screen. */
+  author: { name: string; avatarUrl: string };
+  /** The name notes of a visitor who is not logged in carry, in the user's language. */
+  guestName?: string;
+  /** A link's hierarchy opens by itself when allowed and the window is large enough (SPEC §2). */
+  hierarchyOpensByItself?: boolean;
+  /** The project was just uploaded: its model load is the third step of the upload's progress. */
+  afterUpload?: boolean;
+}
+
+export type ToolsRef = ActorRefFrom<typeof viewerToolsMachine>;
+export type NoticeRef = ActorRefFrom<typeof noticeMachine>;
+export type CommentsRef = ActorRefFrom<typeof commentsMachine>;
+export type HyperlinksRef = ActorRefFrom<typeof hyperlinksMachine>;
+
+export interface ViewerContext {
+  target: LoadTarget;
+  params: ViewerParams;
+  author: ViewerInput['author'];
+  guestName: string;
+  hierarchyOpensByItself: boolean;
+  /** The model being loaded is the third step of an upload (SPEC §4): the progress goes on from 2/3. */
+  afterUpload: boolean;
+  loaded: LoadedProject | null;
+  progress: LoadProgress | null;
+  model: ModelInfo | null;
+  error: LoadError | null;
+  leftPanel: LeftPanel | null;
+  /** An older revision shown read-only instead of the current one (owner). */
+  shownRevision: ShownRevision | null;
+  /** The URL's filter steps were handed to the notice child (once, on the first model). */
+  filterApplied: boolean;
+  notice: NoticeRef;
+  /** Spawned once the project is known (its permissions decide what they offer). */
+  tools: ToolsRef | null;
+  comments: CommentsRef | null;
+  hyperlinks: HyperlinksRef | null;
+}
+
+export type ViewerEvent =
+  | ModelLoadEvent
+  | { type: 'viewer.leftPanel'; panel: LeftPanel | null }
+  /** A click in the hierarchy: ends the URL's steps and selects the part. */
+  | { type: 'viewer.treeSelect'; partId: string }
+  /** The owner uploaded a new model for this project (from any screen): load it. */
+  | { type: 'viewer.modelUpdated'; project: Project }
+  /** Show an older revision read-only, or the current one again (null). */
+  | { type: 'viewer.showRevision'; revision: ShownRevision | null }
+  /** The session's user changed (a guest logged in, a user logged out): notes are written as them. */
+  | { type: 'viewer.user'; user: UserInfo };

@@ -1,0 +1,144 @@
+/**
+ * The owner's revisions (left panel): every kept revision with its poster, date, author and file;
+ * an older one opens read-only, is compared with the current one, or is made current again (with
+ * the credit dialogs of an update). The comparison shows its counts, "show only changes", and the
+ * list of parts that differ.
+ */
+import { useSelector } from '@xstate/react';
+import type { PartDifference, RevisionChanges } from '../../../machines/types';
+import { formatDateTime } from '../../../i18n/dateTime';
+import { useLL } from '../../app/I18nProvider';
+import { SwitchField } from '../../common/SwitchField';
+import { secondaryButtonClass } from '../../common/controlStyles';
+import { ConfirmCreditDialog } from '../../dialogs/ConfirmCreditDialog';
+import { InsufficientCreditsDialog } from '../../dialogs/InsufficientCreditsDialog';
+import { MessageDialog } from '../../dialogs/MessageDialog';
+import type { RevisionsActor } from '../viewerActors';
+
+const smallButton = 'rounded-md border border-border px-2 py-1 text-xs font-semibold text-fg hover:border-primary disabled:opacity-50';
+const STATUS_STYLE: Record<PartDifference['status'], string> = {
+  added: 'bg-green-600/25 text-green-300',
+  removed: 'bg-red-600/25 text-red-300',
+  changed: 'bg-yellow-500/25 text-yellow-200',
+};
+
+export function RevisionsPanel({ actor }: { actor: RevisionsActor }) {
+  const LL = useLL();
+  const snapshot = useSelector(actor, (s) => s);
+  const { revisions, currentRevision, viewing, comparing, changes, onlyChanges, restoring } = snapshot.context;
+  const busy = !snapshot.matches({ restore: 'idle' });
+  if (snapshot.matches({ list: 'loading' }) || snapshot.matches({ list: 'idle' })) return <p className="text-sm text-fg-muted">{LL.revisions.loading()}</p>;
+  if (snapshot.matches({ list: 'failed' })) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-2 text-sm text-danger">
+        {LL.revisions.loadFailed()}
+        <button type="button" className={secondaryButtonClass} onClick={() => actor.send({ type: 'revisions.load' })}>
+          {LL.revisions.retry()}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      {comparing !== null ? <Comparison actor={actor} changes={changes} onlyChanges={onlyChanges} from={comparing} to={currentRevision} state={snapshot.matches({ compare: 'failed' }) ? 'failed' : changes ? 'shown' : 'loading'} /> : null}
+      <ol className="flex flex-col gap-2" aria-label={LL.revisions.title()}>
+        {revisions.map((revision) => {
+          const isCurrent = revision.revisionNumber === currentRevision;
+          const isShown = viewing === null ? isCurrent : viewing === revision.revisionNumber;
+          return (
+            <li key={revision.revisionNumber} data-revision={revision.revisionNumber} className={`flex gap-3 rounded-lg border p-2 ${isShown ? 'border-primary' : 'border-border'}`}>
+              {revision.thumbnailUrl ? <img src={revision.thumbnailUrl} alt="" width={64} height={48} loading="lazy" className="h-12 w-16 shrink-0 rounded object-cover" /> : null}
+              <div className="flex min-w-0 flex-1 flex-col gap-1">
+                <p className="text-sm font-bold text-fg">
+                  {LL.revisions.revision({ n: revision.revisionNumber })}
+                  {isCurrent ? <span className="ml-2 rounded bg-primary/20 px-1.5 text-xs text-primary">{LL.revisions.current()}</span> : null}
+                  {isShown && !isCurrent ? <span className="ml-2 text-xs text-fg-muted">{LL.revisions.shown()}</span> : null}
+                </p>
+                <p className="truncate text-xs text-fg-muted" title={revision.fileName ?? ''}>
+                  {formatDateTime(revision.date)} · {LL.revisions.by({ author: revision.authorName })}
+                  {revision.fileName ? ` · ${revision.fileName}` : ''}
+                </p>
+                {isCurrent ? null : (
+                  <div className="flex flex-wrap gap-1.5">
+                    <button type="button" className={smallButton} onClick={() => actor.send({ type: 'revisions.view', revisionNumber: revision.revisionNumber })} disabled={viewing === revision.revisionNumber}>
+                      {LL.revisions.view()}
+                    </button>
+                    <button type="button" className={smallButton} disabled={viewing !== null} onClick={() => actor.send({ type: 'revisions.compare', revisionNumber: revision.revisionNumber })}>
+                      {LL.revisions.compare()}
+                    </button>
+                    <button type="button" className={smallButton} disabled={busy} onClick={() => actor.send({ type: 'revisions.restore', revisionNumber: revision.revisionNumber })}>
+                      {LL.revisions.makeCurrent()}
+                    </button>
+                  </div>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      {snapshot.matches({ restore: 'restoring' }) || snapshot.matches({ restore: 'restoringPaid' }) ? (
+        <p role="status" className="text-sm text-fg-muted">
+          {LL.revisions.restoring({ n: restoring ?? 0 })}
+        </p>
+      ) : null}
+      <ConfirmCreditDialog open={snapshot.matches({ restore: 'confirmingCredit' })} onContinue={() => actor.send({ type: 'revisions.confirmCredit' })} onCancel={() => actor.send({ type: 'revisions.cancel' })} />
+      <InsufficientCreditsDialog open={snapshot.matches({ restore: 'insufficientCredits' })} onClose={() => actor.send({ type: 'revisions.cancel' })} />
+      <MessageDialog open={snapshot.matches({ restore: 'failed' })} onClose={() => actor.send({ type: 'revisions.cancel' })} message={LL.revisions.restoreFailed({ n: restoring ?? 0 })} />
+    </div>
+  );
+}
+
+interface ComparisonProps {
+  actor: RevisionsActor;
+  changes: RevisionChanges | null;
+  onlyChanges: boolean;
+  from: number;
+  to: number;
+  state: 'loading' | 'shown' | 'failed';
+}
+
+function Comparison({ actor, changes, onlyChanges, from, to, state }: ComparisonProps) {
+  const LL = useLL();
+  const counts = changes?.counts;
+  return (
+    <section className="flex flex-col gap-2 rounded-lg border border-border p-2" aria-label={LL.revisions.comparing({ from, to })}>
+      <div className="flex items-center justify-between gap-2">
+        <h4 className="text-sm font-bold text-fg">{LL.revisions.comparing({ from, to })}</h4>
+        <button type="button" className={smallButton} onClick={() => actor.send({ type: 'revisions.stopCompare' })}>
+          {LL.revisions.stopCompare()}
+        </button>
+      </div>
+      {state === 'loading' ? <p className="text-sm text-fg-muted">{LL.revisions.compareLoading()}</p> : null}
+      {state === 'failed' ? (
+        <p role="alert" className="text-sm text-danger">
+          {LL.revisions.compareFailed()}
+        </p>
+      ) : null}
+      {counts ? (
+        <>
+          <dl className="grid grid-cols-4 gap-1 text-center text-xs" data-testid="revision-counts">
+            {(['added', 'removed', 'changed', 'unchanged'] as const).map((status) => (
+              <div key={status} data-status={status} className={`rounded px-1 py-1 ${status === 'unchanged' ? 'bg-surface-overlay text-fg-muted' : STATUS_STYLE[status]}`}>
+                <dt>{LL.revisions[status]()}</dt>
+                <dd className="text-base font-bold">{counts[status]}</dd>
+              </div>
+            ))}
+          </dl>
+          <SwitchField label={LL.revisions.onlyChanges()} checked={onlyChanges} onChange={(value) => actor.send({ type: 'revisions.onlyChanges', value })} />
+          {changes.parts.length === 0 ? <p className="text-sm text-fg-muted">{LL.revisions.noChanges()}</p> : null}
+          <ul className="flex max-h-64 flex-col gap-1 overflow-y-auto text-xs">
+            {changes.parts.map((part, index) => (
+              <li key={index} className="flex items-start gap-2">
+                <span className={`shrink-0 rounded px-1 ${STATUS_STYLE[part.status]}`}>{LL.revisions[part.status]()}</span>
+                <span className="min-w-0 break-words text-fg">
+                  {part.path.join(' › ')}
+                  {part.changes.length > 0 ? <span className="text-fg-muted"> ({part.changes.map((kind) => LL.revisions.changeKinds[kind]()).join(', ')})</span> : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
