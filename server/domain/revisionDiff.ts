@@ -47,7 +47,7 @@ export function partFactsOf(json: unknown): Map<string, PartFacts> {
   const roots = Array.isArray(sceneRoots) ? sceneRoots : nodes.map((_, i) => i).filter((i) => !childOf.has(i));
   const byPath = new Map<string, PartFacts>();
   const seen = new Set<number>();
-  const visit = (siblings: readonly number[], parentPath: string[]) => {
+  const visit = (siblings: readonly number[], parentPath: string[], parentKey: string[]) => {
     const occurrences = new Map<string, number>();
     for (const index of siblings) {
       const node = nodes[index];
@@ -59,7 +59,8 @@ export function partFactsOf(json: unknown): Map<string, PartFacts> {
       const count = (occurrences.get(parsed.displayName) ?? 0) + 1;
       occurrences.set(parsed.displayName, count);
       const path = [...parentPath, parsed.displayName];
-      const key = [...parentPath, `${parsed.displayName}\u0000${count}`].join('\u0001');
+      const keyPath = [...parentKey, `${parsed.displayName}\u0000${count}`];
+      const key = keyPath.join('\u0001');
       byPath.set(key, {
         id: String(index),
         path,
@@ -67,10 +68,10 @@ export function partFactsOf(json: unknown): Map<string, PartFacts> {
         info: parsed.extraInfo ?? '',
         geometry: `${meshSignature(gltf, node.mesh)}|${round(node.matrix)}|${round(node.translation)}|${round(node.rotation)}|${round(node.scale)}`,
       });
-      visit(children, [...parentPath, `${parsed.displayName}\u0000${count}`]);
+      visit(children, path, keyPath);
     }
   };
-  visit(roots.filter((r) => Number.isInteger(r)), []);
+  visit(roots.filter((r) => Number.isInteger(r)), [], []);
   return byPath;
 }
 

@@ -23,6 +23,8 @@ describe('revision comparison', () => {
     expect(byStatus.removed?.path.at(-1)).toBe('Leg');
     expect(byStatus.removed?.partId).toBeNull();
     expect(byStatus.changed?.path.at(-1)).toBe('Left side');
+    // Paths are the display names from the root, as the tree shows them.
+    expect(byStatus.changed?.path).toEqual(['Kitchen', 'Wall cabinet 1', 'Left side']);
     expect(byStatus.changed?.changes).toEqual(['dimensions', 'geometry']);
     // Ids are the newer model's node indices, which the viewer's part ids are.
     const tree = partTreeOfGlb(await assemblyToGlb(reviseAssembly(first)))!;
