@@ -127,6 +127,7 @@ export const revisionsMachine = setup({
         idle: { on: { 'revisions.load': 'loading' } },
         loading: {
           invoke: {
+            id: 'listRevisions',
             src: 'listRevisions',
             input: ({ context }) => ({ projectId: context.projectId }),
             onDone: { target: 'ready', actions: assign({ revisions: ({ event }) => event.output }) },
@@ -157,6 +158,7 @@ export const revisionsMachine = setup({
         },
         loading: {
           invoke: {
+            id: 'readChanges',
             src: 'readChanges',
             input: ({ context }) => ({ projectId: context.projectId, from: context.comparing! }),
             onDone: { target: 'shown', actions: assign({ changes: ({ event }) => event.output }) },
@@ -165,6 +167,7 @@ export const revisionsMachine = setup({
         },
         shown: {
           invoke: {
+            id: 'compareEngine',
             src: 'compareEngine',
             input: ({ context }) => ({
               added: context.changes!.parts.flatMap((p) => (p.status === 'added' && p.partId ? [p.partId] : [])),
@@ -192,6 +195,7 @@ export const revisionsMachine = setup({
         },
         restoring: {
           invoke: {
+            id: 'restoreRevision',
             src: 'restoreRevision',
             input: ({ context }) => ({ projectId: context.projectId, revisionNumber: context.restoring!, consumeCredit: false }),
             onDone: { target: 'idle', actions: [assign({ restoring: null }), 'restored'] },
@@ -207,6 +211,7 @@ export const revisionsMachine = setup({
         },
         restoringPaid: {
           invoke: {
+            id: 'restoreRevision',
             src: 'restoreRevision',
             input: ({ context }) => ({ projectId: context.projectId, revisionNumber: context.restoring!, consumeCredit: true }),
             onDone: { target: 'idle', actions: [assign({ restoring: null }), 'restored'] },
