@@ -42,8 +42,8 @@ export const shareOptionsSchema = z.object({
   isWireframeRenderModeAvailable: z.boolean(),
   /** The parts list (panel and CSV) on the link; off by default. */
   isPartsListAvailable: z.boolean(),
-  /** The link's Approve button while the project waits for approval; off by default (older servers do not send it). */
-  isApprovalAvailable: z._default(z.boolean(), false),
+  /** The link's Approve button while the project waits for approval; off by default. */
+  isApprovalAvailable: z.boolean(),
 });
 export type ShareOptions = z.infer<typeof shareOptionsSchema>;
 

@@ -180,6 +180,13 @@ describe('POST projects/accessKeys/{key}/approval', () => {
     expect((await projectOf(project.id)).approval).toBeNull();
   });
 
+  it('stays offered when the owner changes another share option', async () => {
+    const project = await addProject(server, owner.user.id, { published: true, stage: 'approval', shareOptions: withApproval });
+    const res = await inject(server, `/api/v1/projects/${project.id}`, { method: 'PATCH', body: { shareOptions: { isHierarchyVisible: false } }, token: owner.token });
+    expect(res.status).toBe(204);
+    expect((await projectOf(project.id)).shareOptions).toMatchObject({ isHierarchyVisible: false, isApprovalAvailable: true });
+  });
+
   it('refuses when the link does not offer it, the stage is another, or the revision changed; nothing changes', async () => {
     const off = await addProject(server, owner.user.id, { published: true, stage: 'approval', shareOptions: { ...withApproval, isApprovalAvailable: false } });
     const refusedOff = await approve(off.accessKey, { name: 'Claire', revisionNumber: 1 });
