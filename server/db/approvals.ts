@@ -1,5 +1,6 @@
 /** The client's approval of a revision, recorded through the shared link. */
 import type { Db } from './database';
+import { bumpListVersionOfProject } from './listVersion';
 
 /** Who approved which revision when, through the link. */
 export interface Approval {
@@ -31,5 +32,7 @@ export async function approveRevision(
     .where('current_stage', '=', 'approval')
     .where('revision_number', '=', input.revisionNumber)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const approved = Number(result.numUpdatedRows) === 1;
+  if (approved) await bumpListVersionOfProject(db, input.projectId);
+  return approved;
 }

@@ -9,6 +9,7 @@ import { DEFAULT_SHARE_OPTIONS, type ProjectChanges } from '../domain/projectPat
 import { INITIAL_STAGE, isStage } from '../domain/stages';
 import type { Approval } from './approvals';
 import type { Db } from './database';
+import { bumpListVersion } from './listVersion';
 import { insertRevision } from './revisions';
 import type { ProjectRow } from './schema';
 
@@ -91,9 +92,7 @@ function parseShareOptions(json: string): ShareOptions {
   let parsed: unknown = null;
   try {
     parsed = JSON.parse(json);
-  } catch {
-    parsed = null;
-  }
+  } catch {}
   const s: Stored = typeof parsed === 'object' && parsed !== null ? (parsed as Stored) : {};
   return {
     isHierarchyVisible: s.isHierarchyVisible === true,
@@ -176,6 +175,7 @@ export async function createProject(db: Db, input: NewProject): Promise<Project>
     .returningAll()
     .executeTakeFirstOrThrow();
   if (input.model && modelToken) await recordRevision(db, row, input.model, modelToken, input.nowSeconds);
+  await bumpListVersion(db, input.ownerId);
   return toProject(row);
 }
 
@@ -223,6 +223,7 @@ export async function setProjectModel(db: Db, change: ProjectModelChange): Promi
     .executeTakeFirst();
   if (!row) return undefined;
   await recordRevision(db, row, change.model, modelToken, change.nowSeconds);
+  await bumpListVersion(db, row.owner_id);
   return toProject(row);
 }
 
@@ -275,7 +276,9 @@ export async function updateProject(
       ...(changes.shareOptions !== undefined ? { share_options: JSON.stringify(changes.shareOptions) } : {}),
     })
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const updated = Number(result.numUpdatedRows) === 1;
+  if (updated) await bumpListVersion(db, target.ownerId);
+  return updated;
 }
 
 /** Deletes the caller's project with its comments and hyperlinks (run it in a transaction). */
@@ -290,6 +293,8 @@ export async function deleteProject(db: Db, target: { id: number; ownerId: numbe
   await db.deleteFrom('comments').where('project_id', '=', target.id).execute();
   await db.deleteFrom('attachments').where('project_id', '=', target.id).execute();
   const result = await db.deleteFrom('projects').where('id', '=', target.id).executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  const deleted = Number(result.numDeletedRows) === 1;
+  if (deleted) await bumpListVersion(db, target.ownerId);
+  return deleted;
 }
 

@@ -18,6 +18,8 @@ export interface UsersTable {
   preferred_language: string | null;
   preferred_unit: string | null;
   created_at: number;
+  /** Moves with every change to one of the user's projects (the list's ETag). */
+  projects_version: ColumnType<number, number | undefined, number>;
 }
 
 export interface SubscriptionPlansTable {

@@ -2,14 +2,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as z from 'zod/mini';
 import { projectPatchSchema, shareOptionsSchema, type projectSchema } from '../../src/api/schemas';
+import { createHash } from 'node:crypto';
+import { listVersion } from '../db/listVersion';
 import { deleteProject, findOwnedProject, listOwnedProjects, updateProject } from '../db/projects';
 import { toSeconds } from '../domain/clock';
 import { projectFolder } from '../domain/projectBlobKeys';
 import { planProjectPatch } from '../domain/projectPatch';
 import { requireUser } from './authenticate';
 import { ApiError, notFound, parseInput } from './errors';
+import { etagMatches } from './etag';
 import { ownerScope, PROJECT_NOT_FOUND } from './projectScope';
 import { toOwnerProject } from './projectViews';
+
+/** Changes when the list's shape changes, so that no answer of an older server is taken for current. */
+const LIST_FORMAT = 'l1';
 
 /** The contract's patch, with unknown share option names refused rather than dropped. */
 const patchInputSchema = z.extend(projectPatchSchema, {
@@ -21,9 +27,15 @@ export const projectRoutes: FastifyPluginAsync = async (app) => {
   // Checked on arrival, before any body is read.
   const auth = { onRequest: app.authenticate };
 
-  app.get('', auth, async (request, reply): Promise<z.input<typeof projectSchema>[]> => {
+  // The list carries an ETag from the user's list version (read before the list, so an answer is
+  // never tagged newer than its content): a browser revalidating an unchanged list gets a 304
+  // without the list being read or written. Private, revalidated on every use.
+  app.get('', auth, async (request, reply): Promise<z.input<typeof projectSchema>[] | undefined> => {
     const user = requireUser(request);
-    reply.header('Cache-Control', 'no-store');
+    const version = await listVersion(db, user.id);
+    const etag = `W/"${LIST_FORMAT}.${user.id}.${version ?? 0}.${createHash('sha1').update(user.fullName).digest('base64url').slice(0, 8)}"`;
+    reply.header('Cache-Control', 'private, no-cache').header('ETag', etag).header('Vary', 'Accept-Encoding');
+    if (etagMatches(request.headers['if-none-match'], etag.slice(2))) return reply.status(304).send();
     return (await listOwnedProjects(db, user.id)).map(toOwnerProject);
   });
 

@@ -45,7 +45,7 @@ describe('GET projects', () => {
 
     const res = await get('/api/v1/projects');
     expect(res.status).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
     const list = projectListSchema.parse(res.json);
     expect(list.map((p) => p.name)).toEqual(['Second', 'First']);
     const [newest] = list;

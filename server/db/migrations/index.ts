@@ -4,11 +4,13 @@ import type { SqlDialect } from '../database';
 import { foundation } from './0001_foundation';
 import { conversionNotes } from './0002_conversion_notes';
 import { revisionsAndApproval } from './0003_revisions_and_approval';
+import { listVersion } from './0005_list_version';
 
 export function allMigrations(dialect: SqlDialect): Record<string, Migration> {
   return {
     '0001_foundation': foundation(dialect),
     '0002_conversion_notes': conversionNotes(),
     '0003_revisions_and_approval': revisionsAndApproval(),
+    '0005_list_version': listVersion(),
   };
 }
