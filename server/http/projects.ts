@@ -11,6 +11,7 @@ import { planProjectPatch } from '../domain/projectPatch';
 import { requireUser } from './authenticate';
 import { ApiError, notFound, parseInput } from './errors';
 import { etagMatches } from './etag';
+import { createListAnswers } from './listAnswers';
 import { ownerScope, PROJECT_NOT_FOUND } from './projectScope';
 import { toOwnerProject } from './projectViews';
 
@@ -29,14 +30,25 @@ export const projectRoutes: FastifyPluginAsync = async (app) => {
 
   // The list carries an ETag from the user's list version (read before the list, so an answer is
   // never tagged newer than its content): a browser revalidating an unchanged list gets a 304
-  // without the list being read or written. Private, revalidated on every use.
-  app.get('', auth, async (request, reply): Promise<z.input<typeof projectSchema>[] | undefined> => {
-    const user = requireUser(request);
-    const version = await listVersion(db, user.id);
-    const etag = `W/"${LIST_FORMAT}.${user.id}.${version ?? 0}.${createHash('sha1').update(user.fullName).digest('base64url').slice(0, 8)}"`;
-    reply.header('Cache-Control', 'private, no-cache').header('ETag', etag).header('Vary', 'Accept-Encoding');
-    if (etagMatches(request.headers['if-none-match'], etag.slice(2))) return reply.status(304).send();
-    return (await listOwnedProjects(db, user.id)).map(toOwnerProject);
+  // without the list being read or written; any other request for that version is served from the
+  // encoded answers kept in memory (listAnswers.ts). Private, revalidated on every use.
+  const answers = createListAnswers();
+  app.route({
+    method: 'GET',
+    url: '',
+    onRequest: app.authenticate,
+    compress: false,
+    handler: async (request, reply) => {
+      const user = requireUser(request);
+      const version = await listVersion(db, user.id);
+      const tag = `${LIST_FORMAT}.${user.id}.${version ?? 0}.${createHash('sha1').update(user.fullName).digest('base64url').slice(0, 8)}`;
+      reply.header('Cache-Control', 'private, no-cache').header('ETag', `W/"${tag}"`).header('Vary', 'Accept-Encoding');
+      if (etagMatches(request.headers['if-none-match'], `"${tag}"`)) return reply.status(304).send();
+      const build = async (): Promise<z.input<typeof projectSchema>[]> => (await listOwnedProjects(db, user.id)).map(toOwnerProject);
+      const { body, encoding } = await answers.answer(tag, request.headers['accept-encoding'], build);
+      if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
   });
 
   app.get('/:id', auth, async (request, reply): Promise<z.input<typeof projectSchema>> => {

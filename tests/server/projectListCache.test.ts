@@ -3,7 +3,9 @@
  * of the user's list version, an unchanged list answers 304 with no body, and every kind of change
  * to one of the user's projects (and only theirs) gives a new ETag.
  */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createListAnswers } from '../../server/http/listAnswers';
 import { projectListSchema } from '../../src/api/schemas';
 import { addProject, addRevision, addUser, inject, type TestUser } from './helpers/projectFixtures';
 import { startTestServer, type TestServer } from './helpers/testServer';
@@ -38,7 +40,12 @@ describe('GET projects: ETag and 304', () => {
     expect(unchanged.headers.etag).toBe(etag);
 
     const changes: Array<[string, () => Promise<unknown>]> = [
-      ['rename', () => inject(server, `/api/v1/projects/${project.id}`, { method: 'PATCH', body: { name: 'Renamed' }, token: owner.token })],
+      ['rename', async () => {
+        await inject(server, `/api/v1/projects/${project.id}`, { method: 'PATCH', body: { name: 'Renamed' }, token: owner.token });
+        // The kept answer of the old version is not served for the new one.
+        expect(projectListSchema.parse((await list(owner.token)).json).map((p) => p.name)).toContain('Renamed');
+      }],
+      ['rename back', () => inject(server, `/api/v1/projects/${project.id}`, { method: 'PATCH', body: { name: 'Kitchen' }, token: owner.token })],
       ['stage', () => inject(server, `/api/v1/projects/${project.id}`, { method: 'PATCH', body: { currentStage: 'approval' }, token: owner.token })],
       ['share options', () => inject(server, `/api/v1/projects/${project.id}`, { method: 'PATCH', body: { shareOptions: { isHierarchyVisible: false } }, token: owner.token })],
       ['new revision', () => addRevision(server, { ...project, revisionNumber: 1 })],
@@ -61,5 +68,36 @@ describe('GET projects: ETag and 304', () => {
     await addProject(server, other.user.id);
     expect((await list(owner.token, etag)).status).toBe(304);
     expect((await list(other.token, etag)).status).toBe(200);
+  });
+});
+
+describe('the list’s encoded answers', () => {
+  it('serve the same list in brotli, gzip and plain, each made once per version', async () => {
+    await addProject(server, owner.user.id, { name: 'A'.repeat(40) });
+    const plain = await inject(server, '/api/v1/projects', { token: owner.token, headers: { 'accept-encoding': 'identity' } });
+    const br = await inject(server, '/api/v1/projects', { token: owner.token, headers: { 'accept-encoding': 'br, gzip' } });
+    const gzip = await inject(server, '/api/v1/projects', { token: owner.token, headers: { 'accept-encoding': 'gzip' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(brotliDecompressSync(br.raw).equals(plain.raw)).toBe(true);
+    expect(gunzipSync(gzip.raw).equals(plain.raw)).toBe(true);
+    expect(br.raw.length).toBeLessThan(plain.raw.length / 3);
+  });
+
+  it('build each version once and stay within their memory budget', async () => {
+    const answers = createListAnswers(50_000);
+    let builds = 0;
+    const build = async () => {
+      builds += 1;
+      return Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Kitchen ${i}` }));
+    };
+    const first = await answers.answer('v1', 'br', build);
+    expect((await answers.answer('v1', 'br', build)).body).toBe(first.body);
+    expect(builds).toBe(1);
+    for (let v = 2; v < 20; v++) await answers.answer(`v${v}`, 'gzip', build);
+    expect(answers.bytes).toBeLessThanOrEqual(50_000);
+    await answers.answer('v1', 'br', build);
+    expect(builds).toBe(20);
   });
 });
