@@ -1,6 +1,7 @@
 /**
  * One project of the grid (SPEC §2): a picture in its stage's style, the name and modification
- * date (opening /projects/{id}), the stage dropdown and the menu.
+ * date (opening /projects/{id}), a mark when the client approved the current revision, the stage
+ * dropdown and the menu.
  */
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
@@ -8,7 +9,7 @@ import { formatDateTime } from '../../i18n/dateTime';
 import { MODEL_FILE_ACCEPT } from '../../machines/projects/modelFile';
 import type { Project, Stage } from '../../machines/types';
 import { useLL } from '../app/I18nProvider';
-import { CabinetIcon } from '../common/actionIcons';
+import { CabinetIcon, CheckIcon } from '../common/actionIcons';
 import { StageSelect } from '../common/StageSelect';
 import { STAGE_STYLE } from '../common/stageStyle';
 import { ProjectCardMenu, type CardActions } from './ProjectCardMenu';
@@ -26,7 +27,7 @@ export function ProjectCard({ project, onStageChange, onUpdateFile, ...actions }
   // The revision's poster, or the generic icon while there is none (or it cannot be read).
   const [failedPoster, setFailedPoster] = useState<string | null>(null);
   return (
-    <li className="group relative flex flex-col rounded-2xl border border-border bg-surface-raised transition-colors hover:border-border-strong">
+    <li className="group relative flex flex-col rounded-2xl border border-border bg-surface-raised transition-colors [contain-intrinsic-size:auto_16rem] [content-visibility:auto] hover:border-border-strong">
       <Link
         to="/projects/$id"
         params={{ id: String(project.id) }}
@@ -57,6 +58,18 @@ export function ProjectCard({ project, onStageChange, onUpdateFile, ...actions }
           <p className="text-xs text-fg-muted">{LL.list.modifiedOn({ date: formatDateTime(project.modificationDate) })}</p>
         </div>
       </Link>
+      {project.approval ? (
+        // Outside the link (whose label is its name), so that screen readers read it too.
+        <p
+          data-testid="approved-mark"
+          title={LL.approval.approvedTitle({ name: project.approval.name })}
+          className="absolute top-2 left-2 flex items-center gap-1 rounded-lg bg-surface-raised/80 px-2 py-1 text-xs font-bold text-emerald-400"
+        >
+          <CheckIcon width={14} height={14} className="shrink-0" />
+          <span aria-hidden="true">{LL.approval.approved()}</span>
+          <span className="sr-only">{LL.approval.approvedTitle({ name: project.approval.name })}</span>
+        </p>
+      ) : null}
       {/* Over the picture's corner, so that the stage dropdown has the card's whole width. */}
       <div className="absolute top-2 right-2 rounded-lg bg-surface-raised/70">
         <ProjectCardMenu name={project.name} actions={{ ...actions, onUpdate: () => input.current?.click() }} />

@@ -17,6 +17,7 @@ import { ListStatusMessage } from './ListStatusMessage';
 import { ListToolbar } from './ListToolbar';
 import { ProjectCard } from './ProjectCard';
 import { useModelUpload } from './useModelUpload';
+import { useRenderWindow } from './useRenderWindow';
 
 export function ProjectListScreen() {
   const LL = useLL();
@@ -31,6 +32,7 @@ export function ProjectListScreen() {
   const shown = useMemo(() => visibleProjects(projects, query, listed), [projects, query, listed]);
   const reject = useCallback((name: string) => list.send({ type: 'list.fileRejected', name }), [list]);
   const upload = useModelUpload(reject);
+  const cards = useRenderWindow(shown.length, JSON.stringify(query));
 
   return (
     <div className="flex min-h-dvh">
@@ -64,7 +66,7 @@ export function ProjectListScreen() {
             <AddProjectTile onFile={(file) => void upload(file)} disabled={uploading} />
             {status === 'loading'
               ? [0, 1, 2].map((i) => <li key={i} aria-hidden="true" className="min-h-56 animate-pulse rounded-2xl bg-surface-raised" />)
-              : shown.map((project) => (
+              : shown.slice(0, cards.limit).map((project) => (
                   <ProjectCard
                     key={project.id}
                     project={project}
@@ -77,6 +79,7 @@ export function ProjectListScreen() {
                 ))}
           </ul>
         ) : null}
+        {cards.hasMore ? <div ref={cards.sentinel} aria-hidden="true" className="h-px" /> : null}
       </main>
       <ListDialogs list={list} />
     </div>

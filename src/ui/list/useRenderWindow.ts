@@ -1,0 +1,37 @@
+/**
+ * How many cards of a long list are in the page: the first page, then one more page each time the
+ * sentinel after the last rendered card comes near the viewport. Typing in the search box or
+ * changing the filter renders at most a page of matches, whatever the list's size; a new query
+ * (`resetKey`) starts again from the first page. Cards off screen also skip their layout and paint
+ * (`content-visibility: auto` on each card).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export const CARDS_PER_PAGE = 60;
+
+export function useRenderWindow(total: number, resetKey: string) {
+  const [pages, setPages] = useState(1);
+  const [key, setKey] = useState(resetKey);
+  if (key !== resetKey) {
+    // Adjusting state while rendering (React's documented pattern for state derived from props).
+    setKey(resetKey);
+    setPages(1);
+  }
+  const limit = Math.min(total, pages * CARDS_PER_PAGE);
+  const observer = useRef<IntersectionObserver | null>(null);
+  useEffect(() => () => observer.current?.disconnect(), []);
+  /** Ref of the element after the last card: seeing it loads the next page. */
+  const sentinel = useCallback(
+    (element: Element | null) => {
+      observer.current?.disconnect();
+      observer.current = null;
+      if (!element || limit >= total || typeof IntersectionObserver === 'undefined') return;
+      observer.current = new IntersectionObserver((entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setPages((n) => n + 1);
+      }, { rootMargin: '800px 0px' });
+      observer.current.observe(element);
+    },
+    [limit, total],
+  );
+  return { limit, sentinel, hasMore: limit < total };
+}
