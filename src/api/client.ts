@@ -17,6 +17,7 @@ import {
   secureTokenResponseSchema,
   sharedProjectSchema,
   subscriptionPlanListSchema,
+  type ApprovalRequest,
   type AttachmentCreate,
   type CommentCreate,
   type LoginRequest,
@@ -72,6 +73,8 @@ export function createApiClient(options: HttpOptions) {
       call(`projects/${id}/revisions/${revision}/restore`, { method: 'POST', json: consumeCredit ? { consumeCredit } : {}, auth: true, schema: projectSchema }),
     getSharedProject: (accessKey: string) =>
       call(`projects/accessKeys/${encodeURIComponent(accessKey)}`, { schema: sharedProjectSchema }),
+    approveRevision: (accessKey: string, request: ApprovalRequest) =>
+      call(`projects/accessKeys/${encodeURIComponent(accessKey)}/approval`, { method: 'POST', json: request, auth: isLoggedIn(), schema: sharedProjectSchema }),
     sharedLogoUrl: (accessKey: string) => http.urlOf(`projects/accessKeys/${encodeURIComponent(accessKey)}/logo`),
 
     // Comments and attachments: one set of calls per kind of note.

@@ -1465,6 +1465,88 @@ type RootTranslation = {
 		 */
 		close: string
 	}
+	approval: {
+		/**
+		 * A​p​p​r​o​v​e
+		 */
+		approve: string
+		/**
+		 * A​p​p​r​o​v​e​ ​r​e​v​i​s​i​o​n​ ​{​n​}
+		 * @param {number} n
+		 */
+		approveRevision: RequiredParams<'n'>
+		/**
+		 * A​p​p​r​o​v​e​ ​f​o​r​ ​p​r​o​d​u​c​t​i​o​n
+		 */
+		title: string
+		/**
+		 * Y​o​u​ ​a​p​p​r​o​v​e​ ​r​e​v​i​s​i​o​n​ ​{​n​}​ ​o​f​ ​{​p​r​o​j​e​c​t​}​ ​f​o​r​ ​p​r​o​d​u​c​t​i​o​n​.
+		 * @param {number} n
+		 * @param {string} project
+		 */
+		description: RequiredParams<'n' | 'project'>
+		/**
+		 * Y​o​u​r​ ​n​a​m​e
+		 */
+		name: string
+		/**
+		 * A​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
+		 * @param {number} max
+		 */
+		tooLong: RequiredParams<'max'>
+		/**
+		 * S​e​n​d​i​n​g​ ​y​o​u​r​ ​a​p​p​r​o​v​a​l​…
+		 */
+		sending: string
+		/**
+		 * A​p​p​r​o​v​e​d​ ​b​y​ ​{​n​a​m​e​}​ ​o​n​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 * @param {string} name
+		 */
+		approvedOn: RequiredParams<'date' | 'name'>
+		failures: {
+			/**
+			 * T​h​e​ ​m​o​d​e​l​ ​c​h​a​n​g​e​d​ ​s​i​n​c​e​ ​y​o​u​ ​o​p​e​n​e​d​ ​i​t​.​ ​R​e​l​o​a​d​ ​t​h​e​ ​p​a​g​e​ ​t​o​ ​s​e​e​ ​t​h​e​ ​n​e​w​ ​r​e​v​i​s​i​o​n​ ​b​e​f​o​r​e​ ​a​p​p​r​o​v​i​n​g​ ​i​t​.
+			 */
+			revisionChanged: string
+			/**
+			 * T​h​i​s​ ​p​r​o​j​e​c​t​ ​i​s​ ​n​o​t​ ​w​a​i​t​i​n​g​ ​f​o​r​ ​a​p​p​r​o​v​a​l​ ​a​n​y​ ​m​o​r​e​.
+			 */
+			notAwaiting: string
+			/**
+			 * T​h​i​s​ ​l​i​n​k​ ​d​o​e​s​ ​n​o​t​ ​o​f​f​e​r​ ​a​p​p​r​o​v​a​l​ ​a​n​y​ ​m​o​r​e​.
+			 */
+			unavailable: string
+			/**
+			 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​a​v​a​i​l​a​b​l​e​.
+			 */
+			linkGone: string
+			/**
+			 * Y​o​u​r​ ​a​p​p​r​o​v​a​l​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			other: string
+		}
+		/**
+		 * R​e​l​o​a​d
+		 */
+		reload: string
+		/**
+		 * A​p​p​r​o​v​e​d​ ​b​y​ ​{​n​a​m​e​}​,​ ​{​d​a​t​e​}​,​ ​r​e​v​i​s​i​o​n​ ​{​n​}
+		 * @param {string} date
+		 * @param {number} n
+		 * @param {string} name
+		 */
+		approvedBy: RequiredParams<'date' | 'n' | 'name'>
+		/**
+		 * A​p​p​r​o​v​e​d
+		 */
+		approved: string
+		/**
+		 * A​p​p​r​o​v​e​d​ ​b​y​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		approvedTitle: RequiredParams<'name'>
+	}
 	conversion: {
 		/**
 		 * C​o​n​v​e​r​s​i​o​n​ ​n​o​t​e​s
@@ -2934,6 +3016,78 @@ export type TranslationFunctions = {
 		 * Close
 		 */
 		close: () => LocalizedString
+	}
+	approval: {
+		/**
+		 * Approve
+		 */
+		approve: () => LocalizedString
+		/**
+		 * Approve revision {n}
+		 */
+		approveRevision: (arg: { n: number }) => LocalizedString
+		/**
+		 * Approve for production
+		 */
+		title: () => LocalizedString
+		/**
+		 * You approve revision {n} of {project} for production.
+		 */
+		description: (arg: { n: number, project: string }) => LocalizedString
+		/**
+		 * Your name
+		 */
+		name: () => LocalizedString
+		/**
+		 * At most {max} characters.
+		 */
+		tooLong: (arg: { max: number }) => LocalizedString
+		/**
+		 * Sending your approval…
+		 */
+		sending: () => LocalizedString
+		/**
+		 * Approved by {name} on {date}
+		 */
+		approvedOn: (arg: { date: string, name: string }) => LocalizedString
+		failures: {
+			/**
+			 * The model changed since you opened it. Reload the page to see the new revision before approving it.
+			 */
+			revisionChanged: () => LocalizedString
+			/**
+			 * This project is not waiting for approval any more.
+			 */
+			notAwaiting: () => LocalizedString
+			/**
+			 * This link does not offer approval any more.
+			 */
+			unavailable: () => LocalizedString
+			/**
+			 * This link is no longer available.
+			 */
+			linkGone: () => LocalizedString
+			/**
+			 * Your approval could not be sent. Please try again.
+			 */
+			other: () => LocalizedString
+		}
+		/**
+		 * Reload
+		 */
+		reload: () => LocalizedString
+		/**
+		 * Approved by {name}, {date}, revision {n}
+		 */
+		approvedBy: (arg: { date: string, n: number, name: string }) => LocalizedString
+		/**
+		 * Approved
+		 */
+		approved: () => LocalizedString
+		/**
+		 * Approved by {name}
+		 */
+		approvedTitle: (arg: { name: string }) => LocalizedString
 	}
 	conversion: {
 		/**

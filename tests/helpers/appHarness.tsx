@@ -79,6 +79,7 @@ export function createServices(options: HarnessOptions = {}) {
         listRevisions: async () => [],
         revisionChanges: async () => Promise.reject(new Error('not in these tests')),
         restoreRevision: async () => Promise.reject(new Error('not in these tests')),
+        approveRevision: async () => Promise.reject(new Error('not in these tests')),
       },
       projectMachines: projects.machines,
       content,

@@ -169,6 +169,12 @@ export interface ModelRun<E extends EventObject> {
    * machines whose context can take many values (lists, queues) to a small set of paths.
    */
   serializeState?: (snapshot: { value: unknown; context: unknown }) => string;
+  /**
+   * Which events to play in a state (default: all). The model plays every event its states
+   * accept, payload-less when `events` has none of that type: a test of one concern of a large
+   * machine keeps to its own events with this.
+   */
+  filterEvents?: (snapshot: { value: unknown; context: unknown }, event: E) => boolean;
   /** Checks after every step: the real snapshot against the model's. */
   check?: (real: ReturnType<AnyActorRef['getSnapshot']>, model: { value: unknown; context: unknown }, sut: Sut, event: E) => void | Promise<void>;
 }
@@ -182,6 +188,7 @@ export function modelPaths<E extends EventObject>(machine: AnyStateMachine, run:
     events: run.events as never,
     input: run.input as never,
     ...(run.serializeState ? { serializeState: run.serializeState as never } : {}),
+    ...(run.filterEvents ? { filterEvents: run.filterEvents as never } : {}),
   });
   const paths = run.paths === 'simple' ? model.getSimplePaths() : model.getShortestPaths();
   const reachedByModel = new Set(paths.flatMap((p) => [p.state, ...p.steps.map((s) => s.state)].flatMap((s) => activePaths(s.value))));

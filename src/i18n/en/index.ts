@@ -1,5 +1,6 @@
 import type { BaseTranslation } from '../i18n-types';
 import { viewer } from './viewer';
+import { approval } from './approval';
 import { conversion } from './conversion';
 import { revisions } from './revisions';
 import { workshop } from './workshop';
@@ -221,6 +222,7 @@ const en = {
   viewer,
   workshop,
   revisions,
+  approval,
   conversion,
   errors: {
     invalidResponse: 'Invalid response from server.',

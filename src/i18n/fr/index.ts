@@ -1,5 +1,6 @@
 import type { Translation } from '../i18n-types';
 import { viewer } from './viewer';
+import { approval } from './approval';
 import { conversion } from './conversion';
 import { revisions } from './revisions';
 import { workshop } from './workshop';
@@ -220,6 +221,7 @@ const fr = {
   viewer,
   workshop,
   revisions,
+  approval,
   conversion,
   errors: {
     invalidResponse: 'Réponse non valide du serveur.',

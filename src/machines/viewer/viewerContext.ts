@@ -1,6 +1,7 @@
 /** The viewer machine's input, context and events (viewerMachine.ts). */
 import type { ActorRefFrom } from 'xstate';
 import type { Project, UserInfo } from '../../api/schemas';
+import type { approvalMachine } from './approvalMachine';
 import type { commentsMachine } from './commentsMachine';
 import type { ViewerParams } from './filterParams';
 import type { hyperlinksMachine } from './hyperlinksMachine';
@@ -28,6 +29,7 @@ export type ToolsRef = ActorRefFrom<typeof viewerToolsMachine>;
 export type NoticeRef = ActorRefFrom<typeof noticeMachine>;
 export type CommentsRef = ActorRefFrom<typeof commentsMachine>;
 export type HyperlinksRef = ActorRefFrom<typeof hyperlinksMachine>;
+export type ApprovalRef = ActorRefFrom<typeof approvalMachine>;
 
 export interface ViewerContext {
   target: LoadTarget;
@@ -51,6 +53,8 @@ export interface ViewerContext {
   tools: ToolsRef | null;
   comments: CommentsRef | null;
   hyperlinks: HyperlinksRef | null;
+  /** A link's approval, while the link offers it (until the client approved). */
+  approval: ApprovalRef | null;
 }
 
 export type ViewerEvent =

@@ -8,6 +8,8 @@
  *   - owner variant: `owner` (rename, delete, stage, the share panel while it is open),
  *     `uploads` (a model update made elsewhere reloads the model here) and `revisions` (an older
  *     revision shown read-only, compared, or made current again),
+ *   - shared variant: `approval` (the client approves the revision), only while the link offers it;
+ *     its answer (the project, now ready) replaces the loaded one,
  *   - `unit` (the engine follows the user's distance unit).
  *
  *   fetching -> open.loadingModel -> open.ready (-> open.loadingModel on a model update)
@@ -16,8 +18,9 @@
  *
  * The open left panel lives here too: the share child runs while the share panel is open.
  */
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, stopChild, type ActorRefFrom } from 'xstate';
 import { ALL_SHARE_OPTIONS, DEFAULT_AVATAR_URL, type ShareOptions } from '../../api/schemas';
+import { approvalMachine, offersApproval } from './approvalMachine';
 import { commentsMachine } from './commentsMachine';
 import { hyperlinksMachine } from './hyperlinksMachine';
 import { resolveSteps } from './filterParams';
@@ -63,6 +66,7 @@ export const viewerSetup = setup({
     hyperlinks: hyperlinksMachine,
     owner: ownerProjectMachine,
     revisions: revisionsMachine,
+    approval: approvalMachine,
   },
   guards: {
     isSandbox: ({ context }) => context.target.kind === 'sandbox',
@@ -71,6 +75,8 @@ export const viewerSetup = setup({
     isUnauthorized: ({ context, event }) => context.target.kind === 'owner' && 'error' in event && statusOf(event.error) === 401,
     /** The URL names steps that have not been handed to the notice child yet. */
     filterPending: ({ context }) => !context.filterApplied && context.params.mode !== 'none',
+    /** A link's approval child is running (its done event means the client approved). */
+    approvalRunning: ({ context }) => context.approval !== null,
     isThisProject: ({ context, event }) =>
       event.type === 'viewer.modelUpdated' && context.target.kind === 'owner' && event.project.id === context.target.id,
   },
@@ -92,6 +98,10 @@ export const viewerSetup = setup({
             })
           : null,
         leftPanel: context.target.kind === 'guest' && permissions.isHierarchyVisible && context.hierarchyOpensByItself ? ('hierarchy' as const) : null,
+        approval:
+          context.target.kind === 'guest' && context.loaded?.kind === 'guest' && offersApproval(context.loaded.project)
+            ? spawn('approval', { id: 'approval', input: { accessKey: context.target.accessKey, revisionNumber: context.loaded.project.revisionNumber } })
+            : null,
       };
     }),
     /** The URL's `filter` steps, on the first model: one step isolates, several start notice mode. */
@@ -164,6 +174,7 @@ function viewerConfig(variant: 'owner' | 'shared') {
       tools: null,
       comments: null,
       hyperlinks: null,
+      approval: null,
     }),
     invoke: [
       { id: 'unit', src: 'followUnit' },
@@ -174,6 +185,11 @@ function viewerConfig(variant: 'owner' | 'shared') {
       'viewer.leftPanel': { actions: ['routeShare', 'setLeftPanel'] },
       'viewer.treeSelect': { actions: 'treeSelect' },
       'viewer.user': { actions: ['setAuthor', 'forwardAuthor'] },
+      // The client approved (a link): the link now shows the project as the server answered it.
+      'xstate.done.actor.approval': {
+        guard: 'approvalRunning',
+        actions: [assign({ loaded: ({ event }) => ({ kind: 'guest' as const, project: event.output }), approval: null }), stopChild('approval')],
+      },
     },
     states: {
       fetching: {

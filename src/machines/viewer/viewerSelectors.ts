@@ -84,3 +84,8 @@ export const selectLeftPanel = (s: LoadSnapshot) => s.context.leftPanel;
 
 export const selectRevisionsChild = (s: LoadSnapshot) => s.children.revisions as ActorRefFrom<typeof revisionsMachine> | undefined;
 export const selectShownRevision = (s: LoadSnapshot) => s.context.shownRevision;
+
+/** A link's approval actor while the link offers approval (null once approved or where it does not apply). */
+export const selectApproval = (s: LoadSnapshot) => s.context.approval;
+/** The project a guest sees through the link, or null. */
+export const selectGuestProject = (s: LoadSnapshot) => (s.context.loaded?.kind === 'guest' ? s.context.loaded.project : null);

@@ -4,8 +4,9 @@
  * through its engine slot (the engine is created by the canvas).
  */
 import { fromCallback, fromPromise } from 'xstate';
-import type { Project, ProjectPatch, Revision, RevisionChanges, SharedProject, Stage } from '../../api/schemas';
+import type { ApprovalRequest, Project, ProjectPatch, Revision, RevisionChanges, SharedProject, Stage } from '../../api/schemas';
 import type { deleteMachine } from '../projects/deleteMachine';
+import { approvalMachine } from './approvalMachine';
 import type { renameMachine } from '../projects/renameMachine';
 import type { shareMachine } from '../projects/shareMachine';
 import type { SessionActor, SettingsActor } from '../appActors';
@@ -30,6 +31,8 @@ export interface ViewerApi {
   listRevisions(id: number): Promise<Revision[]>;
   revisionChanges(id: number, from: number): Promise<RevisionChanges>;
   restoreRevision(id: number, revision: number, consumeCredit: boolean): Promise<Project>;
+  /** The client approves a revision through the link. */
+  approveRevision(accessKey: string, request: ApprovalRequest): Promise<SharedProject>;
 }
 
 /** The list's dialog machines, already bound to the API (from createProjectServices). */
@@ -80,6 +83,11 @@ export function createViewerServices({ api, projectMachines, content, upload, se
       api.restoreRevision(input.projectId, input.revisionNumber, input.consumeCredit),
     ),
   };
+  const approval = approvalMachine.provide({
+    actors: {
+      approve: fromPromise<SharedProject, { accessKey: string } & ApprovalRequest>(({ input: { accessKey, ...request } }) => api.approveRevision(accessKey, request)),
+    },
+  });
   const followUser = fromCallback<ViewerEvent>(({ sendBack }) => {
     let user = session.getSnapshot().context.user;
     const subscription = session.subscribe((snapshot) => {
@@ -106,6 +114,7 @@ export function createViewerServices({ api, projectMachines, content, upload, se
         hyperlinks: content.hyperlinks,
         owner,
         revisions: revisionsMachine.provide({ actors: { ...revisionCalls, compareEngine: createCompareEngineActor(slot) } }),
+        approval,
       };
       return { owner: ownerViewerMachine.provide({ actors }), shared: sharedViewerMachine.provide({ actors }) };
     },

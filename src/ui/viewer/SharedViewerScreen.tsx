@@ -1,13 +1,16 @@
 /**
  * The shared-link viewer at /s/{accessKey} (SPEC §2, §6): the share options gate the panels and
  * render modes; the hierarchy opens by itself when allowed on a window large enough. An unknown
- * or unpublished key shows the not-found screen. The shared viewer machine runs it all.
+ * or unpublished key shows the not-found screen. While the link offers approval, the client
+ * approves the revision they see (the Approve button over the model and its dialog). The shared
+ * viewer machine runs it all.
  */
 import { useSelector } from '@xstate/react';
 import type { SharedProject } from '../../machines/types';
 import type { EngineSlot } from '../../machines/viewer/enginePort';
 import { selectLoaded, selectLoadView, selectTools } from '../../machines/viewer/viewerSelectors';
 import { useAppServices } from '../app/AppServices';
+import { ApprovalBar, LinkApprovalDialog } from './ApprovalBar';
 import { LoadStatus, NotFoundScreen } from './LoadStatus';
 import { SharedProjectPanel } from './panels/SharedProjectPanel';
 import { useViewerActor } from './useViewerActor';
@@ -44,9 +47,11 @@ function GuestViewer({ accessKey, project, slot, viewer, tools }: GuestViewerPro
       slot={slot}
       logoUrl={services.sharedLogoUrl(accessKey)}
       projectPanel={<SharedProjectPanel project={project} />}
+      approvalBar={<ApprovalBar viewer={viewer} />}
       {...content}
     >
       <LoadStatus viewer={viewer} />
+      <LinkApprovalDialog viewer={viewer} />
     </ViewerLayout>
   );
 }

@@ -55,6 +55,8 @@ export interface ViewerLayoutProps {
   commentsPanel?: ReactNode;
   hyperlinksPanel?: ReactNode;
   stepNavigator?: ReactNode;
+  /** A link's approval (the Approve button, then who approved), over the model. */
+  approvalBar?: ReactNode;
   commentCount?: number;
   hyperlinkCount?: number;
   /** Dialogs of the screen (rename, delete, loading, errors). */
@@ -171,15 +173,17 @@ export function ViewerLayout(props: ViewerLayoutProps) {
         ) : null}
         <RightControls tools={tools} shift={rightShift} onFullScreen={phone ? undefined : toggleFullScreen} gizmoRef={gizmoRef} compact={compact} />
         {sheetOpen ? null : (
+          // Centred over the visible model: docked panels and the selected part's box stay clear of it.
           <div
-            className="pointer-events-none absolute inset-x-3 z-10 flex flex-col items-center gap-2"
-            style={{ bottom: compact ? `calc(${COMPACT_BAR_HEIGHT} + 0.5rem)` : '0.75rem' }}
+            className="pointer-events-none absolute z-10 flex flex-col items-center gap-2"
+            style={{ bottom: compact ? `calc(${COMPACT_BAR_HEIGHT} + 0.5rem)` : '0.75rem', left: leftShift + 12, right: rightShift + 12 }}
           >
             {compact && part ? (
               <p aria-label={LL.viewer.selectedPart()} className="max-w-full truncate rounded-lg border border-border bg-surface-raised px-3 py-2 text-sm font-semibold text-fg">
                 {part.name}
               </p>
             ) : null}
+            {props.approvalBar ? <div className="pointer-events-auto">{props.approvalBar}</div> : null}
             <div className="pointer-events-auto">{props.stepNavigator}</div>
             <div className="pointer-events-auto">
               <ToolChips tools={tools} />

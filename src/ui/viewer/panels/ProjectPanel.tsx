@@ -1,7 +1,7 @@
 /**
  * The owner's project panel (SPEC §2): name with Rename, Update, Delete; Author, dates, Version;
- * the Step selector; the link to share; More options (opens the share panel); the QR labels page;
- * the notes of the current revision's conversion.
+ * who approved the current revision through the link; the Step selector; the link to share; More
+ * options (opens the share panel); the QR labels page; the notes of the current revision's conversion.
  */
 import { useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../i18n/dateTime';
 import { MODEL_FILE_ACCEPT } from '../../../machines/projects/modelFile';
 import { publicLinkOf } from '../../../machines/projects/publicLink';
 import { useLL } from '../../app/I18nProvider';
-import { PencilIcon, TrashIcon, UploadIcon } from '../../common/actionIcons';
+import { CheckIcon, PencilIcon, TrashIcon, UploadIcon } from '../../common/actionIcons';
 import { ConversionNotesSection } from '../../common/ConversionNotes';
 import { CopyLinkField } from '../../common/CopyLinkField';
 import { StageSelect } from '../../common/StageSelect';
@@ -68,6 +68,12 @@ export function ProjectPanel({ owner, onMoreOptions, onRevisions }: { owner: Own
             [LL.panels.project.version(), String(project.revisionNumber)],
           ]}
         />
+        {project.approval ? (
+          <p data-testid="project-approval" className="flex items-start gap-2 text-sm text-fg">
+            <CheckIcon width={16} height={16} className="mt-0.5 shrink-0 text-emerald-400" />
+            {LL.approval.approvedBy({ name: project.approval.name, date: formatDateTime(project.approval.date), n: project.approval.revisionNumber })}
+          </p>
+        ) : null}
       </section>
       <ConversionNotesSection notes={project.conversionNotes} />
       <div className="flex flex-col gap-1">

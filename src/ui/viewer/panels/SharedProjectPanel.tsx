@@ -1,7 +1,8 @@
-/** The shared-project panel of a guest (SPEC §2, §3): name, owner, stage, dates, revision. */
+/** The shared-project panel of a guest (SPEC §2, §3): name, owner, stage, dates, revision, and who approved it. */
 import { formatDateTime } from '../../../i18n/dateTime';
 import type { SharedProject } from '../../../machines/types';
 import { useLL } from '../../app/I18nProvider';
+import { CheckIcon } from '../../common/actionIcons';
 import { StageDot } from '../../common/StageSelect';
 import { InfoRows } from './InfoRows';
 
@@ -28,6 +29,12 @@ export function SharedProjectPanel({ project }: { project: SharedProject }) {
           [LL.panels.sharedProject.revision(), String(project.revisionNumber)],
         ]}
       />
+      {project.approval ? (
+        <p className="flex items-start gap-2 text-sm text-fg">
+          <CheckIcon width={16} height={16} className="mt-0.5 shrink-0 text-emerald-400" />
+          {LL.approval.approvedOn({ name: project.approval.name, date: formatDateTime(project.approval.date) })}
+        </p>
+      ) : null}
     </div>
   );
 }

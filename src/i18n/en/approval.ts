@@ -1,0 +1,23 @@
+/** English: the client's approval of a revision through the link, and what the owner sees of it; part of `./index.ts`. */
+export const approval = {
+  approve: 'Approve',
+  approveRevision: 'Approve revision {n:number}',
+  title: 'Approve for production',
+  description: 'You approve revision {n:number} of {project:string} for production.',
+  name: 'Your name',
+  tooLong: 'At most {max:number} characters.',
+  sending: 'Sending your approval…',
+  approvedOn: 'Approved by {name:string} on {date:string}',
+  failures: {
+    revisionChanged: 'The model changed since you opened it. Reload the page to see the new revision before approving it.',
+    notAwaiting: 'This project is not waiting for approval any more.',
+    unavailable: 'This link does not offer approval any more.',
+    linkGone: 'This link is no longer available.',
+    other: 'Your approval could not be sent. Please try again.',
+  },
+  reload: 'Reload',
+  /** The owner's project panel and card. */
+  approvedBy: 'Approved by {name:string}, {date:string}, revision {n:number}',
+  approved: 'Approved',
+  approvedTitle: 'Approved by {name:string}',
+};

@@ -1,0 +1,112 @@
+/**
+ * The link's approval machine, model-based: every path of its model replayed on the real machine
+ * with a controlled approval call, each step checked against an oracle written here from the
+ * rules of client approval (when the dialog shows, which call goes out with which name and
+ * revision, which refusal is told, that the typed name is never lost), not from the machine.
+ */
+import { describe, expect, it } from 'vitest';
+import type { EventObject } from 'xstate';
+import type { SharedProject } from '../../src/api/schemas';
+import { approvalMachine, type ApprovalEvent } from '../../src/machines/viewer/approvalMachine';
+import { makeProject } from '../helpers/fakeProjectsApi';
+import { createSut, modelPaths } from '../helpers/modelBased';
+
+const input = { accessKey: 'Key9', revisionNumber: 3 };
+const { id: _id, accessKey: _key, isPublished: _p, consumedUpdateCount: _c, maxUpdateCount: _m, conversionNotes: _n, ...rest } = makeProject({ id: 9, revisionNumber: 3 });
+const approved: SharedProject = {
+  ...rest,
+  ownerAvatarUrl: '/a.svg',
+  currentStage: 'ready',
+  approval: { name: 'Gina Guest', date: new Date(2026, 1, 3, 14, 5), revisionNumber: 3 },
+};
+const refusal = (status: number, code?: string) => Object.assign(new Error(`${status}`), { status, code });
+
+const events = [
+  { type: 'approval.open' },
+  { type: 'approval.change', name: 'Gina Guest' },
+  { type: 'approval.change', name: '   ' },
+  { type: 'approval.change', name: 'x'.repeat(61) },
+  { type: 'approval.change', name: `  ${'y'.repeat(60)}  ` },
+  { type: 'approval.submit' },
+  { type: 'approval.cancel' },
+  { type: 'xstate.done.actor.approve', output: approved },
+  { type: 'xstate.error.actor.approve', error: refusal(409, 'revision_changed') },
+  { type: 'xstate.error.actor.approve', error: refusal(409, 'not_awaiting_approval') },
+  { type: 'xstate.error.actor.approve', error: refusal(403, 'approval_unavailable') },
+  { type: 'xstate.error.actor.approve', error: refusal(404, 'not_found') },
+  { type: 'xstate.error.actor.approve', error: new TypeError('Failed to fetch') },
+  { type: 'xstate.error.actor.approve', error: refusal(500) },
+] as unknown as ApprovalEvent[];
+
+/** What each refusal tells the client, by the server's answer. */
+function reasonOf(error: { status?: number; code?: string }): string {
+  if (error.code === 'revision_changed') return 'revisionChanged';
+  if (error.code === 'not_awaiting_approval') return 'notAwaiting';
+  if (error.code === 'approval_unavailable') return 'unavailable';
+  if (error.status === 404) return 'linkGone';
+  return 'other';
+}
+
+/** The rules, replayed over the events played. */
+function oracle(played: EventObject[]) {
+  let phase: 'closed' | 'open' | 'sending' | 'approved' = 'closed';
+  let name = '';
+  let reason: string | null = null;
+  const calls: unknown[] = [];
+  let result: SharedProject | null = null;
+  // A name of 1 to 60 characters once trimmed; sending again only after a failure that named no rule.
+  const sendable = () => name.trim().length >= 1 && name.trim().length <= 60 && (reason === null || reason === 'other');
+  for (const event of played) {
+    const e = event as EventObject & { name?: string; output?: SharedProject; error?: { status?: number; code?: string } };
+    if (phase === 'approved') break;
+    if (e.type === 'approval.open' && phase === 'closed') {
+      phase = 'open';
+      reason = null;
+    } else if (e.type === 'approval.change' && phase === 'open') name = e.name!;
+    else if (e.type === 'approval.submit' && phase === 'open' && sendable()) {
+      phase = 'sending';
+      calls.push({ accessKey: 'Key9', name: name.trim(), revisionNumber: 3 });
+    } else if (e.type === 'approval.cancel' && phase === 'open') phase = 'closed';
+    else if (e.type === 'xstate.done.actor.approve' && phase === 'sending') {
+      phase = 'approved';
+      result = e.output!;
+    } else if (e.type === 'xstate.error.actor.approve' && phase === 'sending') {
+      phase = 'open';
+      reason = reasonOf(e.error!);
+    }
+  }
+  return { phase, name, reason, calls, result };
+}
+
+describe('approval machine (model-based)', () => {
+  const played: EventObject[] = [];
+  const calls: unknown[] = [];
+  const { cases, reachedByModel, allStates } = modelPaths(approvalMachine, {
+    events,
+    input,
+    sut: () => {
+      played.length = 0;
+      calls.length = 0;
+      return createSut(approvalMachine, { promiseActors: ['approve'], input });
+    },
+    check: (real, _model, sut, event) => {
+      played.push(event);
+      const expected = oracle(played);
+      for (const call of sut.pending.approve) if (!calls.includes(call.input)) calls.push(call.input);
+      expect(calls).toEqual(expected.calls);
+      expect(real.hasTag('dialog')).toBe(expected.phase === 'open' || expected.phase === 'sending');
+      expect(real.hasTag('busy')).toBe(expected.phase === 'sending');
+      // The typed name is never lost: not by a refusal, not by closing the dialog.
+      expect(real.context.name).toBe(expected.name);
+      expect(real.context.failure).toBe(expected.reason);
+      expect(real.status).toBe(expected.phase === 'approved' ? 'done' : 'active');
+      if (real.status === 'done') expect(real.output).toEqual(expected.result);
+    },
+  });
+
+  it('reaches every state of the machine', () => {
+    expect(allStates.filter((s) => !reachedByModel.has(s))).toEqual([]);
+  });
+
+  for (const c of cases) it(c.name, async () => void (await c.execute()));
+});
