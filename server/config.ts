@@ -43,6 +43,8 @@ export interface Config {
   login: { maxFailuresPerIp: number; maxFailuresPerUser: number; windowSeconds: number };
   /** Requests per minute one IP may make to the access-key (shared link) routes; 0 lifts the limit. */
   shareRateLimitPerMinute: number;
+  /** Redis holding the login throttle and the link rate limit for every API process; unset: PostgreSQL or memory. */
+  redisUrl: string | undefined;
   /** Folder holding the built single-page app (index.html, assets/). */
   staticDir: string;
   /** Revisions kept per project, the current one included; older ones are deleted. */
@@ -86,6 +88,11 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_USER: int(1, 100_000).default(30),
   LOGIN_FAILURE_WINDOW: int(1, 86_400).default(60),
   SHARE_RATE_LIMIT: int(0, 1_000_000).default(300),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .refine((url) => /^rediss?:\/\/[^/?#]/i.test(url) && URL.canParse(url), 'expected redis://host[:port][/db] or rediss://...')
+    .optional(),
   STATIC_DIR: z.string().min(1).default('./dist'),
   REVISIONS_KEPT: int(1, 10_000).default(20),
 });
@@ -140,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
       windowSeconds: e.LOGIN_FAILURE_WINDOW,
     },
     shareRateLimitPerMinute: e.SHARE_RATE_LIMIT,
+    redisUrl: e.REDIS_URL,
     staticDir: path.resolve(cwd, e.STATIC_DIR),
     revisionsKept: e.REVISIONS_KEPT,
   };

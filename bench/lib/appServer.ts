@@ -31,6 +31,8 @@ async function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
+  /** The server's data folder (its SQLite database and blobs), removed on stop. */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export async function startServer(staticDir: string): Promise<RunningServer> {
   }
   return {
     url,
+    dataDir,
     async stop() {
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);

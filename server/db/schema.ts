@@ -129,6 +129,19 @@ export interface BrandingTable {
   updated_at: number;
 }
 
+/** One failed login per row, per key (`ip:<address>` or `user:<username>`); `at` in milliseconds. */
+export interface LoginFailuresTable {
+  key: string;
+  at: number;
+}
+
+/** A fixed-window request counter per key (the shared-link rate limit); `expires_at` in milliseconds. */
+export interface RateLimitCountersTable {
+  key: string;
+  count: number;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   subscription_plans: SubscriptionPlansTable;
@@ -139,6 +152,8 @@ export interface Database {
   comments: CommentsTable;
   attachments: AttachmentsTable;
   branding: BrandingTable;
+  login_failures: LoginFailuresTable;
+  rate_limit_counters: RateLimitCountersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

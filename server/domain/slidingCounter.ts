@@ -6,6 +6,16 @@
 
 export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/**
+ * The rule every store of such counts applies: a key is refused while its `limit`-th most recent
+ * event is still inside the window (`nthRecentMs`, undefined when fewer events are), until that
+ * event leaves it, in whole seconds, at least one.
+ */
+export function verdictAt(nthRecentMs: number | undefined, windowMs: number, now: number): ThrottleVerdict {
+  if (nthRecentMs === undefined) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((nthRecentMs + windowMs - now) / 1000)) };
+}
+
 /** Instants per key, oldest first, never longer than the key's limit. */
 export class SlidingCounter {
   private readonly hits = new Map<string, number[]>();
@@ -18,8 +28,7 @@ export class SlidingCounter {
 
   verdict(key: string, now: number): ThrottleVerdict {
     const list = this.live(key, now);
-    if (list.length < this.limit) return { allowed: true };
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((list[0] + this.windowMs - now) / 1000)) };
+    return verdictAt(list.length < this.limit ? undefined : list[0], this.windowMs, now);
   }
 
   get size(): number {

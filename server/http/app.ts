@@ -8,6 +8,7 @@ import fastifyCookie from '@fastify/cookie';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { API_BASE } from '../config';
 import { createAccessTokens } from '../auth/accessTokens';
@@ -16,6 +17,7 @@ import { consumeSecureToken } from '../auth/secureTokens';
 import type { Converter } from '../convert/converter';
 import type { Db } from '../db/database';
 import { systemClock, toSeconds, type Clock } from '../domain/clock';
+import { chooseLimitStore, openRedis } from '../limits/limitStore';
 import type { BlobStore } from '../storage/blobStore';
 import { authRoutes } from './auth';
 import { capConnectionsPerAddress, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './connectionLimits';
@@ -49,6 +51,12 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Overrides of the connection timeouts (tests). */
   httpTimeouts?: Partial<HttpTimeouts>;
+  /**
+   * An open Redis client for the limits shared between API processes, closed by whoever opened it
+   * (tests, with a key prefix of their own). Without it, REDIS_URL opens the process's one client,
+   * closed with the app.
+   */
+  redis?: Redis;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -69,13 +77,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   capConnectionsPerAddress(app.server, config.maxConnectionsPerIp);
 
+  let redis = deps.redis;
+  if (!redis && config.redisUrl) {
+    const own = await openRedis(config.redisUrl, { log: app.log });
+    app.addHook('onClose', async () => {
+      await own.quit().catch(() => own.disconnect());
+    });
+    redis = own;
+  }
+  const limitStore = chooseLimitStore(config, db, redis);
+  app.log.info({ store: limitStore.kind }, 'login throttle and shared-link rate limit counted in %s', limitStore.kind);
+
   const services: Services = {
     config,
     db,
     blobs: deps.blobs,
     clock,
     accessTokens: createAccessTokens(deps.tokenSecret, config.accessTokenTtl, clock),
-    loginThrottle: createLoginThrottle(config.login, clock),
+    loginThrottle: createLoginThrottle(config.login, clock, limitStore),
+    limitStore,
     consumeSecureToken: (token) => consumeSecureToken(db, token, toSeconds(clock())),
   };
   app.decorate('services', services);

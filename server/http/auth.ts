@@ -1,5 +1,5 @@
 /** Auth routes: login, logout, refresh-token, secure-token (prefix /api/v1/auth). */
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   loginRequestSchema,
@@ -32,6 +32,21 @@ function tooManyAttempts(verdict: Extract<ThrottleVerdict, { allowed: false }>):
   );
 }
 
+/**
+ * A throttle that cannot answer (Redis or the database unreachable) refuses the login rather than
+ * letting guesses through unmetered: 503, logged (docs/decisions.md, shared limits).
+ */
+async function throttleVerdict(request: FastifyRequest, verdict: Promise<ThrottleVerdict>): Promise<ThrottleVerdict> {
+  try {
+    return await verdict;
+  } catch (error) {
+    request.log.error({ err: error }, 'login throttle unavailable: login refused');
+    throw new ApiError(503, 'login_unavailable', 'Logging in is not possible for a moment. Try again shortly.', {
+      'Retry-After': '10',
+    });
+  }
+}
+
 function refused(reply: FastifyReply, code: string, message: string): ApiError {
   reply.header('Cache-Control', NO_STORE);
   return new ApiError(401, code, message);
@@ -44,13 +59,13 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.post('/login', async (request, reply): Promise<z.input<typeof loginResponseSchema>> => {
     const body = parseInput(loginRequestSchema, request.body);
     const username = normalizeUsername(body.username);
-    const before = loginThrottle.check(request.ip, username);
+    const before = await throttleVerdict(request, loginThrottle.check(request.ip, username));
     if (!before.allowed) throw tooManyAttempts(before);
 
     const user = await findUserByUsername(db, username);
     const passwordOk = await verifyPassword(user?.passwordHash, body.password);
     if (!user || !passwordOk || user.disabled) {
-      const after = loginThrottle.recordFailure(request.ip, username);
+      const after = await throttleVerdict(request, loginThrottle.recordFailure(request.ip, username));
       if (!after.allowed) throw tooManyAttempts(after);
       throw new ApiError(401, 'invalid_credentials', 'Incorrect username or password.');
     }

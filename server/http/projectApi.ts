@@ -1,11 +1,12 @@
 /**
  * Every project route under /api/v1/projects: the owner's paths by id, and the access-key paths of
- * shared links, which are rate-limited per client IP (one budget for all of them).
+ * shared links, which are rate-limited per client IP (one budget for all of them, shared by every
+ * API process through Redis or PostgreSQL: linkRateLimit.ts).
  */
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import { approvalRoutes } from './approval';
-import { ApiError } from './errors';
+import { linkRateLimitOptions } from './linkRateLimit';
 import { partsListRoutes } from './partsLists';
 import { noteRoutes } from './projectNotes';
 import { projectRoutes } from './projects';
@@ -15,13 +16,8 @@ import { shareRoutes } from './share';
 const linkRoutes: FastifyPluginAsync = async (app) => {
   const perMinute = app.services.config.shareRateLimitPerMinute;
   if (perMinute > 0) {
-    await app.register(fastifyRateLimit, {
-      global: true,
-      max: perMinute,
-      timeWindow: 60_000,
-      errorResponseBuilder: (_request, context) =>
-        new ApiError(429, 'too_many_requests', `Too many requests. Try again in ${context.after}.`),
-    });
+    const { limitStore, clock } = app.services;
+    await app.register(fastifyRateLimit, linkRateLimitOptions(limitStore, clock, perMinute));
   }
   await app.register(shareRoutes);
   await app.register(approvalRoutes);

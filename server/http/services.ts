@@ -5,6 +5,7 @@ import type { Clock } from '../domain/clock';
 import type { BlobStore } from '../storage/blobStore';
 import type { AccessTokens } from '../auth/accessTokens';
 import type { LoginThrottle } from '../auth/loginThrottle';
+import type { LimitStore } from '../limits/limitStore';
 
 export interface Services {
   config: Config;
@@ -13,6 +14,8 @@ export interface Services {
   clock: Clock;
   accessTokens: AccessTokens;
   loginThrottle: LoginThrottle;
+  /** Where limits shared between API processes are counted (Redis, PostgreSQL, or this process's memory). */
+  limitStore: LimitStore;
   /** The user a secure token was issued to, or undefined; each token works once (for the upload sockets). */
   consumeSecureToken(token: string): Promise<number | undefined>;
 }

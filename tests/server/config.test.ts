@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       login: { maxFailuresPerIp: 10, maxFailuresPerUser: 30, windowSeconds: 60 },
+      redisUrl: undefined,
       staticDir: path.join(cwd, 'dist'),
     });
     expect(config.maxUploadBytes).toBeGreaterThan(0);
@@ -88,6 +89,18 @@ describe('loadConfig', () => {
     ['./local.sqlite', { kind: 'sqlite', file: path.join(cwd, 'local.sqlite') }],
   ])('reads DATABASE_URL %s', (url, expected) => {
     expect(load({ DATABASE_URL: url }).database).toEqual(expected);
+  });
+
+  it.each([
+    'redis://127.0.0.1:6379',
+    'redis://:secret@cache.internal:6380/2',
+    'rediss://user:secret@cache.example.com',
+  ])('reads REDIS_URL %s', (url) => {
+    expect(load({ REDIS_URL: url }).redisUrl).toBe(url);
+  });
+
+  it.each(['http://127.0.0.1:6379', 'redis://', 'localhost:6379', 'redis:///0'])('refuses REDIS_URL=%s', (url) => {
+    expect(problemsOf({ REDIS_URL: url })).toEqual([expect.stringMatching(/^REDIS_URL: expected redis:\/\//)]);
   });
 
   it.each([

@@ -5,6 +5,7 @@ import { foundation } from './0001_foundation';
 import { conversionNotes } from './0002_conversion_notes';
 import { revisionsAndApproval } from './0003_revisions_and_approval';
 import { listVersion } from './0005_list_version';
+import { sharedLimits } from './0006_shared_limits';
 
 export function allMigrations(dialect: SqlDialect): Record<string, Migration> {
   return {
@@ -12,5 +13,6 @@ export function allMigrations(dialect: SqlDialect): Record<string, Migration> {
     '0002_conversion_notes': conversionNotes(),
     '0003_revisions_and_approval': revisionsAndApproval(),
     '0005_list_version': listVersion(),
+    '0006_shared_limits': sharedLimits(),
   };
 }

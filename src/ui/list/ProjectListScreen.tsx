@@ -4,7 +4,7 @@
  * upload actor is the application's (its dialogs are mounted by the root layout).
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { selectListStatus, selectNotice, selectProjects, selectQuery } from '../../machines/projects/listSelectors';
 import { visibleProjects } from '../../machines/projects/projectQuery';
 import { selectUploadDialog } from '../../machines/upload/uploadSelectors';
@@ -15,9 +15,29 @@ import { ListControls } from './ListControls';
 import { ListDialogs } from './ListDialogs';
 import { ListStatusMessage } from './ListStatusMessage';
 import { ListToolbar } from './ListToolbar';
+import type { Project } from '../../machines/types';
 import { ProjectCard } from './ProjectCard';
 import { useModelUpload } from './useModelUpload';
 import { useRenderWindow } from './useRenderWindow';
+
+type ListActor = ReturnType<typeof useActorRef<ReturnType<typeof useAppServices>['projects']['machines']['list']>>;
+
+/**
+ * One card bound to the list actor. Memoised on the project object, which the list keeps while the
+ * project does not change: a keystroke in the search box renders only the cards that appear.
+ */
+const ListCard = memo(function ListCard({ project, list, upload }: { project: Project; list: ListActor; upload: (file: File, projectId?: number) => Promise<void> }) {
+  return (
+    <ProjectCard
+      project={project}
+      onStageChange={(stage) => list.send({ type: 'list.changeStage', id: project.id, stage })}
+      onRename={() => list.send({ type: 'list.rename', id: project.id })}
+      onShare={() => list.send({ type: 'list.share', id: project.id })}
+      onDelete={() => list.send({ type: 'list.delete', id: project.id })}
+      onUpdateFile={(file) => void upload(file, project.id)}
+    />
+  );
+});
 
 export function ProjectListScreen() {
   const LL = useLL();
@@ -66,17 +86,7 @@ export function ProjectListScreen() {
             <AddProjectTile onFile={(file) => void upload(file)} disabled={uploading} />
             {status === 'loading'
               ? [0, 1, 2].map((i) => <li key={i} aria-hidden="true" className="min-h-56 animate-pulse rounded-2xl bg-surface-raised" />)
-              : shown.slice(0, cards.limit).map((project) => (
-                  <ProjectCard
-                    key={project.id}
-                    project={project}
-                    onStageChange={(stage) => list.send({ type: 'list.changeStage', id: project.id, stage })}
-                    onRename={() => list.send({ type: 'list.rename', id: project.id })}
-                    onShare={() => list.send({ type: 'list.share', id: project.id })}
-                    onDelete={() => list.send({ type: 'list.delete', id: project.id })}
-                    onUpdateFile={(file) => void upload(file, project.id)}
-                  />
-                ))}
+              : shown.slice(0, cards.limit).map((project) => <ListCard key={project.id} project={project} list={list} upload={upload} />)}
           </ul>
         ) : null}
         {cards.hasMore ? <div ref={cards.sentinel} aria-hidden="true" className="h-px" /> : null}

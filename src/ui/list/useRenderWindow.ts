@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export const CARDS_PER_PAGE = 60;
+export const CARDS_PER_PAGE = 36;
 
 export function useRenderWindow(total: number, resetKey: string) {
   const [pages, setPages] = useState(1);
