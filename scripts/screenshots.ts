@@ -19,6 +19,7 @@ import { CHROMIUM_ARGS } from '../playwright.config';
 import { API_BASE } from '../server/config';
 import type { Stage } from '../src/api/schemas';
 import { openUploadSocket, socketUrl } from '../src/api/uploadSocket';
+import { approvalShots, revisionShots } from './revisionScreens';
 
 const OUT = 'docs/screens';
 const DEMO = { username: 'demo@example.com', password: 'demo-password-screens' };
@@ -304,6 +305,16 @@ async function main(): Promise<void> {
       const cuisine = frProjects.find((p) => p.name === 'Cuisine Dupont') ?? frProjects[0];
       await compactViewerShots(browser, origin, `/projects/${cuisine.id}`, 'owner', true, { username: french, password: 'screens-password' });
       await desktopViewerShots(browser, origin, `/projects/${cuisine.id}`, 'owner', true, { username: french, password: 'screens-password' });
+    }
+    // Revisions (compare, read-only) and client approval on the link.
+    {
+      await revisionShots(browser, origin, DEMO, shot);
+      const list = await api<Array<{ id: number; name: string; accessKey: string; shareOptions: Record<string, boolean> }>>(origin, 'projects', { token: accessToken });
+      const vanity = list.find((p) => p.name === 'Bathroom vanity') ?? list[0];
+      await approvalShots(browser, origin, DEMO, vanity, shot, async () => {
+        await api(origin, `projects/${vanity.id}`, { method: 'PATCH', token: accessToken, json: { isPublished: true, currentStage: 'approval' } });
+        await api(origin, `projects/${vanity.id}`, { method: 'PATCH', token: accessToken, json: { shareOptions: { isApprovalAvailable: true } } });
+      });
     }
   } finally {
     await browser?.close();
