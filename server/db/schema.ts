@@ -142,6 +142,15 @@ export interface RateLimitCountersTable {
   expires_at: number;
 }
 
+/** A queued conversion that ended (see migration 0007): `done` with its project, or `failed` with its message. */
+export interface UploadJobsTable {
+  id: string;
+  state: 'done' | 'failed';
+  project_id: number | null;
+  message: string | null;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   subscription_plans: SubscriptionPlansTable;
@@ -154,6 +163,7 @@ export interface Database {
   branding: BrandingTable;
   login_failures: LoginFailuresTable;
   rate_limit_counters: RateLimitCountersTable;
+  upload_jobs: UploadJobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

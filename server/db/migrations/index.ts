@@ -6,6 +6,7 @@ import { conversionNotes } from './0002_conversion_notes';
 import { revisionsAndApproval } from './0003_revisions_and_approval';
 import { listVersion } from './0005_list_version';
 import { sharedLimits } from './0006_shared_limits';
+import { uploadJobs } from './0007_upload_jobs';
 
 export function allMigrations(dialect: SqlDialect): Record<string, Migration> {
   return {
@@ -14,5 +15,6 @@ export function allMigrations(dialect: SqlDialect): Record<string, Migration> {
     '0003_revisions_and_approval': revisionsAndApproval(),
     '0005_list_version': listVersion(),
     '0006_shared_limits': sharedLimits(),
+    '0007_upload_jobs': uploadJobs(),
   };
 }
