@@ -203,6 +203,13 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     flash: (ids, { durationMs, tickMs } = {}) => emphasis.flash(ids, durationMs, tickMs),
     stopFlash: () => emphasis.stopFlash(),
     setTints: (next) => emphasis.setTints(next),
+    setExplode(factor) {
+      if (!model?.explode(factor)) return;
+      measure.clear();
+      emphasis.geometryChanged();
+      requestRender();
+    },
+    getExplode: () => model?.explodeFactor ?? 0,
 
     setOrientationGizmo: (next) => view.setGizmo(next),
     resize() {

@@ -237,6 +237,13 @@ export interface ViewerEngine {
   showAll(): void;
   flash(ids: readonly string[], options?: FlashOptions): void;
   stopFlash(): void;
+  /**
+   * The exploded view (0: as built, 1: fully apart): cabinets move apart from the assembly's centre,
+   * then each cabinet's parts from the cabinet's centre. Picking, framing, highlights and new
+   * measurements follow the exploded positions; a measurement taken before is cleared. Back to 0 on a new model.
+   */
+  setExplode(factor: number): void;
+  getExplode(): number;
   /** Colours parts by kind of change (a revision comparison); `{}` removes the colours. Cleared by a new model. */
   setTints(tints: Partial<Record<PartTint, readonly string[]>>): void;
 

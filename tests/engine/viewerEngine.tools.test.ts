@@ -115,6 +115,31 @@ describe('clipping', () => {
   });
 });
 
+describe('exploded view', () => {
+  it('spreads the model (framing grows), drops a measurement taken before, and 0 puts it back as built', async () => {
+    viewer.showAll();
+    viewer.setRenderMode('solid');
+    viewer.setCameraView('front', { animate: false });
+    await settle(viewer);
+    const asBuilt = viewer.getCameraState();
+    const a = viewer.project(corner(door, 0, 0, 1));
+    viewer.setMeasureActive(true);
+    expect(viewer.measureAt(a.x + 2, a.y - 2)).not.toBeNull();
+    viewer.setExplode(1);
+    expect(viewer.getExplode()).toBe(1);
+    expect(viewer.getMeasurement().points).toHaveLength(0);
+    viewer.setMeasureActive(false);
+    viewer.resetCamera({ animate: false });
+    await settle(viewer);
+    expect(viewer.getCameraState().orthoHalfHeight!).toBeGreaterThan(asBuilt.orthoHalfHeight!);
+    viewer.setExplode(0);
+    viewer.resetCamera({ animate: false });
+    await settle(viewer);
+    expect(viewer.getCameraState()).toEqual(asBuilt);
+    expect(viewer.getExplode()).toBe(0);
+  });
+});
+
 describe('measurement', () => {
   it('snaps clicks near a corner to the vertex and reports the distance in mm and in', async () => {
     viewer.setCameraView('front', { animate: false });

@@ -22,6 +22,13 @@ export class PartEmphasis {
     private readonly tints: Record<PartTint, Highlight> | null = null,
   ) {}
 
+  /** The parts moved (the exploded view): every overlay is rebuilt at the new positions. */
+  geometryChanged(): void {
+    this.highlight.invalidate();
+    for (const overlay of Object.values(this.tints ?? {})) overlay.invalidate();
+    this.refresh();
+  }
+
   /** Tints these parts (ids of the current model); an empty object removes every tint. */
   setTints(tints: Partial<Record<PartTint, readonly string[]>>): void {
     this.tintIds = tints;

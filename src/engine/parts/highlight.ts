@@ -24,6 +24,11 @@ export class Highlight {
     this.material.freeze();
   }
 
+  /** The parts moved (the exploded view): the next `set` rebuilds the overlay whatever the set. */
+  invalidate(): void {
+    this.key = '\u0000';
+  }
+
   /** Shows exactly these part indices highlighted; returns true when the overlay changed. */
   set(model: BuiltModel | null, parts: ReadonlySet<number>): boolean {
     const key = [...parts].sort((a, b) => a - b).join(',');

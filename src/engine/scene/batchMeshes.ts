@@ -6,6 +6,7 @@
 import { LinesMesh } from '@babylonjs/core/Meshes/linesMesh';
 import { Mesh } from '@babylonjs/core/Meshes/mesh';
 import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
+import { VertexBuffer } from '@babylonjs/core/Buffers/buffer';
 import type { Scene } from '@babylonjs/core/scene';
 import { type Batch, type BuiltModel, visibleIndices } from '../geometry/buildBatches';
 
@@ -84,4 +85,12 @@ export function applyVisibility(meshes: ModelMeshes, visible: Uint8Array): void 
 export function hasVisibleIndices(mesh: Mesh): boolean {
   const count = (mesh.metadata as { visibleIndexCount?: number } | null)?.visibleIndexCount;
   return count === undefined || count > 0;
+}
+
+/** Sends the batches' moved positions to the GPU (the exploded view); the buffers become updatable on first use. */
+export function updatePositions(meshes: ModelMeshes): void {
+  for (const { batch, mesh } of [...meshes.surfaces, ...meshes.lines, meshes.edges]) {
+    if (mesh.getVertexBuffer(VertexBuffer.PositionKind)?.isUpdatable()) mesh.updateVerticesData(VertexBuffer.PositionKind, batch.positions);
+    else mesh.setVerticesData(VertexBuffer.PositionKind, batch.positions, true);
+  }
 }

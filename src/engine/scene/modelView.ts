@@ -4,13 +4,14 @@
  */
 import type { Scene } from '@babylonjs/core/scene';
 import { type BuiltModel, buildBatches } from '../geometry/buildBatches';
+import { applyOffsets, explodeOffsets, planExplode, restPoseOf, type ExplodePlan, type RestPose } from '../geometry/explode';
 import type { ModelSource } from '../geometry/modelSource';
 import { PartPicker } from '../geometry/partPicker';
 import { withDescendants } from '../load/partTree';
 import { PartVisibility } from '../parts/partVisibility';
 import { RenderModes } from '../render/renderModes';
 import type { Bounds, ModelInfo, PartTree, RenderMode } from '../types';
-import { applyVisibility, createModelMeshes, type ModelMeshes } from './batchMeshes';
+import { applyVisibility, createModelMeshes, updatePositions, type ModelMeshes } from './batchMeshes';
 
 export class ModelView {
   readonly info: ModelInfo;
@@ -22,6 +23,10 @@ export class ModelView {
   /** Node id -> part index, and back. */
   readonly partIndex: Map<string, number>;
   readonly partIds: string[];
+  /** The exploded view's factor (0: as built) and what it needs, made on first use. */
+  explodeFactor = 0;
+  private rest: RestPose | null = null;
+  private plan: ExplodePlan | null = null;
 
   constructor(scene: Scene, source: ModelSource, tree: PartTree) {
     this.built = buildBatches(source);
@@ -59,6 +64,18 @@ export class ModelView {
     }
     if (!Number.isFinite(min[0]) || !Number.isFinite(max[0])) return null;
     return { min: [min[0], min[1], min[2]], max: [max[0], max[1], max[2]] };
+  }
+
+  /** Moves the parts to the exploded view at `factor` (0..1); false when nothing moved. */
+  explode(factor: number): boolean {
+    const f = Math.min(1, Math.max(0, Number.isFinite(factor) ? factor : 0));
+    if (f === this.explodeFactor) return false;
+    this.rest ??= restPoseOf(this.built);
+    this.plan ??= planExplode(this.info.tree, this.partIds, this.rest.partBounds, this.info.bounds);
+    applyOffsets(this.built, this.rest, explodeOffsets(this.plan, f));
+    this.explodeFactor = f;
+    updatePositions(this.meshes);
+    return true;
   }
 
   /** Pushes the visibility state to the GPU buffers and re-applies the render mode. */
