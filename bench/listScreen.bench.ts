@@ -67,7 +67,7 @@ const bench: Bench = {
       await waitDemoProject(server, await logInApi(server));
       let seeded = 1; // the demo project
       for (const size of sizes) {
-        await seedProjects(server.dataDir, BENCH_USER, size - seeded, seeded);
+        await seedProjects(server.dataDir!, BENCH_USER, size - seeded, seeded);
         seeded = size;
         log(`${size} projects`);
         const samples: Record<string, number[]> = { listMs: [], cards: [], keyMedian: [], keyWorst: [] };

@@ -31,8 +31,8 @@ async function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
-  /** The server's data folder (its SQLite database and blobs), removed on stop. */
-  dataDir: string;
+  /** The server's data folder (its SQLite database and blobs), removed on stop; absent for a server started elsewhere. */
+  dataDir?: string;
   stop(): Promise<void>;
 }
 
