@@ -10,6 +10,22 @@ export const APP_VERSION = '2025-10-24-1';
 export const API_BASE = '/api/v1';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+/**
+ * Where blobs live. For S3, endpoint, region and credentials are the AWS SDK's own variables read
+ * from the same environment; whichever is unset is left to the SDK's own lookup (profiles, roles).
+ */
+export type BlobStoreConfig =
+  | { kind: 'local'; root: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** '' or a key prefix ending with '/'. */
+      prefix: string;
+      forcePathStyle: boolean;
+      endpoint: string | undefined;
+      region: string | undefined;
+      credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
+    };
 export type TrustProxy = boolean | number | string[];
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -18,6 +34,7 @@ export interface Config {
   host: string;
   dataDir: string;
   database: DatabaseConfig;
+  blobStore: BlobStoreConfig;
   accountSiteUrl: string;
   /** Origin users reach the app at (for printed links and public URLs); derived from the port when unset. */
   publicUrl: string | undefined;
@@ -69,6 +86,14 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().min(1).optional(),
+  BLOB_STORE_URL: z.string().trim().optional(),
+  S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  AWS_ENDPOINT_URL_S3: z.string().trim().optional(),
+  AWS_ENDPOINT_URL: z.string().trim().optional(),
+  AWS_REGION: z.string().trim().optional(),
+  AWS_ACCESS_KEY_ID: z.string().trim().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_SESSION_TOKEN: z.string().optional(),
   ACCOUNT_SITE_URL: httpUrl.default('https://account.example.com'),
   PUBLIC_URL: httpUrl.optional(),
   DEMO_USERNAME: z.string().trim().min(1).max(320).default('demo@example.com'),
@@ -118,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
   const problems: string[] = [];
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const database = parseDatabaseUrl(e.DATABASE_URL, dataDir, cwd, problems);
+  const blobStore = parseBlobStore(e, dataDir, problems);
   const trustProxy = parseTrustProxy(e.TRUST_PROXY, problems);
   if (problems.length > 0 || !database) throw new ConfigError(problems);
   return {
@@ -125,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
     host: e.HOST,
     dataDir,
     database,
+    blobStore,
     accountSiteUrl: e.ACCOUNT_SITE_URL,
     publicUrl: e.PUBLIC_URL,
     demoUsername: e.DEMO_USERNAME,
@@ -170,6 +197,36 @@ function parseDatabaseUrl(
   }
   problems.push('DATABASE_URL: expected postgres://..., sqlite:<file> or a file path');
   return undefined;
+}
+
+/** Unset: DATA_DIR/blobs; `s3://bucket[/prefix]`: that bucket, keys under the prefix. */
+function parseBlobStore(e: z.infer<typeof envSchema>, dataDir: string, problems: string[]): BlobStoreConfig {
+  const local: BlobStoreConfig = { kind: 'local', root: path.join(dataDir, 'blobs') };
+  if (!e.BLOB_STORE_URL) return local;
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(\/[A-Za-z0-9._\/-]*)?$/.exec(e.BLOB_STORE_URL);
+  const segments = (match?.[2] ?? '').split('/').filter(Boolean);
+  if (!match || segments.some((segment) => segment === '.' || segment === '..')) {
+    problems.push('BLOB_STORE_URL: expected s3://bucket or s3://bucket/prefix (unset: the blobs folder in DATA_DIR)');
+    return local;
+  }
+  const endpoint = e.AWS_ENDPOINT_URL_S3 || e.AWS_ENDPOINT_URL || undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^/?#]/i.test(endpoint)) {
+    problems.push(`${e.AWS_ENDPOINT_URL_S3 ? 'AWS_ENDPOINT_URL_S3' : 'AWS_ENDPOINT_URL'}: expected an http:// or https:// URL`);
+  }
+  const keyId = e.AWS_ACCESS_KEY_ID || undefined;
+  const secret = e.AWS_SECRET_ACCESS_KEY || undefined;
+  if ((keyId === undefined) !== (secret === undefined)) {
+    problems.push('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY: set both or neither');
+  }
+  return {
+    kind: 's3',
+    bucket: match[1],
+    prefix: segments.map((segment) => `${segment}/`).join(''),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    endpoint,
+    region: e.AWS_REGION || undefined,
+    credentials: keyId && secret ? { accessKeyId: keyId, secretAccessKey: secret, ...(e.AWS_SESSION_TOKEN ? { sessionToken: e.AWS_SESSION_TOKEN } : {}) } : undefined,
+  };
 }
 
 /** `true`/`false`, a hop count, or a comma-separated list of proxy addresses or CIDR ranges. */

@@ -5,7 +5,6 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { ConfigError, loadConfig, publicOrigin } from './config';
 import { resolveTokenSecret } from './auth/tokenSecret';
 import { createConverter } from './convert/converter';
@@ -15,17 +14,22 @@ import { systemClock, toSeconds } from './domain/clock';
 import { buildApp } from './http/app';
 import { ensureDemoAccount } from './seed/demoAccount';
 import { sweepLeftovers } from './storage/leftoverSweep';
-import { createLocalBlobStore } from './storage/localBlobStore';
+import { openBlobStore } from './storage/openBlobStore';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   await mkdir(config.dataDir, { recursive: true });
   const database = await openDatabase(config.database);
   await migrateToLatest(database);
-  const blobsRoot = path.join(config.dataDir, 'blobs');
-  // What an earlier run left behind when it was killed; nothing of this process exists yet.
-  const swept = await sweepLeftovers({ db: database.db, blobsRoot, startedAtMs: performance.timeOrigin });
-  const blobs = createLocalBlobStore(blobsRoot);
+  // What an earlier run left behind when it was killed; nothing of this process exists yet. Only in
+  // the local folder: a bucket may be shared by several API processes, where another one's upload
+  // in flight looks just like a leftover (S3 shows no half-written object; a bucket lifecycle rule
+  // ends unfinished multipart uploads).
+  const swept =
+    config.blobStore.kind === 'local'
+      ? await sweepLeftovers({ db: database.db, blobsRoot: config.blobStore.root, startedAtMs: performance.timeOrigin })
+      : undefined;
+  const blobs = await openBlobStore(config.blobStore);
   const tokenSecret = await resolveTokenSecret(config);
 
   const converter = createConverter({
@@ -46,7 +50,7 @@ async function main(): Promise<void> {
     // Logs go to stderr: stdout carries only the line telling how to reach the app.
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, stream: process.stderr },
   });
-  if (Object.values(swept).some((count) => count > 0)) app.log.info(swept, 'removed what an interrupted run left in the data folder');
+  if (swept && Object.values(swept).some((count) => count > 0)) app.log.info(swept, 'removed what an interrupted run left in the data folder');
 
   // Handlers first: a signal that comes once the line below is out must find them installed.
   const seeding = new AbortController();
@@ -61,6 +65,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await converter.close();
+      await blobs.close?.();
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -1,7 +1,8 @@
 /**
  * Where originals, converted models and logos live. Keys are slash-separated names of letters,
  * digits, '.', '_' and '-' (no segment starts with '.', so no key escapes the store).
- * The local folder store is the default; an S3-compatible store can implement the same interface.
+ * The local folder store is the default (localBlobStore.ts); an S3-compatible bucket holds the same
+ * keys behind the same interface (s3BlobStore.ts). openBlobStore.ts picks one from the config.
  */
 import type { Readable } from 'node:stream';
 
@@ -22,6 +23,8 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Deletes every blob whose key starts with `prefix/`. */
   deleteFolder(prefix: string): Promise<void>;
+  /** Releases connections (the S3 client's); the local store holds none. */
+  close?(): Promise<void>;
 }
 
 const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}(\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}){0,7}$/;

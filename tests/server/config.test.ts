@@ -161,3 +161,62 @@ describe('publicOrigin', () => {
     expect(publicOrigin({ publicUrl: undefined, host: '192.168.1.5' }, 8080)).toBe('http://192.168.1.5:8080');
   });
 });
+
+describe('blob store settings', () => {
+  it('keeps blobs in DATA_DIR/blobs unless BLOB_STORE_URL names a bucket', () => {
+    expect(load({}).blobStore).toEqual({ kind: 'local', root: path.join(cwd, 'data', 'blobs') });
+    expect(load({ DATA_DIR: '/var/lib/viewer', BLOB_STORE_URL: ' ' }).blobStore).toEqual({ kind: 'local', root: '/var/lib/viewer/blobs' });
+    // The SDK's variables alone change nothing: the local folder stays the default.
+    expect(load({ AWS_REGION: 'eu-west-3', AWS_ENDPOINT_URL: 'not a url' }).blobStore.kind).toBe('local');
+  });
+
+  it('reads the bucket, the prefix and the AWS SDK variables from the same environment', () => {
+    expect(
+      load({
+        BLOB_STORE_URL: 's3://viewer-blobs/prod/eu/',
+        S3_FORCE_PATH_STYLE: 'true',
+        AWS_ENDPOINT_URL: 'http://global.example:9000',
+        AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9000',
+        AWS_REGION: 'eu-west-3',
+        AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+        AWS_SECRET_ACCESS_KEY: 'secret/key+value',
+        AWS_SESSION_TOKEN: 'session',
+      }).blobStore,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'viewer-blobs',
+      prefix: 'prod/eu/',
+      forcePathStyle: true,
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-west-3',
+      credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret/key+value', sessionToken: 'session' },
+    });
+    // Unset: virtual-hosted style, the SDK's own endpoint, region and credential lookup.
+    expect(load({ BLOB_STORE_URL: 's3://viewer.blobs', AWS_ENDPOINT_URL: 'https://s3.example.com' }).blobStore).toEqual({
+      kind: 's3',
+      bucket: 'viewer.blobs',
+      prefix: '',
+      forcePathStyle: false,
+      endpoint: 'https://s3.example.com',
+      region: undefined,
+      credentials: undefined,
+    });
+    expect(load({ BLOB_STORE_URL: 's3://b1b', S3_FORCE_PATH_STYLE: 'false' }).blobStore).toMatchObject({ forcePathStyle: false });
+  });
+
+  it.each([
+    ['BLOB_STORE_URL', { BLOB_STORE_URL: '/var/blobs' }],
+    ['BLOB_STORE_URL', { BLOB_STORE_URL: 'gs://bucket' }],
+    ['BLOB_STORE_URL', { BLOB_STORE_URL: 's3://' }],
+    ['BLOB_STORE_URL', { BLOB_STORE_URL: 's3://Upper_Case' }],
+    ['BLOB_STORE_URL', { BLOB_STORE_URL: 's3://bucket/../other' }],
+    ['BLOB_STORE_URL', { BLOB_STORE_URL: 's3://bucket?region=x' }],
+    ['S3_FORCE_PATH_STYLE', { BLOB_STORE_URL: 's3://bucket', S3_FORCE_PATH_STYLE: 'maybe' }],
+    ['AWS_ENDPOINT_URL_S3', { BLOB_STORE_URL: 's3://bucket', AWS_ENDPOINT_URL_S3: 'localhost:9000' }],
+    ['AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY', { BLOB_STORE_URL: 's3://bucket', AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE' }],
+  ])('refuses a bad %s with a message naming it', (name, env) => {
+    const problems = problemsOf(env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0].startsWith(`${name}:`)).toBe(true);
+  });
+});

@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { buildApp, type AppDeps } from '../../../server/http/app';
-import { createLocalBlobStore } from '../../../server/storage/localBlobStore';
+import { openBlobStore } from '../../../server/storage/openBlobStore';
 
 export interface TestClock {
   (): number;
@@ -55,10 +55,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const database = await openDatabase(config.database, { pgSchema: options.pgSchema });
   await migrateToLatest(database);
   const clock = testClock();
+  // DATA_DIR/blobs, or the bucket a BLOB_STORE_URL in env names.
+  const blobs = await openBlobStore(config.blobStore);
   const app = await buildApp({
     config,
     db: database.db,
-    blobs: createLocalBlobStore(path.join(dir, 'blobs')),
+    blobs,
     tokenSecret: randomBytes(32),
     clock,
     ...options.appDeps,
@@ -75,6 +77,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       await app.close();
       await database.close();
+      await blobs.close?.();
       if (!options.dir) await rm(dir, { recursive: true, force: true });
     },
   };
