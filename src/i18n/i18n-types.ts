@@ -885,6 +885,10 @@ type RootTranslation = {
 		 * R​e​n​d​e​r​ ​m​o​d​e
 		 */
 		renderMode: string
+		/**
+		 * E​x​p​l​o​d​e​d​ ​v​i​e​w
+		 */
+		explode: string
 		renderModes: {
 			/**
 			 * S​o​l​i​d
@@ -1068,6 +1072,10 @@ type RootTranslation = {
 			 * D​i​s​t​a​n​c​e
 			 */
 			distance: string
+			/**
+			 * M​e​a​s​u​r​e​d​ ​o​n​ ​t​h​e​ ​e​x​p​l​o​d​e​d​ ​v​i​e​w​:​ ​d​i​s​t​a​n​c​e​s​ ​b​e​t​w​e​e​n​ ​p​a​r​t​s​ ​a​r​e​ ​n​o​t​ ​a​s​ ​b​u​i​l​t​.
+			 */
+			exploded: string
 		}
 		clipping: {
 			/**
@@ -2454,6 +2462,10 @@ export type TranslationFunctions = {
 		 * Render mode
 		 */
 		renderMode: () => LocalizedString
+		/**
+		 * Exploded view
+		 */
+		explode: () => LocalizedString
 		renderModes: {
 			/**
 			 * Solid
@@ -2631,6 +2643,10 @@ export type TranslationFunctions = {
 			 * Distance
 			 */
 			distance: () => LocalizedString
+			/**
+			 * Measured on the exploded view: distances between parts are not as built.
+			 */
+			exploded: () => LocalizedString
 		}
 		clipping: {
 			/**

@@ -54,6 +54,7 @@ function fakeEngine() {
     flash: vi.fn(),
     stopFlash: vi.fn(),
     setTints: vi.fn(),
+    setExplode: vi.fn(),
     hasUserMovedCamera: () => false,
     getCameraState: () => camera,
     setCameraState: vi.fn(),

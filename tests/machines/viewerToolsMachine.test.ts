@@ -35,6 +35,8 @@ const events = [
   { type: 'engine.measure', measurement },
   { type: 'tools.setVisible', ids: ['1'], isVisible: false },
   { type: 'engine.visibility', changes: [{ id: '1', isVisible: false }] },
+  { type: 'tools.explode', factor: 0.5 },
+  { type: 'tools.modelChanged' },
 ] as ViewerToolsEvent[];
 
 type Ctx = { selectedId: string | null; hasSelected: boolean; badge: boolean; measurement: unknown };
@@ -59,6 +61,9 @@ describe('viewer tools machine (model-based)', () => {
         expect(real.context.measurement).toBeNull();
       }
       if (real.context.badge) expect(real.matches({ dataSheet: 'hidden' })).toBe(true);
+      // The engine was last told the exploded factor the machine holds (none sent while it is 0 from the start or a new model).
+      const lastExplode = commands.filter((c) => c.type === 'explode').at(-1);
+      if (lastExplode?.type === 'explode' && real.context.explode !== 0) expect(lastExplode.factor).toBe(real.context.explode);
     },
   });
 
@@ -137,5 +142,20 @@ describe('viewer tools machine (examples)', () => {
     const sut = sutWith();
     sut.actor.send({ type: 'tools.fullScreen', value: true });
     expect(sut.actor.getSnapshot().context.fullScreen).toBe(true);
+  });
+});
+
+describe('exploded view', () => {
+  it('sends the clamped factor once per change, and a new model starts as built', () => {
+    const sut = sutWith();
+    for (const factor of [0.5, 0.5, 2, Number.NaN, -1, 0.25]) sut.actor.send({ type: 'tools.explode', factor });
+    expect(sut.commands.filter((c) => c.type === 'explode')).toEqual([
+      { type: 'explode', factor: 0.5 },
+      { type: 'explode', factor: 1 },
+      { type: 'explode', factor: 0 },
+      { type: 'explode', factor: 0.25 },
+    ]);
+    sut.actor.send({ type: 'tools.modelChanged' });
+    expect(sut.actor.getSnapshot().context.explode).toBe(0);
   });
 });

@@ -47,10 +47,10 @@ describe('the list’s render window', () => {
   it('renders a page, grows by a page near the end, stops at the last card', () => {
     const { rerender } = render(<List total={150} query="" />);
     expect(screen.getAllByRole('listitem')).toHaveLength(CARDS_PER_PAGE);
-    seeEnd();
-    expect(screen.getAllByRole('listitem')).toHaveLength(2 * CARDS_PER_PAGE);
-    seeEnd();
-    expect(screen.getAllByRole('listitem')).toHaveLength(150);
+    for (let pages = 2; pages * CARDS_PER_PAGE < 150 + CARDS_PER_PAGE; pages++) {
+      seeEnd();
+      expect(screen.getAllByRole('listitem')).toHaveLength(Math.min(150, pages * CARDS_PER_PAGE));
+    }
     expect(screen.queryByTestId('sentinel')).toBeNull();
     // A new query starts again from the first page.
     rerender(<List total={150} query="kitchen" />);

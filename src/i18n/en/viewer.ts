@@ -39,6 +39,7 @@ export const viewer = {
     back: 'Back',
   },
   renderMode: 'Render mode',
+  explode: 'Exploded view',
   renderModes: {
     solid: 'Solid',
     xray: 'X-ray',
@@ -90,6 +91,7 @@ export const viewer = {
     title: 'Measure',
     hint: 'Click two points to measure the distance between them.',
     distance: 'Distance',
+    exploded: 'Measured on the exploded view: distances between parts are not as built.',
   },
   clipping: {
     title: 'Clipping plane',

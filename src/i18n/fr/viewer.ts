@@ -41,6 +41,7 @@ export const viewer = {
     back: 'Arrière',
   },
   renderMode: 'Mode de rendu',
+  explode: 'Vue éclatée',
   renderModes: {
     solid: 'Solide',
     xray: 'Rayons X',
@@ -92,6 +93,7 @@ export const viewer = {
     title: 'Mesure',
     hint: 'Cliquez sur deux points pour mesurer la distance qui les sépare.',
     distance: 'Distance',
+    exploded: 'Mesure prise sur la vue éclatée : les distances entre pièces ne sont pas celles du montage.',
   },
   clipping: {
     title: 'Plan de coupe',

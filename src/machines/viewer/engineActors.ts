@@ -70,6 +70,9 @@ function apply(engine: EnginePort, command: EngineCommand): EngineEvent | null {
       if (command.isVisible) engine.show(command.ids);
       else engine.hide(command.ids);
       return null;
+    case 'explode':
+      engine.setExplode(command.factor);
+      return null;
   }
 }
 

@@ -43,6 +43,8 @@ export interface EnginePort {
   showAll(): void;
   flash(ids: readonly string[]): void;
   stopFlash(): void;
+  /** The exploded view, 0 (as built) to 1. */
+  setExplode(factor: number): void;
   /** Colours parts of a revision comparison (`{}` removes the colours). */
   setTints(tints: { added?: readonly string[]; changed?: readonly string[] }): void;
   hasUserMovedCamera(): boolean;

@@ -54,6 +54,7 @@ export function selectOpenPanel(s: ToolsSnapshot): ToolPanel | null {
 }
 
 export const selectRenderMode = (s: ToolsSnapshot) => s.context.renderMode;
+export const selectExplode = (s: ToolsSnapshot) => s.context.explode;
 export const selectAllowedModes = (s: ToolsSnapshot) => allowedRenderModes(s.context.permissions);
 export const selectAllowedPanels = (s: ToolsSnapshot) => allowedPanels(s.context.permissions);
 export const selectClipping = (s: ToolsSnapshot) => s.context.clipping;

@@ -30,6 +30,8 @@ export type EngineCommand =
   | { type: 'resetCamera' }
   | { type: 'selection'; ids: string[] }
   | { type: 'visibility'; ids: string[]; isVisible: boolean }
+  /** The exploded view, 0 (as built) to 1. */
+  | { type: 'explode'; factor: number }
   /** Development builds: the debug camera (SPEC §9). */
   | { type: 'debugCamera'; enabled: boolean };
 
@@ -54,6 +56,8 @@ export type ViewerToolsEvent =
   | { type: 'tools.fullScreen'; value: boolean }
   | { type: 'tools.setVisible'; ids: string[]; isVisible: boolean }
   | { type: 'tools.debugCamera'; enabled: boolean }
+  /** The exploded view's slider (0 to 1; clamped). */
+  | { type: 'tools.explode'; factor: number }
   /** A new model replaced the old one: its selection, hidden parts and measurement mean nothing now. */
   | { type: 'tools.modelChanged' };
 
@@ -75,7 +79,12 @@ export interface ViewerToolsContext {
   fullScreen: boolean;
   /** Parts the engine reports hidden, sorted. */
   hiddenIds: string[];
+  /** The exploded view's factor: 0 as built, 1 fully apart (a new model starts as built). */
+  explode: number;
 }
+
+/** A slider value as a factor: a number clamped to 0..1, anything else 0. */
+export const explodeFactorOf = (value: number): number => (Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0);
 
 /** The render modes a viewer with these permissions offers (solid always). */
 export function allowedRenderModes(permissions: ShareOptions): RenderMode[] {
@@ -150,7 +159,7 @@ export const viewerToolsMachine = setup({
       };
     }),
     /** A new model replaced the old one: its selection, hidden parts and measurement mean nothing now. */
-    forgetModel: assign({ selectedId: null, badge: false, hiddenIds: [], measurement: null }),
+    forgetModel: assign({ selectedId: null, badge: false, hiddenIds: [], measurement: null, explode: 0 }),
     showSelection: ({ context, self }) => {
       self.getSnapshot().children.engineBridge?.send({ type: 'selection', ids: context.selectedId === null ? [] : [context.selectedId] });
     },
@@ -168,6 +177,7 @@ export const viewerToolsMachine = setup({
     badge: false,
     fullScreen: false,
     hiddenIds: [],
+    explode: 0,
   }),
   invoke: { id: 'engineBridge', src: 'engineBridge', input: ({ context }) => ({ renderMode: context.renderMode }) },
   type: 'parallel',
@@ -194,6 +204,13 @@ export const viewerToolsMachine = setup({
       actions: { type: 'command', params: ({ event }) => ({ type: 'visibility', ids: event.ids, isVisible: event.isVisible }) },
     },
     'tools.debugCamera': { actions: { type: 'command', params: ({ event }) => ({ type: 'debugCamera', enabled: event.enabled }) } },
+    'tools.explode': {
+      guard: ({ context, event }) => explodeFactorOf(event.factor) !== context.explode,
+      actions: [
+        assign({ explode: ({ event }) => explodeFactorOf(event.factor) }),
+        { type: 'command', params: ({ event }) => ({ type: 'explode', factor: explodeFactorOf(event.factor) }) },
+      ],
+    },
     'engine.visibility': { actions: assign({ hiddenIds: ({ context, event }) => applyVisibility(context.hiddenIds, event.changes) }) },
   },
   states: {

@@ -3,7 +3,7 @@
  * vector and a length in the chosen unit (mm to 1 decimal, in to 3).
  */
 import { useSelector } from '@xstate/react';
-import { selectMeasurement } from '../../../machines/viewer/viewerSelectors';
+import { selectExplode, selectMeasurement } from '../../../machines/viewer/viewerSelectors';
 import type { DistanceUnit } from '../../../machines/types';
 import { useLL } from '../../app/I18nProvider';
 import type { ToolsActor } from '../viewerActors';
@@ -15,6 +15,7 @@ export function MeasurePanel({ tools }: { tools: ToolsActor }) {
   const measurement = useSelector(tools, selectMeasurement);
   const vector = measurement?.vector;
   const unit = measurement?.unit ?? 'mm';
+  const exploded = useSelector(tools, selectExplode) > 0;
   return (
     <div className="flex flex-col gap-3 text-sm">
       <p className="text-fg-muted">{LL.viewer.measure.hint()}</p>
@@ -29,6 +30,11 @@ export function MeasurePanel({ tools }: { tools: ToolsActor }) {
           <dt className="font-sans font-semibold text-fg-muted">{LL.viewer.measure.distance()}</dt>
           <dd className="text-right font-bold text-primary">{formatDistance(measurement.length, unit)}</dd>
         </dl>
+      ) : null}
+      {exploded ? (
+        <p role="note" className="rounded-lg border border-info-border bg-info-surface px-3 py-2 text-xs text-fg">
+          {LL.viewer.measure.exploded()}
+        </p>
       ) : null}
     </div>
   );

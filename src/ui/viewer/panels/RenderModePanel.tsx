@@ -1,6 +1,9 @@
-/** The render mode panel (SPEC §4): only the modes this viewer allows (solid always). */
+/**
+ * The render mode panel (SPEC §4): only the modes this viewer allows (solid always); and the
+ * exploded view's slider (owner and guest), from as built to fully apart.
+ */
 import { useSelector } from '@xstate/react';
-import { selectAllowedModes, selectRenderMode } from '../../../machines/viewer/viewerSelectors';
+import { selectAllowedModes, selectExplode, selectRenderMode } from '../../../machines/viewer/viewerSelectors';
 import { useLL } from '../../app/I18nProvider';
 import type { ToolsActor } from '../viewerActors';
 
@@ -8,7 +11,9 @@ export function RenderModePanel({ tools }: { tools: ToolsActor }) {
   const LL = useLL();
   const modes = useSelector(tools, selectAllowedModes, (a, b) => a.join() === b.join());
   const current = useSelector(tools, selectRenderMode);
+  const explode = useSelector(tools, selectExplode);
   return (
+    <div className="flex flex-col gap-5">
     <div role="radiogroup" aria-label={LL.viewer.renderMode()} className="flex flex-col gap-2">
       {modes.map((mode) => (
         <button
@@ -24,6 +29,22 @@ export function RenderModePanel({ tools }: { tools: ToolsActor }) {
           {LL.viewer.renderModes[mode]()}
         </button>
       ))}
+    </div>
+    <label className="flex flex-col gap-2 text-sm font-semibold text-fg">
+      <span className="flex items-center justify-between">
+        {LL.viewer.explode()}
+        <output className="font-normal text-fg-muted tabular-nums">{Math.round(explode * 100)} %</output>
+      </span>
+      <input
+        type="range"
+        min={0}
+        max={100}
+        step={1}
+        value={Math.round(explode * 100)}
+        onChange={(e) => tools.send({ type: 'tools.explode', factor: Number(e.target.value) / 100 })}
+        className="w-full accent-primary"
+      />
+    </label>
     </div>
   );
 }
