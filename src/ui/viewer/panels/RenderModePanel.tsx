@@ -37,6 +37,8 @@ export function RenderModePanel({ tools }: { tools: ToolsActor }) {
       </span>
       <input
         type="range"
+        aria-label={LL.viewer.explode()}
+        aria-valuetext={`${Math.round(explode * 100)} %`}
         min={0}
         max={100}
         step={1}
