@@ -114,3 +114,21 @@ export async function approvalShots(browser: Browser, origin: string, login: Log
   await shot(page, 'viewer-desktop-owner-approved');
   await context.close();
 }
+
+/** The exploded view at 0.5 on a link: `viewer-{desktop,phone}-guest-exploded.png`. */
+export async function explodedShots(browser: Browser, origin: string, url: string, shot: Shot): Promise<void> {
+  for (const [viewport, device] of [[DESKTOP, 'desktop'], [PHONE, 'phone']] as const) {
+    const { context, page } = await newPage(browser, origin, viewport, false);
+    await page.goto(url);
+    await shown(page);
+    await page.getByRole('button', { name: 'Render mode' }).first().click();
+    const panel = page.getByRole('region', { name: 'Render mode' }).first();
+    await panel.getByRole('radio', { name: 'Solid' }).click();
+    await panel.getByRole('slider', { name: 'Exploded view' }).fill('50');
+    await panel.getByText('50 %').waitFor();
+    if (device === 'desktop') await shot(page, `viewer-${device}-guest-exploded-panel`);
+    await page.keyboard.press('Escape');
+    await shot(page, `viewer-${device}-guest-exploded`);
+    await context.close();
+  }
+}

@@ -19,7 +19,7 @@ import { CHROMIUM_ARGS } from '../playwright.config';
 import { API_BASE } from '../server/config';
 import type { Stage } from '../src/api/schemas';
 import { openUploadSocket, socketUrl } from '../src/api/uploadSocket';
-import { approvalShots, revisionShots } from './revisionScreens';
+import { approvalShots, explodedShots, revisionShots } from './revisionScreens';
 
 const OUT = 'docs/screens';
 const DEMO = { username: 'demo@example.com', password: 'demo-password-screens' };
@@ -297,6 +297,7 @@ async function main(): Promise<void> {
       await desktopViewerShots(browser, origin, `/s/${sample.accessKey}`, 'guest', false);
       await desktopViewerShots(browser, origin, `/s/${sample.accessKey}`, 'guest', true);
       await desktopViewerShots(browser, origin, '/sandbox', 'sandbox', false);
+      await explodedShots(browser, origin, `/s/${sample.accessKey}`, shot);
       await compactViewerShots(browser, origin, `/projects/${sample.id}`, 'owner', false, DEMO);
       await compactViewerShots(browser, origin, `/s/${sample.accessKey}`, 'guest', false);
       await compactViewerShots(browser, origin, `/s/${sample.accessKey}`, 'guest', true);
