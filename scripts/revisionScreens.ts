@@ -68,7 +68,7 @@ export async function revisionShots(browser: Browser, origin: string, login: Log
       await page.goto(projectPath);
       await shown(page);
       const project = french ? 'Projet' : 'Project';
-      if (device === 'desktop') await page.getByRole('navigation', { name: french ? 'Barre du projet' : 'Project toolbar' }).getByRole('button', { name: project, exact: true }).click();
+      if (device === 'desktop') await page.getByRole('navigation', { name: french ? 'Barre d’outils du projet' : 'Project toolbar' }).getByRole('button', { name: project, exact: true }).click();
       else await page.getByRole('button', { name: project, exact: true }).first().click();
       await page.getByRole('region', { name: project, exact: true }).first().getByRole('button', { name: french ? 'Révisions' : 'Revisions' }).click();
       const panel = page.getByRole('region', { name: french ? 'Révisions' : 'Revisions', exact: true }).first();
