@@ -48,7 +48,10 @@ export interface Config {
   /** Unset: generated once and kept in DATA_DIR/token-secret. */
   tokenSecret: string | undefined;
   maxUploadBytes: number;
+  /** Conversion threads of this process; 0 (only with the job queue): it converts nothing itself. */
   convertThreads: number;
+  /** Uploads are converted as jobs of the PostgreSQL queue (server/jobs) rather than in this process. */
+  convertQueue: boolean;
   /** Seconds one conversion may run before its thread is stopped. */
   convertTimeoutSeconds: number;
   /** Memory one conversion may use (its thread's heap, each WebAssembly memory), MB. */
@@ -103,7 +106,8 @@ const envSchema = z.object({
   SECURE_TOKEN_TTL: int(5, 3600).default(60),
   TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MAX_UPLOAD_BYTES: int(1024, 2 ** 40).default(256 * 1024 * 1024),
-  CONVERT_THREADS: int(1, 256).optional(),
+  CONVERT_THREADS: int(0, 256).optional(),
+  CONVERT_QUEUE: z.enum(['auto', 'postgres', 'off']).default('auto'),
   CONVERT_TIMEOUT: int(1, 24 * 3600).default(600),
   CONVERT_MEMORY_MB: int(64, 65_536).default(2048),
   MAX_CONNECTIONS_PER_IP: int(0, 100_000).optional(),
@@ -145,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
   const database = parseDatabaseUrl(e.DATABASE_URL, dataDir, cwd, problems);
   const blobStore = parseBlobStore(e, dataDir, problems);
   const trustProxy = parseTrustProxy(e.TRUST_PROXY, problems);
+  const convertQueue = database ? parseConvertQueue(e, database, problems) : false;
   if (problems.length > 0 || !database) throw new ConfigError(problems);
   return {
     port: e.PORT,
@@ -162,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
     tokenSecret: e.TOKEN_SECRET,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     convertThreads: e.CONVERT_THREADS ?? Math.max(1, cores - 1),
+    convertQueue,
     convertTimeoutSeconds: e.CONVERT_TIMEOUT,
     convertMemoryMb: e.CONVERT_MEMORY_MB,
     // Behind a trusted proxy every connection comes from the proxy: the cap is then the proxy's job.
@@ -227,6 +233,15 @@ function parseBlobStore(e: z.infer<typeof envSchema>, dataDir: string, problems:
     region: e.AWS_REGION || undefined,
     credentials: keyId && secret ? { accessKeyId: keyId, secretAccessKey: secret, ...(e.AWS_SESSION_TOKEN ? { sessionToken: e.AWS_SESSION_TOKEN } : {}) } : undefined,
   };
+}
+
+/** `auto`: the queue when the database is PostgreSQL and this process converts nothing itself. */
+function parseConvertQueue(e: z.infer<typeof envSchema>, database: DatabaseConfig, problems: string[]): boolean {
+  const postgres = database.kind === 'postgres';
+  const queue = postgres && (e.CONVERT_QUEUE === 'postgres' || (e.CONVERT_QUEUE === 'auto' && e.CONVERT_THREADS === 0));
+  if (e.CONVERT_QUEUE === 'postgres' && !postgres) problems.push('CONVERT_QUEUE: postgres needs a postgres:// DATABASE_URL');
+  else if (e.CONVERT_THREADS === 0 && !queue) problems.push('CONVERT_THREADS: 0 converts nothing here; it needs the job queue (a postgres:// DATABASE_URL)');
+  return queue;
 }
 
 /** `true`/`false`, a hop count, or a comma-separated list of proxy addresses or CIDR ranges. */

@@ -7,6 +7,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyCookie from '@fastify/cookie';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyWebsocket from '@fastify/websocket';
+import { sql } from 'kysely';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
@@ -16,6 +17,7 @@ import { createLoginThrottle } from '../auth/loginThrottle';
 import { consumeSecureToken } from '../auth/secureTokens';
 import type { Converter } from '../convert/converter';
 import type { Db } from '../db/database';
+import { openConversionQueue, type ConversionQueue } from '../jobs/conversionQueue';
 import { systemClock, toSeconds, type Clock } from '../domain/clock';
 import { chooseLimitStore, openRedis } from '../limits/limitStore';
 import type { BlobStore } from '../storage/blobStore';
@@ -45,6 +47,11 @@ export interface AppDeps {
   clock?: Clock;
   /** The conversion pool of the upload sockets (created and closed by main.ts); without it they answer an error. */
   converter?: Converter;
+  /**
+   * The conversion queue the upload sockets send jobs to, closed by whoever opened it. Without it,
+   * a config with the queue on (PostgreSQL) opens the process's own, closed with the app.
+   */
+  conversionQueue?: ConversionQueue;
   /** Overrides of the upload sockets' waits (tests). */
   uploadTimeouts?: Partial<UploadTimeouts>;
   /** Fastify logger options; off by default (tests). */
@@ -113,6 +120,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, websocketOptions(config.maxUploadBytes));
   const uploadTracker = createUploadTracker();
+  let queue = deps.conversionQueue;
+  if (!queue && config.convertQueue && config.database.kind === 'postgres') {
+    const schema = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+    const own = await openConversionQueue(
+      { url: config.database.url, appSchema: schema.rows[0]?.schema, convertTimeoutSeconds: config.convertTimeoutSeconds },
+      app.log,
+    );
+    // After the sockets are done (onClose hooks run once the server stopped taking requests).
+    app.addHook('onClose', () => own.close());
+    queue = own;
+  }
   app.decorate('uploadSockets', uploadTracker);
 
   // The headers a hardened app sends (helmet), with a policy the built app passes: scripts only
@@ -125,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(uploadSocketRoutes, {
     prefix: `${API_BASE}/projects`,
     converter: deps.converter,
+    queue,
     tracker: uploadTracker,
     timeouts: deps.uploadTimeouts,
   });

@@ -93,7 +93,11 @@ export interface NewProjectCommit {
   model: ConvertedModel;
   /** `charge`: one credit of an active plan; `gift`: no credit, this allowance (the demo project). */
   payment: { kind: 'charge' } | { kind: 'gift'; allowance: UpdateAllowance };
+  /** Also written in the project's transaction (a queued job's end, see server/jobs). */
+  onCommit?: OnCommit;
 }
+
+export type OnCommit = (trx: Db, project: Project) => Promise<void>;
 
 /**
  * Creates a project at revision 1 with its model. In the transaction: spend the credit, insert the
@@ -119,6 +123,7 @@ export async function commitNewProject(stores: CommitStores, input: NewProjectCo
           nowSeconds: input.nowSeconds,
         });
         if (!recorded) throw new ProjectChangedError();
+        await input.onCommit?.(trx, recorded);
         pendingFolder = folder;
         return recorded;
       } catch (error) {
@@ -140,6 +145,7 @@ export interface ModelUpdateCommit {
   model: ConvertedModel;
   /** `free`: within the allowance; `paid`: one credit (or an UNLIMITED plan) extends it. */
   charge: 'free' | 'paid';
+  onCommit?: OnCommit;
 }
 
 /**
@@ -166,6 +172,7 @@ export async function commitModelUpdate(stores: CommitStores, input: ModelUpdate
         ...allowance,
       });
       if (!recorded) throw new ProjectChangedError();
+      await input.onCommit?.(trx, recorded);
       return recorded;
     });
   } catch (error) {

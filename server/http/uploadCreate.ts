@@ -9,6 +9,7 @@ import { plansInChargeOrder } from '../domain/credits';
 import { checkProjectName, projectNameFromFileName } from '../domain/projectNames';
 import { commitNewProject, InsufficientCreditsError } from './uploadCommit';
 import { UPLOAD_MESSAGES, UploadRefusal } from './uploadErrors';
+import { convertQueued } from './uploadQueued';
 import { authorizeUpload, checkFile, convertUpload, nowSeconds, ownerView, receiveUpload, type UploadContext } from './uploadSteps';
 
 /** The second text value: the project name; empty means the file's base name. */
@@ -31,6 +32,7 @@ export async function runCreate(context: UploadContext) {
     throw new UploadRefusal(UPLOAD_MESSAGES.insufficientCredits);
   }
 
+  if (context.queue) return convertQueued(context, context.queue, { kind: 'create', ownerId, name, fileName, file });
   const model = await convertUpload(context, fileName, file);
   let project;
   try {

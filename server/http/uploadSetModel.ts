@@ -12,6 +12,7 @@ import { updateCost } from '../domain/credits';
 import { NoReplyError } from './uploadChannel';
 import { commitModelUpdate, InsufficientCreditsError, ProjectChangedError } from './uploadCommit';
 import { UPLOAD_MESSAGES, UploadRefusal } from './uploadErrors';
+import { convertQueued } from './uploadQueued';
 import { authorizeUpload, checkFile, convertUpload, nowSeconds, ownerView, receiveUpload, type UploadContext } from './uploadSteps';
 
 /** Project ids whose model is being replaced in this process. */
@@ -59,6 +60,12 @@ export async function runSetModel(context: UploadContext, locks: UpdateLocks) {
     if (cost.kind === 'noCredit') throw new UploadRefusal(UPLOAD_MESSAGES.insufficientCredits);
     if (cost.kind === 'credit' && !(await confirmCredit(context))) throw new UploadRefusal(UPLOAD_MESSAGES.creditRefused);
 
+    if (context.queue) {
+      // The worker checks again that the project is still at this revision when it records the update.
+      const charge = cost.kind === 'free' ? 'free' : 'paid';
+      const request = { kind: 'update', ownerId, projectId: project.id, fromRevision: project.revisionNumber, charge, fileName, file } as const;
+      return await convertQueued(context, context.queue, request);
+    }
     const model = await convertUpload(context, fileName, file);
     try {
       await commitModelUpdate(

@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { projectSchema, ServerSocketMessageWire } from '../../src/api/schemas';
 import { checkSecureToken } from '../auth/secureTokens';
 import type { Converter } from '../convert/converter';
+import type { ConversionQueue } from '../jobs/conversionQueue';
 import { ConversionError } from '../convert/errors';
 import { findUserById } from '../db/users';
 import { toSeconds } from '../domain/clock';
@@ -77,6 +78,8 @@ export function createUploadTracker(): UploadTracker & { begin(): void; end(): v
 
 export interface UploadSocketOptions {
   converter: Converter | undefined;
+  /** Conversions as jobs of the PostgreSQL queue (then `converter` is not used by the sockets). */
+  queue?: ConversionQueue;
   tracker: ReturnType<typeof createUploadTracker>;
   timeouts?: Partial<UploadTimeouts>;
 }
@@ -136,6 +139,7 @@ export const uploadSocketRoutes: FastifyPluginAsync<UploadSocketOptions> = async
       channel,
       services,
       converter: options.converter,
+      queue: options.queue,
       openedAtSeconds: upload.openedAtSeconds,
       openedWithToken: upload.token,
       timeouts,

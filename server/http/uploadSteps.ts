@@ -5,6 +5,7 @@ import type { projectSchema } from '../../src/api/schemas';
 import { decodeUploadMessage, type DecodedUpload } from '../../src/api/uploadMessage';
 import { consumeSecureToken } from '../auth/secureTokens';
 import type { Converter } from '../convert/converter';
+import type { ConversionQueue } from '../jobs/conversionQueue';
 import { detectFormat } from '../convert/detect';
 import { findOwnedProject } from '../db/projects';
 import { findUserById } from '../db/users';
@@ -27,6 +28,8 @@ export interface UploadContext {
   channel: UploadChannel;
   services: Services;
   converter: Converter | undefined;
+  /** With PostgreSQL and the queue on: conversions are jobs a worker runs and records (uploadQueued.ts). */
+  queue?: ConversionQueue;
   /** When the socket opened: the secure token must have been valid then. */
   openedAtSeconds: number;
   /** The secure token the socket was opened with (checked then); the message must carry the same. */

@@ -154,6 +154,24 @@ describe('resource limits', () => {
   });
 });
 
+describe('conversion queue', () => {
+  const pg = 'postgres://u@db.example.org/app';
+  it('is on with PostgreSQL when this process converts nothing itself, or when asked; never on SQLite', () => {
+    expect(load({}).convertQueue).toBe(false);
+    expect(load({ DATABASE_URL: pg }).convertQueue).toBe(false);
+    expect(load({ DATABASE_URL: pg, CONVERT_THREADS: '0' })).toMatchObject({ convertQueue: true, convertThreads: 0 });
+    expect(load({ DATABASE_URL: pg, CONVERT_QUEUE: 'postgres' })).toMatchObject({ convertQueue: true, convertThreads: 3 });
+    expect(load({ DATABASE_URL: pg, CONVERT_QUEUE: 'off', CONVERT_THREADS: '2' }).convertQueue).toBe(false);
+  });
+
+  it('refuses a queue without PostgreSQL, and no threads without a queue', () => {
+    expect(problemsOf({ CONVERT_QUEUE: 'postgres' })).toEqual(['CONVERT_QUEUE: postgres needs a postgres:// DATABASE_URL']);
+    expect(problemsOf({ CONVERT_THREADS: '0' }).map((p) => p.split(':')[0])).toEqual(['CONVERT_THREADS']);
+    expect(problemsOf({ DATABASE_URL: pg, CONVERT_QUEUE: 'off', CONVERT_THREADS: '0' }).map((p) => p.split(':')[0])).toEqual(['CONVERT_THREADS']);
+    expect(problemsOf({ CONVERT_QUEUE: 'redis' }).map((p) => p.split(':')[0])).toEqual(['CONVERT_QUEUE']);
+  });
+});
+
 describe('publicOrigin', () => {
   it('uses PUBLIC_URL, else localhost on the bound port', () => {
     expect(publicOrigin({ publicUrl: 'https://v.example.org', host: '0.0.0.0' }, 8080)).toBe('https://v.example.org');

@@ -1,0 +1,108 @@
+/**
+ * Conversions as durable jobs on PostgreSQL, through pg-boss (docs/decisions.md). An API process
+ * stores the uploaded file in the blob store and sends a job; a worker (server/worker.ts, or this
+ * process when it has conversion threads) converts it and records the project itself, so a dead
+ * API process loses nothing. A job whose worker dies stays `active` until its expiry (the
+ * conversion's time budget and a margin), then pg-boss hands it to another worker, twice at most.
+ */
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import { listenToJobEvents, type JobEventHub } from './jobEvents';
+
+export const CONVERSION_QUEUE = 'convert_upload';
+/** Runs after the first one when a worker died or failed unexpectedly. */
+export const JOB_RETRY_LIMIT = 2;
+
+/** What a worker needs to convert an upload and record it, once the API has asked every question. */
+export type ConversionJob = {
+  jobId: string;
+  ownerId: number;
+  fileName: string;
+  /** The uploaded file in the blob store (uploads/<jobId>/original<ext>). */
+  originalKey: string;
+} & ({ kind: 'create'; name: string } | { kind: 'update'; projectId: number; fromRevision: number; charge: 'free' | 'paid' });
+
+/** How long a job may stay active before it counts as lost: the conversion's budget, plus a fifth (at least 5 s) to read and save. */
+export function jobExpirySeconds(convertTimeoutSeconds: number): number {
+  // pg-boss takes expiries under a day.
+  return Math.min(24 * 3600 - 1, convertTimeoutSeconds + Math.max(5, Math.ceil(convertTimeoutSeconds / 5)));
+}
+
+/** How long a socket waits for its job's answer: every try's expiry, the retry checks between them, and a minute. */
+export function answerTimeoutMs(expirySeconds: number): number {
+  return ((JOB_RETRY_LIMIT + 1) * (expirySeconds + maintenanceIntervalSeconds(expirySeconds)) + 60) * 1000;
+}
+
+/** How often lost jobs are looked for: a quarter of the expiry, between 1 s and 2 min. */
+export function maintenanceIntervalSeconds(expirySeconds: number): number {
+  return Math.min(120, Math.max(1, Math.ceil(expirySeconds / 4)));
+}
+
+/** The upload's key in the blob store until its job has been recorded. */
+export function uploadOriginalKey(jobId: string, fileName: string): string {
+  const ext = /\.[A-Za-z0-9]{1,10}$/.exec(fileName)?.[0].toLowerCase() ?? '';
+  return `uploads/${jobId}/original${ext}`;
+}
+
+export function uploadFolder(jobId: string): string {
+  return `uploads/${jobId}`;
+}
+
+/** pg-boss's tables live beside the app's: `pgboss`, or `<schema>_pgboss` when the app has a schema of its own. */
+export function bossSchemaFor(appSchema: string | undefined): string {
+  return !appSchema || appSchema === 'public' ? 'pgboss' : `${appSchema}_pgboss`;
+}
+
+export interface BossOptions {
+  url: string;
+  appSchema: string | undefined;
+  convertTimeoutSeconds: number;
+}
+
+/** A started pg-boss with the conversion queue created (both idempotent, safe from several processes at once). */
+export async function openBoss(options: BossOptions, log?: FastifyBaseLogger): Promise<PgBoss> {
+  const expiry = jobExpirySeconds(options.convertTimeoutSeconds);
+  const boss = new PgBoss({
+    connectionString: options.url,
+    schema: bossSchemaFor(options.appSchema),
+    max: 4,
+    maintenanceIntervalSeconds: maintenanceIntervalSeconds(expiry),
+  });
+  boss.on('error', (error) => log?.error({ err: error }, 'job queue error'));
+  await boss.start();
+  await boss.createQueue(CONVERSION_QUEUE, { name: CONVERSION_QUEUE, retryLimit: JOB_RETRY_LIMIT, expireInSeconds: expiry });
+  return boss;
+}
+
+export interface ConversionQueue {
+  /** Seconds a job may stay active before another worker gets it. */
+  readonly expirySeconds: number;
+  /** How long a socket waits for its job's answer before telling the user the conversion did not finish. */
+  readonly answerTimeoutMs: number;
+  readonly events: JobEventHub;
+  send(job: ConversionJob): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The API side: sends jobs and hears their events. */
+export async function openConversionQueue(options: BossOptions, log?: FastifyBaseLogger): Promise<ConversionQueue> {
+  const boss = await openBoss(options, log);
+  const events = await listenToJobEvents(options.url, log).catch(async (error: unknown) => {
+    await boss.stop({ graceful: false });
+    throw error;
+  });
+  const expirySeconds = jobExpirySeconds(options.convertTimeoutSeconds);
+  return {
+    expirySeconds,
+    answerTimeoutMs: answerTimeoutMs(expirySeconds),
+    events,
+    async send(job) {
+      // The job's id is the upload's: its events and its upload_jobs row carry the same.
+      await boss.send(CONVERSION_QUEUE, job, { id: job.jobId, retryLimit: JOB_RETRY_LIMIT, expireInSeconds: expirySeconds });
+    },
+    async close() {
+      await events.close();
+      await boss.stop({ graceful: false, wait: true });
+    },
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * Conversions as jobs on PostgreSQL, against real processes: two API servers that convert nothing
+ * themselves (CONVERT_THREADS=0, so the queue is on) over one database and one blob folder, and
+ * conversion workers started as `npm run worker` starts them. An upload through A is converted by
+ * the worker and read through B; a worker killed while its job is active leaves the job to the
+ * next worker, and the socket still gets its project, created once.
+ */
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Project } from '../../src/api/schemas';
+import { generateAssembly } from '../../samples/generate';
+import { writeSample } from '../../samples/writers/index';
+import { API_BASE } from '../../server/config';
+import { bossSchemaFor, CONVERSION_QUEUE } from '../../server/jobs/conversionQueue';
+import { POSTGRES_URL, postgresReachable } from './helpers/databases';
+import { call } from './helpers/http';
+import { addUser, type TestUser } from './helpers/projectFixtures';
+import { exitCode, firstLine, spawnTsx } from './helpers/spawnTsx';
+import { makeTempDir, startTestServer, type TestServer } from './helpers/testServer';
+import { lastMessage, projectCount, secureToken, upload, type UploadOutcome } from './helpers/uploads';
+
+const reachable = await postgresReachable();
+if (!reachable) console.warn(`PostgreSQL at ${POSTGRES_URL} is not reachable: the job queue tests are skipped.`);
+
+const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+const bossSchema = bossSchemaFor(schema);
+// The conversion budget (and so the job's expiry: 8 s + 5 s) kept short for the retry test.
+const env = { DATABASE_URL: POSTGRES_URL, CONVERT_THREADS: '0', CONVERT_TIMEOUT: '8' };
+const workerEnv = (dir: string) => ({
+  DATABASE_URL: `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+  DATA_DIR: dir,
+  CONVERT_THREADS: '1',
+  CONVERT_TIMEOUT: '8',
+  LOG_LEVEL: 'warn',
+});
+
+let dir: string;
+let a: TestServer;
+let b: TestServer;
+let owner: TestUser;
+let admin: pg.Client;
+const children: ChildProcessWithoutNullStreams[] = [];
+
+async function startWorker(script = 'server/worker.ts'): Promise<ChildProcessWithoutNullStreams> {
+  const child = spawnTsx(script, workerEnv(dir));
+  children.push(child);
+  await firstLine(child, 60_000);
+  return child;
+}
+
+async function stopWorker(child: ChildProcessWithoutNullStreams, signal: NodeJS.Signals): Promise<void> {
+  const exited = exitCode(child);
+  child.kill(signal);
+  await exited;
+}
+
+async function until<T>(read: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function resultOf(outcome: UploadOutcome): Project {
+  const last = lastMessage(outcome);
+  if (last?.type !== 'result') throw new Error(`expected a result, got ${JSON.stringify(last)} / ${outcome.failure}`);
+  return last.project;
+}
+
+const dae = () => writeSample(generateAssembly({ parts: 6, seed: 5 }), 'dae');
+
+describe.skipIf(!reachable)('conversions as jobs on PostgreSQL', () => {
+  beforeAll(async () => {
+    dir = await makeTempDir('cv-queue-');
+    a = await startTestServer({ env, pgSchema: schema, dir });
+    b = await startTestServer({ env, pgSchema: schema, dir });
+    owner = await addUser(a, 'Olivia Owner');
+    // The workers record projects at the real time, past the test servers' clock: a plan valid at both.
+    await a.database.db.updateTable('subscription_plans').set({ total_credits: 100, expiration_date: Math.floor(Date.now() / 1000) + 365 * 86_400 }).where('user_id', '=', owner.user.id).execute();
+    admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) await stopWorker(child, 'SIGKILL');
+    await a?.close();
+    await b?.close();
+    await admin?.query(`DROP SCHEMA IF EXISTS ${bossSchema} CASCADE`);
+    await admin?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin?.end();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('an upload through A is converted by the worker and read, project and model, through B', async () => {
+    expect(a.config.convertQueue).toBe(true);
+    const worker = await startWorker();
+    const before = await projectCount(a, owner.user.id);
+    const outcome = await upload(a, { kind: 'create', secureToken: await secureToken(a, owner.token), projectName: 'Queued kitchen', fileName: 'kitchen.dae', file: await dae() });
+    const project = resultOf(outcome);
+    expect(project.name).toBe('Queued kitchen');
+    // The worker's progress reached A's socket before the result.
+    expect(outcome.messages.filter((m) => m.type === 'status').length).toBeGreaterThan(0);
+    expect(await projectCount(a, owner.user.id)).toBe(before + 1);
+
+    const tokenOnB = await b.app.services.accessTokens.sign(owner.user.id);
+    const read = await call(b.baseUrl, `${API_BASE}/projects/${project.id}`, { token: tokenOnB });
+    expect(read.status).toBe(200);
+    expect((read.json as Project).name).toBe('Queued kitchen');
+    const model = await fetch(`${b.baseUrl}${(read.json as Project).modelUrl}`);
+    expect(model.status).toBe(200);
+    expect(new TextDecoder().decode(new Uint8Array(await model.arrayBuffer()).subarray(0, 4))).toBe('glTF');
+    await stopWorker(worker, 'SIGTERM');
+  }, 120_000);
+
+  it('a worker killed mid-job: a restarted worker finishes the job and the socket gets the project, created once', async () => {
+    const stuck = await startWorker('tests/server/helpers/stuckWorker.ts');
+    const before = await projectCount(a, owner.user.id);
+    const pending = upload(a, { kind: 'create', secureToken: await secureToken(a, owner.token), projectName: 'Retried kitchen', fileName: 'kitchen.dae', file: await dae() });
+    const jobId = await until(async () => {
+      const { rows } = await admin.query<{ id: string }>(`SELECT id FROM ${bossSchema}.job WHERE name = $1 AND state = 'active'`, [CONVERSION_QUEUE]);
+      return rows[0]?.id;
+    });
+    await stopWorker(stuck, 'SIGKILL');
+
+    await startWorker();
+    const project = resultOf(await pending);
+    expect(project.name).toBe('Retried kitchen');
+    expect(await projectCount(a, owner.user.id)).toBe(before + 1);
+    const { rows } = await admin.query<{ state: string; retry_count: number }>(`SELECT state, retry_count FROM ${bossSchema}.job WHERE id = $1`, [jobId]);
+    expect(rows[0]).toEqual({ state: 'completed', retry_count: 1 });
+    const ends = await a.database.db.selectFrom('upload_jobs').selectAll().where('id', '=', jobId).execute();
+    expect(ends).toMatchObject([{ state: 'done', project_id: project.id }]);
+  }, 120_000);
+});
