@@ -12,6 +12,8 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { systemClock, toSeconds } from './domain/clock';
 import { buildApp } from './http/app';
+import { openBoss } from './jobs/conversionQueue';
+import { startConversionWorker } from './jobs/conversionWorker';
 import { ensureDemoAccount } from './seed/demoAccount';
 import { sweepLeftovers } from './storage/leftoverSweep';
 import { openBlobStore } from './storage/openBlobStore';
@@ -50,6 +52,19 @@ async function main(): Promise<void> {
     // Logs go to stderr: stdout carries only the line telling how to reach the app.
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, stream: process.stderr },
   });
+  // With the queue on and threads of its own, this process also takes conversion jobs (any API process's).
+  const worker =
+    config.convertQueue && config.convertThreads > 0 && config.database.kind === 'postgres'
+      ? await startInProcessWorker(config.database.url, database.schema)
+      : undefined;
+  async function startInProcessWorker(url: string, appSchema: string | undefined) {
+    const boss = await openBoss({ url, appSchema, convertTimeoutSeconds: config.convertTimeoutSeconds }, app.log);
+    const jobs = await startConversionWorker(
+      { db: database.db, blobs, boss, converter, revisionsKept: config.revisionsKept, log: app.log },
+      config.convertThreads,
+    );
+    return { stop: async () => (await jobs.stop(), await boss.stop({ graceful: true, wait: true, timeout: 5000 })) };
+  }
   if (swept && Object.values(swept).some((count) => count > 0)) app.log.info(swept, 'removed what an interrupted run left in the data folder');
 
   // Handlers first: a signal that comes once the line below is out must find them installed.
@@ -63,6 +78,7 @@ async function main(): Promise<void> {
     stopping = true;
     seeding.abort();
     try {
+      await worker?.stop();
       await app.close();
       await converter.close();
       await blobs.close?.();
