@@ -3,7 +3,8 @@
  * themselves (CONVERT_THREADS=0, so the queue is on) over one database and one blob folder, and
  * conversion workers started as `npm run worker` starts them. An upload through A is converted by
  * the worker and read through B; a worker killed while its job is active leaves the job to the
- * next worker, and the socket still gets its project, created once.
+ * next worker, and the socket still gets its project, created once; an update is recorded as the
+ * next revision; an API process killed while its user waits still leaves the project, once, in the list.
  */
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -13,7 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../src/api/schemas';
 import { generateAssembly } from '../../samples/generate';
 import { writeSample } from '../../samples/writers/index';
+import { createAccessTokens } from '../../server/auth/accessTokens';
 import { API_BASE } from '../../server/config';
+import { systemClock } from '../../server/domain/clock';
 import { bossSchemaFor, CONVERSION_QUEUE } from '../../server/jobs/conversionQueue';
 import { POSTGRES_URL, postgresReachable } from './helpers/databases';
 import { call } from './helpers/http';
@@ -43,6 +46,9 @@ let b: TestServer;
 let owner: TestUser;
 let admin: pg.Client;
 const children: ChildProcessWithoutNullStreams[] = [];
+/** The worker left running by one test for the next. */
+let running: ChildProcessWithoutNullStreams | undefined;
+let firstProject: Project;
 
 async function startWorker(script = 'server/worker.ts'): Promise<ChildProcessWithoutNullStreams> {
   const child = spawnTsx(script, workerEnv(dir));
@@ -104,6 +110,7 @@ describe.skipIf(!reachable)('conversions as jobs on PostgreSQL', () => {
     const outcome = await upload(a, { kind: 'create', secureToken: await secureToken(a, owner.token), projectName: 'Queued kitchen', fileName: 'kitchen.dae', file: await dae() });
     const project = resultOf(outcome);
     expect(project.name).toBe('Queued kitchen');
+    firstProject = project;
     // The worker's progress reached A's socket before the result.
     expect(outcome.messages.filter((m) => m.type === 'status').length).toBeGreaterThan(0);
     expect(await projectCount(a, owner.user.id)).toBe(before + 1);
@@ -128,13 +135,52 @@ describe.skipIf(!reachable)('conversions as jobs on PostgreSQL', () => {
     });
     await stopWorker(stuck, 'SIGKILL');
 
-    await startWorker();
+    running = await startWorker();
     const project = resultOf(await pending);
     expect(project.name).toBe('Retried kitchen');
     expect(await projectCount(a, owner.user.id)).toBe(before + 1);
-    const { rows } = await admin.query<{ state: string; retry_count: number }>(`SELECT state, retry_count FROM ${bossSchema}.job WHERE id = $1`, [jobId]);
-    expect(rows[0]).toEqual({ state: 'completed', retry_count: 1 });
+    // The socket hears the result as the worker announces it, just before pg-boss marks the job completed.
+    const job = await until(async () => {
+      const { rows } = await admin.query<{ state: string; retry_count: number }>(`SELECT state, retry_count FROM ${bossSchema}.job WHERE id = $1`, [jobId]);
+      return rows[0]?.state === 'completed' ? rows[0] : undefined;
+    });
+    expect(job.retry_count).toBe(1);
     const ends = await a.database.db.selectFrom('upload_jobs').selectAll().where('id', '=', jobId).execute();
     expect(ends).toMatchObject([{ state: 'done', project_id: project.id }]);
+  }, 120_000);
+
+  it('a model update through A is converted and recorded by the worker as the next revision', async () => {
+    const outcome = await upload(a, { kind: 'setModel', secureToken: await secureToken(a, owner.token), projectId: firstProject.id, fileName: 'kitchen-v2.dae', file: await dae() });
+    const project = resultOf(outcome);
+    expect(project).toMatchObject({ id: firstProject.id, revisionNumber: firstProject.revisionNumber + 1 });
+    expect(project.modelUrl).not.toBe(firstProject.modelUrl);
+  }, 120_000);
+
+  it('an API process killed while its user waits: the project is still created once and appears in the list', async () => {
+    if (running) await stopWorker(running, 'SIGTERM');
+    const stuck = await startWorker('tests/server/helpers/stuckWorker.ts');
+    const secret = randomBytes(24).toString('hex');
+    const api = spawnTsx('server/main.ts', { ...workerEnv(dir), CONVERT_THREADS: '0', PORT: '0', HOST: '127.0.0.1', TOKEN_SECRET: secret, STATIC_DIR: dir });
+    children.push(api);
+    const origin = (await firstLine(api, 60_000)).replace(/^.*(http:\/\/\S+?)\/?$/, '$1').replace('localhost', '127.0.0.1');
+    const viaApi = { baseUrl: origin } as TestServer;
+    const token = await createAccessTokens(new TextEncoder().encode(secret), 900, systemClock).sign(owner.user.id);
+    const pending = upload(viaApi, { kind: 'create', secureToken: await secureToken(viaApi, token), projectName: 'Survivor', fileName: 'kitchen.dae', file: await dae() });
+    const jobId = await until(async () => {
+      const { rows } = await admin.query<{ id: string }>(`SELECT id FROM ${bossSchema}.job WHERE name = $1 AND state = 'active'`, [CONVERSION_QUEUE]);
+      return rows[0]?.id;
+    });
+    await stopWorker(api, 'SIGKILL');
+    expect(lastMessage(await pending)?.type).not.toBe('result');
+    await stopWorker(stuck, 'SIGKILL');
+
+    await startWorker();
+    await until(async () => {
+      const { rows } = await admin.query<{ state: string }>(`SELECT state FROM ${bossSchema}.job WHERE id = $1`, [jobId]);
+      return rows[0]?.state === 'completed' ? true : undefined;
+    }, 60_000);
+    const list = await call(b.baseUrl, `${API_BASE}/projects`, { token: await b.app.services.accessTokens.sign(owner.user.id) });
+    expect(list.status).toBe(200);
+    expect(JSON.stringify(list.json).match(/"name":"Survivor"/g)).toHaveLength(1);
   }, 120_000);
 });
