@@ -17,7 +17,8 @@ import { writeSample } from '../../samples/writers/index';
 import { createAccessTokens } from '../../server/auth/accessTokens';
 import { API_BASE } from '../../server/config';
 import { systemClock } from '../../server/domain/clock';
-import { bossSchemaFor, CONVERSION_QUEUE } from '../../server/jobs/conversionQueue';
+import { bossSchemaFor, CONVERSION_QUEUE, openConversionQueue } from '../../server/jobs/conversionQueue';
+import { JOB_TIMEOUT_MESSAGE } from '../../server/http/uploadQueued';
 import { POSTGRES_URL, postgresReachable } from './helpers/databases';
 import { call } from './helpers/http';
 import { addUser, type TestUser } from './helpers/projectFixtures';
@@ -174,7 +175,7 @@ describe.skipIf(!reachable)('conversions as jobs on PostgreSQL', () => {
     expect(lastMessage(await pending)?.type).not.toBe('result');
     await stopWorker(stuck, 'SIGKILL');
 
-    await startWorker();
+    running = await startWorker();
     await until(async () => {
       const { rows } = await admin.query<{ state: string }>(`SELECT state FROM ${bossSchema}.job WHERE id = $1`, [jobId]);
       return rows[0]?.state === 'completed' ? true : undefined;
@@ -183,4 +184,27 @@ describe.skipIf(!reachable)('conversions as jobs on PostgreSQL', () => {
     expect(list.status).toBe(200);
     expect(JSON.stringify(list.json).match(/"name":"Survivor"/g)).toHaveLength(1);
   }, 120_000);
+
+  it("a file the worker cannot convert: the socket gets the converter's message and no credit is spent", async () => {
+    const [before] = await a.database.db.selectFrom('subscription_plans').select('consumed_credits').where('user_id', '=', owner.user.id).execute();
+    const text = '0\nSECTION\n2\nENTITIES\n0\nTEXT\n8\n0\n10\n0\n20\n0\n30\n0\n40\n5\n1\nHello\n0\nENDSEC\n0\nEOF\n';
+    const outcome = await upload(a, { kind: 'create', secureToken: await secureToken(a, owner.token), projectName: '', fileName: 'empty.dxf', file: new TextEncoder().encode(text) });
+    expect(lastMessage(outcome)).toEqual({ type: 'error', message: expect.stringContaining('contains no 3D geometry') });
+    const [after] = await a.database.db.selectFrom('subscription_plans').select('consumed_credits').where('user_id', '=', owner.user.id).execute();
+    expect(after.consumed_credits).toBe(before.consumed_credits);
+  }, 60_000);
+
+  it('no worker answers: the socket says the conversion did not finish in time, after its bounded wait', async () => {
+    if (running) await stopWorker(running, 'SIGTERM');
+    const queue = await openConversionQueue({ url: POSTGRES_URL, appSchema: schema, convertTimeoutSeconds: 8 });
+    const c = await startTestServer({ env, pgSchema: schema, dir, appDeps: { conversionQueue: { ...queue, answerTimeoutMs: 1500 } } });
+    try {
+      const tokenOnC = await c.app.services.accessTokens.sign(owner.user.id);
+      const outcome = await upload(c, { kind: 'create', secureToken: await secureToken(c, tokenOnC), projectName: 'Late', fileName: 'kitchen.dae', file: await dae() });
+      expect(lastMessage(outcome)).toEqual({ type: 'error', message: JOB_TIMEOUT_MESSAGE });
+    } finally {
+      await c.close();
+      await queue.close();
+    }
+  }, 60_000);
 });

@@ -46,7 +46,7 @@ export interface TestServerOptions {
   /** With a postgres DATABASE_URL in env: the schema to keep this server's tables in. */
   pgSchema?: string;
   /** Extra dependencies of the app (a converter for the upload sockets, their timeouts). */
-  appDeps?: Pick<AppDeps, 'converter' | 'uploadTimeouts' | 'httpTimeouts' | 'redis'>;
+  appDeps?: Pick<AppDeps, 'converter' | 'uploadTimeouts' | 'httpTimeouts' | 'redis' | 'conversionQueue'>;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
