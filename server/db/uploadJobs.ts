@@ -24,3 +24,8 @@ export async function recordUploadJobEnd(db: Db, id: string, end: UploadJobEnd, 
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }
+
+/** Forgets the ends recorded before `beforeSeconds` (long after any try of their job could run). */
+export async function deleteUploadJobEndsBefore(db: Db, beforeSeconds: number): Promise<void> {
+  await db.deleteFrom('upload_jobs').where('updated_at', '<', beforeSeconds).execute();
+}

@@ -14,7 +14,7 @@ import type { Converter } from '../convert/converter';
 import { ConversionError } from '../convert/errors';
 import type { Db } from '../db/database';
 import { findOwnedProject } from '../db/projects';
-import { findUploadJobEnd, recordUploadJobEnd, type UploadJobEnd } from '../db/uploadJobs';
+import { deleteUploadJobEndsBefore, findUploadJobEnd, recordUploadJobEnd, type UploadJobEnd } from '../db/uploadJobs';
 import { systemClock, toSeconds, type Clock } from '../domain/clock';
 import { progressRelay } from '../http/progressRelay';
 import { commitModelUpdate, commitNewProject, InsufficientCreditsError, ProjectChangedError, type OnCommit } from '../http/uploadCommit';
@@ -101,6 +101,10 @@ export async function runConversionJob(deps: WorkerDeps, job: ConversionJob, las
   await announce(db, job.jobId, end);
 }
 
+/** Recorded ends are kept a week: every try of a job (each under a day) is over long before. */
+const JOB_END_KEPT_SECONDS = 7 * 86_400;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
 export interface ConversionWorker {
   stop(): Promise<void>;
 }
@@ -117,8 +121,15 @@ export async function startConversionWorker(deps: WorkerDeps, concurrency: numbe
       ),
     );
   }
+  const prune = () =>
+    deleteUploadJobEndsBefore(deps.db, toSeconds((deps.clock ?? systemClock)()) - JOB_END_KEPT_SECONDS).catch((error: unknown) =>
+      deps.log?.warn({ err: error }, 'old upload job ends could not be deleted'),
+    );
+  void prune();
+  const pruning = setInterval(prune, PRUNE_EVERY_MS).unref();
   return {
     async stop() {
+      clearInterval(pruning);
       for (const id of ids) await deps.boss.offWork({ id });
     },
   };
