@@ -1,4 +1,4 @@
-/** The part of s3rver's programmatic API the tests use (the package ships no types). */
+/** The part of s3rver's programmatic API the tests and the local cluster use (the package ships no types). */
 declare module 's3rver' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -16,6 +16,9 @@ declare module 's3rver' {
   class S3rver {
     constructor(options?: S3rverOptions);
     configureBuckets(): Promise<void>;
+    /** Listens on its address and port (and configures its buckets). */
+    run(): Promise<unknown>;
+    close(): Promise<unknown>;
     /** The request listener of the server (Koa's callback). */
     callback(): (request: IncomingMessage, response: ServerResponse) => void;
     logger: { close(): void };
