@@ -18,6 +18,7 @@ import { ownerView, type UploadContext } from './uploadSteps';
 
 type JobRequest = (ConversionJob extends infer J ? (J extends ConversionJob ? Omit<J, 'jobId' | 'originalKey'> : never) : never) & { file: Uint8Array };
 
+export const QUEUED_ACTIVITY = 'Waiting for a converter';
 export const JOB_TIMEOUT_MESSAGE = 'The conversion did not finish in time. If the project does not appear in your list, try again.';
 const RECORDED_END_CHECK_MS = 5000;
 
@@ -61,10 +62,13 @@ export async function convertQueued(
     const onAbort = () => finish({ error: channel.signal.reason ?? new Error('client gone') });
     channel.signal.addEventListener('abort', onAbort, { once: true });
     if (channel.signal.aborted) onAbort();
-    queue.send({ ...fields, jobId, originalKey } as ConversionJob).catch((error: unknown) => {
-      services.blobs.delete(originalKey).catch(() => undefined);
-      finish({ error });
-    });
+    queue.send({ ...fields, jobId, originalKey } as ConversionJob).then(
+      () => !settled && relay(0, QUEUED_ACTIVITY),
+      (error: unknown) => {
+        services.blobs.delete(originalKey).catch(() => undefined);
+        finish({ error });
+      },
+    );
   });
   if (end.state === 'failed') throw new UploadRefusal(end.message || UPLOAD_MESSAGES.internal);
   return ownerView(context, end.projectId, request.ownerId);

@@ -18,7 +18,7 @@ import { createAccessTokens } from '../../server/auth/accessTokens';
 import { API_BASE } from '../../server/config';
 import { systemClock } from '../../server/domain/clock';
 import { bossSchemaFor, CONVERSION_QUEUE, openConversionQueue } from '../../server/jobs/conversionQueue';
-import { JOB_TIMEOUT_MESSAGE } from '../../server/http/uploadQueued';
+import { JOB_TIMEOUT_MESSAGE, QUEUED_ACTIVITY } from '../../server/http/uploadQueued';
 import { POSTGRES_URL, postgresReachable } from './helpers/databases';
 import { call } from './helpers/http';
 import { addUser, type TestUser } from './helpers/projectFixtures';
@@ -112,8 +112,10 @@ describe.skipIf(!reachable)('conversions as jobs on PostgreSQL', () => {
     const project = resultOf(outcome);
     expect(project.name).toBe('Queued kitchen');
     firstProject = project;
-    // The worker's progress reached A's socket before the result.
-    expect(outcome.messages.filter((m) => m.type === 'status').length).toBeGreaterThan(0);
+    // Queued first, then the worker's progress reached A's socket before the result.
+    const statuses = outcome.messages.flatMap((m) => (m.type === 'status' ? [m.activity] : []));
+    expect(statuses[0]).toBe(QUEUED_ACTIVITY);
+    expect(statuses.length).toBeGreaterThan(1);
     expect(await projectCount(a, owner.user.id)).toBe(before + 1);
 
     const tokenOnB = await b.app.services.accessTokens.sign(owner.user.id);
@@ -151,6 +153,7 @@ describe.skipIf(!reachable)('conversions as jobs on PostgreSQL', () => {
   }, 120_000);
 
   it('a model update through A is converted and recorded by the worker as the next revision', async () => {
+    if (!running || running.exitCode !== null || running.signalCode !== null) running = await startWorker();
     const outcome = await upload(a, { kind: 'setModel', secureToken: await secureToken(a, owner.token), projectId: firstProject.id, fileName: 'kitchen-v2.dae', file: await dae() });
     const project = resultOf(outcome);
     expect(project).toMatchObject({ id: firstProject.id, revisionNumber: firstProject.revisionNumber + 1 });
