@@ -152,12 +152,22 @@ describe.skipIf(!reachable)('conversions as jobs on PostgreSQL', () => {
     expect(ends).toMatchObject([{ state: 'done', project_id: project.id }]);
   }, 120_000);
 
-  it('a model update through A is converted and recorded by the worker as the next revision', async () => {
+  it('a model update through A is converted and recorded by the worker as the next revision, a paid one spending its credit', async () => {
     if (!running || running.exitCode !== null || running.signalCode !== null) running = await startWorker();
     const outcome = await upload(a, { kind: 'setModel', secureToken: await secureToken(a, owner.token), projectId: firstProject.id, fileName: 'kitchen-v2.dae', file: await dae() });
     const project = resultOf(outcome);
     expect(project).toMatchObject({ id: firstProject.id, revisionNumber: firstProject.revisionNumber + 1 });
     expect(project.modelUrl).not.toBe(firstProject.modelUrl);
+
+    // Past the free allowance: the API asks, the worker spends the credit when it records the update.
+    const { db } = a.database;
+    await db.updateTable('projects').set((eb) => ({ consumed_update_count: eb.ref('max_update_count') })).where('id', '=', project.id).execute();
+    const credits = async () => (await db.selectFrom('subscription_plans').select('consumed_credits').where('user_id', '=', owner.user.id).executeTakeFirstOrThrow()).consumed_credits;
+    const spent = await credits();
+    const paid = await upload(a, { kind: 'setModel', secureToken: await secureToken(a, owner.token), projectId: project.id, fileName: 'kitchen-v3.dae', file: await dae() }, { confirm: true });
+    expect(paid.messages[0]).toEqual({ type: 'confirmConsumeCredit' });
+    expect(resultOf(paid).revisionNumber).toBe(project.revisionNumber + 1);
+    expect(await credits()).toBe(spent + 1);
   }, 120_000);
 
   it('an API process killed while its user waits: the project is still created once and appears in the list', async () => {
