@@ -203,6 +203,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     flash: (ids, { durationMs, tickMs } = {}) => emphasis.flash(ids, durationMs, tickMs),
     stopFlash: () => emphasis.stopFlash(),
     setTints: (next) => emphasis.setTints(next),
+    setFrameInsets: (insets) => camera.setInsets(insets),
     setExplode(factor) {
       if (!model?.explode(factor)) return;
       measure.clear();

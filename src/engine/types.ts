@@ -238,6 +238,12 @@ export interface ViewerEngine {
   flash(ids: readonly string[], options?: FlashOptions): void;
   stopFlash(): void;
   /**
+   * Canvas edges the viewer's own panels and controls cover (CSS pixels): every framing (reset,
+   * views, isolation, zoom to fit) keeps the model inside the rest, and a view the user has not
+   * moved is framed again at once.
+   */
+  setFrameInsets(insets: { top: number; right: number; bottom: number; left: number }): void;
+  /**
    * The exploded view (0: as built, 1: fully apart): cabinets move apart from the assembly's centre,
    * then each cabinet's parts from the cabinet's centre. Picking, framing, highlights and new
    * measurements follow the exploded positions; a measurement taken before is cleared. Back to 0 on a new model.

@@ -115,6 +115,38 @@ describe('clipping', () => {
   });
 });
 
+describe('framing inside the free area', () => {
+  it('puts the framed model in the middle of what the panels leave free, in every view', async () => {
+    viewer.showAll();
+    const b = info.bounds;
+    const centre: [number, number, number] = [0, 1, 2].map((k) => (b.min[k]! + b.max[k]!) / 2) as [number, number, number];
+    const corners = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => [i & 1 ? b.max[0]! : b.min[0]!, i & 2 ? b.max[1]! : b.min[1]!, i & 4 ? b.max[2]! : b.min[2]!] as [number, number, number]);
+    const insets = { top: 60, right: 40, bottom: 120, left: 300 };
+    viewer.setFrameInsets(insets);
+    for (const view of ['front', 'top', 'free'] as const) {
+      viewer.setCameraView(view, { animate: false });
+      viewer.resetCamera({ animate: false });
+      await settle(viewer);
+      const c = viewer.project(centre);
+      expect(c.x).toBeCloseTo(insets.left + (WIDTH - insets.left - insets.right) / 2, -1);
+      expect(c.y).toBeCloseTo(insets.top + (HEIGHT - insets.top - insets.bottom) / 2, -1);
+      for (const corner of corners) {
+        const p = viewer.project(corner);
+        expect(p.x).toBeGreaterThanOrEqual(insets.left - 1);
+        expect(p.x).toBeLessThanOrEqual(WIDTH - insets.right + 1);
+        expect(p.y).toBeGreaterThanOrEqual(insets.top - 1);
+        expect(p.y).toBeLessThanOrEqual(HEIGHT - insets.bottom + 1);
+      }
+    }
+    viewer.setFrameInsets({ top: 0, right: 0, bottom: 0, left: 0 });
+    viewer.resetCamera({ animate: false });
+    await settle(viewer);
+    const c = viewer.project(centre);
+    expect(c.x).toBeCloseTo(WIDTH / 2, -1);
+    expect(c.y).toBeCloseTo(HEIGHT / 2, -1);
+  });
+});
+
 describe('exploded view', () => {
   it('spreads the model (framing grows), drops a measurement taken before, and 0 puts it back as built', async () => {
     viewer.showAll();

@@ -55,6 +55,7 @@ function fakeEngine() {
     stopFlash: vi.fn(),
     setTints: vi.fn(),
     setExplode: vi.fn(),
+    setFrameInsets: vi.fn(),
     hasUserMovedCamera: () => false,
     getCameraState: () => camera,
     setCameraState: vi.fn(),

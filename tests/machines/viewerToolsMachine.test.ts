@@ -36,6 +36,7 @@ const events = [
   { type: 'tools.setVisible', ids: ['1'], isVisible: false },
   { type: 'engine.visibility', changes: [{ id: '1', isVisible: false }] },
   { type: 'tools.explode', factor: 0.5 },
+  { type: 'tools.frameInsets', insets: { top: 64, right: 0, bottom: 56, left: 312 } },
   { type: 'tools.modelChanged' },
 ] as ViewerToolsEvent[];
 
@@ -157,5 +158,11 @@ describe('exploded view', () => {
     ]);
     sut.actor.send({ type: 'tools.modelChanged' });
     expect(sut.actor.getSnapshot().context.explode).toBe(0);
+  });
+
+  it('passes what covers the canvas on to the engine', () => {
+    const sut = sutWith();
+    sut.actor.send({ type: 'tools.frameInsets', insets: { top: 64, right: 0, bottom: 56, left: 312 } });
+    expect(sut.commands.filter((c) => c.type === 'frameInsets')).toEqual([{ type: 'frameInsets', insets: { top: 64, right: 0, bottom: 56, left: 312 } }]);
   });
 });

@@ -11,6 +11,7 @@ import type { Emitter } from '../emitter';
 import type { ModelView } from '../scene/modelView';
 import { type Bounds, CAMERA_VIEWS, type CameraState, type CameraView, type Vec3 } from '../types';
 import type { CameraRig } from './cameraRig';
+import type { FrameInsets } from './freeArea';
 
 export interface CameraControlDeps {
   engine: AbstractEngine;
@@ -62,6 +63,13 @@ export class CameraControl {
   frameVisible(): void {
     const bounds = this.deps.model()?.boundsOf();
     if (bounds) this.fit(bounds, true);
+  }
+
+  /** The viewer's controls now cover these canvas edges: later framings avoid them, and a view the user has not moved is framed again. */
+  setInsets(insets: FrameInsets): void {
+    this.deps.rig.setInsets(insets);
+    this.refit();
+    this.deps.requestRender();
   }
 
   /** The canvas changed shape: a view the user has not moved stays framed on what it showed. */

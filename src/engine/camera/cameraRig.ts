@@ -27,6 +27,7 @@ import {
   type ViewAngles,
 } from './cameraMath';
 import { configureControls } from './cameraControls';
+import { centredInFreeArea, freeArea, NO_INSETS, type FrameInsets } from './freeArea';
 import { CameraTween, type Placement, placement } from './cameraTween';
 
 const WHEEL_ZOOM_STEP = 1.1;
@@ -36,6 +37,8 @@ export class CameraRig {
   private view: CameraView = 'free';
   private settings: CameraSettings = CAMERA_SETTINGS;
   private halfHeight = 1;
+  /** Canvas edges covered by the viewer's own controls and panels (CSS pixels): framing keeps the model in the rest. */
+  private insets: FrameInsets = NO_INSETS;
   private readonly tween = new CameraTween();
   private readonly scratch = placement();
   private readonly onWheel = (event: WheelEvent) => this.orthoWheel(event);
@@ -93,23 +96,29 @@ export class CameraRig {
     return view === 'free' ? FREE_ANGLES : VIEW_ANGLES[view];
   }
 
-  /** The placement that frames `bounds` in `view` seen from `angles`. */
+  /** Keeps framing inside the canvas minus these edges (a free area of at least 40% each way). */
+  setInsets = (insets: FrameInsets): void => void (this.insets = insets);
+
+  /** The placement that frames `bounds` in `view` seen from `angles`, inside the free area. */
   framing(view: CameraView, bounds: Bounds, angles: ViewAngles, out: Placement = placement()): Placement {
-    const [cx, cy, cz] = boundsCenter(bounds);
+    const engine = this.scene.getEngine();
+    const scale = engine.getHardwareScalingLevel();
+    const canvas = { width: engine.getRenderWidth() * scale || 1, height: engine.getRenderHeight() * scale || 1 };
+    const free = freeArea(canvas, this.insets);
+    const freeAspect = (this.aspect() * free.w) / free.h;
     out.alpha = angles.alpha;
     out.beta = angles.beta;
-    out.tx = cx;
-    out.ty = cy;
-    out.tz = cz;
     if (isOrthographic(view)) {
       const [hw, hh, hd] = projectedHalfExtents(bounds, angles.alpha, angles.beta);
-      out.halfHeight = fitOrthoHalfHeight(bounds, angles.alpha, angles.beta, this.aspect(), this.settings.orthoOffset);
+      out.halfHeight = fitOrthoHalfHeight(bounds, angles.alpha, angles.beta, freeAspect, this.settings.orthoOffset) / free.h;
       // Far enough that the whole model lies in front of the near plane.
       out.radius = hd + Math.max(hw, hh, 0.5) + this.settings.near * 2;
     } else {
-      out.radius = fitDistance(bounds, angles.alpha, angles.beta, this.camera.fov, this.aspect());
+      const freeFov = free.h === 1 ? this.camera.fov : 2 * Math.atan(Math.tan(this.camera.fov / 2) * free.h);
+      out.radius = fitDistance(bounds, angles.alpha, angles.beta, freeFov, freeAspect);
       out.halfHeight = out.radius * Math.tan(this.camera.fov / 2);
     }
+    [out.tx, out.ty, out.tz] = centredInFreeArea(boundsCenter(bounds), angles, free, (2 * out.halfHeight) / canvas.height);
     return out;
   }
 

@@ -73,6 +73,9 @@ function apply(engine: EnginePort, command: EngineCommand): EngineEvent | null {
     case 'explode':
       engine.setExplode(command.factor);
       return null;
+    case 'frameInsets':
+      engine.setFrameInsets(command.insets);
+      return null;
   }
 }
 

@@ -45,6 +45,8 @@ export interface EnginePort {
   stopFlash(): void;
   /** The exploded view, 0 (as built) to 1. */
   setExplode(factor: number): void;
+  /** Canvas edges covered by the viewer's own panels and controls: framing keeps the model in the rest. */
+  setFrameInsets(insets: { top: number; right: number; bottom: number; left: number }): void;
   /** Colours parts of a revision comparison (`{}` removes the colours). */
   setTints(tints: { added?: readonly string[]; changed?: readonly string[] }): void;
   hasUserMovedCamera(): boolean;

@@ -32,6 +32,8 @@ export type EngineCommand =
   | { type: 'visibility'; ids: string[]; isVisible: boolean }
   /** The exploded view, 0 (as built) to 1. */
   | { type: 'explode'; factor: number }
+  /** Canvas edges covered by the viewer's panels and controls (CSS pixels): framing avoids them. */
+  | { type: 'frameInsets'; insets: FrameInsets }
   /** Development builds: the debug camera (SPEC §9). */
   | { type: 'debugCamera'; enabled: boolean };
 
@@ -58,8 +60,17 @@ export type ViewerToolsEvent =
   | { type: 'tools.debugCamera'; enabled: boolean }
   /** The exploded view's slider (0 to 1; clamped). */
   | { type: 'tools.explode'; factor: number }
+  /** The layout changed what covers the canvas (a data sheet shown, a sheet opened). */
+  | { type: 'tools.frameInsets'; insets: FrameInsets }
   /** A new model replaced the old one: its selection, hidden parts and measurement mean nothing now. */
   | { type: 'tools.modelChanged' };
+
+export interface FrameInsets {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
 
 export interface ViewerToolsInput {
   /** What the viewer offers: all true for the owner, the share options on a link. */
@@ -204,6 +215,7 @@ export const viewerToolsMachine = setup({
       actions: { type: 'command', params: ({ event }) => ({ type: 'visibility', ids: event.ids, isVisible: event.isVisible }) },
     },
     'tools.debugCamera': { actions: { type: 'command', params: ({ event }) => ({ type: 'debugCamera', enabled: event.enabled }) } },
+    'tools.frameInsets': { actions: { type: 'command', params: ({ event }) => ({ type: 'frameInsets', insets: event.insets }) } },
     'tools.explode': {
       guard: ({ context, event }) => explodeFactorOf(event.factor) !== context.explode,
       actions: [

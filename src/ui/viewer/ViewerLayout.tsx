@@ -29,6 +29,7 @@ import { COMPACT_BAR_HEIGHT, DockPanel, SlotPlaceholder } from './DockPanel';
 import { LeftToolbar } from './LeftToolbar';
 import { ClippingPanel } from './panels/ClippingPanel';
 import { DataSheetPanel } from './panels/DataSheetPanel';
+import { useFrameInsets } from './useFrameInsets';
 import { MeasurePanel } from './panels/MeasurePanel';
 import { PartsListPanel } from './panels/PartsListPanel';
 import { RenderModePanel } from './panels/RenderModePanel';
@@ -76,6 +77,7 @@ export function ViewerLayout(props: ViewerLayoutProps) {
   const gizmoRef = useCallback((canvas: HTMLCanvasElement | null) => setGizmo(canvas), []);
   const openPanel = useSelector(tools, selectOpenPanel);
   const sheetShown = useSelector(tools, selectDataSheetShown);
+  useFrameInsets(tools, compact, sheetShown);
   const part = useSelector(tools, (s) => selectedPart(s, viewer.getSnapshot()));
   const modelShown = useModelShownMark(viewer);
   const posterUrl = useSelector(viewer, selectPosterUrl);
