@@ -208,6 +208,8 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
       if (!model?.explode(factor)) return;
       measure.clear();
       emphasis.geometryChanged();
+      // A view the user has not moved keeps the whole (exploded) model framed.
+      if (!camera.hasUserMoved) camera.frame(undefined, false);
       requestRender();
     },
     getExplode: () => model?.explodeFactor ?? 0,

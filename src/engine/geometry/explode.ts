@@ -66,11 +66,15 @@ export function planExplode(tree: PartTree, partIds: readonly string[], partBoun
   return { partCentres, cabinetCentres, centre, parts };
 }
 
+/** How far cabinets and parts go at factor 1, as a share of their distance from their centre. */
+const CABINETS_APART = 0.6;
+const PARTS_APART = 0.8;
+
 /** Each part's translation at `factor` (0..1): xyz per part. */
 export function explodeOffsets(plan: ExplodePlan, factor: number): Float64Array {
   const f = Math.min(1, Math.max(0, factor));
-  const apart = Math.min(1, 2 * f);
-  const within = Math.max(0, 2 * f - 1);
+  const apart = CABINETS_APART * Math.min(1, 2 * f);
+  const within = PARTS_APART * Math.max(0, 2 * f - 1);
   const out = new Float64Array(plan.parts * 3);
   for (let p = 0; p < plan.parts; p++) {
     for (let k = 0; k < 3; k++) {
