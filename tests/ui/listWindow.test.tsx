@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** The list's render window: a page of cards, one more page when the end comes near, the first page again on a new query. */
+/** The list's render window: a page of cards, one more page when the end comes near, the pages kept through a new query. */
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CARDS_PER_PAGE, useRenderWindow } from '../../src/ui/list/useRenderWindow';
@@ -23,8 +23,8 @@ afterEach(() => {
   observed = [];
 });
 
-function List({ total, query }: { total: number; query: string }) {
-  const { limit, sentinel, hasMore } = useRenderWindow(total, query);
+function List({ total }: { total: number; query: string }) {
+  const { limit, sentinel, hasMore } = useRenderWindow(total);
   return (
     <>
       <ul>
@@ -52,10 +52,10 @@ describe('the list’s render window', () => {
       expect(screen.getAllByRole('listitem')).toHaveLength(Math.min(150, pages * CARDS_PER_PAGE));
     }
     expect(screen.queryByTestId('sentinel')).toBeNull();
-    // A new query starts again from the first page.
-    rerender(<List total={150} query="kitchen" />);
-    expect(screen.getAllByRole('listitem')).toHaveLength(CARDS_PER_PAGE);
-    // Fewer matches than a page: all of them, and nothing to watch.
+    // A new query keeps the pages already shown: its matches up to that many.
+    rerender(<List total={120} query="kitchen" />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(120);
+    // Fewer matches: all of them, and nothing to watch.
     rerender(<List total={12} query="kitchen b" />);
     expect(screen.getAllByRole('listitem')).toHaveLength(12);
     expect(screen.queryByTestId('sentinel')).toBeNull();

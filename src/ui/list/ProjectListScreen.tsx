@@ -52,7 +52,7 @@ export function ProjectListScreen() {
   const shown = useMemo(() => visibleProjects(projects, query, listed), [projects, query, listed]);
   const reject = useCallback((name: string) => list.send({ type: 'list.fileRejected', name }), [list]);
   const upload = useModelUpload(reject);
-  const cards = useRenderWindow(shown.length, JSON.stringify(query));
+  const cards = useRenderWindow(shown.length);
 
   return (
     <div className="flex min-h-dvh">

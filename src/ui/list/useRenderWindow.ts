@@ -1,22 +1,17 @@
 /**
  * How many cards of a long list are in the page: the first page, then one more page each time the
- * sentinel after the last rendered card comes near the viewport. Typing in the search box or
- * changing the filter renders at most a page of matches, whatever the list's size; a new query
- * (`resetKey`) starts again from the first page. Cards off screen also skip their layout and paint
- * (`content-visibility: auto` on each card).
+ * sentinel after the last rendered card comes near the viewport. A new search or filter keeps the
+ * pages already in the page (the first `limit` matches), so a keystroke only mounts the cards that
+ * newly match and unmounts those that no longer do, whatever the list's size (starting again from
+ * one page would unmount the next page on every key, and the sentinel, near again, would mount it
+ * right back). Cards off screen also skip their layout and paint (`content-visibility: auto`).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export const CARDS_PER_PAGE = 36;
 
-export function useRenderWindow(total: number, resetKey: string) {
+export function useRenderWindow(total: number) {
   const [pages, setPages] = useState(1);
-  const [key, setKey] = useState(resetKey);
-  if (key !== resetKey) {
-    // Adjusting state while rendering (React's documented pattern for state derived from props).
-    setKey(resetKey);
-    setPages(1);
-  }
   const limit = Math.min(total, pages * CARDS_PER_PAGE);
   const observer = useRef<IntersectionObserver | null>(null);
   useEffect(() => () => observer.current?.disconnect(), []);
