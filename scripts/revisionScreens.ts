@@ -30,8 +30,8 @@ async function daeFile(name: string, parts: number, seed: number, revised = fals
 
 const shown = (page: Page) => page.locator('[data-model-shown="true"]').waitFor({ timeout: 60_000 });
 
-async function newPage(browser: Browser, origin: string, viewport: typeof DESKTOP, french: boolean, login?: Login) {
-  const touch = viewport === PHONE;
+/** A page in a fresh context (touch on a phone-sized viewport), logged in first when `login` is given. */
+export async function newPage(browser: Browser, origin: string, viewport: { width: number; height: number }, french: boolean, login?: Login, touch = viewport.width <= PHONE.width) {
   const context = await browser.newContext({ baseURL: origin, viewport, isMobile: touch, hasTouch: touch, locale: french ? 'fr-FR' : 'en-US', serviceWorkers: 'block' });
   const page = await context.newPage();
   if (login) {

@@ -19,7 +19,7 @@ import { CHROMIUM_ARGS } from '../playwright.config';
 import { API_BASE } from '../server/config';
 import type { Stage } from '../src/api/schemas';
 import { openUploadSocket, socketUrl } from '../src/api/uploadSocket';
-import { approvalShots, explodedShots, revisionShots } from './revisionScreens';
+import { approvalShots, explodedShots, newPage, revisionShots } from './revisionScreens';
 
 const OUT = 'docs/screens';
 const DEMO = { username: 'demo@example.com', password: 'demo-password-screens' };
@@ -34,13 +34,7 @@ const MODES: Record<'en' | 'fr', Array<[label: string, slug: string]>> = {
 
 /** A page of the viewer at `url` in a fresh context, logged in first when `login` is given, once its model shows. */
 async function openViewer(browser: Browser, origin: string, url: string, viewport: { width: number; height: number }, french: boolean, touch: boolean, login?: { username: string; password: string }) {
-  const context = await browser.newContext({ baseURL: origin, viewport, isMobile: touch, hasTouch: touch, locale: french ? 'fr-FR' : 'en-US', serviceWorkers: 'block' });
-  const page = await context.newPage();
-  if (login) {
-    await page.goto(french ? '/fr' : '/login');
-    await page.waitForURL(/\/login$/);
-    await logIn(page, login.username, login.password, french ? FR : EN);
-  }
+  const { context, page } = await newPage(browser, origin, viewport, french, login, touch);
   await page.goto(url);
   await page.locator('[data-model-shown="true"]').waitFor({ timeout: 60_000 });
   return { context, page };

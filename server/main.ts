@@ -17,6 +17,7 @@ import { startConversionWorker } from './jobs/conversionWorker';
 import { ensureDemoAccount } from './seed/demoAccount';
 import { sweepLeftovers } from './storage/leftoverSweep';
 import { openBlobStore } from './storage/openBlobStore';
+import { stopOnSignals } from './shutdown';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -69,28 +70,14 @@ async function main(): Promise<void> {
 
   // Handlers first: a signal that comes once the line below is out must find them installed.
   const seeding = new AbortController();
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) {
-      process.stderr.write(`${signal} again: exiting now\n`);
-      process.exit(1);
-    }
-    stopping = true;
+  stopOnSignals(async () => {
     seeding.abort();
-    try {
-      await worker?.stop();
-      await app.close();
-      await converter.close();
-      await blobs.close?.();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      process.stderr.write(`Shutdown failed: ${String(error)}\n`);
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+    await worker?.stop();
+    await app.close();
+    await converter.close();
+    await blobs.close?.();
+    await database.close();
+  });
 
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as AddressInfo).port;

@@ -11,6 +11,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { openBoss } from './jobs/conversionQueue';
 import { startConversionWorker } from './jobs/conversionWorker';
+import { stopOnSignals } from './shutdown';
 import { openBlobStore } from './storage/openBlobStore';
 
 async function main(): Promise<void> {
@@ -33,27 +34,13 @@ async function main(): Promise<void> {
     config.convertThreads,
   );
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) {
-      process.stderr.write(`${signal} again: exiting now\n`);
-      process.exit(1);
-    }
-    stopping = true;
-    try {
-      await worker.stop();
-      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
-      await converter.close();
-      await blobs.close?.();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      process.stderr.write(`Shutdown failed: ${String(error)}\n`);
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  stopOnSignals(async () => {
+    await worker.stop();
+    await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    await converter.close();
+    await blobs.close?.();
+    await database.close();
+  });
   process.stdout.write(`Converting queued uploads with ${config.convertThreads} thread${config.convertThreads === 1 ? '' : 's'}\n`);
 }
 

@@ -4,16 +4,19 @@ import { DEFAULT_AVATAR_URL, type projectSchema, type sharedProjectSchema } from
 import { API_BASE } from '../config';
 import type { OwnedProject, Project } from '../db/projects';
 
-/** The revision-specific, unguessable URL of the model; empty while the project has none. */
-export function modelUrlOf(project: Pick<Project, 'modelToken' | 'revisionNumber' | 'modelBlobKey'>): string {
-  if (!project.modelToken || !project.modelBlobKey) return '';
-  return `${API_BASE}/models/${project.modelToken}/${project.revisionNumber}.glb`;
+/** A kept revision's model or poster for its owner: an unguessable URL of that revision's secret. */
+export function revisionFileUrl(modelToken: string, revisionNumber: number, ext: 'glb' | 'webp'): string {
+  return `${API_BASE}/models/${modelToken}/${revisionNumber}.${ext}`;
 }
 
-/** The revision's poster, beside its model (same secret); empty while the project has no model. */
+/** The current revision's model URL; empty while the project has none. */
+export function modelUrlOf(project: Pick<Project, 'modelToken' | 'revisionNumber' | 'modelBlobKey'>): string {
+  return project.modelToken && project.modelBlobKey ? revisionFileUrl(project.modelToken, project.revisionNumber, 'glb') : '';
+}
+
+/** The current revision's poster, beside its model (same secret); empty while the project has no model. */
 export function thumbnailUrlOf(project: Pick<Project, 'modelToken' | 'revisionNumber' | 'modelBlobKey'>): string {
-  if (!project.modelToken || !project.modelBlobKey) return '';
-  return `${API_BASE}/models/${project.modelToken}/${project.revisionNumber}.webp`;
+  return project.modelToken && project.modelBlobKey ? revisionFileUrl(project.modelToken, project.revisionNumber, 'webp') : '';
 }
 
 export function toOwnerProject(project: OwnedProject): z.input<typeof projectSchema> {

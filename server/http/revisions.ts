@@ -17,7 +17,6 @@ import {
   type revisionChangesSchema,
   type revisionSchema,
 } from '../../src/api/schemas';
-import { API_BASE } from '../config';
 import { compressModel } from '../convert/revisionAssets';
 import { listActivePlans } from '../db/plans';
 import { findOwnedProject } from '../db/projects';
@@ -31,14 +30,10 @@ import { ApiError, notFound, parseInput } from './errors';
 import { parseId } from './params';
 import { readGlbJson } from './partsLists';
 import { ownerScope, PROJECT_NOT_FOUND } from './projectScope';
-import { toOwnerProject } from './projectViews';
+import { revisionFileUrl, toOwnerProject } from './projectViews';
 import { commitModelUpdate, InsufficientCreditsError, ProjectChangedError, type ConvertedModel } from './uploadCommit';
 
 export const REVISION_NOT_FOUND = 'No such revision of this project.';
-
-function revisionFileUrl(revision: Revision, ext: 'glb' | 'webp'): string {
-  return `${API_BASE}/models/${revision.modelToken}/${revision.revisionNumber}.${ext}`;
-}
 
 export function toRevisionView(revision: Revision): z.input<typeof revisionSchema> {
   return {
@@ -46,8 +41,8 @@ export function toRevisionView(revision: Revision): z.input<typeof revisionSchem
     date: revision.createdAt,
     authorName: revision.authorName,
     fileName: revision.fileName,
-    modelUrl: revisionFileUrl(revision, 'glb'),
-    thumbnailUrl: revisionFileUrl(revision, 'webp'),
+    modelUrl: revisionFileUrl(revision.modelToken, revision.revisionNumber, 'glb'),
+    thumbnailUrl: revisionFileUrl(revision.modelToken, revision.revisionNumber, 'webp'),
   };
 }
 
