@@ -8,9 +8,9 @@
  *   - Redis: CLUSTER_REDIS_URL, default redis://127.0.0.1:6379 (login throttling, link rate limit);
  *   - one TOKEN_SECRET (kept in .cluster/token-secret), so a login on one API works on the other.
  * The APIs convert nothing themselves (CONVERT_THREADS=0): uploads become jobs the worker takes.
- * Ctrl-C stops everything. A load balancer in front of the two ports is all a real deployment adds.
+ * The processes run the built server (dist-server/, built on start). Ctrl-C stops everything. A load balancer in front of the two ports is all a real deployment adds.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -66,7 +66,7 @@ function tokenSecret(): string {
 }
 
 function start(name: string, script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--enable-source-maps', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = (chunk: Buffer) => chunk.toString().split('\n').filter(Boolean).map((line) => `[${name}] ${line}\n`).join('');
   child.stdout?.on('data', (chunk: Buffer) => process.stdout.write(prefix(chunk)));
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(prefix(chunk)));
@@ -102,7 +102,9 @@ async function stop(code: number): Promise<void> {
 
 async function main(): Promise<void> {
   mkdirSync(ROOT, { recursive: true });
-  if (!existsSync(path.join('dist', 'index.html'))) log('build the app first: npx vite build (npm start does it too)');
+  if (!existsSync(path.join('dist', 'index.html'))) log('build the app first: npm run build (npm start does it too)');
+  // The processes run the built server, as in production.
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
   await ensureDatabase(databaseUrl);
   const s3 = await startS3();
   const shared = {
@@ -120,10 +122,10 @@ async function main(): Promise<void> {
   };
   const api = (n: number) => ({ ...shared, PORT: String(basePort + n), DATA_DIR: path.join(ROOT, `api-${n}`), CONVERT_THREADS: '0', PUBLIC_URL: `http://localhost:${basePort + n}` });
   // The first API seeds the demo account alone; then the second and the worker.
-  start('api-a', 'server/main.ts', api(0));
+  start('api-a', 'dist-server/main.js', api(0));
   await waitReady(`http://127.0.0.1:${basePort}`);
-  start('api-b', 'server/main.ts', api(1));
-  start('worker', 'server/worker.ts', { ...shared, DATA_DIR: path.join(ROOT, 'worker'), CONVERT_THREADS: '1' });
+  start('api-b', 'dist-server/main.js', api(1));
+  start('worker', 'dist-server/worker.js', { ...shared, DATA_DIR: path.join(ROOT, 'worker'), CONVERT_THREADS: '1' });
   await waitReady(`http://127.0.0.1:${basePort + 1}`);
   log(`API A http://localhost:${basePort}  API B http://localhost:${basePort + 1}  (same accounts and projects on both)`);
   log(`PostgreSQL ${databaseUrl.replace(/\/\/[^@]*@/, '//')}  Redis ${redisUrl}  S3 ${s3}/cabinet  worker: 1 conversion thread`);

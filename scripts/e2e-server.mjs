@@ -1,4 +1,5 @@
-// Starts the real server for end-to-end tests on a fresh data folder (the built app must exist in STATIC_DIR, default dist/).
+// Starts the real server for end-to-end tests on a fresh data folder: the built server (dist-server/, plain
+// JavaScript as `npm start` runs it) with the built app (STATIC_DIR, default dist/).
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 
@@ -9,7 +10,11 @@ if (!existsSync(`${staticDir}/index.html`) || !existsSync(`${staticDir}/engine-t
   console.error(`${staticDir}/ is missing or has no engine test page: run \`ENGINE_TEST_PAGE=1 npm run build\` first (npm test does it).`);
   process.exit(1);
 }
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit', env: process.env });
+if (!existsSync('dist-server/main.js')) {
+  console.error('dist-server/ is missing: run `npm run build:server` first (npm test does it).');
+  process.exit(1);
+}
+const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], { stdio: 'inherit', env: process.env });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -1,6 +1,6 @@
 // `npm test`: every check in one command, then one line saying how many tests ran.
 //   1. layer lint (dependency-cruiser)   2. type check   3. vitest (unit, machines, engine, server)
-//   4. production build                  5. Playwright end-to-end in Chromium against the real server
+//   4. production build (app, then server)   5. Playwright end-to-end in Chromium against the real server
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 
@@ -11,6 +11,7 @@ const steps = [
   ['type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
   ['unit and integration tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json']],
   ['build', bin('vite'), ['build', '--logLevel', 'warn']],
+  ['build the server', process.execPath, ['scripts/build-server.mjs']],
   ['end-to-end tests', bin('playwright'), ['test', '--reporter=list,json']],
 ];
 

@@ -55,7 +55,11 @@ export interface Converter {
   close(): Promise<void>;
 }
 
-const WORKER_URL = new URL(`./worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+// From the sources (tsx, vitest) the thread's code is the file beside this one; in the built server
+// (scripts/build-server.mjs) every entry point is a file of one folder, the thread's is convert-worker.js.
+const WORKER_URL = import.meta.url.endsWith('.ts')
+  ? new URL('./worker.ts', import.meta.url)
+  : new URL('./convert-worker.js', import.meta.url);
 
 /** A worker written in TypeScript needs the tsx loader in its thread. */
 function workerExecArgv(): string[] {

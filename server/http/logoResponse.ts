@@ -3,12 +3,11 @@
  * (the URL stays while the logo changes), with an ETag so an unchanged logo costs a 304.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { findBranding } from '../db/branding';
 import type { BlobStore } from '../storage/blobStore';
+import { DEFAULT_LOGO_SVG } from '../assets/defaultLogo';
 import { etagMatches } from './etag';
 
 export interface LogoFile {
@@ -17,7 +16,7 @@ export interface LogoFile {
   etag: string;
 }
 
-const DEFAULT_LOGO_BYTES = readFileSync(path.join(import.meta.dirname, '..', 'assets', 'default-logo.svg'));
+const DEFAULT_LOGO_BYTES = Buffer.from(DEFAULT_LOGO_SVG, 'utf8');
 
 export const DEFAULT_LOGO: LogoFile = {
   bytes: DEFAULT_LOGO_BYTES,

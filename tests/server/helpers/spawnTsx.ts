@@ -1,4 +1,4 @@
-/** Runs a server entry point with tsx in a child process, as `npm run admin` / `npm run server` do. */
+/** Runs a server entry point from its sources with tsx in a child process, as `npm run dev:server` does. */
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
 

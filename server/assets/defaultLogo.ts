@@ -1,4 +1,5 @@
-<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100" width="200" height="100" role="img" aria-label="Cabinet Viewer">
+/** Our own logo, shown for a user (and a shared link whose owner) has none; kept in the code so the built server needs no file beside it. */
+export const DEFAULT_LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100" width="200" height="100" role="img" aria-label="Cabinet Viewer">
   <g transform="translate(68 18) scale(1)">
     <path d="M32 4 58 18 32 32 6 18Z" fill="#fdba74"/>
     <path d="M32 32v28L6 46V18Z" fill="#ea580c"/>
@@ -9,3 +10,4 @@
     </g>
   </g>
 </svg>
+`;
