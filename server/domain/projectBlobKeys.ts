@@ -26,6 +26,11 @@ export function posterBlobKey(projectId: number, revision: number): string {
   return `${revisionFolder(projectId, revision)}/poster.webp`;
 }
 
+/** The poster drawn small for the project cards (revisions made before it have none: the poster stands in). */
+export function smallPosterBlobKey(projectId: number, revision: number): string {
+  return `${revisionFolder(projectId, revision)}/poster-small.webp`;
+}
+
 /** The uploaded original beside it; only a plain lower-case extension of the file name is kept. */
 export function originalBlobKey(projectId: number, revision: number, fileName: string): string {
   const ext = /\.([A-Za-z0-9]{1,10})$/.exec(fileName)?.[1]?.toLowerCase();

@@ -15,7 +15,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { compressModel } from '../convert/revisionAssets';
 import { findModelByToken, type ModelFile } from '../db/revisions';
 import { isAccessKeyShape } from '../domain/accessKeys';
-import { encodedModelBlobKey, posterBlobKey } from '../domain/projectBlobKeys';
+import { encodedModelBlobKey, posterBlobKey, smallPosterBlobKey } from '../domain/projectBlobKeys';
+import { SMALL_POSTER_WIDTH } from '../convert/revisionAssets';
 import type { BlobInfo, BlobStore } from '../storage/blobStore';
 import { parseByteRange } from './byteRange';
 import { ApiError, notFound } from './errors';
@@ -56,6 +57,11 @@ function createBackfill(blobs: BlobStore) {
 export function parseRevisionFile(file: string): { revision: number; kind: 'glb' | 'webp' } | undefined {
   const match = /^([0-9]{1,9})\.(glb|webp)$/.exec(file);
   return match ? { revision: Number(match[1]), kind: match[2] as 'glb' | 'webp' } : undefined;
+}
+
+function wantsSmallPoster(query: unknown): boolean {
+  const width = Number((query as { w?: unknown } | undefined)?.w);
+  return Number.isInteger(width) && width > 0 && width <= SMALL_POSTER_WIDTH;
 }
 
 export type RevisionFileSender = (request: FastifyRequest, reply: FastifyReply, model: ModelFile, kind: 'glb' | 'webp') => Promise<unknown>;
@@ -111,10 +117,13 @@ export function revisionFileSender(blobs: BlobStore): RevisionFileSender {
   };
 
   const sendPoster = async (request: FastifyRequest, reply: FastifyReply, model: ModelFile) => {
-    const key = posterBlobKey(model.projectId, model.revisionNumber);
-    const info = await blobs.stat(key);
+    // `?w=` asks for a width: up to the small poster's, that one when the revision has it.
+    const small = wantsSmallPoster(request.query) ? smallPosterBlobKey(model.projectId, model.revisionNumber) : undefined;
+    const smallInfo = small ? await blobs.stat(small) : undefined;
+    const key = small && smallInfo ? small : posterBlobKey(model.projectId, model.revisionNumber);
+    const info = smallInfo ?? (await blobs.stat(key));
     if (!info) throw notFound('This model has no poster.');
-    const etag = etagOf(model, info, 'poster');
+    const etag = etagOf(model, info, smallInfo ? 'poster-small' : 'poster');
     reply.header('Content-Type', 'image/webp').header('Cache-Control', MODEL_CACHE_CONTROL).header('ETag', etag);
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
     reply.header('Content-Length', String(info.size));

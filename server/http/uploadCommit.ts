@@ -15,7 +15,7 @@ import {
   type UpdateAllowance,
 } from '../domain/credits';
 import { isUnlimited } from '../domain/plans';
-import { encodedModelBlobKey, modelBlobKey, originalBlobKey, posterBlobKey, revisionFolder } from '../domain/projectBlobKeys';
+import { encodedModelBlobKey, modelBlobKey, originalBlobKey, posterBlobKey, revisionFolder, smallPosterBlobKey } from '../domain/projectBlobKeys';
 import type { RevisionAssets } from '../convert/revisionAssets';
 import { pruneRevisions } from '../db/revisions';
 import type { BlobStore } from '../storage/blobStore';
@@ -73,6 +73,7 @@ async function writeRevision(blobs: BlobStore, projectId: number, revision: numb
     await blobs.put(encodedModelBlobKey(projectId, revision, 'br'), model.assets.glbBrotli);
     await blobs.put(encodedModelBlobKey(projectId, revision, 'gzip'), model.assets.glbGzip);
     if (model.assets.poster) await blobs.put(posterBlobKey(projectId, revision), model.assets.poster);
+    if (model.assets.posterSmall) await blobs.put(smallPosterBlobKey(projectId, revision), model.assets.posterSmall);
   }
   const conversionNotes = model.notes ?? [];
   if (!model.original) return { modelBlobKey: modelKey, originalBlobKey: null, originalFileName: null, conversionNotes };

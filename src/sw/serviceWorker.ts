@@ -108,10 +108,16 @@ const assets = new CacheFirst({
 });
 router.registerRoute(new Route(({ url }) => sameOrigin(url) && url.pathname.startsWith('/assets/'), assets));
 
-/** A revision's model or poster: the owner's URL, or a link's (which is also a link answer, matched here first). */
+/**
+ * A revision's model or poster: the owner's URL, or a link's (which is also a link answer, matched
+ * here first). Not the pictures of the project cards (`?w=`): a list of many projects would push
+ * the models kept for offline use out of this small cache.
+ */
 const MODEL_FILE = /^\/api\/v1\/(models\/[A-Za-z0-9]+|projects\/accessKeys\/[A-Za-z0-9]+\/models)\/\d+\.(glb|webp)$/;
 const models = new CacheFirst({ cacheName: CACHES.models, plugins: [wholeAnswersOnly, new ExpirationPlugin({ maxEntries: 16 })] });
-router.registerRoute(new Route(({ url, request }) => sameOrigin(url) && MODEL_FILE.test(url.pathname) && !request.headers.has('range'), models));
+router.registerRoute(
+  new Route(({ url, request }) => sameOrigin(url) && MODEL_FILE.test(url.pathname) && url.search === '' && !request.headers.has('range'), models),
+);
 
 const linkData = new NetworkFirst({
   cacheName: CACHES.linkData,

@@ -4,7 +4,7 @@
  * carrying the runtime configuration and the shared project and starting the model and poster
  * requests itself; a poster made at conversion with no browser anywhere.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import sharp from 'sharp';
@@ -114,6 +114,35 @@ describe('the poster of a revision', () => {
     // Not an empty background: the model is drawn.
     const { channels } = await sharp(res.raw).stats();
     expect(channels[0].max - channels[0].min).toBeGreaterThan(100);
+  });
+
+  it('comes small for a card (`?w=` up to 480), the whole poster past it, through the owner\'s URL and the link', async () => {
+    const small = await get(`${project.thumbnailUrl}?w=480`);
+    expect(small.status).toBe(200);
+    expect(small.headers['content-type']).toBe('image/webp');
+    const smallMeta = await sharp(small.raw).metadata();
+    expect([smallMeta.format, smallMeta.width, smallMeta.height]).toEqual(['webp', 480, 252]);
+    const whole = await get(`${project.thumbnailUrl}?w=1200`);
+    expect((await sharp(whole.raw).metadata()).width).toBe(1200);
+    expect(small.raw.byteLength).toBeLessThan(whole.raw.byteLength / 2);
+    expect(small.headers.etag).not.toBe(whole.headers.etag);
+    // A revalidation names the variant it holds.
+    expect((await get(`${project.thumbnailUrl}?w=240`, undefined, { 'if-none-match': small.headers.etag as string })).status).toBe(304);
+    const viaLink = await get(`/api/v1/projects/accessKeys/${project.accessKey}/models/1.webp?w=480`);
+    expect(viaLink.raw.equals(small.raw)).toBe(true);
+  });
+
+  it('falls back to the whole poster for a revision made before the small one existed', async () => {
+    const folder = path.join(server.dir, 'blobs', 'projects', String(project.id), 'r1');
+    const kept = await readFile(path.join(folder, 'poster-small.webp'));
+    await rm(path.join(folder, 'poster-small.webp'));
+    try {
+      const answer = await get(`${project.thumbnailUrl}?w=480`);
+      expect(answer.status).toBe(200);
+      expect((await sharp(answer.raw).metadata()).width).toBe(1200);
+    } finally {
+      await writeFile(path.join(folder, 'poster-small.webp'), kept);
+    }
   });
 
   it('is named on the shared project too, through the link', async () => {

@@ -21,20 +21,47 @@ interface SelectMenuProps<T extends string> {
   buttonClassName?: string;
   /** Let the chosen label wrap onto a second line instead of cutting it (narrow places). */
   wrapLabel?: boolean;
+  /** Take the focus when mounted (a stand-in that had it was just replaced). */
+  autoFocus?: boolean;
 }
 
-export function SelectMenu<T extends string>({ label, showLabel = false, value, options, onChange, className = '', buttonClassName = '', wrapLabel = false }: SelectMenuProps<T>) {
+type FaceProps<T extends string> = Pick<SelectMenuProps<T>, 'value' | 'options' | 'wrapLabel' | 'buttonClassName'>;
+
+const buttonClass = ({ wrapLabel, buttonClassName = '' }: Pick<FaceProps<string>, 'wrapLabel' | 'buttonClassName'>) =>
+  `flex min-w-0 items-center ${wrapLabel ? 'gap-1.5 px-2.5' : 'gap-2 px-3'} rounded-lg border border-border bg-field py-2 text-sm text-fg transition-colors hover:border-border-strong data-open:border-primary ${buttonClassName}`;
+
+function Face<T extends string>({ value, options, wrapLabel }: FaceProps<T>) {
   const current = options.find((o) => o.value === value);
+  return (
+    <>
+      {current?.adornment}
+      <span className={wrapLabel ? 'line-clamp-2 text-left leading-tight' : 'truncate'}>{current?.label}</span>
+      <ChevronDownIcon width={16} height={16} className="ml-auto shrink-0 text-fg-muted" />
+    </>
+  );
+}
+
+/**
+ * The closed select's look without the Listbox behind it, for places that show many of them (a
+ * card of the project list): focusing it asks its owner for the real one (`onActivate`).
+ */
+export function SelectMenuStandIn<T extends string>({ label, className = '', onActivate, ...face }: Omit<SelectMenuProps<T>, 'onChange' | 'showLabel' | 'autoFocus'> & { onActivate(): void }) {
+  return (
+    <div className={`flex min-w-0 items-center gap-2 ${className}`}>
+      <button type="button" aria-label={label} aria-haspopup="listbox" aria-expanded={false} className={buttonClass(face)} onFocus={onActivate}>
+        <Face {...face} />
+      </button>
+    </div>
+  );
+}
+
+export function SelectMenu<T extends string>({ label, showLabel = false, value, options, onChange, className = '', buttonClassName = '', wrapLabel = false, autoFocus }: SelectMenuProps<T>) {
   return (
     <Listbox value={value} onChange={onChange}>
       <div className={`flex min-w-0 items-center gap-2 ${className}`}>
         <Label className={showLabel ? 'shrink-0 text-sm font-semibold text-fg-muted' : 'sr-only'}>{label}</Label>
-        <ListboxButton
-          className={`flex min-w-0 items-center ${wrapLabel ? 'gap-1.5 px-2.5' : 'gap-2 px-3'} rounded-lg border border-border bg-field py-2 text-sm text-fg transition-colors hover:border-border-strong data-open:border-primary ${buttonClassName}`}
-        >
-          {current?.adornment}
-          <span className={wrapLabel ? 'line-clamp-2 text-left leading-tight' : 'truncate'}>{current?.label}</span>
-          <ChevronDownIcon width={16} height={16} className="ml-auto shrink-0 text-fg-muted" />
+        <ListboxButton autoFocus={autoFocus} className={buttonClass({ wrapLabel, buttonClassName })}>
+          <Face value={value} options={options} wrapLabel={wrapLabel} />
         </ListboxButton>
       </div>
       <ListboxOptions

@@ -2,6 +2,12 @@
  * One project of the grid (SPEC §2): a picture in its stage's style, the name and modification
  * date (opening /projects/{id}), a mark when the client approved the current revision, the stage
  * dropdown and the menu.
+ *
+ * A search mounts every card that newly matches within the keystroke's frame, and the menu and the
+ * stage dropdown (Headless UI, with their floating positioning) were most of a card's cost. So a
+ * card shows buttons of the same look and mounts the real two on first use: when a pointer (mouse,
+ * pen or finger) enters the card, before its press lands, or when the keyboard focuses one of the
+ * stand-ins, whose real button then takes the focus.
  */
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
@@ -10,9 +16,15 @@ import { MODEL_FILE_ACCEPT } from '../../machines/projects/modelFile';
 import type { Project, Stage } from '../../machines/types';
 import { useLL } from '../app/I18nProvider';
 import { CabinetIcon, CheckIcon } from '../common/actionIcons';
-import { StageSelect } from '../common/StageSelect';
+import { StageSelect, StageSelectStandIn } from '../common/StageSelect';
 import { STAGE_STYLE } from '../common/stageStyle';
-import { ProjectCardMenu, type CardActions } from './ProjectCardMenu';
+import { ProjectCardMenu, ProjectCardMenuStandIn, type CardActions } from './ProjectCardMenu';
+
+/** The poster's widths the server offers (`?w=` up to the small one gets it). */
+const SMALL_POSTER_WIDTH = 480;
+const POSTER_WIDTH = 1200;
+/** A card's width in the grid: one column on phones, two from sm, three from md, six from lg (beside the 64 px toolbar). */
+const CARD_SIZES = '(min-width: 1024px) 16vw, (min-width: 768px) 32vw, (min-width: 640px) 48vw, 100vw';
 
 interface ProjectCardProps extends Omit<CardActions, 'onUpdate'> {
   project: Project;
@@ -26,8 +38,14 @@ export function ProjectCard({ project, onStageChange, onUpdateFile, ...actions }
   const style = STAGE_STYLE[project.currentStage];
   // The revision's poster, or the generic icon while there is none (or it cannot be read).
   const [failedPoster, setFailedPoster] = useState<string | null>(null);
+  // Whether the real menu and dropdown are mounted, and which one a keyboard user was on.
+  const [controls, setControls] = useState<'standIns' | 'pointer' | 'menu' | 'stage'>('standIns');
+  const mount = (why: 'pointer' | 'menu' | 'stage') => setControls((now) => (now === 'standIns' ? why : now));
+  const stageLabel = LL.list.stageOf({ name: project.name });
   return (
-    <li className="group relative flex flex-col rounded-2xl border border-border bg-surface-raised transition-colors [contain-intrinsic-size:auto_16rem] [content-visibility:auto] hover:border-border-strong">
+    <li
+      onPointerEnter={() => mount('pointer')}
+      className="group relative flex flex-col rounded-2xl border border-border bg-surface-raised transition-colors [contain-intrinsic-size:auto_16rem] [content-visibility:auto] hover:border-border-strong">
       <Link
         to="/projects/$id"
         params={{ id: String(project.id) }}
@@ -40,7 +58,10 @@ export function ProjectCard({ project, onStageChange, onUpdateFile, ...actions }
         >
           {project.thumbnailUrl && project.thumbnailUrl !== failedPoster ? (
             <img
-              src={project.thumbnailUrl}
+              // The small poster where a card is narrow (six to a row), the whole one on a phone's full-width card.
+              src={`${project.thumbnailUrl}?w=${POSTER_WIDTH}`}
+              srcSet={`${project.thumbnailUrl}?w=${SMALL_POSTER_WIDTH} ${SMALL_POSTER_WIDTH}w, ${project.thumbnailUrl}?w=${POSTER_WIDTH} ${POSTER_WIDTH}w`}
+              sizes={CARD_SIZES}
               alt=""
               loading="lazy"
               decoding="async"
@@ -72,16 +93,18 @@ export function ProjectCard({ project, onStageChange, onUpdateFile, ...actions }
       ) : null}
       {/* Over the picture's corner, so that the stage dropdown has the card's whole width. */}
       <div className="absolute top-2 right-2 rounded-lg bg-surface-raised/70">
-        <ProjectCardMenu name={project.name} actions={{ ...actions, onUpdate: () => input.current?.click() }} />
+        {controls === 'standIns' ? (
+          <ProjectCardMenuStandIn name={project.name} onActivate={() => mount('menu')} />
+        ) : (
+          <ProjectCardMenu name={project.name} actions={{ ...actions, onUpdate: () => input.current?.click() }} autoFocus={controls === 'menu'} />
+        )}
       </div>
       <div className="flex items-center p-3 pt-2">
-        <StageSelect
-          label={LL.list.stageOf({ name: project.name })}
-          value={project.currentStage}
-          onChange={onStageChange}
-          className="min-w-0 flex-1"
-          wrapLabel
-        />
+        {controls === 'standIns' ? (
+          <StageSelectStandIn label={stageLabel} value={project.currentStage} className="min-w-0 flex-1" wrapLabel onActivate={() => mount('stage')} />
+        ) : (
+          <StageSelect label={stageLabel} value={project.currentStage} onChange={onStageChange} className="min-w-0 flex-1" wrapLabel autoFocus={controls === 'stage'} />
+        )}
         <input
           ref={input}
           type="file"

@@ -11,7 +11,20 @@ export interface CardActions {
   onDelete(): void;
 }
 
-export function ProjectCardMenu({ name, actions }: { name: string; actions: CardActions }) {
+const BUTTON_CLASS =
+  'flex size-9 shrink-0 items-center justify-center rounded-lg text-fg-muted hover:bg-surface-overlay hover:text-fg data-open:bg-surface-overlay data-open:text-fg';
+
+/** The menu's button alone, until the card mounts the menu (focusing it asks for it). */
+export function ProjectCardMenuStandIn({ name, onActivate }: { name: string; onActivate(): void }) {
+  const LL = useLL();
+  return (
+    <button type="button" aria-label={LL.list.projectActions({ name })} title={LL.list.projectActions({ name })} aria-haspopup="menu" aria-expanded={false} className={BUTTON_CLASS} onFocus={onActivate}>
+      <MoreIcon />
+    </button>
+  );
+}
+
+export function ProjectCardMenu({ name, actions, autoFocus }: { name: string; actions: CardActions; autoFocus?: boolean }) {
   const LL = useLL();
   const items: Array<{ label: string; icon: ReactNode; run(): void; danger?: boolean }> = [
     { label: LL.actions.rename(), icon: <PencilIcon width={16} height={16} />, run: actions.onRename },
@@ -21,11 +34,7 @@ export function ProjectCardMenu({ name, actions }: { name: string; actions: Card
   ];
   return (
     <Menu>
-      <MenuButton
-        aria-label={LL.list.projectActions({ name })}
-        title={LL.list.projectActions({ name })}
-        className="flex size-9 shrink-0 items-center justify-center rounded-lg text-fg-muted hover:bg-surface-overlay hover:text-fg data-open:bg-surface-overlay data-open:text-fg"
-      >
+      <MenuButton autoFocus={autoFocus} aria-label={LL.list.projectActions({ name })} title={LL.list.projectActions({ name })} className={BUTTON_CLASS}>
         <MoreIcon />
       </MenuButton>
       <MenuItems

@@ -4,7 +4,7 @@
  * upload actor is the application's (its dialogs are mounted by the root layout).
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo } from 'react';
 import { selectListStatus, selectNotice, selectProjects, selectQuery } from '../../machines/projects/listSelectors';
 import { visibleProjects } from '../../machines/projects/projectQuery';
 import { selectUploadDialog } from '../../machines/upload/uploadSelectors';
@@ -49,7 +49,11 @@ export function ProjectListScreen() {
   const notice = useSelector(list, selectNotice);
   const uploading = useSelector(services.upload, (s) => selectUploadDialog(s) !== 'none');
   const listed = useSelector(list, (s) => s.context.listed);
-  const shown = useMemo(() => visibleProjects(projects, query, listed), [projects, query, listed]);
+  // The search box shows each key in the frame after it; the grid follows from a deferred render
+  // that React runs in slices between frames and drops when another key comes first, so mounting
+  // the cards a search brings never holds back typing. Until it is in, the grid says it is busy.
+  const shownQuery = useDeferredValue(query);
+  const shown = useMemo(() => visibleProjects(projects, shownQuery, listed), [projects, shownQuery, listed]);
   const reject = useCallback((name: string) => list.send({ type: 'list.fileRejected', name }), [list]);
   const upload = useModelUpload(reject);
   const cards = useRenderWindow(shown.length);
@@ -82,7 +86,7 @@ export function ProjectListScreen() {
         ) : null}
         <ListStatusMessage status={status} onRetry={() => list.send({ type: 'list.retry' })} />
         {status !== 'failed' ? (
-          <ul aria-label={LL.list.projects()} aria-busy={status === 'loading'} className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-6">
+          <ul aria-label={LL.list.projects()} aria-busy={status === 'loading' || shownQuery !== query} className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-6">
             <AddProjectTile onFile={(file) => void upload(file)} disabled={uploading} />
             {status === 'loading'
               ? [0, 1, 2].map((i) => <li key={i} aria-hidden="true" className="min-h-56 animate-pulse rounded-2xl bg-surface-raised" />)
