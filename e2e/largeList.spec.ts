@@ -51,3 +51,36 @@ test('the list of 1,000 projects: a page of cards, more on scroll, search narrow
     expect(names).toEqual(expected('bathroom 09').map((name) => `Open ${name}`));
   });
 });
+
+test('on a phone, the cards a search brings answer the first tap on their stage dropdown and menu', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const username = uniqueUser('phonelist');
+  admin('user', 'add', username, '--password', 'phone-list-e2e-password', '--name', 'Phone Lister');
+  admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '5');
+  // With the demo kitchen's posters, so that the cards load pictures.
+  await seedProjects(E2E_DATA_DIR, username, 60, 0, 'demo@example.com');
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+  const page = await phone.newPage();
+  await logIn(page, username, 'phone-list-e2e-password');
+  await page.getByRole('searchbox').fill('bathroom 003');
+  // Bathroom 0030 and 0033 (every third project is a bathroom), mounted by the search under no finger.
+  const name = seededName(32);
+  await expect(page.getByRole('link', { name: `Open ${name}` })).toBeVisible();
+  const stage = page.getByRole('button', { name: `Step of ${name}` });
+  await expect(stage).toHaveText('Ready for production');
+  const patch = page.waitForResponse((res) => res.request().method() === 'PATCH' && /\/api\/v1\/projects\/\d+$/.test(res.url()));
+  await stage.tap();
+  await page.getByRole('option', { name: 'Finished', exact: true }).tap();
+  expect((await patch).ok()).toBe(true);
+  await expect(stage).toHaveText('Finished');
+
+  const other = seededName(29);
+  await page.getByRole('button', { name: `Actions for ${other}` }).tap();
+  await page.getByRole('menuitem', { name: 'Rename' }).tap();
+  await expect(page.getByRole('dialog', { name: 'Rename project' }).getByRole('textbox', { name: 'Project name' })).toHaveValue(other);
+  // On a phone's full-width card the whole poster is the right size; no card asks for the small one.
+  const asked = await page.locator('ul[aria-label="Projects"] img').evaluateAll((images) => images.map((img) => (img as HTMLImageElement).currentSrc));
+  expect(asked.length).toBeGreaterThan(0);
+  expect(asked.filter((src) => !src.endsWith('?w=1200'))).toEqual([]);
+  await phone.close();
+});

@@ -18,18 +18,19 @@ export function seededName(index: number): string {
 }
 
 /**
- * Adds `count` projects to `username`'s, named from index `from` on. When the user's first project
- * (the demo kitchen) has a poster, each seeded project gets a copy, so that the cards show pictures
+ * Adds `count` projects to `username`'s, named from index `from` on. When the first project of
+ * `postersOf` (default the user; the demo kitchen) has a poster, each seeded project gets a copy, so that the cards show pictures
  * as a real list's do (the poster is all a card loads; the model behind it is never read).
  */
-export async function seedProjects(dataDir: string, username: string, count: number, from = 0): Promise<void> {
+export async function seedProjects(dataDir: string, username: string, count: number, from = 0, postersOf = username): Promise<void> {
   const config = loadConfig({ DATA_DIR: dataDir }, { cwd: path.resolve('.') });
   const database = await openDatabase(config.database);
   try {
     const { db } = database;
     const user = await db.selectFrom('users').select('id').where('username', '=', username.toLowerCase()).executeTakeFirstOrThrow();
     const nowSeconds = Math.floor(Date.now() / 1000);
-    const first = await db.selectFrom('projects').select(['id', 'revision_number']).where('owner_id', '=', user.id).orderBy('id').executeTakeFirst();
+    const posterOwner = await db.selectFrom('users').select('id').where('username', '=', postersOf.toLowerCase()).executeTakeFirst();
+    const first = posterOwner && (await db.selectFrom('projects').select(['id', 'revision_number']).where('owner_id', '=', posterOwner.id).orderBy('id').executeTakeFirst());
     const blobsRoot = config.blobStore.kind === 'local' ? config.blobStore.root : undefined;
     const posters = first && blobsRoot ? [posterBlobKey, smallPosterBlobKey].map((key) => ({ key, from: path.join(blobsRoot, key(first.id, first.revision_number)) })) : [];
     const created: number[] = [];

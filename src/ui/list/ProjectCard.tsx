@@ -6,11 +6,12 @@
  * A search mounts every card that newly matches within the keystroke's frame, and the menu and the
  * stage dropdown (Headless UI, with their floating positioning) were most of a card's cost. So a
  * card shows buttons of the same look and mounts the real two on first use: when a pointer (mouse,
- * pen or finger) enters the card, before its press lands, or when the keyboard focuses one of the
- * stand-ins, whose real button then takes the focus.
+ * pen or finger) enters or first moves over the card, before its press lands, or when the keyboard
+ * focuses one of the stand-ins, whose real button then takes the focus.
  */
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { formatDateTime } from '../../i18n/dateTime';
 import { MODEL_FILE_ACCEPT } from '../../machines/projects/modelFile';
 import type { Project, Stage } from '../../machines/types';
@@ -41,10 +42,17 @@ export function ProjectCard({ project, onStageChange, onUpdateFile, ...actions }
   // Whether the real menu and dropdown are mounted, and which one a keyboard user was on.
   const [controls, setControls] = useState<'standIns' | 'pointer' | 'menu' | 'stage'>('standIns');
   const mount = (why: 'pointer' | 'menu' | 'stage') => setControls((now) => (now === 'standIns' ? why : now));
+  // Before the press: Headless UI opens on pointerdown, which follows at once on touch (and a card can
+  // appear under a resting mouse, hence the first move too). A pointer event's update would otherwise
+  // wait for React's next render, after the press has reached the stand-in.
+  const mountForPointer = () => {
+    if (controls === 'standIns') flushSync(() => mount('pointer'));
+  };
   const stageLabel = LL.list.stageOf({ name: project.name });
   return (
     <li
-      onPointerEnter={() => mount('pointer')}
+      onPointerEnter={mountForPointer}
+      onPointerMove={mountForPointer}
       className="group relative flex flex-col rounded-2xl border border-border bg-surface-raised transition-colors [contain-intrinsic-size:auto_16rem] [content-visibility:auto] hover:border-border-strong">
       <Link
         to="/projects/$id"
