@@ -39,8 +39,10 @@ test.describe('a shared link', () => {
       document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { cspViolations: string[] }).cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
     });
     const response = await page.goto(`/s/${link.accessKey}`);
-    // The server's poster is in the page itself, before any script.
-    expect(await response!.text()).toContain(`<div id="boot-poster" aria-hidden="true"><img src="${link.sharedThumbnailUrl}"`);
+    // The server's poster is in the page itself, its picture too, before any script.
+    expect(await response!.text()).toMatch(
+      new RegExp(`<div id="boot-poster" aria-hidden="true"><img src="data:image/webp;base64,[A-Za-z0-9+/=]+" data-url="${link.sharedThumbnailUrl}"`),
+    );
     await waitModelShown(page);
     // It was painted, and before the model's first frame.
     const painted = await page.evaluate(
@@ -74,6 +76,8 @@ test.describe('a shared link', () => {
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
     // Comments are off on a new link: not fetched at all (no 404 on the way).
     expect(entries.some((e) => e.name.endsWith('/comments'))).toBe(false);
+    // Nor for the poster, neither by the page nor by the viewer's own poster over the canvas.
+    expect(entries.some((e) => e.name.endsWith('.webp'))).toBe(false);
     // No round trip for the configuration or the shared project: they came with the page.
     expect(entries.some((e) => e.name === '/config.json' || e.name === `/api/v1/projects/accessKeys/${link.accessKey}`)).toBe(false);
   });

@@ -18,7 +18,14 @@ export type SharedProjectWire = z.input<typeof sharedProjectSchema>;
 export type ShellPage =
   | { kind: 'app' }
   | { kind: 'owner' }
-  | { kind: 'shared'; accessKey: string; project: SharedProjectWire | null; origin: string };
+  | {
+      kind: 'shared';
+      accessKey: string;
+      project: SharedProjectWire | null;
+      origin: string;
+      /** The poster itself, written into the page so that it needs no request of its own. */
+      posterDataUri?: string;
+    };
 
 /** What this reads of an entry of Vite's manifest. */
 interface ManifestChunk {
@@ -98,9 +105,14 @@ export function loadAppShell(staticDir: string): AppShell {
           const poster = project.thumbnailUrl ? `${page.origin}${project.thumbnailUrl}` : '';
           if (project.modelUrl) head.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(project.modelUrl)}">`);
           if (project.thumbnailUrl) {
-            head.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(project.thumbnailUrl)}">`);
+            // In the page when the server could read it (on a mobile network its own request would
+            // cost a connection and a round trip after the page's); else preloaded by URL.
+            const src = page.posterDataUri ?? project.thumbnailUrl;
+            if (!page.posterDataUri) head.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(src)}">`);
             head.push(`<style>${BOOT_POSTER_STYLE}</style>`);
-            body.push(`<div id="boot-poster" aria-hidden="true"><img src="${escapeHtml(project.thumbnailUrl)}" alt="" fetchpriority="high" elementtiming="poster"></div>`);
+            body.push(
+              `<div id="boot-poster" aria-hidden="true"><img src="${escapeHtml(src)}" data-url="${escapeHtml(project.thumbnailUrl)}" alt="" fetchpriority="high" elementtiming="poster"></div>`,
+            );
           }
           head.push(
             `<meta property="og:type" content="website">`,

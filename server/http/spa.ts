@@ -18,6 +18,8 @@ import { sendApiNotFound } from './errors';
 import { EMBEDDABLE_PAGE_HELMET } from './securityHeaders';
 import { etagMatches } from './etag';
 import { toSharedProject } from './projectViews';
+import { posterBlobKey } from '../domain/projectBlobKeys';
+import type { BlobStore } from '../storage/blobStore';
 import { runtimeConfigOf } from './runtimeConfig';
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
@@ -35,6 +37,31 @@ function isReservedPath(url: string): boolean {
   );
 }
 
+
+/** Posters past this size keep their own request (the page would wait on them). */
+export const INLINE_POSTER_MAX_BYTES = 48 * 1024;
+const INLINE_POSTERS_KEPT = 128;
+
+/**
+ * A revision's poster as a data URI for its link's page, read once and kept (a revision's poster
+ * never changes; the oldest are dropped past INLINE_POSTERS_KEPT). Undefined when there is none or
+ * it is too large to inline.
+ */
+function inlinePosters(blobs: BlobStore) {
+  const kept = new Map<string, string | null>();
+  return {
+    async dataUri(projectId: number, revision: number): Promise<string | undefined> {
+      const key = `${projectId}/${revision}`;
+      if (!kept.has(key)) {
+        const bytes = await blobs.get(posterBlobKey(projectId, revision));
+        const uri = bytes && bytes.byteLength <= INLINE_POSTER_MAX_BYTES ? `data:image/webp;base64,${Buffer.from(bytes).toString('base64')}` : null;
+        if (kept.size >= INLINE_POSTERS_KEPT) kept.delete(kept.keys().next().value!);
+        kept.set(key, uri);
+      }
+      return kept.get(key) ?? undefined;
+    },
+  };
+}
 
 /** The page that loads any `?model=` URL into the engine: for tests and benches only. */
 export const ENGINE_TEST_PAGE = '/engine-test.html';
@@ -59,7 +86,8 @@ export async function installSpa(app: FastifyInstance, staticDir: string, produc
     });
   }
   const shell = built ? loadAppShell(staticDir) : undefined;
-  const { db, config } = app.services;
+  const { db, config, blobs } = app.services;
+  const posters = inlinePosters(blobs);
 
   async function pageOf(request: FastifyRequest): Promise<ShellPage> {
     const pathname = request.url.split('?')[0];
@@ -68,7 +96,8 @@ export async function installSpa(app: FastifyInstance, staticDir: string, produc
       const accessKey = shared[1];
       const found = isAccessKeyShape(accessKey) ? await findPublishedProject(db, accessKey) : undefined;
       const origin = config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
-      return { kind: 'shared', accessKey, project: found ? toSharedProject(found) : null, origin };
+      const posterDataUri = found ? await posters.dataUri(found.id, found.revisionNumber) : undefined;
+      return { kind: 'shared', accessKey, project: found ? toSharedProject(found) : null, origin, posterDataUri };
     }
     if (/^\/projects\/[^/]+\/?$/.test(pathname)) return { kind: 'owner' };
     return { kind: 'app' };

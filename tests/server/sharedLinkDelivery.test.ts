@@ -227,8 +227,11 @@ describe('the page of a shared link', () => {
     const html = await page(`/s/${project.accessKey}?filter=Base`);
     const link = `/api/v1/projects/accessKeys/${project.accessKey}/models/1`;
     expect(html).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${link}.glb">`);
-    expect(html).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${link}.webp">`);
-    expect(html).toContain(`<img src="${link}.webp"`);
+    // The poster is in the page itself: the very bytes the poster URL serves, no request of its own.
+    expect(html).not.toContain(`<link rel="preload" as="image"`);
+    const inline = /<div id="boot-poster" aria-hidden="true"><img src="data:image\/webp;base64,([A-Za-z0-9+/=]+)" data-url="([^"]+)"/.exec(html);
+    expect(inline?.[2]).toBe(`${link}.webp`);
+    expect(Buffer.from(inline![1], 'base64').equals((await get(`${link}.webp`)).raw)).toBe(true);
     for (const chunk of ['SharedViewerScreen-5e6f.js', 'ViewerLayout-7a8b.js', 'engine-e1e2.js']) {
       expect(html).toContain(`<link rel="modulepreload" crossorigin href="/assets/${chunk}">`);
     }

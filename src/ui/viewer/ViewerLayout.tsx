@@ -83,8 +83,12 @@ export function ViewerLayout(props: ViewerLayoutProps) {
   const posterUrl = useSelector(viewer, selectPosterUrl);
   const projectName = useSelector(viewer, (s) => selectLoaded(s)?.project.name ?? null);
   useDocumentTitle(projectName && `${projectName} – ${LL.common.appName()}`, 1);
-  // The page's own poster (drawn before any script) gives way to the layout's, which sits over the canvas.
+  // The page's own poster (drawn before any script) gives way to the layout's, which sits over the
+  // canvas and shows the same picture: the one in the page when the server wrote it there, rather
+  // than a request for it while the engine and the model are downloading.
+  const [bootPoster] = useState(readBootPoster);
   useEffect(() => document.getElementById(BOOT_POSTER_ID)?.remove(), []);
+  const posterSrc = posterUrl && bootPoster?.url === posterUrl ? bootPoster.src : posterUrl;
   // While the engine is still on its way, the model downloads beside it.
   const loadingModelUrl = useSelector(viewer, selectLoadingModelUrl);
   useEffect(() => {
@@ -145,9 +149,9 @@ export function ViewerLayout(props: ViewerLayoutProps) {
         {/* Wide windows give docked panels their own room, so framed parts are never behind one. */}
         <div className="absolute inset-y-0" style={{ left: leftShift, right: rightShift }} data-model-shown={modelShown ? 'true' : 'false'}>
           <CanvasHost slot={slot} tools={tools} unit={unit} gizmo={gizmo} label={LL.viewer.canvas()} />
-          {posterUrl ? (
+          {posterSrc ? (
             <img
-              src={posterUrl}
+              src={posterSrc}
               alt=""
               data-testid="model-poster"
               className="pointer-events-none absolute inset-0 h-full w-full object-contain"
@@ -241,3 +245,11 @@ function useModelShownMark(viewer: ViewerActor): boolean {
 export const MODEL_FIRST_FRAME = 'model-first-frame';
 /** The poster element the server writes into a shared link's page. */
 const BOOT_POSTER_ID = 'boot-poster';
+
+/** The boot poster's picture and the poster URL it stands for. */
+function readBootPoster(): { src: string; url: string } | null {
+  const img = document.querySelector(`#${BOOT_POSTER_ID} img`);
+  const src = img?.getAttribute('src');
+  const url = img?.getAttribute('data-url');
+  return src && url ? { src, url } : null;
+}

@@ -1,0 +1,39 @@
+/**
+ * The link page's poster: written into the page as a data URI when the server has it, else (a
+ * poster too large to inline, or not read) preloaded by its URL, the boot poster pointing at it.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadAppShell } from '../../server/http/appShell';
+import { makeTempDir } from './helpers/testServer';
+
+const INDEX = '<!doctype html><html><head><title>Cabinet Viewer</title><!--app-head--></head><body><!--app-body--><div id="root"></div></body></html>';
+const project = {
+  name: 'Kitchen',
+  thumbnailUrl: '/api/v1/projects/accessKeys/abcdefghijklmnopqrstuv/models/3.webp',
+  modelUrl: '/api/v1/projects/accessKeys/abcdefghijklmnopqrstuv/models/3.glb',
+  ownerName: 'Olivia',
+} as never;
+const config = { apiBase: '/api/v1' } as never;
+
+async function shell() {
+  const dir = await makeTempDir();
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, 'index.html'), INDEX);
+  return loadAppShell(dir);
+}
+
+describe('the poster of a link page', () => {
+  it('is the picture itself when the server passes it, with no request of its own', async () => {
+    const html = (await shell()).render({ kind: 'shared', accessKey: 'abcdefghijklmnopqrstuv', project, origin: 'http://x', posterDataUri: 'data:image/webp;base64,UklGRg==' }, config);
+    expect(html).toContain('<img src="data:image/webp;base64,UklGRg==" data-url="/api/v1/projects/accessKeys/abcdefghijklmnopqrstuv/models/3.webp"');
+    expect(html).not.toContain('rel="preload" as="image"');
+  });
+
+  it('is preloaded by its URL otherwise', async () => {
+    const html = (await shell()).render({ kind: 'shared', accessKey: 'abcdefghijklmnopqrstuv', project, origin: 'http://x' }, config);
+    expect(html).toContain('<link rel="preload" as="image" fetchpriority="high" href="/api/v1/projects/accessKeys/abcdefghijklmnopqrstuv/models/3.webp">');
+    expect(html).toContain('<img src="/api/v1/projects/accessKeys/abcdefghijklmnopqrstuv/models/3.webp" data-url="/api/v1/projects/accessKeys/abcdefghijklmnopqrstuv/models/3.webp"');
+  });
+});
