@@ -67,6 +67,8 @@ function viewerPreloads(manifest: Manifest, screen: string): string[] {
   return [...needed].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key].file}`);
 }
 
+const STYLESHEET = /<link rel="stylesheet"[^>]*>\s*/g;
+
 const BOOT_POSTER_STYLE =
   '#boot-poster{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;background:#09090b;z-index:0;pointer-events:none}' +
   '#boot-poster img{max-width:100%;max-height:100%;object-fit:contain}';
@@ -125,7 +127,15 @@ export function loadAppShell(staticDir: string): AppShell {
         }
       }
       head.push(`<script id="cv-boot" type="application/json">${jsonForScript(boot)}</script>`);
-      let html = template.replace(HEAD_MARK, head.join('')).replace(BODY_MARK, body.join(''));
+      let source = template;
+      if (body.length > 0) {
+        // The stylesheet moves after the poster: in the body it holds back only what follows it (the
+        // app's root), so the poster paints as soon as the page is in, not a stylesheet's round trip later.
+        const sheets = template.match(STYLESHEET) ?? [];
+        source = template.replace(STYLESHEET, '');
+        body.push(...sheets);
+      }
+      let html = source.replace(HEAD_MARK, head.join('')).replace(BODY_MARK, body.join(''));
       if (title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
       return html;
     },

@@ -1,6 +1,7 @@
 /**
  * The link page's poster: written into the page as a data URI when the server has it, else (a
- * poster too large to inline, or not read) preloaded by its URL, the boot poster pointing at it.
+ * poster too large to inline, or not read) preloaded by its URL, the boot poster pointing at it;
+ * and painted before the stylesheet has arrived (the stylesheet follows it in the body).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { loadAppShell } from '../../server/http/appShell';
 import { makeTempDir } from './helpers/testServer';
 
-const INDEX = '<!doctype html><html><head><title>Cabinet Viewer</title><!--app-head--></head><body><!--app-body--><div id="root"></div></body></html>';
+const SHEET = '<link rel="stylesheet" crossorigin href="/assets/main-C3jU.css">';
+const INDEX = `<!doctype html><html><head><title>Cabinet Viewer</title><!--app-head-->${SHEET}</head><body><!--app-body--><div id="root"></div></body></html>`;
 const project = {
   name: 'Kitchen',
   thumbnailUrl: '/api/v1/projects/accessKeys/abcdefghijklmnopqrstuv/models/3.webp',
@@ -35,5 +37,23 @@ describe('the poster of a link page', () => {
     const html = (await shell()).render({ kind: 'shared', accessKey: 'abcdefghijklmnopqrstuv', project, origin: 'http://x' }, config);
     expect(html).toContain('<link rel="preload" as="image" fetchpriority="high" href="/api/v1/projects/accessKeys/abcdefghijklmnopqrstuv/models/3.webp">');
     expect(html).toContain('<img src="/api/v1/projects/accessKeys/abcdefghijklmnopqrstuv/models/3.webp" data-url="/api/v1/projects/accessKeys/abcdefghijklmnopqrstuv/models/3.webp"');
+  });
+});
+
+describe('the stylesheet of a page', () => {
+  it('follows the poster on a link page, before the app root, so the poster paints first', async () => {
+    const html = (await shell()).render({ kind: 'shared', accessKey: 'abcdefghijklmnopqrstuv', project, origin: 'http://x', posterDataUri: 'data:image/webp;base64,UklGRg==' }, config);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).not.toContain(SHEET);
+    expect(html.indexOf(SHEET)).toBeGreaterThan(html.indexOf('id="boot-poster"'));
+    expect(html.indexOf(SHEET)).toBeLessThan(html.indexOf('<div id="root">'));
+    expect(html.split(SHEET)).toHaveLength(2);
+  });
+
+  it('stays in the head of every other page', async () => {
+    for (const page of [{ kind: 'app' as const }, { kind: 'owner' as const }, { kind: 'shared' as const, accessKey: 'abcdefghijklmnopqrstuv', project: null, origin: 'http://x' }]) {
+      const html = (await shell()).render(page, config);
+      expect(html.indexOf(SHEET)).toBeLessThan(html.indexOf('</head>'));
+    }
   });
 });
