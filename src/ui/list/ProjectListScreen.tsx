@@ -39,6 +39,15 @@ const ListCard = memo(function ListCard({ project, list, upload }: { project: Pr
   );
 });
 
+/** At most this many newly mounted cards are rendered with the key that brings them. */
+const FEW_NEW_CARDS = 4;
+
+/** How many of the cards `next` puts in the page (its first `capacity`) `before` did not. */
+function newCards(before: readonly Project[], next: readonly Project[], capacity: number): number {
+  const had = new Set(before.slice(0, capacity).map((p) => p.id));
+  return next.slice(0, capacity).filter((p) => !had.has(p.id)).length;
+}
+
 export function ProjectListScreen() {
   const LL = useLL();
   const { projects: services } = useAppServices();
@@ -49,14 +58,22 @@ export function ProjectListScreen() {
   const notice = useSelector(list, selectNotice);
   const uploading = useSelector(services.upload, (s) => selectUploadDialog(s) !== 'none');
   const listed = useSelector(list, (s) => s.context.listed);
-  // The search box shows each key in the frame after it; the grid follows from a deferred render
-  // that React runs in slices between frames and drops when another key comes first, so mounting
-  // the cards a search brings never holds back typing. Until it is in, the grid says it is busy.
-  const shownQuery = useDeferredValue(query);
-  const shown = useMemo(() => visibleProjects(projects, shownQuery, listed), [projects, shownQuery, listed]);
+  // A key that changes few of the cards in the page shows them in the frame after it. One that
+  // brings many (each a mount) lets the search box show the key first: the grid then follows from a
+  // deferred render that React runs in slices between frames and drops when another key comes, so
+  // mounting cards never holds back typing. Until it is in, the grid says it is busy.
+  const deferredQuery = useDeferredValue(query);
+  const deferred = useMemo(() => visibleProjects(projects, deferredQuery, listed), [projects, deferredQuery, listed]);
+  const current = useMemo(
+    () => (deferredQuery === query ? deferred : visibleProjects(projects, query, listed)),
+    [projects, query, deferredQuery, deferred, listed],
+  );
+  const cards = useRenderWindow(current.length);
+  const [shown, shownQuery] =
+    current === deferred || newCards(deferred, current, cards.capacity) <= FEW_NEW_CARDS ? [current, query] : [deferred, deferredQuery];
+  const inPage = Math.min(shown.length, cards.capacity);
   const reject = useCallback((name: string) => list.send({ type: 'list.fileRejected', name }), [list]);
   const upload = useModelUpload(reject);
-  const cards = useRenderWindow(shown.length);
 
   return (
     <div className="flex min-h-dvh">
@@ -90,10 +107,10 @@ export function ProjectListScreen() {
             <AddProjectTile onFile={(file) => void upload(file)} disabled={uploading} />
             {status === 'loading'
               ? [0, 1, 2].map((i) => <li key={i} aria-hidden="true" className="min-h-56 animate-pulse rounded-2xl bg-surface-raised" />)
-              : shown.slice(0, cards.limit).map((project) => <ListCard key={project.id} project={project} list={list} upload={upload} />)}
+              : shown.slice(0, inPage).map((project) => <ListCard key={project.id} project={project} list={list} upload={upload} />)}
           </ul>
         ) : null}
-        {cards.hasMore ? <div ref={cards.sentinel} aria-hidden="true" className="h-px" /> : null}
+        {shown.length > inPage ? <div ref={cards.sentinel} aria-hidden="true" className="h-px" /> : null}
       </main>
       <ListDialogs list={list} />
     </div>

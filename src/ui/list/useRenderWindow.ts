@@ -28,5 +28,6 @@ export function useRenderWindow(total: number) {
     },
     [limit, total],
   );
-  return { limit, sentinel, hasMore: limit < total };
+  /** capacity: how many cards the loaded pages hold, whatever the list's length. */
+  return { limit, sentinel, hasMore: limit < total, capacity: pages * CARDS_PER_PAGE };
 }
