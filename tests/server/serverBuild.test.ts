@@ -14,6 +14,7 @@ import { loginResponseSchema, projectSchema } from '../../src/api/schemas';
 import { call } from './helpers/http';
 import { exitCode, firstLine, ROOT } from './helpers/spawnTsx';
 import { makeTempDir } from './helpers/testServer';
+import { until } from './helpers/until';
 
 const run = promisify(execFile);
 let dir: string;
@@ -37,15 +38,6 @@ const plainEnv = (extra: Record<string, string>) => {
   return env;
 };
 
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe('the built server', () => {
   it('is plain JavaScript: one file per entry point, no import of our TypeScript sources', async () => {

@@ -25,6 +25,7 @@ import { addUser, type TestUser } from './helpers/projectFixtures';
 import { exitCode, firstLine, spawnTsx } from './helpers/spawnTsx';
 import { makeTempDir, startTestServer, type TestServer } from './helpers/testServer';
 import { lastMessage, projectCount, secureToken, upload, type UploadOutcome } from './helpers/uploads';
+import { until } from './helpers/until';
 
 const reachable = await postgresReachable();
 if (!reachable) console.warn(`PostgreSQL at ${POSTGRES_URL} is not reachable: the job queue tests are skipped.`);
@@ -64,15 +65,6 @@ async function stopWorker(child: ChildProcessWithoutNullStreams, signal: NodeJS.
   await exited;
 }
 
-async function until<T>(read: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 function resultOf(outcome: UploadOutcome): Project {
   const last = lastMessage(outcome);

@@ -16,6 +16,7 @@ import { assemblyTree, glbTree, readGlb } from '../convert/glbTree';
 import { call } from './helpers/http';
 import { exitCode, firstLine, spawnTsx } from './helpers/spawnTsx';
 import { makeTempDir } from './helpers/testServer';
+import { until } from './helpers/until';
 
 let dir: string;
 beforeAll(async () => {
@@ -23,15 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe('first start', () => {
   it('creates the sample project in the background, free of charge, and takes uploads', async () => {
