@@ -31,16 +31,22 @@ function engineChunk() {
         }
         return seen;
       };
-      // What the app's entry loads itself (login, list) stays out, so those routes load no Babylon.
+      // What the app's entry loads itself (login, list) stays out, so those routes load no Babylon;
+      // so does what a link's first frame shares with the engine (the GLB reader, the batches),
+      // which the link's page loads before the engine and the engine then imports from there.
       const app = reach('src/main.tsx');
-      closure = new Set([...reach('src/engine/index.ts')].filter((module) => !app.has(module)));
+      const firstFrame = reach(FIRST_FRAME_ENTRY);
+      closure = new Set([...reach('src/engine/index.ts')].filter((module) => !app.has(module) && !firstFrame.has(module)));
     }
     return closure.has(id) ? 'engine' : null;
   };
 }
 
+/** A shared link's first script (src/firstFrame/main.ts): the server names it in the link's page. */
+export const FIRST_FRAME_ENTRY = 'src/firstFrame/main.ts';
+
 /**
- * The build's entries. sw: the service worker, at the site's root with a fixed name (its scope is
+ * The build's entries. firstFrame: a shared link's first frame. sw: the service worker, at the site's root with a fixed name (its scope is
  * the whole site). engine-test.html, the engine test page that loads any `?model=` URL (driven by
  * e2e/engine.spec.ts and the benchmarks), only when ENGINE_TEST_PAGE=1 asks for it (npm test's
  * build, the benches): a production build leaves it out.
@@ -48,6 +54,7 @@ function engineChunk() {
 export function buildInputs(env: Record<string, string | undefined>): Record<string, string> {
   return {
     main: 'index.html',
+    firstFrame: FIRST_FRAME_ENTRY,
     ...(env.ENGINE_TEST_PAGE === '1' ? { engineTest: 'engine-test.html' } : {}),
     sw: 'src/sw/serviceWorker.ts',
   };

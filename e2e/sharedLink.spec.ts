@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { e2eServer, publishedKitchen } from './linkHelpers';
 
 /**
@@ -80,6 +81,41 @@ test.describe('a shared link', () => {
     expect(entries.some((e) => e.name.endsWith('.webp'))).toBe(false);
     // No round trip for the configuration or the shared project: they came with the page.
     expect(entries.some((e) => e.name === '/config.json' || e.name === `/api/v1/projects/accessKeys/${link.accessKey}`)).toBe(false);
+  });
+
+  test('draws the model in 3D from its own first script while Babylon.js is still on its way, then hands over to the viewer', async ({ page }) => {
+    const link = await publishedKitchen();
+    // The engine chunk is held back: whatever 3D shows meanwhile is the page's first frame.
+    let releaseEngine = () => {};
+    const engineHeld = new Promise<void>((resolve) => (releaseEngine = resolve));
+    await page.route(/\/assets\/engine-[\w-]+\.js$/, async (route) => {
+      await engineHeld;
+      await route.continue();
+    });
+    const response = await page.goto(`/s/${link.accessKey}`);
+    const html = await response!.text();
+    // The page names the first-frame script after its boot data, and preloads the model first.
+    expect(html.indexOf('id="cv-boot"')).toBeLessThan(html.search(/<script type="module" async crossorigin src="\/assets\/firstFrame-[\w-]+\.js">/));
+    expect(html.indexOf(`href="${link.sharedModelUrl}"`)).toBeLessThan(html.indexOf('rel="modulepreload"'));
+
+    await page.waitForFunction(() => performance.getEntriesByName('link-first-frame').length > 0, undefined, { timeout: 30_000 });
+    const canvas = page.locator('#first-frame');
+    await expect(canvas).toBeVisible();
+    expect(await page.evaluate(() => performance.getEntriesByName('model-first-frame').length)).toBe(0);
+    // Lines of the kitchen on the dark background: many pixels far from #18181b.
+    const { data, info } = await sharp(await canvas.screenshot()).raw().toBuffer({ resolveWithObject: true });
+    let drawn = 0;
+    for (let i = 0; i < data.length; i += info.channels) {
+      if (Math.abs(data[i] - 24) + Math.abs(data[i + 1] - 24) + Math.abs(data[i + 2] - 27) > 60) drawn++;
+    }
+    expect(drawn).toBeGreaterThan(500);
+
+    releaseEngine();
+    await waitModelShown(page);
+    // The engine's frame replaced it, and the model was downloaded once, by the page's preload.
+    await expect(page.locator('#first-frame')).toHaveCount(0);
+    const entries = await resources(page);
+    expect(entries.filter((e) => e.name === link.sharedModelUrl)).toHaveLength(1);
   });
 
   test.describe('offline', () => {

@@ -5,7 +5,8 @@
  * - a viewer page names its lazy chunks and the engine chunk as module preloads (read from Vite's
  *   manifest), so they download while the main chunk runs;
  * - a shared link's page also carries the shared project, preloads its model and its poster, shows
- *   the poster at once (before any script), and has its own title and Open Graph tags.
+ *   the poster at once (before any script), starts its first-frame script (which downloads the
+ *   model and draws it before the app has arrived), and has its own title and Open Graph tags.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,6 +37,8 @@ type Manifest = Record<string, ManifestChunk>;
 
 const HEAD_MARK = '<!--app-head-->';
 const BODY_MARK = '<!--app-body-->';
+/** A shared link's first script (the model's download and first frame before the app, src/firstFrame/). */
+const FIRST_FRAME_ENTRY = 'src/firstFrame/main.ts';
 const VIEWER_SCREENS = {
   owner: 'src/ui/viewer/OwnerViewerScreen.tsx',
   shared: 'src/ui/viewer/SharedViewerScreen.tsx',
@@ -49,6 +52,22 @@ export function escapeHtml(text: string): string {
 /** JSON inside a <script> element: nothing in it can close the element or open a comment. */
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** A link's first script and the chunks it imports, or null in a build without it. */
+function firstFrameFiles(manifest: Manifest): { entry: string; imports: string[] } | null {
+  const entry = manifest[FIRST_FRAME_ENTRY];
+  if (!entry) return null;
+  const imports = new Set<string>();
+  const walk = (key: string) => {
+    for (const next of manifest[key]?.imports ?? []) {
+      if (imports.has(next)) continue;
+      imports.add(next);
+      walk(next);
+    }
+  };
+  walk(FIRST_FRAME_ENTRY);
+  return { entry: `/${entry.file}`, imports: [...imports].filter((key) => manifest[key]).map((key) => `/${manifest[key].file}`) };
 }
 
 /** The files a viewer screen needs beyond what the main entry already loads: its chunk, its imports, the engine. */
@@ -89,6 +108,7 @@ export function loadAppShell(staticDir: string): AppShell {
     owner: viewerPreloads(manifest, VIEWER_SCREENS.owner),
     shared: viewerPreloads(manifest, VIEWER_SCREENS.shared),
   };
+  const firstFrame = firstFrameFiles(manifest);
   const modulePreloads = (files: string[]) => files.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`).join('');
 
   return {
@@ -99,13 +119,17 @@ export function loadAppShell(staticDir: string): AppShell {
       let title: string | undefined;
       if (page.kind === 'owner') head.push(modulePreloads(preloads.owner));
       if (page.kind === 'shared') {
-        head.push(modulePreloads(preloads.shared));
+        // The model and the first frame's chunks first: they are what the first picture waits for.
+        if (page.project?.modelUrl) {
+          head.push(`<link rel="preload" as="fetch" crossorigin="anonymous" fetchpriority="high" href="${escapeHtml(page.project.modelUrl)}">`);
+          if (firstFrame) head.push(modulePreloads(firstFrame.imports));
+        }
+        head.push(modulePreloads(preloads.shared.filter((file) => !firstFrame?.imports.includes(file))));
         const project = page.project;
         if (project) {
           boot.shared = { accessKey: page.accessKey, project };
           title = `${project.name} – Cabinet Viewer`;
           const poster = project.thumbnailUrl ? `${page.origin}${project.thumbnailUrl}` : '';
-          if (project.modelUrl) head.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(project.modelUrl)}">`);
           if (project.thumbnailUrl) {
             // In the page when the server could read it (on a mobile network its own request would
             // cost a connection and a round trip after the page's); else preloaded by URL.
@@ -127,6 +151,10 @@ export function loadAppShell(staticDir: string): AppShell {
         }
       }
       head.push(`<script id="cv-boot" type="application/json">${jsonForScript(boot)}</script>`);
+      if (page.kind === 'shared' && page.project?.modelUrl && firstFrame) {
+        // After the boot data it reads: the model's download and first frame, before the app.
+        head.push(`<script type="module" async crossorigin src="${escapeHtml(firstFrame.entry)}"></script>`);
+      }
       let source = template;
       if (body.length > 0) {
         // The stylesheet moves after the poster: in the body it holds back only what follows it (the

@@ -19,6 +19,9 @@ export const FIT_MARGIN = 1.25;
 export const ORTHO_MARGIN = 0.09;
 export const CAMERA_ANIMATION_MS = 1000;
 
+/** How far above the line of sight the key light comes from (added to the normalised view direction's y). */
+export const KEY_LIGHT_RAISE = 0.45;
+
 /** Beta stays this far from the poles so that top and bottom views keep a defined up direction. */
 export const POLE_EPSILON = 1e-3;
 

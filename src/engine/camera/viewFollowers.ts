@@ -6,10 +6,9 @@ import type { Vector3 } from '@babylonjs/core/Maths/math.vector';
 import type { Emitter } from '../emitter';
 import type { AxesOrientation } from '../types';
 import type { CameraRig } from './cameraRig';
+import { KEY_LIGHT_RAISE } from './cameraMath';
 import { axesFromView, drawOrientationGizmo } from './orientationGizmo';
 
-/** How far above the line of sight the key light comes from (added to the normalised view direction's y). */
-export const KEY_LIGHT_RAISE = 0.45;
 
 export function followView(rig: CameraRig, keyLight: Vector3, onOrientation: Emitter<AxesOrientation>) {
   let gizmoCanvas: HTMLCanvasElement | null = null;

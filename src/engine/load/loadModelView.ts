@@ -6,6 +6,7 @@
 import type { Scene } from '@babylonjs/core/scene';
 import { ModelView } from '../scene/modelView';
 import type { LoadPhase, LoadProgress } from '../types';
+import { takeFirstFrameModel, type FirstFrameModel } from '../firstFrame/handoff';
 import { abortError, fetchWithProgress, throwIfAborted } from './fetchWithProgress';
 import { loadModelSource } from './loadModelSource';
 import { buildPartTree } from './partTree';
@@ -36,17 +37,21 @@ export async function loadModelView(
     if (!isCurrent()) throw abortError();
   };
   report('model', 0);
-  const bytes = await fetchWithProgress(url, (p) => report('model', p.total > 0 ? p.loaded / p.total : 0, p), signal);
+  // A shared link's first frame may have downloaded (and read) this model already.
+  const handed = takeFirstFrameModel(url);
+  const handedBytes = handed ? await handed.bytes.catch(() => null) : null;
+  const bytes = handedBytes ?? (await fetchWithProgress(url, (p) => report('model', p.total > 0 ? p.loaded / p.total : 0, p), signal));
   report('model', 1);
   check();
   report('resources', 0);
-  const { json, source } = await loadModelSource(bytes, scene, (p) => report('resources', p));
+  const read: FirstFrameModel | null = handed && handedBytes ? await handed.model.catch(() => null) : null;
+  const { json, source } = read ?? (await loadModelSource(bytes, scene, (p) => report('resources', p)));
   report('resources', 1);
   check();
   report('renderModes', 0);
   await new Promise((resolve) => setTimeout(resolve, 0));
   check();
-  const view = new ModelView(scene, source, buildPartTree(json));
+  const view = new ModelView(scene, source, buildPartTree(json), read?.built);
   try {
     check();
   } catch (error) {

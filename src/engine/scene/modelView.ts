@@ -28,8 +28,9 @@ export class ModelView {
   private rest: RestPose | null = null;
   private plan: ExplodePlan | null = null;
 
-  constructor(scene: Scene, source: ModelSource, tree: PartTree) {
-    this.built = buildBatches(source);
+  /** `built`: the batches of `source` when already made (by a link's first frame). */
+  constructor(scene: Scene, source: ModelSource, tree: PartTree, built?: BuiltModel) {
+    this.built = built ?? buildBatches(source);
     this.partIds = source.parts.map((p) => p.id);
     this.partIndex = new Map(this.partIds.map((id, i) => [id, i]));
     this.meshes = createModelMeshes(this.built, scene);

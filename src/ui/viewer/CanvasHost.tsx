@@ -6,7 +6,8 @@
  * window button (SPEC §2): the engine's frame statistics and the debug camera (SPEC §9), which
  * the tools machine switches.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { adoptFirstFrame, endFirstFrame, firstFrameHolds } from '../../engine/firstFrame/handoff';
 import { useLL } from '../app/I18nProvider';
 import { InfoRows } from './panels/InfoRows';
 import type { EngineSlot } from '../../machines/viewer/enginePort';
@@ -46,7 +47,8 @@ const preloadedModels = new Set<string>();
  * the WebGL context created, not after.
  */
 export function preloadModel(url: string): void {
-  if (preloadedModels.has(url)) return;
+  // A shared link's first frame is downloading it already.
+  if (preloadedModels.has(url) || firstFrameHolds(url)) return;
   preloadedModels.add(url);
   const link = document.createElement('link');
   link.rel = 'preload';
@@ -54,6 +56,18 @@ export function preloadModel(url: string): void {
   link.crossOrigin = 'anonymous';
   link.href = url;
   document.head.appendChild(link);
+}
+
+/**
+ * Where a shared link's first frame (drawn before the viewer arrived) shows until the engine's own
+ * frame is on screen: its canvas moves in here, over the engine's, and goes when this unmounts.
+ */
+export function FirstFrameSlot() {
+  const ref = useCallback((element: HTMLDivElement | null) => {
+    if (element) adoptFirstFrame(element);
+    else endFirstFrame();
+  }, []);
+  return <div ref={ref} aria-hidden="true" className="pointer-events-none absolute inset-0" />;
 }
 
 export function CanvasHost({ slot, tools, unit, gizmo, label }: CanvasHostProps) {

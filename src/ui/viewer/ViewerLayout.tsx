@@ -21,7 +21,7 @@ import {
 import { useAppServices } from '../app/AppServices';
 import { useDocumentTitle } from '../app/documentTitle';
 import { useLL } from '../app/I18nProvider';
-import { CanvasHost, preloadModel } from './CanvasHost';
+import { CanvasHost, FirstFrameSlot, preloadModel } from './CanvasHost';
 import { LeftControls, RightControls } from './CanvasControls';
 import { CompactToolbar } from './CompactToolbar';
 import { useBackClosesSheet } from './useBackClosesSheet';
@@ -158,6 +158,7 @@ export function ViewerLayout(props: ViewerLayoutProps) {
               onError={(event) => (event.currentTarget.style.display = "none")}
             />
           ) : null}
+          {modelShown ? null : <FirstFrameSlot />}
         </div>
         {leftPanel ? (
           <DockPanel side="left" sheet={compact} overlay={leftShift === 0} width={LEFT_PANEL_WIDTH} title={leftTitles[leftPanel]} onClose={() => onLeftPanel(null)}>

@@ -1,5 +1,8 @@
 /** The window's inner size, updated on resize (layout thresholds of SPEC §9, and the compact layout). */
 import { useEffect, useState } from 'react';
+import { DESKTOP_WIDTH, isCompactLayout, PHONE_WIDTH } from './layoutRules';
+
+export { DESKTOP_WIDTH, isCompactLayout, PHONE_WIDTH } from './layoutRules';
 
 function useWindowSize(): { width: number; height: number } {
   const [size, setSize] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
@@ -18,7 +21,6 @@ export function useWindowWidth(): number {
 /** Widths of SPEC §9: hierarchy auto-open, left group shift, desktop. */
 export const HIERARCHY_AUTO_OPEN_WIDTH = 800;
 export const LEFT_SHIFT_MIN_WIDTH = 1024;
-export const DESKTOP_WIDTH = 1024;
 export const LEFT_PANEL_WIDTH = 360;
 export const RIGHT_PANEL_WIDTH = 220;
 /** Below this height (a phone held sideways) the hierarchy does not open by itself over the model. */
@@ -27,18 +29,6 @@ export const HIERARCHY_AUTO_OPEN_HEIGHT = 600;
 /** SPEC §9's auto-open of the hierarchy, except on a short (landscape phone) window. */
 export function hierarchyOpensByItself(width: number, height: number): boolean {
   return width >= HIERARCHY_AUTO_OPEN_WIDTH && height >= HIERARCHY_AUTO_OPEN_HEIGHT;
-}
-
-/** Tailwind's `sm`: below it the viewer is laid out for a phone. */
-export const PHONE_WIDTH = 640;
-
-/**
- * Phones (below `sm`) and portrait tablets get the compact viewer: the model fills the screen, the
- * tools sit in one bar at the bottom, panels open as sheets over the model. Landscape phones and
- * wide windows keep the two side toolbars.
- */
-export function isCompactLayout(width: number, height: number): boolean {
-  return width < PHONE_WIDTH || (width < DESKTOP_WIDTH && height > width);
 }
 
 export function useCompactLayout(): { compact: boolean; phone: boolean; width: number } {

@@ -1,0 +1,77 @@
+/**
+ * The view a model opens with, as plain numbers: the free view from the front, framed inside the
+ * part of the canvas the viewer's controls leave free, as the engine's camera rig frames it
+ * (CameraRig.framing), with its right-handed look-at and perspective matrices (column-major, as
+ * WebGL takes them) and the key light that follows the camera (viewFollowers).
+ */
+import { boundsCenter, CAMERA_SETTINGS, degreesToRadians, directionOf, fitDistance, FREE_ANGLES, KEY_LIGHT_RAISE } from '../camera/cameraMath';
+import { centredInFreeArea, freeArea, type FrameInsets } from '../camera/freeArea';
+import type { Bounds, Vec3 } from '../types';
+
+export interface OpeningView {
+  eye: Vec3;
+  target: Vec3;
+  /** projection x view, column-major. */
+  viewProjection: Float32Array;
+  keyDirection: Vec3;
+}
+
+function normalize(v: Vec3): Vec3 {
+  const l = Math.hypot(v[0], v[1], v[2]) || 1;
+  return [v[0] / l, v[1] / l, v[2] / l];
+}
+
+function cross(a: Vec3, b: Vec3): Vec3 {
+  return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+}
+
+function dot(a: Vec3, b: Vec3): number {
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+/** Right-handed look-at, column-major. */
+export function lookAt(eye: Vec3, target: Vec3, up: Vec3): Float32Array {
+  const z = normalize([eye[0] - target[0], eye[1] - target[1], eye[2] - target[2]]);
+  const x = normalize(cross(up, z));
+  const y = cross(z, x);
+  return Float32Array.from([x[0], y[0], z[0], 0, x[1], y[1], z[1], 0, x[2], y[2], z[2], 0, -dot(x, eye), -dot(y, eye), -dot(z, eye), 1]);
+}
+
+/** Right-handed perspective with a vertical field of view and depth in -1..1, column-major. */
+export function perspective(fovY: number, aspect: number, near: number, far: number): Float32Array {
+  const f = 1 / Math.tan(fovY / 2);
+  return Float32Array.from([f / aspect, 0, 0, 0, 0, f, 0, 0, 0, 0, (far + near) / (near - far), -1, 0, 0, (2 * far * near) / (near - far), 0]);
+}
+
+export function multiply4(a: Float32Array, b: Float32Array): Float32Array {
+  const out = new Float32Array(16);
+  for (let col = 0; col < 4; col++) {
+    for (let row = 0; row < 4; row++) {
+      let sum = 0;
+      for (let k = 0; k < 4; k++) sum += a[k * 4 + row] * b[col * 4 + k];
+      out[col * 4 + row] = sum;
+    }
+  }
+  return out;
+}
+
+/** The opening view of `bounds` on a canvas of `width` x `height` CSS pixels with `insets` covered. */
+export function openingView(bounds: Bounds, width: number, height: number, insets: FrameInsets): OpeningView {
+  const fov = degreesToRadians(CAMERA_SETTINGS.fovDeg);
+  const canvas = { width: Math.max(1, width), height: Math.max(1, height) };
+  const aspect = canvas.width / canvas.height;
+  const free = freeArea(canvas, insets);
+  const freeAspect = (aspect * free.w) / free.h;
+  const angles = FREE_ANGLES;
+  const freeFov = free.h === 1 ? fov : 2 * Math.atan(Math.tan(fov / 2) * free.h);
+  const radius = fitDistance(bounds, angles.alpha, angles.beta, freeFov, freeAspect);
+  const halfHeight = radius * Math.tan(fov / 2);
+  const target = centredInFreeArea(boundsCenter(bounds), angles, free, (2 * halfHeight) / canvas.height);
+  const d = directionOf(angles.alpha, angles.beta);
+  const eye: Vec3 = [target[0] + radius * d[0], target[1] + radius * d[1], target[2] + radius * d[2]];
+  const view = lookAt(eye, target, [0, 1, 0]);
+  const projection = perspective(fov, aspect, CAMERA_SETTINGS.near, CAMERA_SETTINGS.far);
+  const look = normalize([target[0] - eye[0], target[1] - eye[1], target[2] - eye[2]]);
+  const keyDirection = normalize([look[0], look[1] - KEY_LIGHT_RAISE, look[2]]);
+  return { eye, target, viewProjection: multiply4(projection, view), keyDirection };
+}

@@ -1,0 +1,81 @@
+/**
+ * What a shared link's first frame (the small script its page starts with, see firstFrame/ at the
+ * top of src) hands to the viewer that follows it: the model's download, the model as read and
+ * batched, and the canvas that shows it until the engine's own frame is on screen. Nothing is
+ * downloaded or computed twice.
+ *
+ * The two sides are separate scripts, so the hand-over goes through one property of the page's
+ * global object rather than a shared module instance. A page without a first frame (any other
+ * route, the development server, the tests) has none and the viewer loads as usual.
+ */
+import type { BuiltModel } from '../geometry/buildBatches';
+import type { ModelSource } from '../geometry/modelSource';
+import type { GltfJson } from '../load/gltfJson';
+
+/** The model as the first frame read it: the same objects the engine would make from these bytes. */
+export interface FirstFrameModel {
+  bytes: Uint8Array;
+  json: GltfJson;
+  source: ModelSource;
+  built: BuiltModel;
+}
+
+export interface FirstFrameHandoff {
+  /** The model URL the page named. */
+  modelUrl: string;
+  /** Its download, started by the page's first script. */
+  bytes: Promise<Uint8Array>;
+  /** The model read and batched from those bytes; rejects when the first frame could not read it. */
+  model: Promise<FirstFrameModel>;
+  /** The canvas showing the first frame (hidden until drawn), or null without WebGL. */
+  canvas: HTMLCanvasElement | null;
+  /** Draws again at the canvas's current size (after it moved into the viewer's layout). */
+  redraw(): void;
+  /** Frees the WebGL context and removes the canvas. */
+  dispose(): void;
+}
+
+const KEY = '__cvFirstFrame';
+type Holder = { [KEY]?: FirstFrameHandoff | null };
+const holder = globalThis as Holder;
+
+export function offerFirstFrame(handoff: FirstFrameHandoff): void {
+  holder[KEY] = handoff;
+}
+
+function current(): FirstFrameHandoff | null {
+  return holder[KEY] ?? null;
+}
+
+/**
+ * The first frame's download and reading of `url`, once: the engine's load of the same URL takes
+ * them instead of starting its own. Null for any other URL, or when they were already taken.
+ */
+export function takeFirstFrameModel(url: string): Pick<FirstFrameHandoff, 'bytes' | 'model'> | null {
+  const handoff = current();
+  if (!handoff || handoff.modelUrl !== url) return null;
+  const taken = { bytes: handoff.bytes, model: handoff.model };
+  handoff.modelUrl = '';
+  return taken;
+}
+
+/** Whether the first frame holds (or is downloading) `url`, not yet taken by the engine. */
+export function firstFrameHolds(url: string): boolean {
+  return current()?.modelUrl === url;
+}
+
+/** Moves the first frame's canvas into `container` (the viewer's own place for it) and draws it there. */
+export function adoptFirstFrame(container: HTMLElement): void {
+  const canvas = current()?.canvas;
+  if (!canvas || canvas.parentElement === container) return;
+  container.appendChild(canvas);
+  current()?.redraw();
+}
+
+/** The engine's frame is on screen (or the viewer left): the first frame goes. */
+export function endFirstFrame(): void {
+  const handoff = current();
+  if (!handoff) return;
+  holder[KEY] = null;
+  handoff.dispose();
+}

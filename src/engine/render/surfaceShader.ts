@@ -1,0 +1,67 @@
+/**
+ * The GLSL of the viewer's one surface program (see surfaceMaterial.ts), without Babylon.js: the
+ * engine registers it as a shader material, and the link's first frame (firstFrame/) compiles the
+ * same text itself, so the picture does not change when the engine takes over.
+ *
+ * Lighting, as a product viewer lights a model: a sky/ground hemisphere (cool above, warm and dark
+ * below) plus a key light that follows the camera from above-left, applied to linear colours and
+ * brought back to the screen's gamma with a soft shoulder, so white panels stay readable and the
+ * faces of a box differ. Faces are lit from whichever side the camera sees.
+ */
+
+export const SURFACE_VERTEX_SHADER = `precision highp float;
+attribute vec3 position;
+attribute vec3 normal;
+uniform mat4 world;
+uniform mat4 viewProjection;
+varying vec3 vPositionW;
+varying vec3 vNormalW;
+#ifdef CLIPPLANE
+uniform vec4 vClipPlane;
+varying float fClipDistance;
+#endif
+void main(void) {
+  vec4 worldPos = world * vec4(position, 1.0);
+  vPositionW = worldPos.xyz;
+  vNormalW = normalize(mat3(world) * normal);
+#ifdef CLIPPLANE
+  fClipDistance = dot(worldPos, vClipPlane);
+#endif
+  gl_Position = viewProjection * worldPos;
+}`;
+
+export const SURFACE_FRAGMENT_SHADER = `precision highp float;
+varying vec3 vPositionW;
+varying vec3 vNormalW;
+#ifdef CLIPPLANE
+varying float fClipDistance;
+#endif
+uniform vec3 cameraPosition;
+uniform vec3 keyDirection;
+uniform vec3 baseColor;
+uniform vec3 emissive;
+uniform float lit;
+uniform float opacity;
+const vec3 SKY = vec3(0.50, 0.53, 0.58);
+const vec3 GROUND = vec3(0.16, 0.15, 0.14);
+const float KEY = 0.62;
+void main(void) {
+#ifdef CLIPPLANE
+  if (fClipDistance > 0.0) discard;
+#endif
+  vec3 n = normalize(vNormalW);
+  if (dot(n, cameraPosition - vPositionW) < 0.0) n = -n;
+  vec3 albedo = pow(baseColor, vec3(2.2));
+  vec3 light = mix(GROUND, SKY, 0.5 + 0.5 * n.y) + KEY * max(dot(n, -keyDirection), 0.0);
+  vec3 linear = albedo * light;
+  // A soft shoulder instead of a hard clip: highlights roll off, whites stay below pure white.
+  linear = linear / (1.0 + 0.25 * linear);
+  vec3 shaded = pow(linear, vec3(1.0 / 2.2)) + emissive;
+  gl_FragColor = vec4(mix(baseColor + emissive, shaded, lit), opacity);
+}`;
+
+/** The uniforms of the surface program. */
+export const SURFACE_UNIFORMS = ['world', 'viewProjection', 'cameraPosition', 'keyDirection', 'baseColor', 'emissive', 'lit', 'opacity'] as const;
+
+/** The key light's direction before any camera moved it. */
+export const INITIAL_KEY_DIRECTION: readonly [number, number, number] = [0, -0.35, -1];

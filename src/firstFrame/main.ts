@@ -1,0 +1,134 @@
+/**
+ * A shared link's first script (its own small entry, named by the link's page before the app):
+ * starts the model's download, makes the WebGL context while it arrives, reads and batches the
+ * model as the engine does, and draws the first frame over the poster. The viewer, when it has
+ * arrived, takes the download, the read model and the canvas (engine/firstFrame/handoff.ts), and
+ * its own first frame replaces this one.
+ *
+ * It runs only on a page the server wrote a shared project into; anywhere else it does nothing.
+ */
+import { MeshoptDecoder } from 'meshoptimizer/decoder';
+import { buildBatches } from '../engine/geometry/buildBatches';
+import { createFirstFrameRenderer, type FirstFrameRenderer, type OpeningMode } from '../engine/firstFrame/firstFrameRenderer';
+import { offerFirstFrame, type FirstFrameModel } from '../engine/firstFrame/handoff';
+import { parseGlbChunks, readGlb } from '../engine/load/glbReader';
+import { frameInsetsOf, isCompactLayout } from '../ui/viewer/layoutRules';
+
+/** The performance mark of the first frame on screen (the viewer's own is `model-first-frame`). */
+export const LINK_FIRST_FRAME = 'link-first-frame';
+
+interface LinkBoot {
+  modelUrl: string;
+  mode: OpeningMode;
+}
+
+/** The model URL and opening mode from the page's boot data, or null when this is not a link's page. */
+function readBoot(): LinkBoot | null {
+  try {
+    const data = JSON.parse(document.getElementById('cv-boot')?.textContent ?? 'null') as {
+      shared?: { project?: { modelUrl?: unknown; shareOptions?: { isWireframeRenderModeAvailable?: unknown } } };
+    } | null;
+    const project = data?.shared?.project;
+    if (typeof project?.modelUrl !== 'string' || project.modelUrl === '') return null;
+    return { modelUrl: project.modelUrl, mode: project.shareOptions?.isWireframeRenderModeAvailable === true ? 'wireframe' : 'solid' };
+  } catch {
+    return null;
+  }
+}
+
+async function download(url: string): Promise<Uint8Array> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`GET ${url} failed: ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function readModel(bytes: Uint8Array): Promise<FirstFrameModel> {
+  const chunks = parseGlbChunks(bytes);
+  let decode = null;
+  if ((chunks.json.extensionsUsed ?? []).includes('EXT_meshopt_compression')) {
+    await MeshoptDecoder.ready;
+    decode = MeshoptDecoder.decodeGltfBuffer;
+  }
+  const source = readGlb(chunks, decode);
+  return { bytes, json: chunks.json, source, built: buildBatches(source) };
+}
+
+/** A full-window layer over the page's poster, under the app; the viewer moves the canvas into its layout. */
+function createCanvas(): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.id = 'first-frame';
+  canvas.setAttribute('aria-hidden', 'true');
+  Object.assign(canvas.style, { position: 'absolute', inset: '0', width: '100%', height: '100%', display: 'block', visibility: 'hidden', pointerEvents: 'none' });
+  const layer = document.createElement('div');
+  Object.assign(layer.style, { position: 'fixed', inset: '0', zIndex: '0', pointerEvents: 'none' });
+  layer.appendChild(canvas);
+  document.body.appendChild(layer);
+  return canvas;
+}
+
+function start(boot: LinkBoot): void {
+  const bytes = download(boot.modelUrl);
+  const model = bytes.then(readModel);
+  // Unhandled here when the viewer reads them itself.
+  bytes.catch(() => {});
+  model.catch(() => {});
+
+  let canvas: HTMLCanvasElement | null = null;
+  let renderer: FirstFrameRenderer | null = null;
+  try {
+    canvas = createCanvas();
+    renderer = createFirstFrameRenderer(canvas);
+  } catch {
+    renderer = null;
+  }
+  const layer = canvas?.parentElement ?? null;
+  if (!renderer) {
+    layer?.remove();
+    canvas = null;
+  }
+  let loaded: FirstFrameModel | null = null;
+  let disposed = false;
+
+  const draw = () => {
+    if (disposed || !loaded || !renderer || !canvas) return;
+    const insets = frameInsetsOf(isCompactLayout(window.innerWidth, window.innerHeight), false, window.innerHeight);
+    const drawn = renderer.draw({ built: loaded.built, materials: loaded.source.materials, mode: boot.mode }, insets);
+    if (!drawn) return;
+    canvas.style.visibility = 'visible';
+    if (performance.getEntriesByName(LINK_FIRST_FRAME).length === 0) {
+      // Marked when the frame that shows it begins: the drawing above is presented with the next one.
+      requestAnimationFrame(() => performance.mark(LINK_FIRST_FRAME));
+    }
+  };
+
+  offerFirstFrame({
+    modelUrl: boot.modelUrl,
+    bytes,
+    model,
+    canvas,
+    redraw: () => requestAnimationFrame(draw),
+    dispose: () => {
+      disposed = true;
+      renderer?.dispose();
+      renderer = null;
+      canvas?.remove();
+      layer?.remove();
+    },
+  });
+  void model.then(
+    (m) => {
+      loaded = m;
+      requestAnimationFrame(draw);
+    },
+    () => {},
+  );
+}
+
+const started = globalThis as { __cvFirstFrameStarted?: boolean };
+const boot = readBoot();
+if (boot && !started.__cvFirstFrameStarted) {
+  started.__cvFirstFrameStarted = true;
+  // The page names this script after its boot data and before its body: wait for the body if needed.
+  if (document.body) start(boot);
+  else document.addEventListener('DOMContentLoaded', () => start(boot), { once: true });
+}
