@@ -148,5 +148,29 @@ test.describe('a shared link', () => {
       await expect.poll(() => page.evaluate((model) => Promise.all([caches.match(location.href), caches.match(model)]).then((found) => found.filter(Boolean).length), link.sharedModelUrl)).toBe(0);
       expect((await fetch(`${server.url}${link.sharedModelUrl}`)).status).toBe(404);
     });
+
+    test('reopens from the stored page at once, then loads again when the link changed meanwhile', async ({ page }) => {
+      const link = await publishedKitchen(40, 'Stored kitchen');
+      await page.goto(`/s/${link.accessKey}`);
+      await waitModelShown(page);
+      await expect.poll(() => page.evaluate(() => caches.match(location.href).then(Boolean)), { timeout: 15_000 }).toBe(true);
+
+      // Unchanged: the stored page is the answer, and nothing asks to load again.
+      await page.goto(`/s/${link.accessKey}`);
+      await waitModelShown(page);
+      await expect(page).toHaveTitle('Stored kitchen – Cabinet Viewer');
+      expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type)).toBe('navigate');
+
+      // The owner renames the project: the next open shows the stored page, learns of the change and loads again.
+      await fetch(`${server.url}/api/v1/projects/${link.projectId}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${link.token}` },
+        body: JSON.stringify({ name: 'Renamed kitchen' }),
+      });
+      await page.goto(`/s/${link.accessKey}`);
+      await expect(page).toHaveTitle('Renamed kitchen – Cabinet Viewer', { timeout: 15_000 });
+      await waitModelShown(page);
+      expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type)).toBe('reload');
+    });
   });
 });

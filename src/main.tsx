@@ -14,7 +14,7 @@ import { memoryStorage, type KeyValueStorage } from './machines/storage/persiste
 import { createUploadSocketActor } from './machines/upload/socketActor';
 import { createViewerContentServices } from './machines/viewer/contentServices';
 import { createViewerServices } from './machines/viewer/viewerServices';
-import { registerServiceWorker } from './sw/registerServiceWorker';
+import { registerServiceWorker, reloadWhenLinkChanges } from './sw/registerServiceWorker';
 import { App } from './ui/app/App';
 import { reportWebVitals } from './ui/app/webVitals';
 import { createAppRouter } from './ui/router';
@@ -58,6 +58,7 @@ function readAsDataUrl(blob: Blob): Promise<string> {
 }
 
 async function start() {
+  if (import.meta.env.PROD) reloadWhenLinkChanges();
   const config = await loadRuntimeConfig();
   const storage = browserStorage();
   const tokens = localTokenStore(storage);

@@ -4,6 +4,8 @@
  * stores through its own routes (the first open was not under its control). On a viewer page that
  * waits for the model's first frame, so the model and its poster are among them.
  */
+import { LINK_CHANGED } from './messages';
+
 const MODEL_FIRST_FRAME = 'model-first-frame';
 const VIEWER_PAGE = /^\/(s|projects)\/[^/]+\/?$|^\/sandbox\/?$/;
 
@@ -43,4 +45,18 @@ export function registerServiceWorker(): void {
   };
   if (document.readyState === 'complete') void register();
   else window.addEventListener('load', () => void register(), { once: true });
+}
+
+/**
+ * A link's page answered from the service worker's cache is checked against the network meanwhile;
+ * when that page changed (a new revision) or went (unpublished), the worker says so and the page
+ * loads again, from the network's answer. Listening must start before the document has loaded,
+ * or the worker's message would find nobody.
+ */
+export function reloadWhenLinkChanges(): void {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string } | null>) => {
+    if (event.data?.type === LINK_CHANGED) location.reload();
+  });
+  navigator.serviceWorker.startMessages();
 }

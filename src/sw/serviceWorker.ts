@@ -2,9 +2,12 @@
  * The service worker (built to /sw.js): lets a shared link opened once reopen without a network
  * (the workshop often has none), and makes a second visit download nothing that did not change.
  *
- * - A link's page (/s/{key}) goes to the network first, so an unpublished or deleted link stops
- *   at the next online open (its cached copy is dropped on a 404); the cached page serves only
- *   when the network fails or is too slow to answer.
+ * - A link's page (/s/{key}) opened before is answered from the cache at once, and asked of the
+ *   network at the same time: when the network's page differs (a new revision, a renamed project,
+ *   a new build) it replaces the stored one and the open page is told to load again
+ *   (`LINK_CHANGED`); when the network answers 404 (unpublished, deleted) the stored page and its
+ *   files are dropped and the page is told too, so the link stops at that very open. A page not
+ *   stored yet goes to the network first.
  * - Hashed assets never change: cache first.
  * - A revision's model and poster URLs never change content: cache first. When a link's page
  *   names a new revision, the older revision of that link is dropped; when it answers 404, the
@@ -23,10 +26,17 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 /** The few service-worker globals used here (the project's type check targets the DOM). */
 interface WorkerScope {
   skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void> };
+  clients: { claim(): Promise<void>; get(id: string): Promise<{ postMessage(message: unknown): void } | undefined> };
   addEventListener(type: 'install' | 'activate', listener: (event: { waitUntil(promise: Promise<unknown>): void }) => void): void;
 }
 const worker = self as unknown as WorkerScope;
+
+/** What is used here of a fetch event. */
+interface LinkFetchEvent {
+  waitUntil(promise: Promise<unknown>): void;
+  clientId: string;
+  resultingClientId: string;
+}
 
 const CACHES = { links: 'cv-links-v1', assets: 'cv-assets-v1', models: 'cv-models-v1', linkData: 'cv-link-data-v1' } as const;
 const LINK_PATH = /^\/s\/([A-Za-z0-9]+)\/?$/;
@@ -100,7 +110,37 @@ router.addFetchListener();
 router.addCacheListener();
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 
-router.registerRoute(new Route(({ url }) => sameOrigin(url) && LINK_PATH.test(url.pathname), linkPages));
+/**
+ * The message of src/sw/messages.ts, written out: the worker is a classic script, so it shares no
+ * module (no chunk import) with the pages.
+ */
+const LINK_CHANGED = 'cv-link-changed';
+
+/** Strong or weak, the same validator. */
+const validatorOf = (response: Response) => response.headers.get('etag')?.replace(/^W\//, '') ?? null;
+
+router.registerRoute(
+  new Route(
+    ({ url }) => sameOrigin(url) && LINK_PATH.test(url.pathname),
+    async ({ request, event }) => {
+      const fetchEvent = event as unknown as LinkFetchEvent;
+      const stored = await caches.open(CACHES.links).then((cache) => pathOnlyKey.cacheKeyWillBeUsed({ request }).then((key) => cache.match(key)));
+      const network = linkPages.handle({ request, event: event as FetchEvent });
+      if (!stored) return network;
+      fetchEvent.waitUntil(
+        network
+          .then(async (fresh) => {
+            const changed = fresh.status === 404 || (fresh.status === 200 && validatorOf(fresh) !== validatorOf(stored));
+            if (!changed) return;
+            const client = await worker.clients.get(fetchEvent.resultingClientId || fetchEvent.clientId);
+            client?.postMessage({ type: LINK_CHANGED });
+          })
+          .catch(() => {}),
+      );
+      return stored;
+    },
+  ),
+);
 
 const assets = new CacheFirst({
   cacheName: CACHES.assets,

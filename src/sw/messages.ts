@@ -1,0 +1,4 @@
+/** Messages between the service worker and the pages it answers (the worker writes them out itself: it imports no chunk). */
+
+/** A link's page was answered from the cache, and the network's page has since changed or gone: load it again. */
+export const LINK_CHANGED = 'cv-link-changed';
