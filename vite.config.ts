@@ -34,7 +34,7 @@ function engineChunk() {
       // What the app's entry loads itself (login, list) stays out, so those routes load no Babylon;
       // so does what a link's first frame shares with the engine (the GLB reader, the batches),
       // which the link's page loads before the engine and the engine then imports from there.
-      const app = reach('src/main.tsx');
+      const app = new Set([...reach('src/main.tsx'), ...reach('src/startApp.tsx')]);
       const firstFrame = reach(FIRST_FRAME_ENTRY);
       closure = new Set([...reach('src/engine/index.ts')].filter((module) => !app.has(module) && !firstFrame.has(module)));
     }

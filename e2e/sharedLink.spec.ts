@@ -23,6 +23,31 @@ interface ResourceEntry {
   decodedBodySize: number;
 }
 
+/** Which pixels of a screenshot are drawn (far from the #18181b background), and how many. */
+async function drawnMask(png: Buffer): Promise<{ mask: Uint8Array; drawn: number }> {
+  const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  const mask = new Uint8Array(info.width * info.height);
+  let drawn = 0;
+  for (let p = 0, i = 0; p < mask.length; p++, i += info.channels) {
+    if (Math.abs(data[i] - 24) + Math.abs(data[i + 1] - 24) + Math.abs(data[i + 2] - 27) > 60) {
+      mask[p] = 1;
+      drawn++;
+    }
+  }
+  return { mask, drawn };
+}
+
+/** Share of the drawn pixels of either picture that the other does not draw. */
+function difference(a: { mask: Uint8Array }, b: { mask: Uint8Array }): number {
+  let either = 0;
+  let one = 0;
+  for (let p = 0; p < a.mask.length; p++) {
+    if (a.mask[p] || b.mask[p]) either++;
+    if (a.mask[p] !== b.mask[p]) one++;
+  }
+  return either === 0 ? 0 : one / either;
+}
+
 const resources = (page: Page) =>
   page.evaluate(() =>
     performance.getEntriesByType('resource').map((e) => {
@@ -95,25 +120,35 @@ test.describe('a shared link', () => {
     const response = await page.goto(`/s/${link.accessKey}`);
     const html = await response!.text();
     // The page names the first-frame script after its boot data, and preloads the model first.
-    expect(html.indexOf('id="cv-boot"')).toBeLessThan(html.search(/<script type="module" async crossorigin src="\/assets\/firstFrame-[\w-]+\.js">/));
+    expect(html.indexOf('id="cv-boot"')).toBeLessThan(html.search(/<script id="cv-first-frame" type="module" async crossorigin fetchpriority="high" src="\/assets\/firstFrame-[\w-]+\.js">/));
     expect(html.indexOf(`href="${link.sharedModelUrl}"`)).toBeLessThan(html.indexOf('rel="modulepreload"'));
 
     await page.waitForFunction(() => performance.getEntriesByName('link-first-frame').length > 0, undefined, { timeout: 30_000 });
     const canvas = page.locator('#first-frame');
     await expect(canvas).toBeVisible();
     expect(await page.evaluate(() => performance.getEntriesByName('model-first-frame').length)).toBe(0);
-    // Lines of the kitchen on the dark background: many pixels far from #18181b.
-    const { data, info } = await sharp(await canvas.screenshot()).raw().toBuffer({ resolveWithObject: true });
-    let drawn = 0;
-    for (let i = 0; i < data.length; i += info.channels) {
-      if (Math.abs(data[i] - 24) + Math.abs(data[i + 1] - 24) + Math.abs(data[i + 2] - 27) > 60) drawn++;
-    }
-    expect(drawn).toBeGreaterThan(500);
+    const box = (await canvas.boundingBox())!;
+    const shot = async () => drawnMask(await page.screenshot({ clip: box }));
+    // Lines of the kitchen on the dark background.
+    const opening = await shot();
+    expect(opening.drawn).toBeGreaterThan(500);
+
+    // Turned by hand before the viewer is there: a drag to the left.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 60, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.move(box.x + box.width / 2 - 120, box.y + box.height / 2 - 20, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(async () => difference(opening, await shot())).toBeGreaterThan(0.3);
+    const turned = await shot();
 
     releaseEngine();
     await waitModelShown(page);
-    // The engine's frame replaced it, and the model was downloaded once, by the page's preload.
+    // The engine's frame replaced it, went on from the turned view, and the model was downloaded once.
     await expect(page.locator('#first-frame')).toHaveCount(0);
+    const engineFrame = await shot();
+    expect(difference(turned, engineFrame)).toBeLessThan(0.25);
+    expect(difference(turned, engineFrame)).toBeLessThan(difference(opening, engineFrame) / 2);
     const entries = await resources(page);
     expect(entries.filter((e) => e.name === link.sharedModelUrl)).toHaveLength(1);
   });

@@ -1,103 +1,21 @@
 /**
- * Composition root: reads the runtime configuration, builds the API client and the
- * application's actors with the real services, and mounts the routes.
+ * The app's entry: the stylesheet, then the app itself (startApp.tsx), which the page has already
+ * asked for beside this entry (server/http/appShell.ts). On a shared link whose page started a
+ * first frame (src/firstFrame/), the app is evaluated and started once that frame is on screen (or
+ * has given up, at most FIRST_FRAME_WAIT_MS later): on a reopen everything arrives from the cache
+ * at once, and the app's start would otherwise hold the main thread the first frame needs.
  */
-import { createRoot } from 'react-dom/client';
 import './index.css';
-import { BOOT_ELEMENT_ID, parseBootData, withBootSharedProject } from './api/bootData';
-import { createApiClient } from './api/client';
-import { localTokenStore } from './api/tokenStore';
-import { createAppActors, type AppActors } from './machines/appActors';
-import { createProjectServices } from './machines/projects/projectServices';
-import { parseRuntimeConfig } from './machines/runtimeConfig';
-import { memoryStorage, type KeyValueStorage } from './machines/storage/persisted';
-import { createUploadSocketActor } from './machines/upload/socketActor';
-import { createViewerContentServices } from './machines/viewer/contentServices';
-import { createViewerServices } from './machines/viewer/viewerServices';
-import { registerServiceWorker, reloadWhenLinkChanges } from './sw/registerServiceWorker';
-import { App } from './ui/app/App';
-import { reportWebVitals } from './ui/app/webVitals';
-import { createAppRouter } from './ui/router';
+import { firstFrameSettled } from './engine/firstFrame/handoff';
+import { reloadWhenLinkChanges } from './sw/registerServiceWorker';
 
-/** The bundled sample model of /sandbox (written into the build by the sample plugin). */
-const SANDBOX_MODEL_URL = '/sample.glb';
+/** The id of a link page's first-frame script (server/http/appShell.ts). */
+const FIRST_FRAME_SCRIPT_ID = 'cv-first-frame';
+const FIRST_FRAME_WAIT_MS = 1000;
 
-/** What the server wrote into the page: the runtime configuration and, on a shared link, its project. */
-const boot = parseBootData(document.getElementById(BOOT_ELEMENT_ID)?.textContent);
+// At once, before the document has loaded: the service worker's word on a stored link page must find a listener.
+if (import.meta.env.PROD) reloadWhenLinkChanges();
 
-async function loadRuntimeConfig() {
-  // Served inside the page by our server; /config.json remains for a page served elsewhere (Vite's dev server).
-  if (boot.config !== undefined) return parseRuntimeConfig(boot.config);
-  try {
-    const response = await fetch('/config.json', { cache: 'no-store' });
-    return parseRuntimeConfig(response.ok ? await response.json() : undefined);
-  } catch {
-    return parseRuntimeConfig(undefined);
-  }
-}
-
-/** localStorage when the browser allows it, else memory (the session then lasts one page). */
-function browserStorage(): KeyValueStorage {
-  try {
-    const storage = window.localStorage;
-    storage.getItem('cv.probe');
-    return storage;
-  } catch {
-    return memoryStorage();
-  }
-}
-
-/** An image blob as a data URL (the branding logo arrives behind the bearer header). */
-function readAsDataUrl(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(blob);
-  });
-}
-
-async function start() {
-  if (import.meta.env.PROD) reloadWhenLinkChanges();
-  const config = await loadRuntimeConfig();
-  const storage = browserStorage();
-  const tokens = localTokenStore(storage);
-  let actors: AppActors | undefined;
-  const api = withBootSharedProject(
-    createApiClient({
-      baseUrl: import.meta.env.VITE_API_BASE || config.apiBase,
-      tokens,
-      onSessionExpired: () => actors?.session.send({ type: 'session.expired' }),
-    }),
-    boot,
-  );
-  actors = createAppActors({
-    api,
-    storage,
-    tokens,
-    browserLanguages: navigator.languages?.length ? navigator.languages : [navigator.language],
-  });
-  const projects = createProjectServices({
-    api,
-    socket: createUploadSocketActor({ apiBase: api.http.baseUrl, origin: window.location.origin }),
-    imageUrlOf: readAsDataUrl,
-    storage,
-  });
-  const content = createViewerContentServices(api);
-  const viewer = createViewerServices({
-    api,
-    projectMachines: projects.machines,
-    content,
-    upload: projects.upload,
-    settings: actors.settings,
-    session: actors.session,
-    sandboxModelUrl: SANDBOX_MODEL_URL,
-  });
-  const router = createAppRouter(actors);
-  createRoot(document.getElementById('root')!).render(<App services={{ ...actors, config, projects, viewer, content }} router={router} />);
-  setTimeout(() => void reportWebVitals(), 0);
-  // The service worker keeps what a shared link needs, so it reopens from cache and offline.
-  if (import.meta.env.PROD) registerServiceWorker();
-}
-
-void start();
+void firstFrameSettled(document.getElementById(FIRST_FRAME_SCRIPT_ID) !== null, FIRST_FRAME_WAIT_MS)
+  .then(() => import('./startApp'))
+  .then(({ startApp }) => startApp());

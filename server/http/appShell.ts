@@ -37,8 +37,12 @@ type Manifest = Record<string, ManifestChunk>;
 
 const HEAD_MARK = '<!--app-head-->';
 const BODY_MARK = '<!--app-body-->';
+/** The app itself, which the entry (src/main.tsx) imports when it may start. */
+const APP_ENTRY = 'src/startApp.tsx';
 /** A shared link's first script (the model's download and first frame before the app, src/firstFrame/). */
 const FIRST_FRAME_ENTRY = 'src/firstFrame/main.ts';
+/** The id of its script element, by which the app knows a first frame was started (src/main.tsx). */
+export const FIRST_FRAME_SCRIPT_ID = 'cv-first-frame';
 const VIEWER_SCREENS = {
   owner: 'src/ui/viewer/OwnerViewerScreen.tsx',
   shared: 'src/ui/viewer/SharedViewerScreen.tsx',
@@ -52,6 +56,20 @@ export function escapeHtml(text: string): string {
 /** JSON inside a <script> element: nothing in it can close the element or open a comment. */
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The app's own chunk (loaded by the entry once it may start) and its imports beyond the entry's. */
+function appPreloads(manifest: Manifest): string[] {
+  const loaded = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const next of manifest[key].imports ?? []) walk(next, into);
+  };
+  walk('index.html', loaded);
+  const needed = new Set<string>();
+  walk(APP_ENTRY, needed);
+  return [...needed].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key].file}`);
 }
 
 /** A link's first script and the chunks it imports, or null in a build without it. */
@@ -109,7 +127,9 @@ export function loadAppShell(staticDir: string): AppShell {
     shared: viewerPreloads(manifest, VIEWER_SCREENS.shared),
   };
   const firstFrame = firstFrameFiles(manifest);
-  const modulePreloads = (files: string[]) => files.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`).join('');
+  const app = appPreloads(manifest);
+  const modulePreloads = (files: string[], priority = '') =>
+    files.map((file) => `<link rel="modulepreload" crossorigin${priority && ` fetchpriority="${priority}"`} href="${escapeHtml(file)}">`).join('');
 
   return {
     render(page, config) {
@@ -117,14 +137,19 @@ export function loadAppShell(staticDir: string): AppShell {
       const body: string[] = [];
       const boot: Record<string, unknown> = { config };
       let title: string | undefined;
-      if (page.kind === 'owner') head.push(modulePreloads(preloads.owner));
+      const startsFirstFrame = page.kind === 'shared' && !!page.project?.modelUrl && !!firstFrame;
+      if (page.kind !== 'shared') head.push(modulePreloads(app));
+      if (page.kind === 'owner') head.push(modulePreloads(preloads.owner.filter((file) => !app.includes(file))));
       if (page.kind === 'shared') {
         // The model and the first frame's chunks first: they are what the first picture waits for.
         if (page.project?.modelUrl) {
           head.push(`<link rel="preload" as="fetch" crossorigin="anonymous" fetchpriority="high" href="${escapeHtml(page.project.modelUrl)}">`);
-          if (firstFrame) head.push(modulePreloads(firstFrame.imports));
+          if (firstFrame) head.push(modulePreloads(firstFrame.imports, 'high'));
         }
-        head.push(modulePreloads(preloads.shared.filter((file) => !firstFrame?.imports.includes(file))));
+        // The app and the engine after them: on a connection-limited mobile network they would
+        // otherwise take the bandwidth and the connections the first frame's few kilobytes wait for.
+        const rest = [...app, ...preloads.shared.filter((file) => !app.includes(file))].filter((file) => !firstFrame?.imports.includes(file));
+        head.push(modulePreloads(rest, startsFirstFrame ? 'low' : ''));
         const project = page.project;
         if (project) {
           boot.shared = { accessKey: page.accessKey, project };
@@ -151,9 +176,9 @@ export function loadAppShell(staticDir: string): AppShell {
         }
       }
       head.push(`<script id="cv-boot" type="application/json">${jsonForScript(boot)}</script>`);
-      if (page.kind === 'shared' && page.project?.modelUrl && firstFrame) {
+      if (startsFirstFrame && firstFrame) {
         // After the boot data it reads: the model's download and first frame, before the app.
-        head.push(`<script type="module" async crossorigin src="${escapeHtml(firstFrame.entry)}"></script>`);
+        head.push(`<script id="${FIRST_FRAME_SCRIPT_ID}" type="module" async crossorigin fetchpriority="high" src="${escapeHtml(firstFrame.entry)}"></script>`);
       }
       let source = template;
       if (body.length > 0) {

@@ -129,7 +129,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
 
     async load(url, { signal } = {}) {
       const id = ++loadCounter;
-      const loaded = await loadModelView(url, scene, progress, signal, () => id === loadCounter && !disposed);
+      const { view: loaded, turnedView } = await loadModelView(url, scene, progress, signal, () => id === loadCounter && !disposed);
       unloadModel();
       model = loaded;
       emphasis.setModel(model);
@@ -137,6 +137,9 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
       clipping.setModel(model.info.bounds);
       onClippingChange.emit(clipping.state(unit));
       camera.modelLoaded(model.info.bounds);
+      // Turned by hand on the link's first frame: the viewer goes on from that view.
+      const turned = turnedView();
+      if (turned) camera.continueFrom(turned);
       progress('renderModes', 1);
       scheduler.renderNow();
       requestRender();

@@ -10,7 +10,10 @@
 import { MeshoptDecoder } from 'meshoptimizer/decoder';
 import { buildBatches } from '../engine/geometry/buildBatches';
 import { createFirstFrameRenderer, type FirstFrameRenderer, type OpeningMode } from '../engine/firstFrame/firstFrameRenderer';
-import { offerFirstFrame, type FirstFrameModel } from '../engine/firstFrame/handoff';
+import { openingOrbit, viewOf, type Orbit } from '../engine/firstFrame/firstFrameView';
+import { offerFirstFrame, settleFirstFrame, type FirstFrameModel } from '../engine/firstFrame/handoff';
+import { bindOrbitInput } from '../engine/firstFrame/orbitInput';
+import type { CameraState } from '../engine/types';
 import { parseGlbChunks, readGlb } from '../engine/load/glbReader';
 import { frameInsetsOf, isCompactLayout } from '../ui/viewer/layoutRules';
 
@@ -36,6 +39,11 @@ function readBoot(): LinkBoot | null {
   }
 }
 
+/** The viewer's camera state for an orbit (the free view). */
+function cameraStateOf(orbit: Orbit): CameraState {
+  return { version: 1, view: 'free', position: viewOf(orbit, 1, 1).eye, target: orbit.target, orthoHalfHeight: null };
+}
+
 async function download(url: string): Promise<Uint8Array> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`GET ${url} failed: ${response.status}`);
@@ -58,7 +66,8 @@ function createCanvas(): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   canvas.id = 'first-frame';
   canvas.setAttribute('aria-hidden', 'true');
-  Object.assign(canvas.style, { position: 'absolute', inset: '0', width: '100%', height: '100%', display: 'block', visibility: 'hidden', pointerEvents: 'none' });
+  // Turned by hand once drawn (pointer events then on); the page does not scroll or zoom under it.
+  Object.assign(canvas.style, { position: 'absolute', inset: '0', width: '100%', height: '100%', display: 'block', visibility: 'hidden', pointerEvents: 'none', touchAction: 'none' });
   const layer = document.createElement('div');
   Object.assign(layer.style, { position: 'fixed', inset: '0', zIndex: '0', pointerEvents: 'none' });
   layer.appendChild(canvas);
@@ -85,30 +94,67 @@ function start(boot: LinkBoot): void {
   if (!renderer) {
     layer?.remove();
     canvas = null;
+    settleFirstFrame();
   }
   let loaded: FirstFrameModel | null = null;
   let disposed = false;
+  // Null until the user turns the view: the opening view, framed again at each size.
+  let turned: Orbit | null = null;
+  let handedOver = false;
+  let drawnOnce = false;
+  let pending = 0;
 
-  const draw = () => {
-    if (disposed || !loaded || !renderer || !canvas) return;
+  const openingAt = (width: number, height: number) => {
     const insets = frameInsetsOf(isCompactLayout(window.innerWidth, window.innerHeight), false, window.innerHeight);
-    const drawn = renderer.draw({ built: loaded.built, materials: loaded.source.materials, mode: boot.mode }, insets);
-    if (!drawn) return;
+    return openingOrbit(loaded!.built.bounds, width, height, insets);
+  };
+  const draw = () => {
+    pending = 0;
+    if (disposed || !loaded || !renderer || !canvas) return;
+    const drawn = renderer.draw({ built: loaded.built, materials: loaded.source.materials, mode: boot.mode }, (w, h) => turned ?? openingAt(w, h));
+    if (!drawn) {
+      settleFirstFrame();
+      return;
+    }
     canvas.style.visibility = 'visible';
+    drawnOnce = true;
+    canvas.style.pointerEvents = 'auto';
     if (performance.getEntriesByName(LINK_FIRST_FRAME).length === 0) {
       // Marked when the frame that shows it begins: the drawing above is presented with the next one.
-      requestAnimationFrame(() => performance.mark(LINK_FIRST_FRAME));
+      requestAnimationFrame(() => {
+        performance.mark(LINK_FIRST_FRAME);
+        settleFirstFrame();
+      });
     }
   };
+  const redraw = () => {
+    pending ||= requestAnimationFrame(draw);
+  };
+  const unbindInput = canvas
+    ? bindOrbitInput(canvas, (update) => {
+        if (!loaded || handedOver || !canvas) return;
+        turned = update(turned ?? openingAt(canvas.clientWidth, canvas.clientHeight));
+        redraw();
+      })
+    : () => {};
+  window.addEventListener('resize', redraw);
 
   offerFirstFrame({
     modelUrl: boot.modelUrl,
     bytes,
     model,
     canvas,
-    redraw: () => requestAnimationFrame(draw),
+    redraw,
+    isDrawn: () => drawnOnce && !disposed,
+    handOverCamera: () => {
+      handedOver = true;
+      unbindInput();
+      return turned && cameraStateOf(turned);
+    },
     dispose: () => {
       disposed = true;
+      unbindInput();
+      window.removeEventListener('resize', redraw);
       renderer?.dispose();
       renderer = null;
       canvas?.remove();
@@ -120,7 +166,7 @@ function start(boot: LinkBoot): void {
       loaded = m;
       requestAnimationFrame(draw);
     },
-    () => {},
+    () => settleFirstFrame(),
   );
 }
 

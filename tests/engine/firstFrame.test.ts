@@ -7,9 +7,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MeshoptDecoder } from 'meshoptimizer/decoder';
 import { buildBatches } from '../../src/engine/geometry/buildBatches';
 import { endFirstFrame, offerFirstFrame, takeFirstFrameModel, type FirstFrameModel } from '../../src/engine/firstFrame/handoff';
-import { openingView } from '../../src/engine/firstFrame/firstFrameView';
+import { openingOrbit, openingView, viewOf } from '../../src/engine/firstFrame/firstFrameView';
+import { turned, zoomed } from '../../src/engine/firstFrame/orbitInput';
 import { parseGlbChunks, readGlb } from '../../src/engine/load/glbReader';
 import { frameInsetsOf } from '../../src/ui/viewer/layoutRules';
+import type { CameraState } from '../../src/engine/types';
 import { generated, HEIGHT, nullEngineViewer, serveGlb, settle, WIDTH } from './engineHarness';
 
 afterEach(() => {
@@ -24,8 +26,8 @@ async function read(bytes: Uint8Array): Promise<FirstFrameModel> {
   return { bytes, json: chunks.json, source, built: buildBatches(source) };
 }
 
-function offer(url: string, bytes: Promise<Uint8Array>, model: Promise<FirstFrameModel>, dispose = () => {}) {
-  offerFirstFrame({ modelUrl: url, bytes, model, canvas: null, redraw: () => {}, dispose });
+function offer(url: string, bytes: Promise<Uint8Array>, model: Promise<FirstFrameModel>, dispose = () => {}, camera: CameraState | null = null) {
+  offerFirstFrame({ modelUrl: url, bytes, model, canvas: null, redraw: () => {}, isDrawn: () => false, handOverCamera: () => camera, dispose });
 }
 
 describe('the first frame of a shared link', () => {
@@ -97,6 +99,40 @@ describe('the first frame of a shared link', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(info.partCount).toBe(25);
     viewer.dispose();
+  });
+
+  it('goes on from the view the user turned the first frame to', async () => {
+    const { glb } = await generated(40, 6);
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(glb.slice())));
+    const model = await read(glb);
+    const opening = openingOrbit(model.built.bounds, WIDTH, HEIGHT, frameInsetsOf(false, false, HEIGHT));
+    // A drag of 120 px to the left and 40 px up, then a pinch to 80% of the distance.
+    const orbit = zoomed(turned(opening, -120, -40), 0.8);
+    const eye = viewOf(orbit, WIDTH, HEIGHT).eye;
+    offer('https://models.test/link.glb', Promise.resolve(glb), Promise.resolve(model), () => {}, { version: 1, view: 'free', position: eye, target: orbit.target, orthoHalfHeight: null });
+    const { viewer, engine } = nullEngineViewer();
+    viewer.setFrameInsets(frameInsetsOf(false, false, HEIGHT));
+    await viewer.load('https://models.test/link.glb');
+    await settle(viewer);
+    const camera = engine.scenes[0].activeCamera!;
+    for (let k = 0; k < 3; k++) expect([camera.position.x, camera.position.y, camera.position.z][k]).toBeCloseTo(eye[k], 5);
+    // The drag turned the camera: alpha grew by 120 x 0.005 rad, beta by 40 x 0.005 rad.
+    expect(orbit.alpha - opening.alpha).toBeCloseTo(0.6, 10);
+    expect(orbit.beta - opening.beta).toBeCloseTo(0.2, 10);
+    expect(orbit.radius / opening.radius).toBeCloseTo(0.8, 10);
+    // A view the user moved is not framed again when the controls change.
+    viewer.setFrameInsets({ top: 0, right: 0, bottom: 0, left: 0 });
+    await settle(viewer);
+    expect(camera.position.x).toBeCloseTo(eye[0], 5);
+    viewer.dispose();
+  });
+
+  it('keeps a turned view off the poles and a zoom above zero', () => {
+    const orbit = { alpha: 0, beta: Math.PI / 2, radius: 2, target: [0, 0, 0] as [number, number, number] };
+    expect(turned(orbit, 0, 10_000).beta).toBeGreaterThan(0);
+    expect(turned(orbit, 0, -10_000).beta).toBeLessThan(Math.PI);
+    expect(zoomed(orbit, 0).radius).toBe(2);
+    expect(zoomed(orbit, 1e-9).radius).toBeGreaterThan(0);
   });
 
   it('ends once: the canvas is disposed and nothing is left to take', async () => {

@@ -25,7 +25,11 @@ const MANIFEST = {
   'src/ui/viewer/SharedViewerScreen.tsx': { file: 'assets/SharedViewerScreen-5e6f.js', isDynamicEntry: true, imports: ['index.html', '_ViewerLayout-7a8b.js'] },
   'src/ui/viewer/OwnerViewerScreen.tsx': { file: 'assets/OwnerViewerScreen-9c0d.js', isDynamicEntry: true, imports: ['index.html', '_ViewerLayout-7a8b.js'] },
   '_ViewerLayout-7a8b.js': { file: 'assets/ViewerLayout-7a8b.js', imports: ['index.html'] },
-  '_engine-e1e2.js': { file: 'assets/engine-e1e2.js', imports: ['_runtime-0000.js'] },
+  '_engine-e1e2.js': { file: 'assets/engine-e1e2.js', imports: ['_runtime-0000.js', '_glbReader-3f4e.js'] },
+  'src/startApp.tsx': { file: 'assets/startApp-5a5a.js', isDynamicEntry: true, imports: ['index.html', '_runtime-0000.js', '_routes-6b6b.js'] },
+  '_routes-6b6b.js': { file: 'assets/routes-6b6b.js' },
+  'src/firstFrame/main.ts': { file: 'assets/firstFrame-7c7c.js', isEntry: true, imports: ['_glbReader-3f4e.js'] },
+  '_glbReader-3f4e.js': { file: 'assets/glbReader-3f4e.js' },
 };
 
 let server: UploadServer;
@@ -226,17 +230,25 @@ describe('the page of a shared link', () => {
   it('starts the model and poster requests, and the viewer and engine chunks, from its first HTML', async () => {
     const html = await page(`/s/${project.accessKey}?filter=Base`);
     const link = `/api/v1/projects/accessKeys/${project.accessKey}/models/1`;
-    expect(html).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${link}.glb">`);
+    // The model first, then the first frame's chunk, then the app and the viewer at a low priority.
+    const model = html.indexOf(`<link rel="preload" as="fetch" crossorigin="anonymous" fetchpriority="high" href="${link}.glb">`);
+    const firstFrameChunk = html.indexOf('<link rel="modulepreload" crossorigin fetchpriority="high" href="/assets/glbReader-3f4e.js">');
+    expect(model).toBeGreaterThan(-1);
+    expect(firstFrameChunk).toBeGreaterThan(model);
     // The poster is in the page itself: the very bytes the poster URL serves, no request of its own.
     expect(html).not.toContain(`<link rel="preload" as="image"`);
     const inline = /<div id="boot-poster" aria-hidden="true"><img src="data:image\/webp;base64,([A-Za-z0-9+/=]+)" data-url="([^"]+)"/.exec(html);
     expect(inline?.[2]).toBe(`${link}.webp`);
     expect(Buffer.from(inline![1], 'base64').equals((await get(`${link}.webp`)).raw)).toBe(true);
-    for (const chunk of ['SharedViewerScreen-5e6f.js', 'ViewerLayout-7a8b.js', 'engine-e1e2.js']) {
-      expect(html).toContain(`<link rel="modulepreload" crossorigin href="/assets/${chunk}">`);
+    for (const chunk of ['startApp-5a5a.js', 'routes-6b6b.js', 'SharedViewerScreen-5e6f.js', 'ViewerLayout-7a8b.js', 'engine-e1e2.js']) {
+      expect(html.indexOf(`<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/${chunk}">`)).toBeGreaterThan(firstFrameChunk);
     }
-    // What the main entry loads itself is not named twice.
+    // What the main entry loads itself is not named twice, nor the first frame's chunk.
     expect(html).not.toContain('modulepreload" crossorigin href="/assets/runtime-0000.js');
+    expect(html.split('glbReader-3f4e.js')).toHaveLength(2);
+    // The first-frame script comes after the boot data it reads.
+    const script = html.indexOf('<script id="cv-first-frame" type="module" async crossorigin fetchpriority="high" src="/assets/firstFrame-7c7c.js"></script>');
+    expect(script).toBeGreaterThan(html.indexOf('<script id="cv-boot"'));
   });
 
   it('carries the runtime configuration and the shared project, so the model request waits on nothing', async () => {
@@ -255,7 +267,7 @@ describe('the page of a shared link', () => {
     expect(html).toContain('<meta property="og:description" content="Olivia &lt;/script&gt; Owner · Cabinet Viewer">');
     expect(bootOf(html).shared?.project.ownerName).toBe('Olivia </script> Owner');
     expect(html).toMatch(new RegExp(`<meta property="og:image" content="http://[^"]+/api/v1/projects/accessKeys/${project.accessKey}/models/1.webp">`));
-    expect(html.match(/<script/g)).toHaveLength(2); // the boot data and the app, nothing injected
+    expect(html.match(/<script/g)).toHaveLength(3); // the boot data, the first frame and the app, nothing injected
   });
 
   it('names nothing of a link that is unknown or no longer published, and answers 404', async () => {
@@ -296,6 +308,19 @@ describe('the page of a shared link', () => {
     const html = await page(`/projects/${project.id}`);
     expect(html).toContain('href="/assets/OwnerViewerScreen-9c0d.js"');
     expect(html).toContain('href="/assets/engine-e1e2.js"');
-    expect(bootOf(await page('/login')).config).toMatchObject({ apiBase: '/api/v1' });
+    // No first frame there: the app and its chunks at the usual priority.
+    expect(html).not.toContain('cv-first-frame');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/startApp-5a5a.js">');
+    const login = await page('/login');
+    expect(bootOf(login).config).toMatchObject({ apiBase: '/api/v1' });
+    // Every page asks for the app beside its entry, so the entry's import of it costs no round trip.
+    expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/startApp-5a5a.js">');
+    expect(login).not.toContain('engine-e1e2.js');
+  });
+
+  it('starts no first frame for a link without a model', async () => {
+    const html = await page('/s/AAAAAAAAAAAAAAAAAAAAAA', 404);
+    expect(html).not.toContain('cv-first-frame');
+    expect(html).not.toContain('firstFrame-7c7c.js');
   });
 });

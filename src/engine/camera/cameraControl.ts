@@ -50,6 +50,13 @@ export class CameraControl {
     this.deps.rig.setView(this.deps.rig.getView(), bounds, false, this.deps.now());
   }
 
+  /** Goes on from a view the user turned before the engine had the model (a link's first frame). */
+  continueFrom(state: CameraState): void {
+    this.framed = null;
+    this.userMoved = true;
+    this.deps.rig.setState(state, false, this.deps.now());
+  }
+
   /** Frames the given parts (every visible part without ids). */
   frame(ids: readonly string[] | undefined, animate: boolean): void {
     const model = this.deps.model();

@@ -11,9 +11,8 @@
  */
 import type { Batch, BuiltModel } from '../geometry/buildBatches';
 import type { SourceMaterial } from '../geometry/modelSource';
-import type { FrameInsets } from '../camera/freeArea';
 import { SURFACE_FRAGMENT_SHADER, SURFACE_VERTEX_SHADER } from '../render/surfaceShader';
-import { openingView } from './firstFrameView';
+import { type Orbit, viewOf } from './firstFrameView';
 
 /** The render modes a link can open with (SPEC: wireframe when the link offers it, else solid). */
 export type OpeningMode = 'solid' | 'wireframe';
@@ -43,8 +42,8 @@ export interface FirstFrameScene {
 }
 
 export interface FirstFrameRenderer {
-  /** Draws `scene` at the canvas's size with `insets` covered; false when nothing could be drawn. */
-  draw(scene: FirstFrameScene, insets: FrameInsets): boolean;
+  /** Draws `scene` seen from `orbit` at the canvas's size; false when nothing could be drawn. */
+  draw(scene: FirstFrameScene, orbit: (width: number, height: number) => Orbit): boolean;
   dispose(): void;
 }
 
@@ -142,7 +141,7 @@ export function createFirstFrameRenderer(canvas: HTMLCanvasElement): FirstFrameR
   };
 
   return {
-    draw(scene, insets) {
+    draw(scene, orbitAt) {
       if (gl.isContextLost() || !surface || !line) return false;
       ready ??= linked(gl, surface) && linked(gl, line);
       if (!ready) return false;
@@ -152,7 +151,7 @@ export function createFirstFrameRenderer(canvas: HTMLCanvasElement): FirstFrameR
       if (width === 0 || height === 0) return false;
       canvas.width = Math.round(width * dpr);
       canvas.height = Math.round(height * dpr);
-      const view = openingView(scene.built.bounds, width, height, insets);
+      const view = viewOf(orbitAt(width, height), width, height);
 
       gl.viewport(0, 0, canvas.width, canvas.height);
       gl.clearColor(BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], 1);

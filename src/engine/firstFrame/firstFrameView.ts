@@ -55,8 +55,16 @@ export function multiply4(a: Float32Array, b: Float32Array): Float32Array {
   return out;
 }
 
-/** The opening view of `bounds` on a canvas of `width` x `height` CSS pixels with `insets` covered. */
-export function openingView(bounds: Bounds, width: number, height: number, insets: FrameInsets): OpeningView {
+/** Where the camera is: orbit angles and distance around a target (Babylon's ArcRotateCamera). */
+export interface Orbit {
+  alpha: number;
+  beta: number;
+  radius: number;
+  target: Vec3;
+}
+
+/** The orbit the viewer opens `bounds` with on a canvas of `width` x `height` CSS pixels with `insets` covered. */
+export function openingOrbit(bounds: Bounds, width: number, height: number, insets: FrameInsets): Orbit {
   const fov = degreesToRadians(CAMERA_SETTINGS.fovDeg);
   const canvas = { width: Math.max(1, width), height: Math.max(1, height) };
   const aspect = canvas.width / canvas.height;
@@ -67,11 +75,23 @@ export function openingView(bounds: Bounds, width: number, height: number, inset
   const radius = fitDistance(bounds, angles.alpha, angles.beta, freeFov, freeAspect);
   const halfHeight = radius * Math.tan(fov / 2);
   const target = centredInFreeArea(boundsCenter(bounds), angles, free, (2 * halfHeight) / canvas.height);
-  const d = directionOf(angles.alpha, angles.beta);
+  return { alpha: angles.alpha, beta: angles.beta, radius, target };
+}
+
+/** The eye, matrices and key light of `orbit` on a canvas of `width` x `height`. */
+export function viewOf(orbit: Orbit, width: number, height: number): OpeningView {
+  const fov = degreesToRadians(CAMERA_SETTINGS.fovDeg);
+  const { target, radius } = orbit;
+  const d = directionOf(orbit.alpha, orbit.beta);
   const eye: Vec3 = [target[0] + radius * d[0], target[1] + radius * d[1], target[2] + radius * d[2]];
   const view = lookAt(eye, target, [0, 1, 0]);
-  const projection = perspective(fov, aspect, CAMERA_SETTINGS.near, CAMERA_SETTINGS.far);
+  const projection = perspective(fov, Math.max(1, width) / Math.max(1, height), CAMERA_SETTINGS.near, CAMERA_SETTINGS.far);
   const look = normalize([target[0] - eye[0], target[1] - eye[1], target[2] - eye[2]]);
   const keyDirection = normalize([look[0], look[1] - KEY_LIGHT_RAISE, look[2]]);
   return { eye, target, viewProjection: multiply4(projection, view), keyDirection };
+}
+
+/** The opening view of `bounds` on a canvas of `width` x `height` CSS pixels with `insets` covered. */
+export function openingView(bounds: Bounds, width: number, height: number, insets: FrameInsets): OpeningView {
+  return viewOf(openingOrbit(bounds, width, height, insets), width, height);
 }

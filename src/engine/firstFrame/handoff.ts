@@ -11,6 +11,7 @@
 import type { BuiltModel } from '../geometry/buildBatches';
 import type { ModelSource } from '../geometry/modelSource';
 import type { GltfJson } from '../load/gltfJson';
+import type { CameraState } from '../types';
 
 /** The model as the first frame read it: the same objects the engine would make from these bytes. */
 export interface FirstFrameModel {
@@ -31,11 +32,19 @@ export interface FirstFrameHandoff {
   canvas: HTMLCanvasElement | null;
   /** Draws again at the canvas's current size (after it moved into the viewer's layout). */
   redraw(): void;
+  /**
+   * The view as the user turned it on the first frame, or null when they did not: the engine
+   * continues from there. The first frame stops answering input once asked.
+   */
+  handOverCamera(): CameraState | null;
+  /** Whether the first frame is on screen. */
+  isDrawn(): boolean;
   /** Frees the WebGL context and removes the canvas. */
   dispose(): void;
 }
 
 const KEY = '__cvFirstFrame';
+const SETTLED = 'cv-first-frame-settled';
 type Holder = { [KEY]?: FirstFrameHandoff | null };
 const holder = globalThis as Holder;
 
@@ -51,10 +60,10 @@ function current(): FirstFrameHandoff | null {
  * The first frame's download and reading of `url`, once: the engine's load of the same URL takes
  * them instead of starting its own. Null for any other URL, or when they were already taken.
  */
-export function takeFirstFrameModel(url: string): Pick<FirstFrameHandoff, 'bytes' | 'model'> | null {
+export function takeFirstFrameModel(url: string): Pick<FirstFrameHandoff, 'bytes' | 'model' | 'handOverCamera'> | null {
   const handoff = current();
   if (!handoff || handoff.modelUrl !== url) return null;
-  const taken = { bytes: handoff.bytes, model: handoff.model };
+  const taken = { bytes: handoff.bytes, model: handoff.model, handOverCamera: () => handoff.handOverCamera() };
   handoff.modelUrl = '';
   return taken;
 }
@@ -62,6 +71,17 @@ export function takeFirstFrameModel(url: string): Pick<FirstFrameHandoff, 'bytes
 /** Whether the first frame holds (or is downloading) `url`, not yet taken by the engine. */
 export function firstFrameHolds(url: string): boolean {
   return current()?.modelUrl === url;
+}
+
+/** Whether a first frame is on screen now (the viewer's loading progress then stays clear of it). */
+export function firstFrameOnScreen(): boolean {
+  return current()?.isDrawn() ?? false;
+}
+
+/** Calls `listener` when the first frame is on screen or gave up; returns what stops listening. */
+export function onFirstFrameSettled(listener: () => void): () => void {
+  globalThis.addEventListener?.(SETTLED, listener);
+  return () => globalThis.removeEventListener?.(SETTLED, listener);
 }
 
 /** Moves the first frame's canvas into `container` (the viewer's own place for it) and draws it there. */
@@ -78,4 +98,31 @@ export function endFirstFrame(): void {
   if (!handoff) return;
   holder[KEY] = null;
   handoff.dispose();
+}
+
+type SettledHolder = { __cvFirstFrameSettled?: boolean };
+
+/** The first frame is on screen, or will not be (no WebGL, a model it cannot read). */
+export function settleFirstFrame(): void {
+  const g = globalThis as SettledHolder;
+  if (g.__cvFirstFrameSettled) return;
+  g.__cvFirstFrameSettled = true;
+  globalThis.dispatchEvent?.(new Event(SETTLED));
+}
+
+/**
+ * Resolves when a page that started a first frame has it on screen (or gave up), at most after
+ * `capMs`; at once on any other page. The app waits for it before its own first render, so that on
+ * a reopen, when everything comes from the cache at once, the model is drawn before the app's
+ * start takes the main thread.
+ */
+export function firstFrameSettled(started: boolean, capMs: number): Promise<void> {
+  if (!started || (globalThis as SettledHolder).__cvFirstFrameSettled) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, capMs);
+    globalThis.addEventListener(SETTLED, () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
 }

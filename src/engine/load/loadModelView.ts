@@ -5,7 +5,7 @@
  */
 import type { Scene } from '@babylonjs/core/scene';
 import { ModelView } from '../scene/modelView';
-import type { LoadPhase, LoadProgress } from '../types';
+import type { CameraState, LoadPhase, LoadProgress } from '../types';
 import { takeFirstFrameModel, type FirstFrameModel } from '../firstFrame/handoff';
 import { abortError, fetchWithProgress, throwIfAborted } from './fetchWithProgress';
 import { loadModelSource } from './loadModelSource';
@@ -24,14 +24,17 @@ export function progressReporter(emit: (progress: LoadProgress) => void) {
   };
 }
 
-/** Loads `url` into a new ModelView; `isCurrent` turns false when a newer load or dispose superseded this one. */
+/**
+ * Loads `url` into a new ModelView; `isCurrent` turns false when a newer load or dispose superseded
+ * this one. `turnedView` gives the view the user turned a link's first frame to, if they did.
+ */
 export async function loadModelView(
   url: string,
   scene: Scene,
   report: ReturnType<typeof progressReporter>,
   signal: AbortSignal | undefined,
   isCurrent: () => boolean,
-): Promise<ModelView> {
+): Promise<{ view: ModelView; turnedView: () => CameraState | null }> {
   const check = () => {
     throwIfAborted(signal);
     if (!isCurrent()) throw abortError();
@@ -58,5 +61,5 @@ export async function loadModelView(
     view.dispose();
     throw error;
   }
-  return view;
+  return { view, turnedView: () => handed?.handOverCamera() ?? null };
 }

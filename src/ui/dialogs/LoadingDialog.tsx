@@ -1,12 +1,14 @@
 /**
  * The loading view (SPEC §2, §4): Loading, the step message, a bar and the percentage with two
- * decimals. It cannot be dismissed: it closes when the work is over.
+ * decimals. It cannot be dismissed: it closes when the work is over. Over a model already on
+ * screen (a link's first frame) it is a card at the bottom that leaves the model visible and
+ * turnable, rather than a modal over it.
  */
 import { formatPercent, type LoadingMessage } from '../../machines/upload/loadingProgress';
 import { useLL } from '../app/I18nProvider';
 import { AppDialog } from './AppDialog';
 
-export function LoadingDialog({ open, message, progress }: { open: boolean; message: LoadingMessage; progress: number }) {
+export function LoadingDialog({ open, message, progress, overModel = false }: { open: boolean; message: LoadingMessage; progress: number; overModel?: boolean }) {
   const LL = useLL();
   const texts: Record<LoadingMessage, string> = {
     initializing: LL.progress.initializing(),
@@ -18,8 +20,7 @@ export function LoadingDialog({ open, message, progress }: { open: boolean; mess
   };
   const percent = formatPercent(progress);
   const clamped = Math.min(1, Math.max(0, progress));
-  return (
-    <AppDialog open={open} onClose={() => {}} title={LL.progress.title()} description={texts[message]}>
+  const bar = (
       <div
         role="progressbar"
         aria-label={texts[message]}
@@ -31,6 +32,24 @@ export function LoadingDialog({ open, message, progress }: { open: boolean; mess
       >
         <div className="h-full rounded-full bg-primary transition-[width] duration-200" style={{ width: `${clamped * 100}%` }} />
       </div>
+  );
+  if (overModel) {
+    if (!open) return null;
+    return (
+      <div role="status" aria-label={LL.progress.title()} className="pointer-events-none fixed inset-x-0 bottom-32 z-40 flex justify-center px-4">
+        <div className="w-full max-w-xs rounded-xl border border-border bg-surface-raised/90 px-4 py-3 shadow-xl shadow-black/40">
+          <p className="mb-2 flex justify-between gap-3 text-sm font-semibold text-fg">
+            <span>{texts[message]}</span>
+            <span className="text-fg-muted tabular-nums">{percent}</span>
+          </p>
+          {bar}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <AppDialog open={open} onClose={() => {}} title={LL.progress.title()} description={texts[message]}>
+      {bar}
       <p className="mt-2 text-right text-sm font-semibold text-fg-muted tabular-nums">
         {percent}
       </p>

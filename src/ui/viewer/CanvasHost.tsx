@@ -6,8 +6,8 @@
  * window button (SPEC §2): the engine's frame statistics and the debug camera (SPEC §9), which
  * the tools machine switches.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { adoptFirstFrame, endFirstFrame, firstFrameHolds } from '../../engine/firstFrame/handoff';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { adoptFirstFrame, endFirstFrame, firstFrameHolds, firstFrameOnScreen, onFirstFrameSettled } from '../../engine/firstFrame/handoff';
 import { useLL } from '../app/I18nProvider';
 import { InfoRows } from './panels/InfoRows';
 import type { EngineSlot } from '../../machines/viewer/enginePort';
@@ -68,6 +68,11 @@ export function FirstFrameSlot() {
     else endFirstFrame();
   }, []);
   return <div ref={ref} aria-hidden="true" className="pointer-events-none absolute inset-0" />;
+}
+
+/** Whether a shared link's first frame is on screen (the model is visible while the viewer loads). */
+export function useFirstFrameOnScreen(): boolean {
+  return useSyncExternalStore(onFirstFrameSettled, firstFrameOnScreen, () => false);
 }
 
 export function CanvasHost({ slot, tools, unit, gizmo, label }: CanvasHostProps) {

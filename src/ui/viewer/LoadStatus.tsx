@@ -10,6 +10,7 @@ import { useLL } from '../app/I18nProvider';
 import { BrandLogo } from '../common/BrandLogo';
 import { LoadErrorDialog } from '../dialogs/LoadErrorDialog';
 import { LoadingDialog } from '../dialogs/LoadingDialog';
+import { useFirstFrameOnScreen } from './CanvasHost';
 import type { ViewerActor } from './viewerActors';
 
 export function LoadStatus({ viewer }: { viewer: ViewerActor }) {
@@ -17,10 +18,12 @@ export function LoadStatus({ viewer }: { viewer: ViewerActor }) {
   const view = useSelector(viewer, selectLoadView);
   const step = useSelector(viewer, selectLoadStep, (a, b) => a.message === b.message && a.progress === b.progress);
   const error = useSelector(viewer, selectLoadError);
+  // With the link's first frame on screen, the progress stays clear of the model, which can be turned meanwhile.
+  const overModel = useFirstFrameOnScreen();
   if (view === 'unauthorized') return <SessionEndedScreen returnTo={window.location.pathname} />;
   return (
     <>
-      <LoadingDialog open={view === 'loading'} message={step.message} progress={step.progress} />
+      <LoadingDialog open={view === 'loading'} message={step.message} progress={step.progress} overModel={overModel} />
       <LoadErrorDialog open={view === 'failed'} error={error} onClose={() => void navigate({ to: '/' })} />
     </>
   );

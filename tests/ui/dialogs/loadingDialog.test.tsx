@@ -21,6 +21,22 @@ describe('loading dialog', () => {
     expect(bar.getAttribute('aria-valuetext')).toBe('12.35 %');
   });
 
+  it('over a model already on screen, is a status card that neither traps the focus nor hides the model', () => {
+    renderWithLocale(<LoadingDialog open overModel message="loadingResources" progress={0.5} />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const status = screen.getByRole('status', { name: 'Loading' });
+    expect(status.textContent).toContain('Loading resources...');
+    expect(status.textContent).toContain('50.00 %');
+    expect(screen.getByRole('progressbar', { name: 'Loading resources...' }).getAttribute('aria-valuenow')).toBe('50');
+    // Taps go through to the model.
+    expect(status.className).toContain('pointer-events-none');
+  });
+
+  it('over a model, closes like the dialog', () => {
+    renderWithLocale(<LoadingDialog open={false} overModel message="loadingModel" progress={1} />);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it.each<[LoadingMessage, string]>([
     ['initializing', 'Initializing...'],
     ['uploading', 'Upload in progress...'],
