@@ -78,6 +78,26 @@ async function compactViewerShots(browser: Browser, origin: string, url: string,
   }
 }
 
+/**
+ * A link on a phone while the viewer is still on its way (the engine chunk held back): the page's
+ * own first frame with the loading card under it, `viewer-phone-guest[-fr]-first-frame.png`.
+ */
+async function firstFrameShot(browser: Browser, origin: string, url: string, french: boolean) {
+  const { context, page } = await newPage(browser, origin, PHONE, french, undefined, true);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/engine-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(() => performance.getEntriesByName('link-first-frame').length > 0, undefined, { timeout: 60_000 });
+  await page.getByRole('status', { name: french ? 'Chargement' : 'Loading' }).waitFor({ timeout: 60_000 });
+  await shot(page, `viewer-phone-guest${french ? '-fr' : ''}-first-frame`);
+  release();
+  await context.close();
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -295,6 +315,8 @@ async function main(): Promise<void> {
       await compactViewerShots(browser, origin, `/projects/${sample.id}`, 'owner', false, DEMO);
       await compactViewerShots(browser, origin, `/s/${sample.accessKey}`, 'guest', false);
       await compactViewerShots(browser, origin, `/s/${sample.accessKey}`, 'guest', true);
+      await firstFrameShot(browser, origin, `/s/${sample.accessKey}`, false);
+      await firstFrameShot(browser, origin, `/s/${sample.accessKey}`, true);
       const { accessToken: frToken } = await api<{ accessToken: string }>(origin, 'auth/login', { method: 'POST', json: { username: french, password: 'screens-password' } });
       const frProjects = await api<Array<{ id: number; name: string }>>(origin, 'projects', { token: frToken });
       const cuisine = frProjects.find((p) => p.name === 'Cuisine Dupont') ?? frProjects[0];

@@ -58,50 +58,41 @@ export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-/** The app's own chunk (loaded by the entry once it may start) and its imports beyond the entry's. */
-function appPreloads(manifest: Manifest): string[] {
-  const loaded = new Set<string>();
-  const walk = (key: string, into: Set<string>) => {
+/** Every chunk `roots` load statically (themselves included). */
+function closureOf(manifest: Manifest, roots: string[]): Set<string> {
+  const into = new Set<string>();
+  const walk = (key: string) => {
     if (into.has(key) || !manifest[key]) return;
     into.add(key);
-    for (const next of manifest[key].imports ?? []) walk(next, into);
+    for (const next of manifest[key].imports ?? []) walk(next);
   };
-  walk('index.html', loaded);
-  const needed = new Set<string>();
-  walk(APP_ENTRY, needed);
-  return [...needed].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key].file}`);
+  for (const root of roots) walk(root);
+  return into;
+}
+
+/** The files of `roots` beyond what the main entry already loads, as URLs. */
+function beyondEntry(manifest: Manifest, roots: string[]): string[] {
+  const loaded = closureOf(manifest, ['index.html']);
+  return [...closureOf(manifest, roots)].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key].file}`);
+}
+
+/** The app's own chunk (loaded by the entry once it may start) and its imports beyond the entry's. */
+function appPreloads(manifest: Manifest): string[] {
+  return beyondEntry(manifest, [APP_ENTRY]);
 }
 
 /** A link's first script and the chunks it imports, or null in a build without it. */
 function firstFrameFiles(manifest: Manifest): { entry: string; imports: string[] } | null {
   const entry = manifest[FIRST_FRAME_ENTRY];
   if (!entry) return null;
-  const imports = new Set<string>();
-  const walk = (key: string) => {
-    for (const next of manifest[key]?.imports ?? []) {
-      if (imports.has(next)) continue;
-      imports.add(next);
-      walk(next);
-    }
-  };
-  walk(FIRST_FRAME_ENTRY);
-  return { entry: `/${entry.file}`, imports: [...imports].filter((key) => manifest[key]).map((key) => `/${manifest[key].file}`) };
+  const imports = [...closureOf(manifest, manifest[FIRST_FRAME_ENTRY].imports ?? [])];
+  return { entry: `/${entry.file}`, imports: imports.map((key) => `/${manifest[key].file}`) };
 }
 
 /** The files a viewer screen needs beyond what the main entry already loads: its chunk, its imports, the engine. */
 function viewerPreloads(manifest: Manifest, screen: string): string[] {
-  const loaded = new Set<string>();
-  const walk = (key: string, into: Set<string>) => {
-    if (into.has(key) || !manifest[key]) return;
-    into.add(key);
-    for (const next of manifest[key].imports ?? []) walk(next, into);
-  };
-  walk('index.html', loaded);
-  const needed = new Set<string>();
-  walk(screen, needed);
   const engine = Object.keys(manifest).find((key) => /^_engine-[\w-]+\.js$/.test(key));
-  if (engine) walk(engine, needed);
-  return [...needed].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key].file}`);
+  return beyondEntry(manifest, engine ? [screen, engine] : [screen]);
 }
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*>\s*/g;

@@ -6,6 +6,7 @@
  */
 import { boundsCenter, CAMERA_SETTINGS, degreesToRadians, directionOf, fitDistance, FREE_ANGLES, KEY_LIGHT_RAISE } from '../camera/cameraMath';
 import { centredInFreeArea, freeArea, type FrameInsets } from '../camera/freeArea';
+import { multiply } from '../load/glbReader';
 import type { Bounds, Vec3 } from '../types';
 
 export interface OpeningView {
@@ -30,29 +31,17 @@ function dot(a: Vec3, b: Vec3): number {
 }
 
 /** Right-handed look-at, column-major. */
-export function lookAt(eye: Vec3, target: Vec3, up: Vec3): Float32Array {
+export function lookAt(eye: Vec3, target: Vec3, up: Vec3): Float64Array {
   const z = normalize([eye[0] - target[0], eye[1] - target[1], eye[2] - target[2]]);
   const x = normalize(cross(up, z));
   const y = cross(z, x);
-  return Float32Array.from([x[0], y[0], z[0], 0, x[1], y[1], z[1], 0, x[2], y[2], z[2], 0, -dot(x, eye), -dot(y, eye), -dot(z, eye), 1]);
+  return Float64Array.from([x[0], y[0], z[0], 0, x[1], y[1], z[1], 0, x[2], y[2], z[2], 0, -dot(x, eye), -dot(y, eye), -dot(z, eye), 1]);
 }
 
 /** Right-handed perspective with a vertical field of view and depth in -1..1, column-major. */
-export function perspective(fovY: number, aspect: number, near: number, far: number): Float32Array {
+export function perspective(fovY: number, aspect: number, near: number, far: number): Float64Array {
   const f = 1 / Math.tan(fovY / 2);
-  return Float32Array.from([f / aspect, 0, 0, 0, 0, f, 0, 0, 0, 0, (far + near) / (near - far), -1, 0, 0, (2 * far * near) / (near - far), 0]);
-}
-
-export function multiply4(a: Float32Array, b: Float32Array): Float32Array {
-  const out = new Float32Array(16);
-  for (let col = 0; col < 4; col++) {
-    for (let row = 0; row < 4; row++) {
-      let sum = 0;
-      for (let k = 0; k < 4; k++) sum += a[k * 4 + row] * b[col * 4 + k];
-      out[col * 4 + row] = sum;
-    }
-  }
-  return out;
+  return Float64Array.from([f / aspect, 0, 0, 0, 0, f, 0, 0, 0, 0, (far + near) / (near - far), -1, 0, 0, (2 * far * near) / (near - far), 0]);
 }
 
 /** Where the camera is: orbit angles and distance around a target (Babylon's ArcRotateCamera). */
@@ -88,7 +77,7 @@ export function viewOf(orbit: Orbit, width: number, height: number): OpeningView
   const projection = perspective(fov, Math.max(1, width) / Math.max(1, height), CAMERA_SETTINGS.near, CAMERA_SETTINGS.far);
   const look = normalize([target[0] - eye[0], target[1] - eye[1], target[2] - eye[2]]);
   const keyDirection = normalize([look[0], look[1] - KEY_LIGHT_RAISE, look[2]]);
-  return { eye, target, viewProjection: multiply4(projection, view), keyDirection };
+  return { eye, target, viewProjection: Float32Array.from(multiply(projection, view)), keyDirection };
 }
 
 /** The opening view of `bounds` on a canvas of `width` x `height` CSS pixels with `insets` covered. */
