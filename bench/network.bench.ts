@@ -47,6 +47,8 @@ interface Open {
   readyMs: number;
   posterMs: number;
   kb: number;
+  /** Bytes received until the first frame was on screen (read as soon as it was: an upper bound). */
+  firstKb: number;
 }
 
 async function emulate(context: BrowserContext, page: Page, profile: Profile): Promise<void> {
@@ -97,6 +99,11 @@ async function open(context: BrowserContext, url: string, profile: Profile, coun
 
 function openOurs(context: BrowserContext, url: string, profile: Profile, counter: ByteCounter): Promise<Open> {
   return open(context, url, profile, counter, async (page) => {
+    await page.waitForFunction(() => performance.getEntriesByName('link-first-frame').length > 0 || document.querySelector('[data-model-shown="true"]') !== null, undefined, {
+      timeout: 120_000,
+      polling: 'raf',
+    });
+    const firstKb = counter.received() / 1024;
     await page.locator('[data-model-shown="true"]').waitFor({ state: 'attached', timeout: 120_000 });
     const kb = counter.received() / 1024;
     const [ready, first] = await page.evaluate(() =>
@@ -110,14 +117,15 @@ function openOurs(context: BrowserContext, url: string, profile: Profile, counte
       Promise.race([navigator.serviceWorker?.ready.then(() => true) ?? false, new Promise<boolean>((r) => setTimeout(() => r(false), 10_000))]),
     );
     if (!registered) throw new Error('the service worker did not register within 10 s (is the build a production one?)');
-    return { firstFrameMs, readyMs, posterMs, kb };
+    return { firstFrameMs, readyMs, posterMs, kb, firstKb };
   });
 }
 
 function openPeer(context: BrowserContext, url: string, profile: Profile, counter: ByteCounter): Promise<Open> {
   return open(context, url, profile, counter, async (page) => {
     const firstFrameMs = await waitFirstFrame(page, 'peer', 300_000);
-    return { firstFrameMs, readyMs: firstFrameMs, posterMs: Number.NaN, kb: counter.received() / 1024 };
+    const kb = counter.received() / 1024;
+    return { firstFrameMs, readyMs: firstFrameMs, posterMs: Number.NaN, kb, firstKb: kb };
   });
 }
 
@@ -174,6 +182,7 @@ const bench: Bench = {
             readyMs: list.map((s) => s[when].readyMs),
             posterMs: list.map((s) => s[when].posterMs).filter((v) => !Number.isNaN(v)),
             kb: list.map((s) => s[when].kb),
+            firstKb: list.map((s) => s[when].firstKb),
           });
           const label = (who: string, when: string) => `${who}, ${parts} parts, ${when}`;
           rows.push(
@@ -186,13 +195,14 @@ const bench: Bench = {
             const ff = median(pick(samples.ours, 'cold').firstFrameMs);
             const peerFf = median(pick(samples.peer, 'cold').firstFrameMs);
             const kb = median(pick(samples.ours, 'cold').kb);
+            const firstKb = median(pick(samples.ours, 'cold').firstKb);
             const poster = median(pick(samples.ours, 'cold').posterMs);
             const warm = median(pick(samples.ours, 'warm').firstFrameMs);
             const ready = median(pick(samples.ours, 'cold').readyMs);
             const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
             notes.push(
               `Target: first frame >= ${TARGETS.firstFrameVsPeer}x faster than Online3DViewer: ${(peerFf / ff).toFixed(2)}x (${met(peerFf / ff >= TARGETS.firstFrameVsPeer)}).`,
-              `Target: <= ${TARGETS.coldKb} KB on the wire until the first frame: ${kb.toFixed(0)} KB (${met(kb <= TARGETS.coldKb)}).`,
+              `Target: <= ${TARGETS.coldKb} KB on the wire until the first frame: ${firstKb.toFixed(0)} KB, and ${kb.toFixed(0)} KB until the full viewer is ready (${met(kb <= TARGETS.coldKb)}).`,
               `Target: poster on screen within ${TARGETS.posterMs} ms: ${poster.toFixed(0)} ms (${met(poster <= TARGETS.posterMs)}).`,
               `Target: warm second open within ${TARGETS.warmMs} ms: ${warm.toFixed(0)} ms (${met(warm <= TARGETS.warmMs)}).`,
               `Not a target, for the record: the full viewer ready (cold) ${ready.toFixed(0)} ms, ${(peerFf / ready).toFixed(2)}x the peer's first frame.`,
@@ -206,13 +216,14 @@ const bench: Bench = {
             { key: 'firstFrameMs', label: 'first frame', unit: 'ms', better: 'lower', digits: 0 },
             { key: 'readyMs', label: 'viewer ready', unit: 'ms', better: 'lower', digits: 0 },
             { key: 'posterMs', label: 'poster', unit: 'ms', better: 'lower', digits: 0 },
+            { key: 'firstKb', label: 'wire to first frame', unit: 'KB', better: 'lower', digits: 0 },
             { key: 'kb', label: 'on the wire', unit: 'KB', better: 'lower', digits: 0 },
           ],
           rows,
           notes: [
             ...notes,
             'Cold: a fresh browser context (empty cache, no service worker). Warm: a second page of the same context, after the first open (HTTP cache; ours also its service worker).',
-            'On the wire: bytes the browser received from the server until the viewer was ready (so at least until the first frame), counted by a TCP relay in front of it (headers included).',
+            'On the wire: bytes the browser received from the server until the viewer was ready (wire to first frame: until the first frame, read as soon as the bench saw it, so an upper bound), counted by a TCP relay in front of it (headers included).',
             'First frame: the model drawn in 3D on screen; ours at the link\'s first-frame mark (the page\'s own small WebGL script, before the app and Babylon.js have arrived), the peer when its onModelLoaded fired. Viewer ready: ours when the engine drew the model (model-first-frame: the full viewer, answering touch), the peer at the same moment as its first frame. Poster: Element Timing of the poster the page shows before any script.',
           ],
         });
