@@ -164,7 +164,7 @@ function start(boot: LinkBoot): void {
   void model.then(
     (m) => {
       loaded = m;
-      requestAnimationFrame(draw);
+      redraw();
     },
     () => settleFirstFrame(),
   );
