@@ -6,11 +6,11 @@
  * at once, and the app's start would otherwise hold the main thread the first frame needs.
  */
 import './index.css';
+import { FIRST_FRAME_SCRIPT_ID } from './api/pageIds';
 import { firstFrameSettled } from './engine/firstFrame/handoff';
 import { reloadWhenLinkChanges } from './sw/registerServiceWorker';
 
-/** The id of a link page's first-frame script (server/http/appShell.ts). */
-const FIRST_FRAME_SCRIPT_ID = 'cv-first-frame';
+/** How long the app waits for a link's first frame at most. */
 const FIRST_FRAME_WAIT_MS = 1000;
 
 // At once, before the document has loaded: the service worker's word on a stored link page must find a listener.

@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
+import { BOOT_ELEMENT_ID, FIRST_FRAME_SCRIPT_ID } from '../../src/api/pageIds';
 import type { runtimeConfigSchema, sharedProjectSchema } from '../../src/api/schemas';
 
 export type RuntimeConfigWire = z.input<typeof runtimeConfigSchema>;
@@ -41,8 +42,6 @@ const BODY_MARK = '<!--app-body-->';
 const APP_ENTRY = 'src/startApp.tsx';
 /** A shared link's first script (the model's download and first frame before the app, src/firstFrame/). */
 const FIRST_FRAME_ENTRY = 'src/firstFrame/main.ts';
-/** The id of its script element, by which the app knows a first frame was started (src/main.tsx). */
-export const FIRST_FRAME_SCRIPT_ID = 'cv-first-frame';
 const VIEWER_SCREENS = {
   owner: 'src/ui/viewer/OwnerViewerScreen.tsx',
   shared: 'src/ui/viewer/SharedViewerScreen.tsx',
@@ -166,7 +165,7 @@ export function loadAppShell(staticDir: string): AppShell {
           if (poster) head.push(`<meta property="og:image" content="${escapeHtml(poster)}">`, `<meta property="og:image:width" content="1200">`, `<meta property="og:image:height" content="630">`);
         }
       }
-      head.push(`<script id="cv-boot" type="application/json">${jsonForScript(boot)}</script>`);
+      head.push(`<script id="${BOOT_ELEMENT_ID}" type="application/json">${jsonForScript(boot)}</script>`);
       if (startsFirstFrame && firstFrame) {
         // After the boot data it reads: the model's download and first frame, before the app.
         head.push(`<script id="${FIRST_FRAME_SCRIPT_ID}" type="module" async crossorigin fetchpriority="high" src="${escapeHtml(firstFrame.entry)}"></script>`);

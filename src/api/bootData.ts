@@ -7,7 +7,7 @@
 import { z } from 'zod/mini';
 import { accessKeySchema, sharedProjectSchema, type SharedProject } from './schemas';
 
-export const BOOT_ELEMENT_ID = 'cv-boot';
+export { BOOT_ELEMENT_ID } from './pageIds';
 
 export interface BootData {
   /** The raw runtime configuration (parsed by parseRuntimeConfig with its defaults). */

@@ -8,6 +8,7 @@
  * It runs only on a page the server wrote a shared project into; anywhere else it does nothing.
  */
 import { MeshoptDecoder } from 'meshoptimizer/decoder';
+import { BOOT_ELEMENT_ID } from '../api/pageIds';
 import { buildBatches } from '../engine/geometry/buildBatches';
 import { createFirstFrameRenderer, type FirstFrameRenderer, type OpeningMode } from '../engine/firstFrame/firstFrameRenderer';
 import { openingOrbit, viewOf, type Orbit } from '../engine/firstFrame/firstFrameView';
@@ -28,7 +29,7 @@ interface LinkBoot {
 /** The model URL and opening mode from the page's boot data, or null when this is not a link's page. */
 function readBoot(): LinkBoot | null {
   try {
-    const data = JSON.parse(document.getElementById('cv-boot')?.textContent ?? 'null') as {
+    const data = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? 'null') as {
       shared?: { project?: { modelUrl?: unknown; shareOptions?: { isWireframeRenderModeAvailable?: unknown } } };
     } | null;
     const project = data?.shared?.project;
@@ -170,10 +171,8 @@ function start(boot: LinkBoot): void {
   );
 }
 
-const started = globalThis as { __cvFirstFrameStarted?: boolean };
 const boot = readBoot();
-if (boot && !started.__cvFirstFrameStarted) {
-  started.__cvFirstFrameStarted = true;
+if (boot) {
   // The page names this script after its boot data and before its body: wait for the body if needed.
   if (document.body) start(boot);
   else document.addEventListener('DOMContentLoaded', () => start(boot), { once: true });

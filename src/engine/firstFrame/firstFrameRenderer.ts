@@ -11,19 +11,12 @@
  */
 import type { Batch, BuiltModel } from '../geometry/buildBatches';
 import type { SourceMaterial } from '../geometry/modelSource';
-import { SURFACE_FRAGMENT_SHADER, SURFACE_VERTEX_SHADER } from '../render/surfaceShader';
+import { BACKGROUND_RGB, EDGE_PALETTE } from '../render/palette';
+import { SURFACE_FRAGMENT_SHADER, SURFACE_UNIFORMS, SURFACE_VERTEX_SHADER } from '../render/surfaceShader';
 import { type Orbit, viewOf } from './firstFrameView';
 
 /** The render modes a link can open with (SPEC: wireframe when the link offers it, else solid). */
 export type OpeningMode = 'solid' | 'wireframe';
-
-/** The app's dark surface colour (#18181b), as the engine's scene clears. */
-const BACKGROUND = [0.094, 0.094, 0.106] as const;
-/** Edge colours of the two opening modes (render/renderModes.ts EDGE_STYLES). */
-const EDGES: Record<OpeningMode, { color: readonly [number, number, number]; alpha: number }> = {
-  solid: { color: [0.05, 0.05, 0.06], alpha: 0.55 },
-  wireframe: { color: [0.82, 0.85, 0.9], alpha: 1 },
-};
 
 const LINE_VERTEX_SHADER = `precision highp float;
 attribute vec3 position;
@@ -109,7 +102,7 @@ function gamma(c: number): number {
 export function createFirstFrameRenderer(canvas: HTMLCanvasElement): FirstFrameRenderer | null {
   const gl = canvas.getContext('webgl2', { antialias: true, alpha: false, depth: true, stencil: false, preserveDrawingBuffer: false, powerPreference: 'high-performance' });
   if (!gl) return null;
-  const surface = compile(gl, SURFACE_VERTEX_SHADER, SURFACE_FRAGMENT_SHADER, ['world', 'viewProjection', 'cameraPosition', 'keyDirection', 'baseColor', 'emissive', 'lit', 'opacity']);
+  const surface = compile(gl, SURFACE_VERTEX_SHADER, SURFACE_FRAGMENT_SHADER, SURFACE_UNIFORMS);
   const line = compile(gl, LINE_VERTEX_SHADER, LINE_FRAGMENT_SHADER, ['viewProjection', 'color']);
   let ready: boolean | null = null;
   const uploaded = new Map<Batch, { vao: WebGLVertexArrayObject; buffers: WebGLBuffer[]; count: number }>();
@@ -154,7 +147,7 @@ export function createFirstFrameRenderer(canvas: HTMLCanvasElement): FirstFrameR
       const view = viewOf(orbitAt(width, height), width, height);
 
       gl.viewport(0, 0, canvas.width, canvas.height);
-      gl.clearColor(BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], 1);
+      gl.clearColor(BACKGROUND_RGB[0], BACKGROUND_RGB[1], BACKGROUND_RGB[2], 1);
       gl.clearDepth(1);
       gl.enable(gl.DEPTH_TEST);
       gl.depthFunc(gl.LEQUAL);
@@ -194,7 +187,7 @@ export function createFirstFrameRenderer(canvas: HTMLCanvasElement): FirstFrameR
 
       gl.useProgram(line.program);
       gl.uniformMatrix4fv(line.uniforms.get('viewProjection')!, false, view.viewProjection);
-      const edgeStyle = EDGES[scene.mode];
+      const edgeStyle = EDGE_PALETTE[scene.mode];
       for (const batch of scene.built.batches) {
         if (batch.kind !== 'lines' || batch.indices.length === 0) continue;
         const c = solid ? (scene.materials[batch.material]?.color ?? [1, 1, 1]).map(gamma) : edgeStyle.color;

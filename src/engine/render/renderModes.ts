@@ -11,20 +11,18 @@ import type { ShaderMaterial } from '@babylonjs/core/Materials/shaderMaterial';
 import type { Scene } from '@babylonjs/core/scene';
 import type { SourceMaterial } from '../geometry/modelSource';
 import { hasVisibleIndices, type ModelMeshes } from '../scene/batchMeshes';
-import type { RenderMode } from '../types';
+import { RENDER_MODES, type RenderMode } from '../types';
 import { illustrationMaterial, solidMaterial, xrayMaterial } from './materials';
+import { EDGE_PALETTE } from './palette';
 
 interface EdgeStyle {
   color: Color3;
   alpha: number;
 }
 
-export const EDGE_STYLES: Record<RenderMode, EdgeStyle> = {
-  solid: { color: new Color3(0.05, 0.05, 0.06), alpha: 0.55 },
-  xray: { color: new Color3(0.62, 0.78, 1), alpha: 0.45 },
-  wireframe: { color: new Color3(0.82, 0.85, 0.9), alpha: 1 },
-  illustration: { color: new Color3(0.08, 0.08, 0.09), alpha: 1 },
-};
+export const EDGE_STYLES = Object.fromEntries(
+  RENDER_MODES.map((mode) => [mode, { color: new Color3(...EDGE_PALETTE[mode].color), alpha: EDGE_PALETTE[mode].alpha }]),
+) as Record<RenderMode, EdgeStyle>;
 
 export class RenderModes {
   private readonly solid: ShaderMaterial[];

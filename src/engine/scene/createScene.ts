@@ -5,10 +5,11 @@ import { Plane } from '@babylonjs/core/Maths/math.plane';
 import type { Vector3 } from '@babylonjs/core/Maths/math.vector';
 import { Scene } from '@babylonjs/core/scene';
 import { NO_CLIP } from '../clipping/clipMath';
+import { BACKGROUND_RGB } from '../render/palette';
 import { keyLightOf } from '../render/surfaceMaterial';
 
 /** The app's dark surface colour (#18181b). */
-export const BACKGROUND = new Color4(0.094, 0.094, 0.106, 1);
+export const BACKGROUND = new Color4(...BACKGROUND_RGB, 1);
 
 export interface ViewerScene {
   scene: Scene;
