@@ -36,7 +36,7 @@ export function LoadingDialog({ open, message, progress, overModel = false }: { 
   if (overModel) {
     if (!open) return null;
     return (
-      <div role="status" aria-label={LL.progress.title()} className="pointer-events-none fixed inset-x-0 bottom-32 z-40 flex justify-center px-4">
+      <div role="status" aria-label={LL.progress.title()} className="pointer-events-none fixed inset-x-0 bottom-32 z-40 sm:bottom-6 flex justify-center px-4">
         <div className="w-full max-w-xs rounded-xl border border-border bg-surface-raised/90 px-4 py-3 shadow-xl shadow-black/40">
           <p className="mb-2 flex justify-between gap-3 text-sm font-semibold text-fg">
             <span>{texts[message]}</span>
