@@ -227,6 +227,12 @@ export async function setProjectModel(db: Db, change: ProjectModelChange): Promi
   return toProject(row);
 }
 
+/** The project's current revision number, or undefined when the project does not exist. */
+export async function findCurrentRevisionNumber(db: Db, id: number): Promise<number | undefined> {
+  const row = await db.selectFrom('projects').select('revision_number').where('id', '=', id).executeTakeFirst();
+  return row?.revision_number;
+}
+
 /** The caller's project, or undefined when it does not exist or belongs to someone else. */
 export async function findOwnedProject(db: Db, id: number, ownerId: number): Promise<OwnedProject | undefined> {
   const row = await selectOwned(db).where('projects.id', '=', id).where('projects.owner_id', '=', ownerId).executeTakeFirst();

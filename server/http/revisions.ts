@@ -18,6 +18,7 @@ import {
   type revisionSchema,
 } from '../../src/api/schemas';
 import { compressModel } from '../convert/revisionAssets';
+import type { Db } from '../db/database';
 import { listActivePlans } from '../db/plans';
 import { findOwnedProject } from '../db/projects';
 import { findRevision, listRevisions, type Revision } from '../db/revisions';
@@ -105,7 +106,12 @@ export const revisionRoutes: FastifyPluginAsync = async (app) => {
     if (cost.kind === 'credit' && consumeCredit !== true) {
       throw new ApiError(409, CREDIT_CONFIRMATION_REQUIRED, 'Restoring this revision will cost a credit: confirm to go on.');
     }
-    const model = await readRevisionFiles(blobs, revision);
+    // Read under the project's revision lock: a writer that commits meanwhile may forget this revision.
+    const model = async (locked: Db) => {
+      const kept = await findRevision(locked, project.id, number);
+      if (!kept) throw notFound(REVISION_NOT_FOUND);
+      return readRevisionFiles(blobs, kept);
+    };
     try {
       await commitModelUpdate(
         { db, blobs, revisionsKept: config.revisionsKept },

@@ -1,12 +1,14 @@
 /**
  * Records a converted model: the credit change and the project row commit in one transaction, the
  * revision's files are written to its folder before the commit and removed when it fails. So a
- * failure never spends a credit for nothing and never leaves a project without its model.
+ * failure never spends a credit for nothing and never leaves a project without its model. An
+ * update writes under the project's revision lock, so two writers never share a folder and a loser
+ * never deletes the winner's files.
  */
 import type { ConversionNote } from '../../src/api/conversionNotes';
 import type { Db } from '../db/database';
 import { consumeCredit, listActivePlans, type Plan } from '../db/plans';
-import { createProject, setProjectModel, type ModelRevision, type Project } from '../db/projects';
+import { createProject, findCurrentRevisionNumber, setProjectModel, type ModelRevision, type Project } from '../db/projects';
 import {
   afterFreeUpdate,
   afterPaidUpdate,
@@ -17,6 +19,7 @@ import {
 import { isUnlimited } from '../domain/plans';
 import { encodedModelBlobKey, modelBlobKey, originalBlobKey, posterBlobKey, revisionFolder, smallPosterBlobKey } from '../domain/projectBlobKeys';
 import type { RevisionAssets } from '../convert/revisionAssets';
+import { withRevisionLock } from '../db/revisionLock';
 import { pruneRevisions } from '../db/revisions';
 import type { BlobStore } from '../storage/blobStore';
 
@@ -143,44 +146,55 @@ export interface ModelUpdateCommit {
   /** The project as it was when the update started (its revision guards the change). */
   project: Pick<Project, 'id' | 'ownerId' | 'revisionNumber' | 'consumedUpdateCount' | 'maxUpdateCount'>;
   nowSeconds: number;
-  model: ConvertedModel;
+  /** The new revision's model, or how to read it under the project's revision lock (a restore reads a kept revision). */
+  model: ConvertedModel | ((db: Db) => Promise<ConvertedModel>);
   /** `free`: within the allowance; `paid`: one credit (or an UNLIMITED plan) extends it. */
   charge: 'free' | 'paid';
   onCommit?: OnCommit;
 }
 
 /**
- * Records the next revision. Its files go to the new revision's folder first (the id is known);
- * the transaction spends the credit when the update is paid and moves the project to the new
- * revision only if it is still at the one the update started from. On success the revisions
- * beyond the kept number are forgotten and their folders deleted (their model URLs stop working).
+ * Records the next revision, under the project's revision lock (server/db/revisionLock.ts), which
+ * every writer of a revision takes. Under it: the project must still be at the revision the update
+ * started from (else ProjectChangedError, with nothing written or deleted), so the next revision's
+ * number and folder are this writer's alone; whatever a writer that died left in that folder is
+ * removed, the files are written, and one transaction spends the credit when the update is paid,
+ * moves the project to the new revision and forgets the revisions beyond the kept number. A
+ * failure before the commit removes the folder it wrote, still under the lock; the folders of the
+ * forgotten revisions are deleted after the commit (their model URLs stop working).
  */
 export async function commitModelUpdate(stores: CommitStores, input: ModelUpdateCommit): Promise<Project> {
   const { db, blobs } = stores;
   const { project } = input;
-  const folder = revisionFolder(project.id, project.revisionNumber + 1);
-  let updated: Project;
-  try {
-    const revision = await writeRevision(blobs, project.id, project.revisionNumber + 1, input.model);
-    updated = await db.transaction().execute(async (trx) => {
-      const allowance =
-        input.charge === 'free' ? afterFreeUpdate(project) : afterPaidUpdate(project, await spendCredit(trx, project.ownerId, input.nowSeconds));
-      const recorded = await setProjectModel(trx, {
-        projectId: project.id,
-        fromRevision: project.revisionNumber,
-        model: revision,
-        nowSeconds: input.nowSeconds,
-        ...allowance,
+  const next = project.revisionNumber + 1;
+  const folder = revisionFolder(project.id, next);
+  const { updated, pruned } = await withRevisionLock(db, project.id, async (lock) => {
+    if ((await findCurrentRevisionNumber(lock.db, project.id)) !== project.revisionNumber) throw new ProjectChangedError();
+    const model = typeof input.model === 'function' ? await input.model(lock.db) : input.model;
+    try {
+      // No revision owns this folder yet: anything in it was left by a writer that never committed.
+      await blobs.deleteFolder(folder);
+      const revision = await writeRevision(blobs, project.id, next, model);
+      return await lock.transaction(async (trx) => {
+        const allowance =
+          input.charge === 'free' ? afterFreeUpdate(project) : afterPaidUpdate(project, await spendCredit(trx, project.ownerId, input.nowSeconds));
+        const recorded = await setProjectModel(trx, {
+          projectId: project.id,
+          fromRevision: project.revisionNumber,
+          model: revision,
+          nowSeconds: input.nowSeconds,
+          ...allowance,
+        });
+        if (!recorded) throw new ProjectChangedError();
+        await input.onCommit?.(trx, recorded);
+        return { updated: recorded, pruned: await pruneRevisions(trx, project.id, stores.revisionsKept ?? DEFAULT_REVISIONS_KEPT) };
       });
-      if (!recorded) throw new ProjectChangedError();
-      await input.onCommit?.(trx, recorded);
-      return recorded;
-    });
-  } catch (error) {
-    await removeQuietly(blobs, folder);
-    throw error;
-  }
-  const pruned = await pruneRevisions(db, project.id, stores.revisionsKept ?? DEFAULT_REVISIONS_KEPT).catch(() => []);
+    } catch (error) {
+      // Still under the lock, and the project did not move to this revision: the folder is ours.
+      await removeQuietly(blobs, folder);
+      throw error;
+    }
+  });
   for (const revision of pruned) await removeQuietly(blobs, revisionFolder(project.id, revision));
   return updated;
 }
