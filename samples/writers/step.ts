@@ -12,6 +12,13 @@ export interface StepWriteOptions {
   /** Length unit of the file (geometry is converted). Default mm. */
   unit?: 'mm' | 'in';
   fileName?: string;
+  /**
+   * The solids of a leaf part, in its own Z-up space from the origin to `size` (file units);
+   * default: one box.
+   */
+  solids?: (e: StepEntities, node: AssemblyNode, size: number[]) => number[];
+  /** Identical parts and groups are one product used by several occurrences (as most CAD exports write them). */
+  shareProducts?: boolean;
 }
 
 function linearToSrgb(v: number): number {
@@ -30,6 +37,8 @@ interface Context {
   styles: Map<string, number>;
   styledItems: number[];
   assembly: Assembly;
+  solids: (e: StepEntities, node: AssemblyNode, size: number[]) => number[];
+  written?: Map<string, WrittenProduct>;
 }
 
 export function writeContexts(e: StepEntities, unit: 'mm' | 'in') {
@@ -56,10 +65,15 @@ export function writeContexts(e: StepEntities, unit: 'mm' | 'in') {
 }
 
 /** The box from the origin to `size` as a closed shell of six planar faces. */
-function writeBoxSolid(c: Context, name: string, size: number[]): number {
-  const faces = writeBoxFaces(c.e, size);
-  const shell = c.e.add(`CLOSED_SHELL('',(${faces.map((id) => `#${id}`).join(',')}))`);
-  return c.e.add(`MANIFOLD_SOLID_BREP(${stepString(name)},#${shell})`);
+function writeBoxSolid(e: StepEntities, node: AssemblyNode, size: number[]): number[] {
+  const faces = writeBoxFaces(e, size);
+  const shell = e.add(`CLOSED_SHELL('',(${faces.map((id) => `#${id}`).join(',')}))`);
+  return [e.add(`MANIFOLD_SOLID_BREP(${stepString(node.name)},#${shell})`)];
+}
+
+/** What makes two nodes the same product: name, shape, material and children with their places. */
+function productKey(node: AssemblyNode): string {
+  return JSON.stringify([node.name, node.box?.size, node.material, node.children.map((child) => [productKey(child), child.offset ?? child.box?.origin])]);
 }
 
 /** The six planar ADVANCED_FACEs of the box from `origin` to `origin + size`. */
@@ -126,6 +140,14 @@ interface WrittenProduct {
 }
 
 function writeProduct(c: Context, node: AssemblyNode): WrittenProduct {
+  if (!c.written) return writeNewProduct(c, node);
+  const key = productKey(node);
+  let written = c.written.get(key);
+  if (!written) c.written.set(key, (written = writeNewProduct(c, node)));
+  return written;
+}
+
+function writeNewProduct(c: Context, node: AssemblyNode): WrittenProduct {
   const { e } = c;
   const name = stepString(node.name);
   const product = e.add(`PRODUCT(${name},${name},'',(#${c.productContext}))`);
@@ -137,10 +159,14 @@ function writeProduct(c: Context, node: AssemblyNode): WrittenProduct {
   let representation: number;
   if (node.box) {
     const size = toZUp(node.box.size, c.k).map(Math.abs);
-    const solid = writeBoxSolid(c, node.name, size);
+    const solids = c.solids(e, node, size);
     const style = styleFor(c, node.material);
-    if (style !== undefined) c.styledItems.push(e.add(`STYLED_ITEM('color',(#${style}),#${solid})`));
-    representation = e.add(`ADVANCED_BREP_SHAPE_REPRESENTATION(${name},(#${origin},#${solid}),#${c.geometryContext})`);
+    for (const solid of solids) {
+      if (style !== undefined) c.styledItems.push(e.add(`STYLED_ITEM('color',(#${style}),#${solid})`));
+    }
+    representation = e.add(
+      `ADVANCED_BREP_SHAPE_REPRESENTATION(${name},(#${origin}${solids.map((id) => `,#${id}`).join('')}),#${c.geometryContext})`,
+    );
   } else {
     const children = node.children.map((child) => ({ child, written: writeProduct(c, child) }));
     const placements = children.map(({ child }) => {
@@ -175,7 +201,16 @@ export function assemblyToStep(assembly: Assembly, options: StepWriteOptions = {
   const unit = options.unit ?? 'mm';
   const e = new StepEntities();
   const contexts = writeContexts(e, unit);
-  const c: Context = { e, k: unit === 'in' ? MM_PER_INCH : 1, ...contexts, styles: new Map(), styledItems: [], assembly };
+  const c: Context = {
+    e,
+    k: unit === 'in' ? MM_PER_INCH : 1,
+    ...contexts,
+    styles: new Map(),
+    styledItems: [],
+    assembly,
+    solids: options.solids ?? writeBoxSolid,
+    written: options.shareProducts ? new Map() : undefined,
+  };
   writeProduct(c, assembly.root);
   if (c.styledItems.length > 0) {
     e.add(

@@ -34,7 +34,7 @@ async function importSingle(format: ModelFormat, fileName: string, bytes: Uint8A
   switch (format) {
     case 'step':
     case 'iges':
-      return importWithOcct(format, fileName, bytes);
+      return importWithOcct(format, fileName, bytes, options.onProgress);
     case 'dae':
       return importDae(fileName, bytes, resources);
     case 'dxf':

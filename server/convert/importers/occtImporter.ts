@@ -17,6 +17,8 @@ import { Z_UP_TO_Y_UP } from '../scene.js';
 import { partTree, type PartNode } from './occtStructure.js';
 import { loadOcct, type OcctMesh, type OcctParams, type OcctResult } from './occtTypes.js';
 import { readStepProducts, type StepProductStructure } from './stepProducts.js';
+import type { ProgressCallback } from '../importModel.js';
+import { importStepByParts } from './stepByParts.js';
 
 export const OCCT_TESSELLATION: OcctParams = {
   linearUnit: 'meter',
@@ -34,7 +36,7 @@ export async function readWithOcct(format: OcctFormat, bytes: Uint8Array, params
   return format === 'step' ? occt.ReadStepFile(bytes, params) : occt.ReadIgesFile(bytes, params);
 }
 
-class MaterialTable {
+export class MaterialTable {
   readonly materials: SceneMaterial[] = [];
   private readonly byKey = new Map<string, number>();
 
@@ -50,7 +52,7 @@ class MaterialTable {
 }
 
 /** One primitive per colour; triangles of a face keep its colour, else the solid's. */
-function meshToScene(mesh: OcctMesh, table: MaterialTable): SceneMesh {
+export function meshToScene(mesh: OcctMesh, table: MaterialTable): SceneMesh {
   const positions = Float32Array.from(mesh.attributes.position.array);
   const normals = mesh.attributes.normal ? Float32Array.from(mesh.attributes.normal.array) : undefined;
   const index = mesh.index.array;
@@ -75,7 +77,7 @@ function meshToScene(mesh: OcctMesh, table: MaterialTable): SceneMesh {
 }
 
 /** Several meshes (the solids, shells and faces of one part) as one. */
-function mergeMeshes(parts: OcctMesh[], name: string): OcctMesh {
+export function mergeMeshes(parts: OcctMesh[], name: string): OcctMesh {
   if (parts.length === 1) return parts[0];
   const merged: OcctMesh = { name, brep_faces: [], attributes: { position: { array: [] }, normal: { array: [] } }, index: { array: [] } };
   let vertices = 0;
@@ -112,7 +114,12 @@ export function occtResultToScene(result: OcctResult, fallbackName: string, stru
   return { roots, meshes, materials: table.materials };
 }
 
-export async function importWithOcct(format: OcctFormat, fileName: string, bytes: Uint8Array): Promise<SceneModel> {
+export async function importWithOcct(format: OcctFormat, fileName: string, bytes: Uint8Array, onProgress?: ProgressCallback): Promise<SceneModel> {
+  if (format === 'step') {
+    // A whole job: its distinct parts one group at a time (stepByParts.ts).
+    const byParts = await importStepByParts(fileName, bytes, { onProgress });
+    if (byParts) return byParts;
+  }
   const result = await readWithOcct(format, bytes);
   const label = format === 'step' ? 'STEP' : 'IGES';
   if (!result.success) throw conversionErrors.brokenFile(fileName, label);

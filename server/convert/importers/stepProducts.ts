@@ -24,10 +24,10 @@ export interface StepProductStructure {
 const WANTED =
   /#(\d+)\s*=\s*(PRODUCT|PRODUCT_DEFINITION_FORMATION(?:_WITH_SPECIFIED_SOURCE)?|PRODUCT_DEFINITION(?:_WITH_ASSOCIATED_DOCUMENTS)?|NEXT_ASSEMBLY_USAGE_OCCURRENCE)\s*\(/g;
 
-type Arg = string | number | null | Arg[];
+export type Arg = string | number | null | Arg[];
 
 /** Reads the arguments of an entity from the character after its opening parenthesis. */
-function readArgs(text: string, start: number): Arg[] {
+export function readArgs(text: string, start: number): Arg[] {
   let i = start;
   const list = (): Arg[] => {
     const out: Arg[] = [];
