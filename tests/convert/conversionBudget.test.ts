@@ -5,12 +5,21 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateAssembly } from '../../samples/generate.js';
 import { assemblyToDxf } from '../../samples/writers/dxf.js';
-import { assemblyToStep } from '../../samples/writers/step.js';
+import { jobToStep } from '../../samples/realJob/job.js';
 import { createConverter } from '../../server/convert/converter.js';
 
 const encode = (text: string) => new TextEncoder().encode(text);
-// OpenCascade grows its memory past 40 MB on this STEP (to about 70 MB).
-const step = encode(assemblyToStep(generateAssembly({ parts: 100, seed: 4 })));
+// OpenCascade grows its memory past 40 MB on a 20 m side panel drilled with 1,240 holes.
+const tower = {
+  name: 'Tower',
+  partCount: 1,
+  materials: { 'Melamine white 18': [0.9, 0.9, 0.88] as [number, number, number] },
+  root: {
+    name: 'Tower+20000x560x18mm|Test',
+    children: [{ name: 'Left side+20000x560x18mm|Melamine white 18', box: { origin: [0, 0, 0] as [number, number, number], size: [18, 20000, 560] as [number, number, number] }, material: 'Melamine white 18', children: [] }],
+  },
+};
+const step = encode(jobToStep(tower, { shared: false }));
 const dxf = encode(assemblyToDxf(generateAssembly({ parts: 5, seed: 4 })));
 
 describe('the memory budget', () => {

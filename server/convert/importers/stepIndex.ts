@@ -24,8 +24,13 @@ const SEMICOLON = 59;
 const QUOTE = 39;
 const HASH = 35;
 
-/** Indexes the DATA section; undefined when the text is not one DATA section of numbered records. */
-export function indexStep(text: string): StepIndex | undefined {
+const isNameChar = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95;
+
+/**
+ * Indexes the DATA section; undefined when the text is not one DATA section of numbered records.
+ * `onProgress` hears the share of the text read now and then.
+ */
+export function indexStep(text: string, onProgress?: (share: number) => void): StepIndex | undefined {
   const data = text.indexOf('DATA;');
   if (data < 0 || text.indexOf('DATA;', data + 5) >= 0) return undefined;
   const header = text.slice(0, data + 5);
@@ -56,7 +61,7 @@ export function indexStep(text: string): StepIndex | undefined {
     if (c === 40) kind = 'COMPLEX';
     else {
       let k = j;
-      while (k < n && /[A-Za-z0-9_]/.test(text[k])) k++;
+      while (k < n && isNameChar(text.charCodeAt(k))) k++;
       kind = text.slice(j, k).toUpperCase();
     }
     // The record ends at the first semicolon outside a string.
@@ -81,6 +86,7 @@ export function indexStep(text: string): StepIndex | undefined {
     type.set(id, kind);
     if (id > maxId) maxId = id;
     i = k;
+    if ((ids.length & 0xffff) === 0) onProgress?.(i / n);
   }
   return { text, header, ids, start, end, type, maxId };
 }

@@ -139,9 +139,12 @@ function geometryKey(index: StepIndex, name: string, roots: number[], styles: Ma
   return hash.digest('base64');
 }
 
+/** Where planning is: the share of the file indexed, then of the occurrences placed. */
+export type PlanProgress = (step: 'index' | 'parts', share: number) => void;
+
 /** Reads the structure and finds the distinct parts; undefined when the file is not for this reader. */
-export function planStepParts(text: string): StepPlan | undefined {
-  const index = indexStep(text);
+export function planStepParts(text: string, onProgress?: PlanProgress): StepPlan | undefined {
+  const index = indexStep(text, (share) => onProgress?.('index', share));
   if (!index) return undefined;
   const metres = lengthUnit(index);
   if (metres === undefined) return undefined;
@@ -258,6 +261,8 @@ export function planStepParts(text: string): StepPlan | undefined {
 
   let occurrences = 0;
   let failed = false;
+  const leafCount = [...usages.values()].reduce((sum, list) => sum + list.length, 0) || 1;
+  let placed = 0;
   const build = (definition: number, name: string, matrix: number[] | undefined, depth: number): StepOccurrenceNode => {
     const node: StepOccurrenceNode = { name, matrix, children: [] };
     const components = usages.get(definition) ?? [];
@@ -291,6 +296,7 @@ export function planStepParts(text: string): StepPlan | undefined {
       const own = namesByUsage.get(usage.name)!.size > 1 || isIdentifierName(usage.name) ? '' : usage.name;
       const child = build(usage.child, own || definitionName.get(usage.child)!, isIdentity(placement) ? undefined : placement, depth + 1);
       node.children.push(child);
+      if ((++placed & 0xff) === 0) onProgress?.('parts', placed / leafCount);
     }
     return node;
   };

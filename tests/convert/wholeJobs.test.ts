@@ -1,0 +1,154 @@
+/**
+ * Whole jobs as cabinet software exports them (samples/realJob), read part by part: every part,
+ * name, place and hole is kept, whether the export shares identical parts or gives every part its
+ * own solid, and the progress moves with the reading.
+ */
+import { describe, expect, it } from 'vitest';
+import { generateJob, jobToStep } from '../../samples/realJob/job.js';
+import { convertFile } from '../../server/convert/convertFile.js';
+import { occtResultToScene, readWithOcct } from '../../server/convert/importers/occtImporter.js';
+import { importStepByParts } from '../../server/convert/importers/stepByParts.js';
+import { planStepParts } from '../../server/convert/importers/stepParts.js';
+import { readStepProducts } from '../../server/convert/importers/stepProducts.js';
+import { multiply, type SceneModel, type SceneNode } from '../../server/convert/scene.js';
+import { cadqueryCabinet, parametricKitchen } from './helpers/stepAssemblies.js';
+import { glbTree, readGlb } from './glbTree.js';
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+interface Leaf {
+  path: string;
+  triangles: number;
+  /** World bounds, tenths of a millimetre. */
+  bounds: string;
+  /** Enclosed volume, mm³. */
+  volume: number;
+}
+
+function transform(m: number[], x: number, y: number, z: number): [number, number, number] {
+  return [m[0] * x + m[4] * y + m[8] * z + m[12], m[1] * x + m[5] * y + m[9] * z + m[13], m[2] * x + m[6] * y + m[10] * z + m[14]];
+}
+
+/** Every drawn node with its triangles, world bounds and volume (the divergence theorem over its triangles). */
+function leaves(scene: SceneModel): Leaf[] {
+  const out: Leaf[] = [];
+  const visit = (node: SceneNode, parent: number[], path: string) => {
+    const world = node.matrix ? multiply(parent, node.matrix) : parent;
+    const here = `${path}/${node.name}`;
+    if (node.mesh !== undefined) {
+      const min = [Infinity, Infinity, Infinity];
+      const max = [-Infinity, -Infinity, -Infinity];
+      let triangles = 0;
+      let volume = 0;
+      for (const primitive of scene.meshes[node.mesh].primitives) {
+        const p = primitive.positions;
+        const at = (i: number) => transform(world, p[i * 3], p[i * 3 + 1], p[i * 3 + 2]).map((v) => v * 1000);
+        const indices = primitive.indices!;
+        triangles += indices.length / 3;
+        for (let t = 0; t < indices.length; t += 3) {
+          const [a, b, c] = [at(indices[t]), at(indices[t + 1]), at(indices[t + 2])];
+          volume += (a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) + a[2] * (b[0] * c[1] - b[1] * c[0])) / 6;
+          for (const v of [a, b, c]) for (let k = 0; k < 3; k++) {
+            min[k] = Math.min(min[k], v[k]);
+            max[k] = Math.max(max[k], v[k]);
+          }
+        }
+      }
+      out.push({ path: here, triangles, bounds: [...min, ...max].map((v) => Math.round(v * 10)).join(' '), volume: Math.abs(volume) });
+    }
+    for (const child of node.children) visit(child, world, here);
+  };
+  for (const root of scene.roots) visit(root, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], '');
+  return out;
+}
+
+async function wholeFile(bytes: Uint8Array): Promise<SceneModel> {
+  return occtResultToScene(await readWithOcct('step', bytes), 'job', readStepProducts(bytes));
+}
+
+const summary = (list: Leaf[]) => list.map((l) => `${l.path} ${l.triangles} ${l.bounds}`).sort();
+
+describe('a whole job read part by part', () => {
+  const job = generateJob({ cabinets: 2, seed: 3 });
+
+  for (const shared of [true, false]) {
+    it(`${shared ? 'identical parts shared' : 'every part its own solid'}: the parts, names and places the whole-file reader gives`, async () => {
+      const bytes = encode(jobToStep(job, { shared }));
+      const byParts = await importStepByParts('job.stp', bytes, { minOccurrences: 0, groupBytes: 40_000 });
+      expect(byParts).toBeDefined();
+      const ours = leaves(byParts!);
+      expect(ours).toHaveLength(job.partCount);
+      expect(summary(ours)).toEqual(summary(leaves(await wholeFile(bytes))));
+      // Distinct parts are read once: far fewer meshes than parts.
+      expect(byParts!.meshes.length).toBeLessThan(job.partCount / 2);
+    });
+  }
+
+  it('every hole is there: a side panel lacks 34 holes of 5 mm by 12 mm, a door two 35 mm cups', async () => {
+    const scene = await importStepByParts('job.stp', encode(jobToStep(job, { shared: false })), { minOccurrences: 0 });
+    const all = leaves(scene!);
+    // Two rows of 5 mm holes at 32 mm pitch from 96 to 624 mm up a 720 mm side: 2 x 17.
+    const hole = Math.PI * 2.5 ** 2 * 12;
+    const sides = all.filter((l) => /\/(Left|Right) side\+720x18x560mm/.test(l.path) && !l.path.includes('Drawer'));
+    expect(sides.length).toBeGreaterThan(0);
+    for (const side of sides) {
+      // A tessellated hole is a polygon inside its circle: at most 3 % less than the round hole.
+      expect(side.volume).toBeLessThan(720 * 560 * 18 - 34 * hole * 0.97);
+      expect(side.volume).toBeGreaterThan(720 * 560 * 18 - 34 * hole * 1.001);
+    }
+    const cup = Math.PI * 17.5 ** 2 * 12.5;
+    const doors = all.filter((l) => /\/(Left door|Right door|Door)\+/.test(l.path));
+    expect(doors.length).toBeGreaterThan(0);
+    for (const door of doors) {
+      const [w, h] = /\+([\d,]+)x19x([\d,]+)mm/.exec(door.path)!.slice(1).map((v) => Number(v.replace(',', '.')));
+      expect(door.volume).toBeLessThan(w * h * 19 - 2 * cup * 0.97);
+    }
+  });
+
+  it('names and nesting as the whole-file reader gives them on CadQuery and parametric assemblies', async () => {
+    for (const text of [cadqueryCabinet(), parametricKitchen()]) {
+      const bytes = encode(text);
+      const byParts = await importStepByParts('a.stp', bytes, { minOccurrences: 0 });
+      expect(summary(leaves(byParts!))).toEqual(summary(leaves(await wholeFile(bytes))));
+    }
+  });
+
+  it('a file this reader does not follow is left to the whole-file reader', () => {
+    const text = jobToStep(job, { shared: true });
+    expect(planStepParts(text)).toBeDefined();
+    // An occurrence without its placement.
+    expect(planStepParts(text.replace(/CONTEXT_DEPENDENT_SHAPE_REPRESENTATION/, 'CONTEXT_DEPENDENT_SHAPE_REPRESENTATIO'))).toBeUndefined();
+    // Two length units.
+    expect(planStepParts(text.replace(/\.MILLI\.,\.METRE\./, '.CENTI.,.METRE.').replace(/SI_UNIT\(\$,\.RADIAN\.\)\)/, 'SI_UNIT($,.RADIAN.))\n#999999=(GEOMETRIC_REPRESENTATION_CONTEXT(3)GLOBAL_UNIT_ASSIGNED_CONTEXT((#999998))REPRESENTATION_CONTEXT(\'\',\'\'));\n#999998=(LENGTH_UNIT()NAMED_UNIT(*)SI_UNIT(.MILLI.,.METRE.));'))).toBeUndefined();
+    expect(planStepParts('ISO-10303-21;\nHEADER;\nENDSEC;\nDATA;\n#1=PRODUCT(;\nENDSEC;')).toBeUndefined();
+  });
+});
+
+describe('progress that moves', () => {
+  it('one message per group of parts read, with increasing values, from the first to the last part', async () => {
+    const job = generateJob({ cabinets: 4, seed: 5 });
+    const messages: Array<[number, string]> = [];
+    const bytes = encode(jobToStep(job, { shared: false }));
+    await importStepByParts('job.stp', bytes, { minOccurrences: 0, groupBytes: 30_000, onProgress: (p, a) => messages.push([p, a]) });
+    const reading = messages.filter(([, a]) => a.startsWith('Reading parts'));
+    const counts = reading.map(([, a]) => /(\d+) of (\d+)/.exec(a)!.slice(1).map(Number));
+    const total = counts[0][1];
+    expect(counts[0][0]).toBe(0);
+    expect(counts.at(-1)).toEqual([total, total]);
+    // A group of about 30 KB of records: the distinct parts of four cabinets make several.
+    expect(reading.length).toBeGreaterThan(4);
+    for (let i = 1; i < counts.length; i++) expect(counts[i][0]).toBeGreaterThan(counts[i - 1][0]);
+    for (let i = 1; i < messages.length; i++) expect(messages[i][0]).toBeGreaterThan(messages[i - 1][0]);
+  });
+
+  it('through the whole conversion the values only grow, to 1, and the GLB holds every part', async () => {
+    const job = generateJob({ cabinets: 2, seed: 6 });
+    const values: number[] = [];
+    const { glb, stats } = await convertFile({ fileName: 'job.stp', bytes: encode(jobToStep(job, { shared: true })), onProgress: (p) => values.push(p) });
+    for (let i = 1; i < values.length; i++) expect(values[i]).toBeGreaterThanOrEqual(values[i - 1]);
+    expect(values.at(-1)).toBe(1);
+    expect(stats.parts).toBe(job.partCount);
+    const tree = glbTree(await readGlb(glb));
+    expect(tree.filter((line) => line.includes('Hinge+')).length).toBeGreaterThan(0);
+  });
+});
