@@ -180,13 +180,25 @@ export function formatPartValue(value: number | null, from: DistanceUnit, unit: 
 
 export const PARTS_CSV_COLUMNS = ['cabinet', 'part', 'quantity', 'length', 'width', 'thickness', 'unit', 'info'] as const;
 
+const FORMULA_STARTERS = new Set(['=', '+', '-', '@', '\t', '\r']);
+const CELL_SEPARATORS = new Set([',', ';', '\t', '\r', '\n']);
+
 /**
- * A text cell: quoted when it holds a comma, quote, line break or edge spaces (RFC 4180); a
- * leading = + - @ gets a `'` so that a spreadsheet shows it rather than running it as a formula.
+ * A text cell, against CSV injection (OWASP): always quoted (RFC 4180, quotes doubled), and a `'`
+ * before a formula starter (= + - @ tab CR) at the start of the text and after any character a
+ * spreadsheet may split cells on (comma, semicolon as in French Excel, tab, line break), spaces
+ * between them included; so no cell of any reading begins with a formula.
  */
 function textCell(text: string): string {
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]|^\s|\s$/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  let safe = '';
+  let cellStart = true;
+  for (const ch of text) {
+    if (cellStart && FORMULA_STARTERS.has(ch)) safe += "'";
+    safe += ch === '"' ? '""' : ch;
+    if (CELL_SEPARATORS.has(ch)) cellStart = true;
+    else if (ch !== ' ') cellStart = false;
+  }
+  return `"${safe}"`;
 }
 
 function numberCells(dimensions: PartDimensions | null, unit: DistanceUnit): string[] {
@@ -198,17 +210,17 @@ function numberCells(dimensions: PartDimensions | null, unit: DistanceUnit): str
 
 /**
  * The CSV: UTF-8 with a byte-order mark (so spreadsheets read accents in any locale), CRLF lines,
- * numbers with a dot. Each cabinet has its own row (empty part; height, depth, width in the three
+ * numbers with a dot and unquoted, every text cell quoted. Each cabinet has its own row (empty part; height, depth, width in the three
  * columns), then its parts.
  */
 export function partsListCsv(list: PartsList, unit: DistanceUnit): string {
   const lines = [PARTS_CSV_COLUMNS.join(',')];
   for (const cabinet of list.cabinets) {
     if (cabinet.id !== null) {
-      lines.push([textCell(cabinet.name), '', '1', ...numberCells(cabinet.dimensions, unit), unit, textCell(cabinet.info)].join(','));
+      lines.push([textCell(cabinet.name), textCell(''), '1', ...numberCells(cabinet.dimensions, unit), textCell(unit), textCell(cabinet.info)].join(','));
     }
     for (const row of cabinet.rows) {
-      lines.push([textCell(cabinet.name), textCell(row.name), String(row.quantity), ...numberCells(row.dimensions, unit), unit, textCell(row.info)].join(','));
+      lines.push([textCell(cabinet.name), textCell(row.name), String(row.quantity), ...numberCells(row.dimensions, unit), textCell(unit), textCell(row.info)].join(','));
     }
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;

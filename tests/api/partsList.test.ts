@@ -72,12 +72,12 @@ describe('values', () => {
 });
 
 describe('CSV', () => {
-  it('quotes what needs quoting and keeps formulas from running', () => {
+  it('quotes every text cell and keeps formulas from running', () => {
     const csv = partsListCsv(buildPartsList(tree(['=HYPERLINK("x"),+1x2x3mm|Info, with comma', [['Panel "A"+10x1x5mm|-5 grade']]])), 'mm');
     expect(csv.startsWith('\uFEFFcabinet,part,quantity,length,width,thickness,unit,info\r\n')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
-    expect(lines[1]).toBe(`"'=HYPERLINK(""x""),",,1,1,2,3,mm,"Info, with comma"`);
-    expect(lines[2]).toBe(`"'=HYPERLINK(""x""),","Panel ""A""",1,10,5,1,mm,'-5 grade`);
+    expect(lines[1]).toBe(`"'=HYPERLINK(""x""),","",1,1,2,3,"mm","Info, with comma"`);
+    expect(lines[2]).toBe(`"'=HYPERLINK(""x""),","Panel ""A""",1,10,5,1,"mm","'-5 grade"`);
     expect(lines[3]).toBe('');
   });
 });

@@ -245,3 +245,77 @@ describe('GET projects/accessKeys/{key}/parts.csv', () => {
     expect((await linkCsv(project.accessKey)).status).toBe(404);
   });
 });
+
+/** A GLB holding only a node tree (no geometry): enough for the parts list. */
+function namesGlb(nodes: { name: string; children?: number[] }[]): Buffer {
+  const json = Buffer.from(JSON.stringify({ asset: { version: '2.0' }, scene: 0, scenes: [{ nodes: [0] }], nodes }));
+  const padded = Buffer.concat([json, Buffer.alloc((4 - (json.length % 4)) % 4, 0x20)]);
+  const header = Buffer.alloc(20);
+  header.write('glTF', 0, 'latin1');
+  header.writeUInt32LE(2, 4);
+  header.writeUInt32LE(20 + padded.length, 8);
+  header.writeUInt32LE(padded.length, 12);
+  header.write('JSON', 16, 'latin1');
+  return Buffer.concat([header, padded]);
+}
+
+/** Cells of one line as a spreadsheet splitting on `separator` reads them (quotes honoured or not). */
+function cellsAs(line: string, separator: string, honourQuotes: boolean): string[] {
+  if (!honourQuotes) return line.split(separator).map((c) => c.replace(/^"|"$/g, '').replace(/""/g, '"'));
+  const out: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') (cell += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === separator) out.push(cell), (cell = '');
+    else cell += ch;
+  }
+  out.push(cell);
+  return out;
+}
+
+describe('parts.csv and formula injection (OWASP CSV injection)', () => {
+  const attacks = [
+    `Panel+720x18x560mm|;=cmd|' /C calc'!A0`,
+    'Shelf+560x18x500mm|oak,=HYPERLINK("http://x")',
+    'Back+700x3x580mm|hdf\t@SUM(1+1)*cmd|',
+    'Door+716x19x446mm|white; -2+3+cmd|',
+    '+Plinth+100x18x600mm|"quoted";+1',
+  ];
+  const glbOfAttacks = namesGlb([
+    { name: '=Base 60+720x560x600mm|;@x', children: attacks.map((_, i) => i + 1) },
+    ...attacks.map((name) => ({ name })),
+  ]);
+
+  it('quotes every text cell, and no cell begins with a formula starter whatever the separator', async () => {
+    const project = await addProject(server, owner.user.id, { glb: glbOfAttacks });
+    const res = await inject(server, `/api/v1/projects/${project.id}/parts.csv`, { token: owner.token });
+    expect(res.status).toBe(200);
+    const lines = res.raw.subarray(3).toString('utf8').split('\r\n').slice(1, -1);
+    expect(lines.length).toBe(1 + attacks.length);
+    // cabinet, part, quantity, length, width, thickness, unit, info: the text cells quoted, the numbers not.
+    const quotedField = '"(?:[^"]|"")*"';
+    const shape = new RegExp(`^${quotedField},${quotedField},\\d+,[\\d.]*,[\\d.]*,[\\d.]*,"mm",${quotedField}$`);
+    for (const line of lines) expect(line).toMatch(shape);
+    const problems: string[] = [];
+    for (const separator of [',', ';', '\t']) {
+      for (const honourQuotes of [true, false]) {
+        for (const line of lines) {
+          for (const cell of cellsAs(line, separator, honourQuotes)) {
+            if (/^\s*[=+\-@\t\r]/.test(cell)) problems.push(`${JSON.stringify(separator)} ${honourQuotes ? 'quoted' : 'naive'}: ${cell}`);
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    // The text stays readable: an RFC 4180 reader gets the name and material back, a quote mark before each starter.
+    const rows = parseCsv(res.raw.subarray(3).toString('utf8')).rows;
+    expect(rows[0].cabinet).toBe(`'=Base 60`);
+    expect(rows.find((r) => r.part === 'Panel')!.info).toBe(`;'=cmd|' /C calc'!A0`);
+  });
+});
