@@ -11,135 +11,21 @@
  * frame (the viewer's `model-first-frame` mark), and the bytes the browser received until then,
  * counted by a TCP relay in front of each server (headers and all, page and service worker alike).
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { generateAssembly } from '../samples/generate';
 import { writeSample } from '../samples/writers/index';
 import { ensureBenchBuild } from './lib/appBuild';
 import { logInApi, publish, startServer, uploadProject, waitDemoProject } from './lib/appServer';
 import { launchChromium } from './lib/browser';
-import { PEER_PAGE, waitFirstFrame } from './lib/browserPages';
-import { startByteCounter, type ByteCounter } from './lib/byteCounter';
+import { PEER_PAGE } from './lib/browserPages';
+import { coldThenWarm, openOurs, openPeer, PROFILES, VIEWPORT, type Open } from './lib/linkOpens';
+import { startByteCounter } from './lib/byteCounter';
 import { assemblyToPlainGlb } from './lib/plainGlb';
 import { startStaticServer } from './lib/staticServer';
 import { median } from './lib/stats';
 import type { Bench, Row, Table } from './lib/types';
 
-/** A phone-sized window: what a guest opens a link on. */
-const VIEWPORT = { width: 390, height: 844 };
-
-interface Profile {
-  name: string;
-  latencyMs: number;
-  mbps: number;
-}
-const PROFILES: Profile[] = [
-  { name: '9 Mbps / 170 ms', latencyMs: 170, mbps: 9 },
-  { name: '50 Mbps / 20 ms', latencyMs: 20, mbps: 50 },
-];
-
 /** Targets of the 9 Mbps profile on the 2,000-part kitchen. */
 const TARGETS = { firstFrameVsPeer: 1.5, coldKb: 600, posterMs: 700, warmMs: 500 };
-
-interface Open {
-  /** The model's first 3D frame on screen (ours: the link's first frame, else the viewer's). */
-  firstFrameMs: number;
-  /** The full viewer drawing the model and answering input (ours: the engine's frame; the peer: the same moment as its first frame). */
-  readyMs: number;
-  posterMs: number;
-  kb: number;
-  /** Bytes received until the first frame was on screen (read as soon as it was: an upper bound). */
-  firstKb: number;
-}
-
-async function emulate(context: BrowserContext, page: Page, profile: Profile): Promise<void> {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  const bytesPerSecond = (profile.mbps * 1e6) / 8;
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: profile.latencyMs,
-    downloadThroughput: bytesPerSecond,
-    uploadThroughput: bytesPerSecond,
-  });
-}
-
-/** The first paint of the page's poster (Element Timing), ms from navigation start; NaN when none painted. */
-function posterPaint(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const timer = setTimeout(() => resolve(Number.NaN), 2000);
-        new PerformanceObserver((list) => {
-          const entry = list.getEntries().find((e) => (e as PerformanceEntry & { identifier?: string }).identifier === 'poster') as
-            | (PerformanceEntry & { renderTime: number; loadTime: number })
-            | undefined;
-          if (!entry) return;
-          clearTimeout(timer);
-          resolve(entry.renderTime || entry.loadTime);
-        }).observe({ type: 'element', buffered: true });
-      }),
-  );
-}
-
-/**
- * One open of `url` in a new page of `context` on the emulated network, the relay's count reset:
- * `measure` waits for the first frame and reads what it needs while the page is still open.
- */
-async function open(context: BrowserContext, url: string, profile: Profile, counter: ByteCounter, measure: (page: Page) => Promise<Open>): Promise<Open> {
-  const page = await context.newPage();
-  try {
-    await emulate(context, page, profile);
-    counter.reset();
-    await page.goto(url, { waitUntil: 'commit' });
-    return await measure(page);
-  } finally {
-    await page.close();
-  }
-}
-
-function openOurs(context: BrowserContext, url: string, profile: Profile, counter: ByteCounter): Promise<Open> {
-  return open(context, url, profile, counter, async (page) => {
-    await page.waitForFunction(() => performance.getEntriesByName('link-first-frame').length > 0 || document.querySelector('[data-model-shown="true"]') !== null, undefined, {
-      timeout: 120_000,
-      polling: 'raf',
-    });
-    const firstKb = counter.received() / 1024;
-    await page.locator('[data-model-shown="true"]').waitFor({ state: 'attached', timeout: 120_000 });
-    const kb = counter.received() / 1024;
-    const [ready, first] = await page.evaluate(() =>
-      ['model-first-frame', 'link-first-frame'].map((name) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN),
-    );
-    const firstFrameMs = Number.isNaN(first) ? ready : Math.min(first, ready);
-    const readyMs = ready;
-    const posterMs = await posterPaint(page);
-    // The service worker takes over after the first open; the warm open is then served through it.
-    const registered = await page.evaluate(() =>
-      Promise.race([navigator.serviceWorker?.ready.then(() => true) ?? false, new Promise<boolean>((r) => setTimeout(() => r(false), 10_000))]),
-    );
-    if (!registered) throw new Error('the service worker did not register within 10 s (is the build a production one?)');
-    return { firstFrameMs, readyMs, posterMs, kb, firstKb };
-  });
-}
-
-function openPeer(context: BrowserContext, url: string, profile: Profile, counter: ByteCounter): Promise<Open> {
-  return open(context, url, profile, counter, async (page) => {
-    const firstFrameMs = await waitFirstFrame(page, 'peer', 300_000);
-    const kb = counter.received() / 1024;
-    return { firstFrameMs, readyMs: firstFrameMs, posterMs: Number.NaN, kb, firstKb: kb };
-  });
-}
-
-/** A cold open in a fresh context, then a warm open in the same context. */
-async function coldThenWarm(browser: Browser, open: (context: BrowserContext) => Promise<Open>): Promise<{ cold: Open; warm: Open }> {
-  const context = await browser.newContext({ viewport: VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-  try {
-    const cold = await open(context);
-    const warm = await open(context);
-    return { cold, warm };
-  } finally {
-    await context.close();
-  }
-}
 
 const bench: Bench = {
   name: 'network',

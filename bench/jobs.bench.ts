@@ -1,0 +1,225 @@
+/**
+ * Whole jobs: real-weight exports (samples/realJob: drilled sides, rounded doors with hinge cups,
+ * modelled hardware) of 20, 60 and 150 cabinets (300 with BENCH_LARGE=1), written two ways: identical
+ * parts shared, and every part its own solid. Per job: the real converter's wall time as the upload
+ * socket calls it (default pool, every core), time per part, the longest gap between two progress
+ * messages, the process's peak memory, GLB bytes. Reference: occt-import-js's bare ReadStepFile of
+ * the same file with the same tessellation, in a thread of its own in the same run, stopped at the
+ * product's default conversion budget (600 s).
+ *
+ * Then the shared link of the 60- and 150-cabinet jobs, uploaded as STEP through the real server,
+ * opened on a phone-sized page at 9 Mbps / 170 ms, cold: first frame, viewer ready, bytes and the
+ * page's heap, against Online3DViewer on the same geometry as a plain GLB, same run.
+ */
+import { Worker } from 'node:worker_threads';
+import { generateJob, jobToStep } from '../samples/realJob/job';
+import { createConverter, DEFAULT_CONVERT_TIMEOUT_MS } from '../server/convert/converter';
+import { writeGlb } from '../server/convert/glbWriter';
+import { importModel } from '../server/convert/importModel';
+import { ensureBenchBuild } from './lib/appBuild';
+import { logInApi, publish, startServer, uploadProject, waitDemoProject } from './lib/appServer';
+import { launchChromium } from './lib/browser';
+import { PEER_PAGE } from './lib/browserPages';
+import { startByteCounter } from './lib/byteCounter';
+import { coldThenWarm, openOurs, openPeer, PROFILES, VIEWPORT, type Open } from './lib/linkOpens';
+import { startStaticServer } from './lib/staticServer';
+import { median } from './lib/stats';
+import type { Bench, Row, Table } from './lib/types';
+
+const TARGETS = { ms150: 80_000, ratio300: 2.2, gapMs: 2000, firstFrameVsPeer: 2, readyVsPeer: 1.2 };
+
+interface Converted {
+  ms: number;
+  msPerPart: number;
+  gapMs: number;
+  peakMb: number;
+  glbKb: number;
+  triangles: number;
+  parts: number;
+}
+
+const WARM_UP = new TextEncoder().encode(jobToStep(generateJob({ cabinets: 1, seed: 9 }), { shared: true }));
+
+async function convertJob(fileName: string, bytes: Uint8Array): Promise<Converted> {
+  globalThis.gc?.();
+  const baseline = process.memoryUsage.rss();
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
+  const converter = createConverter({ threads: Number(process.env.CONVERT_THREADS) || undefined });
+  try {
+    // A running server's pool has its threads started and the WebAssembly compiled: so does this one.
+    await converter.convert({ fileName: 'warm-up.stp', bytes: WARM_UP.slice() });
+    const started = performance.now();
+    let last = started;
+    let gapMs = 0;
+    const { glb, stats } = await converter.convert({
+      fileName,
+      bytes: bytes.slice(),
+      onProgress: () => {
+        const now = performance.now();
+        gapMs = Math.max(gapMs, now - last);
+        last = now;
+      },
+    });
+    const ms = performance.now() - started;
+    gapMs = Math.max(gapMs, performance.now() - last);
+    return { ms, msPerPart: ms / stats.parts, gapMs, peakMb: (peak - baseline) / 2 ** 20, glbKb: glb.byteLength / 1024, triangles: stats.triangles, parts: stats.parts };
+  } finally {
+    clearInterval(sampler);
+    await converter.close();
+  }
+}
+
+const BARE_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const factory = require('occt-import-js');
+factory({ print: () => {}, printErr: () => {} }).then((occt) => {
+  const started = performance.now();
+  const result = occt.ReadStepFile(workerData.bytes, workerData.params);
+  let triangles = 0;
+  for (const mesh of result.meshes) triangles += mesh.index.array.length / 3;
+  parentPort.postMessage({ ms: performance.now() - started, ok: result.success && result.meshes.length > 0, triangles });
+});`;
+
+/** occt-import-js alone on its own thread; undefined ms when it ran past the budget. */
+async function bareRead(bytes: Uint8Array, capMs: number): Promise<{ ms: number; ok: boolean; triangles: number }> {
+  const { OCCT_TESSELLATION } = await import('../server/convert/importers/occtImporter');
+  const worker = new Worker(BARE_WORKER, { eval: true, workerData: { bytes, params: OCCT_TESSELLATION } });
+  try {
+    return await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => resolve({ ms: Number.POSITIVE_INFINITY, ok: false, triangles: 0 }), capMs);
+      worker.once('message', (m) => {
+        clearTimeout(timer);
+        resolve(m);
+      });
+      worker.once('error', (e) => {
+        clearTimeout(timer);
+        resolve({ ms: Number.NaN, ok: false, triangles: 0 });
+        void e;
+      });
+      worker.once('exit', (code) => code !== 0 && reject(new Error(`bare reader exited with ${code}`)));
+    });
+  } finally {
+    await worker.terminate();
+  }
+}
+
+const bench: Bench = {
+  name: 'jobs',
+  description: 'real-weight whole jobs (drilled, filleted, hardware): conversion vs bare occt-import-js, and their shared link on a phone at 9 Mbps / 170 ms vs Online3DViewer',
+  async run({ smoke, log }) {
+    const sizes = smoke ? [2] : process.env.BENCH_LARGE ? [20, 60, 150, 300] : [20, 60, 150];
+    const capMs = smoke ? 120_000 : DEFAULT_CONVERT_TIMEOUT_MS;
+    const rows: Row[] = [];
+    const notes: string[] = [];
+    const byJob = new Map<string, Converted>();
+    for (const cabinets of sizes) {
+      const job = generateJob({ cabinets, seed: 1 });
+      for (const shared of [true, false]) {
+        const text = jobToStep(job, { shared });
+        const bytes = new TextEncoder().encode(text);
+        const label = `${cabinets} cabinets, ${job.partCount} parts, ${shared ? 'shared parts' : 'one solid per part'}, ${(bytes.byteLength / 1e6).toFixed(1)} MB`;
+        const ours = await convertJob(`job-${cabinets}.stp`, bytes);
+        byJob.set(`${cabinets}-${shared}`, ours);
+        log(`${label}: converted in ${(ours.ms / 1000).toFixed(1)} s (${ours.triangles.toLocaleString('en-US')} triangles); bare occt-import-js...`);
+        const bare = await bareRead(bytes, capMs);
+        log(`  bare occt-import-js: ${Number.isFinite(bare.ms) ? `${(bare.ms / 1000).toFixed(1)} s${bare.ok ? '' : ' (no geometry)'}` : `stopped at ${capMs / 1000} s`}`);
+        const bareLabel = `bare occt-import-js, ${label}`;
+        rows.push(
+          { label: `ours, ${label}`, samples: { ms: [ours.ms], msPerPart: [ours.msPerPart], gapMs: [ours.gapMs], peakMb: [ours.peakMb], glbKb: [ours.glbKb] }, versus: bareLabel },
+          { label: bareLabel, samples: { ms: [Number.isFinite(bare.ms) && bare.ok ? bare.ms : Number.NaN], msPerPart: [bare.ms / job.partCount] } },
+        );
+        if (!Number.isFinite(bare.ms) || !bare.ok) notes.push(`${bareLabel}: ${Number.isFinite(bare.ms) ? 'returned no geometry' : `did not finish within the ${capMs / 1000} s conversion budget`}.`);
+      }
+    }
+    const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+    const s150 = byJob.get('150-true');
+    if (s150) notes.push(`Target: the 150-cabinet job within ${TARGETS.ms150 / 1000} s: ${(s150.ms / 1000).toFixed(1)} s shared, ${(byJob.get('150-false')!.ms / 1000).toFixed(1)} s one solid per part (${met(Math.max(s150.ms, byJob.get('150-false')!.ms) <= TARGETS.ms150)}).`);
+    const s300 = byJob.get('300-true');
+    if (s300 && s150) notes.push(`Target: the 300-cabinet job within ${TARGETS.ratio300}x the 150's time: ${(s300.ms / s150.ms).toFixed(2)}x shared, ${(byJob.get('300-false')!.ms / byJob.get('150-false')!.ms).toFixed(2)}x one solid per part.`);
+    const gap = Math.max(...[...byJob.values()].map((c) => c.gapMs));
+    notes.push(`Target: no gap over ${TARGETS.gapMs} ms between progress messages: longest ${gap.toFixed(0)} ms (${met(gap <= TARGETS.gapMs)}).`);
+    const tables: Table[] = [
+      {
+        title: 'Whole-job conversion through the real converter (default pool), 2 cores',
+        reference: 'occt-import-js 0.0.23 ReadStepFile alone on the same file, same tessellation, its own thread, same run (– : past the 600 s budget or no geometry)',
+        metrics: [
+          { key: 'ms', label: 'conversion', unit: 'ms', better: 'lower', digits: 0 },
+          { key: 'msPerPart', label: 'per part', unit: 'ms', better: 'lower', digits: 1 },
+          { key: 'gapMs', label: 'longest progress gap', unit: 'ms', better: 'lower', digits: 0 },
+          { key: 'peakMb', label: 'peak memory', unit: 'MB', better: 'lower', digits: 0 },
+          { key: 'glbKb', label: 'GLB', unit: 'KB', better: 'lower', digits: 0 },
+        ],
+        rows,
+        notes: [...notes, 'Peak memory: the highest RSS of this process (the pool\'s threads included) minus its RSS before the conversion.'],
+      },
+    ];
+    if (!smoke) tables.push(await linkTable(sizes.filter((n) => n === 60 || n === 150), log));
+    return tables;
+  },
+};
+
+/** The jobs' shared links on a phone at 9 Mbps / 170 ms, cold, against Online3DViewer on the same geometry. */
+async function linkTable(sizes: number[], log: (line: string) => void): Promise<Table> {
+  const profile = PROFILES[0];
+  const dist = ensureBenchBuild(log);
+  const server = await startServer(dist);
+  const ours = await startByteCounter(server.url);
+  const peerHost = await startStaticServer({ '/o3dv/': 'node_modules/online-3d-viewer/build/engine' }, { gzip: true });
+  peerHost.put('/peer.html', new TextEncoder().encode(PEER_PAGE), 'text/html; charset=utf-8');
+  const peer = await startByteCounter(peerHost.url);
+  const browser = await launchChromium();
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  try {
+    const token = await logInApi(server);
+    await waitDemoProject(server, token);
+    for (const cabinets of sizes) {
+      const job = generateJob({ cabinets, seed: 1 });
+      const step = new TextEncoder().encode(jobToStep(job, { shared: true }));
+      const project = await uploadProject(server, token, `Job ${cabinets}`, `job-${cabinets}.stp`, step);
+      await publish(server, token, project.id);
+      peerHost.put(`/job-${cabinets}.glb`, await writeGlb(await importModel('step', 'job.stp', step), { compress: false }));
+      log(`${cabinets} cabinets: uploaded as STEP, converted, published as /s/${project.accessKey}`);
+      const samples = { ours: [] as Open[], peer: [] as Open[] };
+      for (let i = 0; i < 2; i++) {
+        samples.ours.push((await coldThenWarm(browser, (c) => openOurs(c, `${ours.url}/s/${project.accessKey}`, profile, ours))).cold);
+        samples.peer.push((await coldThenWarm(browser, (c) => openPeer(c, `${peer.url}/peer.html?model=/job-${cabinets}.glb`, profile, peer))).cold);
+      }
+      const pick = (list: Open[]) => ({
+        firstFrameMs: list.map((s) => s.firstFrameMs),
+        readyMs: list.map((s) => s.readyMs),
+        kb: list.map((s) => s.kb),
+        heapMb: list.map((s) => s.heapMb),
+      });
+      const label = (who: string) => `${who}, ${cabinets} cabinets (${job.partCount} parts), cold`;
+      rows.push({ label: label('ours /s/{key}'), samples: pick(samples.ours), versus: label('Online3DViewer') }, { label: label('Online3DViewer'), samples: pick(samples.peer) });
+      const ff = median(pick(samples.ours).firstFrameMs);
+      const ready = median(pick(samples.ours).readyMs);
+      const peerFf = median(pick(samples.peer).firstFrameMs);
+      notes.push(
+        `${cabinets} cabinets: first frame ${(peerFf / ff).toFixed(2)}x faster than Online3DViewer (target ${TARGETS.firstFrameVsPeer}x: ${peerFf / ff >= TARGETS.firstFrameVsPeer ? 'met' : 'NOT met'}); viewer ready ${(peerFf / ready).toFixed(2)}x (target ${TARGETS.readyVsPeer}x: ${peerFf / ready >= TARGETS.readyVsPeer ? 'met' : 'NOT met'}).`,
+      );
+    }
+  } finally {
+    await browser.close();
+    await ours.close();
+    await peer.close();
+    await peerHost.close();
+    await server.stop();
+  }
+  return {
+    title: `Whole jobs' shared links on ${profile.name} (DevTools network emulation), ${VIEWPORT.width}x${VIEWPORT.height} touch, headless Chromium, cold`,
+    reference: 'Online3DViewer 0.18 on a plain page, the same converted geometry as a plain GLB, served gzip-compressed by a static host, same run',
+    metrics: [
+      { key: 'firstFrameMs', label: 'first frame', unit: 'ms', better: 'lower', digits: 0 },
+      { key: 'readyMs', label: 'viewer ready', unit: 'ms', better: 'lower', digits: 0 },
+      { key: 'kb', label: 'on the wire', unit: 'KB', better: 'lower', digits: 0 },
+      { key: 'heapMb', label: 'JS heap', unit: 'MB', better: 'lower', digits: 1 },
+    ],
+    rows,
+    notes: [...notes, 'Viewer ready: ours when the engine drew the model (the full viewer with its tools); the peer at its first frame, when its whole viewer is ready.'],
+  };
+}
+
+export default bench;

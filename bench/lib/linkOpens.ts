@@ -1,0 +1,128 @@
+/**
+ * Opening a shared link, and Online3DViewer's page, in Chromium over an emulated network
+ * (DevTools protocol), cold then warm, measured the same way for both: the network and jobs
+ * benches share it.
+ */
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { waitFirstFrame } from './browserPages';
+import type { ByteCounter } from './byteCounter';
+
+/** A phone-sized window: what a guest opens a link on. */
+export const VIEWPORT = { width: 390, height: 844 };
+
+export interface Profile {
+  name: string;
+  latencyMs: number;
+  mbps: number;
+}
+export const PROFILES: Profile[] = [
+  { name: '9 Mbps / 170 ms', latencyMs: 170, mbps: 9 },
+  { name: '50 Mbps / 20 ms', latencyMs: 20, mbps: 50 },
+];
+
+export interface Open {
+  /** The model's first 3D frame on screen (ours: the link's first frame, else the viewer's). */
+  firstFrameMs: number;
+  /** The full viewer drawing the model and answering input (ours: the engine's frame; the peer: the same moment as its first frame). */
+  readyMs: number;
+  posterMs: number;
+  kb: number;
+  /** Bytes received until the first frame was on screen (read as soon as it was: an upper bound). */
+  firstKb: number;
+  /** The page's JavaScript heap in use once the viewer was ready, MB. */
+  heapMb: number;
+}
+
+async function emulate(context: BrowserContext, page: Page, profile: Profile) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const bytesPerSecond = (profile.mbps * 1e6) / 8;
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: profile.latencyMs,
+    downloadThroughput: bytesPerSecond,
+    uploadThroughput: bytesPerSecond,
+  });
+  return cdp;
+}
+
+/** The first paint of the page's poster (Element Timing), ms from navigation start; NaN when none painted. */
+function posterPaint(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const timer = setTimeout(() => resolve(Number.NaN), 2000);
+        new PerformanceObserver((list) => {
+          const entry = list.getEntries().find((e) => (e as PerformanceEntry & { identifier?: string }).identifier === 'poster') as
+            | (PerformanceEntry & { renderTime: number; loadTime: number })
+            | undefined;
+          if (!entry) return;
+          clearTimeout(timer);
+          resolve(entry.renderTime || entry.loadTime);
+        }).observe({ type: 'element', buffered: true });
+      }),
+  );
+}
+
+/**
+ * One open of `url` in a new page of `context` on the emulated network, the relay's count reset:
+ * `measure` waits for the first frame and reads what it needs while the page is still open.
+ */
+async function open(context: BrowserContext, url: string, profile: Profile, counter: ByteCounter, measure: (page: Page) => Promise<Omit<Open, 'heapMb'>>): Promise<Open> {
+  const page = await context.newPage();
+  try {
+    const cdp = await emulate(context, page, profile);
+    counter.reset();
+    await page.goto(url, { waitUntil: 'commit' });
+    const measured = await measure(page);
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    return { ...measured, heapMb: usedSize / 2 ** 20 };
+  } finally {
+    await page.close();
+  }
+}
+
+export function openOurs(context: BrowserContext, url: string, profile: Profile, counter: ByteCounter): Promise<Open> {
+  return open(context, url, profile, counter, async (page) => {
+    await page.waitForFunction(() => performance.getEntriesByName('link-first-frame').length > 0 || document.querySelector('[data-model-shown="true"]') !== null, undefined, {
+      timeout: 120_000,
+      polling: 'raf',
+    });
+    const firstKb = counter.received() / 1024;
+    await page.locator('[data-model-shown="true"]').waitFor({ state: 'attached', timeout: 120_000 });
+    const kb = counter.received() / 1024;
+    const [ready, first] = await page.evaluate(() =>
+      ['model-first-frame', 'link-first-frame'].map((name) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN),
+    );
+    const firstFrameMs = Number.isNaN(first) ? ready : Math.min(first, ready);
+    const readyMs = ready;
+    const posterMs = await posterPaint(page);
+    // The service worker takes over after the first open; the warm open is then served through it.
+    const registered = await page.evaluate(() =>
+      Promise.race([navigator.serviceWorker?.ready.then(() => true) ?? false, new Promise<boolean>((r) => setTimeout(() => r(false), 10_000))]),
+    );
+    if (!registered) throw new Error('the service worker did not register within 10 s (is the build a production one?)');
+    return { firstFrameMs, readyMs, posterMs, kb, firstKb };
+  });
+}
+
+export function openPeer(context: BrowserContext, url: string, profile: Profile, counter: ByteCounter): Promise<Open> {
+  return open(context, url, profile, counter, async (page) => {
+    const firstFrameMs = await waitFirstFrame(page, 'peer', 300_000);
+    const kb = counter.received() / 1024;
+    return { firstFrameMs, readyMs: firstFrameMs, posterMs: Number.NaN, kb, firstKb: kb };
+  });
+}
+
+/** A cold open in a fresh context, then a warm open in the same context. */
+export async function coldThenWarm(browser: Browser, open: (context: BrowserContext) => Promise<Open>): Promise<{ cold: Open; warm: Open }> {
+  const context = await browser.newContext({ viewport: VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+  try {
+    const cold = await open(context);
+    const warm = await open(context);
+    return { cold, warm };
+  } finally {
+    await context.close();
+  }
+}
+
