@@ -2,6 +2,7 @@
  * The whole conversion of one file, on the current thread: check -> import -> share repeated
  * meshes -> GLB. The worker pool (converter.ts) runs this off the API's event loop.
  */
+import { activityText } from '../../src/api/conversionActivity.js';
 import type { ConversionNote } from '../../src/api/conversionNotes.js';
 import { detectFormat } from './detect.js';
 import { ConversionError, conversionErrors } from './errors.js';
@@ -42,7 +43,7 @@ export interface ConvertOutput {
 export async function convertFile(input: ConvertInput): Promise<ConvertOutput> {
   const started = performance.now();
   const progress: ProgressCallback = input.onProgress ?? (() => {});
-  progress(0, 'Checking the file');
+  progress(0, activityText({ step: 'checking' }));
   const format = detectFormat(input.fileName, input.bytes, { maxBytes: input.maxBytes });
   let scene;
   try {
@@ -53,11 +54,11 @@ export async function convertFile(input: ConvertInput): Promise<ConvertOutput> {
   }
   const counts = sceneStats(scene);
   if (counts.triangles === 0 && counts.lines === 0) throw conversionErrors.emptyModel(input.fileName);
-  progress(0.8, 'Sharing repeated parts');
+  progress(0.8, activityText({ step: 'sharing' }));
   scene = shareRepeatedMeshes(scene);
-  progress(0.85, 'Compressing the geometry');
+  progress(0.85, activityText({ step: 'compressing' }));
   const glb = await writeGlb(scene);
-  progress(1, 'Conversion done');
+  progress(1, activityText({ step: 'done' }));
   const notes = scene.notes ?? [];
   return {
     glb,

@@ -2,6 +2,7 @@
  * From a checked file to the scene form: picks the importer for the format, unpacks ZIP and
  * VOK packages (one model plus its resources) and reports progress.
  */
+import { activityText } from '../../src/api/conversionActivity.js';
 import { FORMAT_BY_EXTENSION, extensionOf, looksLike, FORMAT_LABEL, type ModelFormat } from './detect.js';
 import { conversionErrors } from './errors.js';
 import { importDae } from './importers/assimpImporter.js';
@@ -30,7 +31,7 @@ function baseName(path: string): string {
 
 async function importSingle(format: ModelFormat, fileName: string, bytes: Uint8Array, resources: Map<string, Uint8Array>, options: ImportOptions): Promise<SceneModel> {
   const label = FORMAT_LABEL[format];
-  options.onProgress?.(0.1, `Reading the ${label} file`);
+  options.onProgress?.(0.1, activityText({ step: 'reading', format: label }));
   switch (format) {
     case 'step':
     case 'iges':
@@ -45,7 +46,7 @@ async function importSingle(format: ModelFormat, fileName: string, bytes: Uint8A
 }
 
 async function importPackage(kind: 'zip' | 'vok', fileName: string, bytes: Uint8Array, options: ImportOptions): Promise<SceneModel> {
-  options.onProgress?.(0.02, kind === 'zip' ? 'Unpacking the archive' : 'Unpacking the package');
+  options.onProgress?.(0.02, activityText({ step: 'unpacking' }));
   const entries = readZip(bytes, fileName, options.zipLimits ?? DEFAULT_ZIP_LIMITS).filter((e) => !IGNORED.test(e.path));
   let defaultUnit = options.defaultUnit;
   let model: ZipEntry | undefined;

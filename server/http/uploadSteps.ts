@@ -1,4 +1,5 @@
 /** The steps both upload sockets share: read the message, check the token and the file, convert, answer. */
+import { activityText } from '../../src/api/conversionActivity.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { projectSchema } from '../../src/api/schemas';
@@ -39,7 +40,7 @@ export interface UploadContext {
   log?: FastifyBaseLogger;
 }
 
-export const SAVING_ACTIVITY = 'Saving the project';
+export const SAVING_ACTIVITY = activityText({ step: 'saving' });
 
 /** The binary upload message split into its `count` text parts and the file. */
 export async function receiveUpload(context: UploadContext, count: number): Promise<DecodedUpload> {

@@ -8,6 +8,7 @@
  * ends the job as `failed` with that message; anything else fails the try, and pg-boss runs it
  * again (the last try records the failure, so the socket hears it).
  */
+import { activityText } from '../../src/api/conversionActivity.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Converter } from '../convert/converter';
@@ -33,7 +34,7 @@ export interface WorkerDeps {
   log?: FastifyBaseLogger;
 }
 
-export const SAVING_ACTIVITY = 'Saving the project';
+export const SAVING_ACTIVITY = activityText({ step: 'saving' });
 const LOST_UPLOAD = 'The uploaded file was lost before it could be converted. Try again.';
 
 /** A refusal meant for the user: the job ends with it and is not run again. */

@@ -207,6 +207,64 @@ type RootTranslation = {
 		 * P​r​o​c​e​s​s​i​n​g​ ​r​e​n​d​e​r​ ​m​o​d​e​s​.​.​.
 		 */
 		processingRenderModes: string
+		activity: {
+			/**
+			 * C​h​e​c​k​i​n​g​ ​t​h​e​ ​f​i​l​e
+			 */
+			checking: string
+			/**
+			 * U​n​p​a​c​k​i​n​g​ ​t​h​e​ ​f​i​l​e
+			 */
+			unpacking: string
+			/**
+			 * R​e​a​d​i​n​g​ ​t​h​e​ ​{​f​o​r​m​a​t​}​ ​f​i​l​e
+			 * @param {string} format
+			 */
+			reading: RequiredParams<'format'>
+			/**
+			 * R​e​a​d​i​n​g​ ​t​h​e​ ​{​f​o​r​m​a​t​}​ ​f​i​l​e​:​ ​{​p​e​r​c​e​n​t​}​ ​%
+			 * @param {string} format
+			 * @param {number} percent
+			 */
+			readingShare: RequiredParams<'format' | 'percent'>
+			/**
+			 * F​i​n​d​i​n​g​ ​t​h​e​ ​d​i​s​t​i​n​c​t​ ​p​a​r​t​s​:​ ​{​p​e​r​c​e​n​t​}​ ​%
+			 * @param {number} percent
+			 */
+			findingParts: RequiredParams<'percent'>
+			/**
+			 * R​e​a​d​i​n​g​ ​p​a​r​t​s​:​ ​{​d​o​n​e​}​ ​o​f​ ​{​t​o​t​a​l​}
+			 * @param {number} done
+			 * @param {number} total
+			 */
+			readingParts: RequiredParams<'done' | 'total'>
+			/**
+			 * S​h​a​r​i​n​g​ ​r​e​p​e​a​t​e​d​ ​p​a​r​t​s
+			 */
+			sharing: string
+			/**
+			 * C​o​m​p​r​e​s​s​i​n​g​ ​t​h​e​ ​g​e​o​m​e​t​r​y
+			 */
+			compressing: string
+			/**
+			 * C​o​n​v​e​r​s​i​o​n​ ​d​o​n​e
+			 */
+			done: string
+			/**
+			 * S​a​v​i​n​g​ ​t​h​e​ ​p​r​o​j​e​c​t
+			 */
+			saving: string
+			/**
+			 * A​b​o​u​t​ ​{​s​e​c​o​n​d​s​}​ ​s​ ​l​e​f​t
+			 * @param {number} seconds
+			 */
+			secondsLeft: RequiredParams<'seconds'>
+			/**
+			 * A​b​o​u​t​ ​{​m​i​n​u​t​e​s​}​ ​m​i​n​ ​l​e​f​t
+			 * @param {number} minutes
+			 */
+			minutesLeft: RequiredParams<'minutes'>
+		}
 	}
 	list: {
 		/**
@@ -1806,6 +1864,56 @@ export type TranslationFunctions = {
 		 * Processing render modes...
 		 */
 		processingRenderModes: () => LocalizedString
+		activity: {
+			/**
+			 * Checking the file
+			 */
+			checking: () => LocalizedString
+			/**
+			 * Unpacking the file
+			 */
+			unpacking: () => LocalizedString
+			/**
+			 * Reading the {format} file
+			 */
+			reading: (arg: { format: string }) => LocalizedString
+			/**
+			 * Reading the {format} file: {percent} %
+			 */
+			readingShare: (arg: { format: string, percent: number }) => LocalizedString
+			/**
+			 * Finding the distinct parts: {percent} %
+			 */
+			findingParts: (arg: { percent: number }) => LocalizedString
+			/**
+			 * Reading parts: {done} of {total}
+			 */
+			readingParts: (arg: { done: number, total: number }) => LocalizedString
+			/**
+			 * Sharing repeated parts
+			 */
+			sharing: () => LocalizedString
+			/**
+			 * Compressing the geometry
+			 */
+			compressing: () => LocalizedString
+			/**
+			 * Conversion done
+			 */
+			done: () => LocalizedString
+			/**
+			 * Saving the project
+			 */
+			saving: () => LocalizedString
+			/**
+			 * About {seconds} s left
+			 */
+			secondsLeft: (arg: { seconds: number }) => LocalizedString
+			/**
+			 * About {minutes} min left
+			 */
+			minutesLeft: (arg: { minutes: number }) => LocalizedString
+		}
 	}
 	list: {
 		/**

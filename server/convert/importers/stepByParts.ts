@@ -3,6 +3,7 @@
  * OpenCascade on its own, progress is reported after every group, and the assembly is built from
  * the file's placements with one mesh per distinct part.
  */
+import { activityText } from '../../../src/api/conversionActivity.js';
 import { conversionErrors } from '../errors.js';
 import type { ProgressCallback } from '../importModel.js';
 import { IDENTITY, multiply, Z_UP_TO_Y_UP, type SceneMesh, type SceneModel, type SceneNode } from '../scene.js';
@@ -88,7 +89,7 @@ export async function readPlannedParts(plan: StepPlan, fileName: string, options
   const groups = groupParts(plan.parts, options.groupBytes ?? GROUP_BYTES);
   const total = plan.parts.length;
   let done = 0;
-  options.onProgress?.(from, `Reading parts: 0 of ${total}`);
+  options.onProgress?.(from, activityText({ step: 'readingParts', done: 0, total }));
   for (const group of groups) {
     const result = occt.ReadStepFile(Buffer.from(partsFile(plan, group), 'latin1'), OCCT_TESSELLATION);
     if (!result.success) throw conversionErrors.brokenFile(fileName, 'STEP');
@@ -101,7 +102,7 @@ export async function readPlannedParts(plan: StepPlan, fileName: string, options
       meshOfPart.set(part.index, meshes.push(mesh) - 1);
     }
     done += group.length;
-    options.onProgress?.(from + ((to - from) * done) / total, `Reading parts: ${done} of ${total}`);
+    options.onProgress?.(from + ((to - from) * done) / total, activityText({ step: 'readingParts', done, total }));
   }
   const roots = tidyScene(plan.roots.map((r) => toSceneNode(r, meshOfPart))).map((node) => {
     node.matrix = multiply(Z_UP_TO_Y_UP, node.matrix ?? [...IDENTITY]);
@@ -121,7 +122,8 @@ export async function importStepByParts(fileName: string, bytes: Uint8Array, opt
     if (now - last < 250) return;
     last = now;
     const at = step === 'index' ? from + (planned - from) * 0.5 * share : from + (planned - from) * (0.5 + 0.5 * share);
-    options.onProgress?.(at, step === 'index' ? `Reading the STEP file: ${Math.round(share * 100)} %` : `Finding the distinct parts: ${Math.round(share * 100)} %`);
+    const percent = Math.round(share * 100);
+    options.onProgress?.(at, activityText(step === 'index' ? { step: 'reading', format: 'STEP', percent } : { step: 'findingParts', percent }));
   };
   const plan = planStepParts(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'), report);
   if (!plan || plan.occurrences < (options.minOccurrences ?? MIN_OCCURRENCES)) return undefined;

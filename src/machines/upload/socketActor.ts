@@ -19,7 +19,7 @@ export function createUploadSocketActor(options: SocketActorOptions) {
       {
         onUploadProgress: (fraction) => send({ type: 'socket.sent', fraction }),
         onMessage: (message) => {
-          if (message.type === 'status') send({ type: 'socket.status', progress: message.progress, activity: message.activity });
+          if (message.type === 'status') send({ type: 'socket.status', progress: message.progress, activity: message.activity, at: performance.now() });
           else if (message.type === 'confirmConsumeCredit') send({ type: 'socket.confirmCredit' });
           else if (message.type === 'result') send({ type: 'socket.result', project: message.project });
           else send({ type: 'socket.error', message: message.message });

@@ -28,7 +28,8 @@ export interface UploadFile {
 /** Events the socket actor sends back to the machine. */
 export type SocketEvent =
   | { type: 'socket.sent'; fraction: number }
-  | { type: 'socket.status'; progress: number; activity: string }
+  /** `at`: when it arrived (ms, the page's clock), for the time left. */
+  | { type: 'socket.status'; progress: number; activity: string; at?: number }
   | { type: 'socket.confirmCredit' }
   | { type: 'socket.result'; project: Project }
   | { type: 'socket.error'; message: string }
@@ -58,6 +59,10 @@ export interface UploadContext {
   step: LoadingStep;
   stepFraction: number;
   message: LoadingMessage;
+  /** The conversion's last activity as the server named it (conversionActivity.ts). */
+  activity: string | null;
+  /** When the first and the last conversion status arrived, and the progress of the first. */
+  convertTiming: { startedAt: number; startProgress: number; lastAt: number } | null;
   project: Project | null;
   error: string | null;
 }
@@ -74,6 +79,8 @@ const initialContext: UploadContext = {
   step: 'upload',
   stepFraction: 0,
   message: 'initializing',
+  activity: null,
+  convertTiming: null,
   project: null,
   error: null,
 };
@@ -109,9 +116,13 @@ export const uploadMachine = setup({
         : {},
     ),
     recordSent: assign(({ event }) => (event.type === 'socket.sent' ? { step: 'upload' as const, stepFraction: event.fraction, message: 'uploading' as const } : {})),
-    recordStatus: assign(({ event }) =>
-      event.type === 'socket.status' ? { step: 'convert' as const, stepFraction: event.progress, message: 'converting' as const } : {},
-    ),
+    recordStatus: assign(({ context, event }) => {
+      if (event.type !== 'socket.status') return {};
+      const at = event.at;
+      const convertTiming =
+        at === undefined ? context.convertTiming : { startedAt: context.convertTiming?.startedAt ?? at, startProgress: context.convertTiming?.startProgress ?? event.progress, lastAt: at };
+      return { step: 'convert' as const, stepFraction: event.progress, message: 'converting' as const, activity: event.activity, convertTiming };
+    }),
     recordResult: assign(({ event }) => (event.type === 'socket.result' ? { project: event.project, step: 'load' as const, stepFraction: 0, message: 'loadingModel' as const } : {})),
     recordError: assign(({ event }) => ({
       error: event.type === 'socket.error' || event.type === 'socket.failure' ? event.message : 'unknown_error',
@@ -220,4 +231,18 @@ export const uploadMachine = setup({
  */
 export function uploadProgress(context: UploadContext): number {
   return overallProgress(context.step, context.stepFraction, context.loadsModel ? LOADING_STEPS : UPLOAD_ONLY_STEPS);
+}
+
+/**
+ * Seconds the conversion still needs, from its pace so far: given once it has run 4 s and moved at
+ * least a tenth, rounded up to 5 s; undefined before.
+ */
+export function conversionSecondsLeft(context: UploadContext): number | undefined {
+  const timing = context.convertTiming;
+  if (!timing || context.step !== 'convert') return undefined;
+  const elapsed = timing.lastAt - timing.startedAt;
+  const moved = context.stepFraction - timing.startProgress;
+  if (elapsed < 4000 || moved < 0.1 || context.stepFraction >= 1) return undefined;
+  const left = ((elapsed / moved) * (1 - context.stepFraction)) / 1000;
+  return Math.max(5, Math.ceil(left / 5) * 5);
 }

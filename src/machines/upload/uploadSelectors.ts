@@ -1,7 +1,7 @@
 /** What the upload dialogs read from the upload actor's snapshot. */
 import type { SnapshotFrom } from 'xstate';
 import type { LoadingMessage } from './loadingProgress';
-import { uploadProgress, type uploadMachine } from './uploadMachine';
+import { conversionSecondsLeft, uploadProgress, type uploadMachine } from './uploadMachine';
 
 type UploadSnapshot = SnapshotFrom<typeof uploadMachine>;
 
@@ -19,3 +19,5 @@ export function selectUploadDialog(s: UploadSnapshot): UploadDialog {
 export const selectUploadProgress = (s: UploadSnapshot): number => uploadProgress(s.context);
 export const selectUploadMessage = (s: UploadSnapshot): LoadingMessage => s.context.message;
 export const selectUploadError = (s: UploadSnapshot): string | null => s.context.error;
+export const selectUploadActivity = (s: UploadSnapshot): string | null => (s.context.step === 'convert' ? s.context.activity : null);
+export const selectUploadSecondsLeft = (s: UploadSnapshot): number | undefined => conversionSecondsLeft(s.context);

@@ -8,7 +8,22 @@ import { formatPercent, type LoadingMessage } from '../../machines/upload/loadin
 import { useLL } from '../app/I18nProvider';
 import { AppDialog } from './AppDialog';
 
-export function LoadingDialog({ open, message, progress, overModel = false }: { open: boolean; message: LoadingMessage; progress: number; overModel?: boolean }) {
+export function LoadingDialog({
+  open,
+  message,
+  progress,
+  overModel = false,
+  activity = null,
+  timeLeft = null,
+}: {
+  open: boolean;
+  message: LoadingMessage;
+  progress: number;
+  overModel?: boolean;
+  /** What the conversion is doing now, and the time it still needs, when known. */
+  activity?: string | null;
+  timeLeft?: string | null;
+}) {
   const LL = useLL();
   const texts: Record<LoadingMessage, string> = {
     initializing: LL.progress.initializing(),
@@ -50,9 +65,15 @@ export function LoadingDialog({ open, message, progress, overModel = false }: { 
   return (
     <AppDialog open={open} onClose={() => {}} title={LL.progress.title()} description={texts[message]}>
       {bar}
-      <p className="mt-2 text-right text-sm font-semibold text-fg-muted tabular-nums">
-        {percent}
+      <p className="mt-2 flex justify-between gap-3 text-sm font-semibold text-fg-muted tabular-nums">
+        <span data-testid="loading-activity" aria-live="polite">{activity}</span>
+        <span>{percent}</span>
       </p>
+      {timeLeft && (
+        <p data-testid="loading-time-left" className="mt-1 text-right text-xs text-fg-muted tabular-nums">
+          {timeLeft}
+        </p>
+      )}
     </AppDialog>
   );
 }

@@ -9,7 +9,15 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { ConversionNote } from '../../machines/types';
 import { uploadErrorDetail } from '../../machines/upload/uploadErrors';
-import { selectUploadDialog, selectUploadError, selectUploadMessage, selectUploadProgress } from '../../machines/upload/uploadSelectors';
+import {
+  selectUploadActivity,
+  selectUploadDialog,
+  selectUploadError,
+  selectUploadMessage,
+  selectUploadProgress,
+  selectUploadSecondsLeft,
+} from '../../machines/upload/uploadSelectors';
+import { activityLabel, timeLeftLabel } from './conversionActivityText';
 import { useAppServices } from '../app/AppServices';
 import { useLL } from '../app/I18nProvider';
 import { ConfirmCreditDialog } from './ConfirmCreditDialog';
@@ -27,6 +35,8 @@ export function UploadDialogs() {
   const progress = useSelector(upload, selectUploadProgress);
   const message = useSelector(upload, selectUploadMessage);
   const error = useSelector(upload, selectUploadError);
+  const activity = useSelector(upload, selectUploadActivity);
+  const secondsLeft = useSelector(upload, selectUploadSecondsLeft);
 
   const [notes, setNotes] = useState<ConversionNote[]>([]);
   useEffect(() => {
@@ -46,7 +56,13 @@ export function UploadDialogs() {
   const dismiss = () => upload.send({ type: 'upload.dismiss' });
   return (
     <>
-      <LoadingDialog open={dialog === 'loading'} message={message} progress={progress} />
+      <LoadingDialog
+        open={dialog === 'loading'}
+        message={message}
+        progress={progress}
+        activity={activityLabel(LL, activity)}
+        timeLeft={timeLeftLabel(LL, secondsLeft)}
+      />
       <ConfirmCreditDialog
         open={dialog === 'confirmCredit'}
         onContinue={() => upload.send({ type: 'upload.creditContinue' })}

@@ -74,6 +74,21 @@ describe('upload dialogs', () => {
     expect(screen.getByText('41.67 %')).toBeTruthy();
   });
 
+  it('say what the conversion is doing and, once it can tell, the time left, in the user\'s language', async () => {
+    const { start, reply } = await setup({ locale: 'fr' });
+    await start('create');
+    reply({ type: 'socket.status', progress: 0.1, activity: 'Reading the STEP file: 40 %', at: 1_000 });
+    expect(screen.getByTestId('loading-activity').textContent).toBe('Lecture du fichier STEP : 40 %');
+    expect(screen.queryByTestId('loading-time-left')).toBeNull();
+    // 0.25 of the conversion in 5 s: 0.65 left takes 13 s, shown rounded up to 15 s.
+    reply({ type: 'socket.status', progress: 0.35, activity: 'Reading parts: 3 of 139', at: 6_000 });
+    expect(screen.getByTestId('loading-activity').textContent).toBe('Lecture des pièces : 3 sur 139');
+    expect(screen.getByTestId('loading-time-left').textContent).toBe('Environ 15 s restantes');
+    // An activity the app does not know is shown as the server wrote it.
+    reply({ type: 'socket.status', progress: 0.5, activity: 'Polishing', at: 7_000 });
+    expect(screen.getByTestId('loading-activity').textContent).toBe('Polishing');
+  });
+
   it('counts two steps for an update from a card, where no model loads after (SPEC §4: the whole way to 100 %)', async () => {
     const { start, reply } = await setup();
     await start('update');
