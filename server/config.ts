@@ -60,7 +60,7 @@ export interface Config {
   maxConnectionsPerIp: number;
   logLevel: LogLevel;
   trustProxy: TrustProxy;
-  login: { maxFailuresPerIp: number; maxFailuresPerUser: number; windowSeconds: number };
+  login: { maxFailuresPerIp: number; maxFailuresPerUserIp: number; maxFailuresPerUser: number; windowSeconds: number };
   /** Requests per minute one IP may make to the access-key (shared link) routes; 0 lifts the limit. */
   shareRateLimitPerMinute: number;
   /** Redis holding the login throttle and the link rate limit for every API process; unset: PostgreSQL or memory. */
@@ -114,6 +114,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
   LOGIN_MAX_FAILURES_PER_IP: int(1, 10_000).default(10),
+  LOGIN_MAX_FAILURES_PER_USER_IP: int(1, 10_000).default(5),
   LOGIN_MAX_FAILURES_PER_USER: int(1, 100_000).default(30),
   LOGIN_FAILURE_WINDOW: int(1, 86_400).default(60),
   SHARE_RATE_LIMIT: int(0, 1_000_000).default(300),
@@ -176,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
     trustProxy,
     login: {
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      maxFailuresPerUserIp: e.LOGIN_MAX_FAILURES_PER_USER_IP,
       maxFailuresPerUser: e.LOGIN_MAX_FAILURES_PER_USER,
       windowSeconds: e.LOGIN_FAILURE_WINDOW,
     },

@@ -1,21 +1,17 @@
 /**
- * Login throttling on failed attempts, per client IP and per username, over a sliding window.
- *
- * - An IP that reached its failure limit gets 429 for every login until its oldest failure leaves
- *   the window; the attempt that reaches the limit is answered 429 already.
- * - A username is refused only when failures against it reach a higher limit, which takes several
- *   IPs: one noisy IP cannot lock the real user out, while a spread-out guessing attack can.
+ * Login throttling on failed attempts, over a sliding window: per address, per account and
+ * address, per account from all addresses, with known devices exempt. The rule is written once, in
+ * loginThrottleTypes.ts (`loginThrottleOver`); the stores below only keep failure instants.
  *
  * The counts live where the limit store says (limits/limitStore.ts): in Redis or PostgreSQL they
- * hold across every API process; in memory (SQLite, one process) they are lost on restart. All
- * three apply the same rule (`verdictAt`).
+ * hold across every API process; in memory (SQLite, one process) they are lost on restart.
  */
 import type { Clock } from '../domain/clock';
-import { SlidingCounter, type ThrottleVerdict } from '../domain/slidingCounter';
+import type { ThrottleVerdict } from '../domain/slidingCounter';
 import type { LimitStore } from '../limits/limitStore';
 import { createPostgresLoginThrottle } from './loginThrottlePostgres';
 import { createRedisLoginThrottle } from './loginThrottleRedis';
-import type { LoginThrottle, ThrottleLimits } from './loginThrottleTypes';
+import { keepPerKey, loginThrottleOver, type FailureLog, type LoginThrottle, type ThrottleLimits } from './loginThrottleTypes';
 
 export type { LoginThrottle, ThrottleLimits, ThrottleVerdict };
 
@@ -31,31 +27,42 @@ export function createLoginThrottle(limits: ThrottleLimits, clock: Clock, store:
 }
 
 export interface MemoryLoginThrottle extends LoginThrottle {
-  /** How many IPs and usernames are remembered (for monitoring and tests). */
+  /** How many keys (addresses, accounts, pairs, devices) are remembered (for monitoring and tests). */
   trackedKeys(): number;
 }
 
 /** Counts in this process's memory: for one process only. */
 export function createMemoryLoginThrottle(limits: ThrottleLimits, clock: Clock): MemoryLoginThrottle {
-  const windowMs = limits.windowSeconds * 1000;
-  const byIp = new SlidingCounter(limits.maxFailuresPerIp, windowMs);
-  const byUser = new SlidingCounter(limits.maxFailuresPerUser, windowMs);
+  /** Instants per key, oldest first, never longer than the largest limit asked of the key. */
+  const failures = new Map<string, number[]>();
+  let lastSweep = 0;
 
-  const verdict = (ip: string, username: string): ThrottleVerdict => {
-    const now = clock();
-    const ipVerdict = byIp.verdict(ip, now);
-    if (!ipVerdict.allowed) return ipVerdict;
-    return byUser.verdict(username, now);
-  };
+  const read = (queries: Parameters<FailureLog['read']>[0], cutoff: number) =>
+    queries.map(({ key, limit }) => {
+      const list = failures.get(key) ?? [];
+      const nth = list[list.length - limit];
+      return nth !== undefined && nth > cutoff ? nth : undefined;
+    });
 
-  return {
-    check: async (ip, username) => verdict(ip, username),
-    async recordFailure(ip, username) {
-      const now = clock();
-      byIp.add(ip, now);
-      byUser.add(username, now);
-      return verdict(ip, username);
+  const log: FailureLog = {
+    read: async (queries, cutoff) => read(queries, cutoff),
+    async recordThenRead(keys, now, window, queries, cutoff) {
+      const keep = keepPerKey(queries);
+      for (const key of keys) {
+        const list = (failures.get(key) ?? []).filter((at) => at > now - window);
+        list.push(now);
+        const max = keep.get(key) ?? 1;
+        if (list.length > max) list.splice(0, list.length - max);
+        failures.set(key, list);
+      }
+      // Forget keys whose failures all left the window, at most once per window.
+      if (now - lastSweep >= window) {
+        lastSweep = now;
+        for (const [key, list] of failures) if (list[list.length - 1] <= now - window) failures.delete(key);
+      }
+      return read(queries, cutoff);
     },
-    trackedKeys: () => byIp.size + byUser.size,
   };
+
+  return { ...loginThrottleOver(log, limits, clock), trackedKeys: () => failures.size };
 }

@@ -1,100 +1,78 @@
 /**
  * The login throttle in Redis, shared by every API process: one sorted set of failure instants per
- * key (`login:ip:<address>`, `login:user:<username>`, under the client's key prefix). A failure is
- * recorded and judged by one Lua script, which Redis runs alone: two processes recording at once
- * cannot both see the count below the limit. Each set is cut to the window and to the limit's
- * length, and expires a window after its last failure.
+ * key (`login:ip:<address>`, `login:user:<username>`, `login:ipuser:<address> <username>`,
+ * `login:device:<id>`, under the client's key prefix). A failure is recorded under every key of the
+ * attempt and the counts read back by one Lua script, which Redis runs alone: two processes
+ * recording at once cannot both see a count below its limit. Each set is cut to the window and to
+ * the largest limit asked of it, and expires a window after its last failure.
  */
 import { randomBytes } from 'node:crypto';
 import type { Redis, Result } from 'ioredis';
 import type { Clock } from '../domain/clock';
-import { verdictAt, type ThrottleVerdict } from '../domain/slidingCounter';
-import type { LoginThrottle, ThrottleLimits } from './loginThrottleTypes';
+import { keepPerKey, loginThrottleOver, type CountQuery, type FailureLog, type LoginThrottle, type ThrottleLimits } from './loginThrottleTypes';
 
-/** KEYS: the IP's set, the username's set. ARGV: now, cutoff (now - window), window, IP limit, username limit, member. */
+const PREFIX = 'login:';
+
+/**
+ * KEYS: the keys to record under. ARGV: now, cutoff (now - window), window, member, then for each
+ * key the number of instants to keep, then the queries as pairs (index in KEYS, limit). Answers per
+ * query the limit-th most recent instant, or '' when fewer are.
+ */
 const RECORD_FAILURE = `
-local answer = {}
-local limits = { tonumber(ARGV[4]), tonumber(ARGV[5]) }
-for i = 1, 2 do
-  local key, limit = KEYS[i], limits[i]
+local n = #KEYS
+for i = 1, n do
+  local key = KEYS[i]
   redis.call('ZREMRANGEBYSCORE', key, '-inf', ARGV[2])
-  redis.call('ZADD', key, ARGV[1], ARGV[6])
-  redis.call('ZREMRANGEBYRANK', key, 0, -(limit + 1))
+  redis.call('ZADD', key, ARGV[1], ARGV[4])
+  redis.call('ZREMRANGEBYRANK', key, 0, -(tonumber(ARGV[4 + i]) + 1))
   redis.call('PEXPIRE', key, ARGV[3])
-  if redis.call('ZCARD', key) >= limit then
-    answer[i] = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')[2]
-  else
-    answer[i] = ''
-  end
+end
+local answer = {}
+local q = 0
+for j = 5 + n, #ARGV, 2 do
+  q = q + 1
+  local limit = tonumber(ARGV[j + 1])
+  local nth = redis.call('ZRANGE', KEYS[tonumber(ARGV[j])], -limit, -limit, 'WITHSCORES')[2]
+  answer[q] = nth or ''
 end
 return answer
 `;
 
-export const loginKeys = (ip: string, username: string): [string, string] => [`login:ip:${ip}`, `login:user:${username}`];
-
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    cvRecordLoginFailure(
-      ipKey: string,
-      userKey: string,
-      now: string,
-      cutoff: string,
-      windowMs: string,
-      ipLimit: string,
-      userLimit: string,
-      member: string,
-    ): Result<string[], Context>;
+    cvRecordLoginFailures(numKeys: number, ...keysAndArgs: string[]): Result<string[], Context>;
   }
 }
 
 export function createRedisLoginThrottle(limits: ThrottleLimits, clock: Clock, redis: Redis): LoginThrottle {
-  const windowMs = limits.windowSeconds * 1000;
-  if (typeof (redis as unknown as Record<string, unknown>).cvRecordLoginFailure !== 'function') {
-    redis.defineCommand('cvRecordLoginFailure', { numberOfKeys: 2, lua: RECORD_FAILURE });
+  if (typeof (redis as unknown as Record<string, unknown>).cvRecordLoginFailures !== 'function') {
+    redis.defineCommand('cvRecordLoginFailures', { lua: RECORD_FAILURE });
   }
-  const score = (value: string | undefined) => (value ? Number(value) : undefined);
-
-  const judge = (ipNth: number | undefined, userNth: number | undefined, now: number): ThrottleVerdict => {
-    const ipVerdict = verdictAt(ipNth, windowMs, now);
-    return ipVerdict.allowed ? verdictAt(userNth, windowMs, now) : ipVerdict;
+  const inWindow = (value: string | undefined, cutoff: number): number | undefined => {
+    const at = value ? Number(value) : undefined;
+    return at !== undefined && at > cutoff ? at : undefined;
   };
 
-  /** The limit-th most recent instant of a set when it is still inside the window. */
-  const nthInWindow = (answer: [Error | null, unknown] | undefined, cutoff: number): number | undefined => {
-    if (!answer || answer[0]) throw answer?.[0] ?? new Error('Redis gave no answer');
-    const nth = score((answer[1] as string[])[1]);
-    return nth !== undefined && nth > cutoff ? nth : undefined;
-  };
-
-  const ipRank = String(-limits.maxFailuresPerIp);
-  const userRank = String(-limits.maxFailuresPerUser);
-
-  return {
-    async check(ip, username) {
-      const now = clock();
-      const [ipKey, userKey] = loginKeys(ip, username);
-      const answers = await redis
-        .pipeline()
-        .zrange(ipKey, ipRank, ipRank, 'WITHSCORES')
-        .zrange(userKey, userRank, userRank, 'WITHSCORES')
-        .exec();
-      const cutoff = now - windowMs;
-      return judge(nthInWindow(answers?.[0], cutoff), nthInWindow(answers?.[1], cutoff), now);
+  const log: FailureLog = {
+    async read(queries: readonly CountQuery[], cutoff) {
+      const pipeline = redis.pipeline();
+      for (const { key, limit } of queries) pipeline.zrange(PREFIX + key, String(-limit), String(-limit), 'WITHSCORES');
+      const answers = (await pipeline.exec()) ?? [];
+      return queries.map((_, i) => {
+        const answer = answers[i];
+        if (!answer || answer[0]) throw answer?.[0] ?? new Error('Redis gave no answer');
+        return inWindow((answer[1] as string[])[1], cutoff);
+      });
     },
-    async recordFailure(ip, username) {
-      const now = clock();
-      const [ipKey, userKey] = loginKeys(ip, username);
-      const [ipNth, userNth] = await redis.cvRecordLoginFailure(
-        ipKey,
-        userKey,
-        String(now),
-        String(now - windowMs),
-        String(windowMs),
-        String(limits.maxFailuresPerIp),
-        String(limits.maxFailuresPerUser),
-        `${now}:${randomBytes(6).toString('hex')}`,
-      );
-      return judge(score(ipNth), score(userNth), now);
+    async recordThenRead(keys, now, windowMs, queries, cutoff) {
+      const keep = keepPerKey(queries);
+      const args = [String(now), String(cutoff), String(windowMs), `${now}:${randomBytes(6).toString('hex')}`];
+      args.push(...keys.map((key) => String(keep.get(key) ?? 1)));
+      for (const { key, limit } of queries) args.push(String(keys.indexOf(key) + 1), String(limit));
+      const answer = await redis.cvRecordLoginFailures(keys.length, ...keys.map((key) => PREFIX + key), ...args);
+      return queries.map((_, i) => inWindow(answer[i], cutoff));
     },
   };
+
+  return loginThrottleOver(log, limits, clock);
 }

@@ -13,6 +13,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { API_BASE } from '../config';
 import { createAccessTokens } from '../auth/accessTokens';
+import { createDeviceCookies } from '../auth/deviceCookies';
 import { createLoginThrottle } from '../auth/loginThrottle';
 import { consumeSecureToken } from '../auth/secureTokens';
 import type { Converter } from '../convert/converter';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     accessTokens: createAccessTokens(deps.tokenSecret, config.accessTokenTtl, clock),
     loginThrottle: createLoginThrottle(config.login, clock, limitStore),
+    deviceCookies: createDeviceCookies(deps.tokenSecret, clock),
     limitStore,
     consumeSecureToken: (token) => consumeSecureToken(db, token, toSeconds(clock())),
   };

@@ -18,6 +18,7 @@ import { toSeconds } from '../domain/clock';
 import { normalizeUsername } from '../domain/usernames';
 import { requireUser } from './authenticate';
 import { ApiError, parseInput } from './errors';
+import { readDevice, setDeviceCookie } from './deviceCookie';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refreshCookie';
 import { toSettings, toUserInfo } from './userViews';
 
@@ -53,19 +54,21 @@ function refused(reply: FastifyReply, code: string, message: string): ApiError {
 }
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
-  const { db, config, clock, accessTokens, loginThrottle } = app.services;
+  const { db, config, clock, accessTokens, loginThrottle, deviceCookies } = app.services;
   const now = () => toSeconds(clock());
 
   app.post('/login', async (request, reply): Promise<z.input<typeof loginResponseSchema>> => {
     const body = parseInput(loginRequestSchema, request.body);
     const username = normalizeUsername(body.username);
-    const before = await throttleVerdict(request, loginThrottle.check(request.ip, username));
+    // A browser that logged in to this account before is a known device (its own few tries).
+    const device = readDevice(request, deviceCookies, username);
+    const before = await throttleVerdict(request, loginThrottle.check(request.ip, username, device));
     if (!before.allowed) throw tooManyAttempts(before);
 
     const user = await findUserByUsername(db, username);
     const passwordOk = await verifyPassword(user?.passwordHash, body.password);
     if (!user || !passwordOk || user.disabled) {
-      const after = await throttleVerdict(request, loginThrottle.recordFailure(request.ip, username));
+      const after = await throttleVerdict(request, loginThrottle.recordFailure(request.ip, username, device));
       if (!after.allowed) throw tooManyAttempts(after);
       throw new ApiError(401, 'invalid_credentials', 'Incorrect username or password.');
     }
@@ -75,6 +78,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
     const refresh = await issueRefreshToken(db, user.id, now(), config.refreshTokenTtl);
     setRefreshCookie(request, reply, refresh.token, config.refreshTokenTtl);
+    setDeviceCookie(request, reply, deviceCookies.issue(username));
     reply.header('Cache-Control', NO_STORE);
     return {
       success: true,

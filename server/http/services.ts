@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import type { Clock } from '../domain/clock';
 import type { BlobStore } from '../storage/blobStore';
 import type { AccessTokens } from '../auth/accessTokens';
+import type { DeviceCookies } from '../auth/deviceCookies';
 import type { LoginThrottle } from '../auth/loginThrottle';
 import type { LimitStore } from '../limits/limitStore';
 
@@ -14,6 +15,8 @@ export interface Services {
   clock: Clock;
   accessTokens: AccessTokens;
   loginThrottle: LoginThrottle;
+  /** Login device cookies: a browser's earlier successful login of an account (login throttle). */
+  deviceCookies: DeviceCookies;
   /** Where limits shared between API processes are counted (Redis, PostgreSQL, or this process's memory). */
   limitStore: LimitStore;
   /** The user a secure token was issued to, or undefined; each token works once (for the upload sockets). */

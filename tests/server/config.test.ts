@@ -34,7 +34,7 @@ describe('loadConfig', () => {
       convertThreads: 3,
       logLevel: 'info',
       trustProxy: false,
-      login: { maxFailuresPerIp: 10, maxFailuresPerUser: 30, windowSeconds: 60 },
+      login: { maxFailuresPerIp: 10, maxFailuresPerUserIp: 5, maxFailuresPerUser: 30, windowSeconds: 60 },
       redisUrl: undefined,
       staticDir: path.join(cwd, 'dist'),
     });

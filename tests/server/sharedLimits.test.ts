@@ -61,13 +61,13 @@ async function redisPair(env: Record<string, string>): Promise<[TestServer, Test
   return [await start(options), await start(options), store];
 }
 
-const login = (s: TestServer, password: string, clientIp: string) =>
-  call(s.baseUrl, '/api/v1/auth/login', { body: { username: VICTIM, password }, clientIp });
+const login = (s: TestServer, password: string, clientIp: string, username = VICTIM) =>
+  call(s.baseUrl, '/api/v1/auth/login', { body: { username, password }, clientIp });
 
-/** Ten wrong passwords from one address, the i-th sent to `processes[i % n]`. */
+/** Ten wrong passwords from one address (ten accounts, once each), the i-th sent to `processes[i % n]`. */
 async function tenWrongPasswords(processes: TestServer[], clientIp: string): Promise<number[]> {
   const statuses: number[] = [];
-  for (let i = 0; i < 10; i += 1) statuses.push((await login(processes[i % processes.length], `guess-${i}`, clientIp)).status);
+  for (let i = 0; i < 10; i += 1) statuses.push((await login(processes[i % processes.length], `guess-${i}`, clientIp, `user${i}@example.com`)).status);
   return statuses;
 }
 
