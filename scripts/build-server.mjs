@@ -11,6 +11,7 @@ await build({
     worker: 'server/worker.ts',
     admin: 'server/cli/admin.ts',
     'convert-worker': 'server/convert/worker.ts',
+    'step-part-reader': 'server/convert/importers/partReaderThread.ts',
   },
   outdir,
   bundle: true,

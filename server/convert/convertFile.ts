@@ -18,6 +18,9 @@ export interface ConvertInput {
   maxBytes?: number;
   zipLimits?: ZipLimits;
   onProgress?: ProgressCallback;
+  /** Threads this conversion may use, its own included; memory budget of each. */
+  threads?: number;
+  memoryLimitMb?: number;
 }
 
 export interface ConversionStats {
@@ -47,7 +50,7 @@ export async function convertFile(input: ConvertInput): Promise<ConvertOutput> {
   const format = detectFormat(input.fileName, input.bytes, { maxBytes: input.maxBytes });
   let scene;
   try {
-    scene = await importModel(format, input.fileName, input.bytes, { onProgress: progress, zipLimits: input.zipLimits });
+    scene = await importModel(format, input.fileName, input.bytes, { onProgress: progress, zipLimits: input.zipLimits, threads: input.threads, memoryLimitMb: input.memoryLimitMb });
   } catch (error) {
     if (error instanceof ConversionError) throw error;
     throw conversionErrors.brokenFile(input.fileName, format.toUpperCase());

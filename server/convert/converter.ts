@@ -91,6 +91,7 @@ export function createConverter(options: ConverterOptions = {}): Converter {
         maxBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
         zipLimits: options.zipLimits ?? DEFAULT_ZIP_LIMITS,
         memoryLimitMb,
+        threads,
         port: port2,
       };
       try {

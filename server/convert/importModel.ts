@@ -20,6 +20,9 @@ export interface ImportOptions {
   onProgress?: ProgressCallback;
   zipLimits?: ZipLimits;
   defaultUnit?: 'mm' | 'in';
+  /** Threads one conversion may use (STEP assemblies are read on all of them). */
+  threads?: number;
+  memoryLimitMb?: number;
 }
 
 const MODEL_FORMATS: ModelFormat[] = ['step', 'iges', 'dae', 'dxf'];
@@ -35,7 +38,7 @@ async function importSingle(format: ModelFormat, fileName: string, bytes: Uint8A
   switch (format) {
     case 'step':
     case 'iges':
-      return importWithOcct(format, fileName, bytes, options.onProgress);
+      return importWithOcct(format, fileName, bytes, options);
     case 'dae':
       return importDae(fileName, bytes, resources);
     case 'dxf':

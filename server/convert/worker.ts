@@ -21,6 +21,8 @@ export interface WorkerTask {
   zipLimits?: ZipLimits;
   /** Largest WebAssembly memory an importer may grow to, MB; unset: no limit. */
   memoryLimitMb?: number;
+  /** Threads the conversion may use, its own included. */
+  threads?: number;
   port: MessagePort;
 }
 
@@ -56,6 +58,8 @@ export default async function runConversion(task: WorkerTask): Promise<WorkerRes
       bytes: task.bytes,
       maxBytes: task.maxBytes,
       zipLimits: task.zipLimits,
+      threads: task.threads,
+      memoryLimitMb: task.memoryLimitMb,
       onProgress: (progress, activity) => task.port.postMessage({ progress, activity } satisfies WorkerProgress),
     });
     const assets = await deriveRevisionAssets(glb);

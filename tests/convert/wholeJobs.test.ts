@@ -84,6 +84,15 @@ describe('a whole job read part by part', () => {
     });
   }
 
+  it('read on two threads, the job is the same, meshes in the same order', async () => {
+    const bytes = encode(jobToStep(job, { shared: false }));
+    const options = { minOccurrences: 0, groupBytes: 30_000 };
+    const one = await importStepByParts('job.stp', bytes, options);
+    const two = await importStepByParts('job.stp', bytes, { ...options, threads: 2 });
+    expect(two!.meshes.map((m) => m.name)).toEqual(one!.meshes.map((m) => m.name));
+    expect(leaves(two!)).toEqual(leaves(one!));
+  });
+
   it('every hole is there: a side panel lacks 34 holes of 5 mm by 12 mm, a door two 35 mm cups', async () => {
     const scene = await importStepByParts('job.stp', encode(jobToStep(job, { shared: false })), { minOccurrences: 0 });
     const all = leaves(scene!);

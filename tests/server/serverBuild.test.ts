@@ -42,7 +42,7 @@ const plainEnv = (extra: Record<string, string>) => {
 describe('the built server', () => {
   it('is plain JavaScript: one file per entry point, no import of our TypeScript sources', async () => {
     const files = (await readdir(out)).filter((name) => name.endsWith('.js')).sort();
-    expect(files).toEqual(['admin.js', 'convert-worker.js', 'main.js', 'worker.js']);
+    expect(files).toEqual(['admin.js', 'convert-worker.js', 'main.js', 'step-part-reader.js', 'worker.js']);
     for (const file of files) {
       const code = await readFile(path.join(out, file), 'utf8');
       // Relative imports would point at sources that are not beside the bundle.

@@ -114,10 +114,15 @@ export function occtResultToScene(result: OcctResult, fallbackName: string, stru
   return { roots, meshes, materials: table.materials };
 }
 
-export async function importWithOcct(format: OcctFormat, fileName: string, bytes: Uint8Array, onProgress?: ProgressCallback): Promise<SceneModel> {
+export async function importWithOcct(
+  format: OcctFormat,
+  fileName: string,
+  bytes: Uint8Array,
+  options: { onProgress?: ProgressCallback; threads?: number; memoryLimitMb?: number } = {},
+): Promise<SceneModel> {
   if (format === 'step') {
-    // A whole job: its distinct parts one group at a time (stepByParts.ts).
-    const byParts = await importStepByParts(fileName, bytes, { onProgress });
+    // A whole job: its distinct parts a group at a time, on every thread it may use (stepByParts.ts).
+    const byParts = await importStepByParts(fileName, bytes, options);
     if (byParts) return byParts;
   }
   const result = await readWithOcct(format, bytes);

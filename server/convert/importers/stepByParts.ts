@@ -7,8 +7,9 @@ import { activityText } from '../../../src/api/conversionActivity.js';
 import { conversionErrors } from '../errors.js';
 import type { ProgressCallback } from '../importModel.js';
 import { IDENTITY, multiply, Z_UP_TO_Y_UP, type SceneMesh, type SceneModel, type SceneNode } from '../scene.js';
-import { MaterialTable, mergeMeshes, meshToScene, OCCT_TESSELLATION } from './occtImporter.js';
-import { loadOcct, type OcctMesh, type OcctNode } from './occtTypes.js';
+import { MaterialTable, meshToScene } from './occtImporter.js';
+import { releasePartReaders, takePartReaders, type PartReader } from './partReaders.js';
+import { asOcctMesh, readPartGroup, type PartGroupResult } from './stepGroupRead.js';
 import { isIdentifierName } from './stepProducts.js';
 import { groupParts, partsFile, partTag, planStepParts, type StepOccurrenceNode, type StepPlan } from './stepParts.js';
 
@@ -23,28 +24,13 @@ export interface ByPartsOptions {
   range?: [number, number];
   minOccurrences?: number;
   groupBytes?: number;
+  /** Threads this conversion may use, its own included (helpers read groups beside it). */
+  threads?: number;
+  memoryLimitMb?: number;
 }
 
-function meshesUnder(node: OcctNode): number[] {
-  return [...node.meshes, ...node.children.flatMap(meshesUnder)];
-}
-
-/** The meshes OpenCascade returned for each part tag of a group file. */
-function meshesByTag(root: OcctNode, meshes: OcctMesh[]): Map<string, OcctMesh[]> {
-  const out = new Map<string, OcctMesh[]>();
-  const visit = (node: OcctNode) => {
-    if (node.name.startsWith('cv-part-')) {
-      out.set(node.name, [...(out.get(node.name) ?? []), ...meshesUnder(node).map((m) => meshes[m])]);
-      return;
-    }
-    for (const m of node.meshes) {
-      if (meshes[m].name.startsWith('cv-part-')) out.set(meshes[m].name, [...(out.get(meshes[m].name) ?? []), meshes[m]]);
-    }
-    node.children.forEach(visit);
-  };
-  visit(root);
-  return out;
-}
+/** Fewer groups than this are read on the conversion's own thread: starting helpers costs about a second. */
+export const MIN_GROUPS_FOR_HELPERS = 4;
 
 function toSceneNode(node: StepOccurrenceNode, meshOfPart: Map<number, number>): SceneNode {
   const out: SceneNode = { name: node.name, children: node.children.map((c) => toSceneNode(c, meshOfPart)) };
@@ -81,29 +67,58 @@ function placeIn(parent: number[] | undefined, child: number[] | undefined): num
 }
 
 export async function readPlannedParts(plan: StepPlan, fileName: string, options: ByPartsOptions = {}): Promise<SceneModel> {
-  const occt = await loadOcct();
   const [from, to] = options.range ?? [0.1, 0.75];
+  const groups = groupParts(plan.parts, options.groupBytes ?? GROUP_BYTES);
+  const total = plan.parts.length;
+  const results: PartGroupResult[] = new Array(groups.length);
+  let done = 0;
+  let next = 0;
+  let stopped = false;
+  options.onProgress?.(from, activityText({ step: 'readingParts', done: 0, total }));
+  const finish = (g: number, result: PartGroupResult) => {
+    if (!result.success) throw conversionErrors.brokenFile(fileName, 'STEP');
+    results[g] = result;
+    done += groups[g].length;
+    options.onProgress?.(from + ((to - from) * done) / total, activityText({ step: 'readingParts', done, total }));
+  };
+  const job = (g: number) => [partsFile(plan, groups[g]), groups[g].map(partTag)] as const;
+  // This thread reads groups in turn with the helpers; between two groups it hears their answers.
+  const local = async () => {
+    while (next < groups.length && !stopped) {
+      const g = next++;
+      finish(g, await readPartGroup(...job(g)));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  const helpers = groups.length >= MIN_GROUPS_FOR_HELPERS ? Math.max(0, (options.threads ?? 1) - 1) : 0;
+  const readers = takePartReaders(helpers, options.memoryLimitMb);
+  const helper = async (reader: PartReader) => {
+    while (next < groups.length && !stopped) {
+      const g = next++;
+      finish(g, await reader.read(...job(g), fileName));
+    }
+  };
+  try {
+    await Promise.all([local(), ...readers.map(helper)]);
+  } catch (error) {
+    stopped = true;
+    throw error;
+  } finally {
+    releasePartReaders(readers);
+  }
+  // Meshes in group order, whichever thread read them: the same file gives the same GLB.
   const table = new MaterialTable();
   const meshes: SceneMesh[] = [];
   const meshOfPart = new Map<number, number>();
-  const groups = groupParts(plan.parts, options.groupBytes ?? GROUP_BYTES);
-  const total = plan.parts.length;
-  let done = 0;
-  options.onProgress?.(from, activityText({ step: 'readingParts', done: 0, total }));
-  for (const group of groups) {
-    const result = occt.ReadStepFile(Buffer.from(partsFile(plan, group), 'latin1'), OCCT_TESSELLATION);
-    if (!result.success) throw conversionErrors.brokenFile(fileName, 'STEP');
-    const byTag = meshesByTag(result.root, result.meshes);
-    for (const part of group) {
-      const found = byTag.get(partTag(part));
-      if (!found || found.length === 0) continue;
-      const mesh = meshToScene(mergeMeshes(found, partTag(part)), table);
+  groups.forEach((group, g) =>
+    group.forEach((part, i) => {
+      const found = results[g].parts[i];
+      if (!found) return;
+      const mesh = meshToScene(asOcctMesh(found, partTag(part)), table);
       mesh.name = plan.names[part.index];
       meshOfPart.set(part.index, meshes.push(mesh) - 1);
-    }
-    done += group.length;
-    options.onProgress?.(from + ((to - from) * done) / total, activityText({ step: 'readingParts', done, total }));
-  }
+    }),
+  );
   const roots = tidyScene(plan.roots.map((r) => toSceneNode(r, meshOfPart))).map((node) => {
     node.matrix = multiply(Z_UP_TO_Y_UP, node.matrix ?? [...IDENTITY]);
     return node;

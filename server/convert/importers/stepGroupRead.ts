@@ -1,0 +1,67 @@
+/**
+ * One group file of distinct parts through OpenCascade: each part's meshes (found by the tag its
+ * product carries) merged into one, as flat typed arrays that can cross a thread.
+ */
+import { mergeMeshes, OCCT_TESSELLATION } from './occtImporter.js';
+import { loadOcct, type OcctMesh, type OcctNode } from './occtTypes.js';
+
+export interface GroupPartMesh {
+  positions: Float32Array;
+  normals: Float32Array;
+  index: Uint32Array;
+  color?: [number, number, number];
+  faces: OcctMesh['brep_faces'];
+}
+
+export interface PartGroupResult {
+  success: boolean;
+  /** In the order of the tags asked for; null when the part drew nothing. */
+  parts: Array<GroupPartMesh | null>;
+}
+
+function meshesUnder(node: OcctNode): number[] {
+  return [...node.meshes, ...node.children.flatMap(meshesUnder)];
+}
+
+/** The meshes OpenCascade returned for each part tag of a group file. */
+function meshesByTag(root: OcctNode, meshes: OcctMesh[]): Map<string, OcctMesh[]> {
+  const out = new Map<string, OcctMesh[]>();
+  const add = (tag: string, list: OcctMesh[]) => out.set(tag, [...(out.get(tag) ?? []), ...list]);
+  const visit = (node: OcctNode) => {
+    if (node.name.startsWith('cv-part-')) {
+      add(node.name, meshesUnder(node).map((m) => meshes[m]));
+      return;
+    }
+    for (const m of node.meshes) if (meshes[m].name.startsWith('cv-part-')) add(meshes[m].name, [meshes[m]]);
+    node.children.forEach(visit);
+  };
+  visit(root);
+  return out;
+}
+
+export async function readPartGroup(text: string, tags: string[]): Promise<PartGroupResult> {
+  const occt = await loadOcct();
+  const result = occt.ReadStepFile(Buffer.from(text, 'latin1'), OCCT_TESSELLATION);
+  if (!result.success) return { success: false, parts: [] };
+  const byTag = meshesByTag(result.root, result.meshes);
+  const parts = tags.map((tag) => {
+    const found = byTag.get(tag);
+    if (!found || found.length === 0) return null;
+    const merged = mergeMeshes(found, tag);
+    const positions = Float32Array.from(merged.attributes.position.array);
+    const normals = merged.attributes.normal && merged.attributes.normal.array.length === positions.length ? Float32Array.from(merged.attributes.normal.array) : new Float32Array(0);
+    return { positions, normals, index: Uint32Array.from(merged.index.array), color: merged.color, faces: merged.brep_faces ?? [] };
+  });
+  return { success: true, parts };
+}
+
+/** A part's mesh as the OpenCascade shape meshToScene reads (it only reads the arrays). */
+export function asOcctMesh(part: GroupPartMesh, name: string): OcctMesh {
+  return {
+    name,
+    color: part.color,
+    brep_faces: part.faces,
+    attributes: { position: { array: part.positions as unknown as number[] }, normal: part.normals.length ? { array: part.normals as unknown as number[] } : undefined },
+    index: { array: part.index as unknown as number[] },
+  };
+}
