@@ -1,35 +1,39 @@
 /**
  * Secure tokens authenticate the upload sockets (a browser cannot set headers on a WebSocket):
- * random, stored as digests, valid for a short time and usable exactly once.
+ * random, stored as digests, valid for a short time and usable exactly once. A token is used up by
+ * the first socket opened with it (whatever that socket then does), and dies with the session that
+ * asked for it: a logout or a password change ends it, also while its socket is open.
  */
 import type { Db } from '../db/database';
-import { deleteExpiredSecureTokens, insertSecureToken, peekSecureToken, takeSecureToken } from '../db/tokens';
+import { deleteExpiredSecureTokens, insertSecureToken, isRefreshFamilyActive, takeSecureToken, type SecureTokenGrant } from '../db/tokens';
+import { findUserById } from '../db/users';
 import { randomToken, tokenDigest } from './randomTokens';
 
-/**
- * An upload socket shows its token when it opens (checked, not used) and uses it once the whole
- * file has arrived; the token counts from when the socket opened, so expired tokens are kept this
- * long before they are cleaned up.
- */
-export const SECURE_TOKEN_UPLOAD_GRACE_SECONDS = 30 * 60;
+export type { SecureTokenGrant };
 
-export async function issueSecureToken(db: Db, userId: number, nowSeconds: number, ttlSeconds: number): Promise<string> {
-  await deleteExpiredSecureTokens(db, nowSeconds - SECURE_TOKEN_UPLOAD_GRACE_SECONDS);
+/** `familyId`: the session of the access token that asks (null when it names none). */
+export async function issueSecureToken(db: Db, userId: number, familyId: string | null, nowSeconds: number, ttlSeconds: number): Promise<string> {
+  await deleteExpiredSecureTokens(db, nowSeconds);
   const token = randomToken();
-  await insertSecureToken(db, { id: tokenDigest(token), userId, createdAt: nowSeconds, expiresAt: nowSeconds + ttlSeconds });
+  await insertSecureToken(db, { id: tokenDigest(token), userId, familyId, createdAt: nowSeconds, expiresAt: nowSeconds + ttlSeconds });
   return token;
 }
 
 const plausible = (token: unknown): token is string => typeof token === 'string' && token.length > 0 && token.length <= 200;
 
-/** The user the token was issued to, or undefined when it is unknown, expired or already used. */
-export async function consumeSecureToken(db: Db, token: string, nowSeconds: number): Promise<number | undefined> {
-  if (!plausible(token)) return undefined;
-  return takeSecureToken(db, tokenDigest(token), nowSeconds);
+/** Whether the grant's user is still enabled and its session still lives. */
+export async function grantStillValid(db: Db, grant: SecureTokenGrant): Promise<boolean> {
+  const user = await findUserById(db, grant.userId);
+  if (!user || user.disabled) return false;
+  return grant.familyId === null || (await isRefreshFamilyActive(db, grant.familyId));
 }
 
-/** As consumeSecureToken, but leaves the token usable (an upload socket checks it when it opens, uses it with the file). */
-export async function checkSecureToken(db: Db, token: unknown, nowSeconds: number): Promise<number | undefined> {
+/**
+ * Uses the token up, and answers its grant when it was live: known, unexpired, unused, of an
+ * enabled user whose session still lives. Undefined otherwise (the token is used up all the same).
+ */
+export async function consumeSecureToken(db: Db, token: unknown, nowSeconds: number): Promise<SecureTokenGrant | undefined> {
   if (!plausible(token)) return undefined;
-  return peekSecureToken(db, tokenDigest(token), nowSeconds);
+  const grant = await takeSecureToken(db, tokenDigest(token), nowSeconds);
+  return grant && (await grantStillValid(db, grant)) ? grant : undefined;
 }

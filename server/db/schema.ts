@@ -51,6 +51,8 @@ export interface SecureTokensTable {
   user_id: number;
   created_at: number;
   expires_at: number;
+  /** The session (refresh-token family) that asked for it; null when the access token named none. */
+  family_id: string | null;
 }
 
 export interface ProjectsTable {

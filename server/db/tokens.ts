@@ -81,26 +81,29 @@ export async function deleteExpiredRefreshTokens(db: Db, nowSeconds: number): Pr
 
 export async function insertSecureToken(
   db: Db,
-  token: { id: string; userId: number; createdAt: number; expiresAt: number },
+  token: { id: string; userId: number; createdAt: number; expiresAt: number; familyId?: string | null },
 ): Promise<void> {
   await db
     .insertInto('secure_tokens')
-    .values({ id: token.id, user_id: token.userId, created_at: token.createdAt, expires_at: token.expiresAt })
+    .values({ id: token.id, user_id: token.userId, created_at: token.createdAt, expires_at: token.expiresAt, family_id: token.familyId ?? null })
     .execute();
 }
 
-/** Deletes the token and returns its user when it existed and had not expired: usable exactly once. */
-export async function takeSecureToken(db: Db, id: string, nowSeconds: number): Promise<number | undefined> {
-  const row = await db.deleteFrom('secure_tokens').where('id', '=', id).returning(['user_id', 'expires_at']).executeTakeFirst();
-  if (!row || row.expires_at <= nowSeconds) return undefined;
-  return row.user_id;
+/** Whom a secure token was issued to, and in which session (null: none named). */
+export interface SecureTokenGrant {
+  userId: number;
+  familyId: string | null;
 }
 
-/** The user of a token that exists and has not expired, without using it. */
-export async function peekSecureToken(db: Db, id: string, nowSeconds: number): Promise<number | undefined> {
-  const row = await db.selectFrom('secure_tokens').select(['user_id', 'expires_at']).where('id', '=', id).executeTakeFirst();
+/** Deletes the token and returns its grant when it existed and had not expired: usable exactly once. */
+export async function takeSecureToken(db: Db, id: string, nowSeconds: number): Promise<SecureTokenGrant | undefined> {
+  const row = await db
+    .deleteFrom('secure_tokens')
+    .where('id', '=', id)
+    .returning(['user_id', 'expires_at', 'family_id'])
+    .executeTakeFirst();
   if (!row || row.expires_at <= nowSeconds) return undefined;
-  return row.user_id;
+  return { userId: row.user_id, familyId: row.family_id };
 }
 
 export async function deleteExpiredSecureTokens(db: Db, nowSeconds: number): Promise<number> {

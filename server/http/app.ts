@@ -34,6 +34,7 @@ import { runtimeConfigRoute } from './runtimeConfig';
 import type { Services } from './services';
 import { settingsRoutes } from './settings';
 import { HELMET_OPTIONS } from './securityHeaders';
+import { withRedactedUrls } from './logRedaction';
 import { installSpa } from './spa';
 import { subscriptionPlanRoutes } from './subscriptionPlans';
 import { createUploadTracker, uploadSocketRoutes, websocketOptions } from './uploadSockets';
@@ -72,7 +73,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...deps.httpTimeouts };
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // The request log never shows an upload socket's token (logRedaction.ts).
+    logger: withRedactedUrls(deps.logger ?? false),
     // A hop count trusts that many proxies in front of us (what proxy-addr does for a number).
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -105,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loginThrottle: createLoginThrottle(config.login, clock, limitStore),
     deviceCookies: createDeviceCookies(deps.tokenSecret, clock),
     limitStore,
-    consumeSecureToken: (token) => consumeSecureToken(db, token, toSeconds(clock())),
+    consumeSecureToken: async (token) => (await consumeSecureToken(db, token, toSeconds(clock())))?.userId,
   };
   app.decorate('services', services);
 

@@ -122,7 +122,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply): Promise<z.input<typeof secureTokenResponseSchema>> => {
       const user = requireUser(request);
       reply.header('Cache-Control', NO_STORE);
-      return { success: true, secureToken: await issueSecureToken(db, user.id, now(), config.secureTokenTtl) };
+      return { success: true, secureToken: await issueSecureToken(db, user.id, user.familyId, now(), config.secureTokenTtl) };
     },
   );
 };

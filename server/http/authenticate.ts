@@ -54,7 +54,7 @@ export function installAuthentication(app: FastifyInstance): void {
     if (check.familyId !== null && !(await isRefreshFamilyActive(app.services.db, check.familyId))) {
       throw unauthorized('token_expired', 'Your session has expired.');
     }
-    request.user = { id: user.id, username: user.username, fullName: user.fullName, avatarUrl: user.avatarUrl };
+    request.user = { id: user.id, username: user.username, fullName: user.fullName, avatarUrl: user.avatarUrl, familyId: check.familyId };
   };
 
   app.decorate('authenticate', (request: FastifyRequest, reply?: FastifyReply) => resolve(request, reply, true));

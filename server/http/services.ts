@@ -19,7 +19,7 @@ export interface Services {
   deviceCookies: DeviceCookies;
   /** Where limits shared between API processes are counted (Redis, PostgreSQL, or this process's memory). */
   limitStore: LimitStore;
-  /** The user a secure token was issued to, or undefined; each token works once (for the upload sockets). */
+  /** The user a secure token was issued to while its session lives, or undefined; each token works once (for the upload sockets). */
   consumeSecureToken(token: string): Promise<number | undefined>;
 }
 
@@ -29,6 +29,8 @@ export interface AuthUser {
   username: string;
   fullName: string;
   avatarUrl: string | null;
+  /** The session (refresh-token family) of the access token; null when it names none. */
+  familyId: string | null;
 }
 
 declare module 'fastify' {

@@ -6,21 +6,21 @@
  * Every path ends with exactly one `result` or `error` message followed by a normal closure; a
  * client that leaves stops the work and nothing is written.
  *
- * The socket's URL carries the same secure token as its message (`?token=`), checked before the
+ * The socket's URL carries the same secure token as its message (`?token=`), used up before the
  * upgrade: a socket opened without a live token is answered the bad-token error at once and never
- * read from, so an unauthenticated client cannot make the server hold its file. One socket at a
- * time per token.
+ * read from, so an unauthenticated client cannot make the server hold its file. A token opens one
+ * socket, ever: one that closes without sending leaves nothing to replay. The request log shows
+ * the URL with the token redacted (logRedaction.ts).
  */
 import type { WebsocketPluginOptions } from '@fastify/websocket';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import type { projectSchema, ServerSocketMessageWire } from '../../src/api/schemas';
-import { checkSecureToken } from '../auth/secureTokens';
+import { consumeSecureToken, type SecureTokenGrant } from '../auth/secureTokens';
 import type { Converter } from '../convert/converter';
 import type { ConversionQueue } from '../jobs/conversionQueue';
 import { ConversionError } from '../convert/errors';
-import { findUserById } from '../db/users';
 import { toSeconds } from '../domain/clock';
 import { ClientGoneError, createUploadChannel } from './uploadChannel';
 import { runCreate } from './uploadCreate';
@@ -106,29 +106,22 @@ function refuse(socket: WebSocket): void {
 
 interface OpenedUpload {
   token: string;
-  openedAtSeconds: number;
+  grant: SecureTokenGrant;
 }
 
 export const uploadSocketRoutes: FastifyPluginAsync<UploadSocketOptions> = async (app, options) => {
   const { services } = app;
   const timeouts = { ...DEFAULT_UPLOAD_TIMEOUTS, ...options.timeouts };
   const locks: UpdateLocks = new Set();
-  /** Tokens of the sockets open now. */
-  const openTokens = new Set<string>();
   const opened = new WeakMap<FastifyRequest, OpenedUpload>();
 
-  // Before the upgrade: nothing of the socket has been read yet.
+  // Before the upgrade: nothing of the socket has been read yet. The token is used up here, by
+  // this socket, whatever happens next.
   const checkToken = async (request: FastifyRequest) => {
     const token = (request.query as { token?: unknown } | undefined)?.token;
-    const openedAtSeconds = toSeconds(services.clock());
-    if (typeof token !== 'string' || openTokens.has(token)) return;
-    const userId = await checkSecureToken(services.db, token, openedAtSeconds);
-    const user = userId === undefined ? undefined : await findUserById(services.db, userId);
-    if (!user || user.disabled || openTokens.has(token)) return;
-    openTokens.add(token);
-    opened.set(request, { token, openedAtSeconds });
-    // Also when the upgrade fails after this check and `serve` never runs.
-    request.raw.socket.once('close', () => openTokens.delete(token));
+    if (typeof token !== 'string') return;
+    const grant = await consumeSecureToken(services.db, token, toSeconds(services.clock()));
+    if (grant) opened.set(request, { token, grant });
   };
 
   const serve = (flow: Flow) => async (socket: WebSocket, request: FastifyRequest) => {
@@ -140,8 +133,8 @@ export const uploadSocketRoutes: FastifyPluginAsync<UploadSocketOptions> = async
       services,
       converter: options.converter,
       queue: options.queue,
-      openedAtSeconds: upload.openedAtSeconds,
       openedWithToken: upload.token,
+      grant: upload.grant,
       timeouts,
       log: request.log,
     };
@@ -154,7 +147,6 @@ export const uploadSocketRoutes: FastifyPluginAsync<UploadSocketOptions> = async
       if (channel.isOpen) channel.send({ type: 'error', message });
       else request.log.info('upload abandoned by the client; nothing was written');
     } finally {
-      openTokens.delete(upload.token);
       channel.close();
       options.tracker.end();
     }

@@ -4,12 +4,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { projectSchema } from '../../src/api/schemas';
 import { decodeUploadMessage, type DecodedUpload } from '../../src/api/uploadMessage';
-import { consumeSecureToken } from '../auth/secureTokens';
+import { grantStillValid, type SecureTokenGrant } from '../auth/secureTokens';
 import type { Converter } from '../convert/converter';
 import type { ConversionQueue } from '../jobs/conversionQueue';
 import { detectFormat } from '../convert/detect';
 import { findOwnedProject } from '../db/projects';
-import { findUserById } from '../db/users';
 import { toSeconds } from '../domain/clock';
 import { NoReplyError, type UploadChannel } from './uploadChannel';
 import type { ConvertedModel } from './uploadCommit';
@@ -31,10 +30,10 @@ export interface UploadContext {
   converter: Converter | undefined;
   /** With PostgreSQL and the queue on: conversions are jobs a worker runs and records (uploadQueued.ts). */
   queue?: ConversionQueue;
-  /** When the socket opened: the secure token must have been valid then. */
-  openedAtSeconds: number;
-  /** The secure token the socket was opened with (checked then); the message must carry the same. */
+  /** The secure token the socket was opened with (used up then); the message must carry the same. */
   openedWithToken: string;
+  /** Whom that token was issued to, and in which session. */
+  grant: SecureTokenGrant;
   timeouts: UploadTimeouts;
   /** The socket's request logger (the parsers' output goes there at debug level). */
   log?: FastifyBaseLogger;
@@ -55,14 +54,15 @@ export async function receiveUpload(context: UploadContext, count: number): Prom
   return decoded;
 }
 
-/** The enabled user the single-use token was issued to; anything else ends the upload. */
+/**
+ * The user the socket's token was issued to, when the message carries that token and the user is
+ * still enabled with the session still alive (a logout or password change since the socket opened
+ * ends the upload); anything else ends the upload.
+ */
 export async function authorizeUpload(context: UploadContext, token: string): Promise<number> {
-  const { db } = context.services;
   if (token !== context.openedWithToken) throw new UploadRefusal(UPLOAD_MESSAGES.badToken);
-  const userId = await consumeSecureToken(db, token, context.openedAtSeconds);
-  const user = userId === undefined ? undefined : await findUserById(db, userId);
-  if (!user || user.disabled) throw new UploadRefusal(UPLOAD_MESSAGES.badToken);
-  return user.id;
+  if (!(await grantStillValid(context.services.db, context.grant))) throw new UploadRefusal(UPLOAD_MESSAGES.badToken);
+  return context.grant.userId;
 }
 
 /** Size, extension and real content, checked before any credit question or conversion work. */

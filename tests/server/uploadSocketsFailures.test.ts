@@ -1,6 +1,6 @@
 /**
- * Upload sockets that end without a project, over a real socket: bad, reused and expired tokens, a
- * socket closed mid-upload or mid-conversion, unusable files, malformed messages and size limits.
+ * Upload sockets that end without a project, over a real socket: bad, reused and expired tokens,
+ * tokens of an ended session, a socket closed without sending, mid-upload or mid-conversion, unusable files, malformed messages and size limits.
  * Each time: the exact message, and nothing written (no row, no file, no credit).
  */
 import { zipSync } from 'fflate';
@@ -10,6 +10,9 @@ import { generateAssembly } from '../../samples/generate';
 import { writeSample } from '../../samples/writers/index';
 import { encodeUploadMessage } from '../../src/api/uploadMessage';
 import { socketUrl, withToken } from '../../src/api/uploadSocket';
+import { loginResponseSchema } from '../../src/api/schemas';
+import { runUserCommand } from '../../server/cli/userCommands';
+import { call, cookieFrom } from './helpers/http';
 import { addUser, type TestUser } from './helpers/projectFixtures';
 import {
   endShape,
@@ -91,10 +94,94 @@ describe('secure tokens', () => {
     expect(messageShape(await create('kitchen.dae', dae, token))).toEqual([BAD_TOKEN]);
     await expectNothingWritten();
   });
+
+  it('a token dies with its first socket: opened and closed without sending, it is used up', async () => {
+    const token = await secureToken(server, owner.token);
+    const socket = await rawSocket(token);
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.close(1000);
+    await closed;
+    await server.app.uploadSockets.idle();
+    expect(messageShape(await create('kitchen.dae', dae, token))).toEqual([BAD_TOKEN]);
+    await expectNothingWritten();
+  });
+
+  describe('a token dies with its session', () => {
+    /** A real login's access token and refresh cookie (a session), as the app has them. */
+    async function session(): Promise<{ accessToken: string; cookie: string }> {
+      const res = await call(server.baseUrl, '/api/v1/auth/login', { body: { username: owner.user.username, password: 'a-long-password' } });
+      expect(res.status).toBe(200);
+      return { accessToken: loginResponseSchema.parse(res.json).accessToken, cookie: cookieFrom(res, 'refresh_token')!.pair };
+    }
+
+    it('minted before a logout: refused, whether the socket opens after the logout or before it', async () => {
+      const { accessToken, cookie } = await session();
+      const [early, late] = [await secureToken(server, accessToken), await secureToken(server, accessToken)];
+      const openedBefore = await rawSocket(late);
+      const replies = rawReplies(openedBefore);
+      expect((await call(server.baseUrl, '/api/v1/auth/logout', { cookie })).status).toBe(200);
+      expect(messageShape(await create('kitchen.dae', dae, early))).toEqual([BAD_TOKEN]);
+      openedBefore.send(encodeUploadMessage([late, '', 'kitchen.dae'], dae));
+      expect((await replies).messages).toEqual([{ type: 'error', message: BAD_TOKEN.slice('error:'.length) }]);
+      await expectNothingWritten();
+    });
+
+    it('minted before a password change: refused', async () => {
+      const { accessToken } = await session();
+      const token = await secureToken(server, accessToken);
+      await runUserCommand(server.database.db, 'password', {
+        args: [owner.user.username],
+        options: { password: 'a-long-password' },
+        nowSeconds: Math.floor(server.clock() / 1000),
+      });
+      expect(messageShape(await create('kitchen.dae', dae, token))).toEqual([BAD_TOKEN]);
+      await expectNothingWritten();
+    });
+
+    it('while the session lives, its token creates the project', async () => {
+      const { accessToken } = await session();
+      expect(messageShape(await create('kitchen.dae', dae, await secureToken(server, accessToken)))).toEqual(['status', 'result']);
+      await server.database.db.deleteFrom('projects').execute();
+      await server.database.db.updateTable('subscription_plans').set({ consumed_credits: 0 }).execute();
+      await server.app.services.blobs.deleteFolder('projects');
+    });
+  });
+});
+
+describe('logs', () => {
+  it('no log line carries a secure token, at any level', async () => {
+    const lines: string[] = [];
+    const logged = await startUploadServer({
+      withConverter: false,
+      appDeps: { logger: { level: 'trace', stream: { write: (line: string) => void lines.push(line) } } },
+    });
+    try {
+      const user = await addUser(logged);
+      const tokens: string[] = [];
+      const fresh = async () => {
+        const token = await secureToken(logged, user.token);
+        tokens.push(token);
+        return token;
+      };
+      // An upload read and answered, a socket closed without sending, a refused reuse, a bad token.
+      const token = await fresh();
+      expect(endShape(await upload(logged, { kind: 'create', secureToken: token, projectName: '', fileName: 'kitchen.dae', file: dae }))).toHaveLength(1);
+      const idle = new NodeWebSocket(withToken(socketUrl('/api/v1', 'projects/create', logged.baseUrl), await fresh()));
+      await new Promise((resolve) => idle.once('open', resolve));
+      idle.close();
+      await new Promise((resolve) => idle.once('close', resolve));
+      await upload(logged, { kind: 'create', secureToken: token, projectName: '', fileName: 'kitchen.dae', file: dae });
+      await logged.app.uploadSockets.idle();
+      expect(lines.some((line) => line.includes('/api/v1/projects/create?token=[redacted]'))).toBe(true);
+      for (const t of tokens) expect(lines.filter((line) => line.includes(t))).toEqual([]);
+    } finally {
+      await logged.close();
+    }
+  });
 });
 
 describe('a client that leaves', () => {
-  it('closed mid-upload: nothing is written, and the unused token still works', async () => {
+  it('closed mid-upload: nothing is written, and the token is used up (the next upload takes a new one)', async () => {
     const token = await secureToken(server, owner.token);
     const socket = await rawSocket(token);
     const message = encodeUploadMessage([token, '', 'kitchen.dae'], dae);
@@ -102,7 +189,8 @@ describe('a client that leaves', () => {
     await new Promise<void>((resolve, reject) => socket.send(message.subarray(0, 4000), { fin: false }, (e) => (e ? reject(e) : resolve())));
     socket.terminate();
     await expectNothingWritten();
-    expect(messageShape(await create('kitchen.dae', dae, token))).toEqual(['status', 'result']);
+    expect(messageShape(await create('kitchen.dae', dae, token))).toEqual([BAD_TOKEN]);
+    expect(messageShape(await create('kitchen.dae', dae))).toEqual(['status', 'result']);
     await server.database.db.deleteFrom('projects').execute();
     await server.database.db.updateTable('subscription_plans').set({ consumed_credits: 0 }).execute();
     await server.app.services.blobs.deleteFolder('projects');

@@ -7,6 +7,7 @@ import { revisionsAndApproval } from './0003_revisions_and_approval';
 import { listVersion } from './0005_list_version';
 import { sharedLimits } from './0006_shared_limits';
 import { uploadJobs } from './0007_upload_jobs';
+import { secureTokenSession } from './0008_secure_token_session';
 
 export function allMigrations(dialect: SqlDialect): Record<string, Migration> {
   return {
@@ -16,5 +17,6 @@ export function allMigrations(dialect: SqlDialect): Record<string, Migration> {
     '0005_list_version': listVersion(),
     '0006_shared_limits': sharedLimits(),
     '0007_upload_jobs': uploadJobs(),
+    '0008_secure_token_session': secureTokenSession(),
   };
 }

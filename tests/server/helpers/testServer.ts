@@ -45,8 +45,8 @@ export interface TestServerOptions {
   dir?: string;
   /** With a postgres DATABASE_URL in env: the schema to keep this server's tables in. */
   pgSchema?: string;
-  /** Extra dependencies of the app (a converter for the upload sockets, their timeouts). */
-  appDeps?: Pick<AppDeps, 'converter' | 'uploadTimeouts' | 'httpTimeouts' | 'redis' | 'conversionQueue'>;
+  /** Extra dependencies of the app (a converter for the upload sockets, their timeouts, a logger). */
+  appDeps?: Pick<AppDeps, 'converter' | 'uploadTimeouts' | 'httpTimeouts' | 'redis' | 'conversionQueue' | 'logger'>;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {

@@ -1,0 +1,31 @@
+/**
+ * What the request log shows of a request. The upload sockets carry their secure token in the URL
+ * (`?token=`, a browser cannot set headers on a WebSocket): the log shows it as `[redacted]`, so a
+ * token never reaches a log line, whatever the level.
+ */
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+
+/** The URL with the value of any `token` query parameter replaced by `[redacted]`. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+}
+
+/** Fastify's own request serializer, with the URL redacted. */
+function requestForLog(request: FastifyRequest) {
+  const version = request.headers?.['accept-version'];
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    version: Array.isArray(version) ? version.join(', ') : version,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/** Logger options with the redacting request serializer (a logger off stays off). */
+export function withRedactedUrls(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return logger;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, req: requestForLog } };
+}
