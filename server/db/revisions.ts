@@ -101,14 +101,22 @@ export interface ModelFile {
   modelBlobKey: string;
 }
 
-/** The kept revision a model URL secret stands for. */
-export async function findModelByToken(db: Db, token: string): Promise<ModelFile | undefined> {
+/** The kept revision a model URL secret stands for, with its project's current revision number. */
+export async function findModelByToken(db: Db, token: string): Promise<(ModelFile & { currentRevision: number }) | undefined> {
   const row = await db
     .selectFrom('revisions')
-    .select(['project_id', 'revision_number', 'model_blob_key'])
-    .where('model_token', '=', token)
+    .innerJoin('projects', 'projects.id', 'revisions.project_id')
+    .select(['revisions.project_id', 'revisions.revision_number', 'revisions.model_blob_key', 'projects.revision_number as current_revision'])
+    .where('revisions.model_token', '=', token)
     .executeTakeFirst();
-  return row && { projectId: row.project_id, revisionNumber: row.revision_number, modelBlobKey: row.model_blob_key };
+  return (
+    row && {
+      projectId: row.project_id,
+      revisionNumber: row.revision_number,
+      modelBlobKey: row.model_blob_key,
+      currentRevision: row.current_revision,
+    }
+  );
 }
 
 /**

@@ -14,6 +14,7 @@ import type { Config } from '../config';
 import { API_BASE } from '../config';
 import { createAccessTokens } from '../auth/accessTokens';
 import { createDeviceCookies } from '../auth/deviceCookies';
+import { createRevisionFileUrls } from '../auth/revisionFileUrls';
 import { createLoginThrottle } from '../auth/loginThrottle';
 import { consumeSecureToken } from '../auth/secureTokens';
 import type { Converter } from '../convert/converter';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accessTokens: createAccessTokens(deps.tokenSecret, config.accessTokenTtl, clock),
     loginThrottle: createLoginThrottle(config.login, clock, limitStore),
     deviceCookies: createDeviceCookies(deps.tokenSecret, clock),
+    revisionFileUrls: createRevisionFileUrls(deps.tokenSecret, clock),
     limitStore,
     consumeSecureToken: async (token) => (await consumeSecureToken(db, token, toSeconds(clock())))?.userId,
   };

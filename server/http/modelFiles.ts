@@ -2,7 +2,8 @@
  * GET /api/v1/models/{secret}/{revision}.glb and .webp: the converted model of a project revision
  * and its poster, for the owner's viewer. The secret is random (like an access key) and changes
  * with every revision, so the URL is a capability: it stops working at the next revision or when
- * the project is deleted. Guests read the same files through their link
+ * the project is deleted. An older revision's files answer only with the `?sig=` the owner's
+ * revision list adds for its session (auth/revisionFileUrls.ts). Guests read the same files through their link
  * (projects/accessKeys/{key}/models/{revision}.glb, share.ts), which stops when it is unpublished.
  *
  * The GLB travels as the brotli or gzip copy made at conversion when the browser accepts one
@@ -14,6 +15,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { compressModel } from '../convert/revisionAssets';
 import { findModelByToken, type ModelFile } from '../db/revisions';
+import { isRefreshFamilyActive } from '../db/tokens';
 import { isAccessKeyShape } from '../domain/accessKeys';
 import { encodedModelBlobKey, posterBlobKey, smallPosterBlobKey } from '../domain/projectBlobKeys';
 import { SMALL_POSTER_WIDTH } from '../convert/revisionAssets';
@@ -137,8 +139,15 @@ export function revisionFileSender(blobs: BlobStore): RevisionFileSender {
 }
 
 export const modelFileRoutes: FastifyPluginAsync = async (app) => {
-  const { db, blobs } = app.services;
+  const { db, blobs, revisionFileUrls } = app.services;
   const send = revisionFileSender(blobs);
+
+  /** The current revision's files answer anyone with the URL; an older one's only a live signature. */
+  const mayRead = async (token: string, model: { revisionNumber: number; currentRevision: number }, sig: unknown) => {
+    if (model.revisionNumber === model.currentRevision) return true;
+    const signed = revisionFileUrls.verify(token, model.revisionNumber, sig);
+    return signed !== undefined && (signed.familyId === null || (await isRefreshFamilyActive(db, signed.familyId)));
+  };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { token, file } = request.params as { token: string; file: string };
@@ -146,6 +155,7 @@ export const modelFileRoutes: FastifyPluginAsync = async (app) => {
     if (!isAccessKeyShape(token) || !wanted) throw notFound(MODEL_NOT_FOUND);
     const model = await findModelByToken(db, token);
     if (!model || model.revisionNumber !== wanted.revision) throw notFound(MODEL_NOT_FOUND);
+    if (!(await mayRead(token, model, (request.query as { sig?: unknown } | undefined)?.sig))) throw notFound(MODEL_NOT_FOUND);
     return send(request, reply, model, wanted.kind);
   };
 

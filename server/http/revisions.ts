@@ -36,14 +36,19 @@ import { commitModelUpdate, InsufficientCreditsError, ProjectChangedError, type 
 
 export const REVISION_NOT_FOUND = 'No such revision of this project.';
 
-export function toRevisionView(revision: Revision): z.input<typeof revisionSchema> {
+/**
+ * A revision as the owner's list shows it. The current revision's file URLs are the project's own;
+ * an older one's carry the signature `sig` made for the owner's session (auth/revisionFileUrls.ts).
+ */
+export function toRevisionView(revision: Revision, sig?: string): z.input<typeof revisionSchema> {
+  const query = sig ? `?sig=${sig}` : '';
   return {
     revisionNumber: revision.revisionNumber,
     date: revision.createdAt,
     authorName: revision.authorName,
     fileName: revision.fileName,
-    modelUrl: revisionFileUrl(revision.modelToken, revision.revisionNumber, 'glb'),
-    thumbnailUrl: revisionFileUrl(revision.modelToken, revision.revisionNumber, 'webp'),
+    modelUrl: `${revisionFileUrl(revision.modelToken, revision.revisionNumber, 'glb')}${query}`,
+    thumbnailUrl: `${revisionFileUrl(revision.modelToken, revision.revisionNumber, 'webp')}${query}`,
   };
 }
 
@@ -69,13 +74,19 @@ async function readRevisionFiles(blobs: BlobStore, revision: Revision): Promise<
 }
 
 export const revisionRoutes: FastifyPluginAsync = async (app) => {
-  const { db, blobs, clock, config } = app.services;
+  const { db, blobs, clock, config, revisionFileUrls } = app.services;
   const auth = { onRequest: app.authenticate };
 
   app.get('', auth, async (request, reply): Promise<z.input<typeof revisionSchema>[]> => {
     const { project } = await ownerScope(request);
     reply.header('Cache-Control', 'no-store');
-    return (await listRevisions(db, project.id)).map(toRevisionView);
+    const familyId = request.user?.familyId ?? null;
+    return (await listRevisions(db, project.id)).map((revision) =>
+      toRevisionView(
+        revision,
+        revision.revisionNumber === project.revisionNumber ? undefined : revisionFileUrls.sign(revision.modelToken, revision.revisionNumber, familyId),
+      ),
+    );
   });
 
   app.get('/:revision/changes', auth, async (request, reply): Promise<z.input<typeof revisionChangesSchema>> => {

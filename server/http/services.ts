@@ -5,6 +5,7 @@ import type { Clock } from '../domain/clock';
 import type { BlobStore } from '../storage/blobStore';
 import type { AccessTokens } from '../auth/accessTokens';
 import type { DeviceCookies } from '../auth/deviceCookies';
+import type { RevisionFileUrls } from '../auth/revisionFileUrls';
 import type { LoginThrottle } from '../auth/loginThrottle';
 import type { LimitStore } from '../limits/limitStore';
 
@@ -17,6 +18,8 @@ export interface Services {
   loginThrottle: LoginThrottle;
   /** Login device cookies: a browser's earlier successful login of an account (login throttle). */
   deviceCookies: DeviceCookies;
+  /** Signed URLs of older revisions' files, for the owner's session (auth/revisionFileUrls.ts). */
+  revisionFileUrls: RevisionFileUrls;
   /** Where limits shared between API processes are counted (Redis, PostgreSQL, or this process's memory). */
   limitStore: LimitStore;
   /** The user a secure token was issued to while its session lives, or undefined; each token works once (for the upload sockets). */

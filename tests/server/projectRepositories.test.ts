@@ -73,8 +73,8 @@ describe.each(dialects)('project repositories on $name', ({ open }) => {
     expect(second).toMatchObject({ revisionNumber: 2, consumedUpdateCount: 1, maxUpdateCount: 6 });
     expect(second!.modelToken).not.toBe(first!.modelToken);
     // Every revision is kept, each with its own model URL secret, until it is pruned.
-    expect(await findModelByToken(db, first!.modelToken!)).toEqual({ projectId: created.id, revisionNumber: 1, modelBlobKey: 'm/r1.glb' });
-    expect(await findModelByToken(db, second!.modelToken!)).toEqual({ projectId: created.id, revisionNumber: 2, modelBlobKey: 'm/r2.glb' });
+    expect(await findModelByToken(db, first!.modelToken!)).toEqual({ projectId: created.id, revisionNumber: 1, modelBlobKey: 'm/r1.glb', currentRevision: 2 });
+    expect(await findModelByToken(db, second!.modelToken!)).toEqual({ projectId: created.id, revisionNumber: 2, modelBlobKey: 'm/r2.glb', currentRevision: 2 });
     const revisions = await listRevisions(db, created.id);
     expect(revisions.map((r) => [r.revisionNumber, r.fileName, r.createdAt])).toEqual([
       [2, 'r2.step', NOW + 9],

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiErrorSchema,
+  loginResponseSchema,
   projectSchema,
   revisionChangesSchema,
   revisionListSchema,
@@ -13,12 +14,13 @@ import {
 } from '../../src/api/schemas';
 import { listPlans } from '../../server/db/plans';
 import type { Project } from '../../server/db/projects';
-import { modelBlobKey } from '../../server/domain/projectBlobKeys';
+import { modelBlobKey, posterBlobKey } from '../../server/domain/projectBlobKeys';
 import { commitModelUpdate } from '../../server/http/uploadCommit';
 import { generateAssembly } from '../../samples/generate';
 import { REVISION_CHANGES, reviseAssembly } from '../../samples/revise';
 import { assemblyToGlb } from '../../samples/toGlb';
 import { createAccount } from './helpers/accounts';
+import { call, cookieFrom } from './helpers/http';
 import { addProject, addRevision, addUser, inject, tinyGlb, type TestUser } from './helpers/projectFixtures';
 import { startTestServer, type TestServer } from './helpers/testServer';
 
@@ -85,6 +87,59 @@ describe('GET projects/{id}/revisions', () => {
     const other = await addUser(server, 'Oscar Other');
     expect((await inject(server, `/api/v1/projects/${project.id}/revisions`, { token: other.token })).status).toBe(404);
     expect((await inject(server, `/api/v1/projects/${project.id}/revisions`)).status).toBe(401);
+  });
+});
+
+describe('an older revision’s model and poster', () => {
+  /** A real login of the owner: an access token of a session, and its refresh cookie. */
+  async function session(): Promise<{ accessToken: string; cookie: string }> {
+    const res = await call(server.baseUrl, '/api/v1/auth/login', { body: { username: owner.user.username, password: 'a-long-password' } });
+    expect(res.status).toBe(200);
+    return { accessToken: loginResponseSchema.parse(res.json).accessToken, cookie: cookieFrom(res, 'refresh_token')!.pair };
+  }
+
+  it('answer without authentication only while current; then only through the URL the list signs for the owner’s session', async () => {
+    const project = await addProject(server, owner.user.id, { glb: tinyGlb(100) });
+    const poster = Buffer.from('RIFF-poster-of-revision-1');
+    await server.app.services.blobs.put(posterBlobKey(project.id, 1), poster);
+    const { modelUrl, thumbnailUrl } = await projectOf(project.id);
+    expect((await inject(server, modelUrl, { headers: { 'accept-encoding': 'identity' } })).raw.equals(tinyGlb(100))).toBe(true);
+    expect((await inject(server, thumbnailUrl)).raw.equals(poster)).toBe(true);
+    await update(project, tinyGlb(200));
+
+    // docs/api.md: the project's model URL answers 404 once the project has a newer revision.
+    expect((await inject(server, modelUrl)).status).toBe(404);
+    expect((await inject(server, thumbnailUrl)).status).toBe(404);
+
+    // The owner's list gives revision 1 URLs signed for the session that asked.
+    const { accessToken, cookie } = await session();
+    const [current, older] = await revisionsOf(project.id, accessToken);
+    expect(current.modelUrl).not.toContain('?');
+    expect(older.modelUrl).toMatch(/\?sig=/);
+    expect((await inject(server, older.modelUrl, { headers: { 'accept-encoding': 'identity' } })).raw.equals(tinyGlb(100))).toBe(true);
+    expect((await inject(server, older.thumbnailUrl)).raw.equals(poster)).toBe(true);
+    // A signature is for its revision's file only, and cannot be altered.
+    const sig = new URL(older.modelUrl, 'http://x').searchParams.get('sig')!;
+    expect((await inject(server, `${current.modelUrl}?sig=${sig}`)).status).toBe(200); // the current one needs none
+    expect((await inject(server, `${modelUrl.replace('/1.glb', '/2.glb')}?sig=${sig}`)).status).toBe(404);
+    expect((await inject(server, older.modelUrl.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).status).toBe(404);
+    const [expires, ...rest] = sig.split('.');
+    expect((await inject(server, `${modelUrl}?sig=${[Number(expires) + 3600, ...rest].join('.')}`)).status).toBe(404);
+
+    // It stops with the session (logout) ...
+    expect((await call(server.baseUrl, '/api/v1/auth/logout', { cookie })).status).toBe(200);
+    expect((await inject(server, older.modelUrl)).status).toBe(404);
+    expect((await inject(server, older.thumbnailUrl)).status).toBe(404);
+    // ... and with time, as an access token does.
+    const later = await session();
+    const [, again] = await revisionsOf(project.id, later.accessToken);
+    expect((await inject(server, again.modelUrl)).status).toBe(200);
+    server.clock.advance(12 * 3600 + 1);
+    try {
+      expect((await inject(server, again.modelUrl)).status).toBe(404);
+    } finally {
+      server.clock.advance(-(12 * 3600 + 1)); // the other tests' access tokens
+    }
   });
 });
 
