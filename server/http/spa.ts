@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_BASE } from '../config';
+import { API_BASE, publicOrigin } from '../config';
 import { findPublishedProject } from '../db/projects';
 import { isAccessKeyShape } from '../domain/accessKeys';
 import { loadAppShell, type ShellPage } from './appShell';
@@ -95,7 +95,10 @@ export async function installSpa(app: FastifyInstance, staticDir: string, produc
     if (shared) {
       const accessKey = shared[1];
       const found = isAccessKeyShape(accessKey) ? await findPublishedProject(db, accessKey) : undefined;
-      const origin = config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+      // The configured origin (PUBLIC_URL, else the one announced at start), never the request's
+      // Host header: a forged Host must not name another site in the link's card.
+      const bound = app.server.address();
+      const origin = publicOrigin(config, typeof bound === 'object' && bound ? bound.port : config.port).replace(/\/+$/, '');
       const posterDataUri = found ? await posters.dataUri(found.id, found.revisionNumber) : undefined;
       return { kind: 'shared', accessKey, project: found ? toSharedProject(found) : null, origin, posterDataUri };
     }

@@ -14,7 +14,7 @@ import { projectListSchema, type Project } from '../../src/api/schemas';
 import { generateAssembly } from '../../samples/generate';
 import { writeSample } from '../../samples/writers/index';
 import { addProject, addUser, inject, type TestUser } from './helpers/projectFixtures';
-import { makeTempDir } from './helpers/testServer';
+import { makeTempDir, startTestServer } from './helpers/testServer';
 import { lastMessage, secureToken, startUploadServer, upload, type UploadServer } from './helpers/uploads';
 
 const SCRIPT = `export const app = ${JSON.stringify('x'.repeat(4000))};`;
@@ -268,6 +268,35 @@ describe('the page of a shared link', () => {
     expect(bootOf(html).shared?.project.ownerName).toBe('Olivia </script> Owner');
     expect(html).toMatch(new RegExp(`<meta property="og:image" content="http://[^"]+/api/v1/projects/accessKeys/${project.accessKey}/models/1.webp">`));
     expect(html.match(/<script/g)).toHaveLength(3); // the boot data, the first frame and the app, nothing injected
+  });
+
+  it('names the link by the configured public URL, never by the Host header it was asked with', async () => {
+    const forged = { host: 'attacker.example', 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'https' };
+    const res = await get(`/s/${project.accessKey}`, undefined, forged);
+    expect(res.status).toBe(200);
+    const html = res.raw.toString();
+    expect(html).not.toContain('attacker.example');
+    // Without PUBLIC_URL: the origin the server announces at start (publicOrigin), here on its own port.
+    const own = `http://localhost:${new URL(server.baseUrl).port}`;
+    expect(html).toContain(`<meta property="og:url" content="${own}/s/${project.accessKey}">`);
+    expect(html).toContain(`<meta property="og:image" content="${own}/api/v1/projects/accessKeys/${project.accessKey}/models/1.webp">`);
+
+    // With PUBLIC_URL: that one, whatever the Host.
+    const dir = await makeTempDir();
+    await writeBuild(path.join(dir, 'dist'));
+    const configured = await startTestServer({ dir, env: { PUBLIC_URL: 'https://cabinets.example.com/' } });
+    try {
+      const someone = await addUser(configured);
+      const shared = await addProject(configured, someone.user.id, { published: true });
+      const answer = await inject(configured, `/s/${shared.accessKey}`, { headers: forged });
+      expect(answer.status).toBe(200);
+      const page = answer.raw.toString();
+      expect(page).not.toContain('attacker.example');
+      expect(page).toContain(`<meta property="og:url" content="https://cabinets.example.com/s/${shared.accessKey}">`);
+    } finally {
+      await configured.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('names nothing of a link that is unknown or no longer published, and answers 404', async () => {
