@@ -8,7 +8,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
 import {
   APPROVAL_UNAVAILABLE,
+  APPROVER_NAME_FORBIDDEN,
   approvalRequestSchema,
+  INVALID_APPROVER_NAME,
   NOT_AWAITING_APPROVAL,
   REVISION_CHANGED,
   type sharedProjectSchema,
@@ -27,6 +29,9 @@ export const approvalRoutes: FastifyPluginAsync = async (app) => {
   app.post('/approval', { onRequest: app.identify }, async (request): Promise<z.input<typeof sharedProjectSchema>> => {
     const { project } = await linkScope(request);
     const input = parseInput(approvalRequestSchema, request.body);
+    if (APPROVER_NAME_FORBIDDEN.test(input.name)) {
+      throw new ApiError(400, INVALID_APPROVER_NAME, 'The name must not contain control characters or marks that change the text direction.');
+    }
     if (!project.shareOptions.isApprovalAvailable) {
       throw new ApiError(403, APPROVAL_UNAVAILABLE, 'This link does not offer approval.');
     }

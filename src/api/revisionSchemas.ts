@@ -13,6 +13,16 @@ export type Approval = z.infer<typeof approvalSchema>;
 /** A guest's name on an approval: 1 to 60 characters once trimmed. */
 export const APPROVER_NAME_MAX = 60;
 
+/**
+ * What an approver's name may not hold (the server answers `invalid_name`): control characters
+ * (NUL, C0, DEL, C1) and the marks that change the direction of the text around them (BiDi
+ * embeddings, overrides, isolates, LRM, RLM, ALM), which would make the name the owner reads differ
+ * from the one typed. Letters of any script, right-to-left ones included, are fine.
+ */
+export const APPROVER_NAME_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/** The approval's error code for such a name (400). */
+export const INVALID_APPROVER_NAME = 'invalid_name';
+
 /** POST projects/accessKeys/{key}/approval. `revisionNumber`: the revision the guest saw. */
 export const approvalRequestSchema = z.strictObject({
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(APPROVER_NAME_MAX)),

@@ -27,6 +27,7 @@ const events = [
   { type: 'approval.change', name: '   ' },
   { type: 'approval.change', name: 'x'.repeat(61) },
   { type: 'approval.change', name: `  ${'y'.repeat(60)}  ` },
+  { type: 'approval.change', name: 'Gina\u202eGuest' },
   { type: 'approval.submit' },
   { type: 'approval.cancel' },
   { type: 'xstate.done.actor.approve', output: approved },
@@ -54,8 +55,10 @@ function oracle(played: EventObject[]) {
   let reason: string | null = null;
   const calls: unknown[] = [];
   let result: SharedProject | null = null;
-  // A name of 1 to 60 characters once trimmed; sending again only after a failure that named no rule.
-  const sendable = () => name.trim().length >= 1 && name.trim().length <= 60 && (reason === null || reason === 'other');
+  // A name of 1 to 60 characters once trimmed, without control or text-direction characters;
+  // sending again only after a failure that named no rule.
+  const plain = () => !/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(name);
+  const sendable = () => name.trim().length >= 1 && name.trim().length <= 60 && plain() && (reason === null || reason === 'other');
   for (const event of played) {
     const e = event as EventObject & { name?: string; output?: SharedProject; error?: { status?: number; code?: string } };
     if (phase === 'approved') break;

@@ -268,4 +268,30 @@ describe('POST projects/accessKeys/{key}/approval', () => {
     await inject(server, `/api/v1/projects/${moved.id}`, { method: 'PATCH', body: { isPublished: false }, token: owner.token });
     expect((await approve(moved.accessKey, { name: 'Claire', revisionNumber: 2 })).status).toBe(404);
   });
+
+  it('refuses a name with NUL, control or text-direction characters (invalid_name); nothing changes', async () => {
+    const project = await addProject(server, owner.user.id, { published: true, stage: 'approval', shareOptions: withApproval });
+    const names = [
+      'Claire\u0000Client', // NUL
+      'Claire\u0007', // bell
+      'Claire\nClient', // line break
+      'Claire\u0085Client', // C1 next line
+      'Claire\u007f', // delete
+      '\u202eClaire', // right-to-left override: shows "tneilC"...
+      'Claire\u2066Client\u2069', // isolates
+      '\u200fClaire', // right-to-left mark
+      '\u061cClaire', // Arabic letter mark
+    ];
+    for (const name of names) {
+      const res = await approve(project.accessKey, { name, revisionNumber: 1 });
+      expect([res.status, res.status === 200 ? 'accepted' : errorOf(res.json)], JSON.stringify(name)).toEqual([400, 'invalid_name']);
+    }
+    const view = await projectOf(project.id);
+    expect(view.approval).toBeNull();
+    expect(view.currentStage).toBe('approval');
+    // Names in any script are welcome, right-to-left ones included.
+    const ok = await approve(project.accessKey, { name: 'Zoë Müller-محمد', revisionNumber: 1 });
+    expect(ok.status).toBe(200);
+    expect(sharedProjectSchema.parse(ok.json).approval?.name).toBe('Zoë Müller-محمد');
+  });
 });

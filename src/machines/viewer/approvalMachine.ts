@@ -12,6 +12,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import {
   APPROVAL_UNAVAILABLE,
+  APPROVER_NAME_FORBIDDEN,
   APPROVER_NAME_MAX,
   NOT_AWAITING_APPROVAL,
   REVISION_CHANGED,
@@ -25,13 +26,14 @@ export { APPROVER_NAME_MAX };
 export const offersApproval = (project: Pick<SharedProject, 'shareOptions' | 'currentStage'>): boolean =>
   project.shareOptions.isApprovalAvailable && project.currentStage === 'approval';
 
-export type ApproverNameError = 'empty' | 'tooLong';
+export type ApproverNameError = 'empty' | 'tooLong' | 'invalidCharacters';
 
-/** The name the approval carries: 1 to 60 characters once trimmed. */
+/** The name the approval carries: 1 to 60 characters once trimmed, no control or text-direction characters (the server's rule). */
 export function approverNameError(name: string): ApproverNameError | null {
   const trimmed = name.trim();
   if (trimmed === '') return 'empty';
-  return trimmed.length > APPROVER_NAME_MAX ? 'tooLong' : null;
+  if (trimmed.length > APPROVER_NAME_MAX) return 'tooLong';
+  return APPROVER_NAME_FORBIDDEN.test(trimmed) ? 'invalidCharacters' : null;
 }
 
 /** Why the server refused (or never answered), as the dialog says it. */

@@ -20,7 +20,13 @@ export function ApprovalDialog({ actor, projectName }: { actor: ApprovalActor; p
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const { name, failure, revisionNumber } = useSelector(actor, (s) => s.context);
   const nameError = approverNameError(name);
-  const message = failure ? LL.approval.failures[failure]() : nameError === 'tooLong' ? LL.approval.tooLong({ max: APPROVER_NAME_MAX }) : null;
+  const message = failure
+    ? LL.approval.failures[failure]()
+    : nameError === 'tooLong'
+      ? LL.approval.tooLong({ max: APPROVER_NAME_MAX })
+      : nameError === 'invalidCharacters'
+        ? LL.dialogs.rename.invalidCharacters() // SPEC §5's words for a name's invalid characters
+        : null;
   const cancel = () => actor.send({ type: 'approval.cancel' });
   return (
     <AppDialog
@@ -51,7 +57,7 @@ export function ApprovalDialog({ actor, projectName }: { actor: ApprovalActor; p
           autoFocus
           value={name}
           disabled={busy}
-          invalid={nameError === 'tooLong'}
+          invalid={nameError === 'tooLong' || nameError === 'invalidCharacters'}
           aria-describedby="approval-message"
           onChange={(e) => actor.send({ type: 'approval.change', name: e.target.value })}
           className={fieldClass}

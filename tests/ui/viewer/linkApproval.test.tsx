@@ -112,6 +112,23 @@ describe('the Approve button of a link', () => {
   });
 });
 
+describe('a name with control or text-direction characters', () => {
+  it('is refused in the dialog, in English and French, and never sent', async () => {
+    for (const [locale, label, message] of [
+      ['en', 'Your name', 'Invalid characters.'],
+      ['fr', 'Votre nom', 'Caractères non valides.'],
+    ] as const) {
+      const { calls, user } = await openLink(project('approval', true), undefined, locale);
+      await user.click(screen.getByRole('button', { name: locale === 'en' ? 'Approve' : 'Approuver' }));
+      await user.type(await screen.findByLabelText(label), 'Gina\u202eGuest{Enter}');
+      expect((await screen.findByRole('alert')).textContent).toBe(message);
+      expect(screen.getByLabelText(label).getAttribute('aria-invalid')).toBe('true');
+      expect(calls).toEqual([]);
+      cleanup();
+    }
+  });
+});
+
 describe('a refused approval', () => {
   it('revision changed: says to reload, keeps the name, and does not send again', async () => {
     const { calls, user } = await openLink(project('approval', true), async () => Promise.reject(refusal(409, 'revision_changed')));
