@@ -6,7 +6,8 @@
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { renderPoster } from './poster/renderPoster.js';
+import { readTriangles } from './poster/readTriangles.js';
+import { encodePoster, POSTER_HEIGHT, POSTER_WIDTH, posterPixels } from './poster/renderPoster.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -43,16 +44,29 @@ export async function compressModel(glb: Uint8Array): Promise<Pick<RevisionAsset
   return { glbBrotli: new Uint8Array(glbBrotli), glbGzip: new Uint8Array(glbGzip) };
 }
 
-export async function deriveRevisionAssets(glb: Uint8Array): Promise<RevisionAssets> {
-  const drawn = (options?: Parameters<typeof renderPoster>[1]) =>
-    renderPoster(glb, options).catch((error: unknown) => {
+/**
+ * The compressed copies (zlib's threads) while the posters are drawn (this thread): the model's
+ * triangles read once for both sizes. `onProgress` hears the share done after each step.
+ */
+export async function deriveRevisionAssets(glb: Uint8Array, onProgress?: (share: number) => void): Promise<RevisionAssets> {
+  const compressed = compressModel(glb);
+  const posters = async (): Promise<[Uint8Array | null, Uint8Array | null]> => {
+    try {
+      onProgress?.(0);
+      const soup = await readTriangles(glb, (share) => onProgress?.(0.4 * share));
+      onProgress?.(0.4);
+      const rgb = posterPixels(soup, POSTER_WIDTH, POSTER_HEIGHT, (share) => onProgress?.(0.4 + 0.5 * share));
+      onProgress?.(0.9);
+      // The small poster is the big one resized: drawing it again would cost as much.
+      return await Promise.all([
+        encodePoster(rgb, POSTER_WIDTH, POSTER_HEIGHT),
+        encodePoster(rgb, POSTER_WIDTH, POSTER_HEIGHT, { size: [SMALL_POSTER_WIDTH, SMALL_POSTER_HEIGHT] }),
+      ]);
+    } catch (error) {
       console.error('poster rendering failed:', error);
-      return null;
-    });
-  const [compressed, poster, posterSmall] = await Promise.all([
-    compressModel(glb),
-    drawn(),
-    drawn({ width: SMALL_POSTER_WIDTH, height: SMALL_POSTER_HEIGHT }),
-  ]);
-  return { ...compressed, poster, posterSmall };
+      return [null, null];
+    }
+  };
+  const [poster, posterSmall] = await posters();
+  return { ...(await compressed), poster, posterSmall };
 }

@@ -3,6 +3,7 @@
  * through a MessagePort. Errors come back as data so that their code survives the thread hop, and
  * so does what the parsers printed (kept out of the server's stdout, see workerConsole.ts).
  */
+import { activityText } from '../../src/api/conversionActivity.js';
 import { takeCapturedOutput, type CapturedOutput } from './workerConsole.js';
 import type { MessagePort } from 'node:worker_threads';
 import type { ConversionNote } from '../../src/api/conversionNotes.js';
@@ -49,7 +50,10 @@ function failure(task: WorkerTask, error: unknown): { ok: false; code: Conversio
   return { ok: false, code: 'internal', message: conversionErrors.internal(task.fileName).message };
 }
 
+const DONE = activityText({ step: 'done' });
+
 export default async function runConversion(task: WorkerTask): Promise<WorkerResult> {
+  const post = (progress: number, activity: string) => task.port.postMessage({ progress, activity } satisfies WorkerProgress);
   takeCapturedOutput();
   startBudget(task.memoryLimitMb);
   try {
@@ -60,9 +64,11 @@ export default async function runConversion(task: WorkerTask): Promise<WorkerRes
       zipLimits: task.zipLimits,
       threads: task.threads,
       memoryLimitMb: task.memoryLimitMb,
-      onProgress: (progress, activity) => task.port.postMessage({ progress, activity } satisfies WorkerProgress),
+      // The conversion's own end comes after the posters.
+      onProgress: (progress, activity) => activity !== DONE && post(progress * 0.9, activity),
     });
-    const assets = await deriveRevisionAssets(glb);
+    const assets = await deriveRevisionAssets(glb, (share) => post(0.9 + 0.099 * share, activityText({ step: 'poster' })));
+    post(1, DONE);
     return { ok: true, glb, stats, notes, assets, output: takeCapturedOutput() };
   } catch (error) {
     const result = failure(task, error);

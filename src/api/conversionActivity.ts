@@ -12,6 +12,7 @@ export type ConversionActivity =
   | { step: 'readingParts'; done: number; total: number }
   | { step: 'sharing' }
   | { step: 'compressing' }
+  | { step: 'poster' }
   | { step: 'done' }
   | { step: 'saving' };
 
@@ -20,6 +21,7 @@ const FIXED = {
   unpacking: 'Unpacking the file',
   sharing: 'Sharing repeated parts',
   compressing: 'Compressing the geometry',
+  poster: 'Drawing the poster',
   done: 'Conversion done',
   saving: 'Saving the project',
 } as const;

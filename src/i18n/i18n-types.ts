@@ -247,6 +247,10 @@ type RootTranslation = {
 			 */
 			compressing: string
 			/**
+			 * D​r​a​w​i​n​g​ ​t​h​e​ ​p​o​s​t​e​r
+			 */
+			poster: string
+			/**
 			 * C​o​n​v​e​r​s​i​o​n​ ​d​o​n​e
 			 */
 			done: string
@@ -1897,6 +1901,10 @@ export type TranslationFunctions = {
 			 * Compressing the geometry
 			 */
 			compressing: () => LocalizedString
+			/**
+			 * Drawing the poster
+			 */
+			poster: () => LocalizedString
 			/**
 			 * Conversion done
 			 */

@@ -11,6 +11,7 @@ describe('conversion activities', () => {
     [{ step: 'readingParts', done: 12, total: 139 }, 'Reading parts: 12 of 139'],
     [{ step: 'sharing' }, 'Sharing repeated parts'],
     [{ step: 'compressing' }, 'Compressing the geometry'],
+    [{ step: 'poster' }, 'Drawing the poster'],
     [{ step: 'done' }, 'Conversion done'],
     [{ step: 'saving' }, 'Saving the project'],
   ];

@@ -4,6 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { budgetExceeded, startBudget } from '../memoryBudget.js';
+import { loadOcct } from './occtTypes.js';
 import { readPartGroup, type PartGroupResult } from './stepGroupRead.js';
 
 export interface PartReaderRequest {
@@ -15,6 +16,8 @@ export interface PartReaderRequest {
 export type PartReaderReply = { id: number; ok: true; result: PartGroupResult } | { id: number; ok: false; outOfMemory: boolean; message: string };
 
 startBudget((workerData as { memoryLimitMb?: number } | undefined)?.memoryLimitMb);
+// Compiled before the first group arrives.
+void loadOcct();
 
 parentPort!.on('message', async (request: PartReaderRequest) => {
   try {

@@ -8,6 +8,7 @@ import { conversionErrors } from '../errors.js';
 import type { ProgressCallback } from '../importModel.js';
 import { IDENTITY, multiply, Z_UP_TO_Y_UP, type SceneMesh, type SceneModel, type SceneNode } from '../scene.js';
 import { MaterialTable, meshToScene } from './occtImporter.js';
+import { loadOcct } from './occtTypes.js';
 import { releasePartReaders, takePartReaders, type PartReader } from './partReaders.js';
 import { asOcctMesh, readPartGroup, type PartGroupResult } from './stepGroupRead.js';
 import { isIdentifierName } from './stepProducts.js';
@@ -24,12 +25,20 @@ export interface ByPartsOptions {
   range?: [number, number];
   minOccurrences?: number;
   groupBytes?: number;
-  /** Threads this conversion may use, its own included (helpers read groups beside it). */
+  /**
+   * Threads this conversion may use. With two or more, helper threads read every group and this
+   * one only plans, writes the group files and relays progress (a read here would hold the relay).
+   */
   threads?: number;
+  /** Helpers already started (while the file was planned). */
+  readers?: PartReader[];
   memoryLimitMb?: number;
 }
 
-/** Fewer groups than this are read on the conversion's own thread: starting helpers costs about a second. */
+/** From this size on, helper threads start while the file is planned. */
+const LARGE_FILE_BYTES = 2_000_000;
+
+/** Fewer groups than this are read on the conversion's own thread: starting a helper costs about a second. */
 export const MIN_GROUPS_FOR_HELPERS = 4;
 
 function toSceneNode(node: StepOccurrenceNode, meshOfPart: Map<number, number>): SceneNode {
@@ -82,7 +91,7 @@ export async function readPlannedParts(plan: StepPlan, fileName: string, options
     options.onProgress?.(from + ((to - from) * done) / total, activityText({ step: 'readingParts', done, total }));
   };
   const job = (g: number) => [partsFile(plan, groups[g]), groups[g].map(partTag)] as const;
-  // This thread reads groups in turn with the helpers; between two groups it hears their answers.
+  // Without helpers, this thread reads the groups in turn.
   const local = async () => {
     while (next < groups.length && !stopped) {
       const g = next++;
@@ -90,8 +99,11 @@ export async function readPlannedParts(plan: StepPlan, fileName: string, options
       await new Promise((resolve) => setImmediate(resolve));
     }
   };
-  const helpers = groups.length >= MIN_GROUPS_FOR_HELPERS ? Math.max(0, (options.threads ?? 1) - 1) : 0;
-  const readers = takePartReaders(helpers, options.memoryLimitMb);
+  const threads = options.threads ?? 1;
+  const helpers = threads > 1 && groups.length >= MIN_GROUPS_FOR_HELPERS ? threads : 0;
+  const given = options.readers ?? [];
+  releasePartReaders(given.slice(helpers));
+  const readers = [...given.slice(0, helpers), ...takePartReaders(helpers - given.length, options.memoryLimitMb)];
   const helper = async (reader: PartReader) => {
     while (next < groups.length && !stopped) {
       const g = next++;
@@ -99,7 +111,7 @@ export async function readPlannedParts(plan: StepPlan, fileName: string, options
     }
   };
   try {
-    await Promise.all([local(), ...readers.map(helper)]);
+    await Promise.all(helpers > 0 ? readers.map(helper) : [local()]);
   } catch (error) {
     stopped = true;
     throw error;
@@ -140,7 +152,15 @@ export async function importStepByParts(fileName: string, bytes: Uint8Array, opt
     const percent = Math.round(share * 100);
     options.onProgress?.(at, activityText(step === 'index' ? { step: 'reading', format: 'STEP', percent } : { step: 'findingParts', percent }));
   };
+  // The helpers start (or this thread's OpenCascade compiles) while the file is planned.
+  const large = bytes.byteLength >= LARGE_FILE_BYTES;
+  const threads = options.threads ?? 1;
+  const readers = large && threads > 1 ? takePartReaders(threads, options.memoryLimitMb) : [];
+  if (readers.length === 0) void loadOcct();
   const plan = planStepParts(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'), report);
-  if (!plan || plan.occurrences < (options.minOccurrences ?? MIN_OCCURRENCES)) return undefined;
-  return readPlannedParts(plan, fileName, { ...options, range: [planned, to] });
+  if (!plan || plan.occurrences < (options.minOccurrences ?? MIN_OCCURRENCES)) {
+    releasePartReaders(readers);
+    return undefined;
+  }
+  return readPlannedParts(plan, fileName, { ...options, readers, range: [planned, to] });
 }

@@ -11,14 +11,21 @@ export interface StepIndex {
   /** The file up to and including `DATA;`. */
   readonly header: string;
   /** Entity numbers in file order. */
-  readonly ids: number[];
-  /** Record of entity n: text.slice(start[n], end[n]) is `#n=...;`. */
-  readonly start: Map<number, number>;
-  readonly end: Map<number, number>;
-  /** Entity type of simple records (upper case), `COMPLEX` for complex ones. */
-  readonly type: Map<number, string>;
+  readonly ids: Int32Array;
+  /** By entity number: where its record `#n=...;` starts, plus one (0: no such entity), and ends. */
+  readonly start: Int32Array;
+  readonly end: Int32Array;
+  /** By entity number: its type's code in `typeNames`. */
+  readonly typeCode: Uint16Array;
+  /** Type names (upper case) by code; `COMPLEX` for complex records. */
+  readonly typeNames: string[];
   readonly maxId: number;
 }
+
+export const hasEntity = (index: StepIndex, id: number) => id > 0 && id <= index.maxId && index.start[id] > 0;
+export const typeOf = (index: StepIndex, id: number): string | undefined => (hasEntity(index, id) ? index.typeNames[index.typeCode[id]] : undefined);
+/** Bytes of an entity's record. */
+export const recordLength = (index: StepIndex, id: number) => (hasEntity(index, id) ? index.end[id] - index.start[id] + 1 : 0);
 
 const SEMICOLON = 59;
 const QUOTE = 39;
@@ -34,10 +41,20 @@ export function indexStep(text: string, onProgress?: (share: number) => void): S
   const data = text.indexOf('DATA;');
   if (data < 0 || text.indexOf('DATA;', data + 5) >= 0) return undefined;
   const header = text.slice(0, data + 5);
-  const ids: number[] = [];
-  const start = new Map<number, number>();
-  const end = new Map<number, number>();
-  const type = new Map<number, string>();
+  let ids = new Int32Array(1 << 16);
+  let count = 0;
+  let start = new Int32Array(1 << 16);
+  let end = new Int32Array(1 << 16);
+  let typeCode = new Uint16Array(1 << 16);
+  const typeNames: string[] = [];
+  const codes = new Map<string, number>();
+  const grow = <T extends Int32Array | Uint16Array>(array: T, size: number): T => {
+    let length = array.length;
+    while (length <= size) length *= 2;
+    const next = new (array.constructor as new (n: number) => T)(length);
+    next.set(array);
+    return next;
+  };
   let maxId = 0;
   let i = data + 5;
   const n = text.length;
@@ -54,7 +71,7 @@ export function indexStep(text: string, onProgress?: (share: number) => void): S
       c = text.charCodeAt(++j);
     }
     while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++j);
-    if (c !== 61 || id === 0) return undefined; // '='
+    if (c !== 61 || id === 0 || id > 0x7fffffff) return undefined; // '='
     c = text.charCodeAt(++j);
     while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++j);
     let kind: string;
@@ -62,7 +79,13 @@ export function indexStep(text: string, onProgress?: (share: number) => void): S
     else {
       let k = j;
       while (k < n && isNameChar(text.charCodeAt(k))) k++;
-      kind = text.slice(j, k).toUpperCase();
+      kind = text.slice(j, k);
+    }
+    let code = codes.get(kind);
+    if (code === undefined) {
+      code = typeNames.push(kind.toUpperCase()) - 1;
+      if (code > 0xffff) return undefined;
+      codes.set(kind, code);
     }
     // The record ends at the first semicolon outside a string.
     let k = j;
@@ -79,28 +102,32 @@ export function indexStep(text: string, onProgress?: (share: number) => void): S
       k = semi + 1;
       break;
     }
-    if (start.has(id)) return undefined;
-    ids.push(id);
-    start.set(id, hash);
-    end.set(id, k);
-    type.set(id, kind);
+    if (id >= start.length) {
+      start = grow(start, id);
+      end = grow(end, id);
+      typeCode = grow(typeCode, id);
+    }
+    if (start[id] !== 0) return undefined;
+    if (count >= ids.length) ids = grow(ids, count);
+    ids[count++] = id;
+    start[id] = hash + 1;
+    end[id] = k;
+    typeCode[id] = code;
     if (id > maxId) maxId = id;
     i = k;
-    if ((ids.length & 0xffff) === 0) onProgress?.(i / n);
+    if ((count & 0xffff) === 0) onProgress?.(i / n);
   }
-  return { text, header, ids, start, end, type, maxId };
+  return { text, header, ids: ids.subarray(0, count), start, end, typeCode, typeNames, maxId };
 }
 
 export function recordOf(index: StepIndex, id: number): string {
-  const s = index.start.get(id);
-  return s === undefined ? '' : index.text.slice(s, index.end.get(id));
+  return hasEntity(index, id) ? index.text.slice(index.start[id] - 1, index.end[id]) : '';
 }
 
 /** The arguments of a simple record. */
 export function argsOf(index: StepIndex, id: number): Arg[] {
-  const s = index.start.get(id);
-  if (s === undefined) return [];
-  const open = index.text.indexOf('(', s);
+  if (!hasEntity(index, id)) return [];
+  const open = index.text.indexOf('(', index.start[id] - 1);
   return readArgs(index.text, open + 1);
 }
 
@@ -115,11 +142,10 @@ export function complexPartArgs(index: StepIndex, id: number, name: string): Arg
 /** Entity numbers a record refers to, in order (strings skipped). */
 export function refsOf(index: StepIndex, id: number): number[] {
   const { text } = index;
-  const s = index.start.get(id);
-  if (s === undefined) return [];
-  const e = index.end.get(id)!;
+  if (!hasEntity(index, id)) return [];
+  const e = index.end[id];
   const out: number[] = [];
-  let i = text.indexOf('=', s) + 1;
+  let i = text.indexOf('=', index.start[id] - 1) + 1;
   while (i < e) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
@@ -150,7 +176,7 @@ export function closure(index: StepIndex, roots: Iterable<number>, into: Set<num
   const stack = [...roots];
   while (stack.length > 0) {
     const id = stack.pop()!;
-    if (into.has(id) || !index.start.has(id)) continue;
+    if (into.has(id) || !hasEntity(index, id)) continue;
     into.add(id);
     for (const ref of refsOf(index, id)) if (!into.has(ref)) stack.push(ref);
   }

@@ -14,7 +14,7 @@
  * returns undefined and the importer reads the whole file as before.
  */
 import { createHash } from 'node:crypto';
-import { argsOf, closure, complexPartArgs, indexStep, numbersOf, recordOf, refsOf, type StepIndex } from './stepIndex.js';
+import { argsOf, closure, complexPartArgs, indexStep, numbersOf, recordLength, recordOf, refsOf, typeOf, type StepIndex } from './stepIndex.js';
 import { multiply } from '../scene.js';
 import { isIdentifierName } from './stepProducts.js';
 
@@ -56,10 +56,10 @@ const LENGTH_UNIT_METRES: Record<string, number> = { INCH: 0.0254, FOOT: 0.3048,
 const SI_PREFIX: Record<string, number> = { '': 1, MILLI: 0.001, CENTI: 0.01, DECI: 0.1, KILO: 1000, MICRO: 1e-6 };
 
 /** Metres per length unit of the file, when the file has exactly one. */
-function lengthUnit(index: StepIndex): number | undefined {
+function lengthUnit(index: StepIndex, complexIds: readonly number[]): number | undefined {
   const scales = new Set<number>();
-  for (const id of index.ids) {
-    if (index.type.get(id) !== 'COMPLEX') continue;
+  for (const id of complexIds) {
+    if (!recordOf(index, id).includes('GLOBAL_UNIT_ASSIGNED_CONTEXT')) continue;
     const context = complexPartArgs(index, id, 'GLOBAL_UNIT_ASSIGNED_CONTEXT');
     if (!context || !Array.isArray(context[0])) continue;
     for (const unit of context[0]) {
@@ -87,7 +87,7 @@ const norm3 = (a: number[]) => {
 
 /** An AXIS2_PLACEMENT_3D as a column-major matrix (translation in metres). */
 function placementMatrix(index: StepIndex, id: number, metres: number): number[] | undefined {
-  if (index.type.get(id) !== 'AXIS2_PLACEMENT_3D') return undefined;
+  if (typeOf(index, id) !== 'AXIS2_PLACEMENT_3D') return undefined;
   const [, point, axis, ref] = argsOf(index, id);
   const p = typeof point === 'number' ? numbersOf(index, point) : undefined;
   if (!p || p.length < 3) return undefined;
@@ -113,7 +113,7 @@ const isIdentity = (m: number[]) => m.every((v, i) => Math.abs(v - (i % 5 === 0 
 function geometryItems(index: StepIndex, representation: number): number[] | undefined {
   const items = argsOf(index, representation)[1];
   if (!Array.isArray(items)) return undefined;
-  return items.filter((item): item is number => typeof item === 'number' && index.type.get(item) !== 'AXIS2_PLACEMENT_3D');
+  return items.filter((item): item is number => typeof item === 'number' && typeOf(index, item) !== 'AXIS2_PLACEMENT_3D');
 }
 
 /**
@@ -146,17 +146,12 @@ export type PlanProgress = (step: 'index' | 'parts', share: number) => void;
 export function planStepParts(text: string, onProgress?: PlanProgress): StepPlan | undefined {
   const index = indexStep(text, (share) => onProgress?.('index', share));
   if (!index) return undefined;
-  const metres = lengthUnit(index);
+  const byCode: number[][] = index.typeNames.map(() => []);
+  for (const id of index.ids) byCode[index.typeCode[id]].push(id);
+  const of = (...types: string[]) => types.flatMap((t) => index.typeNames.flatMap((name, code) => (name === t ? byCode[code] : [])));
+  if (of('MAPPED_ITEM').length > 0) return undefined;
+  const metres = lengthUnit(index, of('COMPLEX'));
   if (metres === undefined) return undefined;
-  const byType = new Map<string, number[]>();
-  for (const id of index.ids) {
-    const type = index.type.get(id)!;
-    if (type === 'MAPPED_ITEM') return undefined;
-    let list = byType.get(type);
-    if (!list) byType.set(type, (list = []));
-    list.push(id);
-  }
-  const of = (...types: string[]) => types.flatMap((t) => byType.get(t) ?? []);
 
   const productName = new Map<number, string>();
   for (const id of of('PRODUCT')) {
@@ -248,7 +243,7 @@ export function planStepParts(text: string, onProgress?: PlanProgress): StepPlan
       else {
         const records = closure(index, items);
         let weight = 0;
-        for (const id of records) weight += index.end.get(id)! - index.start.get(id)!;
+        for (const id of records) weight += recordLength(index, id);
         const pds = shapeOf.get(definition)!;
         const anchors = [definition, pds, ...(definitionRecords.get(pds) ?? []), ...representations.flatMap((r) => linkRecords.get(r) ?? [])];
         part = parts.push({ index: parts.length, definition, representations, anchors, weight }) - 1;
@@ -286,7 +281,7 @@ export function planStepParts(text: string, onProgress?: PlanProgress): StepPlan
       const transform = typeof rrwt?.[0] === 'number' ? argsOf(index, rrwt[0]) : undefined;
       const from = transform && typeof transform[2] === 'number' ? placementMatrix(index, transform[2], metres) : undefined;
       const to = transform && typeof transform[3] === 'number' ? placementMatrix(index, transform[3], metres) : undefined;
-      if (!rr || !from || !to || index.type.get(rrwt![0] as number) !== 'ITEM_DEFINED_TRANSFORMATION') {
+      if (!rr || !from || !to || typeOf(index, rrwt![0] as number) !== 'ITEM_DEFINED_TRANSFORMATION') {
         failed = true;
         continue;
       }
@@ -305,13 +300,18 @@ export function planStepParts(text: string, onProgress?: PlanProgress): StepPlan
   return { index, roots, parts, occurrences, styles, names: parts.map((p) => definitionName.get(p.definition)!) };
 }
 
-/** Parts in groups of about `weight` bytes of records each, keeping file order. */
+/**
+ * Parts in groups of about `weight` bytes of records each, lightest first: the first groups read
+ * quickly while the threads warm up, so progress moves from the start.
+ */
 export function groupParts(parts: StepPart[], weight: number): StepPart[][] {
   const groups: StepPart[][] = [];
   let current: StepPart[] = [];
   let sum = 0;
-  for (const part of parts) {
-    if (current.length > 0 && sum + part.weight > weight) {
+  for (const part of [...parts].sort((a, b) => a.weight - b.weight || a.index - b.index)) {
+    // The first groups, read while each thread's module warms up, are a quarter of the others.
+    const limit = groups.length < 2 ? weight / 4 : weight;
+    if (current.length > 0 && sum + part.weight > limit) {
       groups.push(current);
       current = [];
       sum = 0;

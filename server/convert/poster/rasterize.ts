@@ -48,7 +48,7 @@ function encode(linear: number): number {
 }
 
 /** Renders `soup` through `camera` into a new `width` x `height` RGB buffer. */
-export function rasterize(soup: TriangleSoup, camera: Camera, width: number, height: number): Uint8Array {
+export function rasterize(soup: TriangleSoup, camera: Camera, width: number, height: number, onProgress?: (share: number) => void): Uint8Array {
   const pixels = width * height;
   const depth = new Float32Array(pixels); // 1/z; 0 is infinitely far
   const ids = new Int32Array(pixels).fill(-1);
@@ -59,6 +59,7 @@ export function rasterize(soup: TriangleSoup, camera: Camera, width: number, hei
   const sx = [0, 0, 0], sy = [0, 0, 0], sw = [0, 0, 0];
 
   for (let t = 0; t < soup.count; t++) {
+    if ((t & 0x3ffff) === 0x3ffff) onProgress?.(t / soup.count);
     const o = t * 9;
     let visible = true;
     for (let k = 0; k < 3; k++) {

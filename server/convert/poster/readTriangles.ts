@@ -74,7 +74,7 @@ function worldVertices(position: Accessor, m: mat4, out: Float64Array): Float64A
   return out;
 }
 
-export async function readTriangles(glb: Uint8Array): Promise<TriangleSoup> {
+export async function readTriangles(glb: Uint8Array, onProgress?: (share: number) => void): Promise<TriangleSoup> {
   const doc = await (await gltfIo()).readBinary(glb);
   const root = doc.getRoot();
   const scene = root.getDefaultScene() ?? root.listScenes()[0];
@@ -98,6 +98,7 @@ export async function readTriangles(glb: Uint8Array): Promise<TriangleSoup> {
     const b = factor ? factor[2] : DEFAULT_COLOR[2];
     const indices = primitive.getIndices()?.getArray() ?? null;
     for (let i = 0; i < triangles; i++, t++) {
+      if ((t & 0x3ffff) === 0x3ffff) onProgress?.(t / count);
       for (let k = 0; k < 3; k++) {
         const vertex = indices ? indices[i * 3 + k] : i * 3 + k;
         if (vertex >= vertexCount) throw new RangeError(`vertex index ${vertex} out of range (${vertexCount} vertices)`);

@@ -7,9 +7,12 @@
 import sharp from 'sharp';
 import { frameCamera } from './camera.js';
 import { BACKGROUND, rasterize } from './rasterize.js';
-import { readTriangles } from './readTriangles.js';
+import { readTriangles, type TriangleSoup } from './readTriangles.js';
 
 export const POSTER_TYPE = 'image/webp';
+/** The poster's size: an Open Graph image's. */
+export const POSTER_WIDTH = 1200;
+export const POSTER_HEIGHT = 630;
 
 export interface PosterOptions {
   /** Pixels, 16..4096 (default 1200). */
@@ -44,18 +47,32 @@ function downsample(rgb: Uint8Array, width: number, height: number): Uint8Array 
 
 /** Renders the model in `glb` and returns the poster as WebP bytes. */
 export async function renderPoster(glb: Uint8Array, options: PosterOptions = {}): Promise<Uint8Array> {
-  const width = checked('width', options.width ?? 1200, 16, 4096);
-  const height = checked('height', options.height ?? 630, 16, 4096);
-  const quality = checked('quality', options.quality ?? 75, 1, 100);
-  const soup = await readTriangles(glb);
-  let rgb: Uint8Array;
-  if (soup.count > 0) {
-    const big = [width * SUPERSAMPLE, height * SUPERSAMPLE] as const;
-    rgb = downsample(rasterize(soup, frameCamera(soup.min, soup.max, big[0], big[1]), big[0], big[1]), width, height);
-  } else {
-    rgb = new Uint8Array(width * height * 3);
+  return posterOf(await readTriangles(glb), options);
+}
+
+/** The poster of triangles already read, as raw RGB (`onProgress` hears the share drawn). */
+export function posterPixels(soup: TriangleSoup, width: number, height: number, onProgress?: (share: number) => void): Uint8Array {
+  if (soup.count === 0) {
+    const rgb = new Uint8Array(width * height * 3);
     for (let i = 0; i < rgb.length; i += 3) rgb.set(BACKGROUND, i);
+    return rgb;
   }
-  const webp = await sharp(rgb, { raw: { width, height, channels: 3 } }).webp({ quality }).toBuffer();
+  const big = [width * SUPERSAMPLE, height * SUPERSAMPLE] as const;
+  return downsample(rasterize(soup, frameCamera(soup.min, soup.max, big[0], big[1]), big[0], big[1], onProgress), width, height);
+}
+
+/** WebP of raw RGB, resized to `size` when given. */
+export async function encodePoster(rgb: Uint8Array, width: number, height: number, options: { quality?: number; size?: [number, number] } = {}): Promise<Uint8Array> {
+  let image = sharp(rgb, { raw: { width, height, channels: 3 } });
+  if (options.size) image = image.resize(options.size[0], options.size[1], { fit: 'fill' });
+  const webp = await image.webp({ quality: options.quality ?? 75 }).toBuffer();
   return new Uint8Array(webp.buffer, webp.byteOffset, webp.byteLength);
+}
+
+/** The poster of triangles already read. */
+export async function posterOf(soup: TriangleSoup, options: PosterOptions = {}): Promise<Uint8Array> {
+  const width = checked('width', options.width ?? POSTER_WIDTH, 16, 4096);
+  const height = checked('height', options.height ?? POSTER_HEIGHT, 16, 4096);
+  const quality = checked('quality', options.quality ?? 75, 1, 100);
+  return encodePoster(posterPixels(soup, width, height), width, height, { quality });
 }

@@ -73,6 +73,7 @@ const en = {
       readingParts: 'Reading parts: {done:number} of {total:number}',
       sharing: 'Sharing repeated parts',
       compressing: 'Compressing the geometry',
+      poster: 'Drawing the poster',
       done: 'Conversion done',
       saving: 'Saving the project',
       secondsLeft: 'About {seconds:number} s left',

@@ -72,6 +72,7 @@ const fr = {
       readingParts: 'Lecture des pièces : {done} sur {total}',
       sharing: 'Partage des pièces répétées',
       compressing: 'Compression de la géométrie',
+      poster: 'Dessin de l’aperçu',
       done: 'Conversion terminée',
       saving: 'Enregistrement du projet',
       secondsLeft: 'Environ {seconds} s restantes',
