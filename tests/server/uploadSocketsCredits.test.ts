@@ -4,7 +4,7 @@
  * with no answer at all, and two updates of one project at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Project } from '../../src/api/schemas';
+import { revisionListSchema, type Project } from '../../src/api/schemas';
 import { generateAssembly } from '../../samples/generate';
 import { writeSample } from '../../samples/writers/index';
 import { addPlan } from '../../server/db/plans';
@@ -76,8 +76,11 @@ describe('projects/setModel within the free allowance', () => {
       const updated = projectOf(outcome);
       expect(updated).toMatchObject({ id: created.id, revisionNumber: 1 + n, consumedUpdateCount: n, maxUpdateCount: 3 });
       expect(updated.modelUrl).not.toBe(previous.modelUrl);
-      // The old revision is kept (its URL still serves it, for the revision list); the new one serves the new GLB.
-      expect((await fetch(`${server.baseUrl}${previous.modelUrl}`)).status).toBe(200);
+      // The old revision is kept: its own URL stops (docs/api.md), the owner's revision list serves it; the new one serves the new GLB.
+      expect((await fetch(`${server.baseUrl}${previous.modelUrl}`)).status).toBe(404);
+      const list = revisionListSchema.parse((await call(server.baseUrl, `/api/v1/projects/${created.id}/revisions`, { token: owner.token })).json);
+      const kept = list.find((r) => r.revisionNumber === previous.revisionNumber)!;
+      expect((await fetch(`${server.baseUrl}${kept.modelUrl}`)).status).toBe(200);
       const glb = await fetch(`${server.baseUrl}${updated.modelUrl}`);
       expect(glb.status).toBe(200);
       expect(new TextDecoder().decode(new Uint8Array(await glb.arrayBuffer()).subarray(0, 4))).toBe('glTF');
