@@ -10,6 +10,7 @@ export type ConversionErrorCode =
   | 'content_mismatch'
   | 'broken_file'
   | 'empty_model'
+  | 'unreadable_geometry'
   | 'step_external_references'
   | 'zip_too_many_entries'
   | 'zip_too_large'
@@ -67,6 +68,11 @@ export const conversionErrors = {
     ),
   brokenFile: (fileName: string, format: string) =>
     fail('broken_file', `The ${format} file "${fileName}" is damaged or incomplete and could not be read. Export it again and upload it unchanged.`),
+  unreadableGeometry: (fileName: string) =>
+    fail(
+      'unreadable_geometry',
+      `The file "${fileName}" holds surfaces or solids that could not be turned into a model. Try exporting it again, with simpler surfaces or as separate parts.`,
+    ),
   emptyModel: (fileName: string) =>
     fail('empty_model', `The file "${fileName}" contains no 3D geometry. Check that your export includes the parts and upload it again.`),
   stepExternalReferences: (fileName: string) =>

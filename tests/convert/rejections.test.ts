@@ -1,3 +1,4 @@
+import { jobToStep } from '../../samples/realJob/job.js';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { generateAssembly } from '../../samples/generate.js';
@@ -113,6 +114,21 @@ describe('models that cannot be used', () => {
     await expect(convert('empty.dxf', encode(text))).rejects.toMatchObject({
       code: 'empty_model',
       message: 'The file "empty.dxf" contains no 3D geometry. Check that your export includes the parts and upload it again.',
+    });
+  });
+
+  it('surfaces the reader cannot turn into triangles are not called an empty model', async () => {
+    // A board whose six faces lie on planes the file never defines: OpenCascade reads the solid and draws nothing.
+    const board = {
+      name: 'Board',
+      partCount: 1,
+      materials: {},
+      root: { name: 'Board', children: [{ name: 'Back+700x8x500mm|HDF', box: { origin: [0, 0, 0] as [number, number, number], size: [500, 700, 8] as [number, number, number] }, children: [] }] },
+    };
+    const box = jobToStep(board, { shared: true }).replace(/PLANE\('',#\d+\)/g, "PLANE('',#999999)");
+    await expect(convert('surface.stp', encode(box))).rejects.toMatchObject({
+      code: 'unreadable_geometry',
+      message: 'The file "surface.stp" holds surfaces or solids that could not be turned into a model. Try exporting it again, with simpler surfaces or as separate parts.',
     });
   });
 

@@ -131,6 +131,8 @@ export async function importWithOcct(
   if (result.meshes.length === 0 && format === 'step' && referencesExternalFiles(bytes)) {
     throw conversionErrors.stepExternalReferences(fileName);
   }
+  // Surfaces the reader saw but could not tessellate are not an empty file.
+  if (!result.meshes.some((m) => m.index.array.length > 0) && holdsSurfaces(bytes)) throw conversionErrors.unreadableGeometry(fileName);
   const structure = format === 'step' ? readStepProducts(bytes) : undefined;
   return occtResultToScene(result, fileName.replace(/\.[^.]+$/, ''), structure);
 }
@@ -139,4 +141,10 @@ export async function importWithOcct(
 function referencesExternalFiles(bytes: Uint8Array): boolean {
   const text = new TextDecoder('latin1').decode(bytes);
   return /DOCUMENT_FILE|EXTERNALLY_DEFINED|APPLIED_EXTERNAL_IDENTIFICATION_ASSIGNMENT/i.test(text);
+}
+
+/** STEP or IGES entities that carry surfaces or solids (IGES: type 128 B-spline surfaces, 143/144 bounded and trimmed, 186 solids). */
+function holdsSurfaces(bytes: Uint8Array): boolean {
+  const text = new TextDecoder('latin1').decode(bytes.subarray(0, 64 * 2 ** 20));
+  return /ADVANCED_FACE|MANIFOLD_SOLID_BREP|FACETED_BREP|B_SPLINE_SURFACE|SHELL_BASED_SURFACE_MODEL/i.test(text) || /^\s*(128|143|144|186),/m.test(text);
 }

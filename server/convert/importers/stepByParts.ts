@@ -131,6 +131,8 @@ export async function readPlannedParts(plan: StepPlan, fileName: string, options
       meshOfPart.set(part.index, meshes.push(mesh) - 1);
     }),
   );
+  // The plan found solids: none drawn means the reader could not tessellate them, not an empty file.
+  if (meshes.every((m) => m.primitives.every((p) => (p.indices?.length ?? 0) === 0))) throw conversionErrors.unreadableGeometry(fileName);
   const roots = tidyScene(plan.roots.map((r) => toSceneNode(r, meshOfPart))).map((node) => {
     node.matrix = multiply(Z_UP_TO_Y_UP, node.matrix ?? [...IDENTITY]);
     return node;
