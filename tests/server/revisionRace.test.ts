@@ -113,8 +113,9 @@ function acknowledgedUpdate(outcome: UploadOutcome, glb: Uint8Array | undefined)
 }
 
 /**
- * Every acknowledged revision is kept and its model URL serves the bytes it was acknowledged for;
- * the current one also through the link, and its parts list answers. Returns what failed.
+ * Every acknowledged revision is kept and its model URL serves the bytes it was acknowledged for
+ * (an older revision's through the URL the owner's revision list signs); the current one also
+ * through the link, and its parts list answers. Returns what failed.
  */
 async function checkAcknowledged(server: TestServer, owner: TestUser, projectId: number, accessKey: string, acknowledged: Acknowledged[]): Promise<string[]> {
   const failures: string[] = [];
@@ -123,12 +124,15 @@ async function checkAcknowledged(server: TestServer, owner: TestUser, projectId:
   const current = projectSchema.parse((await inject(server, `/api/v1/projects/${projectId}`, { token })).json);
   for (const ack of acknowledged) {
     const label = `${ack.by} acknowledged revision ${ack.revisionNumber}`;
-    if (!kept.some((r) => r.revisionNumber === ack.revisionNumber)) failures.push(`${label}: not in the revision list`);
-    const model = await inject(server, ack.modelUrl, { headers: { 'accept-encoding': 'identity' } });
+    const listed = kept.find((r) => r.revisionNumber === ack.revisionNumber);
+    if (!listed) failures.push(`${label}: not in the revision list`);
+    else if (listed.modelUrl.split('?')[0] !== ack.modelUrl) failures.push(`${label}: listed with another model URL`);
+    const url = listed?.modelUrl ?? ack.modelUrl;
+    const model = await inject(server, url, { headers: { 'accept-encoding': 'identity' } });
     if (model.status !== 200) failures.push(`${label}: model ${model.status}`);
     else if (!model.raw.equals(Buffer.from(ack.glb))) failures.push(`${label}: model holds other bytes`);
     for (const encoding of ['br', 'gzip']) {
-      const encoded = await inject(server, ack.modelUrl, { headers: { 'accept-encoding': encoding } });
+      const encoded = await inject(server, url, { headers: { 'accept-encoding': encoding } });
       if (encoded.status !== 200) failures.push(`${label}: ${encoding} model ${encoded.status}`);
     }
     if (ack.revisionNumber !== current.revisionNumber) continue;
