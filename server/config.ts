@@ -50,6 +50,8 @@ export interface Config {
   maxUploadBytes: number;
   /** Conversion threads of this process; 0 (only with the job queue): it converts nothing itself. */
   convertThreads: number;
+  /** Threads one conversion reads a STEP assembly's parts on. */
+  convertPartThreads: number;
   /** Uploads are converted as jobs of the PostgreSQL queue (server/jobs) rather than in this process. */
   convertQueue: boolean;
   /** Seconds one conversion may run before its thread is stopped. */
@@ -58,6 +60,8 @@ export interface Config {
   convertMemoryMb: number;
   /** Open connections one address may hold; 0 lifts the cap (behind a proxy every client shares its address). */
   maxConnectionsPerIp: number;
+  /** Open connections in all (HTTP and upload sockets); past it a new one is answered 503; 0 lifts the cap. */
+  maxConnections: number;
   logLevel: LogLevel;
   trustProxy: TrustProxy;
   login: { maxFailuresPerIp: number; maxFailuresPerUserIp: number; maxFailuresPerUser: number; windowSeconds: number };
@@ -73,6 +77,8 @@ export interface Config {
 
 /** A browser opens up to 6 connections to a host, plus an upload socket; a few tabs fit. */
 export const DEFAULT_MAX_CONNECTIONS_PER_IP = 32;
+/** Open connections in all: well under the usual limit of 1,024 open files per process, which the database and blob files share. */
+export const DEFAULT_MAX_CONNECTIONS = 768;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -107,10 +113,12 @@ const envSchema = z.object({
   TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MAX_UPLOAD_BYTES: int(1024, 2 ** 40).default(256 * 1024 * 1024),
   CONVERT_THREADS: int(0, 256).optional(),
+  CONVERT_PART_THREADS: int(1, 256).optional(),
   CONVERT_QUEUE: z.enum(['auto', 'postgres', 'off']).default('auto'),
   CONVERT_TIMEOUT: int(1, 24 * 3600).default(600),
   CONVERT_MEMORY_MB: int(64, 65_536).default(2048),
   MAX_CONNECTIONS_PER_IP: int(0, 100_000).optional(),
+  MAX_CONNECTIONS: int(0, 1_000_000).default(DEFAULT_MAX_CONNECTIONS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
   LOGIN_MAX_FAILURES_PER_IP: int(1, 10_000).default(10),
@@ -168,11 +176,13 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
     tokenSecret: e.TOKEN_SECRET,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     convertThreads: e.CONVERT_THREADS ?? Math.max(1, cores - 1),
+    convertPartThreads: e.CONVERT_PART_THREADS ?? cores,
     convertQueue,
     convertTimeoutSeconds: e.CONVERT_TIMEOUT,
     convertMemoryMb: e.CONVERT_MEMORY_MB,
     // Behind a trusted proxy every connection comes from the proxy: the cap is then the proxy's job.
     maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP ?? (trustProxy === false ? DEFAULT_MAX_CONNECTIONS_PER_IP : 0),
+    maxConnections: e.MAX_CONNECTIONS,
     logLevel: e.LOG_LEVEL,
     trustProxy,
     login: {

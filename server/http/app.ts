@@ -24,7 +24,7 @@ import { systemClock, toSeconds, type Clock } from '../domain/clock';
 import { chooseLimitStore, openRedis } from '../limits/limitStore';
 import type { BlobStore } from '../storage/blobStore';
 import { authRoutes } from './auth';
-import { capConnectionsPerAddress, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './connectionLimits';
+import { capConnections, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './connectionLimits';
 import { installAuthentication } from './authenticate';
 import { brandingRoutes } from './branding';
 import { installErrorHandling } from './errors';
@@ -86,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
   });
-  capConnectionsPerAddress(app.server, config.maxConnectionsPerIp);
+  capConnections(app.server, { total: config.maxConnections, perAddress: config.maxConnectionsPerIp });
 
   let redis = deps.redis;
   if (!redis && config.redisUrl) {

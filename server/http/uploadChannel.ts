@@ -3,6 +3,7 @@
  * AbortSignal that fires when the client goes away (so the conversion it started stops).
  * Listeners are attached at once: a message that arrives before anyone waits is queued.
  */
+import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket } from 'ws';
 import type { ServerSocketMessageWire } from '../../src/api/schemas';
 
@@ -22,6 +23,14 @@ export class NoReplyError extends Error {
   }
 }
 
+/** Not a byte came from the client for the idle time allowed while a message was awaited. */
+export class IdleClientError extends Error {
+  constructor() {
+    super('Nothing from the client for too long');
+    this.name = 'IdleClientError';
+  }
+}
+
 export interface ClientMessage {
   data: Buffer;
   isBinary: boolean;
@@ -32,8 +41,11 @@ export interface UploadChannel {
   readonly signal: AbortSignal;
   readonly isOpen: boolean;
   send(message: ServerSocketMessageWire): void;
-  /** The next message; rejects with ClientGoneError or, after `timeoutMs`, NoReplyError. */
-  next(timeoutMs: number): Promise<ClientMessage>;
+  /**
+   * The next message; rejects with ClientGoneError, after `timeoutMs` with NoReplyError, and, when
+   * `idleMs` is given, with IdleClientError once no byte of the connection arrived for that long.
+   */
+  next(timeoutMs: number, idleMs?: number): Promise<ClientMessage>;
   /** Ends the conversation (a normal closure, after whatever was sent). */
   close(): void;
 }
@@ -47,7 +59,8 @@ function toBuffer(data: RawData): Buffer {
   return Buffer.from(data);
 }
 
-export function createUploadChannel(socket: WebSocket): UploadChannel {
+/** `connection`: the socket's TCP connection, whose bytes tell whether the client is still sending. */
+export function createUploadChannel(socket: WebSocket, connection?: Pick<Duplex, 'on' | 'off'>): UploadChannel {
   const gone = new AbortController();
   const queue: ClientMessage[] = [];
   let waiter: { resolve: (message: ClientMessage) => void; reject: (error: Error) => void } | undefined;
@@ -79,22 +92,39 @@ export function createUploadChannel(socket: WebSocket): UploadChannel {
     send(message) {
       if (isOpen()) socket.send(JSON.stringify(message));
     },
-    next(timeoutMs) {
+    next(timeoutMs, idleMs) {
       const queued = queue.shift();
       if (queued) return Promise.resolve(queued);
       if (gone.signal.aborted) return Promise.reject(new ClientGoneError());
       return new Promise<ClientMessage>((resolve, reject) => {
-        const timer = setTimeout(() => {
+        let idle: ReturnType<typeof setTimeout> | undefined;
+        const watchIdle = idleMs !== undefined && connection !== undefined;
+        const stop = () => {
+          clearTimeout(timer);
+          clearTimeout(idle);
+          if (watchIdle) connection.off('data', rearm);
+        };
+        const fail = (error: Error) => {
           waiter = undefined;
-          reject(new NoReplyError());
-        }, timeoutMs);
+          stop();
+          reject(error);
+        };
+        const timer = setTimeout(() => fail(new NoReplyError()), timeoutMs);
+        function rearm() {
+          clearTimeout(idle);
+          idle = setTimeout(() => fail(new IdleClientError()), idleMs);
+        }
+        if (watchIdle) {
+          rearm();
+          connection.on('data', rearm);
+        }
         waiter = {
           resolve: (message) => {
-            clearTimeout(timer);
+            stop();
             resolve(message);
           },
           reject: (error) => {
-            clearTimeout(timer);
+            stop();
             reject(error);
           },
         };

@@ -12,6 +12,7 @@ export const UPLOAD_MESSAGES = {
   updateInProgress: 'Another model update of this project is in progress. Wait for it to finish, then try again.',
   projectChanged: 'The project was changed or deleted during the update. Reload the page and try again.',
   uploadTimeout: 'The upload took too long and was stopped. Try again.',
+  uploadIdle: 'Nothing arrived for too long, so the upload was stopped. Try again.',
   confirmTimeout: 'No answer came to the credit confirmation, so the update was cancelled.',
   invalidReply: 'The answer to the credit confirmation could not be read. The update was cancelled.',
   noConverter: 'Model conversion is not available on this server.',

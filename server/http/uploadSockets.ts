@@ -28,7 +28,12 @@ import { UPLOAD_MESSAGES, UploadRefusal } from './uploadErrors';
 import { runSetModel, type UpdateLocks } from './uploadSetModel';
 import type { UploadContext, UploadTimeouts } from './uploadSteps';
 
-export const DEFAULT_UPLOAD_TIMEOUTS: UploadTimeouts = { messageMs: 30 * 60 * 1000, confirmMs: 5 * 60 * 1000 };
+/**
+ * The whole upload message may take 30 minutes (a large file on a slow line), but not a byte may
+ * lack for 2 minutes meanwhile: a socket opened and left quiet, or a file that stopped arriving,
+ * is answered `uploadIdle` and closed. The credit question waits 5 minutes for its answer.
+ */
+export const DEFAULT_UPLOAD_TIMEOUTS: UploadTimeouts = { messageMs: 30 * 60 * 1000, idleMs: 2 * 60 * 1000, confirmMs: 5 * 60 * 1000 };
 
 /** Room for the NUL-terminated text parts ahead of the file (four parts of at most 4 KB). */
 export const UPLOAD_HEADER_BYTES = 4 * 4097;
@@ -127,7 +132,7 @@ export const uploadSocketRoutes: FastifyPluginAsync<UploadSocketOptions> = async
   const serve = (flow: Flow) => async (socket: WebSocket, request: FastifyRequest) => {
     const upload = opened.get(request);
     if (!upload) return refuse(socket);
-    const channel = createUploadChannel(socket);
+    const channel = createUploadChannel(socket, request.raw.socket);
     const context: UploadContext = {
       channel,
       services,

@@ -10,7 +10,7 @@ import type { ConversionQueue } from '../jobs/conversionQueue';
 import { detectFormat } from '../convert/detect';
 import { findOwnedProject } from '../db/projects';
 import { toSeconds } from '../domain/clock';
-import { NoReplyError, type UploadChannel } from './uploadChannel';
+import { IdleClientError, NoReplyError, type UploadChannel } from './uploadChannel';
 import type { ConvertedModel } from './uploadCommit';
 import { UPLOAD_MESSAGES, UploadRefusal } from './uploadErrors';
 import { progressRelay } from './progressRelay';
@@ -20,6 +20,8 @@ import type { Services } from './services';
 export interface UploadTimeouts {
   /** From the socket opening to the whole upload message arriving. */
   messageMs: number;
+  /** Until the whole upload message arrived: the longest time without a byte from the client. */
+  idleMs: number;
   /** From confirmConsumeCredit to the client's answer. */
   confirmMs: number;
 }
@@ -45,8 +47,9 @@ export const SAVING_ACTIVITY = activityText({ step: 'saving' });
 export async function receiveUpload(context: UploadContext, count: number): Promise<DecodedUpload> {
   let message;
   try {
-    message = await context.channel.next(context.timeouts.messageMs);
+    message = await context.channel.next(context.timeouts.messageMs, context.timeouts.idleMs);
   } catch (error) {
+    if (error instanceof IdleClientError) throw new UploadRefusal(UPLOAD_MESSAGES.uploadIdle);
     throw error instanceof NoReplyError ? new UploadRefusal(UPLOAD_MESSAGES.uploadTimeout) : error;
   }
   const decoded = message.isBinary ? decodeUploadMessage(message.data, count) : null;

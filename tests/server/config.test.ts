@@ -141,6 +141,10 @@ describe('resource limits', () => {
   it('budgets conversions and caps connections per address, except behind a trusted proxy', () => {
     expect(load({})).toMatchObject({ convertTimeoutSeconds: 600, convertMemoryMb: 2048, maxConnectionsPerIp: 32 });
     expect(load({ TRUST_PROXY: 'true' }).maxConnectionsPerIp).toBe(0);
+    // Connections in all: capped behind a proxy too; 0 lifts it.
+    expect(load({}).maxConnections).toBe(768);
+    expect(load({ TRUST_PROXY: 'true' }).maxConnections).toBe(768);
+    expect(load({ MAX_CONNECTIONS: '0' }).maxConnections).toBe(0);
     expect(load({ TRUST_PROXY: 'true', MAX_CONNECTIONS_PER_IP: '100' }).maxConnectionsPerIp).toBe(100);
     expect(load({ CONVERT_TIMEOUT: '60', CONVERT_MEMORY_MB: '512', MAX_CONNECTIONS_PER_IP: '0' })).toMatchObject({
       convertTimeoutSeconds: 60,

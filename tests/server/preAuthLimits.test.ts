@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket as NodeWebSocket } from 'ws';
 import { encodeUploadMessage } from '../../src/api/uploadMessage';
 import { socketUrl, withToken } from '../../src/api/uploadSocket';
+import { DEFAULT_UPLOAD_TIMEOUTS } from '../../server/http/uploadSockets';
 import { addUser, type TestUser } from './helpers/projectFixtures';
 import { startTestServer, type TestServer } from './helpers/testServer';
 import { secureToken } from './helpers/uploads';
@@ -165,5 +166,112 @@ describe('connections per address', () => {
     await once(client, 'connect');
     await once(client, 'close');
     expect(client.bytesRead).toBe(0);
+  });
+});
+
+describe('open connections in all', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { MAX_CONNECTIONS: '3', MAX_CONNECTIONS_PER_IP: '10' } });
+  });
+  afterAll(() => server.close());
+
+  /** A keep-alive connection and the first answer on it (empty when the server closed it first). */
+  async function ask(): Promise<{ client: net.Socket; answer: string }> {
+    const client = net.connect(port(server), '127.0.0.1');
+    client.on('error', () => {});
+    await once(client, 'connect');
+    client.write('GET /config.json HTTP/1.1\r\nHost: test\r\n\r\n');
+    let answer = '';
+    await Promise.race([
+      new Promise<void>((resolve) => client.on('data', (chunk: Buffer) => ((answer += chunk.toString()), resolve()))),
+      once(client, 'close'),
+    ]);
+    // Let the rest of a short answer arrive.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return { client, answer };
+  }
+
+  it('answers past MAX_CONNECTIONS with a clear 503 and closes, then takes connections again', async () => {
+    const open = [await ask(), await ask(), await ask()];
+    expect(open.every(({ answer }) => answer.startsWith('HTTP/1.1 '))).toBe(true);
+    expect(open.every(({ answer }) => !answer.startsWith('HTTP/1.1 503'))).toBe(true);
+    const refused = await ask();
+    expect(refused.answer).toMatch(/^HTTP\/1\.1 503 /);
+    expect(refused.answer).toMatch(/\r\nretry-after: \d+\r\n/i);
+    expect(refused.answer).toMatch(/\r\nconnection: close\r\n/i);
+    const body = JSON.parse(refused.answer.slice(refused.answer.indexOf('\r\n\r\n') + 4));
+    expect(body).toEqual({ error: 'server_busy', message: 'The server has too many open connections. Try again in a few seconds.' });
+    refused.client.destroy();
+
+    open[0].client.destroy();
+    let again: { client: net.Socket; answer: string } | undefined;
+    for (let i = 0; i < 50; i++) {
+      again = await ask();
+      if (!again.answer.startsWith('HTTP/1.1 503')) break;
+      again.client.destroy();
+    }
+    expect(again!.answer).toMatch(/^HTTP\/1\.1 200 /);
+    for (const { client } of [...open, again!]) client.destroy();
+  });
+});
+
+describe('an upload socket that goes quiet', () => {
+  const IDLE = 'Nothing arrived for too long, so the upload was stopped. Try again.';
+  let server: TestServer;
+  let user: TestUser;
+  beforeAll(async () => {
+    server = await startTestServer({ appDeps: { uploadTimeouts: { idleMs: 400 } } });
+    user = await addUser(server);
+  });
+  afterAll(() => server.close());
+
+  /** Opens the create socket with a live token; resolves with its messages and close code, or 'open' after `waitMs`. */
+  async function quietSocket(behave: (socket: NodeWebSocket, token: string) => Promise<void>, waitMs = 4000) {
+    const token = await secureToken(server, user.token);
+    const socket = new NodeWebSocket(withToken(socketUrl('/api/v1', 'projects/create', server.baseUrl), token));
+    socket.on('error', () => {});
+    const messages: unknown[] = [];
+    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    const closed = new Promise<number>((resolve) => socket.once('close', resolve));
+    await once(socket, 'open');
+    const started = Date.now();
+    await behave(socket, token);
+    const code = await Promise.race([closed, new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), waitMs))]);
+    socket.terminate();
+    return { messages, code, ms: Date.now() - started };
+  }
+
+  const sendPart = (socket: NodeWebSocket, bytes: Uint8Array, fin: boolean) =>
+    new Promise<void>((resolve, reject) => socket.send(bytes, { fin, binary: true }, (e) => (e ? reject(e) : resolve())));
+
+  it('waits at most 2 minutes for the next byte of the upload message (the default)', () => {
+    expect(DEFAULT_UPLOAD_TIMEOUTS.idleMs).toBe(2 * 60 * 1000);
+  });
+
+  it('is closed with a message when nothing arrives after it opened', async () => {
+    const { messages, code } = await quietSocket(async () => {});
+    expect(messages).toEqual([{ type: 'error', message: IDLE }]);
+    expect(code).toBe(1000);
+  });
+
+  it('is closed when the file stops arriving halfway', async () => {
+    const message = encodeUploadMessage(['x', '', 'kitchen.dae'], new Uint8Array(64 * 1024));
+    const { messages, code } = await quietSocket((socket) => sendPart(socket, message.subarray(0, 20_000), false));
+    expect(messages).toEqual([{ type: 'error', message: IDLE }]);
+    expect(code).toBe(1000);
+  });
+
+  it('stays open while the file keeps arriving, however slowly', async () => {
+    const { messages } = await quietSocket(async (socket, token) => {
+      const message = encodeUploadMessage([token, '', 'kitchen.dae'], new TextEncoder().encode('<COLLADA>' + ' '.repeat(4000) + '</COLLADA>'));
+      const step = 500;
+      for (let at = 0; at < message.length; at += step) {
+        await sendPart(socket, message.subarray(at, at + step), at + step >= message.length);
+        await new Promise((resolve) => setTimeout(resolve, 100)); // 8 parts over ~0.9 s, each within the 0.4 s allowed
+      }
+    });
+    // The message arrived whole: this server has no converter, and says so.
+    expect(messages).toEqual([{ type: 'error', message: 'Model conversion is not available on this server.' }]);
   });
 });
