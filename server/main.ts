@@ -37,6 +37,7 @@ async function main(): Promise<void> {
 
   const converter = createConverter({
     threads: config.convertThreads,
+    partThreads: config.convertPartThreads,
     maxFileBytes: config.maxUploadBytes,
     timeoutMs: config.convertTimeoutSeconds * 1000,
     memoryLimitMb: config.convertMemoryMb,

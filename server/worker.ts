@@ -24,6 +24,7 @@ async function main(): Promise<void> {
   const blobs = await openBlobStore(config.blobStore);
   const converter = createConverter({
     threads: config.convertThreads,
+    partThreads: config.convertPartThreads,
     maxFileBytes: config.maxUploadBytes,
     timeoutMs: config.convertTimeoutSeconds * 1000,
     memoryLimitMb: config.convertMemoryMb,

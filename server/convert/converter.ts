@@ -28,6 +28,8 @@ import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zipArchive.js';
 export interface ConverterOptions {
   /** Worker threads; default: the number of cores. */
   threads?: number;
+  /** Threads one conversion reads a STEP assembly's parts on (helper threads); default: the number of cores. */
+  partThreads?: number;
   /** Largest accepted upload; default 200 MB. */
   maxFileBytes?: number;
   zipLimits?: ZipLimits;
@@ -68,6 +70,7 @@ function workerExecArgv(): string[] {
 
 export function createConverter(options: ConverterOptions = {}): Converter {
   const threads = Math.max(1, options.threads ?? availableParallelism());
+  const partThreads = Math.max(1, options.partThreads ?? availableParallelism());
   const timeoutMs = options.timeoutMs ?? DEFAULT_CONVERT_TIMEOUT_MS;
   const memoryLimitMb = options.memoryLimitMb ?? DEFAULT_CONVERT_MEMORY_MB;
   const pool = new Piscina<WorkerTask, WorkerResult>({
@@ -91,7 +94,7 @@ export function createConverter(options: ConverterOptions = {}): Converter {
         maxBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
         zipLimits: options.zipLimits ?? DEFAULT_ZIP_LIMITS,
         memoryLimitMb,
-        threads,
+        threads: partThreads,
         port: port2,
       };
       try {

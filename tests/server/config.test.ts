@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       secureTokenTtl: 60,
       tokenSecret: undefined,
       convertThreads: 3,
+      convertPartThreads: 4,
       logLevel: 'info',
       trustProxy: false,
       login: { maxFailuresPerIp: 10, maxFailuresPerUserIp: 5, maxFailuresPerUser: 30, windowSeconds: 60 },
@@ -55,6 +56,7 @@ describe('loadConfig', () => {
       TOKEN_SECRET: 'x'.repeat(40),
       MAX_UPLOAD_BYTES: '1048576',
       CONVERT_THREADS: '2',
+      CONVERT_PART_THREADS: '3',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '1',
     });
@@ -72,6 +74,7 @@ describe('loadConfig', () => {
       tokenSecret: 'x'.repeat(40),
       maxUploadBytes: 1_048_576,
       convertThreads: 2,
+      convertPartThreads: 3,
       logLevel: 'warn',
       trustProxy: 1,
     });
