@@ -2,7 +2,7 @@
  * Opens the database of record: SQLite (default, a file in DATA_DIR) or PostgreSQL.
  * Both dialects run the same migrations and the same repository queries.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
@@ -34,10 +34,37 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
   return config.kind === 'sqlite' ? openSqlite(config.file, options) : openPostgres(config.url, options);
 }
 
+/** The database file and the companions SQLite creates beside it in WAL mode. */
+const SQLITE_FILES = ['', '-wal', '-shm'];
+
+/**
+ * The database holds password hashes and token digests: its file is created, or made, readable and
+ * writable by the server's user only (0600), whatever the umask. SQLite gives the -wal and -shm
+ * files it creates the database file's permissions; ones an older version left are made 0600 too.
+ */
+function keepPrivate(file: string): void {
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  for (const suffix of SQLITE_FILES) {
+    if (!existsSync(file + suffix)) continue;
+    try {
+      chmodSync(file + suffix, 0o600);
+    } catch (error) {
+      // Another user's file (an admin command run by someone else): its owner keeps it as it is.
+      if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+    }
+  }
+}
+
 function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const onDisk = file !== ':memory:' && file !== '';
+  if (onDisk) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    keepPrivate(file);
+  }
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
+  // The -wal and -shm files exist from the first connection in WAL mode.
+  if (onDisk) keepPrivate(file);
   sqlite.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
