@@ -10,6 +10,8 @@
  * Then the shared link of the 60- and 150-cabinet jobs, uploaded as STEP through the real server,
  * opened on a phone-sized page at 9 Mbps / 170 ms, cold: first frame, viewer ready, bytes and the
  * page's heap, against Online3DViewer on the same geometry as a plain GLB, same run.
+ *
+ * BENCH_JOBS=convert or BENCH_JOBS=link runs one half.
  */
 import { Worker } from 'node:worker_threads';
 import { generateJob, jobToStep } from '../samples/realJob/job';
@@ -113,6 +115,9 @@ const bench: Bench = {
     const rows: Row[] = [];
     const notes: string[] = [];
     const byJob = new Map<string, Converted>();
+    // BENCH_JOBS=link: only the links; BENCH_JOBS=convert: only the conversions.
+    const part = process.env.BENCH_JOBS ?? 'all';
+    if (part === 'link' && !smoke) return [await linkTable(sizes.filter((n) => n === 60 || n === 150), log)];
     for (const cabinets of sizes) {
       const job = generateJob({ cabinets, seed: 1 });
       for (const shared of [true, false]) {
@@ -154,7 +159,7 @@ const bench: Bench = {
         notes: [...notes, 'Peak memory: the highest RSS of this process (the pool\'s threads included) minus its RSS before the conversion.'],
       },
     ];
-    if (!smoke) tables.push(await linkTable(sizes.filter((n) => n === 60 || n === 150), log));
+    if (!smoke && part !== 'convert') tables.push(await linkTable(sizes.filter((n) => n === 60 || n === 150), log));
     return tables;
   },
 };
