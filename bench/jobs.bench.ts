@@ -11,7 +11,8 @@
  * opened on a phone-sized page at 9 Mbps / 170 ms, cold: first frame, viewer ready, bytes and the
  * page's heap, against Online3DViewer on the same geometry as a plain GLB, same run.
  *
- * BENCH_JOBS=convert or BENCH_JOBS=link runs one half.
+ * BENCH_JOBS=convert or BENCH_JOBS=link runs one half; BENCH_JOB_SIZES=60,300 picks the sizes;
+ * BENCH_BARE_CAP_S stops the bare reader sooner than the 600 s budget (its cell then shows –).
  */
 import { Worker } from 'node:worker_threads';
 import { generateJob, jobToStep } from '../samples/realJob/job';
@@ -110,8 +111,9 @@ const bench: Bench = {
   name: 'jobs',
   description: 'real-weight whole jobs (drilled, filleted, hardware): conversion vs bare occt-import-js, and their shared link on a phone at 9 Mbps / 170 ms vs Online3DViewer',
   async run({ smoke, log }) {
-    const sizes = smoke ? [2] : process.env.BENCH_LARGE ? [20, 60, 150, 300] : [20, 60, 150];
-    const capMs = smoke ? 120_000 : DEFAULT_CONVERT_TIMEOUT_MS;
+    const listed = process.env.BENCH_JOB_SIZES?.split(',').map(Number).filter((n) => n > 0);
+    const sizes = smoke ? [2] : listed?.length ? listed : process.env.BENCH_LARGE ? [20, 60, 150, 300] : [20, 60, 150];
+    const capMs = smoke ? 120_000 : Number(process.env.BENCH_BARE_CAP_S) * 1000 || DEFAULT_CONVERT_TIMEOUT_MS;
     const rows: Row[] = [];
     const notes: string[] = [];
     const byJob = new Map<string, Converted>();
@@ -147,7 +149,7 @@ const bench: Bench = {
     const tables: Table[] = [
       {
         title: 'Whole-job conversion through the real converter (default pool), 2 cores',
-        reference: 'occt-import-js 0.0.23 ReadStepFile alone on the same file, same tessellation, its own thread, same run (– : past the 600 s budget or no geometry)',
+        reference: `occt-import-js 0.0.23 ReadStepFile alone on the same file, same tessellation, its own thread, same run (– : stopped at ${capMs / 1000} s, or no geometry)`,
         metrics: [
           { key: 'ms', label: 'conversion', unit: 'ms', better: 'lower', digits: 0 },
           { key: 'msPerPart', label: 'per part', unit: 'ms', better: 'lower', digits: 1 },

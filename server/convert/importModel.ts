@@ -14,7 +14,8 @@ import { referencedResources } from './packageResources.js';
 import { parseVokManifest, VOK_MANIFEST } from './vokPackage.js';
 import { readZip, DEFAULT_ZIP_LIMITS, type ZipEntry, type ZipLimits } from './zipArchive.js';
 
-export type ProgressCallback = (progress: number, activity: string) => void;
+export type { ProgressCallback } from './progress.js';
+import type { ProgressCallback } from './progress.js';
 
 export interface ImportOptions {
   onProgress?: ProgressCallback;

@@ -5,9 +5,9 @@
  */
 import { activityText } from '../../../src/api/conversionActivity.js';
 import { conversionErrors } from '../errors.js';
-import type { ProgressCallback } from '../importModel.js';
+import type { ProgressCallback } from '../progress.js';
 import { IDENTITY, multiply, Z_UP_TO_Y_UP, type SceneMesh, type SceneModel, type SceneNode } from '../scene.js';
-import { MaterialTable, meshToScene } from './occtImporter.js';
+import { MaterialTable, meshToScene } from './occtMeshes.js';
 import { loadOcct } from './occtTypes.js';
 import { releasePartReaders, takePartReaders, type PartReader } from './partReaders.js';
 import { asOcctMesh, readPartGroup, type PartGroupResult } from './stepGroupRead.js';

@@ -2,7 +2,7 @@
  * One group file of distinct parts through OpenCascade: each part's meshes (found by the tag its
  * product carries) merged into one, as flat typed arrays that can cross a thread.
  */
-import { mergeMeshes, OCCT_TESSELLATION } from './occtImporter.js';
+import { mergeMeshes, OCCT_TESSELLATION } from './occtMeshes.js';
 import { loadOcct, type OcctMesh, type OcctNode } from './occtTypes.js';
 
 export interface GroupPartMesh {

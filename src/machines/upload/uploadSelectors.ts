@@ -1,5 +1,6 @@
 /** What the upload dialogs read from the upload actor's snapshot. */
 import type { SnapshotFrom } from 'xstate';
+import { parseActivity, type ConversionActivity } from '../../api/conversionActivity';
 import type { LoadingMessage } from './loadingProgress';
 import { conversionSecondsLeft, uploadProgress, type uploadMachine } from './uploadMachine';
 
@@ -19,5 +20,12 @@ export function selectUploadDialog(s: UploadSnapshot): UploadDialog {
 export const selectUploadProgress = (s: UploadSnapshot): number => uploadProgress(s.context);
 export const selectUploadMessage = (s: UploadSnapshot): LoadingMessage => s.context.message;
 export const selectUploadError = (s: UploadSnapshot): string | null => s.context.error;
-export const selectUploadActivity = (s: UploadSnapshot): string | null => (s.context.step === 'convert' ? s.context.activity : null);
+/** The conversion's step as the server named it (an unknown one as its words), while converting. */
+export type UploadActivity = ConversionActivity | { step: 'other'; text: string };
+
+export function selectUploadActivity(s: UploadSnapshot): UploadActivity | null {
+  const text = s.context.step === 'convert' ? s.context.activity : null;
+  if (!text) return null;
+  return parseActivity(text) ?? { step: 'other', text };
+}
 export const selectUploadSecondsLeft = (s: UploadSnapshot): number | undefined => conversionSecondsLeft(s.context);

@@ -1,13 +1,13 @@
 /** A conversion status's activity and the time left, in the user's language. */
-import { parseActivity } from '../../api/conversionActivity';
 import type { TranslationFunctions } from '../../i18n/i18n-types';
+import type { UploadActivity } from '../../machines/upload/uploadSelectors';
 
-export function activityLabel(LL: TranslationFunctions, text: string | null): string | null {
-  if (!text) return null;
-  const activity = parseActivity(text);
+export function activityLabel(LL: TranslationFunctions, activity: UploadActivity | null): string | null {
+  if (!activity) return null;
   const t = LL.progress.activity;
-  if (!activity) return text;
   switch (activity.step) {
+    case 'other':
+      return activity.text;
     case 'reading':
       return activity.percent === undefined ? t.reading({ format: activity.format }) : t.readingShare({ format: activity.format, percent: activity.percent });
     case 'findingParts':
