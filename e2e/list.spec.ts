@@ -17,6 +17,7 @@ import {
   clearLoadingRecord,
   dropFile,
   FR,
+  jobStepFile,
   loadingRecord,
   logIn,
   recordLoading,
@@ -210,6 +211,20 @@ test.describe('project list', () => {
       await expect(page.getByRole('link', { name: 'Open Kitchen A' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Open Dropped cabinet' })).toHaveCount(0);
     });
+  });
+
+  test('a whole job as cabinet software exports it: the upload dialog says which step runs and how many parts are read', async ({ page }) => {
+    test.setTimeout(150_000);
+    await logIn(page, DEMO.username, DEMO.password);
+    await chooseFile(page, () => addTile(page).click(), jobStepFile('Apartment job.stp', 12, 4));
+    const loading = page.getByRole('dialog', { name: 'Loading' });
+    await expect(loading.getByTestId('loading-activity')).toHaveText(/^Reading parts: \d+ of \d+$/, { timeout: 60_000 });
+    await expect(page).toHaveURL(/\/projects\/\d+$/, { timeout: 120_000 });
+    await page.goto('/');
+    await openCardMenu(page, 'Apartment job');
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete project' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('link', { name: 'Open Apartment job' })).toHaveCount(0);
   });
 
   test('an update past the free allowance asks to confirm the credit (Cancel, then Continue); without credits the missing-credits dialog opens', async ({ page }) => {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { generateAssembly } from '../samples/generate';
+import { generateJob, jobToStep } from '../samples/realJob/job';
 import { writeSample } from '../samples/writers/index';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'list-models-'));
@@ -15,6 +16,13 @@ const folder = mkdtempSync(path.join(tmpdir(), 'list-models-'));
 export async function stepFile(fileName: string, parts = 40, seed = 1): Promise<string> {
   const file = path.join(folder, fileName);
   writeFileSync(file, await writeSample(generateAssembly({ parts, seed }), 'step'));
+  return file;
+}
+
+/** Writes a real-weight whole job (drilled, filleted, hardware) of `cabinets` cabinets as STEP and returns its path. */
+export function jobStepFile(fileName: string, cabinets: number, seed = 1): string {
+  const file = path.join(folder, fileName);
+  writeFileSync(file, jobToStep(generateJob({ cabinets, seed }), { shared: false }));
   return file;
 }
 

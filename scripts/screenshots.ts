@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { WebSocket as NodeWebSocket } from 'ws';
-import { addTile, brokenStepFile, chooseFile, EN, FR, logIn, stepFile, type Texts } from '../e2e/listHelpers';
+import { addTile, brokenStepFile, chooseFile, EN, FR, jobStepFile, logIn, stepFile, type Texts } from '../e2e/listHelpers';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { API_BASE } from '../server/config';
 import type { Stage } from '../src/api/schemas';
@@ -243,9 +243,9 @@ async function main(): Promise<void> {
       await page.getByRole('dialog', { name: 'About' }).getByRole('heading').waitFor();
       await shot(page, 'panel-about');
       await page.keyboard.press('Escape');
-      // The loading dialog while a larger model converts.
-      await chooseFile(page, () => addTile(page).click(), await stepFile('Large kitchen.stp', 300, 3));
-      await page.getByText('Conversion in progress...').first().waitFor({ timeout: 60_000 });
+      // The loading dialog while a whole job converts: its step, the parts read, the time left.
+      await chooseFile(page, () => addTile(page).click(), jobStepFile('Apartment job.stp', 40, 3));
+      await page.getByTestId('loading-time-left').waitFor({ timeout: 120_000 });
       await shot(page, 'dialog-loading');
       await page.waitForURL(/\/projects\/\d+$/, { timeout: 60_000 });
       await context.close();
@@ -253,6 +253,10 @@ async function main(): Promise<void> {
     {
       const { context, page } = await listPage(browser, origin, DEMO, PHONE);
       await shot(page, 'list-phone-en');
+      await chooseFile(page, () => addTile(page).click(), jobStepFile('Apartment job phone.stp', 40, 6));
+      await page.getByTestId('loading-time-left').waitFor({ timeout: 120_000 });
+      await shot(page, 'dialog-loading-phone');
+      await page.waitForURL(/\/projects\/\d+$/, { timeout: 120_000 });
       await context.close();
     }
     const french = `screens-fr-${Date.now().toString(36)}@example.com`;
@@ -267,6 +271,10 @@ async function main(): Promise<void> {
       }
       const { context, page } = await listPage(browser, origin, { username: french, password: 'screens-password' }, DESKTOP, FR, true);
       await shot(page, 'list-desktop-fr');
+      await chooseFile(page, () => addTile(page, 'Ajouter un projet').click(), jobStepFile('Chantier immeuble.stp', 40, 5));
+      await page.getByTestId('loading-time-left').waitFor({ timeout: 120_000 });
+      await shot(page, 'dialog-loading-fr');
+      await page.waitForURL(/\/projects\/\d+$/, { timeout: 120_000 });
       await context.close();
     }
 
