@@ -3,6 +3,7 @@
  * name, place and hole is kept, whether the export shares identical parts or gives every part its
  * own solid, and the progress moves with the reading.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generateJob, jobToStep } from '../../samples/realJob/job.js';
 import { convertFile } from '../../server/convert/convertFile.js';
@@ -119,6 +120,19 @@ describe('a whole job read part by part', () => {
       const bytes = encode(text);
       const byParts = await importStepByParts('a.stp', bytes, { minOccurrences: 0 });
       expect(summary(leaves(byParts!))).toEqual(summary(leaves(await wholeFile(bytes))));
+    }
+  });
+
+  it('the CAx-IF assemblies shipped with occt-import-js: the same parts, names and places as the whole-file reader', async () => {
+    const dir = 'node_modules/occt-import-js/test/testfiles/cax-if';
+    const assemblies = ['as1_pe_203.stp', 'as1-oc-214.stp', 'dm1-oc-214.stp', 'dm1-pe-214.stp', 'dm1-id-214.stp'];
+    for (const name of assemblies) {
+      const bytes = new Uint8Array(readFileSync(`${dir}/${name}`));
+      const byParts = await importStepByParts(name, bytes, { minOccurrences: 0 });
+      expect(byParts, name).toBeDefined();
+      const ours = summary(leaves(byParts!));
+      expect(ours.length, name).toBeGreaterThan(1);
+      expect(ours, name).toEqual(summary(leaves(await wholeFile(bytes))));
     }
   });
 
