@@ -16,6 +16,19 @@ export function searchTerms(query: string): string[] {
     .filter((term) => term.length > 0);
 }
 
+/**
+ * The search text kept in the URL hash (SPEC §2), decoded. A hash that is not valid
+ * percent-encoding (`#50%`, a cut UTF-8 sequence) is ignored as if absent: a shared link with a
+ * damaged address still opens, with an empty search box.
+ */
+export function searchTextFromHash(hash: string): string {
+  try {
+    return decodeURIComponent(hash.replace(/^#/, ''));
+  } catch {
+    return '';
+  }
+}
+
 /** Node ids in tree order: each node before its children, siblings in order. */
 export function treeOrder(tree: PartTree): string[] {
   const out: string[] = [];

@@ -6,6 +6,7 @@
 import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { stripFilter } from '../../machines/viewer/filterParams';
+import { searchTextFromHash } from '../../machines/viewer/hierarchySearch';
 import { selectModel } from '../../machines/viewer/viewerSelectors';
 import type { PartTree } from '../../machines/viewer/viewerTypes';
 import { CommentsPanel } from './panels/CommentsPanel';
@@ -23,7 +24,7 @@ function withVisibility(tree: PartTree, hiddenIds: readonly string[]): PartTree 
   return { roots: tree.roots, nodes };
 }
 
-const hashSearch = () => decodeURIComponent(window.location.hash.replace(/^#/, ''));
+const hashSearch = () => searchTextFromHash(window.location.hash);
 
 /** A click in the tree ends the URL's steps: `filter` leaves the address too. */
 function stripFilterFromUrl() {
