@@ -35,3 +35,19 @@ export function ancestorsOf(tree: PartTree, id: string): string[] {
   }
   return out;
 }
+
+/**
+ * The ancestors of all these nodes together (to open the branches holding a search's matches).
+ * Each path stops at an ancestor already found, so many matches in one cabinet cost little.
+ */
+export function ancestorsOfAll(tree: PartTree, ids: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const id of ids) {
+    let parent = tree.nodes[id]?.parent ?? null;
+    while (parent !== null && !out.has(parent)) {
+      out.add(parent);
+      parent = tree.nodes[parent]?.parent ?? null;
+    }
+  }
+  return out;
+}

@@ -1,6 +1,6 @@
 /** Tree rows: only expanded branches are walked; ancestors of a node. */
 import { describe, expect, it } from 'vitest';
-import { ancestorsOf, visibleRows } from '../../../src/machines/viewer/treeRows';
+import { ancestorsOf, ancestorsOfAll, visibleRows } from '../../../src/machines/viewer/treeRows';
 import type { PartNode, PartTree } from '../../../src/machines/viewer/viewerTypes';
 
 const node = (id: string, parent: string | null, children: string[] = []): PartNode => ({
@@ -37,5 +37,12 @@ describe('ancestorsOf', () => {
   it('gives the parents, nearest first', () => {
     expect(ancestorsOf(tree, 'd')).toEqual(['b', 'a']);
     expect(ancestorsOf(tree, 'a')).toEqual([]);
+  });
+});
+
+describe('ancestorsOfAll', () => {
+  it('gives the ancestors of several nodes together, each once', () => {
+    expect([...ancestorsOfAll(tree, ['d', 'c', 'x'])].sort()).toEqual(['a', 'b']);
+    expect(ancestorsOfAll(tree, []).size).toBe(0);
   });
 });

@@ -91,6 +91,27 @@ describe('hierarchy panel', () => {
     expect(selectedName()).toBe('Door left');
   });
 
+  it('opens the branches holding the matches of a search, and shows no row when nothing matches', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithLocale(<Harness tree={tree} />);
+    const box = screen.getByRole('searchbox', { name: 'Search parts' });
+    const rowNames = () => screen.queryAllByRole('treeitem').map((row) => row.textContent);
+    await user.type(box, 'door right');
+    expect(screen.getByText('1 matching part')).toBeTruthy();
+    // The match sits in the collapsed Drawer: its branch is open, the match shows.
+    expect(rowNames()).toEqual(['Base cabinet', 'Door left', 'Shelf', 'Drawer', 'Door right']);
+    // The user may still close it during the search.
+    await user.click(screen.getByRole('button', { name: 'Collapse Drawer' }));
+    expect(screen.queryByText('Door right')).toBeNull();
+    await user.clear(box);
+    await user.type(box, 'nothing');
+    expect(screen.getByText('No matching part')).toBeTruthy();
+    expect(rowNames()).toEqual([]);
+    // Without a search the tree is as the user left it: the Drawer closed again.
+    await user.clear(box);
+    expect(rowNames()).toEqual(['Base cabinet', 'Door left', 'Shelf', 'Drawer']);
+  });
+
   it('renders only the rows in view of a 10,000-part tree', () => {
     const ids = Array.from({ length: 10_000 }, (_, i) => `p${i}`);
     const big: PartTree = {

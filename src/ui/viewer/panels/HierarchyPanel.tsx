@@ -1,8 +1,10 @@
 /**
  * The part tree (SPEC §2, §5): expand/collapse, selection highlight, optional visibility eyes,
  * and the search box (terms split on commas or OR/OU). Enter in the box selects the current
- * result, or the next one when it is already selected. Only rows of expanded branches exist,
- * and only those in view are rendered, so 10,000 parts stay fast.
+ * result, or the next one when it is already selected. A search opens the branches holding its
+ * matches (the user may close them again while it lasts; clearing the search gives back the tree
+ * as the user left it), and a search that matches nothing shows no row, only its message. Only
+ * rows of expanded branches exist, and only those in view are rendered, so 10,000 parts stay fast.
  *
  * Props:
  *   tree                 the part hierarchy reported by the engine
@@ -15,7 +17,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { PartTree } from '../../../machines/viewer/viewerTypes';
 import { nextResult, searchTerms, searchTree } from '../../../machines/viewer/hierarchySearch';
-import { ancestorsOf, visibleRows } from '../../../machines/viewer/treeRows';
+import { ancestorsOf, ancestorsOfAll, visibleRows } from '../../../machines/viewer/treeRows';
 import { useLL } from '../../app/I18nProvider';
 import { ChevronRightIcon, SearchIcon } from '../../common/actionIcons';
 import { EyeIcon, EyeOffIcon } from '../../common/icons';
@@ -33,16 +35,27 @@ export interface HierarchyPanelProps {
 
 export function HierarchyPanel({ tree, selectedId, onSelect, searchText, onSearchTextChange, onToggleVisibility }: HierarchyPanelProps) {
   const LL = useLL();
+  // What the user opened; a search opens more while it lasts (`open`), without changing this.
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(tree.roots));
-  const rows = useMemo(() => visibleRows(tree, expanded), [tree, expanded]);
   const results = useMemo(() => searchTree(tree, searchText), [tree, searchText]);
   const resultSet = useMemo(() => new Set(results), [results]);
   const searching = searchTerms(searchText).length > 0;
+  const rootsKey = tree.roots.join('\u0000');
+  // Branches the search opened and the user closed again, for this search of this model only.
+  const searchKey = `${rootsKey}\u0001${searchText}`;
+  const [closedInSearch, setClosedInSearch] = useState<{ key: string; ids: ReadonlySet<string> }>({ key: searchKey, ids: new Set() });
+  const closed = closedInSearch.key === searchKey ? closedInSearch.ids : null;
+  const open = useMemo(() => {
+    if (!searching || results.length === 0) return expanded;
+    const merged = new Set(expanded);
+    for (const id of ancestorsOfAll(tree, results)) if (!closed?.has(id)) merged.add(id);
+    return merged;
+  }, [tree, expanded, searching, results, closed]);
+  const rows = useMemo(() => (searching && results.length === 0 ? [] : visibleRows(tree, open)), [tree, open, searching, results]);
   const { viewportRef, first, last, totalHeight, onScroll, scrollToRow } = useTreeWindow(rows.length);
 
   // A new model starts with its roots open; a new tree object for the same model (visibility
   // changes) keeps what the user opened.
-  const rootsKey = tree.roots.join('\u0000');
   useEffect(() => setExpanded(new Set(rootsKey === '' ? [] : rootsKey.split('\u0000'))), [rootsKey]);
 
   // A selection made elsewhere (canvas, search) opens its branch.
@@ -59,12 +72,21 @@ export function HierarchyPanel({ tree, selectedId, onSelect, searchText, onSearc
     if (index >= 0) scrollToRow(index);
   }, [rows, selectedId, scrollToRow]);
 
-  const toggle = (id: string) =>
+  const toggle = (id: string) => {
+    const opening = !open.has(id);
     setExpanded((current) => {
       const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
+      if (opening) next.add(id);
+      else next.delete(id);
       return next;
     });
+    if (searching) {
+      const ids = new Set(closed ?? []);
+      if (opening) ids.delete(id);
+      else ids.add(id);
+      setClosedInSearch({ key: searchKey, ids });
+    }
+  };
 
   const goToResult = () => {
     const target = nextResult(results, selectedId);
@@ -102,7 +124,7 @@ export function HierarchyPanel({ tree, selectedId, onSelect, searchText, onSearc
         <div role="tree" aria-label={LL.viewer.partTree()} className="relative" style={{ height: totalHeight }}>
           {rows.slice(first, last).map((row, offset) => {
             const node = tree.nodes[row.id];
-            const isOpen = expanded.has(row.id);
+            const isOpen = open.has(row.id);
             const isSelected = row.id === selectedId;
             const isMatch = resultSet.has(row.id);
             return (
