@@ -22,10 +22,8 @@ import { importModel } from '../server/convert/importModel';
 import { ensureBenchBuild } from './lib/appBuild';
 import { logInApi, publish, startServer, uploadProject, waitDemoProject } from './lib/appServer';
 import { launchChromium } from './lib/browser';
-import { PEER_PAGE } from './lib/browserPages';
 import { startByteCounter } from './lib/byteCounter';
-import { coldThenWarm, openOurs, openPeer, PROFILES, VIEWPORT, type Open } from './lib/linkOpens';
-import { startStaticServer } from './lib/staticServer';
+import { coldThenWarm, openOurs, openPeer, PROFILES, startPeerHost, VIEWPORT, type Open } from './lib/linkOpens';
 import { median } from './lib/stats';
 import type { Bench, Row, Table } from './lib/types';
 
@@ -172,9 +170,8 @@ async function linkTable(sizes: number[], log: (line: string) => void): Promise<
   const dist = ensureBenchBuild(log);
   const server = await startServer(dist);
   const ours = await startByteCounter(server.url);
-  const peerHost = await startStaticServer({ '/o3dv/': 'node_modules/online-3d-viewer/build/engine' }, { gzip: true });
-  peerHost.put('/peer.html', new TextEncoder().encode(PEER_PAGE), 'text/html; charset=utf-8');
-  const peer = await startByteCounter(peerHost.url);
+  const peers = await startPeerHost();
+  const { host: peerHost, counter: peer } = peers;
   const browser = await launchChromium();
   const rows: Row[] = [];
   const notes: string[] = [];
@@ -211,8 +208,7 @@ async function linkTable(sizes: number[], log: (line: string) => void): Promise<
   } finally {
     await browser.close();
     await ours.close();
-    await peer.close();
-    await peerHost.close();
+    await peers.close();
     await server.stop();
   }
   return {

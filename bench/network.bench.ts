@@ -16,11 +16,9 @@ import { writeSample } from '../samples/writers/index';
 import { ensureBenchBuild } from './lib/appBuild';
 import { logInApi, publish, startServer, uploadProject, waitDemoProject } from './lib/appServer';
 import { launchChromium } from './lib/browser';
-import { PEER_PAGE } from './lib/browserPages';
-import { coldThenWarm, openOurs, openPeer, PROFILES, VIEWPORT, type Open } from './lib/linkOpens';
+import { coldThenWarm, openOurs, openPeer, PROFILES, startPeerHost, VIEWPORT, type Open } from './lib/linkOpens';
 import { startByteCounter } from './lib/byteCounter';
 import { assemblyToPlainGlb } from './lib/plainGlb';
-import { startStaticServer } from './lib/staticServer';
 import { median } from './lib/stats';
 import type { Bench, Row, Table } from './lib/types';
 
@@ -37,9 +35,8 @@ const bench: Bench = {
     const runs = smoke ? 1 : Math.min(repeats, 3);
     const server = await startServer(dist);
     const ours = await startByteCounter(server.url);
-    const peerHost = await startStaticServer({ '/o3dv/': 'node_modules/online-3d-viewer/build/engine' }, { gzip: true });
-    peerHost.put('/peer.html', new TextEncoder().encode(PEER_PAGE), 'text/html; charset=utf-8');
-    const peer = await startByteCounter(peerHost.url);
+    const peers = await startPeerHost();
+    const { host: peerHost, counter: peer } = peers;
     const browser = await launchChromium();
     const tables: Table[] = [];
     try {
@@ -117,8 +114,7 @@ const bench: Bench = {
     } finally {
       await browser.close();
       await ours.close();
-      await peer.close();
-      await peerHost.close();
+      await peers.close();
       await server.stop();
     }
     return tables;

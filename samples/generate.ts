@@ -24,7 +24,7 @@ const WALL_CABINET_Y_MM = 1450;
 const LEG_HEIGHT_MM = 100;
 
 /** mulberry32: a small deterministic PRNG. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -4,8 +4,9 @@
  * benches share it.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { waitFirstFrame } from './browserPages';
-import type { ByteCounter } from './byteCounter';
+import { PEER_PAGE, waitFirstFrame } from './browserPages';
+import { startByteCounter, type ByteCounter } from './byteCounter';
+import { startStaticServer } from './staticServer';
 
 /** A phone-sized window: what a guest opens a link on. */
 export const VIEWPORT = { width: 390, height: 844 };
@@ -126,3 +127,11 @@ export async function coldThenWarm(browser: Browser, open: (context: BrowserCont
   }
 }
 
+
+/** Online3DViewer's page on a gzip static host, and a byte counter in front of it: models are put as they come. */
+export async function startPeerHost() {
+  const host = await startStaticServer({ '/o3dv/': 'node_modules/online-3d-viewer/build/engine' }, { gzip: true });
+  host.put('/peer.html', new TextEncoder().encode(PEER_PAGE), 'text/html; charset=utf-8');
+  const counter = await startByteCounter(host.url);
+  return { host, counter, close: async () => (await counter.close(), await host.close()) };
+}

@@ -13,7 +13,7 @@
 import type { Assembly, AssemblyNode } from '../assembly.js';
 import { buildCabinet, type CabinetKind } from '../cabinet.js';
 import { encodeName, formatDimensions } from '../dimensionText.js';
-import { boundsOf, countParts } from '../generate.js';
+import { boundsOf, countParts, random } from '../generate.js';
 import { sampleMaterials, type SampleMaterial } from '../materials.js';
 import { assemblyToStep } from '../writers/step.js';
 import type { StepEntities } from '../writers/stepEntities.js';
@@ -30,17 +30,6 @@ const KITCHEN_SPACING_MM = 6000;
 const WALL_CABINET_Y_MM = 1450;
 const LEG_HEIGHT_MM = 100;
 const SYSTEM_HOLE = { diameter: 5, depth: 12, pitch: 32, inset: 37, margin: 96 };
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** `cabinets` cabinets in kitchens of ten: base and wall cabinets in turn, metric widths. */
 export function generateJob(options: JobOptions): Assembly {
