@@ -1194,6 +1194,15 @@ type RootTranslation = {
 			 * @param {number} total
 			 */
 			position: RequiredParams<'current' | 'total'>
+			/**
+			 * N​o​ ​p​a​r​t​ ​m​a​t​c​h​e​s​ ​t​h​e​ ​f​i​l​t​e​r​ ​“​{​n​a​m​e​s​}​”​.
+			 * @param {string} names
+			 */
+			noMatch: RequiredParams<'names'>
+			/**
+			 * S​h​o​w​ ​a​l​l​ ​p​a​r​t​s
+			 */
+			showAll: string
 		}
 		part: {
 			/**
@@ -2817,6 +2826,14 @@ export type TranslationFunctions = {
 			 * Step {current} of {total}
 			 */
 			position: (arg: { current: number, total: number }) => LocalizedString
+			/**
+			 * No part matches the filter “{names}”.
+			 */
+			noMatch: (arg: { names: string }) => LocalizedString
+			/**
+			 * Show all parts
+			 */
+			showAll: () => LocalizedString
 		}
 		part: {
 			/**

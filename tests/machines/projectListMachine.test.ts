@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Project } from '../../src/api/schemas';
 import { projectListMachine, type ListContext, type ListEvent } from '../../src/machines/projects/projectListMachine';
 import { createActor } from 'xstate';
-import { DEFAULT_QUERY } from '../../src/machines/projects/projectQuery';
+import { DEFAULT_QUERY, visibleProjects } from '../../src/machines/projects/projectQuery';
 import { memoryStorage } from '../../src/machines/storage/persisted';
 import { createServices } from '../helpers/appHarness';
 import { makeProject } from '../helpers/fakeProjectsApi';
@@ -194,5 +194,22 @@ describe('project list machine (examples)', () => {
     const sut = await loaded();
     sut.actor.send({ type: 'list.rename', id: 99 });
     expect(sut.actor.getSnapshot().matches({ dialog: 'none' })).toBe(true);
+  });
+});
+
+describe('project search', () => {
+  const named = (names: string[]) => names.map((name, i) => makeProject({ id: i + 1, name }));
+  const found = (names: string[], search: string) => visibleProjects(named(names), { ...DEFAULT_QUERY, search, sort: 'name' }).map((p) => p.name);
+
+  it('ignores accents and case, in the search and in the names', () => {
+    const names = ['Cuisine chêne', 'Bureau CHENE clair', 'Façade Noyer', 'École maternelle', 'Kitchen'];
+    expect(found(names, 'chene')).toEqual(['Bureau CHENE clair', 'Cuisine chêne']);
+    expect(found(names, 'CHÊNE')).toEqual(['Bureau CHENE clair', 'Cuisine chêne']);
+    expect(found(names, 'facade')).toEqual(['Façade Noyer']);
+    expect(found(names, 'ecole')).toEqual(['École maternelle']);
+    expect(found(names, 'noyér')).toEqual(['Façade Noyer']);
+    // Decomposed accents (as some systems write file names) are the same letters.
+    expect(found(['Cuisine che\u0302ne'], 'chêne')).toEqual(['Cuisine che\u0302ne']);
+    expect(found(names, 'oak')).toEqual([]);
   });
 });

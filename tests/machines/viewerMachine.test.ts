@@ -149,7 +149,10 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
       phase = 'ready';
       if (!filterDone && filter.mode !== 'none') {
         filterDone = true;
-        out.received.push({ child: 'notice', type: 'notice.load', detail: { steps: [['n1']] } }, { child: 'notice', type: 'notice.start' });
+        // Each step names parts whole, case aside; a step that names no part stays, empty, so the
+        // URL's steps are shown even when nothing matches (the screen says so, not the whole model).
+        const steps = filter.steps.map((names) => Object.values(model.tree.nodes).filter((n) => names.some((name) => name.toLowerCase() === n.name.toLowerCase())).map((n) => n.id));
+        out.received.push({ child: 'notice', type: 'notice.load', detail: { steps } }, { child: 'notice', type: 'notice.start' });
       }
     } else if (e.type === 'load.failed' && phase === 'loading') phase = 'ended';
     else if (e.type === 'viewer.leftPanel' && e.panel !== left) {
@@ -217,7 +220,7 @@ const guestEvents = [...baseEvents, { type: 'xstate.done.actor.fetchProject', ou
 const runs = [
   { name: 'owner', variant: 'owner' as const, target: { kind: 'owner', id: 7 } as LoadTarget, search: '?filter=Door', events: ownerEvents },
   { name: 'guest', variant: 'shared' as const, target: { kind: 'guest', accessKey: 'k1' } as LoadTarget, search: '', events: guestEvents },
-  { name: 'sandbox', variant: 'shared' as const, target: { kind: 'sandbox', modelUrl: '/sample.glb' } as LoadTarget, search: '?filter=Door&noFlash', events: baseEvents },
+  { name: 'sandbox', variant: 'shared' as const, target: { kind: 'sandbox', modelUrl: '/sample.glb' } as LoadTarget, search: '?filter=Nothing&noFlash', events: baseEvents },
 ];
 
 /** A small key: the state, the panel, whether the filter ran and which model (context holds actors). */

@@ -110,6 +110,8 @@ export const viewer = {
     previous: 'Previous step',
     next: 'Next step',
     position: 'Step {current:number} of {total:number}',
+    noMatch: 'No part matches the filter “{names:string}”.',
+    showAll: 'Show all parts',
   },
   part: {
     partName: 'Name',

@@ -112,6 +112,8 @@ export const viewer = {
     previous: 'Étape précédente',
     next: 'Étape suivante',
     position: 'Étape {current} sur {total}',
+    noMatch: 'Aucune pièce ne correspond au filtre « {names} ».',
+    showAll: 'Afficher toutes les pièces',
   },
   part: {
     partName: 'Nom',

@@ -1,9 +1,11 @@
 /**
- * What the list shows (SPEC §2, §5): a case-insensitive substring search on the name, a step
+ * What the list shows (SPEC §2, §5): a substring search on the name that ignores case and accents
+ * (`chene` finds `Chêne`), a step
  * filter ('all' or one stage), and a sort by name or by modification date, newest first by default,
  * which the reverse button flips.
  */
 import { STAGES, type Project, type Stage } from '../../api/schemas';
+import { foldForSearch } from '../../api/textFold';
 
 export const SORT_KEYS = ['date', 'name'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -38,8 +40,8 @@ function compare(sort: SortKey, a: Project, b: Project, listed: ListedDates): nu
 }
 
 export function matchesSearch(name: string, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  return needle === '' || name.toLowerCase().includes(needle);
+  const needle = foldForSearch(search.trim());
+  return needle === '' || foldForSearch(name).includes(needle);
 }
 
 export function visibleProjects(projects: readonly Project[], query: ProjectQuery, listed: ListedDates = {}): Project[] {

@@ -1,8 +1,9 @@
 /**
  * Hierarchy search (SPEC §5): the query is split on commas or the whole words OR / OU
  * (any case), each term trimmed and lowercased, empty terms dropped. A node matches when its
- * display name contains any term. Results are node ids in tree order (depth first, roots first).
+ * display name contains any term, accents and case aside (`chene` finds `Porte chêne`). Results are node ids in tree order (depth first, roots first).
  */
+import { foldForSearch } from '../../api/textFold';
 import type { PartTree } from './viewerTypes';
 
 /** A comma, or OR / OU standing as a word of its own (letters around it make it part of a name). */
@@ -45,10 +46,10 @@ export function treeOrder(tree: PartTree): string[] {
 
 /** Ids of the nodes whose name contains any term of the query, in tree order. */
 export function searchTree(tree: PartTree, query: string): string[] {
-  const terms = searchTerms(query);
+  const terms = searchTerms(query).map(foldForSearch);
   if (terms.length === 0) return [];
   return treeOrder(tree).filter((id) => {
-    const name = tree.nodes[id].name.toLowerCase();
+    const name = foldForSearch(tree.nodes[id].name);
     return terms.some((term) => name.includes(term));
   });
 }

@@ -144,3 +144,12 @@ export function noticePosition(snapshot: { context: NoticeContext; matches(state
   if (!snapshot.matches('active')) return null;
   return { current: snapshot.context.index + 1, total: snapshot.context.steps.length };
 }
+
+/**
+ * The index of the step on screen when it holds no part (its names match nothing in the model);
+ * null outside notice mode or when the step shows parts.
+ */
+export function emptyStepIndex(snapshot: { context: NoticeContext; matches(state: 'active'): boolean }): number | null {
+  if (!snapshot.matches('active')) return null;
+  return snapshot.context.steps[snapshot.context.index]?.length === 0 ? snapshot.context.index : null;
+}

@@ -104,12 +104,14 @@ export const viewerSetup = setup({
             : null,
       };
     }),
-    /** The URL's `filter` steps, on the first model: one step isolates, several start notice mode. */
+    /**
+     * The URL's `filter` steps, on the first model: one step isolates, several start notice mode.
+     * A step whose names match no part is shown as it is, empty: the screen says that nothing
+     * matches and offers the whole model, rather than showing everything as if there were no filter.
+     */
     startFilter: ({ context }) => {
       if (!context.model) return;
       const steps = resolveSteps(context.model.tree, context.params.steps);
-      // Names that match no part at all would hide the whole model: show it as it is instead.
-      if (steps.every((ids) => ids.length === 0)) return;
       context.notice.send({ type: 'notice.load', steps });
       context.notice.send({ type: 'notice.start' });
     },

@@ -12,6 +12,7 @@ import type { PartTree } from '../../machines/viewer/viewerTypes';
 import { CommentsPanel } from './panels/CommentsPanel';
 import { HierarchyPanel } from './panels/HierarchyPanel';
 import { HyperlinksPanel } from './panels/HyperlinksPanel';
+import { FilterNoMatch } from './FilterNoMatch';
 import { StepNavigator } from './StepNavigator';
 import type { ToolsActor, ViewerActor } from './viewerActors';
 
@@ -37,6 +38,7 @@ export function useViewerContent(viewer: ViewerActor, tools: ToolsActor, { isPub
   const commentCount = useSelector(comments ?? undefined, (s) => s?.context.comments.length ?? 0);
   const hyperlinkCount = useSelector(hyperlinks ?? undefined, (s) => s?.context.hyperlinks.length ?? 0);
   const model = useSelector(viewer, selectModel);
+  const stepNames = useSelector(viewer, (s) => s.context.params.steps);
   const selectedId = useSelector(tools, (s) => s.context.selectedId);
   const hiddenIds = useSelector(tools, (s) => s.context.hiddenIds);
   const tree = useMemo(() => (model ? withVisibility(model.tree, hiddenIds) : null), [model, hiddenIds]);
@@ -51,7 +53,12 @@ export function useViewerContent(viewer: ViewerActor, tools: ToolsActor, { isPub
     hyperlinkCount,
     commentsPanel: comments ? <CommentsPanel actor={comments} isPublicLink={isPublicLink} projectName={projectName} /> : undefined,
     hyperlinksPanel: hyperlinks ? <HyperlinksPanel actor={hyperlinks} /> : undefined,
-    stepNavigator: <StepNavigator actor={notice} />,
+    stepNavigator: (
+      <div className="flex flex-col items-center gap-2">
+        <FilterNoMatch actor={notice} stepNames={stepNames} />
+        <StepNavigator actor={notice} />
+      </div>
+    ),
     hierarchyPanel: tree ? (
       <HierarchyPanel
         tree={tree}

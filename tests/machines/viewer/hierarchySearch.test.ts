@@ -66,6 +66,13 @@ describe('searchTree', () => {
     expect(searchTree(tree, 'nothing')).toEqual([]);
   });
 
+  it('ignores accents and case, in the query and in the names', () => {
+    const t = flatTree(['Porte chêne', 'Étagère', 'Cote droit', 'Shelf']);
+    expect(searchTree(t, 'chene')).toEqual(['1']);
+    expect(searchTree(t, 'CHÊNE, etagere')).toEqual(['1', '2']);
+    expect(searchTree(t, 'côté')).toEqual(['3']);
+  });
+
   it('returns exactly the nodes whose lowercased name contains a term, in tree order', () => {
     const name = fc.constantFrom('Door', 'Shelf', 'Side panel', 'Back', 'Top', 'door 2');
     fc.assert(

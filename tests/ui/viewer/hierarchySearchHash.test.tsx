@@ -25,7 +25,7 @@ const tree: PartTree = {
 
 /** Stand-ins holding only what the hook reads of the viewer and tools snapshots. */
 function actors() {
-  const viewer = createActor(createMachine({ context: { comments: null, hyperlinks: null, notice: null, model: { tree, partCount: 1 } } })).start();
+  const viewer = createActor(createMachine({ context: { comments: null, hyperlinks: null, notice: null, model: { tree, partCount: 1 }, params: { steps: [] } } })).start();
   const tools = createActor(createMachine({ context: { selectedId: null, hiddenIds: [] } })).start();
   return { viewer: viewer as unknown as ViewerActor, tools: tools as unknown as ToolsActor };
 }

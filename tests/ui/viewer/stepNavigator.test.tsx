@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { noticeMachine } from '../../../src/machines/viewer/noticeMachine';
+import { FilterNoMatch } from '../../../src/ui/viewer/FilterNoMatch';
 import { StepNavigator } from '../../../src/ui/viewer/StepNavigator';
 import { renderWithLocale } from '../../helpers/renderWithLocale';
 
@@ -56,5 +57,30 @@ describe('step navigator in French', () => {
     renderWithLocale(<StepNavigator actor={actor} />, 'fr');
     act(() => actor.send({ type: 'notice.start' }));
     expect(screen.getByText('Étape 1 sur 2')).toBeTruthy();
+  });
+});
+
+describe('a filter that matches nothing', () => {
+  function setupFilter(steps: string[][], stepNames: string[][], locale: 'en' | 'fr' = 'en') {
+    const actor = createActor(noticeMachine, { input: { steps } }).start();
+    renderWithLocale(<FilterNoMatch actor={actor} stepNames={stepNames} />, locale);
+    act(() => actor.send({ type: 'notice.start' }));
+    return actor;
+  }
+
+  it('says which names matched no part, and Show all parts ends the filter', () => {
+    const actor = setupFilter([[]], [['Cabinet 3']]);
+    expect(screen.getByRole('status').textContent).toContain('No part matches the filter “Cabinet 3”.');
+    fireEvent.click(screen.getByRole('button', { name: 'Show all parts' }));
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('speaks of the step on screen only, in the user\'s language', () => {
+    const actor = setupFilter([['n1'], []], [['Door'], ['Drawer 9']], 'fr');
+    expect(screen.queryByRole('status')).toBeNull();
+    act(() => actor.send({ type: 'notice.next' }));
+    expect(screen.getByRole('status').textContent).toContain('Aucune pièce ne correspond au filtre « Drawer 9 ».');
+    expect(screen.getByRole('button', { name: 'Afficher toutes les pièces' })).toBeTruthy();
   });
 });
