@@ -12,8 +12,10 @@
  * and are converted only to be shown (SPEC §9: 1 m = 39.3701 in, as everywhere in the product).
  */
 import * as z from 'zod/mini';
+import { materialOf } from './partMaterial';
 import { parsePartName, type PartKind } from './partName';
 import type { DistanceUnit } from './schemas';
+import { foldForSearch } from './textFold';
 import { convertDistance } from './units';
 
 export interface NamedNode {
@@ -55,8 +57,12 @@ export interface PartsListCabinet {
 
 export interface PartsList {
   cabinets: PartsListCabinet[];
-  /** Part count per extra info (the material), in order of first appearance. */
-  totals: { info: string; quantity: number }[];
+  /**
+   * Part count per material (see partMaterial.ts: only extra info that names a material counts as
+   * one), in order of first appearance, materials written alike (accents, case aside) together;
+   * parts without a material last, under `material: ''`.
+   */
+  totals: { material: string; quantity: number }[];
   partCount: number;
 }
 
@@ -137,11 +143,24 @@ export function buildPartsList(tree: NamedTree): PartsList {
     const unique = (nameCounts.get(cabinet.name.trim().toLowerCase()) ?? 0) <= 1;
     list.push({ id, ...cabinet, filterName: unique ? cabinet.name : node.rawName, rows: rowsOf(tree, leaves), partCount: leaves.length });
   }
-  const totals = new Map<string, number>();
-  for (const cabinet of list) for (const row of cabinet.rows) totals.set(row.info, (totals.get(row.info) ?? 0) + row.quantity);
+  const totals = new Map<string, { material: string; quantity: number }>();
+  let withoutMaterial = 0;
+  for (const cabinet of list) {
+    for (const row of cabinet.rows) {
+      const material = materialOf(row.info);
+      if (material === null) {
+        withoutMaterial += row.quantity;
+        continue;
+      }
+      const key = foldForSearch(material);
+      const total = totals.get(key);
+      if (total) total.quantity += row.quantity;
+      else totals.set(key, { material, quantity: row.quantity });
+    }
+  }
   return {
     cabinets: list,
-    totals: [...totals].map(([info, quantity]) => ({ info, quantity })),
+    totals: [...totals.values(), ...(withoutMaterial > 0 ? [{ material: '', quantity: withoutMaterial }] : [])],
     partCount: list.reduce((sum, c) => sum + c.partCount, 0),
   };
 }

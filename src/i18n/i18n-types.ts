@@ -1328,9 +1328,9 @@ type RootTranslation = {
 			 */
 			totals: string
 			/**
-			 * (​n​o​ ​i​n​f​o​)
+			 * N​o​ ​m​a​t​e​r​i​a​l
 			 */
-			noInfo: string
+			noMaterial: string
 			/**
 			 * {​c​o​u​n​t​}​ ​p​a​r​t​{​{​s​}​}
 			 * @param {number} count
@@ -2959,9 +2959,9 @@ export type TranslationFunctions = {
 			 */
 			totals: () => LocalizedString
 			/**
-			 * (no info)
+			 * No material
 			 */
-			noInfo: () => LocalizedString
+			noMaterial: () => LocalizedString
 			/**
 			 * {count} part{{s}}
 			 */

@@ -1,5 +1,6 @@
 /** The parts-list module shared by the server's CSV and the viewer's panel: cabinets, grouping, values, CSV cells. */
 import { describe, expect, it } from 'vitest';
+import { materialOf } from '../../src/api/partMaterial';
 import { buildPartsList, cabinetsOf, formatFraction, formatPartValue, partsListCsv, valueIn, type NamedTree } from '../../src/api/partsList';
 
 /** A tree from nested [name, children] pairs. */
@@ -33,7 +34,7 @@ describe('cabinets', () => {
       { name: 'Left side', quantity: 2, dimensions: { unit: 'mm', values: [720, 560, 18] }, info: 'Melamine white 18' },
       { name: 'Front', quantity: 1, dimensions: { unit: 'mm', values: [597, 141, 19] }, info: 'Oak' },
     ]);
-    expect(list.totals).toEqual([{ info: 'Melamine white 18', quantity: 2 }, { info: 'Oak', quantity: 1 }]);
+    expect(list.totals).toEqual([{ material: 'Melamine white 18', quantity: 2 }, { material: 'Oak', quantity: 1 }]);
   });
 
   it('lists loose parts under no cabinet, and filters by raw name where display names repeat', () => {
@@ -45,6 +46,53 @@ describe('cabinets', () => {
       [false, 'Base', 'Base+720x560x400mm|Run A'],
     ]);
     expect(list.partCount).toBe(3);
+  });
+});
+
+describe('totals per material', () => {
+  it('count only what names a material: notes in the extra info go under no material', () => {
+    const t = tree([
+      'Base+720x560x600mm|Run A',
+      [
+        ['Shelf+560x18x522mm|Adjustable'],
+        ['Shelf+560x18x522mm|Adjustable'],
+        ['Door+716x19x597mm|Oak, hinge right'],
+        ['Door+716x19x597mm|Hinge left, oak'],
+        ['Front+141x19x597mm|Chêne massif'],
+        ['Front+141x19x597mm|chene massif'],
+        ['Back+716x8x597mm|HDF 8'],
+        ['Side+720x18,5x560mm|Melamine white 18,5'],
+        ['Hinge+48x11,5x35mm|Clip top 110 deg'],
+        ['Runner+500x12x45mm|Soft close'],
+        ['Leg+100x40x40mm'],
+      ],
+    ]);
+    const list = buildPartsList(t);
+    // Materials in order of first appearance, the same material written alike together; parts
+    // without a material last.
+    expect(list.totals).toEqual([
+      { material: 'Oak', quantity: 2 },
+      { material: 'Chêne massif', quantity: 2 },
+      { material: 'HDF 8', quantity: 1 },
+      { material: 'Melamine white 18,5', quantity: 1 },
+      { material: '', quantity: 5 },
+    ]);
+    // The rows keep the whole extra info.
+    expect(list.cabinets[0].rows.map((r) => r.info)).toContain('Oak, hinge right');
+    expect(list.totals.reduce((sum, total) => sum + total.quantity, 0)).toBe(list.partCount);
+  });
+
+  it('read the material from the extra info by the documented rule', () => {
+    expect(materialOf('Melamine white 18')).toBe('Melamine white 18');
+    expect(materialOf('Maple ply 0_3_4in')).toBe('Maple ply 0_3_4in');
+    expect(materialOf('Oak, hinge right')).toBe('Oak');
+    expect(materialOf('hinge right, Oak veneer 19')).toBe('Oak veneer 19');
+    expect(materialOf('Contre-plaqué bouleau 12')).toBe('Contre-plaqué bouleau 12');
+    expect(materialOf('Verre trempé')).toBe('Verre trempé');
+    expect(materialOf('Adjustable')).toBeNull();
+    expect(materialOf('Adjustable black')).toBeNull();
+    expect(materialOf('Hinge pin')).toBeNull();
+    expect(materialOf('')).toBeNull();
   });
 });
 

@@ -13,7 +13,7 @@ export const workshop = {
     lengthColumn: 'Length',
     thickness: 'Thickness',
     totals: 'Totals per material',
-    noInfo: '(no info)',
+    noMaterial: 'No material',
     partCount: '{count:number} part{{s}}',
     inchStyle: 'Inches as',
     decimal: 'Decimals',

@@ -15,7 +15,7 @@ export const workshop = {
     lengthColumn: 'Longueur',
     thickness: 'Épaisseur',
     totals: 'Totaux par matériau',
-    noInfo: '(sans info)',
+    noMaterial: 'Sans matériau',
     partCount: '{count} pièce{{s}}',
     inchStyle: 'Pouces en',
     decimal: 'Décimales',

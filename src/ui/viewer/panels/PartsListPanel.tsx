@@ -109,8 +109,8 @@ export function PartsListPanel({ viewer, unit, projectName }: { viewer: ViewerAc
         <h3 className="text-sm font-extrabold text-fg">{T.totals()}</h3>
         <ul className="mt-1 flex flex-col gap-0.5">
           {list.totals.map((total) => (
-            <li key={total.info} className="flex justify-between gap-2 text-xs text-fg">
-              <span>{total.info || T.noInfo()}</span>
+            <li key={total.material} className="flex justify-between gap-2 text-xs text-fg">
+              <span>{total.material || T.noMaterial()}</span>
               <span className="font-bold">{total.quantity}</span>
             </li>
           ))}
@@ -177,8 +177,8 @@ function PrintedPartsList({ list, unit, style, title }: { list: PartsList; unit:
       <table className="border-collapse">
         <tbody>
           {list.totals.map((total) => (
-            <tr key={total.info}>
-              <td className={cell}>{total.info || T.noInfo()}</td>
+            <tr key={total.material}>
+              <td className={cell}>{total.material || T.noMaterial()}</td>
               <td className={cell}>{total.quantity}</td>
             </tr>
           ))}
