@@ -112,7 +112,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const token = readRefreshCookie(request);
     if (token) await revokeRefreshTokenFamily(db, token, now());
     clearRefreshCookie(request, reply);
-    reply.header('Cache-Control', NO_STORE);
+    // What the owner's session left in the browser's HTTP cache goes with it (models, lists, comparisons).
+    reply.header('Cache-Control', NO_STORE).header('Clear-Site-Data', '"cache"');
     return { success: true };
   });
 

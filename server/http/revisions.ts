@@ -98,8 +98,8 @@ export const revisionRoutes: FastifyPluginAsync = async (app) => {
     if (!older || !newer) throw notFound(REVISION_NOT_FOUND);
     const [olderJson, newerJson] = await Promise.all([readGlbJson(blobs, older.modelBlobKey), readGlbJson(blobs, newer.modelBlobKey)]);
     if (olderJson === undefined || newerJson === undefined) throw notFound(REVISION_NOT_FOUND);
-    // A revision never changes once written: the answer can be kept as long as both are kept.
-    reply.header('Cache-Control', 'private, max-age=3600');
+    // An owner's answer: the browser keeps no copy of it (nothing of it outlives a logout).
+    reply.header('Cache-Control', 'private, no-store');
     return { from, to, ...diffRevisions(olderJson, newerJson) };
   });
 

@@ -1,5 +1,6 @@
 /** The typed API client: one function per call of SPEC §7. */
 
+import { forgetOwnerFiles } from './ownerCaches';
 import type * as z from 'zod/mini';
 import { createHttp, type HttpOptions } from './http';
 import { bulkDeleteResultSchema, type BulkDeleteTarget } from './noteSchemas';
@@ -59,7 +60,13 @@ export function createApiClient(options: HttpOptions) {
   return {
     http,
     login: (body: LoginRequest) => call('auth/login', { method: 'POST', json: body, schema: loginResponseSchema }),
-    logout: () => call('auth/logout', { auth: true }),
+    logout: async () => {
+      try {
+        await call('auth/logout', { auth: true });
+      } finally {
+        await forgetOwnerFiles().catch(() => undefined);
+      }
+    },
     secureToken: () => call('auth/secure-token', { auth: true, schema: secureTokenResponseSchema }),
 
     listProjects: () => call('projects', { auth: true, schema: projectListSchema }),

@@ -142,6 +142,8 @@ describe('GET /api/v1/auth/logout', () => {
     expect(out.status).toBe(200);
     expect(out.json).toEqual({ success: true });
     expectCleared(out);
+    // The browser drops its HTTP cache of the site: nothing of the owner's answers stays.
+    expect(out.headers.get('clear-site-data')).toBe('"cache"');
     expect((await refresh(current)).status).toBe(401);
   });
 

@@ -152,6 +152,8 @@ describe('GET projects/{id}/revisions/{n}/changes', () => {
     expect(res.status).toBe(200);
     const changes = revisionChangesSchema.parse(res.json);
     expect(changes).toMatchObject({ from: 1, to: 2, counts: REVISION_CHANGES });
+    // An owner's answer is never kept by the browser's cache.
+    expect(res.headers['cache-control']).toBe('private, no-store');
     expect(changes.parts.map((p) => p.status).sort()).toEqual(['added', 'changed', 'removed']);
     // Backwards, what was added is removed.
     const back = revisionChangesSchema.parse((await inject(server, `/api/v1/projects/${first.id}/revisions/2/changes?to=1`, { token: owner.token })).json);
