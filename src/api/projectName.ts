@@ -19,9 +19,31 @@ export const PROJECT_NAME_CONTROL = /[\u0000-\u001f\u007f]/;
 /** What a file whose name gives nothing usable is called. */
 export const UNTITLED_PROJECT_NAME = 'Untitled project';
 
+/** What ends a word in a file name: spaces, and the `_ - . , ; +` people put between words instead. */
+const WORD_END = /[\s_\-.,;+]/;
+/** Separators and openers left dangling at the end of a cut name. */
+const DANGLING = /[\s_\-.,;+([{]+$/;
+
+/**
+ * `text` cut to at most `max` characters at a word boundary: after the last whole word that fits,
+ * without the separator. A first word longer than `max` alone is cut at `max` (without splitting
+ * a surrogate pair), so a name is never empty when the text is not.
+ */
+function cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max;
+  if (!WORD_END.test(text[max])) {
+    while (end > 0 && !WORD_END.test(text[end - 1])) end--;
+  }
+  const cut = text.slice(0, end).replace(DANGLING, '');
+  return cut !== '' ? cut : text.slice(0, max).replace(/[\uD800-\uDBFF]$/, '');
+}
+
 /**
  * The project name made from an uploaded file's name: folders and extension dropped, forbidden
- * and control characters replaced by spaces, spaces folded, cut at the limit.
+ * and control characters replaced by spaces, spaces folded, cut at a word boundary within the
+ * limit (a 200-character file name gives its first words, not half a word). The server names an
+ * upload by the same rule.
  */
 export function projectNameFromFileName(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? '';
@@ -31,7 +53,6 @@ export function projectNameFromFileName(fileName: string): string {
     .replace(new RegExp(PROJECT_NAME_CONTROL.source, 'g'), ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  // Cut at the limit without splitting a surrogate pair.
-  const name = cleaned.slice(0, PROJECT_NAME_MAX).replace(/[\uD800-\uDBFF]$/, '').trim();
+  const name = cutAtWord(cleaned, PROJECT_NAME_MAX).trim();
   return projectNameError(name) === null ? name : UNTITLED_PROJECT_NAME;
 }

@@ -999,7 +999,7 @@ type RootTranslation = {
 			 */
 			label: string
 			/**
-			 * {​m​a​x​}​ ​m​a​x​i​m​u​m​ ​c​h​a​r​a​c​t​e​r​s
+			 * A​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
 			 * @param {number} max
 			 */
 			tooLong: RequiredParams<'max'>
@@ -1064,7 +1064,7 @@ type RootTranslation = {
 			 */
 			deleteOne: string
 			/**
-			 * {​m​a​x​}​ ​m​a​x​i​m​u​m​ ​c​h​a​r​a​c​t​e​r​s
+			 * A​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
 			 * @param {number} max
 			 */
 			nameTooLong: RequiredParams<'max'>
@@ -2639,7 +2639,7 @@ export type TranslationFunctions = {
 			 */
 			label: () => LocalizedString
 			/**
-			 * {max} maximum characters
+			 * At most {max} characters.
 			 */
 			tooLong: (arg: { max: number }) => LocalizedString
 			/**
@@ -2701,7 +2701,7 @@ export type TranslationFunctions = {
 			 */
 			deleteOne: () => LocalizedString
 			/**
-			 * {max} maximum characters
+			 * At most {max} characters.
 			 */
 			nameTooLong: (arg: { max: number }) => LocalizedString
 			/**

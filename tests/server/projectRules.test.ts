@@ -85,6 +85,29 @@ describe('project names', () => {
     expect(projectNameFromFileName('???.stp')).toBe('Untitled project');
     fc.assert(fc.property(fc.string({ maxLength: 300, unit: 'grapheme' }), (fileName) => checkProjectName(projectNameFromFileName(fileName)).ok));
   });
+
+  it('made from a long file name are cut at a word boundary within the limit', () => {
+    const words = 'Kitchen renovation for the Smith family at 12 Orchard Lane with island and pantry cabinets revised after the second site visit in March including the appliance garage and the tall larder units final version approved by the client';
+    const long = `${words} v12.step`;
+    expect(long.length).toBeGreaterThan(200);
+    const name = projectNameFromFileName(long);
+    expect(name).toBe('Kitchen renovation for the Smith family at 12 Orchard Lane');
+    expect(name.length).toBeLessThanOrEqual(60);
+    // Underscores and hyphens separate words in file names too; the separator is not kept at the end.
+    expect(projectNameFromFileName(`${'Kitchen_Smith_'.repeat(3)}island_pantry_cabinets_revised_after_visit.stp`)).toBe('Kitchen_Smith_Kitchen_Smith_Kitchen_Smith_island_pantry');
+    // A single word longer than the limit is cut at the limit.
+    expect(projectNameFromFileName(`${'x'.repeat(80)}.stp`)).toBe('x'.repeat(60));
+    // Every cut name is a prefix of the cleaned name ending at a word's end.
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[A-Za-zéè0-9]{1,15}$/), { minLength: 1, maxLength: 30 }), (parts) => {
+        const stem = parts.join(' ');
+        const cut = projectNameFromFileName(`${stem}.dae`);
+        expect(cut.length).toBeLessThanOrEqual(60);
+        expect(stem.startsWith(cut)).toBe(true);
+        if (cut.length < stem.length && parts[0].length <= 60) expect(stem[cut.length]).toBe(' ');
+      }),
+    );
+  });
 });
 
 describe('project patch', () => {

@@ -93,6 +93,18 @@ describe('dictionaries', () => {
     expect(FR.stages.approval()).toBe('En attente d’approbation');
   });
 
+  it("keep the spec's odd wordings where the spec has them, and nowhere else", () => {
+    // SPEC §2 and §5 write "An error occured while loading your project.", "Project infos" and
+    // "{max} maximum characters" for the project name; our own texts are written correctly.
+    const specKeys: Record<string, string> = { occured: 'dialogs.loadError.message', infos: 'panels.project.infos', 'maximum characters': 'dialogs.rename.maxCharacters' };
+    for (const [key, text] of english) {
+      for (const [odd, specKey] of Object.entries(specKeys)) if (new RegExp(`\\b${odd}\\b`).test(text)) expect(key, text).toBe(specKey);
+    }
+    const LL = i18nObject('en');
+    expect(LL.viewer.comments.tooLong({ max: 2000 })).toBe('At most 2000 characters.');
+    expect(LL.viewer.hyperlinks.nameTooLong({ max: 200 })).toBe('At most 200 characters.');
+  });
+
   it('translate into French everything but names and shared words', () => {
     const same = [...english].filter(([key, text]) => french.get(key) === text).map(([key]) => key);
     expect(same.sort()).toEqual(
