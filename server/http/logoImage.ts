@@ -6,7 +6,8 @@
 import sharp from 'sharp';
 import { ApiError } from './errors';
 
-export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+/** The size limit the client's picker checks too (src/api/logoFile.ts). */
+export { LOGO_MAX_BYTES } from '../../src/api/logoFile';
 export const LOGO_MAX_WIDTH = 400;
 export const LOGO_MAX_HEIGHT = 200;
 /** Refuse decompression bombs before decoding: 40 megapixels is past any real logo. */

@@ -557,9 +557,16 @@ type RootTranslation = {
 			 */
 			unsupportedFile: RequiredParams<'name'>
 			/**
-			 * C​h​o​o​s​e​ ​a​n​ ​i​m​a​g​e​ ​f​i​l​e​ ​f​o​r​ ​t​h​e​ ​l​o​g​o​.
+			 * "​{​n​a​m​e​}​"​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​:​ ​t​h​e​ ​l​o​g​o​ ​m​u​s​t​ ​b​e​ ​a​ ​P​N​G​,​ ​J​P​E​G​,​ ​G​I​F​,​ ​W​e​b​P​ ​o​r​ ​A​V​I​F​ ​i​m​a​g​e​.
+			 * @param {string} name
 			 */
-			unsupportedLogo: string
+			unsupportedLogo: RequiredParams<'name'>
+			/**
+			 * "​{​n​a​m​e​}​"​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​:​ ​t​h​e​ ​l​o​g​o​ ​m​u​s​t​ ​b​e​ ​{​m​a​x​}​ ​M​B​ ​a​t​ ​m​o​s​t​.
+			 * @param {number} max
+			 * @param {string} name
+			 */
+			logoTooLarge: RequiredParams<'max' | 'name'>
 		}
 		share: {
 			/**
@@ -640,9 +647,10 @@ type RootTranslation = {
 			 */
 			logoLoadFailed: string
 			/**
-			 * T​h​e​ ​l​o​g​o​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​h​a​n​g​e​d​.​ ​U​s​e​ ​a​ ​P​N​G​,​ ​J​P​E​G​ ​o​r​ ​W​e​b​P​ ​i​m​a​g​e​.
+			 * T​h​e​ ​l​o​g​o​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​h​a​n​g​e​d​.​ ​U​s​e​ ​a​ ​P​N​G​,​ ​J​P​E​G​,​ ​G​I​F​,​ ​W​e​b​P​ ​o​r​ ​A​V​I​F​ ​i​m​a​g​e​ ​o​f​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​M​B​.
+			 * @param {number} max
 			 */
-			logoChangeFailed: string
+			logoChangeFailed: RequiredParams<'max'>
 			/**
 			 * S​a​v​i​n​g​ ​t​h​e​ ​l​o​g​o​.​.​.
 			 */
@@ -2203,9 +2211,13 @@ export type TranslationFunctions = {
 			 */
 			unsupportedFile: (arg: { name: string }) => LocalizedString
 			/**
-			 * Choose an image file for the logo.
+			 * "{name}" cannot be used: the logo must be a PNG, JPEG, GIF, WebP or AVIF image.
 			 */
-			unsupportedLogo: () => LocalizedString
+			unsupportedLogo: (arg: { name: string }) => LocalizedString
+			/**
+			 * "{name}" cannot be used: the logo must be {max} MB at most.
+			 */
+			logoTooLarge: (arg: { max: number, name: string }) => LocalizedString
 		}
 		share: {
 			/**
@@ -2285,9 +2297,9 @@ export type TranslationFunctions = {
 			 */
 			logoLoadFailed: () => LocalizedString
 			/**
-			 * The logo could not be changed. Use a PNG, JPEG or WebP image.
+			 * The logo could not be changed. Use a PNG, JPEG, GIF, WebP or AVIF image of at most {max} MB.
 			 */
-			logoChangeFailed: () => LocalizedString
+			logoChangeFailed: (arg: { max: number }) => LocalizedString
 			/**
 			 * Saving the logo...
 			 */

@@ -162,7 +162,8 @@ const en = {
     message: {
       title: 'Information',
       unsupportedFile: '"{name:string}" is not a model file this product reads.',
-      unsupportedLogo: 'Choose an image file for the logo.',
+      unsupportedLogo: '"{name:string}" cannot be used: the logo must be a PNG, JPEG, GIF, WebP or AVIF image.',
+      logoTooLarge: '"{name:string}" cannot be used: the logo must be {max:number} MB at most.',
     },
     share: {
       title: 'Share "{name:string}"',
@@ -187,7 +188,7 @@ const en = {
       unit: 'Distance unit',
       noLogo: 'No logo',
       logoLoadFailed: 'The logo could not be loaded.',
-      logoChangeFailed: 'The logo could not be changed. Use a PNG, JPEG or WebP image.',
+      logoChangeFailed: 'The logo could not be changed. Use a PNG, JPEG, GIF, WebP or AVIF image of at most {max:number} MB.',
       changingLogo: 'Saving the logo...',
     },
     about: {

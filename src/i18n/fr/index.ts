@@ -161,7 +161,8 @@ const fr = {
     message: {
       title: 'Information',
       unsupportedFile: '« {name} » n’est pas un fichier de modèle lisible par ce produit.',
-      unsupportedLogo: 'Choisissez une image pour le logo.',
+      unsupportedLogo: '« {name} » ne peut pas servir : le logo doit être une image PNG, JPEG, GIF, WebP ou AVIF.',
+      logoTooLarge: '« {name} » ne peut pas servir : le logo doit faire {max} Mo au plus.',
     },
     share: {
       title: 'Partager « {name} »',
@@ -186,7 +187,7 @@ const fr = {
       unit: 'Unité de distance',
       noLogo: 'Aucun logo',
       logoLoadFailed: 'Le logo n’a pas pu être chargé.',
-      logoChangeFailed: 'Le logo n’a pas pu être modifié. Utilisez une image PNG, JPEG ou WebP.',
+      logoChangeFailed: 'Le logo n’a pas pu être modifié. Utilisez une image PNG, JPEG, GIF, WebP ou AVIF de {max} Mo au plus.',
       changingLogo: 'Enregistrement du logo...',
     },
     about: {

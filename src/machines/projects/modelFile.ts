@@ -1,4 +1,5 @@
 /** The model files the add tile and Update accept (SPEC §1, §5), and the logo picker's images. */
+import { LOGO_EXTENSIONS, LOGO_MIME_TYPES } from '../../api/logoFile';
 import { MODEL_EXTENSIONS } from '../../api/schemas';
 
 /** The `accept` attribute of the model file picker. */
@@ -12,8 +13,7 @@ export function isModelFileName(name: string): boolean {
   return MODEL_EXTENSIONS.some((extension) => lower.endsWith(extension) && lower.length > extension.length);
 }
 
-export const LOGO_FILE_ACCEPT = 'image/*';
+/** The `accept` attribute of the logo picker: the formats the server takes (src/api/logoFile.ts). */
+export const LOGO_FILE_ACCEPT = [...LOGO_MIME_TYPES, ...LOGO_EXTENSIONS].join(',');
 
-export function isImageFile(file: { type: string }): boolean {
-  return file.type.startsWith('image/');
-}
+export { LOGO_MAX_MEGABYTES, logoFileProblem, type LogoFileProblem } from '../../api/logoFile';

@@ -1,10 +1,12 @@
 /**
- * Customization, Logo (SPEC §2): the current logo (at most 100 x 50), Replace with an image file,
- * Remove only when a custom logo exists. Its actor loads the logo when the section opens.
+ * Customization, Logo (SPEC §2): the current logo (at most 100 x 50), Replace with an image file
+ * (the formats and size the server takes: a file of another type, or too large, is refused here
+ * with the reason), Remove only when a custom logo exists. Its actor loads the logo when the
+ * section opens.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
-import { isImageFile, LOGO_FILE_ACCEPT } from '../../machines/projects/modelFile';
+import { LOGO_FILE_ACCEPT, LOGO_MAX_MEGABYTES, logoFileProblem, type LogoFileProblem } from '../../machines/projects/modelFile';
 import { useAppServices } from '../app/AppServices';
 import { useLL } from '../app/I18nProvider';
 import { linkButtonClass, secondaryButtonClass } from '../common/controlStyles';
@@ -17,8 +19,14 @@ export function CustomizationSection() {
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const input = useRef<HTMLInputElement>(null);
-  const [rejected, setRejected] = useState(false);
-  const message = rejected ? LL.dialogs.message.unsupportedLogo() : changeFailed ? LL.panels.user.logoChangeFailed() : null;
+  const [refused, setRefused] = useState<{ name: string; problem: LogoFileProblem } | null>(null);
+  const message = refused
+    ? refused.problem === 'type'
+      ? LL.dialogs.message.unsupportedLogo({ name: refused.name })
+      : LL.dialogs.message.logoTooLarge({ name: refused.name, max: LOGO_MAX_MEGABYTES })
+    : changeFailed
+      ? LL.panels.user.logoChangeFailed({ max: LOGO_MAX_MEGABYTES })
+      : null;
 
   return (
     <section aria-labelledby="logo-title" aria-busy={busy} className="flex flex-col gap-3">
@@ -61,8 +69,9 @@ export function CustomizationSection() {
             const file = e.target.files?.[0];
             e.target.value = '';
             if (!file) return;
-            setRejected(!isImageFile(file));
-            if (isImageFile(file)) actor.send({ type: 'branding.replace', file });
+            const problem = logoFileProblem(file);
+            setRefused(problem ? { name: file.name, problem } : null);
+            if (!problem) actor.send({ type: 'branding.replace', file });
           }}
         />
       </div>
