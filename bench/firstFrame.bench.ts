@@ -15,7 +15,7 @@ import { assemblyToGlb } from '../samples/toGlb';
 import { writeSample } from '../samples/writers/index';
 import { ensureBenchBuild } from './lib/appBuild';
 import { launchChromium } from './lib/browser';
-import { DRAW_COUNTER, jsHeapMb, keepRequestsLocal, orbit, PEER_PAGE, type RoutingLog, type ViewerKind, waitFirstFrame } from './lib/browserPages';
+import { measureViewer, PEER_PAGE, type RoutingLog, type ViewerKind } from './lib/browserPages';
 import { assemblyToPlainGlb } from './lib/plainGlb';
 import { startStaticServer } from './lib/staticServer';
 import { median } from './lib/stats';
@@ -41,22 +41,8 @@ const bench: Bench = {
     const rows: Row[] = [];
     const bytes: string[] = [];
 
-    const measure = async (kind: ViewerKind, url: string, parts: number) => {
-      const context = await browser.newContext({ viewport: VIEWPORT });
-      await keepRequestsLocal(context, routing);
-      await context.addInitScript(DRAW_COUNTER);
-      const page = await context.newPage();
-      try {
-        await page.goto(url, { waitUntil: 'commit' });
-        const firstFrameMs = await waitFirstFrame(page, kind, 300_000);
-        const heapMb = await jsHeapMb(page);
-        const o = await orbit(page, kind, ORBIT_FRAMES);
-        if (o.rendered < ORBIT_FRAMES * 0.9) log(`  ${kind} ${parts} parts: only ${o.rendered} of ${ORBIT_FRAMES} orbit frames drew`);
-        return { firstFrameMs, drawCalls: o.drawCalls, heapMb, orbitMs: o.ms };
-      } finally {
-        await context.close();
-      }
-    };
+    const measure = (kind: ViewerKind, url: string, parts: number) =>
+      measureViewer(browser, { kind, url, viewport: VIEWPORT, frames: ORBIT_FRAMES, routing, log, label: `${kind} ${parts} parts` });
 
     try {
       // Warm-up, not counted: the browser's first pages pay its own start (GPU process, shader

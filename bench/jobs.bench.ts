@@ -16,12 +16,15 @@
  */
 import { Worker } from 'node:worker_threads';
 import { generateJob, jobToStep } from '../samples/realJob/job';
+import { convertFile } from '../server/convert/convertFile';
 import { createConverter, DEFAULT_CONVERT_TIMEOUT_MS } from '../server/convert/converter';
 import { writeGlb } from '../server/convert/glbWriter';
 import { importModel } from '../server/convert/importModel';
 import { ensureBenchBuild } from './lib/appBuild';
 import { logInApi, publish, startServer, uploadProject, waitDemoProject } from './lib/appServer';
 import { launchChromium } from './lib/browser';
+import { measureViewer, PEER_PAGE, type RoutingLog } from './lib/browserPages';
+import { startStaticServer } from './lib/staticServer';
 import { startByteCounter } from './lib/byteCounter';
 import { coldThenWarm, openOurs, openPeer, PROFILES, startPeerHost, VIEWPORT, type Open } from './lib/linkOpens';
 import { median } from './lib/stats';
@@ -117,7 +120,10 @@ const bench: Bench = {
     const byJob = new Map<string, Converted>();
     // BENCH_JOBS=link: only the links; BENCH_JOBS=convert: only the conversions.
     const part = process.env.BENCH_JOBS ?? 'all';
-    if (part === 'link' && !smoke) return [await linkTable(sizes.filter((n) => n === 60 || n === 150), log)];
+    if (part === 'link' && !smoke) {
+      const linked = sizes.filter((n) => n === 60 || n === 150);
+      return [await linkTable(linked, log), await orbitTable(linked, log)];
+    }
     for (const cabinets of sizes) {
       const job = generateJob({ cabinets, seed: 1 });
       for (const shared of [true, false]) {
@@ -159,7 +165,10 @@ const bench: Bench = {
         notes: [...notes, 'Peak memory: the highest RSS of this process (the pool\'s threads included) minus its RSS before the conversion.'],
       },
     ];
-    if (!smoke && part !== 'convert') tables.push(await linkTable(sizes.filter((n) => n === 60 || n === 150), log));
+    if (!smoke && part !== 'convert') {
+      const linked = sizes.filter((n) => n === 60 || n === 150);
+      tables.push(await linkTable(linked, log), await orbitTable(linked, log));
+    }
     return tables;
   },
 };
@@ -222,6 +231,51 @@ async function linkTable(sizes: number[], log: (line: string) => void): Promise<
     ],
     rows,
     notes: [...notes, 'Viewer ready: ours when the engine drew the model (the full viewer with its tools); the peer at its first frame, when its whole viewer is ready.'],
+  };
+}
+
+/** A phone-sized canvas turning the job: our engine page and Online3DViewer, the same geometry, same browser. */
+async function orbitTable(sizes: number[], log: (line: string) => void): Promise<Table> {
+  const dist = ensureBenchBuild(log);
+  const server = await startStaticServer({ '/o3dv/': 'node_modules/online-3d-viewer/build/engine', '/': dist });
+  server.put('/peer.html', new TextEncoder().encode(PEER_PAGE), 'text/html; charset=utf-8');
+  const browser = await launchChromium();
+  const routing: RoutingLog = { servedLocally: [], aborted: [] };
+  const rows: Row[] = [];
+  const frames = 30;
+  try {
+    for (const cabinets of sizes) {
+      const step = new TextEncoder().encode(jobToStep(generateJob({ cabinets, seed: 1 }), { shared: true }));
+      const { glb } = await convertFile({ fileName: 'job.stp', bytes: step });
+      server.put(`/models/job-${cabinets}.glb`, glb);
+      server.put(`/models/job-${cabinets}-plain.glb`, await writeGlb(await importModel('step', 'job.stp', step), { compress: false }));
+      const label = (who: string) => `${who}, ${cabinets} cabinets`;
+      for (const kind of ['ours', 'peer'] as const) {
+        const url = kind === 'ours' ? `${server.url}/engine-test.html?model=/models/job-${cabinets}.glb&mode=solid` : `${server.url}/peer.html?model=/models/job-${cabinets}-plain.glb`;
+        log(`${kind}, ${cabinets} cabinets: first frame and ${frames} orbit frames`);
+        const m = await measureViewer(browser, { kind, url, viewport: VIEWPORT, frames, routing, log, label: label(kind) });
+        rows.push({
+          label: label(kind === 'ours' ? 'ours' : 'Online3DViewer'),
+          samples: { firstFrameMs: [m.firstFrameMs], frameMs: [m.orbitMs / frames], drawCalls: [m.drawCalls], heapMb: [m.heapMb] },
+          versus: kind === 'ours' ? label('Online3DViewer') : undefined,
+        });
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return {
+    title: `Whole jobs turned on a phone-sized canvas (${VIEWPORT.width}x${VIEWPORT.height}), headless Chromium (SwiftShader WebGL), models served locally`,
+    reference: 'Online3DViewer 0.18 on the same converted geometry as a plain GLB, same browser, same run',
+    metrics: [
+      { key: 'firstFrameMs', label: 'first frame', unit: 'ms', better: 'lower', digits: 0 },
+      { key: 'frameMs', label: 'orbit frame', unit: 'ms', better: 'lower', digits: 0 },
+      { key: 'drawCalls', label: 'draw calls/frame', unit: '', better: 'lower', digits: 0 },
+      { key: 'heapMb', label: 'JS heap', unit: 'MB', better: 'lower', digits: 1 },
+    ],
+    rows,
+    notes: [`Orbit: ${frames} camera steps, one per animation frame, through each viewer's camera API; the mean time per frame. Ours: the engine page in the solid mode.`],
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 
 /** Counts WebGL draw calls, and the tasks that issued at least one (one task per rendered frame). */
 export const DRAW_COUNTER = `(() => {
@@ -152,4 +152,32 @@ const ORBIT_SOURCE = `async ({ k, n }) => {
  */
 export function orbit(page: Page, kind: ViewerKind, frames: number): Promise<{ ms: number; drawCalls: number; rendered: number }> {
   return page.evaluate(`(${ORBIT_SOURCE})(${JSON.stringify({ k: kind, n: frames })})`) as Promise<{ ms: number; drawCalls: number; rendered: number }>;
+}
+
+export interface ViewerMeasure {
+  firstFrameMs: number;
+  drawCalls: number;
+  heapMb: number;
+  orbitMs: number;
+}
+
+/** One open of a viewer page in a fresh context: first frame, JS heap, then `frames` orbit frames. */
+export async function measureViewer(
+  browser: Browser,
+  options: { kind: ViewerKind; url: string; viewport: { width: number; height: number }; frames: number; routing: RoutingLog; log: (line: string) => void; label: string },
+): Promise<ViewerMeasure> {
+  const context = await browser.newContext({ viewport: options.viewport });
+  await keepRequestsLocal(context, options.routing);
+  await context.addInitScript(DRAW_COUNTER);
+  const page = await context.newPage();
+  try {
+    await page.goto(options.url, { waitUntil: 'commit' });
+    const firstFrameMs = await waitFirstFrame(page, options.kind, 300_000);
+    const heapMb = await jsHeapMb(page);
+    const o = await orbit(page, options.kind, options.frames);
+    if (o.rendered < options.frames * 0.9) options.log(`  ${options.label}: only ${o.rendered} of ${options.frames} orbit frames drew`);
+    return { firstFrameMs, drawCalls: o.drawCalls, heapMb, orbitMs: o.ms };
+  } finally {
+    await context.close();
+  }
 }
