@@ -38,6 +38,18 @@ export function UploadDialogs() {
   const activity = useSelector(upload, selectUploadActivity);
   const secondsLeft = useSelector(upload, selectUploadSecondsLeft);
 
+  // Leaving the page while a file goes up or converts would drop it: the browser asks first.
+  const working = dialog === 'loading' || dialog === 'confirmCredit';
+  useEffect(() => {
+    if (!working) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [working]);
+
   const [notes, setNotes] = useState<ConversionNote[]>([]);
   useEffect(() => {
     const created = upload.on('upload.created', ({ project }) => {

@@ -89,6 +89,24 @@ describe('upload dialogs', () => {
     expect(screen.getByTestId('loading-activity').textContent).toBe('Polishing');
   });
 
+  it('make the browser ask before leaving the page while the file goes up or converts, and not after', async () => {
+    const { start, reply } = await setup();
+    const leave = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(leave()).toBe(false);
+    await start('update');
+    reply({ type: 'socket.sent', fraction: 0.5 });
+    expect(leave()).toBe(true);
+    reply({ type: 'socket.status', progress: 0.5, activity: 'Reading parts: 3 of 9' });
+    expect(leave()).toBe(true);
+    reply({ type: 'socket.result', project: makeProject({ id: 5 }) });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Loading' })).toBeNull());
+    expect(leave()).toBe(false);
+  });
+
   it('counts two steps for an update from a card, where no model loads after (SPEC §4: the whole way to 100 %)', async () => {
     const { start, reply } = await setup();
     await start('update');
