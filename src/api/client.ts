@@ -73,6 +73,8 @@ export function createApiClient(options: HttpOptions) {
     getProject: (id: number) => call(`projects/${id}`, { auth: true, schema: projectSchema }),
     getPartTree: (id: number) => call(`projects/${id}/parts`, { auth: true, schema: namedTreeSchema }),
     patchProject: (id: number, patch: ProjectPatch) => call(`projects/${id}`, { method: 'PATCH', json: patch, auth: true }),
+    /** GET projects/{id}/export.vok: the project as a .vok package. */
+    exportVok: (id: number) => http.blob(`projects/${id}/export.vok`),
     deleteProject: (id: number) => call(`projects/${id}`, { method: 'DELETE', auth: true }),
     listRevisions: (id: number) => call(`projects/${id}/revisions`, { auth: true, schema: revisionListSchema }),
     revisionChanges: (id: number, from: number) => call(`projects/${id}/revisions/${from}/changes`, { auth: true, schema: revisionChangesSchema }),

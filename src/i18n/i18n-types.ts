@@ -727,6 +727,14 @@ type RootTranslation = {
 			 * M​o​r​e​ ​o​p​t​i​o​n​s
 			 */
 			moreOptions: string
+			/**
+			 * E​x​p​o​r​t​ ​(​.​v​o​k​)
+			 */
+			exportVok: string
+			/**
+			 * T​h​e​ ​e​x​p​o​r​t​ ​f​a​i​l​e​d​.​ ​T​r​y​ ​a​g​a​i​n​.
+			 */
+			exportFailed: string
 		}
 		share: {
 			/**
@@ -2376,6 +2384,14 @@ export type TranslationFunctions = {
 			 * More options
 			 */
 			moreOptions: () => LocalizedString
+			/**
+			 * Export (.vok)
+			 */
+			exportVok: () => LocalizedString
+			/**
+			 * The export failed. Try again.
+			 */
+			exportFailed: () => LocalizedString
 		}
 		share: {
 			/**

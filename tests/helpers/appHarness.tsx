@@ -80,6 +80,7 @@ export function createServices(options: HarnessOptions = {}) {
         revisionChanges: async () => Promise.reject(new Error('not in these tests')),
         restoreRevision: async () => Promise.reject(new Error('not in these tests')),
         approveRevision: async () => Promise.reject(new Error('not in these tests')),
+        exportVok: async () => Promise.reject(new Error('not in these tests')),
       },
       projectMachines: projects.machines,
       content,

@@ -211,6 +211,8 @@ const en = {
       unpublishedLink: 'This project is not published: its link opens nothing yet.',
       publish: 'Publish it in the share options',
       moreOptions: 'More options',
+      exportVok: 'Export (.vok)',
+      exportFailed: 'The export failed. Try again.',
     },
     share: {
       title: 'Share',

@@ -210,6 +210,8 @@ const fr = {
       unpublishedLink: 'Ce projet n’est pas publié : son lien n’ouvre encore rien.',
       publish: 'Le publier dans les options de partage',
       moreOptions: 'Plus d’options',
+      exportVok: 'Exporter (.vok)',
+      exportFailed: 'L’export a échoué. Réessayez.',
     },
     share: {
       title: 'Partager',

@@ -1,7 +1,7 @@
 /**
  * The owner's project in the viewer (SPEC §2 project and share panels): rename, delete, stage,
- * and the share panel, reusing the list's rename/delete/share machines as children.
- *   idle -> renaming | deleting | savingStage | sharing -> idle ; deleting -> deleted (final:
+ * the share panel, reusing the list's rename/delete/share machines as children, and the .vok export.
+ *   idle -> renaming | deleting | savingStage | sharing | exporting -> idle ; deleting -> deleted (final:
  *   the screen returns to /). The share child runs while the share panel is open.
  */
 import { assign, fromPromise, setup } from 'xstate';
@@ -17,12 +17,14 @@ export type OwnerProjectEvent =
   | { type: 'owner.stage'; stage: string }
   | { type: 'owner.openShare' }
   | { type: 'owner.closeShare' }
+  /** Download the project as a .vok package. */
+  | { type: 'owner.export' }
   /** A newer copy of the project (after a model update). */
   | { type: 'owner.replaced'; project: Project };
 
 export const ownerProjectMachine = setup({
   types: {
-    context: {} as { project: Project; stageFailed: boolean },
+    context: {} as { project: Project; stageFailed: boolean; exportFailed: boolean },
     events: {} as OwnerProjectEvent,
     input: {} as { project: Project },
   },
@@ -33,6 +35,10 @@ export const ownerProjectMachine = setup({
     /** PATCH projects/{id} with the new stage, then GET projects/{id}. */
     patchStage: fromPromise<Project, { id: number; stage: Stage }>(async () => {
       throw new Error('patchStage is not provided');
+    }),
+    /** GET projects/{id}/export.vok, saved as `{name}.vok` by the browser. */
+    exportVok: fromPromise<void, { id: number; name: string }>(async () => {
+      throw new Error('exportVok is not provided');
     }),
   },
   guards: {
@@ -49,7 +55,7 @@ export const ownerProjectMachine = setup({
   },
 }).createMachine({
   id: 'ownerProject',
-  context: ({ input }) => ({ project: input.project, stageFailed: false }),
+  context: ({ input }) => ({ project: input.project, stageFailed: false, exportFailed: false }),
   initial: 'idle',
   on: { 'owner.replaced': { actions: 'replace' } },
   states: {
@@ -59,6 +65,7 @@ export const ownerProjectMachine = setup({
         'owner.delete': 'deleting',
         'owner.stage': { guard: 'isNewStage', target: 'savingStage' },
         'owner.openShare': 'sharing',
+        'owner.export': 'exporting',
       },
     },
     renaming: {
@@ -106,6 +113,16 @@ export const ownerProjectMachine = setup({
         onError: 'idle',
       },
       on: { 'owner.closeShare': { actions: 'closeShare' } },
+    },
+    exporting: {
+      entry: assign({ exportFailed: false }),
+      invoke: {
+        id: 'exportVok',
+        src: 'exportVok',
+        input: ({ context }) => ({ id: context.project.id, name: context.project.name }),
+        onDone: 'idle',
+        onError: { target: 'idle', actions: assign({ exportFailed: true }) },
+      },
     },
     deleted: { type: 'final' },
   },

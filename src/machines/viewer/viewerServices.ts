@@ -19,6 +19,7 @@ import type { EngineSlot } from './enginePort';
 import { createCompareEngineActor } from './compareEngine';
 import { ownerProjectMachine } from './ownerProjectMachine';
 import { revisionsMachine } from './revisionsMachine';
+import { saveBlob } from './saveBlob';
 import { ownerViewerMachine, sharedViewerMachine, type LoadedProject, type LoadTarget, type ViewerEvent } from './viewerMachine';
 import { viewerToolsMachine } from './viewerToolsMachine';
 
@@ -31,6 +32,8 @@ export interface ViewerApi {
   listRevisions(id: number): Promise<Revision[]>;
   revisionChanges(id: number, from: number): Promise<RevisionChanges>;
   restoreRevision(id: number, revision: number, consumeCredit: boolean): Promise<Project>;
+  /** The project as a .vok package. */
+  exportVok(id: number): Promise<Blob>;
   /** The client approves a revision through the link. */
   approveRevision(accessKey: string, request: ApprovalRequest): Promise<SharedProject>;
 }
@@ -69,6 +72,9 @@ export function createViewerServices({ api, projectMachines, content, upload, se
       patchStage: fromPromise<Project, { id: number; stage: Stage }>(async ({ input }) => {
         await api.patchProject(input.id, { currentStage: input.stage });
         return api.getProject(input.id);
+      }),
+      exportVok: fromPromise<void, { id: number; name: string }>(async ({ input }) => {
+        saveBlob(`${input.name}.vok`, await api.exportVok(input.id));
       }),
     },
   });

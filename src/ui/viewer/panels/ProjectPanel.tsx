@@ -1,7 +1,7 @@
 /**
  * The owner's project panel (SPEC §2): name with Rename, Update, Delete; Author, dates, Version;
  * who approved the current revision through the link; the Step selector; the link to share; More
- * options (opens the share panel); the QR labels page; the notes of the current revision's conversion.
+ * options (opens the share panel); the QR labels page; the .vok export; the notes of the current revision's conversion.
  */
 import { useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
@@ -26,6 +26,8 @@ export function ProjectPanel({ owner, onMoreOptions, onRevisions }: { owner: Own
   const project = useSelector(owner, (s) => s.context.project);
   const busy = useSelector(owner, (s) => !s.matches('idle'));
   const stageFailed = useSelector(owner, (s) => s.context.stageFailed);
+  const exporting = useSelector(owner, (s) => s.matches('exporting'));
+  const exportFailed = useSelector(owner, (s) => s.context.exportFailed);
   const fileInput = useRef<HTMLInputElement>(null);
   const [rejected, setRejected] = useState<string | null>(null);
   const upload = useModelUpload(setRejected);
@@ -103,6 +105,20 @@ export function ProjectPanel({ owner, onMoreOptions, onRevisions }: { owner: Own
       <a href={`/projects/${project.id}/labels`} className="self-start text-sm font-semibold text-primary hover:text-primary-hover">
         {LL.workshop.labels.open()}
       </a>
+      <button
+        type="button"
+        disabled={busy}
+        aria-busy={exporting}
+        onClick={() => owner.send({ type: 'owner.export' })}
+        className="self-start text-sm font-semibold text-primary hover:text-primary-hover disabled:opacity-50"
+      >
+        {LL.panels.project.exportVok()}
+      </button>
+      {exportFailed ? (
+        <p role="alert" className="text-sm text-danger">
+          {LL.panels.project.exportFailed()}
+        </p>
+      ) : null}
       <MessageDialog open={rejected !== null} onClose={() => setRejected(null)} message={rejected ? LL.dialogs.message.unsupportedFile({ name: rejected }) : ''} />
     </div>
   );
