@@ -21,11 +21,11 @@ describe('benches (smoke: smallest size, one run)', () => {
   let figures: { smoke: boolean; results: Record<string, Table[]> } | undefined;
   let output = '';
 
-  it('all run in one `bench --smoke`', { timeout: 240_000 }, () => {
+  it('all run in one `bench --smoke`', { timeout: 400_000 }, () => {
     const file = join(dir, 'smoke.json');
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--smoke', '--json', file], {
       encoding: 'utf8',
-      timeout: 230_000,
+      timeout: 390_000,
       env: { ...process.env, LOG_LEVEL: 'warn' },
     });
     output = `${run.stdout}\n${run.stderr}`;
