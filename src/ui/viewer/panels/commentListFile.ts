@@ -1,6 +1,7 @@
 /** The comment list export (SPEC §9): `myCommentList.txt`, plain text, one block per comment. */
 import type { Comment } from '../../../machines/viewer/commentsMachine';
 import { formatDateTime } from '../../../i18n/dateTime';
+import { saveBlob } from '../../../machines/viewer/saveBlob';
 
 export const COMMENT_LIST_FILE_NAME = 'myCommentList.txt';
 
@@ -12,12 +13,5 @@ export function commentListText(title: string, comments: readonly Pick<Comment, 
 
 /** Saves a text file through a temporary link (the browser's download). */
 export function downloadTextFile(fileName: string, text: string, type = 'text/plain;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(fileName, new Blob([text], { type }));
 }
