@@ -2,18 +2,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEVICE_COOKIE_TTL_SECONDS, type DeviceCookies } from '../auth/deviceCookies';
 import { API_BASE } from '../config';
+import { strictCookie } from './refreshCookie';
 
 export const DEVICE_COOKIE = 'login_device';
 const DEVICE_COOKIE_PATH = `${API_BASE}/auth/login`;
 
 export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, value: string): void {
-  reply.setCookie(DEVICE_COOKIE, value, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: request.protocol === 'https',
-    path: DEVICE_COOKIE_PATH,
-    maxAge: DEVICE_COOKIE_TTL_SECONDS,
-  });
+  reply.setCookie(DEVICE_COOKIE, value, { ...strictCookie(request, DEVICE_COOKIE_PATH), maxAge: DEVICE_COOKIE_TTL_SECONDS });
 }
 
 /** The id of the caller's device when its cookie was issued to `username`, or undefined. */

@@ -5,23 +5,17 @@ import { API_BASE } from '../config';
 export const REFRESH_COOKIE = 'refresh_token';
 export const REFRESH_COOKIE_PATH = `${API_BASE}/auth`;
 
+/** The options of the auth cookies: httpOnly, SameSite=Strict, secure over HTTPS, sent only to `path`. */
+export function strictCookie(request: FastifyRequest, path: string) {
+  return { httpOnly: true, sameSite: 'strict' as const, secure: request.protocol === 'https', path };
+}
+
 export function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: string, ttlSeconds: number): void {
-  reply.setCookie(REFRESH_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: request.protocol === 'https',
-    path: REFRESH_COOKIE_PATH,
-    maxAge: ttlSeconds,
-  });
+  reply.setCookie(REFRESH_COOKIE, token, { ...strictCookie(request, REFRESH_COOKIE_PATH), maxAge: ttlSeconds });
 }
 
 export function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(REFRESH_COOKIE, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: request.protocol === 'https',
-    path: REFRESH_COOKIE_PATH,
-  });
+  reply.clearCookie(REFRESH_COOKIE, strictCookie(request, REFRESH_COOKIE_PATH));
 }
 
 export function readRefreshCookie(request: FastifyRequest): string | undefined {

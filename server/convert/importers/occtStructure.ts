@@ -89,7 +89,8 @@ function pair<T>(nodes: OcctNode[], candidates: T[], productOf: (c: T) => string
   return nodes.map((node) => [node, queues.get(node.name)?.shift()]);
 }
 
-function allMeshes(node: OcctNode): number[] {
+/** Every mesh of an occt node and the nodes below it. */
+export function allMeshes(node: OcctNode): number[] {
   return [...node.meshes, ...node.children.flatMap(allMeshes)];
 }
 
@@ -108,20 +109,30 @@ function toPartNode(o: Occurrence, meshes: OcctMesh[]): PartNode {
   return node;
 }
 
-/** Drops empty nodes, collapses identifier-only wrappers and CadQuery's `<name>_part` holders. */
-export function tidyParts(nodes: PartNode[], parentName = ''): PartNode[] {
+/**
+ * The tidying both STEP readers share: drops nodes that draw nothing and hold nothing, lets
+ * identifier-only wrappers give way to their children, names a part named by an identifier after
+ * its assembly, and makes an assembly holding one part named as itself or `<name>_part`
+ * (CadQuery) that part. `lift` carries a parent's own placement into a child taking its place.
+ */
+export function tidyTree<T extends { name: string; children: T[] }>(nodes: T[], drawn: (node: T) => boolean, lift: (parent: T, child: T) => T, parentName = ''): T[] {
   return nodes.flatMap((node) => {
     const named = !isIdentifierName(node.name);
-    node.children = tidyParts(node.children, named ? node.name : parentName);
-    if (node.meshes.length === 0 && node.children.length === 0) return [];
-    if (!named && node.meshes.length === 0) return node.children;
+    node.children = tidyTree(node.children, drawn, lift, named ? node.name : parentName);
+    if (!drawn(node) && node.children.length === 0) return [];
+    if (!named && !drawn(node)) return node.children.map((child) => lift(node, child));
     if (!named) node.name = parentName || node.name;
     const only = node.children[0];
-    if (node.meshes.length === 0 && node.children.length === 1 && only.children.length === 0 && (only.name === node.name || only.name === `${node.name}_part`)) {
-      return [{ ...only, name: node.name }];
+    if (!drawn(node) && node.children.length === 1 && only.children.length === 0 && (only.name === node.name || only.name === `${node.name}_part`)) {
+      return [{ ...lift(node, only), name: node.name }];
     }
     return [node];
   });
+}
+
+/** Drops empty nodes, collapses identifier-only wrappers and CadQuery's `<name>_part` holders. */
+export function tidyParts(nodes: PartNode[]): PartNode[] {
+  return tidyTree(nodes, (node) => node.meshes.length > 0, (_, child) => child);
 }
 
 /** The tree occt-import-js reported, completed with the file's product structure when there is one. */

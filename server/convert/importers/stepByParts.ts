@@ -11,7 +11,7 @@ import { MaterialTable, meshToScene } from './occtMeshes.js';
 import { loadOcct } from './occtTypes.js';
 import { releasePartReaders, takePartReaders, type PartReader } from './partReaders.js';
 import { asOcctMesh, readPartGroup, type PartGroupResult } from './stepGroupRead.js';
-import { isIdentifierName } from './stepProducts.js';
+import { tidyTree } from './occtStructure.js';
 import { groupParts, partsFile, partTag, planStepParts, type StepOccurrenceNode, type StepPlan } from './stepParts.js';
 
 /** Below this many part occurrences the whole-file reader is as quick. */
@@ -48,26 +48,9 @@ function toSceneNode(node: StepOccurrenceNode, meshOfPart: Map<number, number>):
   return out;
 }
 
-/**
- * As the whole-file reader's tidyParts (occtStructure.ts): wrappers that carry only an identifier
- * give way to their children, a part named by an identifier takes its assembly's name, and an
- * assembly holding one part named as itself or `<name>_part` (CadQuery) is that part.
- */
-export function tidyScene(nodes: SceneNode[], parentName = ''): SceneNode[] {
-  return nodes.flatMap((node) => {
-    const named = !isIdentifierName(node.name);
-    node.children = tidyScene(node.children, named ? node.name : parentName);
-    if (node.mesh === undefined && node.children.length === 0) return [];
-    if (!named && node.mesh === undefined) {
-      return node.children.map((child) => ({ ...child, matrix: placeIn(node.matrix, child.matrix) }));
-    }
-    if (!named) node.name = parentName || node.name;
-    const only = node.children[0];
-    if (node.mesh === undefined && node.children.length === 1 && only.children.length === 0 && (only.name === node.name || only.name === `${node.name}_part`)) {
-      return [{ ...only, name: node.name, matrix: placeIn(node.matrix, only.matrix) }];
-    }
-    return [node];
-  });
+/** The whole-file reader's tidying (occtStructure.ts), a parent's placement carried into a child taking its place. */
+export function tidyScene(nodes: SceneNode[]): SceneNode[] {
+  return tidyTree(nodes, (node) => node.mesh !== undefined, (parent, child) => ({ ...child, matrix: placeIn(parent.matrix, child.matrix) }));
 }
 
 function placeIn(parent: number[] | undefined, child: number[] | undefined): number[] | undefined {

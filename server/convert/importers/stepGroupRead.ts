@@ -3,6 +3,7 @@
  * product carries) merged into one, as flat typed arrays that can cross a thread.
  */
 import { mergeMeshes, OCCT_TESSELLATION } from './occtMeshes.js';
+import { allMeshes } from './occtStructure.js';
 import { loadOcct, type OcctMesh, type OcctNode } from './occtTypes.js';
 
 export interface GroupPartMesh {
@@ -19,17 +20,13 @@ export interface PartGroupResult {
   parts: Array<GroupPartMesh | null>;
 }
 
-function meshesUnder(node: OcctNode): number[] {
-  return [...node.meshes, ...node.children.flatMap(meshesUnder)];
-}
-
 /** The meshes OpenCascade returned for each part tag of a group file. */
 function meshesByTag(root: OcctNode, meshes: OcctMesh[]): Map<string, OcctMesh[]> {
   const out = new Map<string, OcctMesh[]>();
   const add = (tag: string, list: OcctMesh[]) => out.set(tag, [...(out.get(tag) ?? []), ...list]);
   const visit = (node: OcctNode) => {
     if (node.name.startsWith('cv-part-')) {
-      add(node.name, meshesUnder(node).map((m) => meshes[m]));
+      add(node.name, allMeshes(node).map((m) => meshes[m]));
       return;
     }
     for (const m of node.meshes) if (meshes[m].name.startsWith('cv-part-')) add(meshes[m].name, [meshes[m]]);
