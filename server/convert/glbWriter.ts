@@ -9,10 +9,11 @@ import { Document, Logger, NodeIO, Primitive, type Material, type Mesh, type Nod
 import { EXTMeshoptCompression, KHRMeshQuantization } from '@gltf-transform/extensions';
 import { meshopt, weldPrimitive } from '@gltf-transform/functions';
 import { MeshoptEncoder } from 'meshoptimizer';
+import { addCoarseLevels, CoarseMeshExtension, planCoarseLevels } from './coarseLevel.js';
 import type { SceneMaterial, SceneModel, SceneNode, ScenePrimitive } from './scene.js';
 
 export interface GlbWriteOptions {
-  /** Quantize and meshopt-compress the geometry (default true). */
+  /** Quantize and meshopt-compress the geometry, and add the coarse level of detailed meshes (default true). */
   compress?: boolean;
 }
 
@@ -117,7 +118,7 @@ async function gltfIo(): Promise<NodeIO> {
   if (!io) {
     await MeshoptEncoder.ready;
     io = new NodeIO()
-      .registerExtensions([EXTMeshoptCompression, KHRMeshQuantization])
+      .registerExtensions([EXTMeshoptCompression, KHRMeshQuantization, CoarseMeshExtension])
       .registerDependencies({ 'meshopt.encoder': MeshoptEncoder });
   }
   return io;
@@ -131,12 +132,14 @@ export async function sceneToDocument(scene: SceneModel, options: GlbWriteOption
   builder.doc.getRoot().getAsset().generator = 'cabinet-viewer converter';
   if (options.compress ?? true) {
     await MeshoptEncoder.ready;
+    const coarse = await planCoarseLevels(builder.doc);
     // Positions on 16 bits across each mesh's own bounds (0.04 mm over a 2.5 m panel, so that
     // measurements stay exact to the tenth of a millimetre), normals on 8 bits.
     await builder.doc.transform(
       meshopt({ encoder: MeshoptEncoder, level: 'high', quantizationVolume: 'mesh', quantizePosition: 16 }),
     );
     nameGeometryNodes(builder.doc);
+    addCoarseLevels(builder.doc, coarse);
   }
   return builder.doc;
 }

@@ -26,6 +26,7 @@ import { createPartPicking } from './parts/partPicking';
 import { createScene } from './scene/createScene';
 import { createFrameStats } from './scene/frameStats';
 import type { ModelView } from './scene/modelView';
+import { visibleTriangles } from './scene/batchMeshes';
 import { RenderScheduler } from './scene/renderScheduler';
 import {
   type AxesOrientation,
@@ -40,6 +41,12 @@ import {
   type ViewerEngineOptions,
   type VisibilityChange,
 } from './types';
+
+/** How long one slice of the fine batches' building may hold the main thread, and the pause before the first. */
+const REFINE_SLICE_MS = 12;
+const REFINE_DELAY_MS = 50;
+/** The performance mark of the fine batches swapped in, drawn at the next frame (the first frame may be coarse). */
+export const MODEL_FINE_FRAME = 'model-fine-frame';
 
 function isEngine(target: HTMLCanvasElement | AbstractEngine): target is AbstractEngine {
   return typeof (target as AbstractEngine).getRenderingCanvas === 'function';
@@ -111,7 +118,38 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
 
   const progress = progressReporter((p) => onProgress.emit(p));
 
+  /** The fine batches of a model first drawn at its coarse level, built a slice at a time between frames. */
+  let stopRefining: (() => void) | null = null;
+  function refine(view: ModelView): void {
+    const steps = view.refinement();
+    if (!steps) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const slice = () => {
+      timer = null;
+      const until = performance.now() + REFINE_SLICE_MS;
+      for (;;) {
+        if (steps.next().done) {
+          stopRefining = null;
+          view.syncVisibility(mode);
+          emphasis.geometryChanged();
+          if (typeof performance.mark === 'function' && performance.getEntriesByName(MODEL_FINE_FRAME).length === 0) performance.mark(MODEL_FINE_FRAME);
+          requestRender();
+          return;
+        }
+        if (performance.now() >= until) break;
+      }
+      timer = setTimeout(slice, 0);
+    };
+    // After the coarse frame is on screen.
+    timer = setTimeout(slice, REFINE_DELAY_MS);
+    stopRefining = () => {
+      if (timer !== null) clearTimeout(timer);
+      stopRefining = null;
+    };
+  }
+
   function unloadModel(): void {
+    stopRefining?.();
     emphasis.setModel(null);
     measure.clear();
     model?.dispose();
@@ -143,6 +181,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
       progress('renderModes', 1);
       scheduler.renderNow();
       requestRender();
+      refine(model);
       return model.info;
     },
 
@@ -228,6 +267,8 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
       drawCalls: stats.drawCalls(),
       activeMeshes: scene.getActiveMeshes().length,
       lastFrameMs: scheduler.lastFrameMs,
+      detail: model ? (model.built.refinable ? 'coarse' : 'fine') : null,
+      triangles: model ? visibleTriangles(model.meshes) : 0,
     }),
 
     dispose() {

@@ -139,6 +139,10 @@ export interface EngineStats {
   activeMeshes: number;
   /** Milliseconds spent in the last scene.render(). */
   lastFrameMs: number;
+  /** The level of detail drawn: the coarse level first on a model that has one, then the fine one. */
+  detail: 'coarse' | 'fine' | null;
+  /** Triangles of the visible parts at that level (0 without a model). */
+  triangles: number;
 }
 
 export type Unsubscribe = () => void;

@@ -59,7 +59,8 @@ async function readModel(bytes: Uint8Array): Promise<FirstFrameModel> {
     decode = MeshoptDecoder.decodeGltfBuffer;
   }
   const source = readGlb(chunks, decode);
-  return { bytes, json: chunks.json, source, built: buildBatches(source) };
+  // The coarse level where the model has one: the viewer builds the fine batches after its own first frame.
+  return { bytes, json: chunks.json, source, built: buildBatches(source, undefined, 'coarse') };
 }
 
 /** A full-window layer over the page's poster, under the app; the viewer moves the canvas into its layout. */

@@ -4,10 +4,11 @@ import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { getBounds } from '@gltf-transform/functions';
 import { MeshoptDecoder } from 'meshoptimizer';
 import type { AssemblyNode } from '../../samples/assembly.js';
+import { CoarseMeshExtension } from '../../server/convert/coarseLevel.js';
 
 export async function readGlb(glb: Uint8Array): Promise<Document> {
   await MeshoptDecoder.ready;
-  const io = new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({ 'meshopt.decoder': MeshoptDecoder });
+  const io = new NodeIO().registerExtensions([...ALL_EXTENSIONS, CoarseMeshExtension]).registerDependencies({ 'meshopt.decoder': MeshoptDecoder });
   return io.readBinary(glb);
 }
 

@@ -7,6 +7,7 @@ import { NodeIO, type Node, type Primitive } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { dequantize } from '@gltf-transform/functions';
 import { MeshoptDecoder } from 'meshoptimizer';
+import { CoarseMeshExtension, coarseMeshesOf } from '../coarseLevel.js';
 import { conversionErrors } from '../errors.js';
 import type { SceneMaterial, SceneMesh, SceneModel, SceneNode, ScenePrimitive, SceneTexture } from '../scene.js';
 
@@ -14,7 +15,7 @@ const MODES: Record<number, ScenePrimitive['mode'] | undefined> = { 0: 'points',
 
 export async function importGlb(fileName: string, bytes: Uint8Array): Promise<SceneModel> {
   await MeshoptDecoder.ready;
-  const io = new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({ 'meshopt.decoder': MeshoptDecoder });
+  const io = new NodeIO().registerExtensions([...ALL_EXTENSIONS, CoarseMeshExtension]).registerDependencies({ 'meshopt.decoder': MeshoptDecoder });
   let doc;
   try {
     doc = await io.readBinary(bytes);
@@ -50,11 +51,14 @@ export async function importGlb(fileName: string, bytes: Uint8Array): Promise<Sc
     };
   };
   if (materials.length === 0) materials.push({ name: 'Default', color: [0.7, 0.7, 0.7], opacity: 1 });
-  const meshes: SceneMesh[] = root.listMeshes().map((mesh) => ({
+  // A GLB of ours carries coarse levels: the conversion writes them again from the fine meshes.
+  const coarse = coarseMeshesOf(doc);
+  const kept = root.listMeshes().filter((mesh) => !coarse.has(mesh));
+  const meshes: SceneMesh[] = kept.map((mesh) => ({
     name: mesh.getName(),
     primitives: mesh.listPrimitives().map(toPrimitive).filter((p): p is ScenePrimitive => !!p),
   }));
-  const meshIndex = new Map(root.listMeshes().map((m, i) => [m, i]));
+  const meshIndex = new Map(kept.map((m, i) => [m, i]));
   const toNode = (node: Node): SceneNode => {
     const out: SceneNode = { name: node.getName(), matrix: [...node.getMatrix()], children: node.listChildren().map(toNode) };
     const mesh = node.getMesh();

@@ -29,7 +29,14 @@ export interface Batch {
   ranges: PartRange[];
 }
 
+/** Which geometry of each piece is batched: the fine one, or its coarse level where it has one. */
+export type DetailLevel = 'fine' | 'coarse';
+
 export interface BuiltModel {
+  /** The level these batches were built at. */
+  level: DetailLevel;
+  /** Whether a finer level than these batches exists (a coarse build of a model with coarse levels). */
+  refinable: boolean;
   batches: Batch[];
   edges: Batch;
   /** World AABB per part: minX minY minZ maxX maxY maxZ (Infinity when the part has no geometry). */
@@ -56,8 +63,42 @@ interface Builder {
   pieces: Array<{ part: number; piece: PartPiece }>;
 }
 
-/** Part and batch order are deterministic: parts in model order, batches by first use. */
-export function buildBatches(source: ModelSource, onPart?: (done: number, total: number) => void): BuiltModel {
+/** The pieces of `source` at `level`: each piece's coarse geometry in place of its own, where it has one. */
+function atLevel(source: ModelSource, level: DetailLevel): { source: ModelSource; refinable: boolean } {
+  if (level === 'fine') return { source, refinable: false };
+  let refinable = false;
+  const parts = source.parts.map((part) => ({
+    id: part.id,
+    pieces: part.pieces.map((piece) => {
+      if (!piece.coarse) return piece;
+      refinable = true;
+      return { geometry: piece.coarse, material: piece.material, matrix: piece.matrix };
+    }),
+  }));
+  return { source: refinable ? { parts, materials: source.materials } : source, refinable };
+}
+
+/**
+ * Part and batch order are deterministic: parts in model order, batches by first use. At the
+ * coarse level, each piece that has a coarse geometry is batched with it instead of its own.
+ */
+export function buildBatches(model: ModelSource, onPart?: (done: number, total: number) => void, level: DetailLevel = 'fine'): BuiltModel {
+  const steps = buildBatchesInSteps(model, level, onPart);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Vertices written between two pauses of buildBatchesInSteps: a few milliseconds of work. */
+const VERTICES_PER_STEP = 40_000;
+
+/**
+ * buildBatches as steps: the generator pauses every few milliseconds of work, so that a caller
+ * can build a large model's fine batches between frames (its last value is the built model).
+ */
+export function* buildBatchesInSteps(model: ModelSource, level: DetailLevel = 'fine', onPart?: (done: number, total: number) => void): Generator<void, BuiltModel, void> {
+  const { source, refinable } = atLevel(model, level);
   const builders = new Map<string, Builder>();
   const order: Builder[] = [];
   source.parts.forEach((part, p) => {
@@ -89,17 +130,25 @@ export function buildBatches(source: ModelSource, onPart?: (done: number, total:
     if (z > partBounds[o + 5]) partBounds[o + 5] = z;
   };
 
-  const batches = order.map((b) => fillBatch(b, grow));
+  const batches: Batch[] = [];
+  for (const b of order) batches.push(yield* fillBatch(b, grow));
 
   // Edges of triangle pieces, all parts in one batch.
   let edgeVertices = 0;
   let edgeIndices = 0;
+  let work = 0;
   for (const part of source.parts) {
     for (const piece of part.pieces) {
       if (piece.geometry.kind !== 'triangles') continue;
+      const fresh = !piece.geometry.edges;
       const e = edgesOf(piece.geometry);
+      if (fresh) work += piece.geometry.positions.length / 3;
       edgeVertices += e.positions.length / 3;
       edgeIndices += e.indices.length;
+    }
+    if (work > VERTICES_PER_STEP) {
+      work = 0;
+      yield;
     }
   }
   const edges: Batch = {
@@ -113,7 +162,8 @@ export function buildBatches(source: ModelSource, onPart?: (done: number, total:
   };
   let v = 0;
   let i = 0;
-  source.parts.forEach((part, p) => {
+  for (let p = 0; p < source.parts.length; p++) {
+    const part = source.parts[p];
     const range: { part: number; indexStart: number; indexCount: number; vertexStart: number; vertexCount: number } = { part: p, indexStart: i, indexCount: 0, vertexStart: v, vertexCount: 0 };
     for (const piece of part.pieces) {
       if (piece.geometry.kind !== 'triangles') continue;
@@ -121,12 +171,17 @@ export function buildBatches(source: ModelSource, onPart?: (done: number, total:
       const base = v;
       for (let k = 0; k < e.positions.length; k += 3) transformPoint(piece.matrix, e.positions, k, edges.positions, (v++) * 3);
       for (let k = 0; k < e.indices.length; k++) edges.indices[i++] = base + e.indices[k];
+      work += e.positions.length / 3;
     }
     range.indexCount = i - range.indexStart;
     range.vertexCount = v - range.vertexStart;
     if (range.indexCount > 0) edges.ranges.push(range);
     onPart?.(p + 1, source.parts.length);
-  });
+    if (work > VERTICES_PER_STEP) {
+      work = 0;
+      yield;
+    }
+  }
 
   const min: [number, number, number] = [Infinity, Infinity, Infinity];
   const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
@@ -138,6 +193,8 @@ export function buildBatches(source: ModelSource, onPart?: (done: number, total:
   }
   const empty = !Number.isFinite(min[0]);
   return {
+    level,
+    refinable,
     batches,
     edges,
     partBounds,
@@ -145,7 +202,7 @@ export function buildBatches(source: ModelSource, onPart?: (done: number, total:
   };
 }
 
-function fillBatch(b: Builder, grow: (p: number, x: number, y: number, z: number) => void): Batch {
+function* fillBatch(b: Builder, grow: (p: number, x: number, y: number, z: number) => void): Generator<void, Batch, void> {
   const batch: Batch = {
     kind: b.kind,
     material: b.material,
@@ -157,6 +214,7 @@ function fillBatch(b: Builder, grow: (p: number, x: number, y: number, z: number
   };
   let v = 0;
   let i = 0;
+  let work = 0;
   let current: PartRange | null = null;
   for (const { part, piece } of b.pieces) {
     if (!current || current.part !== part) {
@@ -188,6 +246,11 @@ function fillBatch(b: Builder, grow: (p: number, x: number, y: number, z: number
     }
     current.indexCount = i - current.indexStart;
     current.vertexCount = v - current.vertexStart;
+    work += count;
+    if (work > VERTICES_PER_STEP) {
+      work = 0;
+      yield;
+    }
   }
   return batch;
 }

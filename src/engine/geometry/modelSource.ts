@@ -32,6 +32,8 @@ export interface SourceMaterial {
 
 export interface PartPiece {
   geometry: SourceGeometry;
+  /** The geometry's coarse level (fewer triangles, same place and material), when the model has one. */
+  coarse?: SourceGeometry;
   /** Index into the model's materials. */
   material: number;
   /** World matrix (Babylon layout). */

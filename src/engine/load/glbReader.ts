@@ -6,6 +6,7 @@
  * Babylon's glTF loader.
  */
 import type { ModelSource, PartPiece, PrimitiveKind, SourceGeometry, SourcePart } from '../geometry/modelSource';
+import { COARSE_MESH_EXTENSION } from '../../api/coarseLevel';
 import type { GltfJson } from './gltfJson';
 import { listIndices, readMaterials } from './primitiveData';
 
@@ -173,26 +174,46 @@ export function readGlb(chunks: GlbChunks, decode: MeshoptDecode | null, onMesh?
   const reader = new AccessorReader(json, chunks.bin, decode);
   const materials = readMaterials(json);
   const defaultMaterial = materials.length - 1;
-  const meshCount = json.meshes?.length ?? 0;
-  const meshPieces = new Map<number, Array<{ geometry: SourceGeometry; material: number }>>();
+  // Coarse levels are read with their fine mesh: they do not count as meshes of their own.
+  const coarseMeshes = new Set((json.meshes ?? []).map((m) => m.extensions?.[COARSE_MESH_EXTENSION]?.mesh).filter((m) => m !== undefined));
+  const meshCount = (json.meshes?.length ?? 0) - coarseMeshes.size;
+  const meshPieces = new Map<number, Array<{ geometry: SourceGeometry; material: number; coarse?: SourceGeometry }>>();
   let geometryId = 0;
+
+  const geometryOf = (primitive: NonNullable<GltfJson['meshes']>[number]['primitives'][number]): { geometry: SourceGeometry; material: number } | null => {
+    const kind = kindOf(primitive.mode);
+    const position = primitive.attributes.POSITION;
+    if (!kind || position === undefined) return null;
+    const positions = reader.floats(position).data;
+    const normals = kind === 'triangles' && primitive.attributes.NORMAL !== undefined ? reader.floats(primitive.attributes.NORMAL).data : null;
+    const raw = primitive.indices !== undefined ? reader.indices(primitive.indices) : null;
+    return {
+      geometry: { id: geometryId++, kind, positions, normals, uvs: null, indices: listIndices(primitive.mode, raw, positions.length / 3) },
+      material: primitive.material !== undefined && materials[primitive.material] ? primitive.material : defaultMaterial,
+    };
+  };
 
   const piecesOf = (meshIndex: number) => {
     const cached = meshPieces.get(meshIndex);
     if (cached) return cached;
-    const pieces: Array<{ geometry: SourceGeometry; material: number }> = [];
-    for (const primitive of json.meshes?.[meshIndex]?.primitives ?? []) {
-      const kind = kindOf(primitive.mode);
-      const position = primitive.attributes.POSITION;
-      if (!kind || position === undefined) continue;
-      const positions = reader.floats(position).data;
-      const normals = kind === 'triangles' && primitive.attributes.NORMAL !== undefined ? reader.floats(primitive.attributes.NORMAL).data : null;
-      const raw = primitive.indices !== undefined ? reader.indices(primitive.indices) : null;
-      pieces.push({
-        geometry: { id: geometryId++, kind, positions, normals, uvs: null, indices: listIndices(primitive.mode, raw, positions.length / 3) },
-        material: primitive.material !== undefined && materials[primitive.material] ? primitive.material : defaultMaterial,
-      });
-    }
+    const mesh = json.meshes?.[meshIndex];
+    // The coarse level's primitives follow the mesh's one for one; one that shares the fine accessors is the fine geometry.
+    const coarseIndex = mesh?.extensions?.[COARSE_MESH_EXTENSION]?.mesh;
+    const coarsePrimitives = coarseIndex !== undefined && coarseIndex !== meshIndex ? json.meshes?.[coarseIndex]?.primitives : undefined;
+    const pieces: Array<{ geometry: SourceGeometry; material: number; coarse?: SourceGeometry }> = [];
+    (mesh?.primitives ?? []).forEach((primitive, k) => {
+      const fine = geometryOf(primitive);
+      if (!fine) return;
+      const coarsePrimitive = coarsePrimitives?.length === mesh?.primitives.length ? coarsePrimitives?.[k] : undefined;
+      if (coarsePrimitive && coarsePrimitive.attributes.POSITION !== primitive.attributes.POSITION) {
+        const coarse = geometryOf(coarsePrimitive);
+        if (coarse && coarse.geometry.kind === fine.geometry.kind) {
+          pieces.push({ ...fine, coarse: coarse.geometry });
+          return;
+        }
+      }
+      pieces.push(fine);
+    });
     meshPieces.set(meshIndex, pieces);
     onMesh?.(meshPieces.size / Math.max(1, meshCount));
     return pieces;

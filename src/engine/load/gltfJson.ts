@@ -14,7 +14,11 @@ export interface GltfJson {
     rotation?: number[];
     scale?: number[];
   }>;
-  meshes?: Array<{ primitives: Array<{ mode?: number; material?: number; indices?: number; attributes: Record<string, number> }> }>;
+  meshes?: Array<{
+    primitives: Array<{ mode?: number; material?: number; indices?: number; attributes: Record<string, number> }>;
+    /** The mesh's coarse level (src/api/coarseLevel.ts). */
+    extensions?: { CV_coarse_mesh?: { mesh?: number } };
+  }>;
   materials?: Array<{
     name?: string;
     pbrMetallicRoughness?: { baseColorFactor?: number[] };

@@ -33,13 +33,18 @@ export class RenderModes {
   constructor(
     scene: Scene,
     materials: readonly SourceMaterial[],
-    private readonly meshes: ModelMeshes,
+    private meshes: ModelMeshes,
   ) {
     this.solid = materials.map((m) => solidMaterial(m, scene));
     this.xray = xrayMaterial(scene);
     this.illustration = illustrationMaterial(scene);
     this.lineColors = materials.map((m) => new Color3(m.color[0], m.color[1], m.color[2]).toGammaSpace());
     for (const m of [...this.solid, this.xray, this.illustration]) m.freeze();
+  }
+
+  /** Styles `meshes` from now on (the same model's batches at another level of detail); apply the mode again after. */
+  useMeshes(meshes: ModelMeshes): void {
+    this.meshes = meshes;
   }
 
   /** Applies `mode`; call again after visibility changes so empty batches stop drawing. */

@@ -81,6 +81,13 @@ export function applyVisibility(meshes: ModelMeshes, visible: Uint8Array): void 
   }
 }
 
+/** Triangles of the visible parts in the surface batches. */
+export function visibleTriangles(meshes: ModelMeshes): number {
+  let count = 0;
+  for (const { batch, mesh } of meshes.surfaces) count += (mesh.metadata as { visibleIndexCount?: number } | null)?.visibleIndexCount ?? batch.indices.length;
+  return count / 3;
+}
+
 /** Whether a batch mesh draws anything after applyVisibility. */
 export function hasVisibleIndices(mesh: Mesh): boolean {
   const count = (mesh.metadata as { visibleIndexCount?: number } | null)?.visibleIndexCount;

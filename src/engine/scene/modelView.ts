@@ -1,9 +1,13 @@
 /**
  * Everything that belongs to one loaded model: the merged batches and their meshes, render-mode
  * materials, part visibility and the picker. Built once per load, disposed on the next load.
+ *
+ * A model with coarse levels (src/api/coarseLevel.ts) is first built and drawn at the coarse
+ * level; `refinement()` then builds the fine batches in steps and swaps them in, keeping the
+ * visibility, the render mode's materials and the exploded view.
  */
 import type { Scene } from '@babylonjs/core/scene';
-import { type BuiltModel, buildBatches } from '../geometry/buildBatches';
+import { type BuiltModel, buildBatches, buildBatchesInSteps } from '../geometry/buildBatches';
 import { applyOffsets, explodeOffsets, planExplode, restPoseOf, type ExplodePlan, type RestPose } from '../geometry/explode';
 import type { ModelSource } from '../geometry/modelSource';
 import { PartPicker } from '../geometry/partPicker';
@@ -15,11 +19,11 @@ import { applyVisibility, createModelMeshes, updatePositions, type ModelMeshes }
 
 export class ModelView {
   readonly info: ModelInfo;
-  readonly built: BuiltModel;
-  readonly meshes: ModelMeshes;
+  built: BuiltModel;
+  meshes: ModelMeshes;
   readonly modes: RenderModes;
   readonly visibility: PartVisibility;
-  readonly picker: PartPicker;
+  picker: PartPicker;
   /** Node id -> part index, and back. */
   readonly partIndex: Map<string, number>;
   readonly partIds: string[];
@@ -28,9 +32,14 @@ export class ModelView {
   private rest: RestPose | null = null;
   private plan: ExplodePlan | null = null;
 
-  /** `built`: the batches of `source` when already made (by a link's first frame). */
-  constructor(scene: Scene, source: ModelSource, tree: PartTree, built?: BuiltModel) {
-    this.built = built ?? buildBatches(source);
+  /** `built`: the batches of `source` when already made (by a link's first frame); else its coarse level's. */
+  constructor(
+    private readonly scene: Scene,
+    private readonly source: ModelSource,
+    tree: PartTree,
+    built?: BuiltModel,
+  ) {
+    this.built = built ?? buildBatches(source, undefined, 'coarse');
     this.partIds = source.parts.map((p) => p.id);
     this.partIndex = new Map(this.partIds.map((id, i) => [id, i]));
     this.meshes = createModelMeshes(this.built, scene);
@@ -83,6 +92,33 @@ export class ModelView {
   syncVisibility(mode: RenderMode): void {
     applyVisibility(this.meshes, this.visibility.visible);
     this.modes.apply(mode);
+  }
+
+  /**
+   * The steps that build the fine batches and swap them in (each a few milliseconds of work; the
+   * last one creates the meshes), or null when these batches are the finest there are.
+   */
+  refinement(): Generator<void, void, void> | null {
+    if (!this.built.refinable) return null;
+    const view = this;
+    return (function* () {
+      const fine = yield* buildBatchesInSteps(view.source, 'fine');
+      view.swap(fine);
+    })();
+  }
+
+  private swap(fine: BuiltModel): void {
+    const factor = this.explodeFactor;
+    this.meshes.dispose();
+    this.built = fine;
+    this.meshes = createModelMeshes(fine, this.scene);
+    this.modes.useMeshes(this.meshes);
+    this.picker = new PartPicker(fine, this.partIds.length);
+    // The exploded view is made again from the fine batches' rest pose.
+    this.rest = null;
+    this.plan = null;
+    this.explodeFactor = 0;
+    if (factor > 0) this.explode(factor);
   }
 
   dispose(): void {

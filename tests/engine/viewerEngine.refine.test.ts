@@ -1,0 +1,72 @@
+/**
+ * A model with a coarse level (a real-weight job, converted by the real converter): the engine
+ * draws the coarse level first, then swaps in the fine one by itself, and the user's visibility
+ * and exploded view carry over to it.
+ */
+import { MeshoptDecoder } from 'meshoptimizer';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { generateJob, jobToStep } from '../../samples/realJob/job';
+import { convertFile } from '../../server/convert/convertFile';
+import { parseGlbChunks, readGlb, type MeshoptDecode } from '../../src/engine/load/glbReader';
+import { nullEngineViewer, serveGlb } from './engineHarness';
+
+afterEach(() => vi.unstubAllGlobals());
+
+let glb: Uint8Array;
+let total: number;
+/** Triangles of each part node by name, read from the GLB itself. */
+const partTriangles = new Map<string, number>();
+
+beforeAll(async () => {
+  const converted = await convertFile({ fileName: 'job.stp', bytes: new TextEncoder().encode(jobToStep(generateJob({ cabinets: 1, seed: 2 }), { shared: true })) });
+  glb = converted.glb;
+  total = converted.stats.triangles;
+  await MeshoptDecoder.ready;
+  const chunks = parseGlbChunks(glb);
+  for (const part of readGlb(chunks, MeshoptDecoder.decodeGltfBuffer as MeshoptDecode).parts) {
+    const name = chunks.json.nodes![Number(part.id)].name!;
+    const triangles = part.pieces.reduce((n, p) => n + (p.geometry.indices?.length ?? p.geometry.positions.length / 3) / 3, 0);
+    partTriangles.set(name, (partTriangles.get(name) ?? 0) + triangles);
+  }
+}, 60_000);
+
+describe('a model with a coarse level', () => {
+  it('is drawn coarse first, then fine with every triangle of the conversion', async () => {
+    serveGlb(glb);
+    const { viewer } = nullEngineViewer();
+    await viewer.load('https://models.test/job.glb');
+    const first = viewer.getStats();
+    expect(first.detail).toBe('coarse');
+    expect(first.triangles).toBeLessThan(total / 5);
+    await vi.waitFor(() => expect(viewer.getStats().detail).toBe('fine'), { timeout: 20_000, interval: 20 });
+    expect(viewer.getStats().triangles).toBe(total);
+    viewer.dispose();
+  });
+
+  it('keeps what the user hid and the exploded view when the fine level arrives', async () => {
+    serveGlb(glb);
+    const { viewer } = nullEngineViewer();
+    const info = await viewer.load('https://models.test/job.glb');
+    const side = Object.values(info.tree.nodes).find((n) => n.rawName.startsWith('Left side+'))!;
+    viewer.hide([side.id]);
+    viewer.setExplode(1);
+    expect(viewer.getStats().detail).toBe('coarse');
+    await vi.waitFor(() => expect(viewer.getStats().detail).toBe('fine'), { timeout: 20_000, interval: 20 });
+    expect(viewer.getStats().triangles).toBe(total - partTriangles.get(side.rawName)!);
+    expect(viewer.getExplode()).toBe(1);
+    viewer.showAll();
+    expect(viewer.getStats().triangles).toBe(total);
+    viewer.dispose();
+  });
+
+  it('a second load draws its own coarse level first, then its fine one', async () => {
+    serveGlb(glb);
+    const { viewer } = nullEngineViewer();
+    await viewer.load('https://models.test/job.glb');
+    await viewer.load('https://models.test/job.glb?again');
+    expect(viewer.getStats().detail).toBe('coarse');
+    await vi.waitFor(() => expect(viewer.getStats().detail).toBe('fine'), { timeout: 20_000, interval: 20 });
+    expect(viewer.getStats().triangles).toBe(total);
+    viewer.dispose();
+  });
+});
