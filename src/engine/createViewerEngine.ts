@@ -81,14 +81,30 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
   let disposed = false;
   const currentModel = () => model;
 
+  // A heavy model draws its coarse level in frames whose view moved, and one more frame after.
+  let lastView: Float32Array | null = null;
+  let drawingCoarse = false;
+  let movingCoarseFrames = 0;
+  const viewMoved = () => {
+    const camera = rig.camera;
+    const now = new Float32Array(32);
+    now.set(camera.getViewMatrix().asArray(), 0);
+    now.set(camera.getProjectionMatrix().asArray(), 16);
+    const moved = lastView !== null && now.some((v, i) => v !== lastView![i]);
+    lastView = now;
+    return moved;
+  };
   const scheduler = new RenderScheduler(engine, scene, {
     beforeFrame: (time) => {
       rig.update(time);
       markers.update();
+      const moved = viewMoved();
+      drawingCoarse = model?.showMoving(moved) ?? false;
+      if (drawingCoarse) movingCoarseFrames++;
       return rig.isAnimating();
     },
     // Shaders compile asynchronously: keep drawing until every mesh could be drawn.
-    afterFrame: () => rig.isCoasting() || rig.isAnimating() || !scene.isReady(false),
+    afterFrame: () => rig.isCoasting() || rig.isAnimating() || !scene.isReady(false) || drawingCoarse,
   });
   const requestRender = () => scheduler.request();
 
@@ -167,7 +183,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
 
     async load(url, { signal } = {}) {
       const id = ++loadCounter;
-      const { view: loaded, turnedView } = await loadModelView(url, scene, progress, signal, () => id === loadCounter && !disposed);
+      const { view: loaded, turnedView } = await loadModelView(url, scene, progress, signal, () => id === loadCounter && !disposed, options.coarseWhileMovingFrom);
       unloadModel();
       model = loaded;
       emphasis.setModel(model);
@@ -190,7 +206,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     setRenderMode(next) {
       if (!RENDER_MODES.includes(next)) return;
       mode = next;
-      model?.modes.apply(mode);
+      model?.applyMode(mode);
       requestRender();
     },
     getRenderMode: () => mode,
@@ -267,8 +283,9 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
       drawCalls: stats.drawCalls(),
       activeMeshes: scene.getActiveMeshes().length,
       lastFrameMs: scheduler.lastFrameMs,
-      detail: model ? (model.built.refinable ? 'coarse' : 'fine') : null,
-      triangles: model ? visibleTriangles(model.meshes) : 0,
+      detail: model ? model.detail() : null,
+      triangles: model ? visibleTriangles(model.shownMeshes()) : 0,
+      movingCoarseFrames,
     }),
 
     dispose() {

@@ -139,10 +139,12 @@ export interface EngineStats {
   activeMeshes: number;
   /** Milliseconds spent in the last scene.render(). */
   lastFrameMs: number;
-  /** The level of detail drawn: the coarse level first on a model that has one, then the fine one. */
+  /** The level of detail drawn: the coarse level first on a model that has one, then the fine one (and the coarse one again while a heavy model's view moves). */
   detail: 'coarse' | 'fine' | null;
   /** Triangles of the visible parts at that level (0 without a model). */
   triangles: number;
+  /** Frames drawn at the coarse level because the view moved. */
+  movingCoarseFrames: number;
 }
 
 export type Unsubscribe = () => void;
@@ -164,6 +166,8 @@ export interface ViewerEngineOptions {
   antialias?: boolean;
   /** The clock camera animations run on, in milliseconds (default `performance.now`). */
   clock?: () => number;
+  /** A model of at least this many triangles draws its coarse level while the view moves (default 300,000). */
+  coarseWhileMovingFrom?: number;
 }
 
 export interface LoadOptions {

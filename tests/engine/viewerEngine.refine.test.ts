@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateJob, jobToStep } from '../../samples/realJob/job';
 import { convertFile } from '../../server/convert/convertFile';
 import { parseGlbChunks, readGlb, type MeshoptDecode } from '../../src/engine/load/glbReader';
-import { nullEngineViewer, serveGlb } from './engineHarness';
+import { nullEngineViewer, serveGlb, settle } from './engineHarness';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -67,6 +67,37 @@ describe('a model with a coarse level', () => {
     expect(viewer.getStats().detail).toBe('coarse');
     await vi.waitFor(() => expect(viewer.getStats().detail).toBe('fine'), { timeout: 20_000, interval: 20 });
     expect(viewer.getStats().triangles).toBe(total);
+    viewer.dispose();
+  });
+
+  it('draws the coarse level in the frames where the view of a heavy model moves, and the fine one once it rests', async () => {
+    serveGlb(glb);
+    // This job is light: count it as heavy for the test.
+    const { viewer } = nullEngineViewer({ coarseWhileMovingFrom: 0 });
+    await viewer.load('https://models.test/job.glb');
+    await vi.waitFor(() => expect(viewer.getStats().detail).toBe('fine'), { timeout: 20_000, interval: 20 });
+    await settle(viewer);
+    expect(viewer.getStats().movingCoarseFrames).toBe(0);
+    const state = viewer.getCameraState();
+    viewer.setCameraState({ ...state, position: [state.position[0] * 2, state.position[1] * 2, state.position[2] * 2] }, { animate: false });
+    await settle(viewer);
+    const stats = viewer.getStats();
+    expect(stats.movingCoarseFrames).toBeGreaterThanOrEqual(1);
+    expect(stats.detail).toBe('fine');
+    expect(stats.triangles).toBe(total);
+    viewer.dispose();
+  });
+
+  it('keeps drawing a light model fine while its view moves', async () => {
+    serveGlb(glb);
+    const { viewer } = nullEngineViewer();
+    await viewer.load('https://models.test/job.glb');
+    await vi.waitFor(() => expect(viewer.getStats().detail).toBe('fine'), { timeout: 20_000, interval: 20 });
+    const state = viewer.getCameraState();
+    viewer.setCameraState({ ...state, position: [state.position[0] * 2, state.position[1] * 2, state.position[2] * 2] }, { animate: false });
+    await settle(viewer);
+    expect(viewer.getStats().movingCoarseFrames).toBe(0);
+    expect(viewer.getStats().detail).toBe('fine');
     viewer.dispose();
   });
 });

@@ -34,6 +34,7 @@ export async function loadModelView(
   report: ReturnType<typeof progressReporter>,
   signal: AbortSignal | undefined,
   isCurrent: () => boolean,
+  coarseWhileMovingFrom?: number,
 ): Promise<{ view: ModelView; turnedView: () => CameraState | null }> {
   const check = () => {
     throwIfAborted(signal);
@@ -54,7 +55,7 @@ export async function loadModelView(
   report('renderModes', 0);
   await new Promise((resolve) => setTimeout(resolve, 0));
   check();
-  const view = new ModelView(scene, source, buildPartTree(json), read?.built);
+  const view = new ModelView(scene, source, buildPartTree(json), read?.built, coarseWhileMovingFrom);
   try {
     check();
   } catch (error) {

@@ -81,6 +81,11 @@ export function applyVisibility(meshes: ModelMeshes, visible: Uint8Array): void 
   }
 }
 
+/** Turns every mesh of a level off (the level not drawn now). */
+export function disableMeshes(meshes: ModelMeshes): void {
+  for (const { mesh } of [...meshes.surfaces, ...meshes.lines, meshes.edges]) mesh.setEnabled(false);
+}
+
 /** Triangles of the visible parts in the surface batches. */
 export function visibleTriangles(meshes: ModelMeshes): number {
   let count = 0;

@@ -4,10 +4,11 @@
  *
  * A model with coarse levels (src/api/coarseLevel.ts) is first built and drawn at the coarse
  * level; `refinement()` then builds the fine batches in steps and swaps them in, keeping the
- * visibility, the render mode's materials and the exploded view.
+ * visibility, the render mode's materials and the exploded view. A heavy model keeps its coarse
+ * meshes and draws them while the view moves (`showMoving`), the fine ones when it rests.
  */
 import type { Scene } from '@babylonjs/core/scene';
-import { type BuiltModel, buildBatches, buildBatchesInSteps } from '../geometry/buildBatches';
+import { type BuiltModel, buildBatches, buildBatchesInSteps, type DetailLevel } from '../geometry/buildBatches';
 import { applyOffsets, explodeOffsets, planExplode, restPoseOf, type ExplodePlan, type RestPose } from '../geometry/explode';
 import type { ModelSource } from '../geometry/modelSource';
 import { PartPicker } from '../geometry/partPicker';
@@ -15,7 +16,15 @@ import { withDescendants } from '../load/partTree';
 import { PartVisibility } from '../parts/partVisibility';
 import { RenderModes } from '../render/renderModes';
 import type { Bounds, ModelInfo, PartTree, RenderMode } from '../types';
-import { applyVisibility, createModelMeshes, updatePositions, type ModelMeshes } from './batchMeshes';
+import type { Batch } from '../geometry/buildBatches';
+import { applyVisibility, createModelMeshes, disableMeshes, updatePositions, type ModelMeshes } from './batchMeshes';
+
+/** A fine level of at least this many triangles keeps its coarse level for moving views (a phone draws a few hundred thousand smoothly). */
+export const MOVING_COARSE_MIN_TRIANGLES = 300_000;
+
+function triangleCount(batches: readonly Batch[]): number {
+  return batches.reduce((n, b) => n + (b.kind === 'triangles' ? b.indices.length / 3 : 0), 0);
+}
 
 export class ModelView {
   readonly info: ModelInfo;
@@ -31,6 +40,10 @@ export class ModelView {
   explodeFactor = 0;
   private rest: RestPose | null = null;
   private plan: ExplodePlan | null = null;
+  /** The coarse level kept for moving views once the fine one is in (heavy models only). */
+  private moving: { built: BuiltModel; meshes: ModelMeshes; rest: RestPose | null } | null = null;
+  private showingCoarse = false;
+  private mode: RenderMode = 'solid';
 
   /** `built`: the batches of `source` when already made (by a link's first frame); else its coarse level's. */
   constructor(
@@ -38,6 +51,8 @@ export class ModelView {
     private readonly source: ModelSource,
     tree: PartTree,
     built?: BuiltModel,
+    /** Fine levels of at least this many triangles keep their coarse level for moving views. */
+    private readonly movingMinTriangles = MOVING_COARSE_MIN_TRIANGLES,
   ) {
     this.built = built ?? buildBatches(source, undefined, 'coarse');
     this.partIds = source.parts.map((p) => p.id);
@@ -82,16 +97,55 @@ export class ModelView {
     if (f === this.explodeFactor) return false;
     this.rest ??= restPoseOf(this.built);
     this.plan ??= planExplode(this.info.tree, this.partIds, this.rest.partBounds, this.info.bounds);
-    applyOffsets(this.built, this.rest, explodeOffsets(this.plan, f));
+    const offsets = explodeOffsets(this.plan, f);
+    applyOffsets(this.built, this.rest, offsets);
     this.explodeFactor = f;
     updatePositions(this.meshes);
+    if (this.moving) {
+      this.moving.rest ??= restPoseOf(this.moving.built);
+      applyOffsets(this.moving.built, this.moving.rest, offsets);
+      updatePositions(this.moving.meshes);
+    }
     return true;
   }
 
   /** Pushes the visibility state to the GPU buffers and re-applies the render mode. */
   syncVisibility(mode: RenderMode): void {
     applyVisibility(this.meshes, this.visibility.visible);
+    if (this.moving) applyVisibility(this.moving.meshes, this.visibility.visible);
+    this.applyMode(mode);
+  }
+
+  /** Styles the meshes drawn now for `mode`; the other level's stay off. */
+  applyMode(mode: RenderMode): void {
+    this.mode = mode;
+    const [shown, hidden] = this.showingCoarse && this.moving ? [this.moving.meshes, this.meshes] : [this.meshes, this.moving?.meshes ?? null];
+    this.modes.useMeshes(shown);
     this.modes.apply(mode);
+    if (hidden) disableMeshes(hidden);
+  }
+
+  /**
+   * Draws the coarse level while the view moves and the fine one when it rests (only a heavy
+   * model keeps a coarse level once refined); returns whether the coarse level is drawn.
+   */
+  showMoving(moving: boolean): boolean {
+    const coarse = moving && this.moving !== null;
+    if (coarse !== this.showingCoarse) {
+      this.showingCoarse = coarse;
+      this.applyMode(this.mode);
+    }
+    return coarse;
+  }
+
+  /** The meshes drawn now (the coarse level's while the view moves). */
+  shownMeshes(): ModelMeshes {
+    return this.showingCoarse && this.moving ? this.moving.meshes : this.meshes;
+  }
+
+  /** The level drawn now. */
+  detail(): DetailLevel {
+    return this.showingCoarse || this.built.refinable ? 'coarse' : 'fine';
   }
 
   /**
@@ -109,7 +163,12 @@ export class ModelView {
 
   private swap(fine: BuiltModel): void {
     const factor = this.explodeFactor;
-    this.meshes.dispose();
+    if (triangleCount(fine.batches) >= this.movingMinTriangles) {
+      this.moving = { built: this.built, meshes: this.meshes, rest: this.rest };
+      disableMeshes(this.meshes);
+    } else {
+      this.meshes.dispose();
+    }
     this.built = fine;
     this.meshes = createModelMeshes(fine, this.scene);
     this.modes.useMeshes(this.meshes);
@@ -123,6 +182,7 @@ export class ModelView {
 
   dispose(): void {
     this.meshes.dispose();
+    this.moving?.meshes.dispose();
     this.modes.dispose();
   }
 }
