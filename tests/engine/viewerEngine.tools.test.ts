@@ -201,6 +201,33 @@ describe('measurement', () => {
     expect(viewer.getMeasurement().points).toHaveLength(0);
   });
 
+  it('snaps within the same number of pixels whatever the zoom', async () => {
+    viewer.setCameraView('front', { animate: false });
+    await settle(viewer);
+    viewer.setMeasureActive(true);
+    const bottom = corner(door, 0, 0, 1);
+    for (const zoom of [1, 0.25]) {
+      const state = viewer.getCameraState();
+      // Zoomed out four times: the same corner, four times smaller on screen.
+      if (zoom !== 1) viewer.setCameraState({ ...state, orthoHalfHeight: state.orthoHalfHeight! / zoom }, { animate: false });
+      await settle(viewer);
+      const a = viewer.project(bottom);
+      expect(a.inView).toBe(true);
+      // 6 px from the corner: within 0.02 of a 600 px view (12 px) at both zooms.
+      const near = viewer.measureAt(a.x + 4, a.y - 4);
+      expect(near?.snap, `zoom ${zoom}`).toBe('vertex');
+      viewer.clearMeasure();
+      // Halfway up the side edge, 3 px in: 15 px or more from either corner, beyond a vertex's reach.
+      const mid = viewer.project(corner(door, 0, 0.5, 1));
+      const along = viewer.measureAt(mid.x + 3, mid.y);
+      expect(along?.snap, `zoom ${zoom}`).toBe('edge');
+      viewer.clearMeasure();
+    }
+    viewer.setMeasureActive(false);
+    viewer.setCameraView('front', { animate: false });
+    await settle(viewer);
+  });
+
   it('stays on the surface away from vertices and edges', () => {
     viewer.setMeasureActive(true);
     const c = viewer.project(corner(door, 0.5, 0.5, 1));

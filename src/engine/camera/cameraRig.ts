@@ -224,6 +224,16 @@ export class CameraRig {
     c.panningSensibility = pixels / Math.max(visibleHeight, 1e-6);
   }
 
+  /** The world height the view shows at `point` (metres): the orthographic height, or the perspective's at the point's depth. */
+  visibleHeightAt(point: readonly [number, number, number]): number {
+    const c = this.camera;
+    if (isOrthographic(this.view)) return 2 * this.halfHeight;
+    const m = c.getViewMatrix().m;
+    // Depth along the view direction: the view matrix's third row applied to the point.
+    const depth = Math.abs(m[2] * point[0] + m[6] * point[1] + m[10] * point[2] + m[14]);
+    return 2 * depth * Math.tan(c.fov / 2);
+  }
+
   /**
    * Zooms by a pinch's spread ratio (above 1: fingers apart, closer): the distance in the free
    * view, the visible height in the orthographic ones.

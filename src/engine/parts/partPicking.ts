@@ -42,7 +42,7 @@ export function createPartPicking(scene: Scene, rig: CameraRig, clipping: Clippi
       const found = hitNear(x, y, radius);
       if (!found) return null;
       const { hit, view } = found;
-      const snapped = snapPoint(hit.point, view.picker.snapCandidates(hit.part), SNAP_DISTANCE);
+      const snapped = snapPoint(hit.point, view.picker.snapCandidates(hit.part), SNAP_DISTANCE * rig.visibleHeightAt(hit.point));
       return { position: snapped.position, snap: snapped.snap, partId: view.partIds[hit.part] };
     },
   };
