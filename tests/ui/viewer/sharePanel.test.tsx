@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-/** The viewer's share panel: the HTML that embeds the link only while published, in both languages. */
+/** The viewer's share panel: the link to share and the HTML that embeds it, only while published, in both languages. */
 import { act, cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Project, ProjectPatch } from '../../../src/api/schemas';
 import { shareMachine } from '../../../src/machines/projects/shareMachine';
@@ -35,6 +35,30 @@ describe('share panel embedding', () => {
     renderPanel({ isPublished: true }, 'fr');
     expect(screen.getByRole('textbox', { name: 'Intégrer dans une page web' })).toBeTruthy();
     expect(screen.getByText(/Collez ce code HTML/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Copier dans le presse-papiers' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copier dans le presse-papiers', description: 'Intégrer dans une page web' })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Lien à partager' }) as HTMLInputElement).value).toBe('http://workshop.lan:8080/s/Key3abc');
+    expect(screen.getByRole('button', { name: 'Copier dans le presse-papiers', description: 'Lien à partager' })).toBeTruthy();
+  });
+});
+
+describe('share panel link', () => {
+  it('gives the public link with its copy button once published, and says to publish before', async () => {
+    const actor = renderPanel({ isPublished: false });
+    expect(screen.queryByRole('textbox', { name: 'Link to share' })).toBeNull();
+    expect(screen.getByText('Publish the project to open it to anyone with the link.')).toBeTruthy();
+    await act(async () => actor.send({ type: 'share.publish', value: true }));
+    const link = screen.getByRole('textbox', { name: 'Link to share' }) as HTMLInputElement;
+    expect(link.readOnly).toBe(true);
+    expect(link.value).toBe('http://workshop.lan:8080/s/Key3abc');
+    expect(screen.queryByText('Publish the project to open it to anyone with the link.')).toBeNull();
+  });
+
+  it('copies the link to the clipboard and says Copied!', async () => {
+    const writeText = vi.fn(async (_text: string) => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderPanel({ isPublished: true });
+    await act(async () => screen.getByRole('button', { name: 'Copy to clipboard', description: 'Link to share' }).click());
+    expect(writeText).toHaveBeenCalledWith('http://workshop.lan:8080/s/Key3abc');
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual(['Copied!', '']);
   });
 });

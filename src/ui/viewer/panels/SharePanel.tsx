@@ -1,15 +1,15 @@
 /**
  * The owner's share panel (SPEC §2): the publish switch, the share options enabled only while
- * published, the HTML that embeds the link in a web page while published, and the notice. It
- * drives the share machine the project actions run while open.
+ * published, the link to share and the HTML that embeds it in a web page while published, and the
+ * notice. It drives the share machine the project actions run while open.
  */
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { embedSnippetOf } from '../../../machines/projects/publicLink';
+import { embedSnippetOf, publicLinkOf } from '../../../machines/projects/publicLink';
 import type { shareMachine } from '../../../machines/projects/shareMachine';
 import { SHARE_OPTION_KEYS } from '../../../machines/types';
 import { useLL } from '../../app/I18nProvider';
-import { CopyField } from '../../common/CopyLinkField';
+import { CopyField, CopyLinkField } from '../../common/CopyLinkField';
 import { SwitchField } from '../../common/SwitchField';
 
 export function SharePanel({ actor, origin = window.location.origin }: { actor: ActorRefFrom<typeof shareMachine>; origin?: string }) {
@@ -18,6 +18,11 @@ export function SharePanel({ actor, origin = window.location.origin }: { actor: 
   return (
     <div className="flex flex-col gap-4">
       <SwitchField label={LL.panels.share.publish()} checked={project.isPublished} onChange={(value) => actor.send({ type: 'share.publish', value })} />
+      {project.isPublished ? (
+        <CopyLinkField url={publicLinkOf(project.accessKey, origin)} />
+      ) : (
+        <p className="text-sm text-fg-muted">{LL.dialogs.share.notPublished()}</p>
+      )}
       <fieldset disabled={!project.isPublished} className="rounded-xl border border-border px-4 py-2">
         <legend className="px-1 text-sm font-semibold text-fg">{LL.panels.share.options()}</legend>
         {SHARE_OPTION_KEYS.map((key) => (
