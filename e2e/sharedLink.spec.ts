@@ -178,7 +178,7 @@ test.describe('a shared link', () => {
         body: JSON.stringify({ isPublished: false }),
       });
       await page.goto(`/s/${link.accessKey}`);
-      await expect(page.getByRole('heading', { name: 'Project not found' })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('alertdialog', { name: 'Error' }).getByText('This link is not valid, or the project is no longer shared.')).toBeVisible({ timeout: 15_000 });
       // Its page and its model left the caches: nothing outlives the link.
       await expect.poll(() => page.evaluate((model) => Promise.all([caches.match(location.href), caches.match(model)]).then((found) => found.filter(Boolean).length), link.sharedModelUrl)).toBe(0);
       expect((await fetch(`${server.url}${link.sharedModelUrl}`)).status).toBe(404);

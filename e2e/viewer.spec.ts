@@ -329,8 +329,13 @@ test.describe('viewer', () => {
     await expect(page.getByRole('region', { name: 'Render mode' }).first().getByRole('radio', { name: 'Wireframe' })).toHaveAttribute('aria-checked', 'true');
   });
 
-  test('an unknown link shows the not-found screen', async ({ page }) => {
+  test('an unknown link shows the load error dialog, whose Close returns to /', async ({ page }) => {
     await page.goto('/s/ZZunknownKey0000000000');
-    await expect(page.getByRole('heading', { name: 'Project not found' })).toBeVisible();
+    const dialog = page.getByRole('alertdialog', { name: 'Error' });
+    await expect(dialog.getByText('This link is not valid, or the project is no longer shared.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Project not found' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    // / sends a visitor who is not logged in to the login.
+    await expect(page).toHaveURL(/\/login$/);
   });
 });

@@ -1277,14 +1277,6 @@ type RootTranslation = {
 		 */
 		selectedPart: string
 		/**
-		 * G​o​ ​t​o​ ​t​h​e​ ​h​o​m​e​ ​p​a​g​e
-		 */
-		notFoundBack: string
-		/**
-		 * P​r​o​j​e​c​t​ ​n​o​t​ ​f​o​u​n​d
-		 */
-		notFoundTitle: string
-		/**
 		 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​n​o​t​ ​v​a​l​i​d​,​ ​o​r​ ​t​h​e​ ​p​r​o​j​e​c​t​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​s​h​a​r​e​d​.
 		 */
 		notFoundMessage: string
@@ -2919,14 +2911,6 @@ export type TranslationFunctions = {
 		 * Selected part
 		 */
 		selectedPart: () => LocalizedString
-		/**
-		 * Go to the home page
-		 */
-		notFoundBack: () => LocalizedString
-		/**
-		 * Project not found
-		 */
-		notFoundTitle: () => LocalizedString
 		/**
 		 * This link is not valid, or the project is no longer shared.
 		 */

@@ -45,9 +45,14 @@ describe('routes when logged out', () => {
 
   it('opens shared links and the sandbox without login', async () => {
     const shared = renderRoutes('/s/aB3dE5');
-    // The fake API knows no access key: the link's not-found screen.
-    expect(await screen.findByRole('heading', { name: 'Project not found' })).toBeTruthy();
+    // The fake API knows no access key: the load error dialog says the link leads nowhere, no full-page screen.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Error' });
+    expect(dialog.textContent).toContain('This link is not valid, or the project is no longer shared.');
+    expect(screen.queryByRole('heading', { name: 'Project not found' })).toBeNull();
     expect(pathOf(shared.router)).toBe('/s/aB3dE5');
+    // Close returns to / (the login, logged out).
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(pathOf(shared.router)).toBe('/login'));
     cleanup();
     renderRoutes('/sandbox');
     expect(await screen.findByRole('navigation', { name: 'Tools' })).toBeTruthy();

@@ -130,8 +130,6 @@ export const viewer = {
   activeTools: 'Active tools',
   canvas: '3D view of the model',
   selectedPart: 'Selected part',
-  notFoundBack: 'Go to the home page',
-  notFoundTitle: 'Project not found',
   notFoundMessage: 'This link is not valid, or the project is no longer shared.',
   invalidProject: 'invalid project.',
 };

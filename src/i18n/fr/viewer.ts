@@ -132,8 +132,6 @@ export const viewer = {
   activeTools: 'Outils actifs',
   canvas: 'Vue 3D du modèle',
   selectedPart: 'Pièce sélectionnée',
-  notFoundBack: "Aller à la page d'accueil",
-  notFoundTitle: 'Projet introuvable',
   notFoundMessage: 'Ce lien n’est pas valide, ou le projet n’est plus partagé.',
   invalidProject: 'projet non valide.',
 } satisfies Translation['viewer'];

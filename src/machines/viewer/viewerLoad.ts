@@ -25,10 +25,11 @@ export type ModelLoadEvent =
 /**
  * Why a project could not be shown (SPEC §8), as the load error dialog says it: a request the
  * server refused or that never arrived, an answer of the wrong shape, a model that cannot be used,
- * or a browser that cannot draw 3D; `detail` is the technical text, folded away in the dialog.
+ * a link whose project is gone or no longer shared, or a browser that cannot draw 3D; `detail` is
+ * the technical text, folded away in the dialog.
  */
 export interface LoadError {
-  code: 'requestFailed' | 'unreachable' | 'invalidResponse' | 'invalidProject' | 'noWebgl';
+  code: 'requestFailed' | 'unreachable' | 'invalidResponse' | 'invalidProject' | 'linkNotFound' | 'noWebgl';
   status?: number;
   detail: string;
 }

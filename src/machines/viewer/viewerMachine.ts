@@ -13,8 +13,9 @@
  *   - `unit` (the engine follows the user's distance unit).
  *
  *   fetching -> open.loadingModel -> open.ready (-> open.loadingModel on a model update)
- *   errors: notFound (unknown or unpublished key), unauthorized (a 401 on the owner path: the
- *   session takes over), failed (load error dialog); deleted (the owner deleted the project).
+ *   errors: notFound (unknown or unpublished key; the load error dialog says so), unauthorized (a
+ *   401 on the owner path: the session takes over), failed (load error dialog); deleted (the owner
+ *   deleted the project).
  *
  * The open left panel lives here too: the share child runs while the share panel is open.
  */
@@ -83,6 +84,8 @@ export const viewerSetup = setup({
   actions: {
     setProgress: assign({ progress: ({ event }) => (event.type === 'load.progress' ? event.progress : null) }),
     setError: assign({ error: ({ event }) => loadErrorOf(event as { type: string; error?: unknown; status?: number; noEngine?: boolean }) }),
+    /** A link's project is gone or no longer shared. */
+    setLinkNotFound: assign({ error: ({ event }) => ({ ...loadErrorOf(event as { type: string; error?: unknown }), code: 'linkNotFound' as const }) }),
     /** The project is known: the children that depend on its permissions start. */
     openProject: assign(({ context, spawn }) => {
       const permissions = permissionsOf(context);
@@ -203,7 +206,7 @@ function viewerConfig(variant: 'owner' | 'shared') {
           input: ({ context }) => context.target,
           onDone: { target: 'open', actions: [assign({ loaded: ({ event }) => event.output }), 'openProject'] },
           onError: [
-            { guard: 'isNotFound', target: 'notFound' },
+            { guard: 'isNotFound', target: 'notFound', actions: 'setLinkNotFound' },
             { guard: 'isUnauthorized', target: 'unauthorized' },
             { target: 'failed', actions: 'setError' },
           ],

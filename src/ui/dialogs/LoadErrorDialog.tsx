@@ -24,6 +24,7 @@ export function LoadErrorDialog({ open, onClose, error, detail }: LoadErrorDialo
         unreachable: () => LL.errors.unreachable(),
         invalidResponse: () => LL.errors.invalidResponse(),
         invalidProject: () => LL.viewer.invalidProject(),
+        linkNotFound: () => LL.viewer.notFoundMessage(),
         noWebgl: () => LL.errors.noWebgl(),
       }[error.code]()
     : null;

@@ -1,7 +1,8 @@
 /**
  * What the project load shows around the viewer (SPEC §4, §8): the loading dialog with the three
- * loading steps, the load error dialog (Close returns to /), the not-found screen of a link, and,
- * when the server no longer knows the owner's session, a way back to the login.
+ * loading steps, the load error dialog (Close returns to /), also for a link whose project is gone
+ * or no longer shared, and, when the server no longer knows the owner's session, a way back to the
+ * login.
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -24,7 +25,7 @@ export function LoadStatus({ viewer }: { viewer: ViewerActor }) {
   return (
     <>
       <LoadingDialog open={view === 'loading'} message={step.message} progress={step.progress} overModel={overModel} />
-      <LoadErrorDialog open={view === 'failed'} error={error} onClose={() => void navigate({ to: '/' })} />
+      <LoadErrorDialog open={view === 'failed' || view === 'notFound'} error={error} onClose={() => void navigate({ to: '/' })} />
     </>
   );
 }
@@ -39,20 +40,6 @@ export function SessionEndedScreen({ returnTo }: { returnTo: string }) {
       <p className="max-w-md text-fg-muted">{LL.login.logInAgain()}</p>
       <a href={`/login?redirect=${encodeURIComponent(returnTo)}`} className="rounded-lg bg-primary px-4 py-2 font-bold text-on-primary hover:bg-primary-hover">
         {LL.login.submit()}
-      </a>
-    </main>
-  );
-}
-
-export function NotFoundScreen() {
-  const LL = useLL();
-  return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-surface px-6 text-center text-fg">
-      <BrandLogo />
-      <h1 className="text-2xl font-extrabold">{LL.viewer.notFoundTitle()}</h1>
-      <p className="max-w-md text-fg-muted">{LL.viewer.notFoundMessage()}</p>
-      <a href="/" className="rounded-lg bg-primary px-4 py-2 font-bold text-on-primary hover:bg-primary-hover">
-        {LL.viewer.notFoundBack()}
       </a>
     </main>
   );

@@ -1,17 +1,17 @@
 /**
  * The shared-link viewer at /s/{accessKey} (SPEC §2, §6): the share options gate the panels and
  * render modes; the hierarchy opens by itself when allowed on a window large enough. An unknown
- * or unpublished key shows the not-found screen. While the link offers approval, the client
- * approves the revision they see (the Approve button over the model and its dialog). The shared
- * viewer machine runs it all.
+ * or unpublished key shows the load error dialog, whose Close returns to /. While the link offers
+ * approval, the client approves the revision they see (the Approve button over the model and its
+ * dialog). The shared viewer machine runs it all.
  */
 import { useSelector } from '@xstate/react';
 import type { SharedProject } from '../../machines/types';
 import type { EngineSlot } from '../../machines/viewer/enginePort';
-import { selectLoaded, selectLoadView, selectTools } from '../../machines/viewer/viewerSelectors';
+import { selectLoaded, selectTools } from '../../machines/viewer/viewerSelectors';
 import { useAppServices } from '../app/AppServices';
 import { ApprovalBar, LinkApprovalDialog } from './ApprovalBar';
-import { LoadStatus, NotFoundScreen } from './LoadStatus';
+import { LoadStatus } from './LoadStatus';
 import { SharedProjectPanel } from './panels/SharedProjectPanel';
 import { useViewerActor } from './useViewerActor';
 import { useViewerContent } from './useViewerContent';
@@ -20,10 +20,8 @@ import { ViewerLayout } from './ViewerLayout';
 
 export function SharedViewerScreen({ accessKey }: { accessKey: string }) {
   const { slot, viewer } = useViewerActor({ kind: 'guest', accessKey });
-  const view = useSelector(viewer, selectLoadView);
   const loaded = useSelector(viewer, selectLoaded);
   const tools = useSelector(viewer, selectTools);
-  if (view === 'notFound') return <NotFoundScreen />;
   if (loaded?.kind !== 'guest' || !tools) return <LoadStatus viewer={viewer} />;
   return <GuestViewer accessKey={accessKey} project={loaded.project} slot={slot} viewer={viewer} tools={tools} />;
 }

@@ -48,6 +48,16 @@ describe('load errors', () => {
     expect(screen.queryByText('invalid project.')).toBeNull();
   });
 
+  it('says in French that a link leads nowhere, and Close returns (the caller goes to /)', async () => {
+    const closed: string[] = [];
+    const error = { code: 'linkNotFound' as const, status: 404, detail: 'Request failed: GET /api/v1/projects/accessKeys/k1 404 Not Found' };
+    renderWithLocale(<LoadErrorDialog open error={error} onClose={() => closed.push('closed')} />, 'fr');
+    expect(screen.getByRole('alertdialog', { name: 'Erreur' })).toBeTruthy();
+    expect(screen.getByText('Ce lien n’est pas valide, ou le projet n’est plus partagé.')).toBeTruthy();
+    screen.getByRole('button', { name: 'Fermer' }).click();
+    expect(closed).toEqual(['closed']);
+  });
+
   it('offers to log in again, and come back, when the session ended', () => {
     renderWithLocale(<SessionEndedScreen returnTo="/projects/12" />);
     expect(screen.getByRole('heading').textContent).toBe('Your session has expired');
