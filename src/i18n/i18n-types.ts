@@ -324,6 +324,10 @@ type RootTranslation = {
 		 */
 		addProjectHint: string
 		/**
+		 * T​a​p​ ​t​o​ ​c​h​o​o​s​e​ ​a​ ​f​i​l​e
+		 */
+		addProjectHintTouch: string
+		/**
 		 * A​c​c​e​p​t​e​d​ ​f​o​r​m​a​t​s​:​ ​{​f​o​r​m​a​t​s​}
 		 * @param {string} formats
 		 */
@@ -1146,6 +1150,10 @@ type RootTranslation = {
 			 * C​l​i​c​k​ ​t​w​o​ ​p​o​i​n​t​s​ ​t​o​ ​m​e​a​s​u​r​e​ ​t​h​e​ ​d​i​s​t​a​n​c​e​ ​b​e​t​w​e​e​n​ ​t​h​e​m​.
 			 */
 			hint: string
+			/**
+			 * T​a​p​ ​t​w​o​ ​p​o​i​n​t​s​ ​t​o​ ​m​e​a​s​u​r​e​ ​t​h​e​ ​d​i​s​t​a​n​c​e​ ​b​e​t​w​e​e​n​ ​t​h​e​m​.
+			 */
+			hintTouch: string
 			/**
 			 * D​i​s​t​a​n​c​e
 			 */
@@ -1994,6 +2002,10 @@ export type TranslationFunctions = {
 		 */
 		addProjectHint: () => LocalizedString
 		/**
+		 * Tap to choose a file
+		 */
+		addProjectHintTouch: () => LocalizedString
+		/**
 		 * Accepted formats: {formats}
 		 */
 		acceptedFormats: (arg: { formats: string }) => LocalizedString
@@ -2784,6 +2796,10 @@ export type TranslationFunctions = {
 			 * Click two points to measure the distance between them.
 			 */
 			hint: () => LocalizedString
+			/**
+			 * Tap two points to measure the distance between them.
+			 */
+			hintTouch: () => LocalizedString
 			/**
 			 * Distance
 			 */

@@ -94,6 +94,7 @@ const en = {
     reverseOrder: 'Reverse order',
     addProject: 'Add a project',
     addProjectHint: 'Click to choose a file, or drop it here',
+    addProjectHintTouch: 'Tap to choose a file',
     acceptedFormats: 'Accepted formats: {formats:string}',
     loadingProjects: 'Loading projects...',
     empty: 'No projects yet. Add your first model to get started.',

@@ -90,6 +90,7 @@ export const viewer = {
   measure: {
     title: 'Measure',
     hint: 'Click two points to measure the distance between them.',
+    hintTouch: 'Tap two points to measure the distance between them.',
     distance: 'Distance',
     exploded: 'Measured on the exploded view: distances between parts are not as built.',
   },

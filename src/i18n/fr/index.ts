@@ -93,6 +93,7 @@ const fr = {
     reverseOrder: 'Inverser l’ordre',
     addProject: 'Ajouter un projet',
     addProjectHint: 'Cliquez pour choisir un fichier, ou déposez-le ici',
+    addProjectHintTouch: 'Touchez pour choisir un fichier',
     acceptedFormats: 'Formats acceptés : {formats}',
     loadingProjects: 'Chargement des projets...',
     empty: 'Aucun projet pour l’instant. Ajoutez votre premier modèle pour commencer.',

@@ -92,6 +92,7 @@ export const viewer = {
   measure: {
     title: 'Mesure',
     hint: 'Cliquez sur deux points pour mesurer la distance qui les sépare.',
+    hintTouch: 'Touchez deux points pour mesurer la distance qui les sépare.',
     distance: 'Distance',
     exploded: 'Mesure prise sur la vue éclatée : les distances entre pièces ne sont pas celles du montage.',
   },

@@ -1,13 +1,16 @@
-/** The first tile of the grid (SPEC §2): click to pick a model file, or drop one on it. */
+/** The first tile of the grid (SPEC §2): click (tap) to pick a model file, or drop one on it. */
 import { useRef, useState, type DragEvent } from 'react';
 import { MODEL_FILE_ACCEPT, MODEL_FORMATS_TEXT } from '../../machines/projects/modelFile';
 import { useLL } from '../app/I18nProvider';
 import { PlusIcon, UploadIcon } from '../common/actionIcons';
+import { useTouchScreen } from '../common/useTouchScreen';
 
 export function AddProjectTile({ onFile, disabled }: { onFile(file: File): void; disabled: boolean }) {
   const LL = useLL();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
+  // A finger taps, and has nothing to drop.
+  const touch = useTouchScreen();
   const drop = (e: DragEvent) => {
     e.preventDefault();
     setOver(false);
@@ -36,7 +39,7 @@ export function AddProjectTile({ onFile, disabled }: { onFile(file: File): void;
         </span>
         <span className="font-bold text-fg">{over ? LL.list.dropToUpload() : LL.list.addProject()}</span>
         <span id="add-project-hint" className="text-xs text-fg-muted">
-          {LL.list.addProjectHint()}
+          {touch ? LL.list.addProjectHintTouch() : LL.list.addProjectHint()}
           <span className="mt-1 block text-fg-subtle">{LL.list.acceptedFormats({ formats: MODEL_FORMATS_TEXT })}</span>
         </span>
       </button>

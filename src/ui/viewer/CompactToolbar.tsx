@@ -1,8 +1,10 @@
 /**
  * The compact viewer's one toolbar (phones, portrait tablets): every tool of the two desktop
- * toolbars in one bar along the bottom, 44 px targets, in order of use on site; what does not fit
- * goes behind a "More" button whose sheet lists it. One sheet is open at a time: opening a project
- * panel closes a tool panel and the other way round.
+ * toolbars in one bar along the bottom, 44 px targets, in order of use on site; the owner's way
+ * back to the list always comes first in the bar; what does not fit goes behind a "More" button
+ * whose sheet lists it, a count (comments, hyperlinks) beside its row's label rather than over its
+ * icon. One sheet is open at a time: opening a project panel closes a tool panel and the other way
+ * round.
  */
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -31,6 +33,8 @@ interface Item {
   key: string;
   label: string;
   icon: ReactNode;
+  /** A count shown with the icon (comments, hyperlinks). */
+  count?: number;
   active: boolean;
   onSelect(): void;
 }
@@ -72,8 +76,8 @@ export function CompactToolbar({ variant, tools, leftPanel, onLeftPanel, comment
     setModal(which);
   };
 
-  const tool = (panel: ToolPanel, label: string, icon: ReactNode): Item | null =>
-    allowed.includes(panel) ? { key: panel, label, icon, active: open === panel, onSelect: () => openTool(panel) } : null;
+  const tool = (panel: ToolPanel, label: string, icon: ReactNode, count?: number): Item | null =>
+    allowed.includes(panel) ? { key: panel, label, icon, count, active: open === panel, onSelect: () => openTool(panel) } : null;
   const left = (panel: LeftPanel, label: string, icon: ReactNode): Item => ({ key: panel, label, icon, active: leftPanel === panel, onSelect: () => openLeft(panel) });
   const items = [
     hierarchyAllowed ? left('hierarchy', LL.viewer.hierarchy(), <TreeIcon />) : null,
@@ -81,15 +85,17 @@ export function CompactToolbar({ variant, tools, leftPanel, onLeftPanel, comment
     tool('measure', LL.viewer.measure.title(), <RulerIcon />),
     tool('clipping', LL.viewer.clipping.title(), <ScissorsIcon />),
     variant !== 'sandbox' ? left('project', variant === 'guest' ? LL.panels.sharedProject.title() : LL.panels.project.title(), <FolderIcon />) : null,
-    tool('comments', LL.viewer.comments.title(), <><CommentIcon /><CountBadge count={commentCount} /></>),
-    tool('attachment', LL.viewer.hyperlinks.title(), <><LinkIcon /><CountBadge count={hyperlinkCount} /></>),
+    tool('comments', LL.viewer.comments.title(), <CommentIcon />, commentCount),
+    tool('attachment', LL.viewer.hyperlinks.title(), <LinkIcon />, hyperlinkCount),
     tool('parts', LL.workshop.partsList.title(), <PartsListIcon />),
     variant === 'owner' ? left('share', LL.panels.share.title(), <ShareNodesIcon />) : null,
     { key: 'user', label: LL.list.userPanel(), icon: avatar, active: modal === 'user', onSelect: () => openModal('user') },
     { key: 'about', label: LL.list.about(), icon: <InfoIcon />, active: modal === 'about', onSelect: () => openModal('about') },
   ].filter((item): item is Item => item !== null);
 
-  const slots = Math.max(3, Math.floor((width - 16) / SLOT_PX));
+  // The owner's way back takes the bar's first slot whatever the width.
+  const back = variant === 'owner';
+  const slots = Math.max(3, Math.floor((width - 16) / SLOT_PX)) - (back ? 1 : 0);
   const inBar = items.length <= slots ? items : items.slice(0, slots - 1);
   const behindMore = items.slice(inBar.length);
   const toggleMore = () => {
@@ -106,12 +112,23 @@ export function CompactToolbar({ variant, tools, leftPanel, onLeftPanel, comment
         style={{ height: COMPACT_BAR_HEIGHT }}
         className="absolute inset-x-0 bottom-0 z-30 flex items-start justify-around border-t border-border bg-surface-raised px-2 pt-1.5 pb-[env(safe-area-inset-bottom)]"
       >
+        {back ? (
+          <Link
+            to="/"
+            aria-label={LL.viewer.back()}
+            title={LL.viewer.back()}
+            className="flex size-11 items-center justify-center rounded-xl text-fg-muted hover:bg-surface-overlay hover:text-fg"
+          >
+            <ArrowLeftIcon />
+          </Link>
+        ) : null}
         {inBar.map((item) => (
           <ToolbarButton key={item.key} label={item.label} active={item.active} aria-pressed={item.active} className="relative" onClick={item.onSelect}>
             {item.icon}
+            {item.count !== undefined ? <CountBadge count={item.count} /> : null}
           </ToolbarButton>
         ))}
-        {behindMore.length > 0 || variant === 'owner' ? (
+        {behindMore.length > 0 ? (
           <ToolbarButton label={LL.viewer.more()} active={modal === 'more'} aria-pressed={modal === 'more'} aria-expanded={modal === 'more'} onClick={toggleMore}>
             <MoreIcon />
           </ToolbarButton>
@@ -120,19 +137,12 @@ export function CompactToolbar({ variant, tools, leftPanel, onLeftPanel, comment
       {modal === 'more' ? (
         <DockPanel sheet side="left" title={LL.viewer.more()} onClose={() => setModal(null)}>
           <ul className="flex flex-col gap-1">
-            {variant === 'owner' ? (
-              <li>
-                <Link to="/" className={moreRowClass}>
-                  <ArrowLeftIcon />
-                  <span>{LL.viewer.back()}</span>
-                </Link>
-              </li>
-            ) : null}
             {behindMore.map((item) => (
               <li key={item.key}>
                 <button type="button" className={moreRowClass} onClick={item.onSelect}>
-                  <span className="relative flex">{item.icon}</span>
-                  <span>{item.label}</span>
+                  <span className="flex shrink-0">{item.icon}</span>
+                  <span className="min-w-0 flex-1 truncate">{item.label}</span>
+                  {item.count !== undefined ? <CountBadge count={item.count} inline /> : null}
                 </button>
               </li>
             ))}

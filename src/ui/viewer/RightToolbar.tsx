@@ -9,10 +9,14 @@ import type { ToolsActor } from './viewerActors';
 import { PartsListIcon } from './panels/PartsListPanel';
 import { CommentIcon, CubeIcon, LinkIcon, RulerIcon, ScissorsIcon } from './viewerIcons';
 
-export function CountBadge({ count }: { count: number }) {
+/** A count over an icon's corner, or `inline` in a row beside its label (a list, where it would hide the icon). */
+export function CountBadge({ count, inline = false }: { count: number; inline?: boolean }) {
   if (count <= 0) return null;
   return (
-    <span className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1 text-[11px] font-bold text-on-primary">
+    <span
+      data-testid="count-badge"
+      className={`${inline ? 'shrink-0' : 'absolute -top-1 -right-1'} flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1 text-[11px] font-bold text-on-primary`}
+    >
       {count > 99 ? '99+' : count}
     </span>
   );

@@ -1,11 +1,13 @@
 /**
- * The measure panel (SPEC §4): measure mode is on while it is open. Shows the distance as a
- * vector and a length in the chosen unit (mm to 1 decimal, in to 3).
+ * The measure panel (SPEC §4): measure mode is on while it is open. Says to click (tap, on a touch
+ * screen) two points, and shows the distance as a vector and a length in the chosen unit (mm to 1
+ * decimal, in to 3).
  */
 import { useSelector } from '@xstate/react';
 import { selectExplode, selectMeasurement } from '../../../machines/viewer/viewerSelectors';
 import type { DistanceUnit } from '../../../machines/types';
 import { useLL } from '../../app/I18nProvider';
+import { useTouchScreen } from '../../common/useTouchScreen';
 import type { ToolsActor } from '../viewerActors';
 
 export const formatDistance = (value: number, unit: DistanceUnit) => `${value.toFixed(unit === 'mm' ? 1 : 3)} ${unit}`;
@@ -16,9 +18,10 @@ export function MeasurePanel({ tools }: { tools: ToolsActor }) {
   const vector = measurement?.vector;
   const unit = measurement?.unit ?? 'mm';
   const exploded = useSelector(tools, selectExplode) > 0;
+  const touch = useTouchScreen();
   return (
     <div className="flex flex-col gap-3 text-sm">
-      <p className="text-fg-muted">{LL.viewer.measure.hint()}</p>
+      <p className="text-fg-muted">{touch ? LL.viewer.measure.hintTouch() : LL.viewer.measure.hint()}</p>
       {vector && measurement?.length != null ? (
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-lg border border-border p-3 font-mono tabular-nums" data-testid="measure-result">
           {(['x', 'y', 'z'] as const).map((axis, i) => (
