@@ -211,6 +211,34 @@ test('the engine test page loads, renders on demand, and switches modes, clippin
   await page.evaluate(() => window.engineTest!.engine.resetCamera({ animate: false }));
   expect(await page.evaluate(() => window.engineTest!.engine.hasUserMovedCamera())).toBe(false);
 
+  // The wheel zooms towards the cursor: the model's point under it stays under it, in the free
+  // view (Babylon's zoom to the mouse location) and in an orthographic one (the rig's own wheel).
+  for (const view of ['free', 'front'] as const) {
+    await page.evaluate((v) => window.engineTest!.engine.setCameraView(v, { animate: false }), view);
+    await idle(page);
+    const middle = await page.evaluate(() => {
+      const { min, max } = window.engineTest!.engine.getModel()!.bounds;
+      return [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2] as [number, number, number];
+    });
+    const centre = await page.evaluate((p) => window.engineTest!.engine.project(p), middle);
+    // A point on the first door, away from the view's centre.
+    const onDoor = await page.evaluate((p) => window.engineTest!.engine.project(p), [door.bottom[0] + 0.05, (door.bottom[1] + door.top[1]) / 2, door.bottom[2]] as [number, number, number]);
+    const cursor = { x: Math.round(onDoor.x), y: Math.round(onDoor.y) };
+    expect(Math.hypot(cursor.x - centre.x, cursor.y - centre.y), `${view}: the cursor is away from the centre`).toBeGreaterThan(40);
+    const under = await page.evaluate(({ x, y }) => window.engineTest!.engine.pickAt(x, y).point, cursor);
+    expect(under, `${view}: the model is under the cursor`).not.toBeNull();
+    await page.mouse.move(box.x + cursor.x, box.y + cursor.y);
+    for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -120);
+    await idle(page);
+    const after = await page.evaluate((p) => window.engineTest!.engine.project(p), under!);
+    const centreAfter = await page.evaluate((p) => window.engineTest!.engine.project(p), middle);
+    expect(Math.hypot(after.x - cursor.x, after.y - cursor.y), `${view}: the point stays under the cursor`).toBeLessThan(6);
+    // Zoomed in: the model's centre moved away from the cursor on screen.
+    expect(Math.hypot(centreAfter.x - after.x, centreAfter.y - after.y), `${view}: the wheel zoomed in`).toBeGreaterThan(Math.hypot(centre.x - cursor.x, centre.y - cursor.y) * 1.1);
+  }
+  await page.evaluate(() => window.engineTest!.engine.resetCamera({ animate: false }));
+  await idle(page);
+
   // A narrower canvas (a docked panel, a smaller window) keeps an unmoved view framed: every
   // corner of the model stays on screen, where a fixed camera would crop the sides.
   const cornersInView = () =>

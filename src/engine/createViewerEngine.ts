@@ -81,30 +81,35 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
   let disposed = false;
   const currentModel = () => model;
 
-  // A heavy model draws its coarse level in frames whose view moved, and one more frame after.
+  // The view, frame to frame: the loop goes on while it moves (inertia of any input, the wheel's
+  // zoom to the cursor included), and a heavy model draws its coarse level in frames where it moves.
   let lastView: Float32Array | null = null;
+  let movedLastFrame = false;
   let drawingCoarse = false;
   let movingCoarseFrames = 0;
-  const viewMoved = () => {
+  const viewNow = () => {
     const camera = rig.camera;
     const now = new Float32Array(32);
     now.set(camera.getViewMatrix().asArray(), 0);
     now.set(camera.getProjectionMatrix().asArray(), 16);
-    const moved = lastView !== null && now.some((v, i) => v !== lastView![i]);
-    lastView = now;
-    return moved;
+    return now;
   };
+  const differs = (a: Float32Array, b: Float32Array | null) => b !== null && a.some((v, i) => v !== b[i]);
   const scheduler = new RenderScheduler(engine, scene, {
     beforeFrame: (time) => {
       rig.update(time);
       markers.update();
-      const moved = viewMoved();
-      drawingCoarse = model?.showMoving(moved) ?? false;
+      drawingCoarse = model?.showMoving(movedLastFrame || differs(viewNow(), lastView)) ?? false;
       if (drawingCoarse) movingCoarseFrames++;
       return rig.isAnimating();
     },
-    // Shaders compile asynchronously: keep drawing until every mesh could be drawn.
-    afterFrame: () => rig.isCoasting() || rig.isAnimating() || !scene.isReady(false) || drawingCoarse,
+    afterFrame: () => {
+      const now = viewNow();
+      movedLastFrame = differs(now, lastView);
+      lastView = now;
+      // Shaders compile asynchronously: keep drawing until every mesh could be drawn.
+      return rig.isCoasting() || rig.isAnimating() || !scene.isReady(false) || drawingCoarse || movedLastFrame;
+    },
   });
   const requestRender = () => scheduler.request();
 

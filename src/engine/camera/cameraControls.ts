@@ -1,5 +1,6 @@
 /** How the viewer camera answers the user's input: limits, sensitivities, inertia, and which of Babylon's inputs stay. */
 import type { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera';
+import type { ArcRotateCameraMouseWheelInput } from '@babylonjs/core/Cameras/Inputs/arcRotateCameraMouseWheelInput';
 import type { ArcRotateCameraPointersInput } from '@babylonjs/core/Cameras/Inputs/arcRotateCameraPointersInput';
 import { POLE_EPSILON } from './cameraMath';
 
@@ -12,6 +13,9 @@ export function configureControls(c: ArcRotateCamera): void {
   c.inertia = 0.8;
   c.panningInertia = 0.8;
   c.inputs.removeByType('ArcRotateCameraKeyboardMoveInput');
+  // The wheel zooms towards the point under the cursor, as CAD viewers do (the orthographic views' wheel is CameraRig's).
+  const wheel = c.inputs.attached.mousewheel as ArcRotateCameraMouseWheelInput | undefined;
+  if (wheel) wheel.zoomToMouseLocation = true;
   // Two-finger pinches and pans are ours (zoomBy, panBy): Babylon's multi-touch input
   // accumulates into a movement system that does not reach this camera's radius or target.
   const pointers = c.inputs.attached.pointers as ArcRotateCameraPointersInput | undefined;

@@ -2,6 +2,7 @@
  * The viewer camera: one ArcRotateCamera, perspective in the free view and orthographic in the six
  * canonical views, with zoom-to-fit, animated moves, state store/restore and the debug settings.
  */
+import type { ArcRotateCameraMouseWheelInput } from '@babylonjs/core/Cameras/Inputs/arcRotateCameraMouseWheelInput';
 import { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera';
 import { Camera } from '@babylonjs/core/Cameras/camera';
 import { Vector3 } from '@babylonjs/core/Maths/math.vector';
@@ -208,6 +209,9 @@ export class CameraRig {
     const aspect = this.aspect();
     // Keep the model in front of the camera and inside the far plane whatever its size.
     c.maxZ = Math.max(this.settings.far, c.radius * 4);
+    // The wheel of the orthographic views is ours (orthoWheel), about the cursor too.
+    const wheel = c.inputs.attached.mousewheel as ArcRotateCameraMouseWheelInput | undefined;
+    if (wheel) wheel.zoomToMouseLocation = !ortho;
     if (ortho) {
       c.orthoTop = this.halfHeight;
       c.orthoBottom = -this.halfHeight;
@@ -272,7 +276,24 @@ export class CameraRig {
     if (!isOrthographic(this.view)) return;
     event.preventDefault();
     this.tween.active = false;
+    const before = this.halfHeight;
     this.halfHeight *= event.deltaY > 0 ? WHEEL_ZOOM_STEP : 1 / WHEEL_ZOOM_STEP;
+    // About the cursor: the point under it stays under it.
+    const canvas = this.canvas;
+    const height = canvas?.clientHeight ?? 0;
+    if (canvas && height > 0) {
+      const dx = event.offsetX - canvas.clientWidth / 2;
+      const dy = event.offsetY - height / 2;
+      const c = this.camera;
+      const m = c.getViewMatrix().m;
+      const perPixel = (2 * (before - this.halfHeight)) / height;
+      const right = new Vector3(m[0], m[4], m[8]);
+      const up = new Vector3(m[1], m[5], m[9]);
+      const shift = right.scale(dx * perPixel).add(up.scale(-dy * perPixel));
+      c.target.addInPlace(shift);
+      c.position.addInPlace(shift);
+      c.setTarget(c.target.clone());
+    }
     this.updateProjection();
   }
 
