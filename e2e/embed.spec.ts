@@ -5,8 +5,8 @@ import { e2eServer, publishedKitchen } from './linkHelpers';
 
 /**
  * Embedding a shared link: a page of another site framing the link shows the model, under the
- * link's own content security policy; the same page framing an owner's page gets nothing, the
- * browser refuses to show it in the frame.
+ * link's own content security policy, with no panel open over it; the same page framing an owner's
+ * page gets nothing, the browser refuses to show it in the frame.
  */
 
 // Another site: the app is reached as 127.0.0.1, the embedding page is served by a small server of
@@ -42,6 +42,11 @@ test('another site embeds a shared link, but not an owner page', async ({ page }
   expect(framed.url()).toBe(linkUrl);
   expect(await framed.evaluate(() => window.top !== window)).toBe(true);
   expect(await framed.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+  // The frame starts compact: the hierarchy the link allows stays closed, clear of the logo and the model.
+  const inFrame = page.frameLocator('iframe[name="link"]');
+  await expect(inFrame.getByRole('img', { name: 'Project logo' })).toBeVisible();
+  await expect(inFrame.getByRole('region', { name: 'Hierarchy' })).toHaveCount(0);
+  await expect(inFrame.getByRole('button', { name: 'Hierarchy', exact: true })).toHaveAttribute('aria-pressed', 'false');
 
   // The owner's page was answered, but the browser showed none of it in the frame: no app document.
   expect((await ownerAnswer).status()).toBe(200);

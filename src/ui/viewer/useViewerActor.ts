@@ -1,7 +1,8 @@
 /**
  * One viewer screen's engine slot and viewer actor, bound through the app's services. The
  * actor's input is read once, when the screen opens: the URL's viewer parameters, the user who
- * writes notes, and whether a link's hierarchy may open by itself on this window.
+ * writes notes, and whether a link's hierarchy may open by itself on this window (never in a frame
+ * of another page: an embedded link starts with its panels closed).
  */
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
@@ -11,7 +12,7 @@ import { parseViewerParams } from '../../machines/viewer/filterParams';
 import type { LoadTarget, ViewerInput } from '../../machines/viewer/viewerMachine';
 import { useAppServices } from '../app/AppServices';
 import { useLL } from '../app/I18nProvider';
-import { hierarchyOpensByItself } from './useWindowWidth';
+import { hierarchyOpensByItself, isEmbedded } from './useWindowWidth';
 
 /** The viewer opens on the project an upload just created: loading its model is the upload's third step. */
 function isJustCreated(upload: { matches(state: 'done'): boolean; context: { kind: string; project: { id: number } | null } }, target: LoadTarget): boolean {
@@ -35,7 +36,7 @@ export function useViewerActor(target: LoadTarget, options: { returnToList?: () 
       params: parseViewerParams(window.location.search),
       author: { name: user.isLoggedIn ? user.fullName : guestName, avatarUrl: user.avatarUrl },
       guestName,
-      hierarchyOpensByItself: hierarchyOpensByItself(window.innerWidth, window.innerHeight),
+      hierarchyOpensByItself: hierarchyOpensByItself(window.innerWidth, window.innerHeight, isEmbedded()),
       afterUpload: isJustCreated(projects.upload.getSnapshot(), target),
     };
   });

@@ -26,9 +26,23 @@ export const RIGHT_PANEL_WIDTH = 220;
 /** Below this height (a phone held sideways) the hierarchy does not open by itself over the model. */
 export const HIERARCHY_AUTO_OPEN_HEIGHT = 600;
 
-/** SPEC §9's auto-open of the hierarchy, except on a short (landscape phone) window. */
-export function hierarchyOpensByItself(width: number, height: number): boolean {
-  return width >= HIERARCHY_AUTO_OPEN_WIDTH && height >= HIERARCHY_AUTO_OPEN_HEIGHT;
+/**
+ * SPEC §9's auto-open of the hierarchy, except on a short (landscape phone) window and in a frame
+ * of another page (an embedded link, 800 x 600 by its snippet), which starts compact: no panel over
+ * the model, its logo and its approval.
+ */
+export function hierarchyOpensByItself(width: number, height: number, embedded = false): boolean {
+  return !embedded && width >= HIERARCHY_AUTO_OPEN_WIDTH && height >= HIERARCHY_AUTO_OPEN_HEIGHT;
+}
+
+/** Whether this page is shown inside a frame of another page (an embedded link). */
+export function isEmbedded(win: Window = window): boolean {
+  try {
+    return win.self !== win.top;
+  } catch {
+    // A browser that will not even compare the top window is framing the page.
+    return true;
+  }
 }
 
 export function useCompactLayout(): { compact: boolean; phone: boolean; width: number } {

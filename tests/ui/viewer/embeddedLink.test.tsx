@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+/**
+ * A link embedded in another site's page (a frame of 800 x 600, as the share panel's snippet makes
+ * it) starts compact: the hierarchy the link allows stays closed, so nothing lies over the model,
+ * its logo or its approval. The same link opened on its own in a window that size opens the
+ * hierarchy by itself (SPEC §4, §9).
+ */
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ALL_SHARE_OPTIONS, type SharedProject } from '../../../src/api/schemas';
+import { createViewerServices } from '../../../src/machines/viewer/viewerServices';
+import { createAppRouter } from '../../../src/ui/router';
+import { hierarchyOpensByItself, isEmbedded } from '../../../src/ui/viewer/useWindowWidth';
+import { createServices, Providers } from '../../helpers/appHarness';
+
+const link: SharedProject = {
+  name: 'Kitchen',
+  ownerName: 'Ana Martin',
+  ownerAvatarUrl: '/a.svg',
+  currentStage: 'approval',
+  shareOptions: { ...ALL_SHARE_OPTIONS, isApprovalAvailable: true },
+  creationDate: new Date(2026, 0, 1, 9, 0),
+  modificationDate: new Date(2026, 0, 2, 9, 0),
+  revisionNumber: 4,
+  modelUrl: '/m/4.glb',
+  thumbnailUrl: '',
+  approval: null,
+};
+
+const realSize = { width: window.innerWidth, height: window.innerHeight };
+const realTop = Object.getOwnPropertyDescriptor(window, 'top')!;
+
+function windowOf(width: number, height: number, framed: boolean) {
+  Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
+  Object.defineProperty(window, 'innerHeight', { value: height, configurable: true });
+  // In a frame, the top window is the other site's page.
+  if (framed) Object.defineProperty(window, 'top', { value: {} as Window, configurable: true });
+}
+
+beforeEach(() => Object.defineProperty(window, 'top', realTop));
+afterEach(() => {
+  cleanup();
+  Object.defineProperty(window, 'top', realTop);
+  Object.defineProperty(window, 'innerWidth', { value: realSize.width, configurable: true });
+  Object.defineProperty(window, 'innerHeight', { value: realSize.height, configurable: true });
+});
+
+/** The app at /s/k1, whose link is `link`. */
+function openLink() {
+  const { services, projectsApi } = createServices();
+  services.viewer = createViewerServices({
+    api: {
+      ...projectsApi,
+      getSharedProject: async () => link,
+      sharedLogoUrl: (accessKey) => `/api/v1/projects/accessKeys/${accessKey}/logo`,
+      listRevisions: async () => [],
+      revisionChanges: async () => Promise.reject(new Error('not in these tests')),
+      restoreRevision: async () => Promise.reject(new Error('not in these tests')),
+      approveRevision: async () => Promise.reject(new Error('not in these tests')),
+      exportVok: async () => Promise.reject(new Error('not in these tests')),
+    },
+    projectMachines: services.projects.machines,
+    content: services.content,
+    upload: services.projects.upload,
+    settings: services.settings,
+    session: services.session,
+    sandboxModelUrl: '/sample.glb',
+  });
+  const router = createAppRouter(services, createMemoryHistory({ initialEntries: ['/s/k1'] }));
+  render(
+    <Providers services={services}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+}
+
+describe('an embedded link', () => {
+  it('tells a frame from a window of its own', () => {
+    const page = {} as Window;
+    expect(isEmbedded({ self: page, top: page } as unknown as Window)).toBe(false);
+    expect(isEmbedded({ self: page, top: {} } as unknown as Window)).toBe(true);
+    expect(isEmbedded(window)).toBe(false);
+    expect(hierarchyOpensByItself(800, 600)).toBe(true);
+    expect(hierarchyOpensByItself(800, 600, true)).toBe(false);
+  });
+
+  it('opens on its own at 800 x 600 with the hierarchy open by itself', async () => {
+    windowOf(800, 600, false);
+    openLink();
+    expect(await screen.findByRole('region', { name: 'Hierarchy' })).toBeTruthy();
+  });
+
+  it('starts in a frame of 800 x 600 with no panel open: the logo and the Approve button stay clear', async () => {
+    windowOf(800, 600, true);
+    openLink();
+    expect(await screen.findByRole('button', { name: 'Approve' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Project logo' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Hierarchy' })).toBeNull();
+    // The hierarchy is still there, one press away.
+    expect(screen.getByRole('button', { name: 'Hierarchy' }).getAttribute('aria-pressed')).toBe('false');
+  });
+});
