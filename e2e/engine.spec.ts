@@ -208,6 +208,26 @@ test('the engine test page loads, renders on demand, and switches modes, clippin
   await idle(page);
   expect(await page.evaluate(() => window.engineTest!.engine.hasUserMovedCamera())).toBe(true);
   expect(await page.evaluate(() => window.engineTest!.engine.getCameraState())).not.toEqual(before);
+  // A preset after the user moved the view frames the model, and a panel opened then (the canvas's
+  // free area shrinks) frames it again inside what is left.
+  await page.evaluate(() => window.engineTest!.engine.setCameraView('front', { animate: false }));
+  expect(await page.evaluate(() => window.engineTest!.engine.hasUserMovedCamera())).toBe(false);
+  const inFreeArea = (insets: { top: number; right: number; bottom: number; left: number }) =>
+    page.evaluate((inset) => {
+      const { engine } = window.engineTest!;
+      const canvas = document.querySelector<HTMLCanvasElement>('#viewer')!;
+      const { min, max } = engine.getModel()!.bounds;
+      const corners = [min[0], max[0]].flatMap((x) => [min[1], max[1]].flatMap((y) => [min[2], max[2]].map((z) => [x, y, z] as const)));
+      return corners.filter((c) => {
+        const p = engine.project(c);
+        return p.x >= inset.left - 1 && p.x <= canvas.clientWidth - inset.right + 1 && p.y >= inset.top - 1 && p.y <= canvas.clientHeight - inset.bottom + 1;
+      }).length;
+    }, insets);
+  const panel = { top: 64, right: 0, bottom: 56, left: 0.45 * box.width };
+  await page.evaluate((insets) => window.engineTest!.engine.setFrameInsets(insets), panel);
+  await idle(page);
+  expect(await inFreeArea(panel)).toBe(8);
+  await page.evaluate(() => window.engineTest!.engine.setFrameInsets({ top: 0, right: 0, bottom: 0, left: 0 }));
   await page.evaluate(() => window.engineTest!.engine.resetCamera({ animate: false }));
   expect(await page.evaluate(() => window.engineTest!.engine.hasUserMovedCamera())).toBe(false);
 

@@ -84,8 +84,10 @@ export class CameraControl {
     if (this.framed && !this.userMoved && this.deps.model()) this.deps.rig.fit(this.framed, this.deps.rig.isAnimating(), this.deps.now());
   }
 
+  /** A preset frames the visible model: panels and resizes keep it framed until the user moves the view again. */
   setView(view: CameraView, animate: boolean): void {
     if (!CAMERA_VIEWS.includes(view)) return;
+    this.userMoved = false;
     this.framed = this.visibleBounds();
     this.deps.rig.setView(view, this.framed, animate, this.deps.now());
     this.deps.requestRender();
