@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { selectUser } from '../../machines/session/sessionSelectors';
 import { useAppServices } from '../app/AppServices';
 import { useLL } from '../app/I18nProvider';
+import { Avatar } from '../common/Avatar';
 import { InfoIcon, LogOutIcon } from '../common/icons';
 import { Toolbar, ToolbarButton } from '../common/Toolbar';
 import { AboutPanel } from '../panels/AboutPanel';
@@ -22,7 +23,7 @@ export function ListToolbar() {
           <LogOutIcon />
         </ToolbarButton>
         <ToolbarButton label={LL.list.userPanel()} active={panel === 'user'} onClick={() => setPanel('user')}>
-          <img src={user.avatarUrl} alt={LL.common.avatarOf({ name: user.fullName })} width={32} height={32} className="size-8 rounded-full border border-border object-cover" />
+          <Avatar src={user.avatarUrl} name={user.fullName} alt={LL.common.avatarOf({ name: user.fullName })} size={32} />
         </ToolbarButton>
         <ToolbarButton label={LL.list.about()} active={panel === 'about'} onClick={() => setPanel('about')} className="mt-auto">
           <InfoIcon />

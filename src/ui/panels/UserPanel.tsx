@@ -10,6 +10,7 @@ import { AVATAR_SERVICE_URL } from '../../machines/externalLinks';
 import { selectUser } from '../../machines/session/sessionSelectors';
 import { DISTANCE_UNITS } from '../../machines/types';
 import { useAppServices } from '../app/AppServices';
+import { Avatar } from '../common/Avatar';
 import { useLL } from '../app/I18nProvider';
 import { ChevronDownIcon } from '../common/actionIcons';
 import { ExternalLink } from '../common/ExternalLink';
@@ -34,7 +35,7 @@ export function UserPanel({ open, onClose }: { open: boolean; onClose(): void })
   return (
     <SidePanel open={open} onClose={onClose} title={LL.panels.user.title()}>
       <div className="flex items-center gap-4">
-        <img src={user.avatarUrl} alt="" width={64} height={64} className="size-16 rounded-full border border-border object-cover" />
+        <Avatar src={user.avatarUrl} name={name} size={64} />
         <div className="min-w-0">
           <p className="truncate text-lg font-bold text-fg">{name}</p>
           {user.isLoggedIn ? (

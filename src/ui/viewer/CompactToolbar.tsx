@@ -15,6 +15,7 @@ import { selectUser } from '../../machines/session/sessionSelectors';
 import type { LeftPanel } from '../../machines/viewer/viewerMachine';
 import { useAppServices } from '../app/AppServices';
 import { useLL } from '../app/I18nProvider';
+import { Avatar } from '../common/Avatar';
 import { MoreIcon } from '../common/actionIcons';
 import { ArrowLeftIcon, InfoIcon } from '../common/icons';
 import { ToolbarButton } from '../common/Toolbar';
@@ -58,7 +59,7 @@ export function CompactToolbar({ variant, tools, leftPanel, onLeftPanel, comment
   const [modal, setModal] = useState<'user' | 'about' | 'more' | null>(null);
   const { session } = useAppServices();
   const user = useSelector(session, selectUser);
-  const avatar = <img src={user.avatarUrl} alt="" width={28} height={28} className="size-7 rounded-full border border-border object-cover" />;
+  const avatar = <Avatar src={user.avatarUrl} name={user.fullName} size={28} />;
 
   const openLeft = (panel: LeftPanel) => {
     setModal(null);

@@ -9,6 +9,7 @@ import { selectUser } from '../../machines/session/sessionSelectors';
 import type { LeftPanel } from '../../machines/viewer/viewerMachine';
 import { useAppServices } from '../app/AppServices';
 import { useLL } from '../app/I18nProvider';
+import { Avatar } from '../common/Avatar';
 import { ArrowLeftIcon, InfoIcon } from '../common/icons';
 import { Toolbar, ToolbarButton } from '../common/Toolbar';
 import { AboutPanel } from '../panels/AboutPanel';
@@ -46,7 +47,7 @@ export function LeftToolbar({ variant, tools, leftPanel, onLeftPanel }: LeftTool
           </Link>
         ) : null}
         <ToolbarButton label={LL.list.userPanel()} active={modal === 'user'} onClick={() => setModal('user')}>
-          <img src={user.avatarUrl} alt={LL.common.avatarOf({ name: user.fullName })} width={32} height={32} className="size-8 rounded-full border border-border object-cover" />
+          <Avatar src={user.avatarUrl} name={user.fullName} alt={LL.common.avatarOf({ name: user.fullName })} size={32} />
         </ToolbarButton>
         {variant !== 'sandbox' ? (
           <ToolbarButton label={projectLabel} active={leftPanel === 'project'} aria-pressed={leftPanel === 'project'} onClick={() => toggle('project')}>

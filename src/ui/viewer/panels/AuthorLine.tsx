@@ -1,14 +1,15 @@
 /**
- * The head of a comment or hyperlink: avatar, author and date (day/month/year, 12-hour clock). The
- * name stays on one line (cut with an ellipsis, whole in its tooltip) and the date goes under it,
+ * The head of a comment or hyperlink: avatar (the author's initials when it cannot be loaded),
+ * author and date (day/month/year, 12-hour clock). The name stays on one line (cut with an ellipsis, whole in its tooltip) and the date goes under it,
  * so neither runs under the card's delete button.
  */
 import { formatDateTime } from '../../../i18n/dateTime';
+import { Avatar } from '../../common/Avatar';
 
 export function AuthorLine({ name, avatarUrl, date }: { name: string; avatarUrl: string; date: Date }) {
   return (
     <div className="flex min-w-0 items-center gap-2 text-sm">
-      <img src={avatarUrl || '/avatar-default.svg'} alt="" width={28} height={28} className="size-7 shrink-0 rounded-full border border-border object-cover" />
+      <Avatar src={avatarUrl || '/avatar-default.svg'} name={name} size={28} />
       <div className="flex min-w-0 flex-col">
         <span title={name} className="truncate font-semibold text-fg">
           {name}

@@ -3,6 +3,7 @@ import { formatDateTime } from '../../../i18n/dateTime';
 import type { SharedProject } from '../../../machines/types';
 import { useLL } from '../../app/I18nProvider';
 import { CheckIcon } from '../../common/actionIcons';
+import { Avatar } from '../../common/Avatar';
 import { StageDot } from '../../common/StageSelect';
 import { InfoRows } from './InfoRows';
 
@@ -12,7 +13,7 @@ export function SharedProjectPanel({ project }: { project: SharedProject }) {
     <div className="flex flex-col gap-4">
       <h3 className="text-lg font-extrabold break-words text-fg">{project.name}</h3>
       <div className="flex items-center gap-3">
-        <img src={project.ownerAvatarUrl} alt={LL.common.avatarOf({ name: project.ownerName })} width={40} height={40} className="size-10 rounded-full border border-border object-cover" />
+        <Avatar src={project.ownerAvatarUrl} name={project.ownerName} alt={LL.common.avatarOf({ name: project.ownerName })} size={40} />
         <div className="text-sm">
           <p className="font-semibold text-fg-muted">{LL.panels.sharedProject.owner()}</p>
           <p className="text-fg">{project.ownerName}</p>
