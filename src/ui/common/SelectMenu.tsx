@@ -19,23 +19,26 @@ interface SelectMenuProps<T extends string> {
   onChange(value: T): void;
   className?: string;
   buttonClassName?: string;
-  /** Let the chosen label wrap onto a second line instead of cutting it (narrow places). */
-  wrapLabel?: boolean;
+  /** Tighter spacing for narrow places (a card of the list); the chosen label stays on one line either way. */
+  dense?: boolean;
   /** Take the focus when mounted (a stand-in that had it was just replaced). */
   autoFocus?: boolean;
 }
 
-type FaceProps<T extends string> = Pick<SelectMenuProps<T>, 'value' | 'options' | 'wrapLabel' | 'buttonClassName'>;
+type FaceProps<T extends string> = Pick<SelectMenuProps<T>, 'value' | 'options' | 'dense' | 'buttonClassName'>;
 
-const buttonClass = ({ wrapLabel, buttonClassName = '' }: Pick<FaceProps<string>, 'wrapLabel' | 'buttonClassName'>) =>
-  `flex min-w-0 items-center ${wrapLabel ? 'gap-1.5 px-2.5' : 'gap-2 px-3'} rounded-lg border border-border bg-field py-2 text-sm text-fg transition-colors hover:border-border-strong data-open:border-primary ${buttonClassName}`;
+const buttonClass = ({ dense, buttonClassName = '' }: Pick<FaceProps<string>, 'dense' | 'buttonClassName'>) =>
+  `flex min-w-0 items-center ${dense ? 'gap-1.5 px-2.5' : 'gap-2 px-3'} rounded-lg border border-border bg-field py-2 text-sm text-fg transition-colors hover:border-border-strong data-open:border-primary ${buttonClassName}`;
 
-function Face<T extends string>({ value, options, wrapLabel }: FaceProps<T>) {
+/** The closed select's face: the choice on one line, cut with an ellipsis where narrow (whole in its tooltip). */
+function Face<T extends string>({ value, options }: FaceProps<T>) {
   const current = options.find((o) => o.value === value);
   return (
     <>
       {current?.adornment}
-      <span className={wrapLabel ? 'line-clamp-2 text-left leading-tight' : 'truncate'}>{current?.label}</span>
+      <span data-testid="select-choice" title={current?.label} className="min-w-0 truncate">
+        {current?.label}
+      </span>
       <ChevronDownIcon width={16} height={16} className="ml-auto shrink-0 text-fg-muted" />
     </>
   );
@@ -55,13 +58,13 @@ export function SelectMenuStandIn<T extends string>({ label, className = '', onA
   );
 }
 
-export function SelectMenu<T extends string>({ label, showLabel = false, value, options, onChange, className = '', buttonClassName = '', wrapLabel = false, autoFocus }: SelectMenuProps<T>) {
+export function SelectMenu<T extends string>({ label, showLabel = false, value, options, onChange, className = '', buttonClassName = '', dense = false, autoFocus }: SelectMenuProps<T>) {
   return (
     <Listbox value={value} onChange={onChange}>
       <div className={`flex min-w-0 items-center gap-2 ${className}`}>
         <Label className={showLabel ? 'shrink-0 text-sm font-semibold text-fg-muted' : 'sr-only'}>{label}</Label>
-        <ListboxButton autoFocus={autoFocus} className={buttonClass({ wrapLabel, buttonClassName })}>
-          <Face value={value} options={options} wrapLabel={wrapLabel} />
+        <ListboxButton autoFocus={autoFocus} className={buttonClass({ dense, buttonClassName })}>
+          <Face value={value} options={options} />
         </ListboxButton>
       </div>
       <ListboxOptions

@@ -13,7 +13,8 @@ interface StageSelectProps {
   value: Stage;
   onChange(stage: Stage): void;
   className?: string;
-  wrapLabel?: boolean;
+  /** Tighter spacing (a card of the list). */
+  dense?: boolean;
   autoFocus?: boolean;
 }
 
@@ -22,13 +23,13 @@ function useStageOptions() {
   return STAGES.map((stage) => ({ value: stage, label: LL.stages[stage](), adornment: <StageDot stage={stage} /> }));
 }
 
-export function StageSelect({ label, value, onChange, className, wrapLabel, autoFocus }: StageSelectProps) {
+export function StageSelect({ label, value, onChange, className, dense, autoFocus }: StageSelectProps) {
   const options = useStageOptions();
-  return <SelectMenu label={label} value={value} options={options} onChange={onChange} className={className} buttonClassName="w-full" wrapLabel={wrapLabel} autoFocus={autoFocus} />;
+  return <SelectMenu label={label} value={value} options={options} onChange={onChange} className={className} buttonClassName="w-full" dense={dense} autoFocus={autoFocus} />;
 }
 
 /** The stage dropdown's look alone (see SelectMenuStandIn). */
-export function StageSelectStandIn({ label, value, className, wrapLabel, onActivate }: Omit<StageSelectProps, 'onChange' | 'autoFocus'> & { onActivate(): void }) {
+export function StageSelectStandIn({ label, value, className, dense, onActivate }: Omit<StageSelectProps, 'onChange' | 'autoFocus'> & { onActivate(): void }) {
   const options = useStageOptions();
-  return <SelectMenuStandIn label={label} value={value} options={options} className={className} buttonClassName="w-full" wrapLabel={wrapLabel} onActivate={onActivate} />;
+  return <SelectMenuStandIn label={label} value={value} options={options} className={className} buttonClassName="w-full" dense={dense} onActivate={onActivate} />;
 }

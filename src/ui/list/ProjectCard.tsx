@@ -1,7 +1,7 @@
 /**
  * One project of the grid (SPEC §2): a picture in its stage's style, the name and modification
- * date (opening /projects/{id}), a mark when the client approved the current revision, the stage
- * dropdown and the menu.
+ * date (opening /projects/{id}), a mark under them when the client approved the current revision,
+ * the stage dropdown (its stage on one line) and the menu.
  *
  * A search mounts every card that newly matches within the keystroke's frame, and the menu and the
  * stage dropdown (Headless UI, with their floating positioning) were most of a card's cost. So a
@@ -88,11 +88,11 @@ export function ProjectCard({ project, onStageChange, onUpdateFile, ...actions }
         </div>
       </Link>
       {project.approval ? (
-        // Outside the link (whose label is its name), so that screen readers read it too.
+        // Under the name, clear of the picture; outside the link (whose label is its name), so that screen readers read it too.
         <p
           data-testid="approved-mark"
           title={LL.approval.approvedTitle({ name: project.approval.name })}
-          className="absolute top-2 left-2 flex items-center gap-1 rounded-lg bg-surface-raised/80 px-2 py-1 text-xs font-bold text-emerald-400"
+          className="mx-3 mt-1.5 flex w-fit max-w-[calc(100%-1.5rem)] items-center gap-1 rounded-lg border border-emerald-400/40 px-2 py-0.5 text-xs font-bold text-emerald-400"
         >
           <CheckIcon width={14} height={14} className="shrink-0" />
           <span aria-hidden="true">{LL.approval.approved()}</span>
@@ -109,9 +109,9 @@ export function ProjectCard({ project, onStageChange, onUpdateFile, ...actions }
       </div>
       <div className="flex items-center p-3 pt-2">
         {controls === 'standIns' ? (
-          <StageSelectStandIn label={stageLabel} value={project.currentStage} className="min-w-0 flex-1" wrapLabel onActivate={() => mount('stage')} />
+          <StageSelectStandIn label={stageLabel} value={project.currentStage} className="min-w-0 flex-1" dense onActivate={() => mount('stage')} />
         ) : (
-          <StageSelect label={stageLabel} value={project.currentStage} onChange={onStageChange} className="min-w-0 flex-1" wrapLabel autoFocus={controls === 'stage'} />
+          <StageSelect label={stageLabel} value={project.currentStage} onChange={onStageChange} className="min-w-0 flex-1" dense autoFocus={controls === 'stage'} />
         )}
         <input
           ref={input}
