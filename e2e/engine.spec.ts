@@ -63,6 +63,20 @@ async function imageStats(png: Buffer): Promise<{ ink: number; left: number; rig
   return { ink: ink / total, left: left / total, right: right / total, signature: cells.map((c) => c / total) };
 }
 
+/** Pixels of the model within `margin` pixels of the image's edges: the model cut by the canvas. */
+async function edgeInk(png: Buffer, margin = 3): Promise<number> {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let ink = 0;
+  for (let y = 0; y < info.height; y++) {
+    for (let x = 0; x < info.width; x++) {
+      if (x >= margin && y >= margin && x < info.width - margin && y < info.height - margin) continue;
+      const i = (y * info.width + x) * 3;
+      if (Math.abs(data[i] - 24) + Math.abs(data[i + 1] - 24) + Math.abs(data[i + 2] - 27) > 30) ink++;
+    }
+  }
+  return ink;
+}
+
 function distance(a: number[], b: number[]): number {
   return a.reduce((sum, v, i) => sum + Math.abs(v - b[i]), 0);
 }
@@ -289,6 +303,21 @@ test('the engine test page loads, renders on demand, and switches modes, clippin
   // A refit to the wider canvas would bring the camera much closer; inertia's last steps move it by millimetres.
   after.position.forEach((value, axis) => expect(value).toBeCloseTo(moved.position[axis], 1));
   after.target.forEach((value, axis) => expect(value).toBeCloseTo(moved.target[axis], 1));
+
+  // A view the user moved that shows the whole model keeps it whole when the exploded view spreads it.
+  await page.evaluate(() => window.engineTest!.engine.setRenderMode('solid'));
+  await page.evaluate(() => window.engineTest!.engine.resetCamera({ animate: false }));
+  const area = (await page.locator('#viewer').boundingBox())!;
+  await page.mouse.move(area.x + area.width / 2, area.y + area.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(area.x + area.width / 2 + 30, area.y + area.height / 2, { steps: 3 });
+  await page.mouse.up();
+  await idle(page);
+  expect(await page.evaluate(() => window.engineTest!.engine.hasUserMovedCamera())).toBe(true);
+  expect(await edgeInk(await shot(page)), 'the whole model on the canvas before').toBe(0);
+  await page.evaluate(() => window.engineTest!.engine.setExplode(1));
+  expect(await edgeInk(await shot(page)), 'the whole exploded model on the canvas').toBe(0);
+  await page.evaluate(() => window.engineTest!.engine.setExplode(0));
 
   expect(errors).toEqual([]);
 });

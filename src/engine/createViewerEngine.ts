@@ -268,11 +268,13 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     setTints: (next) => emphasis.setTints(next),
     setFrameInsets: (insets) => camera.setInsets(insets),
     setExplode(factor) {
+      const wholeInView = camera.hasUserMoved && camera.visibleInView();
       if (!model?.explode(factor)) return;
       measure.clear();
       emphasis.geometryChanged();
-      // A view the user has not moved keeps the whole (exploded) model framed.
-      if (!camera.hasUserMoved) camera.frame(undefined, false);
+      // A view the user has not moved keeps the whole (exploded) model framed; one they moved that
+      // showed the whole model is framed again when the spread parts would leave the canvas.
+      if (!camera.hasUserMoved || (wholeInView && !camera.visibleInView())) camera.frame(undefined, false);
       requestRender();
     },
     getExplode: () => model?.explodeFactor ?? 0,

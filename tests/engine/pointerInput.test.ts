@@ -19,6 +19,7 @@ function setup() {
     aim: (phase, x, y) => calls.push(`aim ${phase} ${x},${y}`),
     hover: (x, y) => calls.push(`hover ${x},${y}`),
     userMovedCamera: () => calls.push('moved'),
+    wheel: (x, y, zoomIn) => calls.push(`wheel ${x},${y} ${zoomIn ? 'in' : 'out'}`),
     activity: () => {},
   };
   new PointerInput(canvas, handlers, () => now);
@@ -32,8 +33,23 @@ function setup() {
     if (wobble) fire('pointermove', 1, x + wobble, y);
     fire('pointerup', 1, x + wobble, y);
   };
-  return { calls, fire, tap, advance: (ms: number) => (now += ms), wantAim: () => (aimWanted = true) };
+  const wheel = (x: number, y: number, deltaY: number) => {
+    const event = new WheelEvent('wheel', { clientX: x, clientY: y, deltaY, cancelable: true });
+    canvas.dispatchEvent(event);
+    return event;
+  };
+  return { calls, fire, tap, wheel, advance: (ms: number) => (now += ms), wantAim: () => (aimWanted = true) };
 }
+
+describe('the mouse wheel', () => {
+  it('zooms over the cursor, in when turned away from the user, keeps the page from scrolling, and counts as a user move', () => {
+    const { calls, wheel } = setup();
+    const event = wheel(120, 340, -100);
+    expect(event.defaultPrevented).toBe(true);
+    wheel(120, 340, 100);
+    expect(calls).toEqual(['moved', 'wheel 120,340 in', 'wheel 120,340 out']);
+  });
+});
 
 describe('touch gestures on the canvas', () => {
   it('a finger that wobbles a few pixels still taps; a mouse that moves as much drags', () => {

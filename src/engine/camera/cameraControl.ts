@@ -72,6 +72,17 @@ export class CameraControl {
     if (bounds) this.fit(bounds, true);
   }
 
+  /** Whether every corner of the visible parts' bounds is on the canvas. */
+  visibleInView(): boolean {
+    const bounds = this.deps.model()?.boundsOf();
+    if (!bounds) return true;
+    const { min, max } = bounds;
+    for (let i = 0; i < 8; i++) {
+      if (!this.project([i & 1 ? max[0] : min[0], i & 2 ? max[1] : min[1], i & 4 ? max[2] : min[2]]).inView) return false;
+    }
+    return true;
+  }
+
   /** The viewer's controls now cover these canvas edges: later framings avoid them, and a view the user has not moved is framed again. */
   setInsets(insets: FrameInsets): void {
     this.deps.rig.setInsets(insets);

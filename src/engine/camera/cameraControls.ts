@@ -1,6 +1,5 @@
 /** How the viewer camera answers the user's input: limits, sensitivities, inertia, and which of Babylon's inputs stay. */
 import type { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera';
-import type { ArcRotateCameraMouseWheelInput } from '@babylonjs/core/Cameras/Inputs/arcRotateCameraMouseWheelInput';
 import type { ArcRotateCameraPointersInput } from '@babylonjs/core/Cameras/Inputs/arcRotateCameraPointersInput';
 import { POLE_EPSILON } from './cameraMath';
 
@@ -8,14 +7,12 @@ export function configureControls(c: ArcRotateCamera): void {
   c.lowerBetaLimit = POLE_EPSILON;
   c.upperBetaLimit = Math.PI - POLE_EPSILON;
   c.lowerRadiusLimit = 0.01;
-  c.wheelDeltaPercentage = 0.05;
   c.pinchDeltaPercentage = 0.005;
   c.inertia = 0.8;
   c.panningInertia = 0.8;
   c.inputs.removeByType('ArcRotateCameraKeyboardMoveInput');
-  // The wheel zooms towards the point under the cursor, as CAD viewers do (the orthographic views' wheel is CameraRig's).
-  const wheel = c.inputs.attached.mousewheel as ArcRotateCameraMouseWheelInput | undefined;
-  if (wheel) wheel.zoomToMouseLocation = true;
+  // The wheel is ours (CameraRig.wheelZoom): it zooms about the model's point under the cursor.
+  c.inputs.removeByType('ArcRotateCameraMouseWheelInput');
   // Two-finger pinches and pans are ours (zoomBy, panBy): Babylon's multi-touch input
   // accumulates into a movement system that does not reach this camera's radius or target.
   const pointers = c.inputs.attached.pointers as ArcRotateCameraPointersInput | undefined;

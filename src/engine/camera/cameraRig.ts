@@ -2,12 +2,11 @@
  * The viewer camera: one ArcRotateCamera, perspective in the free view and orthographic in the six
  * canonical views, with zoom-to-fit, animated moves, state store/restore and the debug settings.
  */
-import type { ArcRotateCameraMouseWheelInput } from '@babylonjs/core/Cameras/Inputs/arcRotateCameraMouseWheelInput';
 import { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera';
 import { Camera } from '@babylonjs/core/Cameras/camera';
 import { Vector3 } from '@babylonjs/core/Maths/math.vector';
 import type { Scene } from '@babylonjs/core/scene';
-import type { Bounds, CameraState, CameraView } from '../types';
+import type { Bounds, CameraState, CameraView, Vec3 } from '../types';
 import {
   anglesOf,
   boundsCenter,
@@ -42,7 +41,6 @@ export class CameraRig {
   private insets: FrameInsets = NO_INSETS;
   private readonly tween = new CameraTween();
   private readonly scratch = placement();
-  private readonly onWheel = (event: WheelEvent) => this.orthoWheel(event);
 
   constructor(
     private readonly scene: Scene,
@@ -57,7 +55,6 @@ export class CameraRig {
     this.applySettings(debug ? DEBUG_CAMERA_SETTINGS : CAMERA_SETTINGS);
     if (canvas) {
       this.camera.attachControl(false);
-      canvas.addEventListener('wheel', this.onWheel, { passive: false });
     }
   }
 
@@ -209,9 +206,6 @@ export class CameraRig {
     const aspect = this.aspect();
     // Keep the model in front of the camera and inside the far plane whatever its size.
     c.maxZ = Math.max(this.settings.far, c.radius * 4);
-    // The wheel of the orthographic views is ours (orthoWheel), about the cursor too.
-    const wheel = c.inputs.attached.mousewheel as ArcRotateCameraMouseWheelInput | undefined;
-    if (wheel) wheel.zoomToMouseLocation = !ortho;
     if (ortho) {
       c.orthoTop = this.halfHeight;
       c.orthoBottom = -this.halfHeight;
@@ -272,29 +266,51 @@ export class CameraRig {
     this.updateProjection();
   }
 
-  private orthoWheel(event: WheelEvent): void {
-    if (!isOrthographic(this.view)) return;
-    event.preventDefault();
+  /**
+   * One wheel step over canvas pixel (x, y), about `point` (the model's point under the cursor;
+   * null: the point of the plane through the target that the cursor shows): that point stays under
+   * the cursor. The free view moves the camera towards it, an orthographic one narrows its height.
+   */
+  wheelZoom(x: number, y: number, zoomIn: boolean, point: Vec3 | null): void {
     this.tween.active = false;
-    const before = this.halfHeight;
-    this.halfHeight *= event.deltaY > 0 ? WHEEL_ZOOM_STEP : 1 / WHEEL_ZOOM_STEP;
-    // About the cursor: the point under it stays under it.
-    const canvas = this.canvas;
-    const height = canvas?.clientHeight ?? 0;
-    if (canvas && height > 0) {
-      const dx = event.offsetX - canvas.clientWidth / 2;
-      const dy = event.offsetY - height / 2;
-      const c = this.camera;
-      const m = c.getViewMatrix().m;
+    const scale = zoomIn ? 1 / WHEEL_ZOOM_STEP : WHEEL_ZOOM_STEP;
+    const c = this.camera;
+    const width = this.canvas?.clientWidth || this.scene.getEngine().getRenderWidth() || 1;
+    const height = this.canvas?.clientHeight || this.scene.getEngine().getRenderHeight() || 1;
+    const m = c.getViewMatrix().m;
+    const right = new Vector3(m[0], m[4], m[8]);
+    const up = new Vector3(m[1], m[5], m[9]);
+    if (isOrthographic(this.view)) {
+      // The point under the cursor is offset from the target by the cursor's offset from the centre.
+      const before = this.halfHeight;
+      this.halfHeight *= scale;
       const perPixel = (2 * (before - this.halfHeight)) / height;
-      const right = new Vector3(m[0], m[4], m[8]);
-      const up = new Vector3(m[1], m[5], m[9]);
-      const shift = right.scale(dx * perPixel).add(up.scale(-dy * perPixel));
+      const shift = right.scale((x - width / 2) * perPixel).add(up.scale(-(y - height / 2) * perPixel));
       c.target.addInPlace(shift);
       c.position.addInPlace(shift);
       c.setTarget(c.target.clone());
+    } else {
+      const about = point ? new Vector3(point[0], point[1], point[2]) : this.pointOnTargetPlane(x, y, width, height);
+      const radius = Math.max(c.lowerRadiusLimit ?? 0.01, c.radius * scale);
+      const s = radius / c.radius;
+      // Scaling the camera about the point keeps the point where it is on screen.
+      const target = about.add(c.target.subtract(about).scale(s));
+      const position = about.add(c.position.subtract(about).scale(s));
+      c.setTarget(target);
+      c.setPosition(position);
     }
     this.updateProjection();
+  }
+
+  /** Where the ray through canvas pixel (x, y) meets the plane through the target facing the camera. */
+  private pointOnTargetPlane(x: number, y: number, width: number, height: number): Vector3 {
+    const c = this.camera;
+    const halfHeight = c.radius * Math.tan(c.fov / 2);
+    const m = c.getViewMatrix().m;
+    const right = new Vector3(m[0], m[4], m[8]);
+    const up = new Vector3(m[1], m[5], m[9]);
+    const perPixel = (2 * halfHeight) / height;
+    return c.target.add(right.scale((x - width / 2) * perPixel)).add(up.scale(-(y - height / 2) * perPixel));
   }
 
   getState(): CameraState {
@@ -323,7 +339,6 @@ export class CameraRig {
   }
 
   dispose(): void {
-    this.canvas?.removeEventListener('wheel', this.onWheel);
     this.camera.detachControl();
     this.camera.dispose();
   }

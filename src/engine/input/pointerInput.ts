@@ -28,6 +28,8 @@ export interface PointerHandlers {
   aim(phase: 'start' | 'move' | 'end' | 'cancel', x: number, y: number): void;
   hover(x: number, y: number): void;
   userMovedCamera(): void;
+  /** A wheel turn over (x, y): towards the screen (zoom in) when `zoomIn`. */
+  wheel(x: number, y: number, zoomIn: boolean): void;
   /** Any input that may change the view (camera controls read the same events). */
   activity(): void;
 }
@@ -71,9 +73,10 @@ export class PointerInput {
       ['pointerup', (e) => this.onUp(e as PointerEvent)],
       ['pointercancel', (e) => this.onCancel(e as PointerEvent)],
       ['pointerleave', () => (this.lastHover = null)],
-      ['wheel', () => this.onWheel()],
+      ['wheel', (e) => this.onWheel(e as WheelEvent)],
     ];
-    for (const [type, fn] of this.listeners) canvas.addEventListener(type, fn);
+    // Not passive: the wheel zooms the view, not the page.
+    for (const [type, fn] of this.listeners) canvas.addEventListener(type, fn, type === 'wheel' ? { passive: false } : undefined);
   }
 
   private position(e: PointerEvent): { x: number; y: number } {
@@ -204,11 +207,15 @@ export class PointerInput {
     if (this.pressed.size === 0) this.reset();
   }
 
-  private onWheel(): void {
+  private onWheel(e: WheelEvent): void {
+    if (e.deltaY === 0) return;
+    e.preventDefault();
     this.handlers.activity();
     const now = performance.now();
     if (now - this.lastWheel > WHEEL_REPORT_MS) this.handlers.userMovedCamera();
     this.lastWheel = now;
+    const rect = this.canvas.getBoundingClientRect();
+    this.handlers.wheel(e.clientX - rect.left, e.clientY - rect.top, e.deltaY < 0);
   }
 
   private reset(): void {

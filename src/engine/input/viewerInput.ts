@@ -52,6 +52,11 @@ export function bindViewerInput({ canvas, rig, camera, picking, measure, hasMode
       if (phase === 'end') addMeasurePoint(x, aimY);
       requestRender();
     },
+    // The wheel zooms about the model's point under the cursor (else the view's centre plane there).
+    wheel: (x, y, zoomIn) => {
+      rig.wheelZoom(x, y, zoomIn, hasModel() ? picking.pick(x, y).point : null);
+      requestRender();
+    },
     pinch: (factor) => {
       rig.zoomBy(factor);
       requestRender();
