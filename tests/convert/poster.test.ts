@@ -161,6 +161,33 @@ describe('poster', () => {
     expect(greys.sort((a, b) => a - b)[Math.floor(greys.length * 0.995)]).toBeLessThan(0xf0);
   });
 
+  it('draws a black cube lighter than the background, faces apart', async () => {
+    const img = await decode(await renderPoster(await cubeGlb([0, 0, 0, 1]), { width: 600, height: 315 }));
+    const { share } = coverage(img);
+    expect(share).toBeGreaterThan(0.1);
+    const greys: number[] = [];
+    for (let i = 0; i < img.data.length; i += 3) if (!nearBackground([img.data[i], img.data[i + 1], img.data[i + 2]], 12)) greys.push(img.data[i]);
+    // Its faces are dark greys, every one of them clearly apart from the background's 0x18.
+    expect(faceLevels(greys).length).toBeGreaterThanOrEqual(2);
+    expect(Math.min(...faceLevels(greys))).toBeGreaterThan(0x18 + 16);
+  });
+
+  it('shows a flat drawing facing its plane, not edge-on', async () => {
+    const doc = new Document();
+    const buffer = doc.createBuffer();
+    // A 2 m x 1 m sheet lying flat (y = 0), as a DXF floor plan converts.
+    const positions = new Float32Array([-1, 0, -0.5, 1, 0, -0.5, 1, 0, 0.5, -1, 0, 0.5]);
+    const plan = doc
+      .createPrimitive()
+      .setAttribute('POSITION', doc.createAccessor().setType('VEC3').setArray(positions).setBuffer(buffer))
+      .setIndices(doc.createAccessor().setType('SCALAR').setArray(new Uint16Array([0, 2, 1, 0, 3, 2])).setBuffer(buffer))
+      .setMaterial(doc.createMaterial('ink').setBaseColorFactor([1, 1, 1, 1]).setDoubleSided(true));
+    doc.getRoot().setDefaultScene(doc.createScene().addChild(doc.createNode('plan').setMesh(doc.createMesh('plan').addPrimitive(plan))));
+    const img = await decode(await renderPoster(await new NodeIO().writeBinary(doc), { width: 600, height: 315 }));
+    // Seen from above, a 2:1 sheet fills most of a 1.9:1 frame; edge-on it would be a line.
+    expect(coverage(img).share).toBeGreaterThan(0.5);
+  });
+
   it('renders an empty document as the plain background', async () => {
     const doc = new Document();
     doc.getRoot().setDefaultScene(doc.createScene('empty'));

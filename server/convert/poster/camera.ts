@@ -5,6 +5,8 @@
  * up to a small margin (a lens shift, as a photographer's shift lens would do).
  */
 
+import { flatAxis } from '../../../src/api/flatModel.js';
+
 export type Vec3 = [number, number, number];
 
 export interface Camera {
@@ -48,8 +50,11 @@ function cornersOf(min: Vec3, max: Vec3): Vec3[] {
 
 /** A camera framing the box `min`..`max` in a `width` x `height` pixel image. */
 export function frameCamera(min: Vec3, max: Vec3, width: number, height: number, options: FrameOptions = {}): Camera {
-  const azimuth = (options.azimuth ?? 35) * RAD;
-  const elevation = (options.elevation ?? 25) * RAD;
+  // A flat model faces the camera: from above when it lies flat, from the front or the side when it stands.
+  const flat = flatAxis(min, max);
+  const facing = flat === 1 ? { azimuth: 0, elevation: 89.5 } : flat === 2 ? { azimuth: 0, elevation: 0 } : flat === 0 ? { azimuth: 90, elevation: 0 } : { azimuth: 35, elevation: 25 };
+  const azimuth = (options.azimuth ?? facing.azimuth) * RAD;
+  const elevation = (options.elevation ?? facing.elevation) * RAD;
   const fov = (options.fov ?? 30) * RAD;
   const margin = options.margin ?? 0.06;
   const empty = !(min[0] <= max[0] && min[1] <= max[1] && min[2] <= max[2]);

@@ -5,6 +5,7 @@
  * walked with its world matrix, so a mesh shared by several nodes is emitted once per node.
  * Only triangle-list primitives (mode 4) are drawn; lines, points, strips and fans are skipped.
  */
+import { visiblePartColour } from '../../../src/api/partColour.js';
 import { NodeIO, type Accessor, type mat4, type Node, type Primitive } from '@gltf-transform/core';
 import { EXTMeshoptCompression, KHRMeshQuantization } from '@gltf-transform/extensions';
 import { MeshoptDecoder } from 'meshoptimizer';
@@ -93,9 +94,8 @@ export async function readTriangles(glb: Uint8Array, onProgress?: (share: number
     if (world.length < vertexCount * 3) world = new Float64Array(vertexCount * 3);
     worldVertices(position, matrix, world);
     const factor = primitive.getMaterial()?.getBaseColorFactor();
-    const r = factor ? factor[0] : DEFAULT_COLOR[0];
-    const g = factor ? factor[1] : DEFAULT_COLOR[1];
-    const b = factor ? factor[2] : DEFAULT_COLOR[2];
+    // As the viewer draws it: a colour too dark for the background is lifted towards grey.
+    const [r, g, b] = visiblePartColour(factor ? [factor[0], factor[1], factor[2]] : [DEFAULT_COLOR[0], DEFAULT_COLOR[1], DEFAULT_COLOR[2]]);
     const indices = primitive.getIndices()?.getArray() ?? null;
     for (let i = 0; i < triangles; i++, t++) {
       if ((t & 0x3ffff) === 0x3ffff) onProgress?.(t / count);

@@ -2,6 +2,7 @@
  * Camera constants (SPEC §9) and framing maths as pure functions. Angles follow Babylon's
  * ArcRotateCamera: the camera sits at target + radius * (cos a sin b, cos b, sin a sin b).
  */
+import { flatAxis } from '../../api/flatModel';
 import type { Bounds, CameraView, Vec3 } from '../types';
 
 export interface CameraSettings {
@@ -42,6 +43,25 @@ export const VIEW_ANGLES: Record<Exclude<CameraView, 'free'>, ViewAngles> = {
 
 /** The free view starts where the camera at 0,0,3 looking at the origin is. */
 export const FREE_ANGLES: ViewAngles = { alpha: Math.PI / 2, beta: Math.PI / 2 };
+
+/**
+ * The near plane at `radius` from the target: SPEC's, unless the camera is so close (a model of a
+ * few centimetres, framed or zoomed to) that it would cut the model; then a twentieth of the radius.
+ */
+export function nearFor(radius: number, near: number): number {
+  return Math.min(near, Math.max(1e-5, radius * 0.05));
+}
+
+/**
+ * Where the free view opens on `bounds`: from the front, or facing the plane of a flat model (a
+ * drawing lying flat is seen from above, one standing sideways from the right).
+ */
+export function openingAngles(bounds: Bounds): ViewAngles {
+  const axis = flatAxis(bounds.min, bounds.max);
+  if (axis === 1) return VIEW_ANGLES.top;
+  if (axis === 0) return VIEW_ANGLES.right;
+  return FREE_ANGLES;
+}
 
 export function isOrthographic(view: CameraView): boolean {
   return view !== 'free';

@@ -19,6 +19,8 @@ import {
   fitDistance,
   fitOrthoHalfHeight,
   FREE_ANGLES,
+  nearFor,
+  openingAngles,
   isOrthographic,
   POLE_EPSILON,
   projectedHalfExtents,
@@ -122,7 +124,8 @@ export class CameraRig {
 
   /** Switches to `view` from its canonical direction, framing `bounds` when given. */
   setView(view: CameraView, bounds: Bounds | null, animate: boolean, now: number): void {
-    const angles = CameraRig.anglesOf(view);
+    // The free view faces a flat model's plane.
+    const angles = view === 'free' && bounds ? openingAngles(bounds) : CameraRig.anglesOf(view);
     this.setMode(view);
     let target: Placement;
     if (bounds) target = this.framing(view, bounds, angles);
@@ -206,6 +209,8 @@ export class CameraRig {
     const aspect = this.aspect();
     // Keep the model in front of the camera and inside the far plane whatever its size.
     c.maxZ = Math.max(this.settings.far, c.radius * 4);
+    // A small model framed closer than SPEC's near plane would be cut away: the near plane follows it.
+    c.minZ = nearFor(c.radius, this.settings.near);
     if (ortho) {
       c.orthoTop = this.halfHeight;
       c.orthoBottom = -this.halfHeight;

@@ -4,7 +4,7 @@
  * (CameraRig.framing), with its right-handed look-at and perspective matrices (column-major, as
  * WebGL takes them) and the key light that follows the camera (viewFollowers).
  */
-import { boundsCenter, CAMERA_SETTINGS, degreesToRadians, directionOf, fitDistance, FREE_ANGLES, KEY_LIGHT_RAISE } from '../camera/cameraMath';
+import { boundsCenter, CAMERA_SETTINGS, degreesToRadians, directionOf, fitDistance, KEY_LIGHT_RAISE, nearFor, openingAngles } from '../camera/cameraMath';
 import { centredInFreeArea, freeArea, type FrameInsets } from '../camera/freeArea';
 import { multiply } from '../load/glbReader';
 import type { Bounds, Vec3 } from '../types';
@@ -59,7 +59,7 @@ export function openingOrbit(bounds: Bounds, width: number, height: number, inse
   const aspect = canvas.width / canvas.height;
   const free = freeArea(canvas, insets);
   const freeAspect = (aspect * free.w) / free.h;
-  const angles = FREE_ANGLES;
+  const angles = openingAngles(bounds);
   const freeFov = free.h === 1 ? fov : 2 * Math.atan(Math.tan(fov / 2) * free.h);
   const radius = fitDistance(bounds, angles.alpha, angles.beta, freeFov, freeAspect);
   const halfHeight = radius * Math.tan(fov / 2);
@@ -74,7 +74,7 @@ export function viewOf(orbit: Orbit, width: number, height: number): OpeningView
   const d = directionOf(orbit.alpha, orbit.beta);
   const eye: Vec3 = [target[0] + radius * d[0], target[1] + radius * d[1], target[2] + radius * d[2]];
   const view = lookAt(eye, target, [0, 1, 0]);
-  const projection = perspective(fov, Math.max(1, width) / Math.max(1, height), CAMERA_SETTINGS.near, CAMERA_SETTINGS.far);
+  const projection = perspective(fov, Math.max(1, width) / Math.max(1, height), nearFor(radius, CAMERA_SETTINGS.near), Math.max(CAMERA_SETTINGS.far, radius * 4));
   const look = normalize([target[0] - eye[0], target[1] - eye[1], target[2] - eye[2]]);
   const keyDirection = normalize([look[0], look[1] - KEY_LIGHT_RAISE, look[2]]);
   return { eye, target, viewProjection: Float32Array.from(multiply(projection, view)), keyDirection };

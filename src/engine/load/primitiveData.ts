@@ -1,4 +1,5 @@
 /** Primitive and material data shared by both GLB readers. */
+import { visiblePartColour } from '../../api/partColour';
 import type { SourceMaterial } from '../geometry/modelSource';
 import type { GltfJson } from './gltfJson';
 
@@ -28,7 +29,8 @@ export function readMaterials(json: GltfJson): SourceMaterial[] {
     return {
       index,
       name: m.name ?? `Material ${index}`,
-      color: [f[0] ?? 1, f[1] ?? 1, f[2] ?? 1],
+      // Drawn so that it shows on the dark background (a black part becomes a dark grey).
+      color: visiblePartColour([f[0] ?? 1, f[1] ?? 1, f[2] ?? 1]),
       alpha: m.alphaMode === 'BLEND' ? (f[3] ?? 1) : 1,
       doubleSided: m.doubleSided ?? false,
     };
