@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { boundsOf, generateAssembly } from '../../samples/generate.js';
 import { assemblyToGlb } from '../../samples/toGlb.js';
 import { boxGeometry } from '../../samples/boxGeometry.js';
+import { convertFile } from '../../server/convert/convertFile.js';
 import { readTriangles } from '../../server/convert/poster/readTriangles.js';
 import { POSTER_TYPE, renderPoster } from '../../server/convert/poster/renderPoster.js';
 
@@ -186,6 +187,21 @@ describe('poster', () => {
     const img = await decode(await renderPoster(await new NodeIO().writeBinary(doc), { width: 600, height: 315 }));
     // Seen from above, a 2:1 sheet fills most of a 1.9:1 frame; edge-on it would be a line.
     expect(coverage(img).share).toBeGreaterThan(0.5);
+  });
+
+  it('draws a DXF line drawing (no surfaces) facing its plane, its lines visible', async () => {
+    const line = (x1: number, y1: number, x2: number, y2: number) => ['0', 'LINE', '8', '0', '10', x1, '20', y1, '30', 0, '11', x2, '21', y2, '31', 0].join('\n');
+    const dxf = ['0', 'SECTION', '2', 'ENTITIES', line(0, 0, 2000, 0), line(2000, 0, 2000, 1000), line(2000, 1000, 0, 1000), line(0, 1000, 0, 0), line(0, 0, 2000, 1000), '0', 'ENDSEC', '0', 'EOF', ''].join('\n');
+    const { glb } = await convertFile({ fileName: 'plan.dxf', bytes: new TextEncoder().encode(dxf) });
+    const soup = await readTriangles(glb);
+    expect(soup.count).toBe(0);
+    expect(soup.lines?.count).toBe(5);
+    const img = await decode(await renderPoster(glb, { width: 600, height: 315 }));
+    const { share, minX, minY, maxX, maxY } = coverage(img);
+    // Thin lines, but the rectangle's outline spans the frame both ways: seen from above, not edge-on.
+    expect(share).toBeGreaterThan(0.005);
+    expect((maxX - minX) / img.width).toBeGreaterThan(0.5);
+    expect((maxY - minY) / img.height).toBeGreaterThan(0.5);
   });
 
   it('renders an empty document as the plain background', async () => {

@@ -130,6 +130,41 @@ export function rasterize(soup: TriangleSoup, camera: Camera, width: number, hei
   return resolve(ids, depth, normals, shades, width, height);
 }
 
+/**
+ * Draws `soup`'s line segments (a drawing without surfaces) over `rgb`: each segment clipped to
+ * the near plane, stepped pixel by pixel `thickness` pixels wide, in its colour as a lit face would show it.
+ */
+export function drawLines(rgb: Uint8Array, soup: TriangleSoup, camera: Camera, width: number, height: number, thickness: number): void {
+  const lines = soup.lines;
+  if (!lines) return;
+  const { eye, right, up, forward, focal, cx, cy, near } = camera;
+  const project = (x: number, y: number, z: number) => {
+    const dx = x - eye[0], dy = y - eye[1], dz = z - eye[2];
+    const depth = dx * forward[0] + dy * forward[1] + dz * forward[2];
+    return { depth, x: cx + (focal * (dx * right[0] + dy * right[1] + dz * right[2])) / depth, y: cy - (focal * (dx * up[0] + dy * up[1] + dz * up[2])) / depth };
+  };
+  const half = Math.floor(thickness / 2);
+  for (let s = 0; s < lines.count; s++) {
+    const o = s * 6;
+    const a = project(lines.positions[o], lines.positions[o + 1], lines.positions[o + 2]);
+    const b = project(lines.positions[o + 3], lines.positions[o + 4], lines.positions[o + 5]);
+    if (!(a.depth > near) || !(b.depth > near)) continue;
+    const colour = [0, 1, 2].map((c) => encode(lines.colors[s * 3 + c] * 0.9));
+    const steps = Math.max(1, Math.ceil(Math.max(Math.abs(b.x - a.x), Math.abs(b.y - a.y))));
+    for (let k = 0; k <= steps; k++) {
+      const px = Math.round(a.x + ((b.x - a.x) * k) / steps);
+      const py = Math.round(a.y + ((b.y - a.y) * k) / steps);
+      for (let oy = -half; oy < thickness - half; oy++) {
+        for (let ox = -half; ox < thickness - half; ox++) {
+          const x = px + ox, y = py + oy;
+          if (x < 0 || y < 0 || x >= width || y >= height) continue;
+          rgb.set(colour, (y * width + x) * 3);
+        }
+      }
+    }
+  }
+}
+
 function creased(normals: Float32Array, a: number, b: number): boolean {
   if (a === b) return false;
   return normals[a * 3] * normals[b * 3] + normals[a * 3 + 1] * normals[b * 3 + 1] + normals[a * 3 + 2] * normals[b * 3 + 2] < CREASE_COS;

@@ -3,7 +3,9 @@
  * soup for the poster renderer: world-space vertices, 9 floats per triangle, and one linear RGB
  * colour per triangle from the material's baseColorFactor. Every node of the default scene is
  * walked with its world matrix, so a mesh shared by several nodes is emitted once per node.
- * Only triangle-list primitives (mode 4) are drawn; lines, points, strips and fans are skipped.
+ * Only triangle-list primitives (mode 4) are drawn; strips, fans and points are skipped, and so
+ * are lines, except in a model that has no triangles at all (a DXF line drawing), whose line
+ * segments are read instead.
  */
 import { visiblePartColour } from '../../../src/api/partColour.js';
 import { NodeIO, type Accessor, type mat4, type Node, type Primitive } from '@gltf-transform/core';
@@ -17,14 +19,19 @@ export interface TriangleSoup {
   positions: Float32Array;
   /** Linear RGB base colour, 3 floats per triangle. */
   colors: Float32Array;
-  /** Bounds of all vertices; min > max on each axis when there are no triangles. */
+  /** Bounds of all vertices; min > max on each axis when there is nothing to draw. */
   min: [number, number, number];
   max: [number, number, number];
+  /** A model without triangles: its line segments, world-space, 6 floats each, and one colour each. */
+  lines?: { count: number; positions: Float32Array; colors: Float32Array };
 }
 
 /** Colour of primitives without a material (linear RGB, a light grey). */
 export const DEFAULT_COLOR: readonly [number, number, number] = [0.6, 0.6, 0.6];
 const TRIANGLES = 4;
+const LINES = 1;
+const LINE_LOOP = 2;
+const LINE_STRIP = 3;
 
 let io: Promise<NodeIO> | undefined;
 function gltfIo(): Promise<NodeIO> {
@@ -114,5 +121,47 @@ export async function readTriangles(glb: Uint8Array, onProgress?: (share: number
       colors[t * 3 + 2] = b;
     }
   }
-  return { count, positions, colors, min, max };
+  if (count > 0) return { count, positions, colors, min, max };
+  const lines = readLines(scene ? [scene] : []);
+  for (let i = 0; i < lines.positions.length; i++) {
+    const axis = i % 3;
+    if (lines.positions[i] < min[axis]) min[axis] = lines.positions[i];
+    if (lines.positions[i] > max[axis]) max[axis] = lines.positions[i];
+  }
+  return { count, positions, colors, min, max, lines };
+}
+
+/** The line segments (lists, strips and loops) of every node under `scenes`, world-space. */
+function readLines(scenes: Array<{ traverse(visit: (node: Node) => void): void }>): NonNullable<TriangleSoup['lines']> {
+  const positions: number[] = [];
+  const colors: number[] = [];
+  let world = new Float64Array(0);
+  for (const scene of scenes) {
+    scene.traverse((node) => {
+      const mesh = node.getMesh();
+      if (!mesh) return;
+      for (const primitive of mesh.listPrimitives()) {
+        const mode = primitive.getMode();
+        const position = primitive.getAttribute('POSITION');
+        if ((mode !== LINES && mode !== LINE_STRIP && mode !== LINE_LOOP) || !position || position.getElementSize() !== 3) continue;
+        const vertexCount = position.getCount();
+        if (world.length < vertexCount * 3) world = new Float64Array(vertexCount * 3);
+        worldVertices(position, node.getWorldMatrix(), world);
+        const indices = primitive.getIndices()?.getArray();
+        const order: number[] = indices ? Array.from(indices as ArrayLike<number>) : Array.from({ length: vertexCount }, (_, i) => i);
+        const pairs: Array<[number, number]> = [];
+        if (mode === LINES) for (let i = 0; i + 1 < order.length; i += 2) pairs.push([order[i], order[i + 1]]);
+        else for (let i = 0; i + 1 < order.length; i++) pairs.push([order[i], order[i + 1]]);
+        if (mode === LINE_LOOP && order.length > 2) pairs.push([order[order.length - 1], order[0]]);
+        const factor = primitive.getMaterial()?.getBaseColorFactor();
+        const rgb = visiblePartColour(factor ? [factor[0], factor[1], factor[2]] : [DEFAULT_COLOR[0], DEFAULT_COLOR[1], DEFAULT_COLOR[2]]);
+        for (const [a, b] of pairs) {
+          if (a >= vertexCount || b >= vertexCount) continue;
+          positions.push(world[a * 3], world[a * 3 + 1], world[a * 3 + 2], world[b * 3], world[b * 3 + 1], world[b * 3 + 2]);
+          colors.push(...rgb);
+        }
+      }
+    });
+  }
+  return { count: colors.length / 3, positions: Float32Array.from(positions), colors: Float32Array.from(colors) };
 }

@@ -6,7 +6,7 @@
  */
 import sharp from 'sharp';
 import { frameCamera } from './camera.js';
-import { BACKGROUND, rasterize } from './rasterize.js';
+import { BACKGROUND, drawLines, rasterize } from './rasterize.js';
 import { readTriangles, type TriangleSoup } from './readTriangles.js';
 
 export const POSTER_TYPE = 'image/webp';
@@ -52,12 +52,14 @@ export async function renderPoster(glb: Uint8Array, options: PosterOptions = {})
 
 /** The poster of triangles already read, as raw RGB (`onProgress` hears the share drawn). */
 export function posterPixels(soup: TriangleSoup, width: number, height: number, onProgress?: (share: number) => void): Uint8Array {
-  if (soup.count === 0) {
-    const rgb = new Uint8Array(width * height * 3);
-    for (let i = 0; i < rgb.length; i += 3) rgb.set(BACKGROUND, i);
-    return rgb;
-  }
   const big = [width * SUPERSAMPLE, height * SUPERSAMPLE] as const;
+  if (soup.count === 0) {
+    const rgb = new Uint8Array(big[0] * big[1] * 3);
+    for (let i = 0; i < rgb.length; i += 3) rgb.set(BACKGROUND, i);
+    // A drawing without surfaces: its lines, two pixels wide once the poster is scaled down.
+    if (soup.lines && soup.lines.count > 0) drawLines(rgb, soup, frameCamera(soup.min, soup.max, big[0], big[1]), big[0], big[1], 2 * SUPERSAMPLE);
+    return downsample(rgb, width, height);
+  }
   return downsample(rasterize(soup, frameCamera(soup.min, soup.max, big[0], big[1]), big[0], big[1], onProgress), width, height);
 }
 
