@@ -3,7 +3,9 @@
  * their path of display names in the tree (siblings of the same name by their order among them),
  * so a part keeps its identity when its dimensions change. A matched part is changed when its
  * dimensions, its extra info or its geometry differ; geometry is its mesh (vertex counts and
- * bounds of each primitive) and its placement (the node's transform).
+ * bounds of each primitive) and its placement (the node's transform). An assembly (a node with
+ * children) changes only by its own data: the overall size its name carries follows from its
+ * parts, so cabinets added to a job leave the job unchanged and only the new cabinets are added.
  */
 import { parsePartName } from '../../src/api/partName';
 import type { PartChangeKind, PartDifference } from '../../src/api/schemas';
@@ -19,6 +21,8 @@ interface GltfLike {
 interface PartFacts {
   id: string;
   path: string[];
+  /** A node with children: its encoded size is its parts' envelope, not data of its own. */
+  assembly: boolean;
   dimensions: string;
   info: string;
   geometry: string;
@@ -64,6 +68,7 @@ export function partFactsOf(json: unknown): Map<string, PartFacts> {
       byPath.set(key, {
         id: String(index),
         path,
+        assembly: children.length > 0,
         dimensions: parsed.size ? `${parsed.size.values.join('x')}${parsed.size.unit}` : '',
         info: parsed.extraInfo ?? '',
         geometry: `${meshSignature(gltf, node.mesh)}|${round(node.matrix)}|${round(node.translation)}|${round(node.rotation)}|${round(node.scale)}`,
@@ -94,7 +99,7 @@ export function diffRevisions(olderJson: unknown, newerJson: unknown): RevisionD
       continue;
     }
     const changes: PartChangeKind[] = [];
-    if (before.dimensions !== part.dimensions) changes.push('dimensions');
+    if (before.dimensions !== part.dimensions && !(part.assembly && before.assembly)) changes.push('dimensions');
     if (before.info !== part.info) changes.push('info');
     if (before.geometry !== part.geometry) changes.push('geometry');
     if (changes.length === 0) {

@@ -44,4 +44,25 @@ describe('revision comparison', () => {
     // Unreadable input is an empty model, not a crash.
     expect(diffRevisions(null, 'x').counts).toEqual({ added: 0, removed: 0, changed: 0, unchanged: 0 });
   });
+
+  it('cabinets added to a job: the job and its runs are unchanged, only the new cabinets and their parts are added', () => {
+    // A job whose name carries its overall size, as cabinet software writes it: 2 then 3 cabinets.
+    const job = (cabinets: number) => {
+      const nodes: Array<{ name: string; children?: number[] }> = [{ name: `Job+2170x600x${cabinets * 600}mm|Apartment 1`, children: [] }];
+      for (let c = 0; c < cabinets; c++) {
+        const cabinet = nodes.length;
+        nodes[0].children!.push(cabinet);
+        nodes.push({ name: `Base cabinet ${c + 1}+720x560x600mm`, children: [cabinet + 1, cabinet + 2] });
+        nodes.push({ name: 'Left side+720x18x560mm|White' }, { name: 'Right side+720x18x560mm|White' });
+      }
+      return { scenes: [{ nodes: [0] }], nodes };
+    };
+    const diff = diffRevisions(job(2), job(3));
+    expect(diff.counts).toEqual({ added: 3, removed: 0, changed: 0, unchanged: 7 });
+    expect(diff.parts.map((p) => p.path.join(' / '))).toEqual(['Job / Base cabinet 3', 'Job / Base cabinet 3 / Left side', 'Job / Base cabinet 3 / Right side']);
+    // A panel's own dimensions still count.
+    const resized = job(2);
+    resized.nodes[2].name = 'Left side+700x18x560mm|White';
+    expect(diffRevisions(job(2), resized).parts.map((p) => [p.path.at(-1), p.changes])).toEqual([['Left side', ['dimensions']]]);
+  });
 });
