@@ -28,6 +28,7 @@ import { capConnections, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './conn
 import { installAuthentication } from './authenticate';
 import { brandingRoutes } from './branding';
 import { installErrorHandling } from './errors';
+import { healthRoutes } from './health';
 import { modelFileRoutes } from './modelFiles';
 import { projectApi } from './projectApi';
 import { projectExportRoutes } from './projectExport';
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(subscriptionPlanRoutes, { prefix: `${API_BASE}/subscriptionPlans` });
   await app.register(modelFileRoutes, { prefix: `${API_BASE}/models` });
   await app.register(runtimeConfigRoute);
+  await healthRoutes(app, { db, blobs: deps.blobs, redis, queue });
   await installSpa(app, config.staticDir);
   return app;
 }

@@ -81,6 +81,8 @@ export interface ConversionQueue {
   readonly answerTimeoutMs: number;
   readonly events: JobEventHub;
   send(job: ConversionJob): Promise<void>;
+  /** Jobs waiting for a worker (readiness and operators); throws when the queue's tables cannot be read. */
+  waiting(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -100,6 +102,7 @@ export async function openConversionQueue(options: BossOptions, log?: FastifyBas
       // The job's id is the upload's: its events and its upload_jobs row carry the same.
       await boss.send(CONVERSION_QUEUE, job, { id: job.jobId, retryLimit: JOB_RETRY_LIMIT, expireInSeconds: expirySeconds });
     },
+    waiting: () => boss.getQueueSize(CONVERSION_QUEUE),
     async close() {
       await events.close();
       await boss.stop({ graceful: false, wait: true });
