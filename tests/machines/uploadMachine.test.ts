@@ -1,13 +1,16 @@
 /**
  * Upload/update machine: model-based paths generated from the machine itself (every state
- * reached, the credit paths in full), run against the machine with fake token and socket actors.
+ * reached, the credit paths in full), run against the machine with fake token and socket actors,
+ * and checked against rules written from SPEC §4 and the events played (the progress never goes
+ * back, the dialog stays until the model is shown, the work ends at 100 %).
  */
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise, type AnyActorRef } from 'xstate';
 import { createSut, modelPaths } from '../helpers/modelBased';
 import { describe, expect, it } from 'vitest';
 import type { Project } from '../../src/api/schemas';
 import { formatPercent } from '../../src/machines/upload/loadingProgress';
-import { projectNameOf, uploadMachine, uploadProgress, type SocketCommand, type SocketInput, type UploadEvent } from '../../src/machines/upload/uploadMachine';
+import { selectUploadDialog } from '../../src/machines/upload/uploadSelectors';
+import { awaitsModelOf, projectNameOf, uploadMachine, uploadProgress, type SocketCommand, type SocketInput, type UploadEvent } from '../../src/machines/upload/uploadMachine';
 
 const file = { name: 'Kitchen A.step', bytes: new Uint8Array([1, 2, 3]) };
 const project = { id: 5, name: 'Kitchen A' } as unknown as Project;
@@ -47,7 +50,18 @@ const events: UploadEvent[] = [
   { type: 'socket.error', message: 'The file is not a model this product reads.' },
   { type: 'socket.failure', message: 'WebSocket connection closed' },
   { type: 'upload.dismiss' },
+  { type: 'upload.update', projectId: 5, file, loadsModel: true },
+  { type: 'upload.modelClaimed', projectId: 5, loader: 'viewer-1' },
+  { type: 'upload.modelProgress', projectId: 5, fraction: 0.5, message: 'loadingResources' },
+  { type: 'upload.modelShown', projectId: 5 },
+  { type: 'upload.modelReleased', projectId: 5, loader: 'viewer-1' },
 ];
+
+/** Events after which the progress may start again from 0: a new upload, or one that ended without a result. */
+const restarts = new Set(['upload.create', 'upload.update', 'upload.dismiss', 'upload.creditCancel', 'socket.error']);
+
+/** What each path's system under test showed before the last event, and how its upload started. */
+const history = new WeakMap<AnyActorRef, { progress: number; value: unknown; loading: boolean; loadsModel: boolean }>();
 
 describe('upload machine (model-based)', () => {
   const commands: SocketCommand[][] = [];
@@ -75,8 +89,42 @@ describe('upload machine (model-based)', () => {
         },
       });
     },
-    check: (real, model, _sut, event) => {
+    check: (real, model, sut, event) => {
       expect(real.value).toEqual(model.value);
+      const before = history.get(sut.actor) ?? { progress: 0, value: 'idle', loading: false, loadsModel: false };
+      const was = (state: string) => JSON.stringify(before.value).includes(`"${state}"`) || before.value === state;
+      const progress = uploadProgress(real.context);
+      const loading = selectUploadDialog(real) === 'loading';
+      // SPEC §4: one progress from 0 to 1 that never goes back while an upload runs.
+      if (!restarts.has(event.type)) expect(progress).toBeGreaterThanOrEqual(before.progress);
+      // The step's own message from the first moment; never "Initializing..." in an upload.
+      if (loading) expect(real.context.message).not.toBe('initializing');
+      let loadsModel = before.loadsModel;
+      if ((event.type === 'upload.create' || event.type === 'upload.update') && real.hasTag('loading') && !before.loading) {
+        loadsModel = event.type === 'upload.create' || event.loadsModel === true;
+        expect(progress).toBe(0);
+      }
+      if (event.type === 'socket.result' && was('transferring')) {
+        // A create opens the viewer and an update made in a viewer reloads it: the same dialog goes on
+        // to the model load; an update from a card is over, at 100 %.
+        expect(loading).toBe(loadsModel);
+        if (!loadsModel) expect(progress).toBe(1);
+        else expect(awaitsModelOf(real, 5)).toBe(true);
+      }
+      if (event.type === 'upload.modelProgress' && was('showingModel')) {
+        expect(loading).toBe(true);
+        expect(real.context.message).toBe('loadingResources');
+        expect(progress).toBeGreaterThan(2 / 3);
+        expect(progress).toBeLessThan(1);
+      }
+      if (event.type === 'upload.modelShown' && was('showingModel')) {
+        expect(loading).toBe(false);
+        expect(progress).toBe(1);
+      }
+      if (event.type === 'upload.modelReleased' && was('showingModel')) expect(loading).toBe(false);
+      // The viewer that released the load and starts again at once takes it back: the dialog is there again.
+      if (event.type === 'upload.modelClaimed' && was('done') && before.progress < 1 && real.context.project) expect(loading).toBe(true);
+      history.set(sut.actor, { progress, value: real.value, loading, loadsModel });
       const c = commands.at(-1)!;
       const i = inputs.at(-1)!;
       if (event.type === ('xstate.done.actor.secureToken' as string)) {
@@ -119,24 +167,125 @@ describe('upload machine (examples)', () => {
     }
   });
 
-  it('reports progress across the three equal steps with two decimals', async () => {
+  it('reports progress across the three equal steps with two decimals, each step\'s end moving the bar', async () => {
     const { actor } = harness();
     actor.send({ type: 'upload.create', file });
+    expect(actor.getSnapshot().context.message).toBe('uploading');
     await settle();
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     actor.send({ type: 'socket.sent', fraction: 0.5 });
-    expect(formatPercent(uploadProgress(actor.getSnapshot().context))).toBe('16.67 %');
+    // Half the bytes: half of the upload step's own 95 %.
+    expect(formatPercent(uploadProgress(actor.getSnapshot().context))).toBe('15.83 %');
     expect(actor.getSnapshot().context.message).toBe('uploading');
+    actor.send({ type: 'socket.sent', fraction: 1 });
+    expect(formatPercent(uploadProgress(actor.getSnapshot().context))).toBe('31.67 %');
+    actor.send({ type: 'socket.status', progress: 0, activity: 'Reading the STEP file' });
+    expect(formatPercent(uploadProgress(actor.getSnapshot().context))).toBe('33.33 %');
     actor.send({ type: 'socket.status', progress: 0.5, activity: 'convert' });
-    expect(formatPercent(uploadProgress(actor.getSnapshot().context))).toBe('50.00 %');
+    expect(formatPercent(uploadProgress(actor.getSnapshot().context))).toBe('49.17 %');
     expect(actor.getSnapshot().context.message).toBe('converting');
     // The socket's last byte count, reported after the first status, does not take it back.
     actor.send({ type: 'socket.sent', fraction: 1 });
-    expect(formatPercent(uploadProgress(actor.getSnapshot().context))).toBe('50.00 %');
+    expect(formatPercent(uploadProgress(actor.getSnapshot().context))).toBe('49.17 %');
     expect(actor.getSnapshot().context.message).toBe('converting');
     actor.send({ type: 'socket.result', project });
-    expect(uploadProgress(actor.getSnapshot().context)).toBeCloseTo(2 / 3);
+    expect(formatPercent(uploadProgress(actor.getSnapshot().context))).toBe('66.67 %');
     expect(actor.getSnapshot().context.message).toBe('loadingModel');
+    actor.send({ type: 'upload.modelProgress', projectId: 5, fraction: 0.5, message: 'processingRenderModes' });
+    expect(formatPercent(uploadProgress(actor.getSnapshot().context))).toBe('82.50 %');
+    expect(actor.getSnapshot().context.message).toBe('processingRenderModes');
+    actor.send({ type: 'upload.modelShown', projectId: 5 });
+    expect(uploadProgress(actor.getSnapshot().context)).toBe(1);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(false);
+  });
+
+  it('a whole create runs one increasing progress from 0 to 100 % with the dialog open at every step', async () => {
+    const { actor } = harness();
+    const seen: Array<{ progress: number; dialog: string; message: string }> = [];
+    const record = () => {
+      const s = actor.getSnapshot();
+      seen.push({ progress: uploadProgress(s.context), dialog: selectUploadDialog(s), message: s.context.message });
+    };
+    const play = (event: UploadEvent) => {
+      actor.send(event);
+      record();
+    };
+    play({ type: 'upload.create', file });
+    await settle();
+    record();
+    for (const fraction of [0.1, 0.6, 1]) play({ type: 'socket.sent', fraction });
+    for (const progress of [0, 0.3, 0.8, 1]) play({ type: 'socket.status', progress, activity: 'convert' });
+    play({ type: 'socket.result', project });
+    // The viewer opens (it names itself), then reports its load; an engine phase may restart its own count.
+    play({ type: 'upload.modelClaimed', projectId: 5, loader: 'viewer-1' });
+    play({ type: 'upload.modelProgress', projectId: 5, fraction: 0.2, message: 'loadingModel' });
+    play({ type: 'upload.modelProgress', projectId: 5, fraction: 0.7, message: 'loadingResources' });
+    play({ type: 'upload.modelProgress', projectId: 5, fraction: 0.4, message: 'processingRenderModes' });
+    play({ type: 'upload.modelShown', projectId: 5 });
+    const progresses = seen.map((s) => s.progress);
+    for (let i = 1; i < progresses.length; i++) expect(progresses[i]).toBeGreaterThanOrEqual(progresses[i - 1]);
+    expect(progresses[0]).toBe(0);
+    expect(progresses.at(-1)).toBe(1);
+    // Each step's end moves the bar: no rest on 33.33 % or 66.67 % before the next step has begun.
+    expect(progresses.filter((p) => formatPercent(p) === '33.33 %')).toHaveLength(1);
+    expect(progresses.filter((p) => formatPercent(p) === '66.67 %')).toHaveLength(2);
+    // One dialog from the first step to the model on screen, then none; never "Initializing..." in it.
+    expect(seen.slice(0, -1).every((s) => s.dialog === 'loading')).toBe(true);
+    expect(seen.at(-1)!.dialog).toBe('none');
+    expect(seen.some((s) => s.message === 'initializing')).toBe(false);
+    expect(seen.at(-2)!.message).toBe('processingRenderModes');
+  });
+
+  it('an update from a card ends at the result, at 100 %; one made in a viewer waits for the model', async () => {
+    const card = harness();
+    card.actor.send({ type: 'upload.update', projectId: 5, file });
+    await settle();
+    card.actor.send({ type: 'socket.status', progress: 1, activity: 'Saving' });
+    expect(uploadProgress(card.actor.getSnapshot().context)).toBeLessThan(1);
+    card.actor.send({ type: 'socket.result', project });
+    expect(uploadProgress(card.actor.getSnapshot().context)).toBe(1);
+    expect(selectUploadDialog(card.actor.getSnapshot())).toBe('none');
+
+    const viewer = harness();
+    viewer.actor.send({ type: 'upload.update', projectId: 5, file, loadsModel: true });
+    await settle();
+    viewer.actor.send({ type: 'socket.result', project });
+    expect(selectUploadDialog(viewer.actor.getSnapshot())).toBe('loading');
+    // A report about another project changes nothing.
+    viewer.actor.send({ type: 'upload.modelShown', projectId: 6 });
+    expect(selectUploadDialog(viewer.actor.getSnapshot())).toBe('loading');
+    viewer.actor.send({ type: 'upload.modelShown', projectId: 5 });
+    expect(selectUploadDialog(viewer.actor.getSnapshot())).toBe('none');
+    expect(uploadProgress(viewer.actor.getSnapshot().context)).toBe(1);
+  });
+
+  it('a viewer that stops before the model is shown closes the dialog; stopped and started again at once, it keeps it', async () => {
+    const { actor } = harness();
+    actor.send({ type: 'upload.create', file });
+    await settle();
+    actor.send({ type: 'socket.result', project });
+    actor.send({ type: 'upload.modelClaimed', projectId: 5, loader: 'viewer-1' });
+    actor.send({ type: 'upload.modelReleased', projectId: 5, loader: 'viewer-1' });
+    actor.send({ type: 'upload.modelClaimed', projectId: 5, loader: 'viewer-1' });
+    expect(selectUploadDialog(actor.getSnapshot())).toBe('loading');
+    actor.send({ type: 'upload.modelReleased', projectId: 5, loader: 'viewer-1' });
+    expect(selectUploadDialog(actor.getSnapshot())).toBe('none');
+    // Another viewer of the project, opened later, loads on its own.
+    actor.send({ type: 'upload.modelClaimed', projectId: 5, loader: 'viewer-2' });
+    expect(selectUploadDialog(actor.getSnapshot())).toBe('none');
+  });
+
+  it('an update whose viewer was left while it converted ends at its result', async () => {
+    const { actor } = harness();
+    actor.send({ type: 'upload.update', projectId: 5, file, loadsModel: true });
+    await settle();
+    actor.send({ type: 'socket.status', progress: 0.5, activity: 'convert' });
+    const before = uploadProgress(actor.getSnapshot().context);
+    actor.send({ type: 'upload.modelReleased', projectId: 5, loader: 'viewer-1' });
+    expect(uploadProgress(actor.getSnapshot().context)).toBeGreaterThanOrEqual(before);
+    actor.send({ type: 'socket.result', project });
+    expect(selectUploadDialog(actor.getSnapshot())).toBe('none');
+    expect(uploadProgress(actor.getSnapshot().context)).toBe(1);
   });
 
   it('a failed token request is a load error', async () => {

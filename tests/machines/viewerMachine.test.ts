@@ -16,7 +16,7 @@ import {
   type LoadTarget,
   type ViewerEvent,
 } from '../../src/machines/viewer/viewerMachine';
-import { selectLoadingModelUrl, selectLoadStep, selectLoadView } from '../../src/machines/viewer/viewerSelectors';
+import { selectLoadingModelUrl, selectLoadShownByUpload, selectLoadStep, selectLoadView } from '../../src/machines/viewer/viewerSelectors';
 import type { ModelInfo } from '../../src/machines/viewer/viewerTypes';
 import { makeProject } from '../helpers/fakeProjectsApi';
 import { controlledPromise, createSut, modelPaths, settle, type Deferred, type Sut } from '../helpers/modelBased';
@@ -343,27 +343,66 @@ describe('viewer machine (examples)', () => {
     ]);
   });
 
-  it('after an upload, loading the model is its third step: the progress goes on from 2/3', async () => {
+  it("after an upload, loading the model is the upload's last step: the load is reported to the upload, whose dialog shows it", async () => {
     const log: Recorded = { started: [], received: [], modelUrls: [], leftList: 0 };
+    const uploads = (reports: unknown[]) =>
+      fromCallback<EventObject, { projectId: number }>(({ input, receive }) => {
+        reports.push({ started: input.projectId });
+        receive((event) => reports.push(event));
+        return () => reports.push({ stopped: input.projectId });
+      });
+    const children = { owner: ownerFake(log, []), tools: recorder('tools', log), notice: recorder('notice', log), comments: recorder('comments', log), hyperlinks: recorder('hyperlinks', log) };
+    const reports: unknown[] = [];
     const sut = createSut(ownerViewerMachine, {
       promiseActors: ['fetchProject'],
       input: { target: { kind: 'owner', id: 7 }, params: parseViewerParams(''), author: { name: 'Ada', avatarUrl: '' }, afterUpload: true },
-      provide: { actors: { owner: ownerFake(log, []), tools: recorder('tools', log), notice: recorder('notice', log), comments: recorder('comments', log), hyperlinks: recorder('hyperlinks', log) } },
+      provide: { actors: { ...children, uploadUpdates: uploads(reports) } },
     });
+    // The upload hears of this viewer from its start, before the project is read.
+    expect(reports).toEqual([{ started: 7 }]);
+    expect(selectLoadShownByUpload(sut.actor.getSnapshot())).toBe(true);
     sut.pending.fetchProject[0].resolve({ kind: 'owner', project });
     await settle();
-    expect(selectLoadStep(sut.actor.getSnapshot()).progress).toBeCloseTo(2 / 3);
     sut.actor.send({ type: 'load.progress', progress: { phase: 'resources', progress: 0.5, overall: 0.5 } });
-    expect(selectLoadStep(sut.actor.getSnapshot()).progress).toBeCloseTo(5 / 6);
-    // A plain open counts the model load alone, from 0.
-    const plain = sutFor('owner', { kind: 'owner', id: 7 }, '', log);
+    sut.actor.send({ type: 'load.done', model });
+    expect(reports).toEqual([
+      { started: 7 },
+      { type: 'uploadLoad.progress', fraction: 0.5, message: 'loadingResources' },
+      { type: 'uploadLoad.shown' },
+    ]);
+    sut.actor.stop();
+    expect(reports.at(-1)).toEqual({ stopped: 7 });
+
+    // A project that cannot be read ends the viewer: the upload hears that the load stopped.
+    const failedReports: unknown[] = [];
+    const failed = createSut(ownerViewerMachine, {
+      promiseActors: ['fetchProject'],
+      input: { target: { kind: 'owner', id: 7 }, params: parseViewerParams(''), author: { name: 'Ada', avatarUrl: '' }, afterUpload: true },
+      provide: { actors: { ...children, uploadUpdates: uploads(failedReports) } },
+    });
+    failed.pending.fetchProject[0].reject(fail(500));
+    await settle();
+    expect(failedReports).toEqual([{ started: 7 }, { stopped: 7 }]);
+
+    // A plain open counts the model load alone, from 0, in its own dialog, and reports nothing.
+    const plainReports: unknown[] = [];
+    const plain = createSut(ownerViewerMachine, {
+      promiseActors: ['fetchProject'],
+      input: { target: { kind: 'owner', id: 7 }, params: parseViewerParams(''), author: { name: 'Ada', avatarUrl: '' } },
+      provide: { actors: { ...children, uploadUpdates: uploads(plainReports) } },
+    });
     plain.pending.fetchProject[0].resolve({ kind: 'owner', project });
     await settle();
+    expect(selectLoadShownByUpload(plain.actor.getSnapshot())).toBe(false);
     plain.actor.send({ type: 'load.progress', progress: { phase: 'resources', progress: 0.5, overall: 0.5 } });
-    expect(selectLoadStep(plain.actor.getSnapshot()).progress).toBeCloseTo(0.5);
-    // An update made in the viewer: its model load goes on from 2/3 too.
+    expect(selectLoadStep(plain.actor.getSnapshot())).toEqual({ message: 'loadingResources', progress: 0.5 });
     plain.actor.send({ type: 'load.done', model });
+    expect(plainReports).toEqual([{ started: 7 }]);
+    // An update made in the viewer: its model load is the upload's last step.
     plain.actor.send({ type: 'viewer.modelUpdated', project: updated });
-    expect(selectLoadStep(plain.actor.getSnapshot()).progress).toBeCloseTo(2 / 3);
+    expect(selectLoadShownByUpload(plain.actor.getSnapshot())).toBe(true);
+    plain.actor.send({ type: 'load.progress', progress: { phase: 'model', progress: 0.2, overall: 0.1 } });
+    plain.actor.send({ type: 'load.done', model });
+    expect(plainReports.slice(1)).toEqual([{ type: 'uploadLoad.progress', fraction: 0.1, message: 'loadingModel' }, { type: 'uploadLoad.shown' }]);
   });
 });

@@ -1,19 +1,24 @@
 /**
  * Upload (create a project) and update (set a project's model) with the credit confirmation
  * round-trip (SPEC §4, §7). The socket is a `fromCallback` actor bridged by events:
- *   idle -> requestingToken -> transferring.{uploading -> converting} -> done
+ *   idle -> requestingToken -> transferring.{uploading -> converting} -> showingModel -> done
  *                                      \-> confirmingCredit (Continue -> true, Cancel -> false, reset)
  * Errors: credit_usage_refused -> idle silently; insufficient_credits -> insufficientCredits;
  * anything else -> failed (the load-error dialog).
  * On a result it emits `upload.created` or `upload.updated` with the project, so the list adds or
- * refreshes the card; after a create the router opens the viewer, which shows the third step
- * (loading the model) while the machine waits in `done` holding the project.
+ * refreshes the card. When a model load follows (a create opens the viewer; an update made in a
+ * viewer reloads it), the machine waits in `showingModel`, still `loading`, so that one dialog runs
+ * from the first byte to the model on screen: the viewer reports its load (`upload.modelProgress`,
+ * then `upload.modelShown`) and, when it stops before that (it failed, or the user left it),
+ * releases the load (`upload.modelReleased`), which closes the dialog. A viewer that is stopped and
+ * started again at once (React's strict mode) claims the load back with the same `loader`.
+ * An update from a card loads nothing and ends at the result.
  */
 import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { CREDIT_USAGE_REFUSED, INSUFFICIENT_CREDITS, type Project } from '../../api/schemas';
 import { projectNameFromFileName } from '../../api/projectName';
 import type { UploadRequest } from '../../api/uploadSocket';
-import { LOADING_STEPS, overallProgress, UPLOAD_ONLY_STEPS, type LoadingMessage, type LoadingStep } from './loadingProgress';
+import { LOADING_STEPS, overallProgress, UPLOAD_ONLY_STEPS, type LoadingMessage, type LoadingStep, type ModelLoadMessage } from './loadingProgress';
 
 export type UploadKind = 'create' | 'update';
 
@@ -45,7 +50,18 @@ export type UploadEvent =
   | { type: 'upload.creditContinue' }
   | { type: 'upload.creditCancel' }
   | { type: 'upload.dismiss' }
+  | ModelLoadEvent
   | SocketEvent;
+
+/**
+ * What a viewer tells the upload about the model load that follows it: `loader` names the viewer
+ * (the same across a stop and restart of that viewer); `fraction` is the load's own, 0..1.
+ */
+export type ModelLoadEvent =
+  | { type: 'upload.modelClaimed'; projectId: number; loader: string }
+  | { type: 'upload.modelProgress'; projectId: number; fraction: number; message: ModelLoadMessage }
+  | { type: 'upload.modelShown'; projectId: number }
+  | { type: 'upload.modelReleased'; projectId: number; loader: string };
 
 /** What the machine emits when the server answered with the project. */
 export type UploadEmitted = { type: 'upload.created'; project: Project } | { type: 'upload.updated'; project: Project };
@@ -57,8 +73,14 @@ export interface UploadContext {
   file: UploadFile | null;
   projectId: number | null;
   step: LoadingStep;
+  /** The step's own progress, 0..1 (the step's end is the next step's start). */
   stepFraction: number;
+  /** The overall progress shown, 0..1: it never goes back, and is 1 once the work is over. */
+  progress: number;
   message: LoadingMessage;
+  /** The viewer that loads the model (`showingModel`), and the one that released it before it was shown. */
+  loader: string | null;
+  releasedBy: string | null;
   /** The conversion's last activity as the server named it (conversionActivity.ts). */
   activity: string | null;
   /** When the first and the last conversion status arrived, and the progress of the first. */
@@ -78,7 +100,11 @@ const initialContext: UploadContext = {
   projectId: null,
   step: 'upload',
   stepFraction: 0,
-  message: 'initializing',
+  progress: 0,
+  // The upload starts at once (the token request is its first move): its own message from the start.
+  message: 'uploading',
+  loader: null,
+  releasedBy: null,
   activity: null,
   convertTiming: null,
   project: null,
@@ -106,6 +132,17 @@ export const uploadMachine = setup({
   guards: {
     isCreditRefused: ({ event }) => event.type === 'socket.error' && event.message === CREDIT_USAGE_REFUSED,
     isInsufficientCredits: ({ event }) => event.type === 'socket.error' && event.message === INSUFFICIENT_CREDITS,
+    loadsModel: ({ context }) => context.loadsModel,
+    /** A model event about the project this upload made or changed. */
+    isOurProject: ({ context, event }) => 'projectId' in event && (context.project?.id ?? context.projectId) === event.projectId,
+    /** The updated project's viewer is gone while the update runs. */
+    isOurViewerGone: ({ context, event }) =>
+      event.type === 'upload.modelReleased' && context.kind === 'update' && context.loadsModel && context.projectId === event.projectId,
+    isOurLoader: ({ context, event }) =>
+      event.type === 'upload.modelReleased' && context.project?.id === event.projectId && (context.loader === null || context.loader === event.loader),
+    /** The viewer that released the load before the model was shown starts again at once. */
+    isLoaderBack: ({ context, event }) =>
+      event.type === 'upload.modelClaimed' && context.project?.id === event.projectId && context.releasedBy === event.loader && context.progress < 1,
   },
   actions: {
     reset: assign(() => initialContext),
@@ -115,15 +152,28 @@ export const uploadMachine = setup({
         ? { ...initialContext, kind: 'update' as const, file: event.file, projectId: event.projectId, loadsModel: event.loadsModel ?? false }
         : {},
     ),
-    recordSent: assign(({ event }) => (event.type === 'socket.sent' ? { step: 'upload' as const, stepFraction: event.fraction, message: 'uploading' as const } : {})),
+    recordSent: assign(({ context, event }) =>
+      event.type === 'socket.sent' ? advance(context, { step: 'upload', stepFraction: event.fraction, message: 'uploading' }) : {},
+    ),
     recordStatus: assign(({ context, event }) => {
       if (event.type !== 'socket.status') return {};
       const at = event.at;
       const convertTiming =
         at === undefined ? context.convertTiming : { startedAt: context.convertTiming?.startedAt ?? at, startProgress: context.convertTiming?.startProgress ?? event.progress, lastAt: at };
-      return { step: 'convert' as const, stepFraction: event.progress, message: 'converting' as const, activity: event.activity, convertTiming };
+      return { ...advance(context, { step: 'convert', stepFraction: event.progress, message: 'converting' }), activity: event.activity, convertTiming };
     }),
-    recordResult: assign(({ event }) => (event.type === 'socket.result' ? { project: event.project, step: 'load' as const, stepFraction: 0, message: 'loadingModel' as const } : {})),
+    recordResult: assign(({ context, event }) =>
+      event.type === 'socket.result' ? { project: event.project, ...advance(context, { step: 'load', stepFraction: 0, message: 'loadingModel' }) } : {},
+    ),
+    recordModelProgress: assign(({ context, event }) =>
+      event.type === 'upload.modelProgress' ? advance(context, { step: 'load', stepFraction: event.fraction, message: event.message }) : {},
+    ),
+    /** The model is on screen: the work is over. */
+    recordShown: assign({ progress: 1, stepFraction: 1 }),
+    recordLoader: assign({ loader: ({ context, event }) => (event.type === 'upload.modelClaimed' ? event.loader : context.loader), releasedBy: null }),
+    recordReleased: assign({ releasedBy: ({ event }) => (event.type === 'upload.modelReleased' ? event.loader : null), loader: null }),
+    /** The viewer that was to load the updated model is gone: nothing loads after this update. */
+    dropModelLoad: assign(({ context }) => ({ loadsModel: false, progress: Math.max(context.progress, computedProgress({ ...context, loadsModel: false })) })),
     recordError: assign(({ event }) => ({
       error: event.type === 'socket.error' || event.type === 'socket.failure' ? event.message : 'unknown_error',
     })),
@@ -199,7 +249,11 @@ export const uploadMachine = setup({
       },
       on: {
         'socket.confirmCredit': '.confirmingCredit',
-        'socket.result': { target: 'done', actions: ['recordResult', 'announceResult'] },
+        'socket.result': [
+          { guard: 'loadsModel', target: 'showingModel', actions: ['recordResult', 'announceResult'] },
+          { target: 'done', actions: ['recordResult', 'recordShown', 'announceResult'] },
+        ],
+        'upload.modelReleased': { guard: 'isOurViewerGone', actions: 'dropModelLoad' },
         'socket.error': [
           { guard: 'isCreditRefused', target: 'idle', actions: 'reset' },
           { guard: 'isInsufficientCredits', target: 'insufficientCredits', actions: 'recordError' },
@@ -208,9 +262,22 @@ export const uploadMachine = setup({
         'socket.failure': { target: 'failed', actions: 'recordError' },
       },
     },
-    done: {
+    showingModel: {
       // The project is known; the list adds the card and the viewer loads the model (the third step).
+      tags: ['loading'],
       on: {
+        'upload.modelClaimed': { guard: 'isOurProject', actions: 'recordLoader' },
+        'upload.modelProgress': { guard: 'isOurProject', actions: 'recordModelProgress' },
+        'upload.modelShown': { guard: 'isOurProject', target: 'done', actions: 'recordShown' },
+        'upload.modelReleased': { guard: 'isOurLoader', target: 'done', actions: 'recordReleased' },
+        'upload.create': { target: 'requestingToken', actions: 'startCreate' },
+        'upload.update': { target: 'requestingToken', actions: 'startUpdate' },
+        'upload.dismiss': { target: 'idle', actions: 'reset' },
+      },
+    },
+    done: {
+      on: {
+        'upload.modelClaimed': { guard: 'isLoaderBack', target: 'showingModel', actions: 'recordLoader' },
         'upload.create': { target: 'requestingToken', actions: 'startCreate' },
         'upload.update': { target: 'requestingToken', actions: 'startUpdate' },
         'upload.dismiss': { target: 'idle', actions: 'reset' },
@@ -226,11 +293,26 @@ export const uploadMachine = setup({
 });
 
 /**
- * The progress the loading dialog shows, 0..1 (SPEC §4): three equal steps when a model load
- * follows (the viewer goes on from 2/3), two when nothing loads after (an update from a card).
+ * The progress of the current step as the whole, 0..1 (SPEC §4): three equal steps when a model
+ * load follows, two when nothing loads after (an update from a card).
  */
-export function uploadProgress(context: UploadContext): number {
+function computedProgress(context: Pick<UploadContext, 'step' | 'stepFraction' | 'loadsModel'>): number {
   return overallProgress(context.step, context.stepFraction, context.loadsModel ? LOADING_STEPS : UPLOAD_ONLY_STEPS);
+}
+
+/** The context moved to a step's new fraction: the overall progress only goes forward. */
+function advance(context: UploadContext, next: { step: LoadingStep; stepFraction: number; message: LoadingMessage }): Partial<UploadContext> {
+  return { ...next, progress: Math.max(context.progress, computedProgress({ ...next, loadsModel: context.loadsModel })) };
+}
+
+/** The progress the loading dialog shows, 0..1: from the first byte to the model on screen, never going back. */
+export function uploadProgress(context: UploadContext): number {
+  return context.progress;
+}
+
+/** The upload waits for this project's model to be shown: a viewer opened on it loads it as the upload's last step. */
+export function awaitsModelOf(snapshot: { matches(state: 'showingModel'): boolean; context: Pick<UploadContext, 'project'> }, projectId: number): boolean {
+  return snapshot.matches('showingModel') && snapshot.context.project?.id === projectId;
 }
 
 /**

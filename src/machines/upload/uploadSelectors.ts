@@ -17,6 +17,8 @@ export function selectUploadDialog(s: UploadSnapshot): UploadDialog {
   return 'none';
 }
 
+/** The file goes up or converts: leaving the page now would drop it (the model load after it drops nothing). */
+export const selectUploadWorking = (s: UploadSnapshot): boolean => s.matches('requestingToken') || s.matches('transferring');
 export const selectUploadProgress = (s: UploadSnapshot): number => uploadProgress(s.context);
 export const selectUploadMessage = (s: UploadSnapshot): LoadingMessage => s.context.message;
 export const selectUploadError = (s: UploadSnapshot): string | null => s.context.error;

@@ -4,7 +4,8 @@
  */
 import { InvalidResponseError } from '../../api/errors';
 import { ALL_SHARE_OPTIONS, type Project, type SharedProject, type ShareOptions } from '../../api/schemas';
-import type { LoadProgress, ModelInfo } from './viewerTypes';
+import type { ModelLoadMessage } from '../upload/loadingProgress';
+import type { LoadPhase, LoadProgress, ModelInfo } from './viewerTypes';
 
 export type LoadTarget = { kind: 'owner'; id: number } | { kind: 'guest'; accessKey: string } | { kind: 'sandbox'; modelUrl: string };
 
@@ -21,6 +22,16 @@ export type ModelLoadEvent =
   | { type: 'load.done'; model: ModelInfo }
   /** `status`: the HTTP status when the model could not be downloaded; `noEngine`: the 3D engine could not start (no WebGL). */
   | { type: 'load.failed'; error: string; status?: number; noEngine?: boolean };
+
+/** The loading dialog's message for each phase of the model load (SPEC §4). */
+export const LOAD_MESSAGES: Record<LoadPhase, ModelLoadMessage> = {
+  model: 'loadingModel',
+  resources: 'loadingResources',
+  renderModes: 'processingRenderModes',
+};
+
+/** What the viewer tells its `uploads` child about a model load that is an upload's last step. */
+export type UploadLoadReport = { type: 'uploadLoad.progress'; fraction: number; message: ModelLoadMessage } | { type: 'uploadLoad.shown' };
 
 /**
  * Why a project could not be shown (SPEC §8), as the load error dialog says it: a request the

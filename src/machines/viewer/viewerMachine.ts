@@ -6,7 +6,8 @@
  *   - `notice` (the `filter` steps of the URL, started once the model is loaded),
  *   - `comments` and `hyperlinks` (what the link allows; none in the sandbox),
  *   - owner variant: `owner` (rename, delete, stage, the share panel while it is open),
- *     `uploads` (a model update made elsewhere reloads the model here) and `revisions` (an older
+ *     `uploads` (a model update made elsewhere reloads the model here; when the model loaded is an
+ *     upload's last step, the load's progress goes to the upload, whose dialog shows it) and `revisions` (an older
  *     revision shown read-only, compared, or made current again),
  *   - shared variant: `approval` (the client approves the revision), only while the link offers it;
  *     its answer (the project, now ready) replaces the loaded one,
@@ -30,7 +31,7 @@ import { ownerProjectMachine } from './ownerProjectMachine';
 import { revisionsMachine } from './revisionsMachine';
 import type { ViewerContext, ViewerEvent, ViewerInput } from './viewerContext';
 import { viewerToolsMachine } from './viewerToolsMachine';
-import { loadErrorOf, SANDBOX_PERMISSIONS, statusOf, type LoadedProject, type LoadTarget, type ModelLoadEvent } from './viewerLoad';
+import { loadErrorOf, LOAD_MESSAGES, SANDBOX_PERMISSIONS, statusOf, type LoadedProject, type LoadTarget, type ModelLoadEvent, type UploadLoadReport } from './viewerLoad';
 
 export * from './viewerLoad';
 export * from './viewerContext';
@@ -59,8 +60,11 @@ export const viewerSetup = setup({
     followUnit: fromCallback(() => () => {}),
     /** Sends back `viewer.user` when the session's user changes. */
     followUser: fromCallback<ViewerEvent>(() => () => {}),
-    /** Sends back `viewer.modelUpdated` when an upload replaced a project's model. */
-    uploadUpdates: fromCallback<ViewerEvent, { projectId: number }>(() => () => {}),
+    /**
+     * Sends back `viewer.modelUpdated` when an upload replaced a project's model, and hands the
+     * upload the load of the model it made (`UploadLoadReport`), which is the upload's last step.
+     */
+    uploadUpdates: fromCallback<UploadLoadReport, { projectId: number }>(() => () => {}),
     tools: viewerToolsMachine,
     notice: noticeMachine,
     comments: commentsMachine,
@@ -83,6 +87,13 @@ export const viewerSetup = setup({
   },
   actions: {
     setProgress: assign({ progress: ({ event }) => (event.type === 'load.progress' ? event.progress : null) }),
+    /** After an upload, the model's load is the upload's last step: its dialog shows the progress. */
+    reportToUpload: ({ context, event, self }) => {
+      if (!context.afterUpload) return;
+      const uploads = self.getSnapshot().children.uploads;
+      if (event.type === 'load.progress') uploads?.send({ type: 'uploadLoad.progress', fraction: event.progress.overall, message: LOAD_MESSAGES[event.progress.phase] });
+      if (event.type === 'load.done') uploads?.send({ type: 'uploadLoad.shown' });
+    },
     setError: assign({ error: ({ event }) => loadErrorOf(event as { type: string; error?: unknown; status?: number; noEngine?: boolean }) }),
     /** A link's project is gone or no longer shared. */
     setLinkNotFound: assign({ error: ({ event }) => ({ ...loadErrorOf(event as { type: string; error?: unknown }), code: 'linkNotFound' as const }) }),
@@ -184,6 +195,8 @@ function viewerConfig(variant: 'owner' | 'shared') {
     invoke: [
       { id: 'unit', src: 'followUnit' },
       { id: 'user', src: 'followUser' },
+      // For the whole screen, so that the upload hears of a load that ends early (a failed read, the screen left).
+      ...(variant === 'owner' ? [{ id: 'uploads', src: 'uploadUpdates' as const, input: ({ context }: { context: ViewerContext }) => ({ projectId: (context.target as { id: number }).id }) }] : []),
     ],
     initial: 'fetching',
     on: {
@@ -229,7 +242,6 @@ function viewerConfig(variant: 'owner' | 'shared') {
                   },
                   onDone: { target: '#viewer.deleted' },
                 },
-                { id: 'uploads', src: 'uploadUpdates', input: ({ context }) => ({ projectId: (context.target as { id: number }).id }) },
                 {
                   id: 'revisions',
                   src: 'revisions',
@@ -258,10 +270,10 @@ function viewerConfig(variant: 'owner' | 'shared') {
             entry: assign({ progress: null, model: null }),
             invoke: { id: 'loadModel', src: 'loadModel', input: ({ context }) => ({ modelUrl: modelUrlOf(context) }) },
             on: {
-              'load.progress': { actions: 'setProgress' },
+              'load.progress': { actions: ['setProgress', 'reportToUpload'] },
               'load.done': [
-                { guard: 'filterPending', target: 'ready', actions: [assign({ model: ({ event }) => event.model, filterApplied: true }), 'startFilter'] },
-                { target: 'ready', actions: assign({ model: ({ event }) => event.model }) },
+                { guard: 'filterPending', target: 'ready', actions: [assign({ model: ({ event }) => event.model, filterApplied: true }), 'startFilter', 'reportToUpload'] },
+                { target: 'ready', actions: [assign({ model: ({ event }) => event.model }), 'reportToUpload'] },
               ],
               'load.failed': { target: '#viewer.failed', actions: 'setError' },
             },

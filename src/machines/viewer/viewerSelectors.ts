@@ -4,11 +4,10 @@ import type { deleteMachine } from '../projects/deleteMachine';
 import type { renameMachine } from '../projects/renameMachine';
 import type { shareMachine } from '../projects/shareMachine';
 import type { ownerProjectMachine } from './ownerProjectMachine';
-import { overallProgress } from '../upload/loadingProgress';
 import type { revisionsMachine } from './revisionsMachine';
-import { modelUrlOf, type ownerViewerMachine } from './viewerMachine';
+import { LOAD_MESSAGES, modelUrlOf, type ownerViewerMachine } from './viewerMachine';
 import { allowedPanels, allowedRenderModes, type viewerToolsMachine } from './viewerToolsMachine';
-import { TOOL_PANELS, type LoadPhase, type PartNode, type ToolPanel } from './viewerTypes';
+import { TOOL_PANELS, type PartNode, type ToolPanel } from './viewerTypes';
 
 type LoadSnapshot = SnapshotFrom<typeof ownerViewerMachine>;
 type ToolsSnapshot = SnapshotFrom<typeof viewerToolsMachine>;
@@ -32,21 +31,17 @@ export const selectPosterUrl = (s: LoadSnapshot): string | null =>
   s.matches({ open: 'ready' }) ? null : s.context.loaded?.project.thumbnailUrl || null;
 export const selectLoadError = (s: LoadSnapshot) => s.context.error;
 
-/** The loading dialog's message and overall progress (SPEC §4 loading steps). */
+/** The loading dialog's message and progress (SPEC §4 loading steps) for a load of the viewer's own. */
 export function selectLoadStep(s: LoadSnapshot): { message: 'initializing' | 'loadingModel' | 'loadingResources' | 'processingRenderModes'; progress: number } {
   const progress = s.context.progress;
   if (!s.matches({ open: 'loadingModel' }) || !progress) {
-    return { message: s.matches({ open: 'loadingModel' }) ? 'loadingModel' : 'initializing', progress: s.context.afterUpload ? overallProgress('load', 0) : 0 };
+    return { message: s.matches({ open: 'loadingModel' }) ? 'loadingModel' : 'initializing', progress: 0 };
   }
-  const messages: Record<LoadPhase, 'loadingModel' | 'loadingResources' | 'processingRenderModes'> = {
-    model: 'loadingModel',
-    resources: 'loadingResources',
-    renderModes: 'processingRenderModes',
-  };
-  // After an upload, loading the model is the last of three steps: the progress goes on from 2/3.
-  const overall = s.context.afterUpload ? overallProgress('load', progress.overall) : progress.overall;
-  return { message: messages[progress.phase], progress: Math.min(overall, 0.9999) };
+  return { message: LOAD_MESSAGES[progress.phase], progress: Math.min(progress.overall, 0.9999) };
 }
+
+/** The model being loaded is an upload's last step: the upload's dialog shows it, from the first byte to the model on screen. */
+export const selectLoadShownByUpload = (s: LoadSnapshot): boolean => s.context.afterUpload;
 
 /** The open right panel, or null. */
 export function selectOpenPanel(s: ToolsSnapshot): ToolPanel | null {

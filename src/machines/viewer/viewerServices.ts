@@ -10,7 +10,7 @@ import { approvalMachine } from './approvalMachine';
 import type { renameMachine } from '../projects/renameMachine';
 import type { shareMachine } from '../projects/shareMachine';
 import type { SessionActor, SettingsActor } from '../appActors';
-import type { UploadEmitted } from '../upload/uploadMachine';
+import type { ModelLoadEvent as UploadModelEvent, UploadEmitted } from '../upload/uploadMachine';
 import type { commentsMachine } from './commentsMachine';
 import { createEngineBridgeActor, createFollowUnitActor, createLoadModelActor, createNoticeEngineActor } from './engineActors';
 import type { hyperlinksMachine } from './hyperlinksMachine';
@@ -20,7 +20,7 @@ import { createCompareEngineActor } from './compareEngine';
 import { ownerProjectMachine } from './ownerProjectMachine';
 import { revisionsMachine } from './revisionsMachine';
 import { saveBlob } from './saveBlob';
-import { ownerViewerMachine, sharedViewerMachine, type LoadedProject, type LoadTarget, type ViewerEvent } from './viewerMachine';
+import { ownerViewerMachine, sharedViewerMachine, type LoadedProject, type LoadTarget, type UploadLoadReport, type ViewerEvent } from './viewerMachine';
 import { viewerToolsMachine } from './viewerToolsMachine';
 
 /** The calls the viewer makes (the API client satisfies it). */
@@ -50,8 +50,14 @@ export interface ViewerServicesDeps {
   projectMachines: ProjectDialogMachines;
   /** The comments and hyperlinks machines, already bound to the API. */
   content: { comments: typeof commentsMachine; hyperlinks: typeof hyperlinksMachine };
-  /** The app's upload actor: a model update made from any screen reaches the open viewer. */
-  upload: { on(type: 'upload.updated', handler: (event: Extract<UploadEmitted, { type: 'upload.updated' }>) => void): { unsubscribe(): void } };
+  /**
+   * The app's upload actor: a model update made from any screen reaches the open viewer, and a
+   * viewer hands it the load of the model it made (the upload's last step).
+   */
+  upload: {
+    on(type: 'upload.updated', handler: (event: Extract<UploadEmitted, { type: 'upload.updated' }>) => void): { unsubscribe(): void };
+    send(event: UploadModelEvent): void;
+  };
   /** The user's settings: the engine follows the distance unit. */
   settings: Pick<SettingsActor, 'getSnapshot' | 'subscribe'>;
   /** The session: notes are written as its user, who may log in or out while a viewer is open. */
@@ -78,9 +84,24 @@ export function createViewerServices({ api, projectMachines, content, upload, se
       }),
     },
   });
-  const uploadUpdates = fromCallback<ViewerEvent, { projectId: number }>(({ sendBack }) => {
-    const subscription = upload.on('upload.updated', ({ project }) => sendBack({ type: 'viewer.modelUpdated', project }));
-    return () => subscription.unsubscribe();
+  /**
+   * The owner's viewer and the upload: updates reach the viewer; the viewer claims the load of a
+   * model an upload made, reports it, and releases it when it stops (failed, or left) — a stop and
+   * restart at once (React's strict mode) claims it back under the same name.
+   */
+  const uploadUpdates = fromCallback<UploadLoadReport, { projectId: number }>(({ input, sendBack, receive, self }) => {
+    const { projectId } = input;
+    const loader = self.sessionId;
+    upload.send({ type: 'upload.modelClaimed', projectId, loader });
+    const subscription = upload.on('upload.updated', ({ project }) => sendBack({ type: 'viewer.modelUpdated', project } satisfies ViewerEvent));
+    receive((report) => {
+      if (report.type === 'uploadLoad.progress') upload.send({ type: 'upload.modelProgress', projectId, fraction: report.fraction, message: report.message });
+      else upload.send({ type: 'upload.modelShown', projectId });
+    });
+    return () => {
+      subscription.unsubscribe();
+      upload.send({ type: 'upload.modelReleased', projectId, loader });
+    };
   });
   const revisionCalls = {
     listRevisions: fromPromise<Revision[], { projectId: number }>(({ input }) => api.listRevisions(input.projectId)),

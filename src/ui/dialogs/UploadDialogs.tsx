@@ -1,7 +1,8 @@
 /**
  * The dialogs of the upload actor, wherever the user is (SPEC §4): the loading view while the file
  * goes up and converts, the credit question, the missing-credits dialog, and the load error
- * (whose Close returns to /). After a create, it opens the new project's viewer. When the
+ * (whose Close returns to /). After a create, it opens the new project's viewer, whose model load
+ * goes on in the same loading view until the model is on screen. When the
  * conversion has notes, they are shown with the result, once the loading view has closed.
  */
 import { useNavigate } from '@tanstack/react-router';
@@ -16,6 +17,7 @@ import {
   selectUploadMessage,
   selectUploadProgress,
   selectUploadSecondsLeft,
+  selectUploadWorking,
 } from '../../machines/upload/uploadSelectors';
 import { activityLabel, timeLeftLabel } from './conversionActivityText';
 import { useAppServices } from '../app/AppServices';
@@ -37,9 +39,9 @@ export function UploadDialogs() {
   const error = useSelector(upload, selectUploadError);
   const activity = useSelector(upload, selectUploadActivity);
   const secondsLeft = useSelector(upload, selectUploadSecondsLeft);
+  const working = useSelector(upload, selectUploadWorking);
 
   // Leaving the page while a file goes up or converts would drop it: the browser asks first.
-  const working = dialog === 'loading' || dialog === 'confirmCredit';
   useEffect(() => {
     if (!working) return;
     const ask = (event: BeforeUnloadEvent) => {

@@ -7,6 +7,7 @@
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { selectUser } from '../../machines/session/sessionSelectors';
+import { awaitsModelOf } from '../../machines/upload/uploadMachine';
 import { createEngineSlot } from '../../machines/viewer/enginePort';
 import { parseViewerParams } from '../../machines/viewer/filterParams';
 import type { LoadTarget, ViewerInput } from '../../machines/viewer/viewerMachine';
@@ -14,9 +15,9 @@ import { useAppServices } from '../app/AppServices';
 import { useLL } from '../app/I18nProvider';
 import { hierarchyOpensByItself, isEmbedded } from './useWindowWidth';
 
-/** The viewer opens on the project an upload just created: loading its model is the upload's third step. */
-function isJustCreated(upload: { matches(state: 'done'): boolean; context: { kind: string; project: { id: number } | null } }, target: LoadTarget): boolean {
-  return target.kind === 'owner' && upload.matches('done') && upload.context.kind === 'create' && upload.context.project?.id === target.id;
+/** The viewer opens on the project an upload just made: loading its model is the upload's last step. */
+function isJustUploaded(upload: Parameters<typeof awaitsModelOf>[0], target: LoadTarget): boolean {
+  return target.kind === 'owner' && awaitsModelOf(upload, target.id);
 }
 
 export function useViewerActor(target: LoadTarget, options: { returnToList?: () => void } = {}) {
@@ -37,7 +38,7 @@ export function useViewerActor(target: LoadTarget, options: { returnToList?: () 
       author: { name: user.isLoggedIn ? user.fullName : guestName, avatarUrl: user.avatarUrl },
       guestName,
       hierarchyOpensByItself: hierarchyOpensByItself(window.innerWidth, window.innerHeight, isEmbedded()),
-      afterUpload: isJustCreated(projects.upload.getSnapshot(), target),
+      afterUpload: isJustUploaded(projects.upload.getSnapshot(), target),
     };
   });
   const actor = useActorRef(machine, { input });

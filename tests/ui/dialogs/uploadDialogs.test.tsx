@@ -66,12 +66,43 @@ describe('upload dialogs', () => {
     await start('create');
     expect(screen.getByRole('dialog', { name: 'Loading' })).toBeTruthy();
     expect(screen.getByText('0.00 %')).toBeTruthy();
+    expect(screen.getByText('Upload in progress...')).toBeTruthy();
     reply({ type: 'socket.sent', fraction: 0.5 });
     expect(screen.getByText('Upload in progress...')).toBeTruthy();
-    expect(screen.getByText('16.67 %')).toBeTruthy();
+    expect(screen.getByText('15.83 %')).toBeTruthy();
     reply({ type: 'socket.status', progress: 0.25, activity: 'convert' });
     expect(screen.getByText('Conversion in progress...')).toBeTruthy();
-    expect(screen.getByText('41.67 %')).toBeTruthy();
+    expect(screen.getByText('41.25 %')).toBeTruthy();
+  });
+
+  it('keep one loading view from the first byte to the model on screen, its percentage only going up to 100 %', async () => {
+    const { start, reply, router, upload } = await setup({ path: '/' });
+    await start('create');
+    const dialog = screen.getByRole('dialog', { name: 'Loading' });
+    const shown: number[] = [];
+    const texts: string[] = [];
+    const step = (event: () => void) => {
+      event();
+      // The same dialog element at every step: it never closed and opened again.
+      expect(screen.getByRole('dialog', { name: 'Loading' })).toBe(dialog);
+      shown.push(Number(screen.getByRole('progressbar').getAttribute('aria-valuenow')));
+      texts.push(screen.getByRole('progressbar').getAttribute('aria-label')!);
+    };
+    step(() => undefined);
+    for (const fraction of [0.3, 1]) step(() => reply({ type: 'socket.sent', fraction }));
+    for (const progress of [0, 0.5, 1]) step(() => reply({ type: 'socket.status', progress, activity: 'convert' }));
+    step(() => reply({ type: 'socket.result', project: makeProject({ id: 42, name: 'Kitchen A' }) }));
+    await waitFor(() => expect(path(router)).toBe('/projects/42'));
+    // The viewer of the new project reports its load (viewerServices does it from the viewer machine).
+    step(() => act(() => upload.send({ type: 'upload.modelClaimed', projectId: 42, loader: 'viewer-1' })));
+    step(() => act(() => upload.send({ type: 'upload.modelProgress', projectId: 42, fraction: 0.5, message: 'loadingResources' })));
+    step(() => act(() => upload.send({ type: 'upload.modelProgress', projectId: 42, fraction: 0.9, message: 'processingRenderModes' })));
+    expect(screen.getByRole('dialog', { name: 'Loading' }).textContent).toContain('Processing render modes...');
+    for (let i = 1; i < shown.length; i++) expect(shown[i]).toBeGreaterThan(shown[i - 1] - 1e-9);
+    expect(shown).toEqual([0, 9.5, 31.67, 33.33, 49.17, 65, 66.67, 66.67, 82.5, 95.17]);
+    expect(texts).not.toContain('Initializing...');
+    act(() => upload.send({ type: 'upload.modelShown', projectId: 42 }));
+    expect(screen.queryByRole('dialog', { name: 'Loading' })).toBeNull();
   });
 
   it('say what the conversion is doing and, once it can tell, the time left, in the user\'s language', async () => {
@@ -111,9 +142,9 @@ describe('upload dialogs', () => {
     const { start, reply } = await setup();
     await start('update');
     reply({ type: 'socket.sent', fraction: 0.5 });
-    expect(screen.getByText('25.00 %')).toBeTruthy();
+    expect(screen.getByText('23.75 %')).toBeTruthy();
     reply({ type: 'socket.status', progress: 0.75, activity: 'convert' });
-    expect(screen.getByText('87.50 %')).toBeTruthy();
+    expect(screen.getByText('85.63 %')).toBeTruthy();
   });
 
   it('Continue on the credit question answers true and goes on loading', async () => {
