@@ -27,5 +27,7 @@ function requestForLog(request: FastifyRequest) {
 export function withRedactedUrls(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return logger;
   const options = logger === true ? {} : logger;
-  return { ...options, serializers: { ...options.serializers, req: requestForLog } };
+  // Headers are not in the request's log line; should any line carry them, their secrets are censored.
+  const redact = { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' };
+  return { ...options, redact, serializers: { ...options.serializers, req: requestForLog } };
 }
