@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { systemClock, toSeconds } from '../domain/clock';
+import { backup, restore } from './backup';
 import { runPlanCommand } from './planCommands';
 import { CommandError, USAGE, UsageError } from './usage';
 import { runUserCommand } from './userCommands';
@@ -41,6 +42,24 @@ export async function runAdmin(
   if (parsed.values.help || group === undefined || group === 'help') {
     out(USAGE);
     return 0;
+  }
+  if (group === 'backup' || group === 'restore') {
+    if (!sub || args.length > 0) {
+      err(`Usage: npm run admin -- ${group} <folder>\n${HELP_HINT}`);
+      return 2;
+    }
+    try {
+      const config = loadConfig(env);
+      out(group === 'backup' ? await backup(config, sub) : await restore(config, sub));
+      return 0;
+    } catch (error) {
+      if (error instanceof CommandError || error instanceof ConfigError) {
+        err(error.message);
+        return error instanceof ConfigError ? 2 : 1;
+      }
+      err(`Failed: ${error instanceof Error ? error.message : String(error)}`);
+      return 1;
+    }
   }
   if (group !== 'user' && group !== 'plan') {
     err(`Unknown command "${group}".\n${HELP_HINT}`);

@@ -13,6 +13,10 @@ Plans
            (sku UNLIMITED needs no credits; defaults: 3 updates per credit, 365 days)
   plan list <username>
 
+Backups (the embedded install: SQLite and the data folder)
+  backup <folder>    a consistent copy, taken while the server runs
+  restore <folder>   into a data folder without a database, the server stopped
+
 Uses the same DATA_DIR / DATABASE_URL as the server, and works while it runs.`;
 
 export class UsageError extends Error {
