@@ -31,8 +31,8 @@ export interface MemoryLoginThrottle extends LoginThrottle {
   trackedKeys(): number;
 }
 
-/** Counts in this process's memory: for one process only. */
-export function createMemoryLoginThrottle(limits: ThrottleLimits, clock: Clock): MemoryLoginThrottle {
+/** Instants per key in this process's memory: for one process only. */
+export function memoryFailureLog(): FailureLog & { trackedKeys(): number } {
   /** Instants per key, oldest first, never longer than the largest limit asked of the key. */
   const failures = new Map<string, number[]>();
   let lastSweep = 0;
@@ -44,7 +44,7 @@ export function createMemoryLoginThrottle(limits: ThrottleLimits, clock: Clock):
       return nth !== undefined && nth > cutoff ? nth : undefined;
     });
 
-  const log: FailureLog = {
+  return {
     read: async (queries, cutoff) => read(queries, cutoff),
     async recordThenRead(keys, now, window, queries, cutoff) {
       const keep = keepPerKey(queries);
@@ -62,7 +62,12 @@ export function createMemoryLoginThrottle(limits: ThrottleLimits, clock: Clock):
       }
       return read(queries, cutoff);
     },
+    trackedKeys: () => failures.size,
   };
+}
 
-  return { ...loginThrottleOver(log, limits, clock), trackedKeys: () => failures.size };
+/** Counts in this process's memory: for one process only. */
+export function createMemoryLoginThrottle(limits: ThrottleLimits, clock: Clock): MemoryLoginThrottle {
+  const log = memoryFailureLog();
+  return { ...loginThrottleOver(log, limits, clock), trackedKeys: () => log.trackedKeys() };
 }

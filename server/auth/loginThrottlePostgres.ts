@@ -11,22 +11,27 @@ import { deleteLoginFailuresUpTo, insertLoginFailures, nthRecentLoginFailure } f
 import type { Clock } from '../domain/clock';
 import { loginThrottleOver, type CountQuery, type FailureLog, type LoginThrottle, type ThrottleLimits } from './loginThrottleTypes';
 
-export function createPostgresLoginThrottle(limits: ThrottleLimits, clock: Clock, db: Db): LoginThrottle {
+/**
+ * Instants per key as rows of one table, keys under `namespace` (the login throttle's keys have
+ * none); rows of the namespace that left `windowMs` are deleted at most once per window.
+ */
+export function postgresFailureLog(db: Db, windowMs: number, namespace = ''): FailureLog {
   let lastSweep = 0;
   const read = (queries: readonly CountQuery[], cutoff: number) =>
-    Promise.all(queries.map(({ key, limit }) => nthRecentLoginFailure(db, key, limit, cutoff)));
-
-  const log: FailureLog = {
+    Promise.all(queries.map(({ key, limit }) => nthRecentLoginFailure(db, namespace + key, limit, cutoff)));
+  return {
     read,
-    async recordThenRead(keys, now, windowMs, queries, cutoff) {
-      await insertLoginFailures(db, [...keys], now);
+    async recordThenRead(keys, now, window, queries, cutoff) {
+      await insertLoginFailures(db, keys.map((key) => namespace + key), now);
       if (now - lastSweep >= windowMs) {
         lastSweep = now;
-        await deleteLoginFailuresUpTo(db, now - windowMs);
+        await deleteLoginFailuresUpTo(db, now - windowMs, namespace || undefined);
       }
       return read(queries, cutoff);
     },
   };
+}
 
-  return loginThrottleOver(log, limits, clock);
+export function createPostgresLoginThrottle(limits: ThrottleLimits, clock: Clock, db: Db): LoginThrottle {
+  return loginThrottleOver(postgresFailureLog(db, limits.windowSeconds * 1000), limits, clock);
 }

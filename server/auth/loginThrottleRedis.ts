@@ -44,7 +44,8 @@ declare module 'ioredis' {
   }
 }
 
-export function createRedisLoginThrottle(limits: ThrottleLimits, clock: Clock, redis: Redis): LoginThrottle {
+/** Instants per key in Redis sorted sets under `prefix` (the login throttle's, or another limit's). */
+export function redisFailureLog(redis: Redis, prefix = PREFIX): FailureLog {
   if (typeof (redis as unknown as Record<string, unknown>).cvRecordLoginFailures !== 'function') {
     redis.defineCommand('cvRecordLoginFailures', { lua: RECORD_FAILURE });
   }
@@ -53,10 +54,10 @@ export function createRedisLoginThrottle(limits: ThrottleLimits, clock: Clock, r
     return at !== undefined && at > cutoff ? at : undefined;
   };
 
-  const log: FailureLog = {
+  return {
     async read(queries: readonly CountQuery[], cutoff) {
       const pipeline = redis.pipeline();
-      for (const { key, limit } of queries) pipeline.zrange(PREFIX + key, String(-limit), String(-limit), 'WITHSCORES');
+      for (const { key, limit } of queries) pipeline.zrange(prefix + key, String(-limit), String(-limit), 'WITHSCORES');
       const answers = (await pipeline.exec()) ?? [];
       return queries.map((_, i) => {
         const answer = answers[i];
@@ -69,10 +70,12 @@ export function createRedisLoginThrottle(limits: ThrottleLimits, clock: Clock, r
       const args = [String(now), String(cutoff), String(windowMs), `${now}:${randomBytes(6).toString('hex')}`];
       args.push(...keys.map((key) => String(keep.get(key) ?? 1)));
       for (const { key, limit } of queries) args.push(String(keys.indexOf(key) + 1), String(limit));
-      const answer = await redis.cvRecordLoginFailures(keys.length, ...keys.map((key) => PREFIX + key), ...args);
+      const answer = await redis.cvRecordLoginFailures(keys.length, ...keys.map((key) => prefix + key), ...args);
       return queries.map((_, i) => inWindow(answer[i], cutoff));
     },
   };
+}
 
-  return loginThrottleOver(log, limits, clock);
+export function createRedisLoginThrottle(limits: ThrottleLimits, clock: Clock, redis: Redis): LoginThrottle {
+  return loginThrottleOver(redisFailureLog(redis), limits, clock);
 }

@@ -31,8 +31,11 @@ export async function nthRecentLoginFailure(db: Db, key: string, n: number, afte
 }
 
 /** Deletes the failures at or before `atMs` (all of them left every window); answers how many. */
-export async function deleteLoginFailuresUpTo(db: Db, atMs: number): Promise<number> {
-  const result = await db.deleteFrom('login_failures').where('at', '<=', atMs).executeTakeFirst();
+export async function deleteLoginFailuresUpTo(db: Db, atMs: number, keyPrefix?: string): Promise<number> {
+  let query = db.deleteFrom('login_failures').where('at', '<=', atMs);
+  // Another limit's rows (a shorter window) are swept by their own prefix only.
+  if (keyPrefix) query = query.where('key', 'like', `${keyPrefix.replace(/[\\%_]/g, '\\$&')}%`);
+  const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

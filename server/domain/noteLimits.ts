@@ -16,7 +16,7 @@
  */
 import type { NoteKind } from '../db/projectNotes';
 import type { Clock } from './clock';
-import { SlidingCounter, type ThrottleVerdict } from './slidingCounter';
+import type { FailureLog } from '../auth/loginThrottleTypes';
 
 export const MAX_COMMENTS_PER_PROJECT = 2000;
 export const MAX_ATTACHMENTS_PER_PROJECT = 500;
@@ -40,27 +40,36 @@ export function noteCapFor(kind: NoteKind, isOwner: boolean): number {
 export type GuestVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number; per: 'address' | 'link' };
 
 export interface GuestNoteLimiter {
-  check(ip: string, accessKey: string): GuestVerdict;
+  check(ip: string, accessKey: string): Promise<GuestVerdict>;
   /** Counts one new note of a guest. */
-  record(ip: string, accessKey: string): void;
+  record(ip: string, accessKey: string): Promise<void>;
 }
 
-/** The guests' rate of one kind of note, per address and per link, in this process's memory. */
-export function createGuestNoteLimiter(clock: Clock): GuestNoteLimiter {
+/**
+ * The guests' rate of one kind of note, per address and per link, over a log of instants: in this
+ * process's memory, or in Redis or PostgreSQL shared by every API process (limits/limitStore.ts).
+ */
+export function createGuestNoteLimiter(clock: Clock, log: FailureLog): GuestNoteLimiter {
   const windowMs = GUEST_NOTES_WINDOW_SECONDS * 1000;
-  const byIp = new SlidingCounter(GUEST_NOTES_PER_IP, windowMs);
-  const byLink = new SlidingCounter(GUEST_NOTES_PER_LINK, windowMs);
-  const refused = (verdict: ThrottleVerdict, per: 'address' | 'link'): GuestVerdict | null =>
-    verdict.allowed ? null : { allowed: false, retryAfterSeconds: verdict.retryAfterSeconds, per };
+  const keysOf = (ip: string, accessKey: string) => [`ip:${ip}`, `link:${accessKey}`];
+  const queriesOf = (ip: string, accessKey: string) => {
+    const [ipKey, linkKey] = keysOf(ip, accessKey);
+    return [
+      { key: ipKey, limit: GUEST_NOTES_PER_IP },
+      { key: linkKey, limit: GUEST_NOTES_PER_LINK },
+    ];
+  };
   return {
-    check(ip, accessKey) {
+    async check(ip, accessKey) {
       const now = clock();
-      return refused(byIp.verdict(ip, now), 'address') ?? refused(byLink.verdict(accessKey, now), 'link') ?? { allowed: true };
+      const [byIp, byLink] = await log.read(queriesOf(ip, accessKey), now - windowMs);
+      const refused = (nth: number | undefined, per: 'address' | 'link'): GuestVerdict | null =>
+        nth === undefined ? null : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((nth + windowMs - now) / 1000)), per };
+      return refused(byIp, 'address') ?? refused(byLink, 'link') ?? { allowed: true };
     },
-    record(ip, accessKey) {
+    async record(ip, accessKey) {
       const now = clock();
-      byIp.add(ip, now);
-      byLink.add(accessKey, now);
+      await log.recordThenRead(keysOf(ip, accessKey), now, windowMs, queriesOf(ip, accessKey), now - windowMs);
     },
   };
 }

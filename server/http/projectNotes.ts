@@ -11,7 +11,8 @@ import { DEFAULT_AVATAR_URL, type attachmentSchema, type commentSchema, type cre
 import { bulkDeleteTargetSchema, type BulkDeleteResult } from '../../src/api/noteSchemas';
 import { addNote, countNotes, deleteNote, deleteNotes, findNote, listNotes, type NoteContent, type NoteKind, type NoteRecord } from '../db/projectNotes';
 import { toSeconds } from '../domain/clock';
-import { createGuestNoteLimiter, NOTE_LIMITS, noteCapFor } from '../domain/noteLimits';
+import { createGuestNoteLimiter, GUEST_NOTES_WINDOW_SECONDS, NOTE_LIMITS, noteCapFor } from '../domain/noteLimits';
+import { failureLogFor } from '../limits/failureLogs';
 import { canCreateAttachment, canDeleteItem, canReadAttachments, canUseComments, isProjectOwner, type ProjectFacts, type ProjectVia } from '../domain/permissions';
 import { ApiError, notFound, parseInput } from './errors';
 import { ensureGuestId } from './guestCookie';
@@ -67,7 +68,7 @@ export const noteRoutes: FastifyPluginAsync<{ via: ProjectVia; kind: NoteKind }>
   const guard = via === 'owner' ? app.authenticate : app.identify;
   const resolve = scopeResolver(via);
   // Guests reach a project only through its link: the rate of their notes is counted there.
-  const guests = createGuestNoteLimiter(clock);
+  const guests = createGuestNoteLimiter(clock, failureLogFor(app.services.limitStore, `note:${kind}:`, GUEST_NOTES_WINDOW_SECONDS * 1000));
 
   /** The project, if this list is open to this path; otherwise the same 404 as a missing note. */
   const noteScope = async (request: FastifyRequest): Promise<ProjectScope> => {
@@ -95,7 +96,7 @@ export const noteRoutes: FastifyPluginAsync<{ via: ProjectVia; kind: NoteKind }>
     if (refusal) throw new ApiError(403, 'forbidden', refusal);
     const isOwner = isProjectOwner(viewer, project);
     if (!isOwner) {
-      const verdict = guests.check(request.ip, project.accessKey);
+      const verdict = await guests.check(request.ip, project.accessKey);
       if (!verdict.allowed) {
         const where = verdict.per === 'address' ? 'from this address' : 'on this link';
         throw new ApiError(429, 'too_many_requests', `Too many ${rules.noun} ${where}. Try again in ${verdict.retryAfterSeconds} seconds.`, {
@@ -120,7 +121,7 @@ export const noteRoutes: FastifyPluginAsync<{ via: ProjectVia; kind: NoteKind }>
       createdAt: toSeconds(clock()),
       ...(content as NoteContent[NoteKind]),
     });
-    if (!isOwner) guests.record(request.ip, project.accessKey);
+    if (!isOwner) await guests.record(request.ip, project.accessKey);
     reply.status(201);
     return { id: note.id, date: note.createdAt, isDeletable: canDeleteItem({ ...viewer, guestId }, project, note) };
   });

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { GUEST_NOTES_PER_IP } from '../../server/domain/noteLimits';
 import { openRedis } from '../../server/limits/limitStore';
 import { ConfigError } from '../../server/config';
 import { createAccount } from './helpers/accounts';
@@ -81,6 +82,16 @@ async function alternateLinkRequests(a: TestServer, b: TestServer, paths: [strin
   return statuses;
 }
 
+/** Guest comments from one address alternating between A and B (through each one's link path). */
+async function alternateGuestComments(a: TestServer, b: TestServer, paths: [string, string], count: number): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const server = i % 2 === 0 ? a : b;
+    statuses.push((await inject(server, paths[i % 2], { body: { authorName: 'Guest', text: `note ${i}` }, remoteAddress: '203.0.113.44' })).status);
+  }
+  return statuses;
+}
+
 describe.runIf(postgres)('two API processes on one PostgreSQL database', () => {
   it('throttle ten wrong passwords spread across A and B as one process would', async () => {
     const [a, b] = await postgresPair({ TRUST_PROXY: 'loopback' });
@@ -98,6 +109,16 @@ describe.runIf(postgres)('two API processes on one PostgreSQL database', () => {
     a.clock.advance(61);
     b.clock.advance(61);
     expect((await login(b, 'right-password', '203.0.113.9')).status).toBe(200);
+  });
+
+  it("count a guest's comments sent to A and B in one budget per address", async () => {
+    const [a, b] = await postgresPair({ SHARE_RATE_LIMIT: '0' });
+    const owner = await addUser(a);
+    const project = await addProject(a, owner.user.id, { published: true });
+    const path = `/api/v1/projects/accessKeys/${project.accessKey}/comments`;
+    const statuses = await alternateGuestComments(a, b, [path, path], GUEST_NOTES_PER_IP + 1);
+    expect(statuses).toEqual([...Array<number>(GUEST_NOTES_PER_IP).fill(201), 429]);
+    expect((await inject(b, path, { body: { authorName: 'Guest', text: 'again' }, remoteAddress: '203.0.113.44' })).status).toBe(429);
   });
 
   it('count the shared-link requests made to A and B in one budget per address', async () => {
@@ -123,6 +144,20 @@ describe.runIf(redis)('two API processes on one Redis', () => {
     expect((await login(b, 'right-password', '203.0.113.9')).status).toBe(429);
     expect((await login(b, 'right-password', '198.51.100.20')).status).toBe(200);
     expect(await store.keys()).toContain(`${store.prefix}login:ip:203.0.113.9`);
+  });
+
+  it("count a guest's comments sent to A and B in one budget per address", async () => {
+    const [a, b, store] = await redisPair({ SHARE_RATE_LIMIT: '0' });
+    const paths = await Promise.all(
+      [a, b].map(async (server) => {
+        const owner = await addUser(server);
+        const project = await addProject(server, owner.user.id, { published: true });
+        return `/api/v1/projects/accessKeys/${project.accessKey}/comments`;
+      }),
+    );
+    const statuses = await alternateGuestComments(a, b, paths as [string, string], GUEST_NOTES_PER_IP + 1);
+    expect(statuses).toEqual([...Array<number>(GUEST_NOTES_PER_IP).fill(201), 429]);
+    expect(await store.keys()).toContain(`${store.prefix}note:comment:ip:203.0.113.44`);
   });
 
   it('count the shared-link requests made to A and B in one budget per address', async () => {
