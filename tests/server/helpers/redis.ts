@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { openRedis } from '../../../server/limits/limitStore';
+import { requiredUnderCi } from './databases';
 
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -16,7 +17,7 @@ export async function redisReachable(url = REDIS_URL): Promise<boolean> {
     await client.connect();
     return (await client.ping()) === 'PONG';
   } catch {
-    return false;
+    return requiredUnderCi('Redis', url);
   } finally {
     client.disconnect();
   }
