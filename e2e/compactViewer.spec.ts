@@ -50,6 +50,13 @@ async function everyPanel(page: Page, label: string) {
     const dialogClose = page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true });
     await expect(region.or(dialogClose).first(), `${name} opens`).toBeVisible();
     expect(await layoutProblems(page), `${label}, ${name} open`).toEqual([]);
+    if (await region.isVisible()) {
+      // A panel's sheet takes half the height at most, so the model keeps the other half above it.
+      const box = (await region.boundingBox())!;
+      const viewport = page.viewportSize()!;
+      expect(box.height, `${label}, ${name}'s sheet height`).toBeLessThanOrEqual(viewport.height / 2 + 1);
+      expect(box.y, `${label}, ${name}'s sheet top`).toBeGreaterThanOrEqual(viewport.height / 2 - 80);
+    }
     if (await region.isVisible()) await region.getByRole('button', { name: 'Close', exact: true }).first().click();
     else await dialogClose.first().click();
     await expect(page.getByRole('region', { name, exact: true }), `${name} closes`).toHaveCount(0);

@@ -136,7 +136,7 @@ export function CompactToolbar({ variant, tools, leftPanel, onLeftPanel, comment
         ) : null}
       </nav>
       {modal === 'more' ? (
-        <DockPanel sheet side="left" title={LL.viewer.more()} onClose={() => setModal(null)}>
+        <DockPanel sheet="menu" side="left" title={LL.viewer.more()} onClose={() => setModal(null)}>
           <ul className="flex flex-col gap-1">
             {behindMore.map((item) => (
               <li key={item.key}>

@@ -36,6 +36,7 @@ import { RenderModePanel } from './panels/RenderModePanel';
 import { RightToolbar } from './RightToolbar';
 import { ToolChips } from './ToolChips';
 import { DESKTOP_WIDTH, LEFT_PANEL_WIDTH, LEFT_SHIFT_MIN_WIDTH, RIGHT_PANEL_WIDTH, useCompactLayout } from './useWindowWidth';
+import { compactDataSheetShare } from './layoutRules';
 import type { ToolsActor, ViewerActor } from './viewerActors';
 
 export interface ViewerLayoutProps {
@@ -77,7 +78,9 @@ export function ViewerLayout(props: ViewerLayoutProps) {
   const gizmoRef = useCallback((canvas: HTMLCanvasElement | null) => setGizmo(canvas), []);
   const openPanel = useSelector(tools, selectOpenPanel);
   const sheetShown = useSelector(tools, selectDataSheetShown);
-  useFrameInsets(tools, compact, sheetShown);
+  // A panel's sheet takes the lower half of a compact screen: the model is framed again above it.
+  const sheetOpen = compact && (leftPanel !== null || openPanel !== null);
+  useFrameInsets(tools, compact, sheetShown, sheetOpen);
   const part = useSelector(tools, (s) => selectedPart(s, viewer.getSnapshot()));
   const modelShown = useModelShownMark(viewer);
   const posterUrl = useSelector(viewer, selectPosterUrl);
@@ -107,7 +110,6 @@ export function ViewerLayout(props: ViewerLayoutProps) {
 
   const leftShift = leftPanel && !compact && width > LEFT_SHIFT_MIN_WIDTH ? LEFT_PANEL_WIDTH : 0;
   const rightShift = openPanel && !compact && width >= DESKTOP_WIDTH ? RIGHT_PANEL_WIDTH : 0;
-  const sheetOpen = compact && (leftPanel !== null || openPanel !== null);
   useBackClosesSheet(sheetOpen, () => {
     onLeftPanel(null);
     tools.send({ type: 'tools.closePanel' });
@@ -170,9 +172,9 @@ export function ViewerLayout(props: ViewerLayoutProps) {
           <section
             aria-label={LL.viewer.dataSheet()}
             className={`absolute z-10 rounded-xl border border-border bg-surface-raised p-4 shadow-xl shadow-black/40 transition-transform duration-200 ${
-              compact ? 'inset-x-2 top-[4.5rem] max-h-[30dvh] overflow-y-auto' : 'top-20 left-3 w-72'
+              compact ? 'inset-x-2 top-[4.5rem] overflow-y-auto' : 'top-20 left-3 w-72'
             }`}
-            style={{ transform: `translateX(${leftShift}px)` }}
+            style={{ transform: `translateX(${leftShift}px)`, ...(compact ? { maxHeight: `${compactDataSheetShare(sheetOpen) * 100}dvh` } : {}) }}
           >
             <h2 className="mb-3 text-sm font-extrabold text-fg">{LL.viewer.dataSheet()}</h2>
             <DataSheetPanel part={part} unit={unit} />

@@ -23,14 +23,35 @@ export function isCompactLayout(width: number, height: number): boolean {
 const TOP_CONTROLS = 64;
 const BOTTOM_CHIPS = 56;
 const DATA_SHEET_WIDTH = 12 + 288 + 12;
+/** The compact bar, and the selected part and chips stacked above it. */
 const COMPACT_BAR = 56 + 48;
+/** The compact bar alone (the chips hide while a sheet is open). */
+const COMPACT_BAR_ONLY = 56;
 const COMPACT_SHEET_TOP = 72;
+/** Room left between the model and what covers it. */
+const GAP = 8;
 
-export function frameInsetsOf(compact: boolean, sheetShown: boolean, viewportHeight: number) {
+/**
+ * The compact layout's panel sheets (hierarchy, comments, revisions and the others) take this share
+ * of the viewport's height, above the bar; their content scrolls inside. The model is framed above.
+ */
+export const COMPACT_PANEL_SHEET_SHARE = 0.5;
+
+/** The data sheet across the top of a compact canvas: at most this share of the height (less while a panel's sheet is open). */
+export function compactDataSheetShare(panelSheetOpen: boolean): number {
+  return panelSheetOpen ? 0.2 : 0.3;
+}
+
+/**
+ * The insets that keep the framed model clear of the viewer's own controls. In the compact layout
+ * an open panel sheet takes the lower half (`panelSheetOpen`), so the model is framed in the part
+ * above it; the data sheet (`sheetShown`) lies across the top.
+ */
+export function frameInsetsOf(compact: boolean, sheetShown: boolean, viewportHeight: number, panelSheetOpen = false) {
   if (compact) {
-    const top = sheetShown ? COMPACT_SHEET_TOP + Math.round(viewportHeight * 0.3) + 8 : TOP_CONTROLS;
-    return { top, right: 0, bottom: COMPACT_BAR, left: 0 };
+    const top = sheetShown ? COMPACT_SHEET_TOP + Math.round(viewportHeight * compactDataSheetShare(panelSheetOpen)) + GAP : TOP_CONTROLS;
+    const bottom = panelSheetOpen ? COMPACT_BAR_ONLY + Math.round(viewportHeight * COMPACT_PANEL_SHEET_SHARE) + GAP : COMPACT_BAR;
+    return { top, right: 0, bottom, left: 0 };
   }
   return { top: TOP_CONTROLS, right: 0, bottom: BOTTOM_CHIPS, left: sheetShown ? DATA_SHEET_WIDTH : 0 };
 }
-
