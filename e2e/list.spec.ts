@@ -80,6 +80,15 @@ test.describe('project list', () => {
       await expect(loading.getByText(PERCENT)).toBeVisible();
       await expect(page).toHaveURL(/\/projects\/\d+$/, { timeout: 60_000 });
       await expectLoadingRecorded(page, ['Upload in progress...', 'Conversion in progress...']);
+      // One progress from the list to the model on screen: it goes on in the viewer, only up, with the
+      // step's own words (never "Initializing..."), and the dialog closes when the model is shown.
+      await expect(page.locator('[data-model-shown="true"]')).toBeAttached({ timeout: 60_000 });
+      await expect(loading).toHaveCount(0);
+      const whole = await page.evaluate(() => window.loadingRecord ?? []);
+      const values = whole.map((entry) => Number.parseFloat(entry.split('|')[2]));
+      expect(values.every((v, i) => i === 0 || v >= values[i - 1]), `progress ${whole.join(', ')}`).toBe(true);
+      expect(whole.filter((entry) => entry.startsWith('/projects/')).length, whole.join(', ')).toBeGreaterThan(0);
+      expect(whole.some((entry) => entry.includes('|Initializing...|')), whole.join(', ')).toBe(false);
       await page.goto('/');
       await expect(page.getByRole('link', { name: 'Open Tile kitchen' })).toBeVisible();
     });
