@@ -398,8 +398,13 @@ describe('viewer machine (examples)', () => {
     expect(selectLoadStep(plain.actor.getSnapshot())).toEqual({ message: 'loadingResources', progress: 0.5 });
     plain.actor.send({ type: 'load.done', model });
     expect(plainReports).toEqual([{ started: 7 }]);
-    // An update made in the viewer: its model load is the upload's last step.
+    // A restored revision becomes current: the viewer's own dialog shows its load.
     plain.actor.send({ type: 'viewer.modelUpdated', project: updated });
+    expect(selectLoadShownByUpload(plain.actor.getSnapshot())).toBe(false);
+    plain.actor.send({ type: 'load.done', model });
+    expect(plainReports).toEqual([{ started: 7 }]);
+    // An update made in the viewer: its model load is the upload's last step.
+    plain.actor.send({ type: 'viewer.modelUpdated', project: updated, fromUpload: true });
     expect(selectLoadShownByUpload(plain.actor.getSnapshot())).toBe(true);
     plain.actor.send({ type: 'load.progress', progress: { phase: 'model', progress: 0.2, overall: 0.1 } });
     plain.actor.send({ type: 'load.done', model });

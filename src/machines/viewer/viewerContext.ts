@@ -62,8 +62,11 @@ export type ViewerEvent =
   | { type: 'viewer.leftPanel'; panel: LeftPanel | null }
   /** A click in the hierarchy: ends the URL's steps and selects the part. */
   | { type: 'viewer.treeSelect'; partId: string }
-  /** The owner uploaded a new model for this project (from any screen): load it. */
-  | { type: 'viewer.modelUpdated'; project: Project }
+  /**
+   * The project has a new current model: load it. `fromUpload`: an upload made it, and loading it is
+   * that upload's last step (its dialog shows the load); a restored revision has no upload.
+   */
+  | { type: 'viewer.modelUpdated'; project: Project; fromUpload?: boolean }
   /** Show an older revision read-only, or the current one again (null). */
   | { type: 'viewer.showRevision'; revision: ShownRevision | null }
   /** The session's user changed (a guest logged in, a user logged out): notes are written as them. */

@@ -255,7 +255,10 @@ function viewerConfig(variant: 'owner' | 'shared') {
                 'viewer.modelUpdated': {
                   guard: 'isThisProject',
                   target: '.loadingModel',
-                  actions: [assign({ loaded: ({ event }) => ({ kind: 'owner' as const, project: event.project }), afterUpload: true, shownRevision: null }), 'replaceModel'],
+                  actions: [
+                    assign({ loaded: ({ event }) => ({ kind: 'owner' as const, project: event.project }), afterUpload: ({ event }) => event.fromUpload === true, shownRevision: null }),
+                    'replaceModel',
+                  ],
                 },
                 'viewer.showRevision': {
                   target: '.loadingModel',

@@ -93,7 +93,7 @@ export function createViewerServices({ api, projectMachines, content, upload, se
     const { projectId } = input;
     const loader = self.sessionId;
     upload.send({ type: 'upload.modelClaimed', projectId, loader });
-    const subscription = upload.on('upload.updated', ({ project }) => sendBack({ type: 'viewer.modelUpdated', project } satisfies ViewerEvent));
+    const subscription = upload.on('upload.updated', ({ project }) => sendBack({ type: 'viewer.modelUpdated', project, fromUpload: true } satisfies ViewerEvent));
     receive((report) => {
       if (report.type === 'uploadLoad.progress') upload.send({ type: 'upload.modelProgress', projectId, fraction: report.fraction, message: report.message });
       else upload.send({ type: 'upload.modelShown', projectId });
