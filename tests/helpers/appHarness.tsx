@@ -2,10 +2,10 @@
  * Renders views with real session/settings actors wired to a fake API and in-memory storage,
  * so component tests drive the same machines as the application.
  */
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import type { LoginRequest, LoginResponse, Settings } from '../../src/api/schemas';
+import { ALL_SHARE_OPTIONS, type LoginRequest, type LoginResponse, type Settings, type SharedProject } from '../../src/api/schemas';
 import { localTokenStore } from '../../src/api/tokenStore';
 import { createAppActors, type SessionApi } from '../../src/machines/appActors';
 import { createProjectServices } from '../../src/machines/projects/projectServices';
@@ -35,7 +35,24 @@ export interface HarnessOptions {
   accountSiteUrl?: string;
   /** The project calls (an empty list by default). */
   projectsApi?: FakeProjectsApi;
+  /** What a shared link's read answers (a 404 by default). */
+  sharedProject?: SharedProject;
 }
+
+/** A published kitchen as its link shows it (every share option on), for the link's screens. */
+export const SAMPLE_LINK: SharedProject = {
+  name: 'Kitchen',
+  ownerName: 'Ana Martin',
+  ownerAvatarUrl: '/a.svg',
+  currentStage: 'approval',
+  shareOptions: ALL_SHARE_OPTIONS,
+  creationDate: new Date(2026, 0, 1, 9, 0),
+  modificationDate: new Date(2026, 0, 2, 9, 0),
+  revisionNumber: 4,
+  modelUrl: '/m/4.glb',
+  thumbnailUrl: '',
+  approval: null,
+};
 
 export function createServices(options: HarnessOptions = {}) {
   const calls = { login: [] as LoginRequest[], logout: 0, patch: [] as Settings[] };
@@ -74,7 +91,7 @@ export function createServices(options: HarnessOptions = {}) {
     viewer: createViewerServices({
       api: {
         ...projectsApi,
-        getSharedProject: async () => Promise.reject(Object.assign(new Error('not found'), { status: 404 })),
+        getSharedProject: async () => options.sharedProject ?? Promise.reject(Object.assign(new Error('not found'), { status: 404 })),
         sharedLogoUrl: (accessKey) => `/api/v1/projects/accessKeys/${accessKey}/logo`,
         listRevisions: async () => [],
         revisionChanges: async () => Promise.reject(new Error('not in these tests')),
@@ -117,4 +134,25 @@ export function renderRoutes(path: string, options: HarnessOptions = {}) {
     </Providers>,
   );
   return { ...harness, ...view, router };
+}
+
+/**
+ * One component under a router of its own (for components with links), with the app's services.
+ * jsdom has no ResizeObserver, which Headless UI's anchored panels watch: an inert one stands in.
+ */
+export function renderInRouter(ui: () => ReactNode, options: HarnessOptions = {}) {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  const harness = createServices(options);
+  const rootRoute = createRootRoute({ component: ui });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const view = render(
+    <Providers services={harness.services}>
+      <RouterProvider router={router as never} />
+    </Providers>,
+  );
+  return { ...harness, ...view };
 }

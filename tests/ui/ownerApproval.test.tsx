@@ -4,15 +4,14 @@
  * revision {n}", and on the project's card a check marked Approved with the approver's name for
  * pointers and screen readers; nothing of it while no client approved.
  */
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Project } from '../../src/api/schemas';
 import { ownerProjectMachine } from '../../src/machines/viewer/ownerProjectMachine';
 import { ProjectCard } from '../../src/ui/list/ProjectCard';
 import { ProjectPanel } from '../../src/ui/viewer/panels/ProjectPanel';
-import { createServices, Providers } from '../helpers/appHarness';
+import { renderInRouter, renderWithServices } from '../helpers/appHarness';
 import { makeProject } from '../helpers/fakeProjectsApi';
 
 afterEach(cleanup);
@@ -22,31 +21,17 @@ const approvedProject = makeProject({ id: 3, name: 'Kitchen', currentStage: 'rea
 const waitingProject = makeProject({ id: 3, name: 'Kitchen', currentStage: 'approval', revisionNumber: 4 });
 
 function renderPanel(project: Project) {
-  const { services } = createServices();
   const owner = createActor(ownerProjectMachine, { input: { project } }).start();
-  render(
-    <Providers services={services}>
-      <ProjectPanel owner={owner} onMoreOptions={() => {}} onRevisions={() => {}} />
-    </Providers>,
-  );
+  renderWithServices(<ProjectPanel owner={owner} onMoreOptions={() => {}} onRevisions={() => {}} />);
 }
 
 async function renderCard(project: Project) {
-  const { services } = createServices();
   const noop = () => {};
-  const rootRoute = createRootRoute({
-    component: () => (
-      <ul>
-        <ProjectCard project={project} onStageChange={noop} onUpdateFile={noop} onRename={noop} onShare={noop} onDelete={noop} />
-      </ul>
-    ),
-  });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
-  render(
-    <Providers services={services}>
-      <RouterProvider router={router as never} />
-    </Providers>,
-  );
+  renderInRouter(() => (
+    <ul>
+      <ProjectCard project={project} onStageChange={noop} onUpdateFile={noop} onRename={noop} onShare={noop} onDelete={noop} />
+    </ul>
+  ));
   await screen.findByText('Kitchen');
 }
 

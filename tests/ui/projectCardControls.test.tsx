@@ -5,42 +5,26 @@
  * keyboard reaching one of them, brings the real control, which keeps the focus and opens and works
  * as before. The card's picture asks for the small poster where cards are narrow.
  */
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Project } from '../../src/api/schemas';
 import type { Stage } from '../../src/machines/types';
 import { ProjectCard } from '../../src/ui/list/ProjectCard';
-import { createServices, Providers } from '../helpers/appHarness';
+import { renderInRouter } from '../helpers/appHarness';
 import { makeProject } from '../helpers/fakeProjectsApi';
 
 afterEach(cleanup);
-// jsdom has no ResizeObserver; Headless UI watches its anchored panels with one.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
 
 const project = makeProject({ id: 7, name: 'Kitchen', currentStage: 'production', thumbnailUrl: '/api/v1/models/abcdefghijklmnopqrstuv/2.webp' });
 
 async function renderCard(card: Project = project) {
-  const { services } = createServices();
   const onStageChange = vi.fn<(stage: Stage) => void>();
   const onRename = vi.fn();
-  const rootRoute = createRootRoute({
-    component: () => (
-      <ul>
-        <ProjectCard project={card} onStageChange={onStageChange} onUpdateFile={() => {}} onRename={onRename} onShare={() => {}} onDelete={() => {}} />
-      </ul>
-    ),
-  });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
-  render(
-    <Providers services={services}>
-      <RouterProvider router={router as never} />
-    </Providers>,
-  );
+  renderInRouter(() => (
+    <ul>
+      <ProjectCard project={card} onStageChange={onStageChange} onUpdateFile={() => {}} onRename={onRename} onShare={() => {}} onDelete={() => {}} />
+    </ul>
+  ));
   await screen.findByText('Kitchen');
   return { onStageChange, onRename, item: screen.getByRole('listitem') };
 }

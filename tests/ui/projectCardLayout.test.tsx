@@ -4,21 +4,14 @@
  * where the card is narrow, whole in its tooltip), before and after the real control is mounted;
  * the Approved mark sits under the name, not over the poster.
  */
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Project } from '../../src/api/schemas';
 import { ProjectCard } from '../../src/ui/list/ProjectCard';
-import { createServices, Providers } from '../helpers/appHarness';
+import { renderInRouter } from '../helpers/appHarness';
 import { makeProject } from '../helpers/fakeProjectsApi';
 
 afterEach(cleanup);
-// jsdom has no ResizeObserver; Headless UI watches its anchored panels with one.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
 
 const approved = makeProject({
   id: 7,
@@ -29,20 +22,11 @@ const approved = makeProject({
 });
 
 async function renderCard(card: Project) {
-  const { services } = createServices();
-  const rootRoute = createRootRoute({
-    component: () => (
-      <ul>
-        <ProjectCard project={card} onStageChange={() => {}} onUpdateFile={() => {}} onRename={() => {}} onShare={() => {}} onDelete={() => {}} />
-      </ul>
-    ),
-  });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
-  render(
-    <Providers services={services}>
-      <RouterProvider router={router as never} />
-    </Providers>,
-  );
+  renderInRouter(() => (
+    <ul>
+      <ProjectCard project={card} onStageChange={() => {}} onUpdateFile={() => {}} onRename={() => {}} onShare={() => {}} onDelete={() => {}} />
+    </ul>
+  ));
   await screen.findByText('Kitchen');
   return screen.getByRole('listitem');
 }

@@ -6,7 +6,6 @@
  * icon. One sheet is open at a time: opening a project panel closes a tool panel and the other way
  * round.
  */
-import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import { selectAllowedPanels, selectOpenPanel } from '../../machines/viewer/viewerSelectors';
@@ -17,11 +16,12 @@ import { useAppServices } from '../app/AppServices';
 import { useLL } from '../app/I18nProvider';
 import { Avatar } from '../common/Avatar';
 import { MoreIcon } from '../common/actionIcons';
-import { ArrowLeftIcon, InfoIcon } from '../common/icons';
+import { InfoIcon } from '../common/icons';
 import { ToolbarButton } from '../common/Toolbar';
 import { AboutPanel } from '../panels/AboutPanel';
 import { UserPanel } from '../panels/UserPanel';
 import { COMPACT_BAR_HEIGHT, DockPanel } from './DockPanel';
+import { BackToProjects } from './LeftToolbar';
 import { CountBadge } from './RightToolbar';
 import type { ToolsActor } from './viewerActors';
 import { PartsListIcon } from './panels/PartsListPanel';
@@ -113,16 +113,7 @@ export function CompactToolbar({ variant, tools, leftPanel, onLeftPanel, comment
         style={{ height: COMPACT_BAR_HEIGHT }}
         className="absolute inset-x-0 bottom-0 z-30 flex items-start justify-around border-t border-border bg-surface-raised px-2 pt-1.5 pb-[env(safe-area-inset-bottom)]"
       >
-        {back ? (
-          <Link
-            to="/"
-            aria-label={LL.viewer.back()}
-            title={LL.viewer.back()}
-            className="flex size-11 items-center justify-center rounded-xl text-fg-muted hover:bg-surface-overlay hover:text-fg"
-          >
-            <ArrowLeftIcon />
-          </Link>
-        ) : null}
+        {back ? <BackToProjects /> : null}
         {inBar.map((item) => (
           <ToolbarButton key={item.key} label={item.label} active={item.active} aria-pressed={item.active} className="relative" onClick={item.onSelect}>
             {item.icon}

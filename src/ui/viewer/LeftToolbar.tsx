@@ -25,6 +25,21 @@ interface LeftToolbarProps {
   onLeftPanel(panel: LeftPanel | null): void;
 }
 
+/** The owner's way back to the project list, first in either toolbar. */
+export function BackToProjects() {
+  const LL = useLL();
+  return (
+    <Link
+      to="/"
+      aria-label={LL.viewer.back()}
+      title={LL.viewer.back()}
+      className="flex size-11 items-center justify-center rounded-xl text-fg-muted hover:bg-surface-overlay hover:text-fg"
+    >
+      <ArrowLeftIcon />
+    </Link>
+  );
+}
+
 export function LeftToolbar({ variant, tools, leftPanel, onLeftPanel }: LeftToolbarProps) {
   const LL = useLL();
   const { session } = useAppServices();
@@ -36,16 +51,7 @@ export function LeftToolbar({ variant, tools, leftPanel, onLeftPanel }: LeftTool
   return (
     <>
       <Toolbar label={LL.viewer.leftToolbar()} className="z-30 h-full shrink-0 border-r">
-        {variant === 'owner' ? (
-          <Link
-            to="/"
-            aria-label={LL.viewer.back()}
-            title={LL.viewer.back()}
-            className="flex size-11 items-center justify-center rounded-xl text-fg-muted hover:bg-surface-overlay hover:text-fg"
-          >
-            <ArrowLeftIcon />
-          </Link>
-        ) : null}
+        {variant === 'owner' ? <BackToProjects /> : null}
         <ToolbarButton label={LL.list.userPanel()} active={modal === 'user'} onClick={() => setModal('user')}>
           <Avatar src={user.avatarUrl} name={user.fullName} alt={LL.common.avatarOf({ name: user.fullName })} size={32} />
         </ToolbarButton>

@@ -10,34 +10,19 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromCallback } from 'xstate';
-import { ALL_SHARE_OPTIONS, type SharedProject } from '../../../src/api/schemas';
 import type { EngineCommand } from '../../../src/machines/viewer/viewerToolsMachine';
 import { viewerToolsMachine } from '../../../src/machines/viewer/viewerToolsMachine';
-import { createViewerServices } from '../../../src/machines/viewer/viewerServices';
 import type { ModelLoadEvent } from '../../../src/machines/viewer/viewerLoad';
 import type { RenderMode } from '../../../src/machines/viewer/viewerTypes';
 import { createAppRouter } from '../../../src/ui/router';
 import { frameInsetsOf, isCompactLayout } from '../../../src/ui/viewer/layoutRules';
-import { createServices, Providers } from '../../helpers/appHarness';
+import { createServices, Providers, SAMPLE_LINK } from '../../helpers/appHarness';
 
 const PHONE = { width: 390, height: 844 };
 /** The compact bar's height (56 px) and the top controls' (64 px), as the viewer draws them. */
 const BAR = 56;
 const TOP = 64;
 
-const link: SharedProject = {
-  name: 'Kitchen',
-  ownerName: 'Ana Martin',
-  ownerAvatarUrl: '/a.svg',
-  currentStage: 'approval',
-  shareOptions: ALL_SHARE_OPTIONS,
-  creationDate: new Date(2026, 0, 1, 9, 0),
-  modificationDate: new Date(2026, 0, 2, 9, 0),
-  revisionNumber: 4,
-  modelUrl: '/m/4.glb',
-  thumbnailUrl: '',
-  approval: null,
-};
 
 const realSize = { width: window.innerWidth, height: window.innerHeight };
 afterEach(() => {
@@ -51,25 +36,8 @@ function openLinkOnPhone() {
   Object.defineProperty(window, 'innerWidth', { value: PHONE.width, configurable: true });
   Object.defineProperty(window, 'innerHeight', { value: PHONE.height, configurable: true });
   const insets: Array<{ top: number; right: number; bottom: number; left: number }> = [];
-  const { services, projectsApi } = createServices();
-  const viewer = createViewerServices({
-    api: {
-      ...projectsApi,
-      getSharedProject: async () => link,
-      sharedLogoUrl: (accessKey) => `/api/v1/projects/accessKeys/${accessKey}/logo`,
-      listRevisions: async () => [],
-      revisionChanges: async () => Promise.reject(new Error('not in these tests')),
-      restoreRevision: async () => Promise.reject(new Error('not in these tests')),
-      approveRevision: async () => Promise.reject(new Error('not in these tests')),
-      exportVok: async () => Promise.reject(new Error('not in these tests')),
-    },
-    projectMachines: services.projects.machines,
-    content: services.content,
-    upload: services.projects.upload,
-    settings: services.settings,
-    session: services.session,
-    sandboxModelUrl: '/sample.glb',
-  });
+  const { services } = createServices({ sharedProject: SAMPLE_LINK });
+  const viewer = services.viewer;
   const engineBridge = fromCallback<EngineCommand, { renderMode: RenderMode }>(({ receive }) => {
     receive((command) => {
       if (command.type === 'frameInsets') insets.push(command.insets);

@@ -9,24 +9,11 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ALL_SHARE_OPTIONS, type SharedProject } from '../../../src/api/schemas';
-import { createViewerServices } from '../../../src/machines/viewer/viewerServices';
 import { createAppRouter } from '../../../src/ui/router';
 import { hierarchyOpensByItself, isEmbedded } from '../../../src/ui/viewer/useWindowWidth';
-import { createServices, Providers } from '../../helpers/appHarness';
+import { createServices, Providers, SAMPLE_LINK } from '../../helpers/appHarness';
 
-const link: SharedProject = {
-  name: 'Kitchen',
-  ownerName: 'Ana Martin',
-  ownerAvatarUrl: '/a.svg',
-  currentStage: 'approval',
-  shareOptions: { ...ALL_SHARE_OPTIONS, isApprovalAvailable: true },
-  creationDate: new Date(2026, 0, 1, 9, 0),
-  modificationDate: new Date(2026, 0, 2, 9, 0),
-  revisionNumber: 4,
-  modelUrl: '/m/4.glb',
-  thumbnailUrl: '',
-  approval: null,
-};
+const link: SharedProject = { ...SAMPLE_LINK, shareOptions: { ...ALL_SHARE_OPTIONS, isApprovalAvailable: true } };
 
 const realSize = { width: window.innerWidth, height: window.innerHeight };
 const realTop = Object.getOwnPropertyDescriptor(window, 'top')!;
@@ -48,25 +35,7 @@ afterEach(() => {
 
 /** The app at /s/k1, whose link is `link`. */
 function openLink() {
-  const { services, projectsApi } = createServices();
-  services.viewer = createViewerServices({
-    api: {
-      ...projectsApi,
-      getSharedProject: async () => link,
-      sharedLogoUrl: (accessKey) => `/api/v1/projects/accessKeys/${accessKey}/logo`,
-      listRevisions: async () => [],
-      revisionChanges: async () => Promise.reject(new Error('not in these tests')),
-      restoreRevision: async () => Promise.reject(new Error('not in these tests')),
-      approveRevision: async () => Promise.reject(new Error('not in these tests')),
-      exportVok: async () => Promise.reject(new Error('not in these tests')),
-    },
-    projectMachines: services.projects.machines,
-    content: services.content,
-    upload: services.projects.upload,
-    settings: services.settings,
-    session: services.session,
-    sandboxModelUrl: '/sample.glb',
-  });
+  const { services } = createServices({ sharedProject: link });
   const router = createAppRouter(services, createMemoryHistory({ initialEntries: ['/s/k1'] }));
   render(
     <Providers services={services}>

@@ -20,22 +20,15 @@ import { selectGuestProject } from '../../../src/machines/viewer/viewerSelectors
 import { ApprovalBar, LinkApprovalDialog } from '../../../src/ui/viewer/ApprovalBar';
 import { SharedProjectPanel } from '../../../src/ui/viewer/panels/SharedProjectPanel';
 import type { ViewerActor } from '../../../src/ui/viewer/viewerActors';
+import { SAMPLE_LINK } from '../../helpers/appHarness';
 import { renderWithLocale } from '../../helpers/renderWithLocale';
 
 afterEach(cleanup);
 
 const project = (currentStage: SharedProject['currentStage'], isApprovalAvailable: boolean): SharedProject => ({
-  name: 'Kitchen',
-  ownerName: 'Ana Martin',
-  ownerAvatarUrl: '/a.svg',
+  ...SAMPLE_LINK,
   currentStage,
   shareOptions: { ...ALL_SHARE_OPTIONS, isApprovalAvailable },
-  creationDate: new Date(2026, 0, 1, 9, 0),
-  modificationDate: new Date(2026, 0, 2, 9, 0),
-  revisionNumber: 4,
-  modelUrl: '/m/4.glb',
-  thumbnailUrl: '',
-  approval: null,
 });
 const APPROVED_AT = new Date(2026, 0, 3, 14, 5);
 const approvedAnswer = (name: string): SharedProject => ({ ...project('ready', true), approval: { name, date: APPROVED_AT, revisionNumber: 4 } });
