@@ -7,6 +7,9 @@
  * over (the server's first status, its result, the model on screen), so that the bar moves at each
  * step's end instead of resting on 33.33 % or 66.67 % while the next step has not said anything yet.
  */
+import type { Locales } from '../../i18n/i18n-types';
+import { formatDecimal } from '../../i18n/numbers';
+
 export const LOADING_STEPS = ['upload', 'convert', 'load'] as const;
 export type LoadingStep = (typeof LOADING_STEPS)[number];
 
@@ -32,7 +35,7 @@ export function overallProgress(step: LoadingStep, fraction: number, steps: read
   return index < 0 ? 1 : (index + clamped * STEP_OWN_SHARE) / steps.length;
 }
 
-/** The percentage shown, with two decimals. */
-export function formatPercent(progress: number): string {
-  return `${(Math.min(1, Math.max(0, progress)) * 100).toFixed(2)} %`;
+/** The percentage shown, with two decimals, as the user's language writes it ("12.34 %", "12,34 %"). */
+export function formatPercent(progress: number, locale: Locales = 'en'): string {
+  return `${formatDecimal(Math.min(1, Math.max(0, progress)) * 100, 2, locale)} %`;
 }

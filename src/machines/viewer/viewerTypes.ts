@@ -77,4 +77,4 @@ export type ToolPanel = (typeof TOOL_PANELS)[number];
 
 export { ALL_SHARE_OPTIONS } from '../../api/schemas';
 export { SIZE_LABELS, formatDimension } from '../../api/partName';
-export { convertDistance, formatDistance } from '../../api/units';
+export { convertDistance, formatDistance, roundForUnit, UNIT_DECIMALS } from '../../api/units';

@@ -28,3 +28,6 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
 /** The translation functions of the current language. */
 export const useLL = () => useI18nContext().LL;
+
+/** The current language (for numbers written its way: i18n/numbers.ts). */
+export const useLocale = () => useI18nContext().locale;

@@ -5,7 +5,7 @@
  * turnable, rather than a modal over it.
  */
 import { formatPercent, type LoadingMessage } from '../../machines/upload/loadingProgress';
-import { useLL } from '../app/I18nProvider';
+import { useLL, useLocale } from '../app/I18nProvider';
 import { AppDialog } from './AppDialog';
 
 export function LoadingDialog({
@@ -33,7 +33,7 @@ export function LoadingDialog({
     loadingResources: LL.progress.loadingResources(),
     processingRenderModes: LL.progress.processingRenderModes(),
   };
-  const percent = formatPercent(progress);
+  const percent = formatPercent(progress, useLocale());
   const clamped = Math.min(1, Math.max(0, progress));
   const bar = (
       <div

@@ -21,6 +21,15 @@ describe('loading dialog', () => {
     expect(bar.getAttribute('aria-valuetext')).toBe('12.35 %');
   });
 
+  it('writes the percentage with a decimal comma in French', () => {
+    renderWithLocale(<LoadingDialog open message="uploading" progress={0.12345} />, 'fr');
+    expect(screen.getByText('12,35 %')).toBeTruthy();
+    // The bar's value stays a number for assistive technology; its text is the one shown.
+    const bar = screen.getByRole('progressbar');
+    expect(bar.getAttribute('aria-valuenow')).toBe('12.35');
+    expect(bar.getAttribute('aria-valuetext')).toBe('12,35 %');
+  });
+
   it('over a model already on screen, is a status card that neither traps the focus nor hides the model', () => {
     renderWithLocale(<LoadingDialog open overModel message="loadingResources" progress={0.5} />);
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -91,6 +100,6 @@ describe('loading dialog', () => {
     renderWithLocale(<LoadingDialog open message="converting" progress={0.12345} />, 'fr');
     expect(screen.getByRole('dialog', { name: 'Chargement' })).toBeTruthy();
     expect(screen.getByText('Conversion en cours...')).toBeTruthy();
-    expect(screen.getByText('12.35 %')).toBeTruthy();
+    expect(screen.getByText('12,35 %')).toBeTruthy();
   });
 });

@@ -32,4 +32,11 @@ describe('data sheet units', () => {
     renderWithLocale(<DataSheetPanel part={panel('Shelf+563,5x18x300mm')} unit="mm" />);
     expect(rows()).toMatchObject({ Length: '563.5 mm', Thickness: '18 mm', Width: '300 mm' });
   });
+
+  it('writes the numbers with a decimal comma in French', () => {
+    renderWithLocale(<DataSheetPanel part={panel('Shelf+563,5x18x300mm')} unit="in" />, 'fr');
+    const values = Object.values(rows());
+    expect(values).toContain('22,185 in (563,5 mm)');
+    expect(values).toContain('0,709 in (18 mm)');
+  });
 });

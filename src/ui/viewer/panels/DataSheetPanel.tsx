@@ -4,8 +4,10 @@
  * encodes it when that is another unit — and its additional information.
  */
 import type { DistanceUnit } from '../../../machines/types';
-import { convertDistance, formatDimension, formatDistance, type PartNode } from '../../../machines/viewer/viewerTypes';
-import { useLL } from '../../app/I18nProvider';
+import { convertDistance, roundForUnit, UNIT_DECIMALS, type PartNode } from '../../../machines/viewer/viewerTypes';
+import type { Locales } from '../../../i18n/i18n-types';
+import { formatDecimal, formatUpTo } from '../../../i18n/numbers';
+import { useLL, useLocale } from '../../app/I18nProvider';
 import { InfoRows } from './InfoRows';
 
 type SizeLabel = 'height' | 'depth' | 'width' | 'length' | 'thickness';
@@ -13,19 +15,20 @@ type SizeLabel = 'height' | 'depth' | 'width' | 'length' | 'thickness';
 /** The dictionary keys of the size labels (`length` and `name` are reserved by the i18n proxy). */
 const SIZE_KEYS = { height: 'height', depth: 'depth', width: 'width', length: 'partLength', thickness: 'thickness' } as const;
 
-/** A size in the user's unit; the encoded size follows in brackets when it was in the other unit. */
-export function sizeText(value: number, encodedUnit: DistanceUnit, unit: DistanceUnit): string {
-  const encoded = `${formatDimension(value)} ${encodedUnit}`;
-  return encodedUnit === unit ? encoded : `${formatDistance(unit, convertDistance(value, encodedUnit, unit))} (${encoded})`;
+/** A size in the user's unit; the encoded size follows in brackets when it was in the other unit. Numbers as the user's language writes them. */
+export function sizeText(value: number, encodedUnit: DistanceUnit, unit: DistanceUnit, locale: Locales = 'en'): string {
+  const encoded = `${formatUpTo(value, 3, locale)} ${encodedUnit}`;
+  return encodedUnit === unit ? encoded : `${formatDecimal(roundForUnit(unit, convertDistance(value, encodedUnit, unit)), UNIT_DECIMALS[unit], locale)} ${unit} (${encoded})`;
 }
 
 export function DataSheetPanel({ part, unit }: { part: PartNode | null; unit: DistanceUnit }) {
   const LL = useLL();
+  const locale = useLocale();
   if (!part) return <p className="text-sm text-fg-muted">{LL.viewer.noSelection()}</p>;
   const rows: Array<[string, string]> = [[LL.viewer.part.partName(), part.name]];
   part.size?.values.forEach((value, i) => {
     const label = part.size!.labels[i] as SizeLabel;
-    rows.push([LL.viewer.part[SIZE_KEYS[label]](), sizeText(value, part.size!.unit, unit)]);
+    rows.push([LL.viewer.part[SIZE_KEYS[label]](), sizeText(value, part.size!.unit, unit, locale)]);
   });
   if (part.additionalInfo) rows.push([LL.viewer.part.extraInfo(), part.additionalInfo]);
   return <InfoRows rows={rows} testId="data-sheet" />;
