@@ -116,6 +116,19 @@ const sameOrigin = (url: URL) => url.origin === self.location.origin;
  */
 const LINK_CHANGED = 'cv-link-changed';
 
+/**
+ * The page a navigation is making: its client exists only once its document does, which on a
+ * busy device can be after the network answered; it is looked for again for up to about 3 s.
+ */
+async function clientOf(id: string) {
+  for (const wait of [0, 50, 100, 200, 400, 800, 1600]) {
+    if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
+    const client = await worker.clients.get(id);
+    if (client) return client;
+  }
+  return undefined;
+}
+
 /** Strong or weak, the same validator. */
 const validatorOf = (response: Response) => response.headers.get('etag')?.replace(/^W\//, '') ?? null;
 
@@ -132,7 +145,7 @@ router.registerRoute(
           .then(async (fresh) => {
             const changed = fresh.status === 404 || (fresh.status === 200 && validatorOf(fresh) !== validatorOf(stored));
             if (!changed) return;
-            const client = await worker.clients.get(fetchEvent.resultingClientId || fetchEvent.clientId);
+            const client = await clientOf(fetchEvent.resultingClientId || fetchEvent.clientId);
             client?.postMessage({ type: LINK_CHANGED });
           })
           .catch(() => {}),
