@@ -26,6 +26,8 @@ import {
 
 const DEMO = { username: 'demo@example.com', password: 'demo-password-e2e' };
 const PERCENT = /^\d{1,3}\.\d{2} %$/;
+/** French writes the percentage with a decimal comma. */
+const PERCENT_FR = /^\d{1,3},\d{2} %$/;
 
 /** Serious and critical axe violations of the page as it is now, as readable lines. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -44,15 +46,15 @@ function newUser(prefix: string, credits: number, updatesPerCredit: number): { u
   return { username, password };
 }
 
-/** The loading states recorded since the last clear, checked: messages seen in order and every percentage with two decimals. */
-async function expectLoadingRecorded(page: Page, messages: string[]): Promise<void> {
+/** The loading states recorded since the last clear, checked: messages seen in order and every percentage with two decimals, in the page's language. */
+async function expectLoadingRecorded(page: Page, messages: string[], percent = PERCENT): Promise<void> {
   const record = await loadingRecord(page);
   const seen = record.map((entry) => entry.split('|')[0]);
   for (const message of messages) expect(seen, `loading messages ${JSON.stringify(record)}`).toContain(message);
   expect(seen.indexOf(messages.at(-1)!)).toBeGreaterThanOrEqual(seen.indexOf(messages[0]));
   const percents = record.map((entry) => entry.split('|')[1]);
-  for (const percent of percents) expect(percent).toMatch(PERCENT);
-  const values = percents.map((p) => Number.parseFloat(p));
+  for (const shown of percents) expect(shown).toMatch(percent);
+  const values = percents.map((p) => Number.parseFloat(p.replace(',', '.')));
   expect(values.every((v, i) => i === 0 || v >= values[i - 1]), `percentages ${percents.join(', ')}`).toBe(true);
 }
 
@@ -316,7 +318,7 @@ test.describe('project list', () => {
 
     await chooseFile(page, () => addTile(page, 'Ajouter un projet').click(), await stepFile('Cuisine.stp', 20, 7));
     await expect(page).toHaveURL(/\/projects\/\d+$/, { timeout: 60_000 });
-    await expectLoadingRecorded(page, ['Envoi en cours...', 'Conversion en cours...']);
+    await expectLoadingRecorded(page, ['Envoi en cours...', 'Conversion en cours...'], PERCENT_FR);
     await page.goto('/');
     await clearLoadingRecord(page);
     const text = readFileSync(await stepFile('Buffet.stp', 20, 8), 'utf8');
