@@ -12,7 +12,8 @@
  * PostgreSQL and S3 are backed up with their own tools (pg_dump or point-in-time recovery, the
  * bucket's versioning or replication): see the README.
  */
-import { copyFile, cp, mkdir, readdir, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { copyFile, cp, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import type { Config } from '../config';
@@ -53,32 +54,16 @@ export async function backup(config: Config, target: string): Promise<string> {
   } finally {
     source.close();
   }
-  let files = 0;
-  await cp(dataDir, dir, {
-    recursive: true,
-    filter: (from) => {
-      if (isDatabaseFile(from, databaseFile)) return false;
-      return true;
-    },
-  });
-  for (const entry of await readdir(dir, { recursive: true })) if ((await stat(path.join(dir, entry))).isFile()) files++;
+  await cp(dataDir, dir, { recursive: true, filter: (from) => !isDatabaseFile(from, databaseFile) });
+  const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length;
   return `Backed up ${databaseFile} and the data folder into ${dir} (${files} files).`;
 }
 
 export async function restore(config: Config, source: string): Promise<string> {
   const { databaseFile, dataDir } = embedded(config);
   const dir = path.resolve(source);
-  try {
-    await stat(path.join(dir, BACKUP_DATABASE));
-  } catch {
-    throw new CommandError(`${dir} holds no backup (no ${BACKUP_DATABASE}).`);
-  }
-  try {
-    await stat(databaseFile);
-    throw new CommandError(`${databaseFile} exists: restore into a data folder without a database (stop the server, move the old folder away).`);
-  } catch (error) {
-    if (error instanceof CommandError) throw error;
-  }
+  if (!existsSync(path.join(dir, BACKUP_DATABASE))) throw new CommandError(`${dir} holds no backup (no ${BACKUP_DATABASE}).`);
+  if (existsSync(databaseFile)) throw new CommandError(`${databaseFile} exists: restore into a data folder without a database (stop the server, move the old folder away).`);
   await mkdir(dataDir, { recursive: true });
   await cp(dir, dataDir, { recursive: true, filter: (from) => from !== path.join(dir, BACKUP_DATABASE) });
   await mkdir(path.dirname(databaseFile), { recursive: true });

@@ -161,14 +161,12 @@ function volumeOf(mesh: Mesh): Volume | null {
   const min = [Infinity, Infinity, Infinity];
   const max = [-Infinity, -Infinity, -Infinity];
   for (const primitive of mesh.listPrimitives()) {
-    const array = primitive.getAttribute('POSITION')?.getArray();
-    if (!array) continue;
-    for (let i = 0; i < array.length; i += 3) {
-      for (let k = 0; k < 3; k++) {
-        const v = array[i + k];
-        if (v < min[k]) min[k] = v;
-        if (v > max[k]) max[k] = v;
-      }
+    const position = primitive.getAttribute('POSITION');
+    if (!position) continue;
+    const [lo, hi] = [position.getMin([]), position.getMax([])];
+    for (let k = 0; k < 3; k++) {
+      min[k] = Math.min(min[k], lo[k]);
+      max[k] = Math.max(max[k], hi[k]);
     }
   }
   if (!Number.isFinite(min[0])) return null;

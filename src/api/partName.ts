@@ -78,8 +78,3 @@ export function parsePartName(raw: string, kind: PartKind): ParsedPartName {
   return result;
 }
 
-/** Formats a number of a part size for writing into an encoded name (the inverse of parseDimension for decimals). */
-export function formatDimension(value: number, decimalComma = false): string {
-  const text = String(Math.round(value * 1000) / 1000);
-  return decimalComma ? text.replace('.', ',') : text;
-}

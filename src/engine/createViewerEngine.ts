@@ -83,30 +83,31 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
 
   // The view, frame to frame: the loop goes on while it moves (inertia of any input, the wheel's
   // zoom to the cursor included), and a heavy model draws its coarse level in frames where it moves.
-  let lastView: Float32Array | null = null;
+  // Two snapshots of the view and projection matrices, filled in place (no allocation per frame).
+  let lastView = new Float32Array(32);
+  let nextView = new Float32Array(32);
+  let haveLastView = false;
   let movedLastFrame = false;
   let drawingCoarse = false;
   let movingCoarseFrames = 0;
-  const viewNow = () => {
-    const camera = rig.camera;
-    const now = new Float32Array(32);
-    now.set(camera.getViewMatrix().asArray(), 0);
-    now.set(camera.getProjectionMatrix().asArray(), 16);
-    return now;
+  /** Fills `nextView` with the camera's matrices and tells whether they differ from the last frame's. */
+  const viewChanged = () => {
+    nextView.set(rig.camera.getViewMatrix().asArray(), 0);
+    nextView.set(rig.camera.getProjectionMatrix().asArray(), 16);
+    return haveLastView && nextView.some((v, i) => v !== lastView[i]);
   };
-  const differs = (a: Float32Array, b: Float32Array | null) => b !== null && a.some((v, i) => v !== b[i]);
   const scheduler = new RenderScheduler(engine, scene, {
     beforeFrame: (time) => {
       rig.update(time);
       markers.update();
-      drawingCoarse = model?.showMoving(movedLastFrame || differs(viewNow(), lastView)) ?? false;
+      drawingCoarse = model?.showMoving(movedLastFrame || viewChanged()) ?? false;
       if (drawingCoarse) movingCoarseFrames++;
       return rig.isAnimating();
     },
     afterFrame: () => {
-      const now = viewNow();
-      movedLastFrame = differs(now, lastView);
-      lastView = now;
+      movedLastFrame = viewChanged();
+      [lastView, nextView] = [nextView, lastView];
+      haveLastView = true;
       // Shaders compile asynchronously: keep drawing until every mesh could be drawn.
       return rig.isCoasting() || rig.isAnimating() || !scene.isReady(false) || drawingCoarse || movedLastFrame;
     },

@@ -4,6 +4,8 @@
  * measures, "2170,5 mm", not as amounts). Dates keep SPEC §9's one format in every language
  * (dateTime.ts).
  */
+import type { DistanceUnit } from '../api/schemas';
+import { roundForUnit, UNIT_DECIMALS } from '../api/units';
 import type { Locales } from './i18n-types';
 
 const formats = new Map<string, Intl.NumberFormat>();
@@ -21,4 +23,9 @@ export function formatDecimal(value: number, decimals: number, locale: Locales):
 /** Up to `decimals` decimals, trailing zeros dropped ("18", "448,5"). */
 export function formatUpTo(value: number, decimals: number, locale: Locales): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: decimals, useGrouping: false }).format(value);
+}
+
+/** A length in mm to 1 decimal or in to 3 (SPEC §9's rounding), written the language's way ("563,5 mm"). */
+export function formatLength(unit: DistanceUnit, value: number, locale: Locales): string {
+  return `${formatDecimal(roundForUnit(unit, value), UNIT_DECIMALS[unit], locale)} ${unit}`;
 }

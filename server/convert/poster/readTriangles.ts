@@ -82,6 +82,12 @@ function worldVertices(position: Accessor, m: mat4, out: Float64Array): Float64A
   return out;
 }
 
+/** A primitive's colour as the viewer draws it: a colour too dark for the background lifted towards grey. */
+function colourOf(primitive: Primitive): [number, number, number] {
+  const factor = primitive.getMaterial()?.getBaseColorFactor();
+  return visiblePartColour(factor ? [factor[0], factor[1], factor[2]] : [DEFAULT_COLOR[0], DEFAULT_COLOR[1], DEFAULT_COLOR[2]]);
+}
+
 export async function readTriangles(glb: Uint8Array, onProgress?: (share: number) => void): Promise<TriangleSoup> {
   const doc = await (await gltfIo()).readBinary(glb);
   const root = doc.getRoot();
@@ -100,9 +106,7 @@ export async function readTriangles(glb: Uint8Array, onProgress?: (share: number
     const vertexCount = position.getCount();
     if (world.length < vertexCount * 3) world = new Float64Array(vertexCount * 3);
     worldVertices(position, matrix, world);
-    const factor = primitive.getMaterial()?.getBaseColorFactor();
-    // As the viewer draws it: a colour too dark for the background is lifted towards grey.
-    const [r, g, b] = visiblePartColour(factor ? [factor[0], factor[1], factor[2]] : [DEFAULT_COLOR[0], DEFAULT_COLOR[1], DEFAULT_COLOR[2]]);
+    const [r, g, b] = colourOf(primitive);
     const indices = primitive.getIndices()?.getArray() ?? null;
     for (let i = 0; i < triangles; i++, t++) {
       if ((t & 0x3ffff) === 0x3ffff) onProgress?.(t / count);
@@ -122,7 +126,7 @@ export async function readTriangles(glb: Uint8Array, onProgress?: (share: number
     }
   }
   if (count > 0) return { count, positions, colors, min, max };
-  const lines = readLines(scene ? [scene] : []);
+  const lines = readLines(scene);
   for (let i = 0; i < lines.positions.length; i++) {
     const axis = i % 3;
     if (lines.positions[i] < min[axis]) min[axis] = lines.positions[i];
@@ -132,12 +136,11 @@ export async function readTriangles(glb: Uint8Array, onProgress?: (share: number
 }
 
 /** The line segments (lists, strips and loops) of every node under `scenes`, world-space. */
-function readLines(scenes: Array<{ traverse(visit: (node: Node) => void): void }>): NonNullable<TriangleSoup['lines']> {
+function readLines(scene: { traverse(visit: (node: Node) => void): void } | null | undefined): NonNullable<TriangleSoup['lines']> {
   const positions: number[] = [];
   const colors: number[] = [];
   let world = new Float64Array(0);
-  for (const scene of scenes) {
-    scene.traverse((node) => {
+  scene?.traverse((node) => {
       const mesh = node.getMesh();
       if (!mesh) return;
       for (const primitive of mesh.listPrimitives()) {
@@ -153,15 +156,13 @@ function readLines(scenes: Array<{ traverse(visit: (node: Node) => void): void }
         if (mode === LINES) for (let i = 0; i + 1 < order.length; i += 2) pairs.push([order[i], order[i + 1]]);
         else for (let i = 0; i + 1 < order.length; i++) pairs.push([order[i], order[i + 1]]);
         if (mode === LINE_LOOP && order.length > 2) pairs.push([order[order.length - 1], order[0]]);
-        const factor = primitive.getMaterial()?.getBaseColorFactor();
-        const rgb = visiblePartColour(factor ? [factor[0], factor[1], factor[2]] : [DEFAULT_COLOR[0], DEFAULT_COLOR[1], DEFAULT_COLOR[2]]);
+        const rgb = colourOf(primitive);
         for (const [a, b] of pairs) {
           if (a >= vertexCount || b >= vertexCount) continue;
           positions.push(world[a * 3], world[a * 3 + 1], world[a * 3 + 2], world[b * 3], world[b * 3 + 1], world[b * 3 + 2]);
           colors.push(...rgb);
         }
       }
-    });
-  }
+  });
   return { count: colors.length / 3, positions: Float32Array.from(positions), colors: Float32Array.from(colors) };
 }

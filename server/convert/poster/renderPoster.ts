@@ -54,10 +54,13 @@ export async function renderPoster(glb: Uint8Array, options: PosterOptions = {})
 export function posterPixels(soup: TriangleSoup, width: number, height: number, onProgress?: (share: number) => void): Uint8Array {
   const big = [width * SUPERSAMPLE, height * SUPERSAMPLE] as const;
   if (soup.count === 0) {
-    const rgb = new Uint8Array(big[0] * big[1] * 3);
+    const lines = soup.lines && soup.lines.count > 0;
+    const [w, h] = lines ? big : [width, height];
+    const rgb = new Uint8Array(w * h * 3);
     for (let i = 0; i < rgb.length; i += 3) rgb.set(BACKGROUND, i);
+    if (!lines) return rgb;
     // A drawing without surfaces: its lines, two pixels wide once the poster is scaled down.
-    if (soup.lines && soup.lines.count > 0) drawLines(rgb, soup, frameCamera(soup.min, soup.max, big[0], big[1]), big[0], big[1], 2 * SUPERSAMPLE);
+    drawLines(rgb, soup, frameCamera(soup.min, soup.max, w, h), w, h, 2 * SUPERSAMPLE);
     return downsample(rgb, width, height);
   }
   return downsample(rasterize(soup, frameCamera(soup.min, soup.max, big[0], big[1]), big[0], big[1], onProgress), width, height);

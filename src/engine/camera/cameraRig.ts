@@ -259,11 +259,7 @@ export class CameraRig {
     this.tween.active = false;
     const c = this.camera;
     const perPixel = 1 / Math.max(c.panningSensibility, 1e-9);
-    const view = c.getViewMatrix();
-    // The camera's right and up axes in world space (rows of the view matrix).
-    const m = view.m;
-    const right = new Vector3(m[0], m[4], m[8]);
-    const up = new Vector3(m[1], m[5], m[9]);
+    const { right, up } = this.screenAxes();
     const shift = right.scale(-dx * perPixel).add(up.scale(dy * perPixel));
     c.target.addInPlace(shift);
     c.position.addInPlace(shift);
@@ -282,9 +278,7 @@ export class CameraRig {
     const c = this.camera;
     const width = this.canvas?.clientWidth || this.scene.getEngine().getRenderWidth() || 1;
     const height = this.canvas?.clientHeight || this.scene.getEngine().getRenderHeight() || 1;
-    const m = c.getViewMatrix().m;
-    const right = new Vector3(m[0], m[4], m[8]);
-    const up = new Vector3(m[1], m[5], m[9]);
+    const { right, up } = this.screenAxes();
     if (isOrthographic(this.view)) {
       // The point under the cursor is offset from the target by the cursor's offset from the centre.
       const before = this.halfHeight;
@@ -295,7 +289,7 @@ export class CameraRig {
       c.position.addInPlace(shift);
       c.setTarget(c.target.clone());
     } else {
-      const about = point ? new Vector3(point[0], point[1], point[2]) : this.pointOnTargetPlane(x, y, width, height);
+      const about = point ? new Vector3(point[0], point[1], point[2]) : this.pointOnTargetPlane(x - width / 2, y - height / 2, height, right, up);
       const radius = Math.max(c.lowerRadiusLimit ?? 0.01, c.radius * scale);
       const s = radius / c.radius;
       // Scaling the camera about the point keeps the point where it is on screen.
@@ -307,15 +301,17 @@ export class CameraRig {
     this.updateProjection();
   }
 
-  /** Where the ray through canvas pixel (x, y) meets the plane through the target facing the camera. */
-  private pointOnTargetPlane(x: number, y: number, width: number, height: number): Vector3 {
+  /** Where the ray through the pixel (dx, dy) from the canvas centre meets the plane through the target facing the camera. */
+  private pointOnTargetPlane(dx: number, dy: number, height: number, right: Vector3, up: Vector3): Vector3 {
     const c = this.camera;
-    const halfHeight = c.radius * Math.tan(c.fov / 2);
-    const m = c.getViewMatrix().m;
-    const right = new Vector3(m[0], m[4], m[8]);
-    const up = new Vector3(m[1], m[5], m[9]);
-    const perPixel = (2 * halfHeight) / height;
-    return c.target.add(right.scale((x - width / 2) * perPixel)).add(up.scale(-(y - height / 2) * perPixel));
+    const perPixel = (2 * c.radius * Math.tan(c.fov / 2)) / height;
+    return c.target.add(right.scale(dx * perPixel)).add(up.scale(-dy * perPixel));
+  }
+
+  /** The camera's right and up axes in world space (rows of the view matrix). */
+  private screenAxes(): { right: Vector3; up: Vector3 } {
+    const m = this.camera.getViewMatrix().m;
+    return { right: new Vector3(m[0], m[4], m[8]), up: new Vector3(m[1], m[5], m[9]) };
   }
 
   getState(): CameraState {

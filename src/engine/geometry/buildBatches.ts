@@ -33,8 +33,6 @@ export interface Batch {
 export type DetailLevel = 'fine' | 'coarse';
 
 export interface BuiltModel {
-  /** The level these batches were built at. */
-  level: DetailLevel;
   /** Whether a finer level than these batches exists (a coarse build of a model with coarse levels). */
   refinable: boolean;
   batches: Batch[];
@@ -193,7 +191,6 @@ export function* buildBatchesInSteps(model: ModelSource, level: DetailLevel = 'f
   }
   const empty = !Number.isFinite(min[0]);
   return {
-    level,
     refinable,
     batches,
     edges,

@@ -76,5 +76,5 @@ export const TOOL_PANELS = ['render', 'comments', 'attachment', 'measure', 'clip
 export type ToolPanel = (typeof TOOL_PANELS)[number];
 
 export { ALL_SHARE_OPTIONS } from '../../api/schemas';
-export { SIZE_LABELS, formatDimension } from '../../api/partName';
-export { convertDistance, formatDistance, roundForUnit, UNIT_DECIMALS } from '../../api/units';
+export { SIZE_LABELS } from '../../api/partName';
+export { convertDistance } from '../../api/units';

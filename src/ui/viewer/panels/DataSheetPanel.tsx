@@ -4,9 +4,9 @@
  * encodes it when that is another unit — and its additional information.
  */
 import type { DistanceUnit } from '../../../machines/types';
-import { convertDistance, roundForUnit, UNIT_DECIMALS, type PartNode } from '../../../machines/viewer/viewerTypes';
+import { convertDistance, type PartNode } from '../../../machines/viewer/viewerTypes';
 import type { Locales } from '../../../i18n/i18n-types';
-import { formatDecimal, formatUpTo } from '../../../i18n/numbers';
+import { formatLength, formatUpTo } from '../../../i18n/numbers';
 import { useLL, useLocale } from '../../app/I18nProvider';
 import { InfoRows } from './InfoRows';
 
@@ -18,7 +18,7 @@ const SIZE_KEYS = { height: 'height', depth: 'depth', width: 'width', length: 'p
 /** A size in the user's unit; the encoded size follows in brackets when it was in the other unit. Numbers as the user's language writes them. */
 export function sizeText(value: number, encodedUnit: DistanceUnit, unit: DistanceUnit, locale: Locales = 'en'): string {
   const encoded = `${formatUpTo(value, 3, locale)} ${encodedUnit}`;
-  return encodedUnit === unit ? encoded : `${formatDecimal(roundForUnit(unit, convertDistance(value, encodedUnit, unit)), UNIT_DECIMALS[unit], locale)} ${unit} (${encoded})`;
+  return encodedUnit === unit ? encoded : `${formatLength(unit, convertDistance(value, encodedUnit, unit), locale)} (${encoded})`;
 }
 
 export function DataSheetPanel({ part, unit }: { part: PartNode | null; unit: DistanceUnit }) {

@@ -5,15 +5,10 @@
  */
 import { useSelector } from '@xstate/react';
 import { selectExplode, selectMeasurement } from '../../../machines/viewer/viewerSelectors';
-import type { DistanceUnit } from '../../../machines/types';
-import type { Locales } from '../../../i18n/i18n-types';
-import { formatDecimal } from '../../../i18n/numbers';
+import { formatLength } from '../../../i18n/numbers';
 import { useLL, useLocale } from '../../app/I18nProvider';
 import { useTouchScreen } from '../../common/useTouchScreen';
 import type { ToolsActor } from '../viewerActors';
-
-/** A distance in mm to 1 decimal or in to 3, as the user's language writes numbers. */
-export const formatDistance = (value: number, unit: DistanceUnit, locale: Locales = 'en') => `${formatDecimal(value, unit === 'mm' ? 1 : 3, locale)} ${unit}`;
 
 export function MeasurePanel({ tools }: { tools: ToolsActor }) {
   const LL = useLL();
@@ -31,11 +26,11 @@ export function MeasurePanel({ tools }: { tools: ToolsActor }) {
           {(['x', 'y', 'z'] as const).map((axis, i) => (
             <div key={axis} className="contents">
               <dt className="font-sans font-semibold text-fg-muted uppercase">{axis}</dt>
-              <dd className="text-right text-fg">{formatDistance(vector[i], unit, locale)}</dd>
+              <dd className="text-right text-fg">{formatLength(unit, vector[i], locale)}</dd>
             </div>
           ))}
           <dt className="font-sans font-semibold text-fg-muted">{LL.viewer.measure.distance()}</dt>
-          <dd className="text-right font-bold text-primary">{formatDistance(measurement.length, unit, locale)}</dd>
+          <dd className="text-right font-bold text-primary">{formatLength(unit, measurement.length, locale)}</dd>
         </dl>
       ) : null}
       {exploded ? (
