@@ -12,7 +12,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { systemClock, toSeconds } from './domain/clock';
 import { buildApp } from './http/app';
-import { openBoss } from './jobs/conversionQueue';
+import { bossSchemaFor, openBoss } from './jobs/conversionQueue';
 import { startConversionWorker } from './jobs/conversionWorker';
 import { ensureDemoAccount } from './seed/demoAccount';
 import { sweepLeftovers } from './storage/leftoverSweep';
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   async function startInProcessWorker(url: string, appSchema: string | undefined) {
     const boss = await openBoss({ url, appSchema, convertTimeoutSeconds: config.convertTimeoutSeconds }, app.log);
     const jobs = await startConversionWorker(
-      { db: database.db, blobs, boss, converter, revisionsKept: config.revisionsKept, log: app.log },
+      { db: database.db, blobs, boss, bossSchema: bossSchemaFor(appSchema), converter, revisionsKept: config.revisionsKept, log: app.log },
       config.convertThreads,
     );
     return { stop: async () => (await jobs.stop(), await boss.stop({ graceful: true, wait: true, timeout: 5000 })) };

@@ -9,7 +9,7 @@ import { ConfigError, loadConfig } from './config';
 import { createConverter } from './convert/converter';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { openBoss } from './jobs/conversionQueue';
+import { bossSchemaFor, openBoss } from './jobs/conversionQueue';
 import { startConversionWorker } from './jobs/conversionWorker';
 import { stopOnSignals } from './shutdown';
 import { openBlobStore } from './storage/openBlobStore';
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   });
   const boss = await openBoss({ url: config.database.url, appSchema: database.schema, convertTimeoutSeconds: config.convertTimeoutSeconds });
   const worker = await startConversionWorker(
-    { db: database.db, blobs, boss, converter, revisionsKept: config.revisionsKept },
+    { db: database.db, blobs, boss, bossSchema: bossSchemaFor(database.schema), converter, revisionsKept: config.revisionsKept },
     config.convertThreads,
   );
 

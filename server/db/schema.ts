@@ -153,6 +153,11 @@ export interface UploadJobsTable {
   updated_at: number;
 }
 
+export interface ConversionHeartbeatsTable {
+  job_id: string;
+  beat_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   subscription_plans: SubscriptionPlansTable;
@@ -166,6 +171,7 @@ export interface Database {
   login_failures: LoginFailuresTable;
   rate_limit_counters: RateLimitCountersTable;
   upload_jobs: UploadJobsTable;
+  conversion_heartbeats: ConversionHeartbeatsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

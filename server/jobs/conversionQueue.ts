@@ -2,8 +2,9 @@
  * Conversions as durable jobs on PostgreSQL, through pg-boss (docs/decisions.md). An API process
  * stores the uploaded file in the blob store and sends a job; a worker (server/worker.ts, or this
  * process when it has conversion threads) converts it and records the project itself, so a dead
- * API process loses nothing. A job whose worker dies stays `active` until its expiry (the
- * conversion's time budget and a margin), then pg-boss hands it to another worker, twice at most.
+ * API process loses nothing. A job whose worker dies is noticed by its silence within about 25 s
+ * (the worker beats while it converts, ./heartbeats.ts) and handed to another worker, twice at most;
+ * the expiry (the conversion's time budget and a margin) stays as the last resort.
  */
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';

@@ -22,12 +22,15 @@ import { commitModelUpdate, commitNewProject, InsufficientCreditsError, ProjectC
 import { UPLOAD_MESSAGES } from '../http/uploadErrors';
 import type { BlobStore } from '../storage/blobStore';
 import { CONVERSION_QUEUE, uploadFolder, type ConversionJob } from './conversionQueue';
+import { startHeartbeat, startSweeping } from './heartbeats';
 import { publishJobEvent } from './jobEvents';
 
 export interface WorkerDeps {
   db: Db;
   blobs: BlobStore;
   boss: PgBoss;
+  /** pg-boss's schema (bossSchemaFor), where the sweeper reads the active jobs. */
+  bossSchema: string;
   converter: Converter;
   revisionsKept: number;
   clock?: Clock;
@@ -110,7 +113,7 @@ export interface ConversionWorker {
   stop(): Promise<void>;
 }
 
-/** Takes jobs of the conversion queue, `concurrency` at a time (one per conversion thread). */
+/** Takes jobs of the conversion queue, `concurrency` at a time (one per conversion thread), beating for each, and sweeps lost jobs. */
 export async function startConversionWorker(deps: WorkerDeps, concurrency: number): Promise<ConversionWorker> {
   const ids: string[] = [];
   for (let i = 0; i < concurrency; i += 1) {
@@ -118,7 +121,14 @@ export async function startConversionWorker(deps: WorkerDeps, concurrency: numbe
       await deps.boss.work<ConversionJob>(
         CONVERSION_QUEUE,
         { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 },
-        async ([job]) => runConversionJob(deps, job.data, job.retryCount >= job.retryLimit),
+        async ([job]) => {
+          const stopBeating = startHeartbeat(deps.db, job.id, deps.log);
+          try {
+            await runConversionJob(deps, job.data, job.retryCount >= job.retryLimit);
+          } finally {
+            await stopBeating();
+          }
+        },
       ),
     );
   }
@@ -128,9 +138,11 @@ export async function startConversionWorker(deps: WorkerDeps, concurrency: numbe
     );
   void prune();
   const pruning = setInterval(prune, PRUNE_EVERY_MS).unref();
+  const stopSweeping = startSweeping(deps);
   return {
     async stop() {
       clearInterval(pruning);
+      stopSweeping();
       for (const id of ids) await deps.boss.offWork({ id });
     },
   };

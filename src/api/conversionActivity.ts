@@ -14,7 +14,9 @@ export type ConversionActivity =
   | { step: 'compressing' }
   | { step: 'poster' }
   | { step: 'done' }
-  | { step: 'saving' };
+  | { step: 'saving' }
+  /** The worker converting it stopped answering: another one starts it again. */
+  | { step: 'restarted' };
 
 const FIXED = {
   checking: 'Checking the file',
@@ -24,6 +26,7 @@ const FIXED = {
   poster: 'Drawing the poster',
   done: 'Conversion done',
   saving: 'Saving the project',
+  restarted: 'The conversion restarted on another worker',
 } as const;
 
 export function activityText(activity: ConversionActivity): string {

@@ -259,6 +259,10 @@ type RootTranslation = {
 			 */
 			saving: string
 			/**
+			 * T​h​e​ ​c​o​n​v​e​r​s​i​o​n​ ​r​e​s​t​a​r​t​e​d​ ​o​n​ ​a​n​o​t​h​e​r​ ​w​o​r​k​e​r
+			 */
+			restarted: string
+			/**
 			 * A​b​o​u​t​ ​{​s​e​c​o​n​d​s​}​ ​s​ ​l​e​f​t
 			 * @param {number} seconds
 			 */
@@ -1938,6 +1942,10 @@ export type TranslationFunctions = {
 			 * Saving the project
 			 */
 			saving: () => LocalizedString
+			/**
+			 * The conversion restarted on another worker
+			 */
+			restarted: () => LocalizedString
 			/**
 			 * About {seconds} s left
 			 */

@@ -3,7 +3,7 @@
  * themselves (CONVERT_THREADS=0, so the queue is on) over one database and one blob folder, and
  * conversion workers started as `npm run worker` starts them. An upload through A is converted by
  * the worker and read through B; a worker killed while its job is active leaves the job to the
- * next worker, and the socket still gets its project, created once; an update is recorded as the
+ * worker already waiting within seconds (its heartbeat went quiet), and the socket still gets its project, created once; an update is recorded as the
  * next revision; an API process killed while its user waits still leaves the project, once, in the list.
  */
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -18,6 +18,7 @@ import { createAccessTokens } from '../../server/auth/accessTokens';
 import { API_BASE } from '../../server/config';
 import { systemClock } from '../../server/domain/clock';
 import { bossSchemaFor, CONVERSION_QUEUE, openConversionQueue } from '../../server/jobs/conversionQueue';
+import { RESTARTED_ACTIVITY } from '../../server/jobs/heartbeats';
 import { JOB_TIMEOUT_MESSAGE, QUEUED_ACTIVITY } from '../../server/http/uploadQueued';
 import { POSTGRES_URL, postgresReachable } from './helpers/databases';
 import { call } from './helpers/http';
@@ -32,13 +33,12 @@ if (!reachable) console.warn(`PostgreSQL at ${POSTGRES_URL} is not reachable: th
 
 const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
 const bossSchema = bossSchemaFor(schema);
-// The conversion budget (and so the job's expiry: 8 s + 5 s) kept short for the retry test.
-const env = { DATABASE_URL: POSTGRES_URL, CONVERT_THREADS: '0', CONVERT_TIMEOUT: '8' };
+// The default conversion budget (600 s, so a job expires after 720 s): a dead worker is noticed by its silence, not the expiry.
+const env = { DATABASE_URL: POSTGRES_URL, CONVERT_THREADS: '0' };
 const workerEnv = (dir: string) => ({
   DATABASE_URL: `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`,
   DATA_DIR: dir,
   CONVERT_THREADS: '1',
-  CONVERT_TIMEOUT: '8',
   LOG_LEVEL: 'warn',
 });
 
@@ -120,7 +120,8 @@ describe.skipIf(!reachable)('conversions as jobs on PostgreSQL', () => {
     await stopWorker(worker, 'SIGTERM');
   }, 120_000);
 
-  it('a worker killed mid-job: a restarted worker finishes the job and the socket gets the project, created once', async () => {
+  it('a worker SIGKILLed mid-job, default time budget: another worker finishes it within 45 s, the socket told it restarted, the project created once', async () => {
+    expect(a.config.convertTimeoutSeconds).toBe(600);
     const stuck = await startWorker('tests/server/helpers/stuckWorker.ts');
     const before = await projectCount(a, owner.user.id);
     const pending = upload(a, { kind: 'create', secureToken: await secureToken(a, owner.token), projectName: 'Retried kitchen', fileName: 'kitchen.dae', file: await dae() });
@@ -128,11 +129,18 @@ describe.skipIf(!reachable)('conversions as jobs on PostgreSQL', () => {
       const { rows } = await admin.query<{ id: string }>(`SELECT id FROM ${bossSchema}.job WHERE name = $1 AND state = 'active'`, [CONVERSION_QUEUE]);
       return rows[0]?.id;
     });
+    // Another worker is already waiting for jobs when the first one dies.
+    running = await startWorker();
+    const killedAt = Date.now();
     await stopWorker(stuck, 'SIGKILL');
 
-    running = await startWorker();
-    const project = resultOf(await pending);
+    const outcome = await pending;
+    const secondsAfterKill = (Date.now() - killedAt) / 1000;
+    const project = resultOf(outcome);
     expect(project.name).toBe('Retried kitchen');
+    expect(secondsAfterKill).toBeLessThan(45);
+    const statuses = outcome.messages.flatMap((m) => (m.type === 'status' ? [m.activity] : []));
+    expect(statuses).toContain(RESTARTED_ACTIVITY);
     expect(await projectCount(a, owner.user.id)).toBe(before + 1);
     // The socket hears the result as the worker announces it, just before pg-boss marks the job completed.
     const job = await until(async () => {

@@ -76,6 +76,7 @@ const en = {
       poster: 'Drawing the poster',
       done: 'Conversion done',
       saving: 'Saving the project',
+      restarted: 'The conversion restarted on another worker',
       secondsLeft: 'About {seconds:number} s left',
       minutesLeft: 'About {minutes:number} min left',
     },

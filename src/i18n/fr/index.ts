@@ -75,6 +75,7 @@ const fr = {
       poster: 'Dessin de l’aperçu',
       done: 'Conversion terminée',
       saving: 'Enregistrement du projet',
+      restarted: 'La conversion a redémarré sur un autre serveur',
       secondsLeft: 'Environ {seconds} s restantes',
       minutesLeft: 'Environ {minutes} min restantes',
     },

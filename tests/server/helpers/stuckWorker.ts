@@ -6,7 +6,7 @@
 import { loadConfig } from '../../../server/config';
 import type { Converter } from '../../../server/convert/converter';
 import { openDatabase } from '../../../server/db/database';
-import { openBoss } from '../../../server/jobs/conversionQueue';
+import { bossSchemaFor, openBoss } from '../../../server/jobs/conversionQueue';
 import { startConversionWorker } from '../../../server/jobs/conversionWorker';
 import { openBlobStore } from '../../../server/storage/openBlobStore';
 
@@ -22,5 +22,5 @@ const converter: Converter = {
   close: async () => undefined,
 };
 const boss = await openBoss({ url: config.database.url, appSchema: database.schema, convertTimeoutSeconds: config.convertTimeoutSeconds });
-await startConversionWorker({ db: database.db, blobs, boss, converter, revisionsKept: config.revisionsKept }, 1);
+await startConversionWorker({ db: database.db, blobs, boss, bossSchema: bossSchemaFor(database.schema), converter, revisionsKept: config.revisionsKept }, 1);
 process.stdout.write('stuck worker taking jobs\n');
