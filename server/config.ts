@@ -73,6 +73,8 @@ export interface Config {
   staticDir: string;
   /** Revisions kept per project, the current one included; older ones are deleted. */
   revisionsKept: number;
+  /** Bearer token of `GET /metrics` (Prometheus); unset: no metrics route. */
+  metricsToken: string | undefined;
 }
 
 /** A browser opens up to 6 connections to a host, plus an upload socket; a few tabs fit. */
@@ -133,6 +135,7 @@ const envSchema = z.object({
     .optional(),
   STATIC_DIR: z.string().min(1).default('./dist'),
   REVISIONS_KEPT: int(1, 10_000).default(20),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export interface ConfigDefaults {
@@ -195,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
     redisUrl: e.REDIS_URL,
     staticDir: path.resolve(cwd, e.STATIC_DIR),
     revisionsKept: e.REVISIONS_KEPT,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -29,6 +29,7 @@ import { installAuthentication } from './authenticate';
 import { brandingRoutes } from './branding';
 import { installErrorHandling } from './errors';
 import { healthRoutes } from './health';
+import { createMetrics, installMetrics } from './metrics';
 import { modelFileRoutes } from './modelFiles';
 import { projectApi } from './projectApi';
 import { projectExportRoutes } from './projectExport';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     redis = own;
   }
   const limitStore = chooseLimitStore(config, db, redis);
+  const metrics = createMetrics();
   app.log.info({ store: limitStore.kind }, 'login throttle and shared-link rate limit counted in %s', limitStore.kind);
 
   const services: Services = {
@@ -110,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deviceCookies: createDeviceCookies(deps.tokenSecret, clock),
     revisionFileUrls: createRevisionFileUrls(deps.tokenSecret, clock),
     limitStore,
+    metrics,
     consumeSecureToken: async (token) => (await consumeSecureToken(db, token, toSeconds(clock())))?.userId,
   };
   app.decorate('services', services);
@@ -139,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queue = own;
   }
   app.decorate('uploadSockets', uploadTracker);
+  installMetrics(app, { metrics, token: config.metricsToken, uploads: uploadTracker, queue });
 
   // The headers a hardened app sends (helmet), with a policy the built app passes: scripts only
   // from this origin (and WebAssembly, for the model decoder), nothing framed but a shared link's

@@ -8,6 +8,7 @@ import type { DeviceCookies } from '../auth/deviceCookies';
 import type { RevisionFileUrls } from '../auth/revisionFileUrls';
 import type { LoginThrottle } from '../auth/loginThrottle';
 import type { LimitStore } from '../limits/limitStore';
+import type { Metrics } from './metrics';
 
 export interface Services {
   config: Config;
@@ -22,6 +23,8 @@ export interface Services {
   revisionFileUrls: RevisionFileUrls;
   /** Where limits shared between API processes are counted (Redis, PostgreSQL, or this process's memory). */
   limitStore: LimitStore;
+  /** What this process counts for Prometheus (metrics.ts). */
+  metrics: Metrics;
   /** The user a secure token was issued to while its session lives, or undefined; each token works once (for the upload sockets). */
   consumeSecureToken(token: string): Promise<number | undefined>;
 }

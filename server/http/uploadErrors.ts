@@ -17,10 +17,16 @@ export const UPLOAD_MESSAGES = {
   invalidReply: 'The answer to the credit confirmation could not be read. The update was cancelled.',
   noConverter: 'Model conversion is not available on this server.',
   internal: 'An unexpected error occurred while saving the project. Please try again.',
+  jobTimeout: 'The conversion did not finish in time. If the project does not appear in your list, try again.',
   invalidName: (reason: string) => `The project name is not valid: ${reason}`,
   insufficientCredits: INSUFFICIENT_CREDITS,
   creditRefused: CREDIT_USAGE_REFUSED,
 } as const;
+
+/** The messages that say the service failed, not the user's file or account (metrics count them as failures). */
+export function isServiceFailure(message: string): boolean {
+  return message === UPLOAD_MESSAGES.internal || message === UPLOAD_MESSAGES.jobTimeout;
+}
 
 /** Stops an upload with `message` sent to the client as is. */
 export class UploadRefusal extends Error {

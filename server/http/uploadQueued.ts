@@ -14,12 +14,12 @@ import { findUploadJobEnd, type UploadJobEnd } from '../db/uploadJobs';
 import { uploadOriginalKey, type ConversionJob, type ConversionQueue } from '../jobs/conversionQueue';
 import { progressRelay } from './progressRelay';
 import { UPLOAD_MESSAGES, UploadRefusal } from './uploadErrors';
-import { ownerView, type UploadContext } from './uploadSteps';
+import { countedConversion, ownerView, type UploadContext } from './uploadSteps';
 
 type JobRequest = (ConversionJob extends infer J ? (J extends ConversionJob ? Omit<J, 'jobId' | 'originalKey'> : never) : never) & { file: Uint8Array };
 
 export const QUEUED_ACTIVITY = 'Waiting for a converter';
-export const JOB_TIMEOUT_MESSAGE = 'The conversion did not finish in time. If the project does not appear in your list, try again.';
+export const JOB_TIMEOUT_MESSAGE = UPLOAD_MESSAGES.jobTimeout;
 const RECORDED_END_CHECK_MS = 5000;
 
 export async function convertQueued(
@@ -33,43 +33,46 @@ export async function convertQueued(
   const originalKey = uploadOriginalKey(jobId, fields.fileName);
   await services.blobs.put(originalKey, file);
 
-  const end = await new Promise<UploadJobEnd>((resolve, reject) => {
-    const relay = progressRelay((progress, activity) => channel.send({ type: 'status', progress, activity }));
-    let settled = false;
-    const finish = (outcome: { end: UploadJobEnd } | { error: unknown }) => {
-      if (settled) return;
-      settled = true;
-      unwatch();
-      clearTimeout(timer);
-      clearInterval(check);
-      channel.signal.removeEventListener('abort', onAbort);
-      if ('end' in outcome) resolve(outcome.end);
-      else reject(outcome.error);
-    };
-    const unwatch = queue.events.watch(jobId, (event) => {
-      if (event.type === 'status') relay(event.progress, event.activity);
-      else if (event.type === 'result') finish({ end: { state: 'done', projectId: event.projectId } });
-      else finish({ end: { state: 'failed', message: event.message } });
-    });
-    const timer = setTimeout(() => finish({ error: new UploadRefusal(JOB_TIMEOUT_MESSAGE) }), queue.answerTimeoutMs);
-    const check = setInterval(() => {
-      findUploadJobEnd(services.db, jobId).then(
-        (recorded) => recorded && finish({ end: recorded }),
-        () => undefined,
+  const end = await countedConversion(context, fields.fileName, 'queue', async () => {
+    const answer = await new Promise<UploadJobEnd>((resolve, reject) => {
+      const relay = progressRelay((progress, activity) => channel.send({ type: 'status', progress, activity }));
+      let settled = false;
+      const finish = (outcome: { end: UploadJobEnd } | { error: unknown }) => {
+        if (settled) return;
+        settled = true;
+        unwatch();
+        clearTimeout(timer);
+        clearInterval(check);
+        channel.signal.removeEventListener('abort', onAbort);
+        if ('end' in outcome) resolve(outcome.end);
+        else reject(outcome.error);
+      };
+      const unwatch = queue.events.watch(jobId, (event) => {
+        if (event.type === 'status') relay(event.progress, event.activity);
+        else if (event.type === 'result') finish({ end: { state: 'done', projectId: event.projectId } });
+        else finish({ end: { state: 'failed', message: event.message } });
+      });
+      const timer = setTimeout(() => finish({ error: new UploadRefusal(JOB_TIMEOUT_MESSAGE) }), queue.answerTimeoutMs);
+      const check = setInterval(() => {
+        findUploadJobEnd(services.db, jobId).then(
+          (recorded) => recorded && finish({ end: recorded }),
+          () => undefined,
+        );
+      }, RECORDED_END_CHECK_MS);
+      // The job goes on without the client: its project is recorded and shows in the list.
+      const onAbort = () => finish({ error: channel.signal.reason ?? new Error('client gone') });
+      channel.signal.addEventListener('abort', onAbort, { once: true });
+      if (channel.signal.aborted) onAbort();
+      queue.send({ ...fields, jobId, originalKey } as ConversionJob).then(
+        () => !settled && relay(0, QUEUED_ACTIVITY),
+        (error: unknown) => {
+          services.blobs.delete(originalKey).catch(() => undefined);
+          finish({ error });
+        },
       );
-    }, RECORDED_END_CHECK_MS);
-    // The job goes on without the client: its project is recorded and shows in the list.
-    const onAbort = () => finish({ error: channel.signal.reason ?? new Error('client gone') });
-    channel.signal.addEventListener('abort', onAbort, { once: true });
-    if (channel.signal.aborted) onAbort();
-    queue.send({ ...fields, jobId, originalKey } as ConversionJob).then(
-      () => !settled && relay(0, QUEUED_ACTIVITY),
-      (error: unknown) => {
-        services.blobs.delete(originalKey).catch(() => undefined);
-        finish({ error });
-      },
-    );
+    });
+    if (answer.state === 'failed') throw new UploadRefusal(answer.message || UPLOAD_MESSAGES.internal);
+    return answer;
   });
-  if (end.state === 'failed') throw new UploadRefusal(end.message || UPLOAD_MESSAGES.internal);
   return ownerView(context, end.projectId, request.ownerId);
 }

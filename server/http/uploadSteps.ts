@@ -8,11 +8,13 @@ import { grantStillValid, type SecureTokenGrant } from '../auth/secureTokens';
 import type { Converter } from '../convert/converter';
 import type { ConversionQueue } from '../jobs/conversionQueue';
 import { detectFormat } from '../convert/detect';
+import { ConversionError } from '../convert/errors';
+import type { ConversionOutcome } from './metrics';
 import { findOwnedProject } from '../db/projects';
 import { toSeconds } from '../domain/clock';
 import { IdleClientError, NoReplyError, type UploadChannel } from './uploadChannel';
 import type { ConvertedModel } from './uploadCommit';
-import { UPLOAD_MESSAGES, UploadRefusal } from './uploadErrors';
+import { isServiceFailure, UPLOAD_MESSAGES, UploadRefusal } from './uploadErrors';
 import { progressRelay } from './progressRelay';
 import { toOwnerProject } from './projectViews';
 import type { Services } from './services';
@@ -78,16 +80,34 @@ export async function convertUpload(context: UploadContext, fileName: string, fi
   const { channel, converter } = context;
   if (!converter) throw new UploadRefusal(UPLOAD_MESSAGES.noConverter);
   const onProgress = progressRelay((progress, activity) => channel.send({ type: 'status', progress, activity }));
-  const { glb, assets, notes } = await converter.convert({
-    fileName,
-    bytes: file,
-    onProgress,
-    signal: channel.signal,
-    onOutput: (output) => context.log?.debug({ fileName, lines: output.lines, moreLines: output.dropped }, 'converter output'),
-  });
+  const { glb, assets, notes } = await countedConversion(context, fileName, 'process', () =>
+    converter.convert({
+      fileName,
+      bytes: file,
+      onProgress,
+      signal: channel.signal,
+      onOutput: (output) => context.log?.debug({ fileName, lines: output.lines, moreLines: output.dropped }, 'converter output'),
+    }),
+  );
   channel.signal.throwIfAborted();
   channel.send({ type: 'status', progress: 1, activity: SAVING_ACTIVITY });
   return { glb, assets, notes, original: { fileName, bytes: file } };
+}
+
+/** Runs a conversion and counts it in the metrics: done, refused (the user's file or credit), abandoned (the client left) or failed. */
+export async function countedConversion<T>(context: UploadContext, fileName: string, mode: 'process' | 'queue', work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const count = (outcome: ConversionOutcome) =>
+    context.services.metrics.conversion({ fileName, mode, outcome, seconds: (performance.now() - started) / 1000 });
+  try {
+    const result = await work();
+    count('done');
+    return result;
+  } catch (error) {
+    const usersRefusal = (error instanceof UploadRefusal && !isServiceFailure(error.message)) || error instanceof ConversionError;
+    count(usersRefusal ? 'refused' : context.channel.signal.aborted ? 'abandoned' : 'failed');
+    throw error;
+  }
 }
 
 export function nowSeconds(context: UploadContext): number {

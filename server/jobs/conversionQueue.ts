@@ -84,6 +84,8 @@ export interface ConversionQueue {
   send(job: ConversionJob): Promise<void>;
   /** Jobs waiting for a worker (readiness and operators); throws when the queue's tables cannot be read. */
   waiting(): Promise<number>;
+  /** Age in seconds of the oldest job no worker has taken yet (0 when none waits), for the metrics. */
+  oldestWaitingSeconds(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -104,6 +106,15 @@ export async function openConversionQueue(options: BossOptions, log?: FastifyBas
       await boss.send(CONVERSION_QUEUE, job, { id: job.jobId, retryLimit: JOB_RETRY_LIMIT, expireInSeconds: expirySeconds });
     },
     waiting: () => boss.getQueueSize(CONVERSION_QUEUE),
+    async oldestWaitingSeconds() {
+      const { rows } = await boss
+        .getDb()
+        .executeSql(
+          `SELECT coalesce(extract(epoch FROM now() - min(created_on)), 0)::float8 AS age FROM ${bossSchemaFor(options.appSchema)}.job WHERE name = $1 AND state IN ('created', 'retry') AND start_after <= now()`,
+          [CONVERSION_QUEUE],
+        );
+      return Number((rows[0] as { age?: number } | undefined)?.age ?? 0);
+    },
     async close() {
       await events.close();
       await boss.stop({ graceful: false, wait: true });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/db/migrate';
 import { findUploadJobEnd } from '../../server/db/uploadJobs';
 import { UPLOAD_MESSAGES } from '../../server/http/uploadErrors';
-import { bossSchemaFor, CONVERSION_QUEUE, openBoss, type ConversionJob } from '../../server/jobs/conversionQueue';
+import { bossSchemaFor, CONVERSION_QUEUE, openBoss, openConversionQueue, type ConversionJob } from '../../server/jobs/conversionQueue';
 import { LOST_AFTER_SECONDS, RESTARTED_ACTIVITY, startHeartbeat, sweepLostJobs } from '../../server/jobs/heartbeats';
 import { listenToJobEvents, type JobEvent, type JobEventHub } from '../../server/jobs/jobEvents';
 import { openTestPostgres, POSTGRES_URL, postgresReachable, type TestDatabase } from './helpers/databases';
@@ -108,5 +108,20 @@ describe.skipIf(!reachable)('lost conversion jobs', () => {
     expect(await findUploadJobEnd(database.handle.db, jobId)).toEqual({ state: 'failed', message: UPLOAD_MESSAGES.internal });
     await until(async () => (told.length > 0 ? true : undefined));
     expect(told).toEqual([{ jobId, type: 'error', message: UPLOAD_MESSAGES.internal }]);
+  });
+
+  it("the metrics read the queue: jobs no worker took, and the oldest one's age", async () => {
+    const queue = await openConversionQueue({ url: POSTGRES_URL, appSchema: database.handle.schema, convertTimeoutSeconds: 600 });
+    try {
+      expect(await queue.oldestWaitingSeconds()).toBe(0);
+      const jobId = randomUUID();
+      await queue.send({ jobId, ownerId: 1, fileName: 'a.dae', originalKey: `uploads/${jobId}/original.dae`, kind: 'create', name: 'A' });
+      await admin.query(`UPDATE ${bossSchema}.job SET created_on = created_on - interval '90 seconds' WHERE id = $1`, [jobId]);
+      expect(await queue.waiting()).toBe(1);
+      expect(await queue.oldestWaitingSeconds()).toBeGreaterThanOrEqual(90);
+      expect(await queue.oldestWaitingSeconds()).toBeLessThan(120);
+    } finally {
+      await queue.close();
+    }
   });
 });
