@@ -17,7 +17,6 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ConversionQueue } from '../jobs/conversionQueue';
 import { ApiError } from './errors';
-import type { UploadTracker } from './uploadSockets';
 
 export type ConversionOutcome = 'done' | 'refused' | 'abandoned' | 'failed';
 
@@ -78,7 +77,8 @@ function sameToken(given: string, expected: string): boolean {
 export interface MetricsRouteDeps {
   metrics: ReturnType<typeof createMetrics>;
   token: string | undefined;
-  uploads: UploadTracker;
+  /** The upload sockets being served (uploadSockets.ts's tracker). */
+  uploads: { readonly active: number };
   queue?: ConversionQueue;
 }
 
