@@ -12,6 +12,8 @@ import { requireUser } from './authenticate';
 import { ApiError, notFound, parseInput } from './errors';
 import { etagMatches } from './etag';
 import { createListAnswers } from './listAnswers';
+import { createPageSource } from './projectPages';
+import { projectPageQuerySchema } from '../../src/api/projectPages';
 import { ownerScope, PROJECT_NOT_FOUND } from './projectScope';
 import { toOwnerProject } from './projectViews';
 
@@ -33,6 +35,8 @@ export const projectRoutes: FastifyPluginAsync = async (app) => {
   // without the list being read or written; any other request for that version is served from the
   // encoded answers kept in memory (listAnswers.ts). Private, revalidated on every use.
   const answers = createListAnswers();
+  // With `limit` in the query, one page of the list (projectPages.ts), tagged from the same version.
+  const pages = createPageSource(db);
   app.route({
     method: 'GET',
     url: '',
@@ -43,6 +47,16 @@ export const projectRoutes: FastifyPluginAsync = async (app) => {
       const version = await listVersion(db, user.id);
       const tag = `${LIST_FORMAT}.${user.id}.${version ?? 0}.${createHash('sha1').update(user.fullName).digest('base64url').slice(0, 8)}`;
       reply.header('Cache-Control', 'private, no-cache').header('ETag', `W/"${tag}"`).header('Vary', 'Accept-Encoding');
+      const query = request.query as Record<string, unknown>;
+      if (query.limit !== undefined) {
+        const pageQuery = parseInput(projectPageQuerySchema, query);
+        const pageTag = `${tag}.${createHash('sha1').update(JSON.stringify(pageQuery)).digest('base64url').slice(0, 12)}`;
+        reply.header('ETag', `W/"${pageTag}"`);
+        if (etagMatches(request.headers['if-none-match'], `"${pageTag}"`)) return reply.status(304).send();
+        const { body, encoding } = await answers.answer(pageTag, request.headers['accept-encoding'], () => pages.page(tag, user.id, pageQuery));
+        if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+        return reply.type('application/json; charset=utf-8').send(body);
+      }
       if (etagMatches(request.headers['if-none-match'], `"${tag}"`)) return reply.status(304).send();
       const build = async (): Promise<z.input<typeof projectSchema>[]> => (await listOwnedProjects(db, user.id)).map(toOwnerProject);
       const { body, encoding } = await answers.answer(tag, request.headers['accept-encoding'], build);
