@@ -73,6 +73,8 @@ export interface Config {
   staticDir: string;
   /** Revisions kept per project, the current one included; older ones are deleted. */
   revisionsKept: number;
+  /** Seconds a stopping process lets its upload sockets finish before it closes (drain.ts). */
+  shutdownGraceSeconds: number;
   /** Bearer token of `GET /metrics` (Prometheus); unset: no metrics route. */
   metricsToken: string | undefined;
 }
@@ -135,6 +137,7 @@ const envSchema = z.object({
     .optional(),
   STATIC_DIR: z.string().min(1).default('./dist'),
   REVISIONS_KEPT: int(1, 10_000).default(20),
+  SHUTDOWN_GRACE: int(0, 24 * 3600).default(25),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
@@ -198,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
     redisUrl: e.REDIS_URL,
     staticDir: path.resolve(cwd, e.STATIC_DIR),
     revisionsKept: e.REVISIONS_KEPT,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE,
     metricsToken: e.METRICS_TOKEN,
   };
 }

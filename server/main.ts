@@ -73,8 +73,9 @@ async function main(): Promise<void> {
   const seeding = new AbortController();
   stopOnSignals(async () => {
     seeding.abort();
+    // Readiness fails, no new connection, the upload sockets finish (drain.ts); then the app closes.
+    await app.drain.closeGracefully(config.shutdownGraceSeconds * 1000);
     await worker?.stop();
-    await app.close();
     await converter.close();
     await blobs.close?.();
     await database.close();

@@ -28,6 +28,7 @@ import { capConnections, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './conn
 import { installAuthentication } from './authenticate';
 import { brandingRoutes } from './branding';
 import { installErrorHandling } from './errors';
+import { installDrain } from './drain';
 import { healthRoutes } from './health';
 import { createMetrics, installMetrics } from './metrics';
 import { modelFileRoutes } from './modelFiles';
@@ -164,7 +165,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(subscriptionPlanRoutes, { prefix: `${API_BASE}/subscriptionPlans` });
   await app.register(modelFileRoutes, { prefix: `${API_BASE}/models` });
   await app.register(runtimeConfigRoute);
-  await healthRoutes(app, { db, blobs: deps.blobs, redis, queue });
+  const drain = installDrain(app);
+  app.decorate('drain', drain);
+  await healthRoutes(app, { db, blobs: deps.blobs, redis, queue, isDraining: () => drain.draining });
   await installSpa(app, config.staticDir);
   return app;
 }

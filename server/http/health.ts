@@ -21,6 +21,8 @@ export interface HealthDeps {
   blobs: BlobStore;
   redis?: Redis;
   queue?: ConversionQueue;
+  /** True once the process is stopping (drain.ts): readiness then fails at once. */
+  isDraining?: () => boolean;
 }
 
 export interface DependencyState {
@@ -74,6 +76,10 @@ export async function healthRoutes(app: FastifyInstance, deps: HealthDeps): Prom
     return { status: 'ok' };
   });
   app.get('/readyz', async (_request, reply) => {
+    if (deps.isDraining?.()) {
+      reply.header('cache-control', 'no-store').code(503);
+      return { status: 'stopping', dependencies: [] };
+    }
     const dependencies = await readiness(deps);
     const ready = dependencies.every((d) => d.ok);
     reply.header('cache-control', 'no-store').code(ready ? 200 : 503);
