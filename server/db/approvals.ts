@@ -36,3 +36,21 @@ export async function approveRevision(
   if (approved) await bumpListVersionOfProject(db, input.projectId);
   return approved;
 }
+
+/**
+ * The client asks for changes to the revision they saw: the project goes back to its design stage
+ * (`new`), only while it is published, waits for approval and is still at that revision.
+ */
+export async function requestChanges(db: Db, input: { projectId: number; revisionNumber: number; nowSeconds: number }): Promise<boolean> {
+  const result = await db
+    .updateTable('projects')
+    .set({ current_stage: 'new', modification_date: input.nowSeconds })
+    .where('id', '=', input.projectId)
+    .where('is_published', '=', 1)
+    .where('current_stage', '=', 'approval')
+    .where('revision_number', '=', input.revisionNumber)
+    .executeTakeFirst();
+  const moved = Number(result.numUpdatedRows) === 1;
+  if (moved) await bumpListVersionOfProject(db, input.projectId);
+  return moved;
+}

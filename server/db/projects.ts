@@ -2,6 +2,7 @@
  * Repository of projects. Every function takes a `Db`, which may be a transaction: the upload
  * work creates a project and records its model inside the transaction that spends the credit.
  */
+import { sql } from 'kysely';
 import { conversionNotesSchema, type ConversionNote } from '../../src/api/conversionNotes';
 import type { ShareOptions, Stage } from '../../src/api/schemas';
 import { generateAccessKey } from '../domain/accessKeys';
@@ -84,7 +85,17 @@ export interface ProjectModelChange {
   nowSeconds: number;
   consumedUpdateCount?: number;
   maxUpdateCount?: number;
+  /**
+   * What an approved project does when this revision becomes current: `reopen` (the default) moves
+   * a project past approval back to `approval`, for the client to approve the new revision; `keep`
+   * leaves its stage, and the kept approval of the older revision marks it.
+   */
+  approval?: ApprovalOnNewRevision;
 }
+
+export type ApprovalOnNewRevision = 'reopen' | 'keep';
+/** The stages an approval moved the project to, or past. */
+const APPROVED_STAGES = ['ready', 'production', 'installation', 'finished'] as const;
 
 /** The stored JSON of the share flags; a missing or damaged flag reads as false. Runs per row, so no schema. */
 function parseShareOptions(json: string): ShareOptions {
@@ -195,8 +206,9 @@ async function recordRevision(db: Db, row: ProjectRow, model: ModelRevision, mod
 
 /**
  * Records a new model revision: the revision number goes up by one, the model URL gets a new
- * secret, the modification date moves, an approval of an earlier revision is cleared, and the
- * revision joins the kept list. Returns undefined when the project is gone or another update got
+ * secret, the modification date moves, and the revision joins the kept list. The last approval
+ * stays recorded with its revision; a project it moved past approval goes back to `approval` unless
+ * the owner chose to keep its stage (`change.approval`). Returns undefined when the project is gone or another update got
  * there first (its revision is no longer `fromRevision`). Run it in a transaction.
  */
 export async function setProjectModel(db: Db, change: ProjectModelChange): Promise<Project | undefined> {
@@ -207,9 +219,11 @@ export async function setProjectModel(db: Db, change: ProjectModelChange): Promi
       revision_number: change.fromRevision + 1,
       model_blob_key: change.model.modelBlobKey,
       model_token: modelToken,
-      approval_name: null,
-      approval_date: null,
-      approval_revision: null,
+      ...(change.approval === 'keep'
+        ? {}
+        : {
+            current_stage: sql<Stage>`case when approval_revision is not null and current_stage in (${sql.join(APPROVED_STAGES.map((s) => sql.lit(s)))}) then 'approval' else current_stage end`,
+          }),
       original_blob_key: change.model.originalBlobKey,
       original_file_name: change.model.originalFileName,
       conversion_notes: JSON.stringify(change.model.conversionNotes ?? []),

@@ -110,6 +110,24 @@ export interface CommentsTable {
   author_avatar_url: string | null;
   text: string;
   created_at: number;
+  /** A reply's comment; null for a comment of its own (migration 0010). */
+  parent_id: ColumnType<number | null, number | null | undefined, number | null>;
+  status: ColumnType<'open' | 'resolved', 'open' | 'resolved' | undefined, 'open' | 'resolved'>;
+  revision_number: ColumnType<number | null, number | null | undefined, number | null>;
+  /** JSON: `{ pin, view, markup }` (src/api/reviewSchemas.ts), or null for a plain comment. */
+  anchor: ColumnType<string | null, string | null | undefined, string | null>;
+  resolved_at: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface ProjectDecisionsTable {
+  id: Id;
+  project_id: number;
+  kind: 'approved' | 'changesRequested';
+  author_name: string;
+  author_user_id: number | null;
+  author_guest_id: string | null;
+  revision_number: number;
+  created_at: number;
 }
 
 export interface AttachmentsTable {
@@ -172,6 +190,7 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   upload_jobs: UploadJobsTable;
   conversion_heartbeats: ConversionHeartbeatsTable;
+  project_decisions: ProjectDecisionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

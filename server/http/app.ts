@@ -30,6 +30,7 @@ import { brandingRoutes } from './branding';
 import { installErrorHandling } from './errors';
 import { installDrain } from './drain';
 import { healthRoutes } from './health';
+import { createReviewEventHub } from './reviewEventHub';
 import { createMetrics, installMetrics } from './metrics';
 import { modelFileRoutes } from './modelFiles';
 import { projectApi } from './projectApi';
@@ -101,6 +102,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   const limitStore = chooseLimitStore(config, db, redis);
   const metrics = createMetrics();
+  // Live review events (reviewEvents.ts): through PostgreSQL between processes, else in memory.
+  const postgres = config.database.kind === 'postgres' ? { url: config.database.url, schema: (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]?.schema } : undefined;
+  const reviewEvents = await createReviewEventHub({ db, postgres, log: app.log });
   app.log.info({ store: limitStore.kind }, 'login throttle and shared-link rate limit counted in %s', limitStore.kind);
 
   const services: Services = {
@@ -114,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     revisionFileUrls: createRevisionFileUrls(deps.tokenSecret, clock),
     limitStore,
     metrics,
+    reviewEvents,
     consumeSecureToken: async (token) => (await consumeSecureToken(db, token, toSeconds(clock())))?.userId,
   };
   app.decorate('services', services);
@@ -143,6 +148,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queue = own;
   }
   app.decorate('uploadSockets', uploadTracker);
+  const openStreams = new Set<() => void>();
+  app.decorate('openStreams', openStreams);
+  app.addHook('preClose', async () => {
+    for (const end of [...openStreams]) end();
+  });
+  app.addHook('onClose', () => reviewEvents.close());
   installMetrics(app, { metrics, token: config.metricsToken, uploads: uploadTracker, queue });
 
   // The headers a hardened app sends (helmet), with a policy the built app passes: scripts only

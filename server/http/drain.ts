@@ -27,6 +27,8 @@ export function installDrain(app: FastifyInstance): Drain {
     },
     async closeGracefully(graceMs) {
       draining = true;
+      // Event streams never end on their own: the pages connect again, to another process.
+      for (const end of [...app.openStreams]) end();
       if (app.server.listening) {
         // No new connection from here on; the callback (every connection gone) is not waited for.
         app.server.close(() => undefined);

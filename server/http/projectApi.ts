@@ -5,7 +5,8 @@
  */
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
-import { approvalRoutes } from './approval';
+import { approvalRoutes, decisionRoutes } from './approval';
+import { linkEventRoutes, ownerEventRoutes } from './reviewEvents';
 import { linkRateLimitOptions } from './linkRateLimit';
 import { partsListRoutes } from './partsLists';
 import { noteRoutes } from './projectNotes';
@@ -21,16 +22,19 @@ const linkRoutes: FastifyPluginAsync = async (app) => {
   }
   await app.register(shareRoutes);
   await app.register(approvalRoutes);
+  await app.register(linkEventRoutes);
   await app.register(noteRoutes, { via: 'link', kind: 'comment' });
   await app.register(noteRoutes, { via: 'link', kind: 'hyperlink' });
   await app.register(partsListRoutes, { via: 'link' });
 };
 
 export const projectApi: FastifyPluginAsync = async (app) => {
+  await app.register(ownerEventRoutes);
   await app.register(projectRoutes);
   await app.register(linkRoutes, { prefix: '/accessKeys/:accessKey' });
   await app.register(noteRoutes, { prefix: '/:id', via: 'owner', kind: 'comment' });
   await app.register(noteRoutes, { prefix: '/:id', via: 'owner', kind: 'hyperlink' });
   await app.register(partsListRoutes, { prefix: '/:id', via: 'owner' });
   await app.register(revisionRoutes, { prefix: '/:id/revisions' });
+  await app.register(decisionRoutes);
 };

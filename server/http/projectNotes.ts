@@ -16,6 +16,9 @@ import { failureLogFor } from '../limits/failureLogs';
 import { canCreateAttachment, canDeleteItem, canReadAttachments, canUseComments, isProjectOwner, type ProjectFacts, type ProjectVia } from '../domain/permissions';
 import { ApiError, notFound, parseInput } from './errors';
 import { ensureGuestId } from './guestCookie';
+import { notePatchSchema } from '../../src/api/reviewSchemas';
+import { deleteReplies, findThreadStart, setCommentStatus } from '../db/review';
+import { checkReview, setCommentReview, withReviews } from './commentReview';
 import { attachmentInputSchema, commentInputSchema } from './itemInputs';
 import { parseId } from './params';
 import { scopeResolver, type ProjectScope } from './projectScope';
@@ -80,7 +83,7 @@ export const noteRoutes: FastifyPluginAsync<{ via: ProjectVia; kind: NoteKind }>
   app.get(`/${rules.path}`, { preHandler: guard }, async (request, reply): Promise<NoteJson[]> => {
     const { project, viewer } = await noteScope(request);
     reply.header('Cache-Control', 'no-store');
-    return (await listNotes(db, kind, project.id)).map((note) => ({
+    const notes = (await listNotes(db, kind, project.id)).map((note) => ({
       id: note.id,
       date: note.createdAt,
       authorName: note.authorName,
@@ -88,6 +91,8 @@ export const noteRoutes: FastifyPluginAsync<{ via: ProjectVia; kind: NoteKind }>
       ...rules.content(note),
       isDeletable: canDeleteItem(viewer, project, note),
     }));
+    // Comments carry their thread, status, revision, pin, view and markup (commentReview.ts).
+    return kind === 'comment' ? withReviews(db, project.id, notes) : notes;
   });
 
   app.post(`/${rules.path}`, { preHandler: guard }, async (request, reply: FastifyReply): Promise<z.input<typeof createdItemSchema>> => {
@@ -104,7 +109,9 @@ export const noteRoutes: FastifyPluginAsync<{ via: ProjectVia; kind: NoteKind }>
         });
       }
     }
-    const { authorName, ...content } = rules.parseBody(request.body);
+    const { authorName, ...parsed } = rules.parseBody(request.body);
+    const content = kind === 'comment' ? { text: (parsed as { text: string }).text } : parsed;
+    const review = kind === 'comment' ? await checkReview(db, project, parsed as Parameters<typeof checkReview>[2]) : null;
     if ((await countNotes(db, kind, project.id)) >= noteCapFor(kind, isOwner)) {
       const { max, ownerReserve } = NOTE_LIMITS[kind];
       const kept = isOwner ? '' : `; the last ${ownerReserve} are kept for its owner`;
@@ -121,6 +128,8 @@ export const noteRoutes: FastifyPluginAsync<{ via: ProjectVia; kind: NoteKind }>
       createdAt: toSeconds(clock()),
       ...(content as NoteContent[NoteKind]),
     });
+    if (review) await setCommentReview(db, note.id, review);
+    if (kind === 'comment') app.services.reviewEvents.note(project, note.id);
     if (!isOwner) await guests.record(request.ip, project.accessKey);
     reply.status(201);
     return { id: note.id, date: note.createdAt, isDeletable: canDeleteItem({ ...viewer, guestId }, project, note) };
@@ -133,8 +142,26 @@ export const noteRoutes: FastifyPluginAsync<{ via: ProjectVia; kind: NoteKind }>
     if (!note) throw notFound(rules.notFoundMessage);
     if (!canDeleteItem(viewer, project, note)) throw new ApiError(403, 'forbidden', rules.deleteRefusal);
     await deleteNote(db, kind, project.id, note.id);
+    if (kind === 'comment') {
+      await deleteReplies(db, project.id, [note.id]);
+      app.services.reviewEvents.note(project, note.id);
+    }
     return reply.status(204).send();
   });
+
+  // The owner resolves a comment, or opens it again (replies have no status of their own).
+  if (kind === 'comment') {
+    app.patch('/comments/:noteId', { preHandler: guard }, async (request, reply) => {
+      const { project, viewer } = await noteScope(request);
+      const noteId = parseId((request.params as { noteId: string }).noteId, rules.notFoundMessage);
+      if (!isProjectOwner(viewer, project)) throw new ApiError(403, 'forbidden', 'Only the project owner may resolve or reopen a comment.');
+      const { status } = parseInput(notePatchSchema, request.body);
+      if (!(await findThreadStart(db, project.id, noteId))) throw notFound(rules.notFoundMessage);
+      await setCommentStatus(db, project.id, noteId, status, toSeconds(clock()));
+      app.services.reviewEvents.note(project, noteId);
+      return reply.status(204).send();
+    });
+  }
 
   /** The owner's bulk delete: the listed notes, or every note not written by the owner. */
   if (via === 'owner') {
@@ -142,7 +169,9 @@ export const noteRoutes: FastifyPluginAsync<{ via: ProjectVia; kind: NoteKind }>
       const { project } = await noteScope(request);
       const target = parseInput(bulkDeleteTargetSchema, request.body);
       const selection = 'ids' in target ? { ids: target.ids } : { notByUserId: project.ownerId };
-      return { deletedIds: await deleteNotes(db, kind, project.id, selection) };
+      const deleted = await deleteNotes(db, kind, project.id, selection);
+      const replies = kind === 'comment' ? await deleteReplies(db, project.id, deleted) : [];
+      return { deletedIds: [...deleted, ...replies].sort((a, b) => a - b) };
     });
   }
 };

@@ -106,7 +106,7 @@ export const revisionRoutes: FastifyPluginAsync = async (app) => {
   app.post('/:revision/restore', auth, async (request): Promise<z.input<typeof projectSchema>> => {
     const { project } = await ownerScope(request);
     const number = parseId((request.params as { revision: string }).revision, REVISION_NOT_FOUND);
-    const { consumeCredit } = parseInput(restoreRequestSchema, request.body ?? {});
+    const { consumeCredit, keepApproval } = parseInput(restoreRequestSchema, request.body ?? {});
     const revision = await findRevision(db, project.id, number);
     if (!revision) throw notFound(REVISION_NOT_FOUND);
     if (number === project.revisionNumber) throw new ApiError(409, 'already_current', 'This revision is already the current one.');
@@ -126,7 +126,7 @@ export const revisionRoutes: FastifyPluginAsync = async (app) => {
     try {
       await commitModelUpdate(
         { db, blobs, revisionsKept: config.revisionsKept },
-        { project, nowSeconds: now, model, charge: cost.kind === 'free' ? 'free' : 'paid' },
+        { project, nowSeconds: now, model, charge: cost.kind === 'free' ? 'free' : 'paid', approval: keepApproval ? 'keep' : 'reopen' },
       );
     } catch (error) {
       if (error instanceof InsufficientCreditsError) throw new ApiError(402, INSUFFICIENT_CREDITS, 'You have insufficient credits remaining in your subscription to proceed.');
@@ -135,6 +135,7 @@ export const revisionRoutes: FastifyPluginAsync = async (app) => {
     }
     const restored = await findOwnedProject(db, project.id, project.ownerId);
     if (!restored) throw notFound(PROJECT_NOT_FOUND);
+    app.services.reviewEvents.revision(restored);
     return toOwnerProject(restored);
   });
 };

@@ -9,6 +9,7 @@ import type { RevisionFileUrls } from '../auth/revisionFileUrls';
 import type { LoginThrottle } from '../auth/loginThrottle';
 import type { LimitStore } from '../limits/limitStore';
 import type { Metrics } from './metrics';
+import type { ReviewEventHub } from './reviewEventHub';
 
 export interface Services {
   config: Config;
@@ -25,6 +26,8 @@ export interface Services {
   limitStore: LimitStore;
   /** What this process counts for Prometheus (metrics.ts). */
   metrics: Metrics;
+  /** Live review events to the owner's pages and the links (reviewEvents.ts). */
+  reviewEvents: ReviewEventHub;
   /** The user a secure token was issued to while its session lives, or undefined; each token works once (for the upload sockets). */
   consumeSecureToken(token: string): Promise<number | undefined>;
 }

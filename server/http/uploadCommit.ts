@@ -8,7 +8,7 @@
 import type { ConversionNote } from '../../src/api/conversionNotes';
 import type { Db } from '../db/database';
 import { consumeCredit, listActivePlans, type Plan } from '../db/plans';
-import { createProject, findCurrentRevisionNumber, setProjectModel, type ModelRevision, type Project } from '../db/projects';
+import { createProject, findCurrentRevisionNumber, setProjectModel, type ApprovalOnNewRevision, type ModelRevision, type Project } from '../db/projects';
 import {
   afterFreeUpdate,
   afterPaidUpdate,
@@ -150,6 +150,8 @@ export interface ModelUpdateCommit {
   model: ConvertedModel | ((db: Db) => Promise<ConvertedModel>);
   /** `free`: within the allowance; `paid`: one credit (or an UNLIMITED plan) extends it. */
   charge: 'free' | 'paid';
+  /** What an approved project does (setProjectModel); `reopen` when unsaid. */
+  approval?: ApprovalOnNewRevision;
   onCommit?: OnCommit;
 }
 
@@ -183,6 +185,7 @@ export async function commitModelUpdate(stores: CommitStores, input: ModelUpdate
           fromRevision: project.revisionNumber,
           model: revision,
           nowSeconds: input.nowSeconds,
+          approval: input.approval,
           ...allowance,
         });
         if (!recorded) throw new ProjectChangedError();

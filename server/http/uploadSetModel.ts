@@ -63,14 +63,17 @@ export async function runSetModel(context: UploadContext, locks: UpdateLocks) {
     if (context.queue) {
       // The worker checks again that the project is still at this revision when it records the update.
       const charge = cost.kind === 'free' ? 'free' : 'paid';
-      const request = { kind: 'update', ownerId, projectId: project.id, fromRevision: project.revisionNumber, charge, fileName, file } as const;
-      return await convertQueued(context, context.queue, request);
+      const approval = context.keepApproval ? 'keep' : 'reopen';
+      const request = { kind: 'update', ownerId, projectId: project.id, fromRevision: project.revisionNumber, charge, approval, fileName, file } as const;
+      const view = await convertQueued(context, context.queue, request);
+      context.services.reviewEvents.revision({ ...project, revisionNumber: view.revisionNumber });
+      return view;
     }
     const model = await convertUpload(context, fileName, file);
     try {
       await commitModelUpdate(
         { db, blobs, revisionsKept: context.services.config.revisionsKept },
-        { project, nowSeconds: nowSeconds(context), model, charge: cost.kind === 'free' ? 'free' : 'paid' },
+        { project, nowSeconds: nowSeconds(context), model, charge: cost.kind === 'free' ? 'free' : 'paid', approval: context.keepApproval ? 'keep' : 'reopen' },
       );
     } catch (error) {
       if (error instanceof InsufficientCreditsError) throw new UploadRefusal(UPLOAD_MESSAGES.insufficientCredits);
@@ -80,5 +83,7 @@ export async function runSetModel(context: UploadContext, locks: UpdateLocks) {
   } finally {
     locks.delete(project.id);
   }
-  return ownerView(context, project.id, ownerId);
+  const view = await ownerView(context, project.id, ownerId);
+  context.services.reviewEvents.revision({ ...project, revisionNumber: view.revisionNumber });
+  return view;
 }

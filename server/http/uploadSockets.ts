@@ -141,6 +141,7 @@ export const uploadSocketRoutes: FastifyPluginAsync<UploadSocketOptions> = async
       openedWithToken: upload.token,
       grant: upload.grant,
       timeouts,
+      keepApproval: (request.query as { approval?: unknown } | undefined)?.approval === 'keep',
       log: request.log,
     };
     options.tracker.begin();

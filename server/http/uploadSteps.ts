@@ -39,6 +39,8 @@ export interface UploadContext {
   /** Whom that token was issued to, and in which session. */
   grant: SecureTokenGrant;
   timeouts: UploadTimeouts;
+  /** An update of an approved project keeps its stage (`?approval=keep` on the socket's URL) rather than asking for approval again. */
+  keepApproval: boolean;
   /** The socket's request logger (the parsers' output goes there at debug level). */
   log?: FastifyBaseLogger;
 }

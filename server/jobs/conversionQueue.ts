@@ -21,7 +21,7 @@ export type ConversionJob = {
   fileName: string;
   /** The uploaded file in the blob store (uploads/<jobId>/original<ext>). */
   originalKey: string;
-} & ({ kind: 'create'; name: string } | { kind: 'update'; projectId: number; fromRevision: number; charge: 'free' | 'paid' });
+} & ({ kind: 'create'; name: string } | { kind: 'update'; projectId: number; fromRevision: number; charge: 'free' | 'paid'; approval?: 'reopen' | 'keep' });
 
 /** How long a job may stay active before it counts as lost: the conversion's budget, plus a fifth (at least 5 s) to read and save. */
 export function jobExpirySeconds(convertTimeoutSeconds: number): number {

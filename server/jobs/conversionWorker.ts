@@ -73,7 +73,7 @@ async function record(deps: WorkerDeps, job: ConversionJob): Promise<number> {
     }
     const project = await findOwnedProject(db, job.projectId, job.ownerId);
     if (!project || project.revisionNumber !== job.fromRevision) throw new ProjectChangedError();
-    await commitModelUpdate({ db, blobs, revisionsKept: deps.revisionsKept }, { project, nowSeconds, model, charge: job.charge, onCommit });
+    await commitModelUpdate({ db, blobs, revisionsKept: deps.revisionsKept }, { project, nowSeconds, model, charge: job.charge, approval: job.approval, onCommit });
     return project.id;
   } catch (error) {
     if (error instanceof InsufficientCreditsError) throw new JobRefusal(UPLOAD_MESSAGES.insufficientCredits);

@@ -4,6 +4,7 @@
  * or `/attachments` with a body naming what to delete, answered with the ids it deleted).
  */
 import * as z from 'zod/mini';
+import { commentReviewFields, commentReviewInputSchema } from './reviewSchemas';
 import { secondsDateSchema } from './wireValues';
 
 /** Most ids one bulk delete names: the largest list a project holds. */
@@ -28,6 +29,10 @@ export const commentSchema = z.object({
   isDeletable: z.boolean(),
 });
 export type Comment = z.infer<typeof commentSchema>;
+/** A comment with its review fields (pin, view, markup, thread, status), as the lists answer it. */
+export const reviewedCommentSchema = z.extend(commentSchema, commentReviewFields);
+export type ReviewedComment = z.infer<typeof reviewedCommentSchema>;
+export const reviewedCommentListSchema = z.array(reviewedCommentSchema);
 export const commentListSchema = z.array(commentSchema);
 
 export const COMMENT_MAX_LENGTH = 4000;
@@ -39,6 +44,9 @@ export const commentCreateSchema = z.object({
   authorName: z.string().check(z.trim(), z.minLength(1), z.maxLength(AUTHOR_NAME_MAX_LENGTH)),
   text: z.string().check(z.trim(), z.minLength(1), z.maxLength(COMMENT_MAX_LENGTH)),
 });
+/** SPEC's comment, with what a review note may carry beside it. */
+export const reviewCommentCreateSchema = z.extend(commentCreateSchema, commentReviewInputSchema.shape);
+export type ReviewCommentCreate = z.infer<typeof reviewCommentCreateSchema>;
 export type CommentCreate = z.infer<typeof commentCreateSchema>;
 
 export const createdItemSchema = z.object({

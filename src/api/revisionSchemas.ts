@@ -43,7 +43,11 @@ export type Revision = z.infer<typeof revisionSchema>;
 export const revisionListSchema = z.array(revisionSchema);
 
 /** POST projects/{id}/revisions/{n}/restore: `consumeCredit` once the owner confirmed the credit. */
-export const restoreRequestSchema = z.strictObject({ consumeCredit: z.optional(z.boolean()) });
+export const restoreRequestSchema = z.strictObject({
+  consumeCredit: z.optional(z.boolean()),
+  /** On an approved project: keep its stage (marked "approved revision N") rather than ask for approval again. */
+  keepApproval: z.optional(z.boolean()),
+});
 
 /** The restore needs the owner's yes to spend a credit (409). */
 export const CREDIT_CONFIRMATION_REQUIRED = 'credit_confirmation_required';

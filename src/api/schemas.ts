@@ -17,6 +17,7 @@ import { distanceUnitSchema, languageSchema, secondsDateSchema, stageSchema } fr
 export * from './wireValues';
 export * from './noteSchemas';
 export * from './revisionSchemas';
+export * from './reviewSchemas';
 
 export const SHARE_OPTION_KEYS = [
   'isHierarchyVisible',

@@ -1645,6 +1645,20 @@ type RootTranslation = {
 		 * @param {string} name
 		 */
 		approvedTitle: RequiredParams<'name'>
+		/**
+		 * R​e​v​i​s​i​o​n​ ​{​a​p​p​r​o​v​e​d​}​ ​a​p​p​r​o​v​e​d​ ​b​y​ ​{​n​a​m​e​}​,​ ​{​d​a​t​e​}​;​ ​c​u​r​r​e​n​t​ ​r​e​v​i​s​i​o​n​ ​{​c​u​r​r​e​n​t​}
+		 * @param {number} approved
+		 * @param {number} current
+		 * @param {string} date
+		 * @param {string} name
+		 */
+		approvedEarlier: RequiredParams<'approved' | 'current' | 'date' | 'name'>
+		/**
+		 * A​p​p​r​o​v​e​d​ ​r​e​v​.​ ​{​a​p​p​r​o​v​e​d​}​ ​·​ ​n​o​w​ ​{​c​u​r​r​e​n​t​}
+		 * @param {number} approved
+		 * @param {number} current
+		 */
+		approvedEarlierShort: RequiredParams<'approved' | 'current'>
 	}
 	conversion: {
 		/**
@@ -3273,6 +3287,14 @@ export type TranslationFunctions = {
 		 * Approved by {name}
 		 */
 		approvedTitle: (arg: { name: string }) => LocalizedString
+		/**
+		 * Revision {approved} approved by {name}, {date}; current revision {current}
+		 */
+		approvedEarlier: (arg: { approved: number, current: number, date: string, name: string }) => LocalizedString
+		/**
+		 * Approved rev. {approved} · now {current}
+		 */
+		approvedEarlierShort: (arg: { approved: number, current: number }) => LocalizedString
 	}
 	conversion: {
 		/**

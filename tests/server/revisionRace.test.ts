@@ -202,14 +202,14 @@ describe('two revision writers of one project at once, on SQLite', () => {
     expect(result.failures).toEqual([]);
     // Both writers started from the same revision at least once: the race was run, not avoided.
     expect(result.oneAcknowledged).toBeGreaterThan(0);
-  });
+  }, 120_000);
 
   it(`a restore while a socket update commits, ${ROUNDS} times: every acknowledged revision keeps its files`, async () => {
     const result = await rounds(ROUNDS, () => updateRace(server, server, owner));
     expect(result.failures).toEqual([]);
     // Both writers started from the same revision at least once: the race was run, not avoided.
     expect(result.oneAcknowledged).toBeGreaterThan(0);
-  });
+  }, 120_000);
 });
 
 const reachable = await postgresReachable();
@@ -244,12 +244,12 @@ describe.runIf(reachable)('two revision writers of one project at once, on two s
     expect(result.failures).toEqual([]);
     // Both writers started from the same revision at least once: the race was run, not avoided.
     expect(result.oneAcknowledged).toBeGreaterThan(0);
-  });
+  }, 120_000);
 
   it(`a restore through B while A's socket update commits, ${ROUNDS} times: every acknowledged revision keeps its files`, async () => {
     const result = await rounds(ROUNDS, () => updateRace(a, b, owner));
     expect(result.failures).toEqual([]);
     // Both writers started from the same revision at least once: the race was run, not avoided.
     expect(result.oneAcknowledged).toBeGreaterThan(0);
-  });
+  }, 120_000);
 });

@@ -222,7 +222,7 @@ describe('POST projects/accessKeys/{key}/approval', () => {
   const approve = (key: string, body: unknown) => inject(server, `/api/v1/projects/accessKeys/${key}/approval`, { method: 'POST', body });
   const withApproval = { isHierarchyVisible: true, isCommentsVisible: true, isAttachmentVisible: true, isClippingPlaneAvailable: true, isXRayRenderModeAvailable: true, isIllustrationRenderModeAvailable: true, isWireframeRenderModeAvailable: true, isPartsListAvailable: false, isApprovalAvailable: true };
 
-  it('records who approved which revision when, moves the project to ready, and a new revision clears it', async () => {
+  it('records who approved which revision when, moves the project to ready, and a new revision asks for approval again', async () => {
     const project = await addProject(server, owner.user.id, { published: true, stage: 'approval', shareOptions: withApproval });
     const res = await approve(project.accessKey, { name: '  Claire Client ', revisionNumber: 1 });
     expect(res.status).toBe(200);
@@ -234,7 +234,8 @@ describe('POST projects/accessKeys/{key}/approval', () => {
     expect(seen.approval).toEqual({ name: 'Claire Client', date: new Date(Math.floor(server.clock() / 1000) * 1000), revisionNumber: 1 });
 
     await addRevision(server, { ...project, revisionNumber: 1 });
-    expect((await projectOf(project.id)).approval).toBeNull();
+    // The approval stays on record with its revision; the project waits for the new one's.
+    expect(await projectOf(project.id)).toMatchObject({ currentStage: 'approval', approval: { revisionNumber: 1 } });
   });
 
   it('stays offered when the owner changes another share option', async () => {

@@ -9,6 +9,7 @@ import { sharedLimits } from './0006_shared_limits';
 import { uploadJobs } from './0007_upload_jobs';
 import { secureTokenSession } from './0008_secure_token_session';
 import { conversionHeartbeats } from './0009_conversion_heartbeats';
+import { reviewLoop } from './0010_review_loop';
 
 export function allMigrations(dialect: SqlDialect): Record<string, Migration> {
   return {
@@ -20,5 +21,6 @@ export function allMigrations(dialect: SqlDialect): Record<string, Migration> {
     '0007_upload_jobs': uploadJobs(),
     '0008_secure_token_session': secureTokenSession(),
     '0009_conversion_heartbeats': conversionHeartbeats(),
+    '0010_review_loop': reviewLoop(dialect),
   };
 }

@@ -20,4 +20,7 @@ export const approval = {
   approvedBy: 'Approved by {name:string}, {date:string}, revision {n:number}',
   approved: 'Approved',
   approvedTitle: 'Approved by {name:string}',
+  /** An approval of an older revision: the mark an owner kept, or what a pending project had. */
+  approvedEarlier: 'Revision {approved:number} approved by {name:string}, {date:string}; current revision {current:number}',
+  approvedEarlierShort: 'Approved rev. {approved:number} · now {current:number}',
 };

@@ -21,4 +21,6 @@ export const approval = {
   approvedBy: 'Approuvé par {name}, {date}, révision {n}',
   approved: 'Approuvé',
   approvedTitle: 'Approuvé par {name}',
+  approvedEarlier: 'Révision {approved} approuvée par {name}, {date} ; révision actuelle {current}',
+  approvedEarlierShort: 'Approuvé rév. {approved} · actuelle {current}',
 } satisfies Translation['approval'];

@@ -89,14 +89,15 @@ export function ProjectCard({ project, onStageChange, onUpdateFile, ...actions }
       </Link>
       {project.approval ? (
         // Under the name, clear of the picture; outside the link (whose label is its name), so that screen readers read it too.
+        // An approval of an older revision is marked as such, in amber: the current one was not approved.
         <p
           data-testid="approved-mark"
-          title={LL.approval.approvedTitle({ name: project.approval.name })}
-          className="mx-3 mt-1.5 flex w-fit max-w-[calc(100%-1.5rem)] items-center gap-1 rounded-lg border border-emerald-400/40 px-2 py-0.5 text-xs font-bold text-emerald-400"
+          title={project.approval.revisionNumber === project.revisionNumber ? LL.approval.approvedTitle({ name: project.approval.name }) : LL.approval.approvedEarlier({ approved: project.approval.revisionNumber, name: project.approval.name, date: formatDateTime(project.approval.date), current: project.revisionNumber })}
+          className={`mx-3 mt-1.5 flex w-fit max-w-[calc(100%-1.5rem)] items-center gap-1 rounded-lg border px-2 py-0.5 text-xs font-bold ${project.approval.revisionNumber === project.revisionNumber ? 'border-emerald-400/40 text-emerald-400' : 'border-amber-400/40 text-amber-300'}`}
         >
           <CheckIcon width={14} height={14} className="shrink-0" />
-          <span aria-hidden="true">{LL.approval.approved()}</span>
-          <span className="sr-only">{LL.approval.approvedTitle({ name: project.approval.name })}</span>
+          <span aria-hidden="true">{project.approval.revisionNumber === project.revisionNumber ? LL.approval.approved() : LL.approval.approvedEarlierShort({ approved: project.approval.revisionNumber, current: project.revisionNumber })}</span>
+          <span className="sr-only">{project.approval.revisionNumber === project.revisionNumber ? LL.approval.approvedTitle({ name: project.approval.name }) : LL.approval.approvedEarlier({ approved: project.approval.revisionNumber, name: project.approval.name, date: formatDateTime(project.approval.date), current: project.revisionNumber })}</span>
         </p>
       ) : null}
       {/* Over the picture's corner, so that the stage dropdown has the card's whole width. */}

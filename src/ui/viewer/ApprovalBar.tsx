@@ -16,7 +16,8 @@ export function ApprovalBar({ viewer }: { viewer: ViewerActor }) {
   const approval = useSelector(viewer, selectApproval);
   const project = useSelector(viewer, selectGuestProject);
   if (approval) return <ApproveButton actor={approval} />;
-  if (!project?.approval) return null;
+  // Only an approval of the revision shown: an older revision's approval is not this one's.
+  if (!project?.approval || project.approval.revisionNumber !== project.revisionNumber) return null;
   return (
     <p role="status" className="flex items-center gap-1.5 rounded-full border border-emerald-400/60 bg-surface-raised/90 px-3 py-1.5 text-xs font-bold text-fg">
       <CheckIcon width={14} height={14} className="shrink-0 text-emerald-400" />

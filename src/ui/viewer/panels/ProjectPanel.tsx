@@ -73,7 +73,9 @@ export function ProjectPanel({ owner, onMoreOptions, onRevisions }: { owner: Own
         {project.approval ? (
           <p data-testid="project-approval" className="flex items-start gap-2 text-sm text-fg">
             <CheckIcon width={16} height={16} className="mt-0.5 shrink-0 text-emerald-400" />
-            {LL.approval.approvedBy({ name: project.approval.name, date: formatDateTime(project.approval.date), n: project.approval.revisionNumber })}
+            {project.approval.revisionNumber === project.revisionNumber
+              ? LL.approval.approvedBy({ name: project.approval.name, date: formatDateTime(project.approval.date), n: project.approval.revisionNumber })
+              : LL.approval.approvedEarlier({ approved: project.approval.revisionNumber, name: project.approval.name, date: formatDateTime(project.approval.date), current: project.revisionNumber })}
           </p>
         ) : null}
       </section>

@@ -33,7 +33,9 @@ export function SharedProjectPanel({ project }: { project: SharedProject }) {
       {project.approval ? (
         <p className="flex items-start gap-2 text-sm text-fg">
           <CheckIcon width={16} height={16} className="mt-0.5 shrink-0 text-emerald-400" />
-          {LL.approval.approvedOn({ name: project.approval.name, date: formatDateTime(project.approval.date) })}
+          {project.approval.revisionNumber === project.revisionNumber
+            ? LL.approval.approvedOn({ name: project.approval.name, date: formatDateTime(project.approval.date) })
+            : LL.approval.approvedEarlier({ approved: project.approval.revisionNumber, name: project.approval.name, date: formatDateTime(project.approval.date), current: project.revisionNumber })}
         </p>
       ) : null}
     </div>

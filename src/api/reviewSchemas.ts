@@ -1,0 +1,111 @@
+/**
+ * The client's review on the wire (part of schemas.ts): a comment may be pinned to a part or a
+ * point of the model with the view it was written in and a markup drawn over that view; replies
+ * hang under a comment; the owner resolves a comment and can reopen it; the client approves a
+ * revision or asks for changes, and each decision is kept. A comment without any of it is SPEC's
+ * plain comment: old clients post and read those as before (every new field has a default).
+ */
+import * as z from 'zod/mini';
+import { secondsDateSchema } from './wireValues';
+
+const finite = z.number().check(z.refine(Number.isFinite, 'must be a finite number'));
+export const vec3Schema = z.tuple([finite, finite, finite]);
+/** A point of the note's picture, as fractions of its width and height (a little outside is allowed, for arrows that start off the edge). */
+const fraction = z.number().check(z.gte(-0.5), z.lte(1.5));
+export const vec2Schema = z.tuple([fraction, fraction]);
+
+export const NOTE_RENDER_MODES = ['solid', 'xray', 'wireframe', 'illustration'] as const;
+export const NOTE_CAMERA_VIEWS = ['free', 'top', 'bottom', 'left', 'right', 'front', 'back'] as const;
+/** Most parts a view names as hidden or isolated (a whole job's parts). */
+export const NOTE_VIEW_MAX_PARTS = 20_000;
+const partIdSchema = z.string().check(z.regex(/^\d{1,9}$/));
+
+/** The viewer's state when the note was written: opening the note brings it back. */
+export const noteViewSchema = z.object({
+  camera: z.object({
+    view: z.enum(NOTE_CAMERA_VIEWS),
+    /** World metres. */
+    position: vec3Schema,
+    target: vec3Schema,
+    orthoHalfHeight: z.nullable(z.number().check(z.positive())),
+  }),
+  renderMode: z.enum(NOTE_RENDER_MODES),
+  /** The clipping plane, off when null; `position` in millimetres from the model's minimum along `axis`. */
+  clipping: z.nullable(z.object({ axis: z.enum(['x', 'y', 'z']), inverted: z.boolean(), position: z.number().check(z.nonnegative()) })),
+  /** The exploded view's factor, 0 (assembled) to 1. */
+  explode: z.number().check(z.gte(0), z.lte(1)),
+  hidden: z.array(partIdSchema).check(z.maxLength(NOTE_VIEW_MAX_PARTS)),
+  /** The isolated parts, or null when nothing is isolated. */
+  isolated: z.nullable(z.array(partIdSchema).check(z.maxLength(NOTE_VIEW_MAX_PARTS))),
+  /** A measurement between two world points (metres), or null. */
+  measurement: z.nullable(z.object({ a: vec3Schema, b: vec3Schema })),
+});
+export type NoteView = z.infer<typeof noteViewSchema>;
+
+/** Where the note's pin stands: a point of the model (world metres), on a part when one was hit. */
+export const notePinSchema = z.object({
+  point: vec3Schema,
+  partId: z.nullable(partIdSchema),
+  /** The part's name then, so the pin still says which part on another revision. */
+  partName: z.nullable(z.string().check(z.maxLength(300))),
+});
+export type NotePin = z.infer<typeof notePinSchema>;
+
+export const MARKUP_COLORS = ['#f97316', '#ef4444', '#22c55e', '#3b82f6', '#facc15', '#ffffff'] as const;
+export const MARKUP_MAX_SHAPES = 100;
+export const MARKUP_MAX_POINTS = 1000;
+const color = z.enum(MARKUP_COLORS);
+export const markupShapeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.enum(['arrow', 'rectangle', 'cloud']), from: vec2Schema, to: vec2Schema, color }),
+  z.object({ kind: z.literal('line'), points: z.array(vec2Schema).check(z.minLength(2), z.maxLength(MARKUP_MAX_POINTS)), color }),
+  z.object({ kind: z.literal('text'), at: vec2Schema, text: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)), color }),
+]);
+export type MarkupShape = z.infer<typeof markupShapeSchema>;
+export const markupSchema = z.array(markupShapeSchema).check(z.maxLength(MARKUP_MAX_SHAPES));
+
+/** What a comment may carry beside SPEC's author name and text (all optional). */
+export const commentReviewInputSchema = z.object({
+  /** A reply to this comment (a reply carries no pin, view or markup of its own). */
+  parentId: z.optional(z.int().check(z.positive())),
+  /** The revision the author was looking at. */
+  revisionNumber: z.optional(z.int().check(z.positive())),
+  pin: z.optional(notePinSchema),
+  view: z.optional(noteViewSchema),
+  markup: z.optional(markupSchema),
+});
+export type CommentReviewInput = z.infer<typeof commentReviewInputSchema>;
+
+export const NOTE_STATUSES = ['open', 'resolved'] as const;
+export type NoteStatus = (typeof NOTE_STATUSES)[number];
+
+/** The review fields of a comment as the lists answer them (defaults for servers that do not send them). */
+export const commentReviewFields = {
+  parentId: z._default(z.nullable(z.int()), null),
+  status: z._default(z.enum(NOTE_STATUSES), 'open'),
+  revisionNumber: z._default(z.nullable(z.int()), null),
+  pin: z._default(z.nullable(notePinSchema), null),
+  view: z._default(z.nullable(noteViewSchema), null),
+  markup: z._default(markupSchema, []),
+  resolvedAt: z._default(z.nullable(secondsDateSchema), null),
+};
+
+/** `PATCH .../comments/{id}` (the owner): resolve or reopen. */
+export const notePatchSchema = z.strictObject({ status: z.enum(NOTE_STATUSES) });
+
+export const DECISION_KINDS = ['approved', 'changesRequested'] as const;
+export type DecisionKind = (typeof DECISION_KINDS)[number];
+export const decisionSchema = z.object({
+  kind: z.enum(DECISION_KINDS),
+  name: z.string(),
+  revisionNumber: z.int(),
+  date: secondsDateSchema,
+});
+export type Decision = z.infer<typeof decisionSchema>;
+export const decisionListSchema = z.array(decisionSchema);
+
+/** `POST projects/accessKeys/{key}/changes`: the client asks for changes to the revision they saw. */
+export const changeRequestSchema = z.object({
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  revisionNumber: z.int().check(z.positive()),
+});
+export const NO_NOTE_FOR_CHANGES = 'no_note_for_changes';
