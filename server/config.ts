@@ -75,6 +75,11 @@ export interface Config {
   revisionsKept: number;
   /** Seconds a stopping process lets its upload sockets finish before it closes (drain.ts). */
   shutdownGraceSeconds: number;
+  /** Mail server of the review mails (smtp:// or smtps://); unset: no mail. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Seconds new notes of a project are gathered into one mail. */
+  mailBatchSeconds: number;
   /** Bearer token of `GET /metrics` (Prometheus); unset: no metrics route. */
   metricsToken: string | undefined;
 }
@@ -138,6 +143,13 @@ const envSchema = z.object({
   STATIC_DIR: z.string().min(1).default('./dist'),
   REVISIONS_KEPT: int(1, 10_000).default(20),
   SHUTDOWN_GRACE: int(0, 24 * 3600).default(25),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine((url) => /^smtps?:\/\/[^/?#]/i.test(url) && URL.canParse(url), 'expected smtp://[user:password@]host[:port] or smtps://...')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(320).default('Cabinet Viewer <no-reply@localhost>'),
+  MAIL_BATCH_SECONDS: int(0, 86_400).default(600),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
@@ -202,6 +214,9 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
     staticDir: path.resolve(cwd, e.STATIC_DIR),
     revisionsKept: e.REVISIONS_KEPT,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mailBatchSeconds: e.MAIL_BATCH_SECONDS,
     metricsToken: e.METRICS_TOKEN,
   };
 }

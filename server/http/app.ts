@@ -31,6 +31,7 @@ import { installErrorHandling } from './errors';
 import { installDrain } from './drain';
 import { healthRoutes } from './health';
 import { createReviewEventHub } from './reviewEventHub';
+import { createReviewMailer } from '../mail/reviewMail';
 import { createMetrics, installMetrics } from './metrics';
 import { modelFileRoutes } from './modelFiles';
 import { projectApi } from './projectApi';
@@ -105,6 +106,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Live review events (reviewEvents.ts): through PostgreSQL between processes, else in memory.
   const postgres = config.database.kind === 'postgres' ? { url: config.database.url, schema: (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]?.schema } : undefined;
   const reviewEvents = await createReviewEventHub({ db, postgres, log: app.log });
+  const mail = config.smtpUrl
+    ? createReviewMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, origin: config.publicUrl ?? `http://localhost:${config.port}`, batchSeconds: config.mailBatchSeconds, db, log: app.log })
+    : undefined;
+  if (mail) app.addHook('onClose', () => mail.close());
   app.log.info({ store: limitStore.kind }, 'login throttle and shared-link rate limit counted in %s', limitStore.kind);
 
   const services: Services = {
@@ -119,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limitStore,
     metrics,
     reviewEvents,
+    mail,
     consumeSecureToken: async (token) => (await consumeSecureToken(db, token, toSeconds(clock())))?.userId,
   };
   app.decorate('services', services);

@@ -68,6 +68,7 @@ export const approvalRoutes: FastifyPluginAsync = async (app) => {
       authorGuestId: request.user ? null : readGuestId(request),
     });
     app.services.reviewEvents.decision(after, kind, input.name);
+    app.services.mail?.decision(after, { kind, name: input.name, revisionNumber: input.revisionNumber });
     return toSharedProject(after);
   };
 

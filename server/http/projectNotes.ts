@@ -129,7 +129,10 @@ export const noteRoutes: FastifyPluginAsync<{ via: ProjectVia; kind: NoteKind }>
       ...(content as NoteContent[NoteKind]),
     });
     if (review) await setCommentReview(db, note.id, review);
-    if (kind === 'comment') app.services.reviewEvents.note(project, note.id);
+    if (kind === 'comment') {
+      app.services.reviewEvents.note(project, note.id);
+      if (!isOwner) app.services.mail?.note(project, { id: note.id, author: authorName, text: (content as { text: string }).text });
+    }
     if (!isOwner) await guests.record(request.ip, project.accessKey);
     reply.status(201);
     return { id: note.id, date: note.createdAt, isDeletable: canDeleteItem({ ...viewer, guestId }, project, note) };

@@ -10,6 +10,7 @@ import type { LoginThrottle } from '../auth/loginThrottle';
 import type { LimitStore } from '../limits/limitStore';
 import type { Metrics } from './metrics';
 import type { ReviewEventHub } from './reviewEventHub';
+import type { ReviewMailer } from '../mail/reviewMail';
 
 export interface Services {
   config: Config;
@@ -28,6 +29,8 @@ export interface Services {
   metrics: Metrics;
   /** Live review events to the owner's pages and the links (reviewEvents.ts). */
   reviewEvents: ReviewEventHub;
+  /** The owner's review mails, when `SMTP_URL` is set (mail/reviewMail.ts). */
+  mail: ReviewMailer | undefined;
   /** The user a secure token was issued to while its session lives, or undefined; each token works once (for the upload sockets). */
   consumeSecureToken(token: string): Promise<number | undefined>;
 }

@@ -1,0 +1,46 @@
+/** The review mails' words, in the owner's language (English unless they chose French). */
+export type MailLanguage = 'en' | 'fr';
+
+export interface NoteLine {
+  author: string;
+  text: string;
+  url: string;
+}
+
+const TEXTS = {
+  en: {
+    approved: (name: string, n: number, project: string) => `${name} approved revision ${n} of ${project}`,
+    changesRequested: (name: string, n: number, project: string) => `${name} asked for changes to revision ${n} of ${project}`,
+    changesBody: 'Their notes say what to change. The project is back at its design stage.',
+    approvedBody: 'The project is now ready for production.',
+    open: 'Open the project',
+    notesSubject: (count: number, project: string) => (count === 1 ? `A new note on ${project}` : `${count} new notes on ${project}`),
+    notesIntro: (count: number) => (count === 1 ? 'A note was written through your shared link:' : `${count} notes were written through your shared link:`),
+    footer: 'You get this mail because you own this project.',
+  },
+  fr: {
+    approved: (name: string, n: number, project: string) => `${name} a approuvé la révision ${n} de ${project}`,
+    changesRequested: (name: string, n: number, project: string) => `${name} demande des modifications à la révision ${n} de ${project}`,
+    changesBody: 'Ses notes disent quoi modifier. Le projet revient à son étape de conception.',
+    approvedBody: 'Le projet est maintenant prêt pour la production.',
+    open: 'Ouvrir le projet',
+    notesSubject: (count: number, project: string) => (count === 1 ? `Une nouvelle note sur ${project}` : `${count} nouvelles notes sur ${project}`),
+    notesIntro: (count: number) => (count === 1 ? 'Une note a été écrite par votre lien de partage :' : `${count} notes ont été écrites par votre lien de partage :`),
+    footer: 'Vous recevez ce message parce que ce projet vous appartient.',
+  },
+} as const;
+
+export const languageOf = (preferred: string | null): MailLanguage => (preferred === 'fr' ? 'fr' : 'en');
+
+export function decisionMail(lang: MailLanguage, d: { kind: 'approved' | 'changesRequested'; name: string; revisionNumber: number; project: string; url: string }): { subject: string; text: string } {
+  const t = TEXTS[lang];
+  const subject = d.kind === 'approved' ? t.approved(d.name, d.revisionNumber, d.project) : t.changesRequested(d.name, d.revisionNumber, d.project);
+  const body = d.kind === 'approved' ? t.approvedBody : t.changesBody;
+  return { subject, text: `${subject}.\n\n${body}\n\n${t.open}: ${d.url}\n\n-- \n${t.footer}\n` };
+}
+
+export function notesMail(lang: MailLanguage, project: string, notes: NoteLine[]): { subject: string; text: string } {
+  const t = TEXTS[lang];
+  const lines = notes.map((n) => `- ${n.author}: ${n.text.length > 300 ? `${n.text.slice(0, 300)}…` : n.text}\n  ${n.url}`).join('\n');
+  return { subject: t.notesSubject(notes.length, project), text: `${t.notesIntro(notes.length)}\n\n${lines}\n\n-- \n${t.footer}\n` };
+}
