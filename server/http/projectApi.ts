@@ -6,6 +6,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import { approvalRoutes, decisionRoutes } from './approval';
+import { bcfRoutes } from './bcfRoute';
 import { linkEventRoutes, ownerEventRoutes } from './reviewEvents';
 import { linkRateLimitOptions } from './linkRateLimit';
 import { partsListRoutes } from './partsLists';
@@ -37,4 +38,5 @@ export const projectApi: FastifyPluginAsync = async (app) => {
   await app.register(partsListRoutes, { prefix: '/:id', via: 'owner' });
   await app.register(revisionRoutes, { prefix: '/:id/revisions' });
   await app.register(decisionRoutes);
+  await app.register(bcfRoutes);
 };

@@ -31,7 +31,15 @@ export const noteViewSchema = z.object({
   }),
   renderMode: z.enum(NOTE_RENDER_MODES),
   /** The clipping plane, off when null; `position` in millimetres from the model's minimum along `axis`. */
-  clipping: z.nullable(z.object({ axis: z.enum(['x', 'y', 'z']), inverted: z.boolean(), position: z.number().check(z.nonnegative()) })),
+  clipping: z.nullable(
+    z.object({
+      axis: z.enum(['x', 'y', 'z']),
+      inverted: z.boolean(),
+      position: z.number().check(z.nonnegative()),
+      /** A world point of the plane (metres), for readers that do not have the model's bounds (BCF). */
+      origin: z.optional(vec3Schema),
+    }),
+  ),
   /** The exploded view's factor, 0 (assembled) to 1. */
   explode: z.number().check(z.gte(0), z.lte(1)),
   hidden: z.array(partIdSchema).check(z.maxLength(NOTE_VIEW_MAX_PARTS)),
