@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import {
   findRefreshToken,
+  deleteExpiredRefreshTokens,
   insertRefreshToken,
   markRefreshTokenUsed,
   revokeRefreshFamily,
@@ -23,6 +24,17 @@ export type RotateResult =
   | { ok: true; userId: number; familyId: string; token: string }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
+/** Expired refresh tokens are deleted by the issue of a new one, at most once an hour per database. */
+export const REFRESH_PURGE_EVERY_SECONDS = 3600;
+const lastPurge = new WeakMap<Db, number>();
+
+async function purgeExpired(db: Db, nowSeconds: number): Promise<void> {
+  const last = lastPurge.get(db);
+  if (last !== undefined && Math.abs(nowSeconds - last) < REFRESH_PURGE_EVERY_SECONDS) return;
+  lastPurge.set(db, nowSeconds);
+  await deleteExpiredRefreshTokens(db, nowSeconds);
+}
+
 export async function issueRefreshToken(
   db: Db,
   userId: number,
@@ -30,6 +42,7 @@ export async function issueRefreshToken(
   ttlSeconds: number,
   familyId: string = randomUUID(),
 ): Promise<{ token: string; familyId: string }> {
+  await purgeExpired(db, nowSeconds);
   const token = randomToken();
   await insertRefreshToken(db, {
     id: tokenDigest(token),

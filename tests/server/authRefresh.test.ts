@@ -4,7 +4,7 @@ import { createAccount } from './helpers/accounts';
 import { call, cookieFrom, errorCode, type CallResult } from './helpers/http';
 import { startTestServer, type TestServer } from './helpers/testServer';
 import { revokeUserRefreshTokens } from '../../server/db/tokens';
-import { REFRESH_REUSE_GRACE_SECONDS } from '../../server/auth/refreshTokens';
+import { REFRESH_PURGE_EVERY_SECONDS, REFRESH_REUSE_GRACE_SECONDS } from '../../server/auth/refreshTokens';
 
 let server: TestServer;
 
@@ -212,5 +212,28 @@ describe('access tokens end with their session', () => {
     await revokeUserRefreshTokens(server.database.db, user.id, Math.floor(server.clock() / 1000));
     expect((await projects(a.accessToken)).status).toBe(401);
     expect((await projects(b.accessToken)).status).toBe(401);
+  });
+});
+
+describe('expired refresh tokens', () => {
+  it('are deleted by a later login once the hour since the last purge has passed', async () => {
+    const expiredBy = async (nowSeconds: number) =>
+      Number((await server.database.db.selectFrom('refresh_tokens').select((eb) => eb.fn.countAll().as('n')).where('expires_at', '<=', nowSeconds).executeTakeFirstOrThrow()).n);
+    // A plan that outlives the jump ahead, so that the later login is allowed.
+    await server.database.db.updateTable('subscription_plans').set({ expiration_date: Math.floor(server.clock() / 1000) + 400 * 86_400 }).execute();
+    await login();
+    await login();
+    const ahead = server.config.refreshTokenTtl + REFRESH_PURGE_EVERY_SECONDS + 1;
+    server.clock.advance(ahead);
+    try {
+      const now = Math.floor(server.clock() / 1000);
+      expect(await expiredBy(now)).toBeGreaterThanOrEqual(2);
+      await login();
+      expect(await expiredBy(now)).toBe(0);
+      // The new login's token is kept.
+      expect(Number((await server.database.db.selectFrom('refresh_tokens').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBeGreaterThanOrEqual(1);
+    } finally {
+      server.clock.advance(-ahead);
+    }
   });
 });
