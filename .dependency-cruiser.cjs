@@ -3,7 +3,10 @@
  *   ui -> machines -> api;  ui -> engine only through the canvas host;  main.tsx wires all.
  *   machines: no React, no Babylon, no engine, no ui, no HTTP library.
  *   engine:   no machines, no ui, no React, no XState.
- *   server:   nothing of src/ but src/api.
+ *   server:   nothing of src/ but src/api and src/model; samples/ only from server/seed.
+ *   model:    a leaf every layer may import (pure rules and words shared by views, first frame, engine).
+ *   firstFrame (a link's first script): engine, api and model only.  sw (the service worker): api and model only.
+ *   samples (the generated test models): server/convert's writers, nothing of the app.
  */
 module.exports = {
   forbidden: [
@@ -49,14 +52,46 @@ module.exports = {
     {
       name: 'server-only-src-api',
       severity: 'error',
-      comment: 'The server shares the contract (src/api) and nothing else of the client.',
+      comment: 'The server shares the contract (src/api) and the model (src/model), nothing else of the client.',
       from: { path: '^server/' },
-      to: { path: '^src/', pathNot: '^src/api/' },
+      to: { path: '^src/', pathNot: '^src/(api|model)/' },
+    },
+    {
+      name: 'model-is-a-leaf',
+      severity: 'error',
+      from: { path: '^src/model/' },
+      to: { path: ['^src/(api|machines|engine|ui|i18n|firstFrame|sw)/', '^server/', '^samples/', 'node_modules/(react|react-dom|@babylonjs|xstate|@xstate)/'] },
+    },
+    {
+      name: 'first-frame-engine-api-model-only',
+      severity: 'error',
+      comment: "A link's first script runs before the app: it may use the engine's first-frame parts, the contract and the model, never the app's views or machines.",
+      from: { path: '^src/firstFrame/' },
+      to: { path: ['^src/(ui|machines|i18n|sw)/', 'node_modules/(react|react-dom|xstate|@xstate)/', '^(react|react-dom|xstate|@xstate/.*)$'] },
+    },
+    {
+      name: 'service-worker-api-model-only',
+      severity: 'error',
+      from: { path: '^src/sw/' },
+      to: { path: ['^src/(ui|machines|engine|firstFrame|i18n)/', 'node_modules/(react|react-dom|xstate|@xstate|@babylonjs)/'] },
+    },
+    {
+      name: 'server-not-to-samples-but-seed',
+      severity: 'error',
+      comment: 'The generated test models are for tests, benches and the demo project: only the seed may use them.',
+      from: { path: '^server/', pathNot: '^server/seed/' },
+      to: { path: '^samples/' },
+    },
+    {
+      name: 'samples-only-server-writers',
+      severity: 'error',
+      from: { path: '^samples/' },
+      to: { path: ['^src/(ui|machines|engine|firstFrame|sw)/', '^server/(?!convert/)'] },
     },
     {
       name: 'no-circular',
       severity: 'error',
-      from: { path: '^(src|server)/' },
+      from: { path: '^(src|server|samples)/' },
       to: { circular: true },
     },
   ],

@@ -43,7 +43,7 @@ function engineChunk() {
 }
 
 const SMALL_SHARED_MODULES =
-  /src[\\/](engine[\\/]firstFrame[\\/]handoff|api[\\/](pageIds|partName|units)|ui[\\/]app[\\/]documentTitle|ui[\\/]viewer[\\/]layoutRules|machines[\\/]projects[\\/]publicLink)\.ts$/;
+  /src[\\/](engine[\\/]firstFrame[\\/]handoff|api[\\/](pageIds|partName|units)|ui[\\/]app[\\/]documentTitle|model[\\/]layoutRules|machines[\\/]projects[\\/]publicLink)\.ts$/;
 
 /** A shared link's first script (src/firstFrame/main.ts): the server names it in the link's page. */
 export const FIRST_FRAME_ENTRY = 'src/firstFrame/main.ts';

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 mkdirSync('.tmp', { recursive: true });
 const bin = (name) => `node_modules/.bin/${name}`;
 const steps = [
-  ['layer lint', bin('depcruise'), ['src', 'server', '--config', '.dependency-cruiser.cjs']],
+  ['layer lint', bin('depcruise'), ['src', 'server', 'samples', '--config', '.dependency-cruiser.cjs']],
   ['type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
   ['unit and integration tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json']],
   ['build', bin('vite'), ['build', '--logLevel', 'warn']],

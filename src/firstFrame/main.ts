@@ -16,7 +16,7 @@ import { offerFirstFrame, settleFirstFrame, type FirstFrameModel } from '../engi
 import { bindOrbitInput } from '../engine/firstFrame/orbitInput';
 import type { CameraState } from '../engine/types';
 import { parseGlbChunks, readGlb } from '../engine/load/glbReader';
-import { frameInsetsOf, isCompactLayout } from '../ui/viewer/layoutRules';
+import { frameInsetsOf, isCompactLayout } from '../model/layoutRules';
 
 /** The performance mark of the first frame on screen (the viewer's own is `model-first-frame`). */
 export const LINK_FIRST_FRAME = 'link-first-frame';

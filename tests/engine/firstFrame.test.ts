@@ -10,7 +10,7 @@ import { endFirstFrame, offerFirstFrame, takeFirstFrameModel, type FirstFrameMod
 import { openingOrbit, openingView, viewOf } from '../../src/engine/firstFrame/firstFrameView';
 import { turned, zoomed } from '../../src/engine/firstFrame/orbitInput';
 import { parseGlbChunks, readGlb } from '../../src/engine/load/glbReader';
-import { frameInsetsOf } from '../../src/ui/viewer/layoutRules';
+import { frameInsetsOf } from '../../src/model/layoutRules';
 import type { CameraState } from '../../src/engine/types';
 import { generated, HEIGHT, nullEngineViewer, serveGlb, settle, WIDTH } from './engineHarness';
 

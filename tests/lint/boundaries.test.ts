@@ -23,7 +23,7 @@ function cruise(files: Record<string, string>): { code: number; output: string }
   }
   const bin = join(root, 'node_modules/.bin/depcruise');
   try {
-    const output = execFileSync(bin, ['src', 'server', '--config', '.dependency-cruiser.cjs'], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
+    const output = execFileSync(bin, ['src', 'server', 'samples', '--config', '.dependency-cruiser.cjs'], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
     return { code: 0, output };
   } catch (error) {
     const e = error as { status: number; stdout: string; stderr: string };
@@ -33,7 +33,13 @@ function cruise(files: Record<string, string>): { code: number; output: string }
 
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-const base = { 'src/api/schemas.ts': 'export const x = 1;\n', 'server/main.ts': "import { x } from '../src/api/schemas';\nexport const y = x;\n" };
+const base = {
+  'src/api/schemas.ts': 'export const x = 1;\n',
+  'server/main.ts': "import { x } from '../src/api/schemas';\nexport const y = x;\n",
+  'server/convert/glbWriter.ts': 'export const w = 1;\n',
+  'samples/generate.ts': "import { w } from '../server/convert/glbWriter';\nexport const g = w;\n",
+  'src/model/layoutRules.ts': 'export const l = 1;\n',
+};
 
 describe('layer boundaries', () => {
   it('accepts a project that imports the right way', () => {
@@ -81,5 +87,31 @@ describe('layer boundaries', () => {
     const result = cruise({ ...base, 'src/machines/m.ts': 'export const m = 1;\n', 'server/bad.ts': "import { m } from '../src/machines/m';\nexport const s = m;\n" });
     expect(result.code).not.toBe(0);
     expect(result.output).toContain('server-only-src-api');
+  });
+
+  it('fails when a link\'s first script imports a view or a machine, and accepts the engine, the contract and the model', () => {
+    const ok = cruise({ ...base, 'src/engine/e.ts': 'export const e = 1;\n', 'src/firstFrame/main.ts': "import { e } from '../engine/e';\nimport { x } from '../api/schemas';\nimport { l } from '../model/layoutRules';\nexport const f = e + x + l;\n" });
+    expect(ok.output).toContain('no dependency violations');
+    const bad = cruise({ ...base, 'src/ui/viewer/v.ts': 'export const v = 1;\n', 'src/firstFrame/main.ts': "import { v } from '../ui/viewer/v';\nexport const f = v;\n" });
+    expect(bad.code).not.toBe(0);
+    expect(bad.output).toContain('first-frame-engine-api-model-only');
+  });
+
+  it('fails when the server uses the generated samples outside the seed, and accepts the seed', () => {
+    const ok = cruise({ ...base, 'server/seed/demo.ts': "import { g } from '../../samples/generate';\nexport const d = g;\n" });
+    expect(ok.output).toContain('no dependency violations');
+    const bad = cruise({ ...base, 'server/http/route.ts': "import { g } from '../../samples/generate';\nexport const r = g;\n" });
+    expect(bad.code).not.toBe(0);
+    expect(bad.output).toContain('server-not-to-samples-but-seed');
+  });
+
+  it('fails when the samples use the app, the service worker a view, or the model anything of the app', () => {
+    const samples = cruise({ ...base, 'src/ui/v.ts': 'export const v = 1;\n', 'samples/bad.ts': "import { v } from '../src/ui/v';\nexport const b = v;\n" });
+    expect(samples.output).toContain('samples-only-server-writers');
+    const sw = cruise({ ...base, 'src/ui/v.ts': 'export const v = 1;\n', 'src/sw/serviceWorker.ts': "import { v } from '../ui/v';\nexport const s = v;\n" });
+    expect(sw.output).toContain('service-worker-api-model-only');
+    const model = cruise({ ...base, 'src/model/bad.ts': "import { x } from '../api/schemas';\nexport const b = x;\n" });
+    expect(model.output).toContain('model-is-a-leaf');
+    for (const result of [samples, sw, model]) expect(result.code).not.toBe(0);
   });
 });

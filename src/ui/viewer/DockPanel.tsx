@@ -8,7 +8,7 @@
 import type { ReactNode } from 'react';
 import { useLL } from '../app/I18nProvider';
 import { CloseIcon } from '../common/actionIcons';
-import { COMPACT_PANEL_SHEET_SHARE } from './layoutRules';
+import { COMPACT_PANEL_SHEET_SHARE } from '../../model/layoutRules';
 
 interface DockPanelProps {
   side: 'left' | 'right';

@@ -36,7 +36,7 @@ import { RenderModePanel } from './panels/RenderModePanel';
 import { RightToolbar } from './RightToolbar';
 import { ToolChips } from './ToolChips';
 import { DESKTOP_WIDTH, LEFT_PANEL_WIDTH, LEFT_SHIFT_MIN_WIDTH, RIGHT_PANEL_WIDTH, useCompactLayout } from './useWindowWidth';
-import { compactDataSheetShare } from './layoutRules';
+import { compactDataSheetShare } from '../../model/layoutRules';
 import type { ToolsActor, ViewerActor } from './viewerActors';
 
 export interface ViewerLayoutProps {

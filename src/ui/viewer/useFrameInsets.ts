@@ -7,10 +7,10 @@
  * windows are outside the canvas already.
  */
 import { useEffect } from 'react';
-import { frameInsetsOf } from './layoutRules';
+import { frameInsetsOf } from '../../model/layoutRules';
 import type { ToolsActor } from './viewerActors';
 
-export { frameInsetsOf } from './layoutRules';
+export { frameInsetsOf } from '../../model/layoutRules';
 
 export function useFrameInsets(tools: ToolsActor, compact: boolean, sheetShown: boolean, panelSheetOpen = false): void {
   const height = typeof window === 'undefined' ? 800 : window.innerHeight;

@@ -1,8 +1,8 @@
 /** The window's inner size, updated on resize (layout thresholds of SPEC §9, and the compact layout). */
 import { useEffect, useState } from 'react';
-import { DESKTOP_WIDTH, isCompactLayout, PHONE_WIDTH } from './layoutRules';
+import { DESKTOP_WIDTH, isCompactLayout, PHONE_WIDTH } from '../../model/layoutRules';
 
-export { DESKTOP_WIDTH, isCompactLayout, PHONE_WIDTH } from './layoutRules';
+export { DESKTOP_WIDTH, isCompactLayout, PHONE_WIDTH } from '../../model/layoutRules';
 
 function useWindowSize(): { width: number; height: number } {
   const [size, setSize] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));

@@ -15,7 +15,7 @@ import { viewerToolsMachine } from '../../../src/machines/viewer/viewerToolsMach
 import type { ModelLoadEvent } from '../../../src/machines/viewer/viewerLoad';
 import type { RenderMode } from '../../../src/machines/viewer/viewerTypes';
 import { createAppRouter } from '../../../src/ui/router';
-import { frameInsetsOf, isCompactLayout } from '../../../src/ui/viewer/layoutRules';
+import { frameInsetsOf, isCompactLayout } from '../../../src/model/layoutRules';
 import { createServices, Providers, SAMPLE_LINK } from '../../helpers/appHarness';
 
 const PHONE = { width: 390, height: 844 };
