@@ -5,6 +5,7 @@ import type * as z from 'zod/mini';
 import { createHttp, type HttpOptions } from './http';
 import { bulkDeleteResultSchema, type BulkDeleteTarget } from './noteSchemas';
 import { namedTreeSchema } from './partsList';
+import { reviewCalls } from './reviewClient';
 import {
   attachmentListSchema,
   brandingSchema,
@@ -100,6 +101,9 @@ export function createApiClient(options: HttpOptions) {
     getBrandingLogo: (signal?: AbortSignal) => http.blob('branding/logo', signal),
     putBrandingLogo: (file: Blob) => call('branding/logo', { method: 'PUT', body: file, auth: true }),
     deleteBrandingLogo: () => call('branding/logo', { method: 'DELETE', auth: true }),
+
+    // The review: pinned notes, threads, decisions, BCF, the list in pages, live events (reviewClient.ts).
+    ...reviewCalls(http, auth),
 
     patchSettings: (settings: Settings) => call('settings', { method: 'PATCH', json: settings, auth: true }),
     activePlans: () => call('subscriptionPlans/active', { auth: true, schema: subscriptionPlanListSchema }),

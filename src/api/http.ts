@@ -122,5 +122,14 @@ export function createHttp(options: HttpOptions) {
     return res.blob();
   }
 
-  return { call, blob, refresh, urlOf, baseUrl };
+  /** A long-lived GET whose body is read as it arrives (the live events); authenticated when `auth`. */
+  async function stream(path: string, request: { auth: boolean; signal?: AbortSignal }): Promise<ReadableStream<Uint8Array>> {
+    const tokenUsed = request.auth ? options.tokens.get() : null;
+    let res = await send(path, { auth: request.auth, signal: request.signal }, tokenUsed);
+    if (res.status === 401 && request.auth && (await refresh())) res = await send(path, { auth: true, signal: request.signal }, options.tokens.get());
+    if (!res.ok || !res.body) throw new RequestError('GET', res.url || urlOf(path), res.status, res.statusText);
+    return res.body;
+  }
+
+  return { call, blob, stream, refresh, urlOf, baseUrl };
 }

@@ -1,0 +1,54 @@
+/**
+ * The review's calls (src/api/reviewSchemas.ts, reviewEvents.ts, projectPages.ts), part of the API
+ * client: comments with their pins, views, markups and threads; resolve and reopen; asking for
+ * changes; the decisions; the notes as BCF; the list in pages; the live events.
+ */
+import type { Http } from './http';
+import { projectPageSchema, pageSearchParams } from './projectPages';
+import type { ProjectQuery } from './projectQuery';
+import { parseEventStream, type ReviewEvent } from './reviewEvents';
+import {
+  createdItemSchema,
+  decisionListSchema,
+  reviewedCommentListSchema,
+  sharedProjectSchema,
+  type NoteStatus,
+  type ReviewCommentCreate,
+} from './schemas';
+
+type ProjectRef = { id: number } | { accessKey: string };
+const projectPath = (ref: ProjectRef) => ('id' in ref ? `projects/${ref.id}` : `projects/accessKeys/${encodeURIComponent(ref.accessKey)}`);
+
+export function reviewCalls(http: Http, auth: (ref: ProjectRef) => boolean) {
+  const { call } = http;
+  return {
+    listReviewedComments: (ref: ProjectRef) => call(`${projectPath(ref)}/comments`, { auth: auth(ref), schema: reviewedCommentListSchema }),
+    createReviewComment: (ref: ProjectRef, body: ReviewCommentCreate) =>
+      call(`${projectPath(ref)}/comments`, { method: 'POST', json: body, auth: auth(ref), schema: createdItemSchema }),
+    setCommentStatus: (ref: ProjectRef, id: number, status: NoteStatus) =>
+      call(`${projectPath(ref)}/comments/${id}`, { method: 'PATCH', json: { status }, auth: auth(ref) }),
+    askForChanges: (accessKey: string, request: { name: string; revisionNumber: number }, loggedIn: boolean) =>
+      call(`projects/accessKeys/${encodeURIComponent(accessKey)}/changes`, { method: 'POST', json: request, auth: loggedIn, schema: sharedProjectSchema }),
+    listDecisions: (id: number) => call(`projects/${id}/decisions`, { auth: true, schema: decisionListSchema }),
+    /** GET projects/{id}/notes.bcfzip. */
+    exportBcf: (id: number) => http.blob(`projects/${id}/notes.bcfzip`),
+    listProjectPage: (query: Omit<ProjectQuery, 'search'> & { search?: string }, limit: number, cursor?: string | null) =>
+      call(`projects?${pageSearchParams(query, limit, cursor)}`, { auth: true, schema: projectPageSchema }),
+    /**
+     * Hears the live events of the owner's projects (no ref) or of a link, until `signal` aborts or
+     * the stream ends (resolves then; the caller connects again).
+     */
+    async listenToEvents(ref: { accessKey: string } | null, onEvent: (event: ReviewEvent) => void, signal: AbortSignal): Promise<void> {
+      const path = ref ? `${projectPath(ref)}/events` : 'projects/events';
+      const body = await http.stream(path, { auth: ref ? auth(ref) : true, signal });
+      const feed = parseEventStream(onEvent);
+      const decoder = new TextDecoder();
+      const reader = body.getReader();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        feed(decoder.decode(value, { stream: true }));
+      }
+    },
+  };
+}
