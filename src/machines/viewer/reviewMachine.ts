@@ -15,6 +15,7 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import {
   COMMENT_MAX_LENGTH,
+  MARKUP_COLORS,
   MARKUP_MAX_SHAPES,
   type CommentReviewInput,
   type MarkupShape,
@@ -25,6 +26,9 @@ import {
 } from '../../api/schemas';
 
 export type MarkupTool = MarkupShape['kind'];
+/** What the review's views read (they do not import the contract themselves). */
+export type { MarkupShape, NotePin, NoteView, ReviewedComment };
+export { COMMENT_MAX_LENGTH, MARKUP_COLORS, MARKUP_MAX_SHAPES };
 
 export interface ReviewInput {
   role: 'owner' | 'guest';
