@@ -1660,6 +1660,157 @@ type RootTranslation = {
 		 */
 		approvedEarlierShort: RequiredParams<'approved' | 'current'>
 	}
+	review: {
+		/**
+		 * N​o​t​e​s
+		 */
+		title: string
+		/**
+		 * {​c​o​u​n​t​}​ ​o​p​e​n
+		 * @param {number} count
+		 */
+		openCount: RequiredParams<'count'>
+		/**
+		 * P​i​n​ ​a​ ​n​o​t​e
+		 */
+		pinNote: string
+		/**
+		 * T​a​p​ ​t​h​e​ ​m​o​d​e​l​ ​w​h​e​r​e​ ​t​h​e​ ​n​o​t​e​ ​b​e​l​o​n​g​s​.
+		 */
+		placing: string
+		/**
+		 * N​o​t​e​ ​o​n​ ​t​h​e​ ​w​h​o​l​e​ ​v​i​e​w
+		 */
+		noPin: string
+		/**
+		 * M​a​r​k​u​p
+		 */
+		markupTools: string
+		tools: {
+			/**
+			 * A​r​r​o​w
+			 */
+			arrow: string
+			/**
+			 * R​e​c​t​a​n​g​l​e
+			 */
+			rectangle: string
+			/**
+			 * C​l​o​u​d
+			 */
+			cloud: string
+			/**
+			 * F​r​e​e​h​a​n​d
+			 */
+			line: string
+			/**
+			 * T​e​x​t
+			 */
+			text: string
+			/**
+			 * S​t​o​p​ ​d​r​a​w​i​n​g
+			 */
+			none: string
+		}
+		/**
+		 * C​o​l​o​u​r​ ​{​n​}
+		 * @param {number} n
+		 */
+		color: RequiredParams<'n'>
+		/**
+		 * U​n​d​o​ ​t​h​e​ ​l​a​s​t​ ​s​h​a​p​e
+		 */
+		undo: string
+		/**
+		 * W​o​r​d​s​ ​t​o​ ​p​l​a​c​e
+		 */
+		markupText: string
+		/**
+		 * D​r​a​w​ ​o​n​ ​t​h​e​ ​v​i​e​w
+		 */
+		drawSurface: string
+		/**
+		 * Y​o​u​r​ ​n​o​t​e
+		 */
+		text: string
+		/**
+		 * S​e​n​d
+		 */
+		send: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		/**
+		 * S​e​n​d​i​n​g​…
+		 */
+		sending: string
+		/**
+		 * A​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
+		 * @param {number} max
+		 */
+		tooLong: RequiredParams<'max'>
+		failed: {
+			/**
+			 * T​h​e​ ​n​o​t​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			load: string
+			/**
+			 * Y​o​u​r​ ​n​o​t​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			send: string
+			/**
+			 * T​h​e​ ​n​o​t​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​h​a​n​g​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			status: string
+		}
+		/**
+		 * T​r​y​ ​a​g​a​i​n
+		 */
+		retry: string
+		/**
+		 * S​h​o​w​ ​i​t​s​ ​v​i​e​w
+		 */
+		show: string
+		/**
+		 * R​e​p​l​y
+		 */
+		reply: string
+		/**
+		 * Y​o​u​r​ ​r​e​p​l​y
+		 */
+		replyText: string
+		/**
+		 * R​e​s​o​l​v​e
+		 */
+		resolve: string
+		/**
+		 * R​e​o​p​e​n
+		 */
+		reopen: string
+		/**
+		 * O​p​e​n
+		 */
+		open: string
+		/**
+		 * R​e​s​o​l​v​e​d
+		 */
+		resolved: string
+		/**
+		 * O​n​ ​{​p​a​r​t​}
+		 * @param {string} part
+		 */
+		pinnedOn: RequiredParams<'part'>
+		/**
+		 * R​e​v​i​s​i​o​n​ ​{​n​}
+		 * @param {number} n
+		 */
+		revision: RequiredParams<'n'>
+		/**
+		 * N​o​ ​n​o​t​e​s​ ​y​e​t​.
+		 */
+		empty: string
+	}
 	conversion: {
 		/**
 		 * C​o​n​v​e​r​s​i​o​n​ ​n​o​t​e​s
@@ -3295,6 +3446,152 @@ export type TranslationFunctions = {
 		 * Approved rev. {approved} · now {current}
 		 */
 		approvedEarlierShort: (arg: { approved: number, current: number }) => LocalizedString
+	}
+	review: {
+		/**
+		 * Notes
+		 */
+		title: () => LocalizedString
+		/**
+		 * {count} open
+		 */
+		openCount: (arg: { count: number }) => LocalizedString
+		/**
+		 * Pin a note
+		 */
+		pinNote: () => LocalizedString
+		/**
+		 * Tap the model where the note belongs.
+		 */
+		placing: () => LocalizedString
+		/**
+		 * Note on the whole view
+		 */
+		noPin: () => LocalizedString
+		/**
+		 * Markup
+		 */
+		markupTools: () => LocalizedString
+		tools: {
+			/**
+			 * Arrow
+			 */
+			arrow: () => LocalizedString
+			/**
+			 * Rectangle
+			 */
+			rectangle: () => LocalizedString
+			/**
+			 * Cloud
+			 */
+			cloud: () => LocalizedString
+			/**
+			 * Freehand
+			 */
+			line: () => LocalizedString
+			/**
+			 * Text
+			 */
+			text: () => LocalizedString
+			/**
+			 * Stop drawing
+			 */
+			none: () => LocalizedString
+		}
+		/**
+		 * Colour {n}
+		 */
+		color: (arg: { n: number }) => LocalizedString
+		/**
+		 * Undo the last shape
+		 */
+		undo: () => LocalizedString
+		/**
+		 * Words to place
+		 */
+		markupText: () => LocalizedString
+		/**
+		 * Draw on the view
+		 */
+		drawSurface: () => LocalizedString
+		/**
+		 * Your note
+		 */
+		text: () => LocalizedString
+		/**
+		 * Send
+		 */
+		send: () => LocalizedString
+		/**
+		 * Cancel
+		 */
+		cancel: () => LocalizedString
+		/**
+		 * Sending…
+		 */
+		sending: () => LocalizedString
+		/**
+		 * At most {max} characters.
+		 */
+		tooLong: (arg: { max: number }) => LocalizedString
+		failed: {
+			/**
+			 * The notes could not be loaded.
+			 */
+			load: () => LocalizedString
+			/**
+			 * Your note could not be sent. Please try again.
+			 */
+			send: () => LocalizedString
+			/**
+			 * The note could not be changed. Please try again.
+			 */
+			status: () => LocalizedString
+		}
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
+		/**
+		 * Show its view
+		 */
+		show: () => LocalizedString
+		/**
+		 * Reply
+		 */
+		reply: () => LocalizedString
+		/**
+		 * Your reply
+		 */
+		replyText: () => LocalizedString
+		/**
+		 * Resolve
+		 */
+		resolve: () => LocalizedString
+		/**
+		 * Reopen
+		 */
+		reopen: () => LocalizedString
+		/**
+		 * Open
+		 */
+		open: () => LocalizedString
+		/**
+		 * Resolved
+		 */
+		resolved: () => LocalizedString
+		/**
+		 * On {part}
+		 */
+		pinnedOn: (arg: { part: string }) => LocalizedString
+		/**
+		 * Revision {n}
+		 */
+		revision: (arg: { n: number }) => LocalizedString
+		/**
+		 * No notes yet.
+		 */
+		empty: () => LocalizedString
 	}
 	conversion: {
 		/**

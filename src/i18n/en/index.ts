@@ -3,6 +3,7 @@ import { viewer } from './viewer';
 import { approval } from './approval';
 import { conversion } from './conversion';
 import { revisions } from './revisions';
+import { review } from './review';
 import { workshop } from './workshop';
 
 /** English: the base locale. Every visible string of the product lives here and in `fr`. */
@@ -243,6 +244,7 @@ const en = {
   workshop,
   revisions,
   approval,
+  review,
   conversion,
   errors: {
     invalidResponse: 'Invalid response from server.',

@@ -3,6 +3,7 @@ import { viewer } from './viewer';
 import { approval } from './approval';
 import { conversion } from './conversion';
 import { revisions } from './revisions';
+import { review } from './review';
 import { workshop } from './workshop';
 
 /** French. */
@@ -242,6 +243,7 @@ const fr = {
   workshop,
   revisions,
   approval,
+  review,
   conversion,
   errors: {
     invalidResponse: 'Réponse non valide du serveur.',

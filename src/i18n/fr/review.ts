@@ -1,0 +1,33 @@
+/** French: the client's review in the viewer; part of `./index.ts`. */
+import type { Translation } from '../i18n-types';
+
+export const review = {
+  title: 'Notes',
+  openCount: '{count} ouverte(s)',
+  pinNote: 'Épingler une note',
+  placing: 'Touchez le modèle à l’endroit de la note.',
+  noPin: 'Note sur toute la vue',
+  markupTools: 'Annotation',
+  tools: { arrow: 'Flèche', rectangle: 'Rectangle', cloud: 'Nuage', line: 'Main levée', text: 'Texte', none: 'Arrêter de dessiner' },
+  color: 'Couleur {n}',
+  undo: 'Annuler la dernière forme',
+  markupText: 'Texte à placer',
+  drawSurface: 'Dessiner sur la vue',
+  text: 'Votre note',
+  send: 'Envoyer',
+  cancel: 'Annuler',
+  sending: 'Envoi…',
+  tooLong: '{max} caractères au maximum.',
+  failed: { load: 'Les notes n’ont pas pu être chargées.', send: 'Votre note n’a pas pu être envoyée. Veuillez réessayer.', status: 'La note n’a pas pu être modifiée. Veuillez réessayer.' },
+  retry: 'Réessayer',
+  show: 'Voir sa vue',
+  reply: 'Répondre',
+  replyText: 'Votre réponse',
+  resolve: 'Résoudre',
+  reopen: 'Rouvrir',
+  open: 'Ouverte',
+  resolved: 'Résolue',
+  pinnedOn: 'Sur {part}',
+  revision: 'Révision {n}',
+  empty: 'Aucune note pour l’instant.',
+} satisfies Translation['review'];
