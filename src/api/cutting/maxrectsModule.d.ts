@@ -3,5 +3,5 @@
  * Node cannot load it by name; its ES build is imported by path, typed as the package.
  */
 declare module 'maxrects-packer/dist/maxrects-packer.mjs' {
-  export * from 'maxrects-packer';
+  export * from 'maxrects-packer/dist/index';
 }
