@@ -153,6 +153,13 @@ export interface UploadJobsTable {
   updated_at: number;
 }
 
+/** The owner's workshop settings as JSON (validated on the way in and out); `updated_at` in seconds. */
+export interface WorkshopSettingsTable {
+  user_id: number;
+  settings: string;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   subscription_plans: SubscriptionPlansTable;
@@ -166,6 +173,7 @@ export interface Database {
   login_failures: LoginFailuresTable;
   rate_limit_counters: RateLimitCountersTable;
   upload_jobs: UploadJobsTable;
+  workshop_settings: WorkshopSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,6 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import { approvalRoutes } from './approval';
 import { linkRateLimitOptions } from './linkRateLimit';
+import { estimateRoutes } from './estimates';
 import { partsListRoutes } from './partsLists';
 import { noteRoutes } from './projectNotes';
 import { projectRoutes } from './projects';
@@ -24,6 +25,7 @@ const linkRoutes: FastifyPluginAsync = async (app) => {
   await app.register(noteRoutes, { via: 'link', kind: 'comment' });
   await app.register(noteRoutes, { via: 'link', kind: 'hyperlink' });
   await app.register(partsListRoutes, { via: 'link' });
+  await app.register(estimateRoutes, { via: 'link' });
 };
 
 export const projectApi: FastifyPluginAsync = async (app) => {
@@ -32,5 +34,6 @@ export const projectApi: FastifyPluginAsync = async (app) => {
   await app.register(noteRoutes, { prefix: '/:id', via: 'owner', kind: 'comment' });
   await app.register(noteRoutes, { prefix: '/:id', via: 'owner', kind: 'hyperlink' });
   await app.register(partsListRoutes, { prefix: '/:id', via: 'owner' });
+  await app.register(estimateRoutes, { prefix: '/:id', via: 'owner' });
   await app.register(revisionRoutes, { prefix: '/:id/revisions' });
 };

@@ -23,6 +23,7 @@ export function makeProject(overrides: Partial<Project> & { id: number }): Proje
       isWireframeRenderModeAvailable: true,
       isPartsListAvailable: true,
       isApprovalAvailable: false,
+      isEstimateAvailable: false,
     },
     creationDate: new Date(2025, 0, overrides.id, 9, 0),
     modificationDate: new Date(2025, 0, overrides.id, 10, 30),

@@ -8,6 +8,7 @@ import { listVersion } from './0005_list_version';
 import { sharedLimits } from './0006_shared_limits';
 import { uploadJobs } from './0007_upload_jobs';
 import { secureTokenSession } from './0008_secure_token_session';
+import { workshopSettings } from './0009_workshop_settings';
 
 export function allMigrations(dialect: SqlDialect): Record<string, Migration> {
   return {
@@ -18,5 +19,6 @@ export function allMigrations(dialect: SqlDialect): Record<string, Migration> {
     '0006_shared_limits': sharedLimits(),
     '0007_upload_jobs': uploadJobs(),
     '0008_secure_token_session': secureTokenSession(),
+    '0009_workshop_settings': workshopSettings(),
   };
 }

@@ -231,6 +231,7 @@ const en = {
       isWireframeRenderModeAvailable: 'Wireframe mode',
       isPartsListAvailable: 'Parts list',
       isApprovalAvailable: 'Client approval',
+      isEstimateAvailable: 'Cost estimate',
     },
     sharedProject: {
       title: 'Shared project',

@@ -230,6 +230,7 @@ const fr = {
       isWireframeRenderModeAvailable: 'Mode filaire',
       isPartsListAvailable: 'Liste des pièces',
       isApprovalAvailable: 'Validation par le client',
+      isEstimateAvailable: 'Devis estimatif',
     },
     sharedProject: {
       title: 'Projet partagé',
