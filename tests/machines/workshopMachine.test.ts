@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { DEFAULT_WORKSHOP_SETTINGS, type WorkshopSettings } from '../../src/api/cutting/workshopSettings';
 import type { Estimate } from '../../src/api/cutting/estimate';
+import type { PackingMode } from '../../src/api/cutting/packing';
 import type { NamedTree } from '../../src/api/partsList';
 import { workshopMachine, type LoadedWorkshop } from '../../src/machines/projects/workshopMachine';
 import { partLabelsOf } from '../../src/machines/projects/workshopView';
@@ -31,7 +32,7 @@ function start(options: { failLoad?: boolean; failSave?: boolean } = {}) {
           if (options.failLoad && calls.loads === 1) throw new Error('offline');
           return { project: makeProject({ id: 7, isPublished: true, accessKey: 'Key123' }), tree, settings: DEFAULT_WORKSHOP_SETTINGS };
         }),
-        loadEstimate: fromPromise<Estimate, { projectId: number; mode: string }>(async ({ input }) => {
+        loadEstimate: fromPromise<Estimate, { projectId: number; mode: PackingMode }>(async ({ input }) => {
           calls.estimate.push(input.mode);
           return estimate;
         }),

@@ -4,6 +4,7 @@ import { approval } from './approval';
 import { conversion } from './conversion';
 import { revisions } from './revisions';
 import { workshop } from './workshop';
+import { cutting } from './cutting';
 
 /** English: the base locale. Every visible string of the product lives here and in `fr`. */
 const en = {
@@ -241,6 +242,7 @@ const en = {
   },
   viewer,
   workshop,
+  cutting,
   revisions,
   approval,
   conversion,

@@ -4,6 +4,7 @@ import { approval } from './approval';
 import { conversion } from './conversion';
 import { revisions } from './revisions';
 import { workshop } from './workshop';
+import { cutting } from './cutting';
 
 /** French. */
 const fr = {
@@ -240,6 +241,7 @@ const fr = {
   },
   viewer,
   workshop,
+  cutting,
   revisions,
   approval,
   conversion,

@@ -11,7 +11,7 @@ import { namedTreeOf } from '../../../samples/namedTree';
 import { layoutProblems } from './layoutChecks';
 
 function tree(cabinet: string, leaves: string[]): NamedTree {
-  const nodes: NamedTree['nodes'] = { c: { rawName: cabinet, children: leaves.map((_, i) => `p${i}`) } };
+  const nodes: Record<string, { rawName: string; children: string[] }> = { c: { rawName: cabinet, children: leaves.map((_, i) => `p${i}`) } };
   leaves.forEach((rawName, i) => (nodes[`p${i}`] = { rawName, children: [] }));
   return { roots: ['c'], nodes };
 }
