@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
 import { ALL_SHARE_OPTIONS } from '../../../src/api/schemas';
 import { parseViewerParams, partToSelect } from '../../../src/machines/viewer/filterParams';
-import { sharedViewerMachine } from '../../../src/machines/viewer/viewerMachine';
+import { sharedViewerMachine, type LoadedProject, type LoadTarget } from '../../../src/machines/viewer/viewerMachine';
 import type { ModelInfo, PartTree } from '../../../src/machines/viewer/viewerTypes';
 import { makeProject } from '../../helpers/fakeProjectsApi';
 
@@ -54,7 +54,7 @@ describe('part parameter', () => {
     const actor = createActor(
       sharedViewerMachine.provide({
         actors: {
-          fetchProject: fromPromise(async () => ({ kind: 'guest' as const, project })),
+          fetchProject: fromPromise<LoadedProject, LoadTarget>(async () => ({ kind: 'guest', project } as unknown as LoadedProject)),
           loadModel: fromCallback(() => () => {}),
           tools: recorder('tools'),
           notice: recorder('notice'),
