@@ -1656,21 +1656,25 @@ type RootTranslation = {
 			 */
 			total: string
 			/**
-			 * s​h​e​e​t​s
+			 * {​c​o​u​n​t​}​ ​s​h​e​e​t​{​{​s​}​}
+			 * @param {number} count
 			 */
-			sheetUnit: string
+			sheetUnit: RequiredParams<'count'>
 			/**
-			 * m​²​ ​o​f​ ​s​h​e​e​t
+			 * {​c​o​u​n​t​}​ ​m​²​ ​o​f​ ​s​h​e​e​t
+			 * @param {unknown} count
 			 */
-			m2Unit: string
+			m2Unit: RequiredParams<'count'>
 			/**
-			 * i​t​e​m​s
+			 * {​c​o​u​n​t​}​ ​i​t​e​m​{​{​s​}​}
+			 * @param {number} count
 			 */
-			itemUnit: string
+			itemUnit: RequiredParams<'count'>
 			/**
-			 * p​a​r​t​s
+			 * {​c​o​u​n​t​}​ ​p​a​r​t​{​{​s​}​}
+			 * @param {number} count
 			 */
-			partUnit: string
+			partUnit: RequiredParams<'count'>
 			/**
 			 * P​e​r​ ​p​a​r​t​ ​c​u​t
 			 */
@@ -3672,21 +3676,21 @@ export type TranslationFunctions = {
 			 */
 			total: () => LocalizedString
 			/**
-			 * sheets
+			 * {count} sheet{{s}}
 			 */
-			sheetUnit: () => LocalizedString
+			sheetUnit: (arg: { count: number }) => LocalizedString
 			/**
-			 * m² of sheet
+			 * {count} m² of sheet
 			 */
-			m2Unit: () => LocalizedString
+			m2Unit: (arg: { count: unknown }) => LocalizedString
 			/**
-			 * items
+			 * {count} item{{s}}
 			 */
-			itemUnit: () => LocalizedString
+			itemUnit: (arg: { count: number }) => LocalizedString
 			/**
-			 * parts
+			 * {count} part{{s}}
 			 */
-			partUnit: () => LocalizedString
+			partUnit: (arg: { count: number }) => LocalizedString
 			/**
 			 * Per part cut
 			 */

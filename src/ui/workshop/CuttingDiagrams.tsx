@@ -5,7 +5,7 @@
  */
 import type { Locales } from '../../i18n/i18n-types';
 import type { DistanceUnit } from '../../machines/types';
-import type { CuttingPlan, MaterialGroup, PlacedPart } from '../../machines/projects/workshopView';
+import type { Cut, CuttingPlan, MaterialGroup, PlacedPart } from '../../machines/projects/workshopView';
 import { useLL, useLocale } from '../app/I18nProvider';
 import { areaText, lengthText, percentText, runText } from './lengths';
 import { SheetDiagram } from './SheetDiagram';
@@ -91,20 +91,36 @@ function GroupSection({ group, unit, mode }: { group: MaterialGroup; unit: Dista
                 ))}
               </ol>
               {mode === 'guillotine' && sheet.cuts.length > 0 ? (
-                <details className="text-xs print:open">
-                  <summary className="cursor-pointer font-semibold">{T.cuts()}</summary>
-                  <ol className="mt-1">
-                    {sheet.cuts.map((cut, i) => {
-                      const values = { n: i + 1, at: len(cut.at), from: len(cut.from), to: len(cut.to) };
-                      return <li key={i}>{cut.direction === 'horizontal' ? T.rip(values) : T.crosscut(values)}</li>;
-                    })}
-                  </ol>
-                </details>
+                <>
+                  <details className="text-xs print:hidden">
+                    <summary className="cursor-pointer font-semibold">{T.cuts()}</summary>
+                    <CutList cuts={sheet.cuts} unit={unit} />
+                  </details>
+                  <div className="hidden text-xs print:block">
+                    <p className="font-semibold">{T.cuts()}</p>
+                    <CutList cuts={sheet.cuts} unit={unit} />
+                  </div>
+                </>
               ) : null}
             </article>
           );
         })}
       </div>
     </section>
+  );
+}
+
+/** The panel saw's cuts in order: rips run along the sheet's length, crosscuts across it. */
+function CutList({ cuts, unit }: { cuts: readonly Cut[]; unit: DistanceUnit }) {
+  const LL = useLL();
+  const locale = useLocale();
+  const len = (mm: number) => lengthText(mm, unit, locale);
+  return (
+    <ol className="mt-1">
+      {cuts.map((cut, i) => {
+        const values = { n: i + 1, at: len(cut.at), from: len(cut.from), to: len(cut.to) };
+        return <li key={i}>{cut.direction === 'horizontal' ? LL.cutting.rip(values) : LL.cutting.crosscut(values)}</li>;
+      })}
+    </ol>
   );
 }

@@ -10,7 +10,7 @@ import type { DistanceUnit } from '../../machines/types';
 import { useLL, useLocale } from '../app/I18nProvider';
 import { chunks, LABEL_GEOMETRY } from '../labels/labelFormats';
 import { QrCode } from '../labels/QrCode';
-import { lengthText } from './lengths';
+import { sizeText } from './lengths';
 
 export function PartLabels({ labels, format, unit }: { labels: PartLabel[]; format: LabelFormat; unit: DistanceUnit }) {
   const geometry = LABEL_GEOMETRY[format];
@@ -42,7 +42,7 @@ export function PartLabels({ labels, format, unit }: { labels: PartLabel[]; form
 function PartLabelCard({ label, roll, unit }: { label: PartLabel; roll: boolean; unit: DistanceUnit }) {
   const LL = useLL();
   const locale = useLocale();
-  const size = `${lengthText(label.length, unit, locale)} × ${lengthText(label.width, unit, locale)} × ${lengthText(label.thickness, unit, locale)}`;
+  const size = sizeText([label.length, label.width, label.thickness], unit, locale);
   return (
     <article
       aria-label={`${label.number} ${label.name}`}

@@ -23,7 +23,10 @@ const chip = (on: boolean) =>
 
 function Choice<T extends string>({ label, values, value, names, onChange }: { label: string; values: readonly T[]; value: T; names: Record<T, string>; onChange: (value: T) => void }) {
   return (
-    <div role="radiogroup" aria-label={label} className="flex flex-wrap gap-2">
+    <div role="radiogroup" aria-label={label} className="flex flex-wrap items-center gap-2">
+      <span aria-hidden className="text-xs font-semibold text-fg-muted">
+        {label}
+      </span>
       {values.map((v) => (
         <button key={v} type="button" role="radio" aria-checked={value === v} onClick={() => onChange(v)} className={chip(value === v)}>
           {names[v]}

@@ -29,3 +29,8 @@ export function moneyText(amount: number, currency: string, locale: Locales): st
     return `${formatUpTo(amount, 2, locale)} ${currency}`;
   }
 }
+
+/** Several lengths with the unit once: `714 × 199,5 × 12 mm`, `28 3/8 × 22 1/16 × 11/16 in`. */
+export function sizeText(values: readonly number[], unit: DistanceUnit, locale: Locales): string {
+  return `${values.map((mm) => (unit === 'mm' ? formatUpTo(Math.round(mm * 10) / 10, 1, locale) : formatLength(mm, 'in'))).join(' × ')} ${unit}`;
+}

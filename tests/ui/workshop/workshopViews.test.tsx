@@ -70,7 +70,7 @@ describe('part labels', () => {
     expect(first.textContent).toContain(String(labels[0].number));
     const side = screen.getByRole('article', { name: /Left side/ });
     // 720 x 560.5 x 18 mm = 28 3/8 x 22 1/16 x 11/16 in.
-    expect(side.textContent).toContain('28 3/8 in × 22 1/16 in × 11/16 in');
+    expect(side.textContent).toContain('28 3/8 × 22 1/16 × 11/16 in');
     expect(side.textContent).toContain('Melamine white 18');
     expect(side.textContent).toContain('Base 1');
   });
