@@ -4,10 +4,13 @@
  * mode (its free rectangles overlap), hence this layer (docs/decisions.md, "Cutting diagrams").
  *
  * Each sheet is a tree of pieces: a free piece either takes a part (at its corner) or stays
- * waste; taking a part cuts the piece in two by a through-cut (the shorter leftover side decides
- * which way first), then cuts the part off its strip. Parts go largest side first, each into the
- * free piece of any open sheet it fills best (least area left); a new sheet opens when none
- * fits. The cut sequence is the tree walked depth first: each strip is finished before the next.
+ * waste; taking a part cuts the piece in two by a through-cut (the split rule decides which way
+ * first), then cuts the part off its strip. Parts go in a given order, each into the free piece of
+ * any open sheet it fills best (least area left); a new sheet opens when none fits. Three orders
+ * (largest side, area, width first) times three split rules (shorter or longer leftover side,
+ * larger leftover piece) are tried, and the layout with the fewest sheets kept (then the one whose
+ * last sheet is emptiest: the largest offcut). The cut sequence is the tree walked depth first:
+ * each strip is finished before the next.
  */
 import { fitsSheet, packingOrder, usableSize, type Cut, type PackedSheet, type Packing, type PackItem, type Placement, type SheetStock } from './packing';
 
@@ -53,13 +56,23 @@ function split(piece: Piece, direction: Cut['direction'], at: number, kerf: numb
   return [near, far];
 }
 
-/** Places a part of size w x h at the corner of `piece`; returns the free pieces left. */
-function place(piece: Piece, id: string, w: number, h: number, rotated: boolean, kerf: number): Piece[] {
-  const free: Piece[] = [];
+type SplitRule = 'shorterLeftover' | 'longerLeftover' | 'largerPiece';
+
+/** Which way the first cut runs when a part of w x h takes the corner of a piece. */
+function firstCut(piece: Piece, w: number, h: number, rule: SplitRule): Cut['direction'] {
   const leftW = piece.w - w;
   const leftH = piece.h - h;
+  if (rule === 'shorterLeftover') return leftW <= leftH ? 'horizontal' : 'vertical';
+  if (rule === 'longerLeftover') return leftW > leftH ? 'horizontal' : 'vertical';
+  // The larger of the two leftover pieces kept whole: horizontal first keeps the full-width piece below.
+  return piece.w * leftH >= piece.h * leftW ? 'horizontal' : 'vertical';
+}
+
+/** Places a part of size w x h at the corner of `piece`; returns the free pieces left. */
+function place(piece: Piece, id: string, w: number, h: number, rotated: boolean, kerf: number, rule: SplitRule): Piece[] {
+  const free: Piece[] = [];
   let holder = piece;
-  const first: Cut['direction'] = leftW <= leftH ? 'horizontal' : 'vertical';
+  const first = firstCut(piece, w, h, rule);
   for (const direction of [first, first === 'horizontal' ? 'vertical' : 'horizontal'] as const) {
     const left = direction === 'horizontal' ? holder.h - h : holder.w - w;
     if (left <= EPS) continue;
@@ -77,11 +90,36 @@ function cutsOf(piece: Piece, out: Cut[], placements: Placement[]): void {
   for (const child of piece.children ?? []) if (child) cutsOf(child, out, placements);
 }
 
+const ORDERS: ((a: PackItem, b: PackItem) => number)[] = [
+  () => 0,
+  (a, b) => b.length * b.width - a.length * a.width,
+  (a, b) => Math.min(b.length, b.width) - Math.min(a.length, a.width),
+];
+const RULES: SplitRule[] = ['shorterLeftover', 'longerLeftover', 'largerPiece'];
+
 export function packGuillotine(items: readonly PackItem[], stock: SheetStock): Packing {
+  const base = packingOrder(items);
+  let best: { packing: Packing; lastUsed: number } | null = null;
+  for (const order of ORDERS) {
+    // A stable sort on the base order: ties keep largest side first.
+    const ordered = [...base].sort(order);
+    for (const rule of RULES) {
+      const packing = packOnce(ordered, stock, rule);
+      const last = packing.sheets.at(-1);
+      const lastUsed = last ? last.placements.reduce((sum, p) => sum + p.w * p.h, 0) : 0;
+      if (!best || packing.sheets.length < best.packing.sheets.length || (packing.sheets.length === best.packing.sheets.length && lastUsed < best.lastUsed)) {
+        best = { packing, lastUsed };
+      }
+    }
+  }
+  return best!.packing;
+}
+
+function packOnce(ordered: readonly PackItem[], stock: SheetStock, rule: SplitRule): Packing {
   const oversized: string[] = [];
   const sheets: OpenSheet[] = [];
   const { length, width } = usableSize(stock);
-  for (const item of packingOrder(items)) {
+  for (const item of ordered) {
     if (!fitsSheet(item, stock)) {
       oversized.push(item.id);
       continue;
@@ -106,7 +144,7 @@ export function packGuillotine(items: readonly PackItem[], stock: SheetStock): P
     }
     const { sheet, piece } = best;
     sheet.free.splice(sheet.free.indexOf(piece), 1);
-    sheet.free.push(...place(piece, item.id, best.w, best.h, best.rotated, stock.kerf));
+    sheet.free.push(...place(piece, item.id, best.w, best.h, best.rotated, stock.kerf, rule));
   }
   return {
     oversized,
