@@ -1616,6 +1616,10 @@ type RootTranslation = {
 		}
 		estimate: {
 			/**
+			 * C​o​s​t​ ​e​s​t​i​m​a​t​e
+			 */
+			title: string
+			/**
 			 * C​o​m​p​u​t​i​n​g​ ​t​h​e​ ​e​s​t​i​m​a​t​e​…
 			 */
 			loading: string
@@ -3635,6 +3639,10 @@ export type TranslationFunctions = {
 			format: () => LocalizedString
 		}
 		estimate: {
+			/**
+			 * Cost estimate
+			 */
+			title: () => LocalizedString
 			/**
 			 * Computing the estimate…
 			 */

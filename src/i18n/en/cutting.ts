@@ -38,6 +38,7 @@ export const cutting = {
     format: 'Label format',
   },
   estimate: {
+    title: 'Cost estimate',
     loading: 'Computing the estimate…',
     failed: 'The estimate could not be computed.',
     board: 'Boards',

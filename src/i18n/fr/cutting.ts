@@ -40,6 +40,7 @@ export const cutting = {
     format: 'Format des étiquettes',
   },
   estimate: {
+    title: 'Devis estimatif',
     loading: 'Calcul du devis…',
     failed: 'Le devis n’a pas pu être calculé.',
     board: 'Panneaux',

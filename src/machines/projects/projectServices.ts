@@ -37,7 +37,7 @@ export interface ProjectsApi {
   getPartTree(id: number): Promise<NamedTree>;
   getWorkshopSettings(): Promise<WorkshopSettings>;
   putWorkshopSettings(settings: WorkshopSettings): Promise<WorkshopSettings>;
-  getEstimate(ref: { id: number }, mode: PackingMode): Promise<Estimate>;
+  getEstimate(ref: { id: number } | { accessKey: string }, mode?: PackingMode): Promise<Estimate>;
 }
 
 /** Turns an image blob into a URL an <img> shows (a FileReader data URL in the app). */
