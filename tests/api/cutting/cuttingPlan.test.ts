@@ -102,6 +102,25 @@ describe('generated kitchens', () => {
   });
 });
 
+describe('cutting CSV', () => {
+  it('gives each part its sheet, number, size and position, and a summary per material, in mm or inches', () => {
+    const plan = planCutting(workshopPartsOf(smallJob, settings), settings, 'guillotine');
+    const lines = cuttingCsv(plan, 'in').replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('material,thickness,sheet,number,cabinet,part,length,width,x,y,rotated,unit');
+    const door = plan.placed.find((p) => p.part.name === 'Door')!;
+    // 716 x 597 mm at the trim (10 mm) = 28.189 x 23.504 in at 0.394, 0.394.
+    expect(lines).toContain(`"Oak veneer 19",0.748,1,${door.number},"Base 1","Door",28.189,23.504,0.394,0.394,no,"in"`);
+    const summary = lines.slice(lines.indexOf('') + 2, -1);
+    const oak = plan.groups[1];
+    // One sheet, bound 1, one part, waste 1 - (716 x 597) / (2500 x 1250). Cut length: the four trims,
+    // then (the leftover across, 1764 mm, longer than the one along, 633) a crosscut through the
+    // whole trimmed width, 1230 mm, and a rip of 716 mm freeing the door.
+    expect(summary[1]).toBe(`"Oak veneer 19",0.748,1,1,1,${((1 - (716 * 597) / (2500 * 1250)) * 100).toFixed(1)},${Math.round((oak.cutLength / 25.4) * 1000) / 1000},0,"in"`);
+    expect(oak.cutLength).toBe(2 * (2500 + 1250) + (1250 - 20) + 716);
+    expect(oak.sheets[0].cuts.map((c) => c.direction)).toEqual(['vertical', 'horizontal']);
+  });
+});
+
 describe('settings', () => {
   it('refuses a trim that leaves no sheet and a material listed twice', () => {
     const bad = { ...settings, materials: [...settings.materials, { ...settings.materials[0], name: 'Oak Veneer 19', trim: 100, sheetWidth: 150 }] };
