@@ -41,6 +41,13 @@ test('cutting diagrams, a part label opening its part, and the estimate from sav
   await page.getByRole('button', { name: 'Download CSV' }).click();
   expect((await download).suggestedFilename()).toBe('Cut kitchen - cutting.csv');
 
+  // The print view: no header, the sheets with their cut sequences.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('tab', { name: 'Part labels' })).toBeHidden();
+  await expect(page.getByTestId('sheet-diagram').first()).toBeVisible();
+  await expect(page.locator('li:visible', { hasText: /^1\. (Rip along|Crosscut) at / }).first()).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+
   // Part labels: the first one's code, from its pixels.
   await page.getByRole('tab', { name: 'Part labels' }).click();
   const label = page.getByTestId('part-label').first();
