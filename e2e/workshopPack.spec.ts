@@ -86,3 +86,34 @@ test('cutting diagrams, a part label opening its part, and the estimate from sav
   await expect(total).toBeVisible();
   await expect(total).not.toHaveText('€0.00');
 });
+
+test('the estimate shows on the link only once the owner turns Cost estimate on', async ({ page, browser }) => {
+  const link = await publishedKitchen(30, 'Quoted kitchen');
+  const guest = await browser.newContext({ serviceWorkers: 'block' });
+  const guestPage = await guest.newPage();
+  const openProjectPanel = async () => {
+    await guestPage.goto(`/s/${link.accessKey}`);
+    await waitForModel(guestPage);
+    const panel = guestPage.getByRole('region', { name: 'Shared project', exact: true }).first();
+    if (!(await panel.isVisible())) await guestPage.getByRole('navigation', { name: 'Project toolbar' }).getByRole('button', { name: 'Shared project', exact: true }).click();
+    await expect(panel).toBeVisible();
+    return panel;
+  };
+  await expect((await openProjectPanel()).getByTestId('link-estimate')).toHaveCount(0);
+
+  await logIn(page, link.username, LINK_OWNER_PASSWORD);
+  await page.goto(`/projects/${link.projectId}`);
+  await waitForModel(page);
+  await page.getByRole('navigation', { name: 'Project toolbar' }).getByRole('button', { name: 'Share', exact: true }).click();
+  const control = page.getByRole('region', { name: 'Share', exact: true }).first().getByRole('switch', { name: 'Cost estimate', exact: true });
+  const patch = page.waitForResponse((res) => res.request().method() === 'PATCH' && /\/api\/v1\/projects\/\d+$/.test(res.url()));
+  await control.click();
+  expect((await patch).ok()).toBe(true);
+  await expect(control).toHaveAttribute('aria-checked', 'true');
+
+  const panel = await openProjectPanel();
+  await expect(panel.getByRole('region', { name: 'Cost estimate' })).toBeVisible();
+  await expect(panel.getByTestId('estimate-total')).toHaveText('€0.00');
+  await expect(panel.getByTestId('estimate-line').first()).toContainText('Boards');
+  await guest.close();
+});
