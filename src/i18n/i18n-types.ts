@@ -1588,13 +1588,15 @@ type RootTranslation = {
 		 */
 		summary: string
 		/**
-		 * S​h​e​e​t​s​ ​i​n​ ​a​l​l
+		 * S​h​e​e​t​s​ ​i​n​ ​a​l​l​:​ ​{​c​o​u​n​t​}
+		 * @param {number} count
 		 */
-		totalSheets: string
+		totalSheets: RequiredParams<'count'>
 		/**
-		 * H​a​r​d​w​a​r​e​ ​t​o​ ​o​r​d​e​r
+		 * H​a​r​d​w​a​r​e​ ​t​o​ ​o​r​d​e​r​:​ ​{​i​t​e​m​s​}
+		 * @param {unknown} items
 		 */
-		hardware: string
+		hardware: RequiredParams<'items'>
 		labels: {
 			/**
 			 * {​c​o​u​n​t​}​ ​l​a​b​e​l​{​{​s​}​}
@@ -3613,13 +3615,13 @@ export type TranslationFunctions = {
 		 */
 		summary: () => LocalizedString
 		/**
-		 * Sheets in all
+		 * Sheets in all: {count}
 		 */
-		totalSheets: () => LocalizedString
+		totalSheets: (arg: { count: number }) => LocalizedString
 		/**
-		 * Hardware to order
+		 * Hardware to order: {items}
 		 */
-		hardware: () => LocalizedString
+		hardware: (arg: { items: unknown }) => LocalizedString
 		labels: {
 			/**
 			 * {count} label{{s}}

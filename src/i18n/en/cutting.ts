@@ -29,8 +29,8 @@ export const cutting = {
   oversized: 'Larger than the sheet, not placed: {parts}',
   turned: 'turned',
   summary: 'Summary',
-  totalSheets: 'Sheets in all',
-  hardware: 'Hardware to order',
+  totalSheets: 'Sheets in all: {count:number}',
+  hardware: 'Hardware to order: {items}',
   labels: {
     count: '{count:number} label{{s}}',
     notPublished: 'Part labels open the shared link: publish the project first.',

@@ -31,8 +31,8 @@ export const cutting = {
   oversized: 'Plus grandes que le panneau, non placées : {parts}',
   turned: 'tournée',
   summary: 'Récapitulatif',
-  totalSheets: 'Panneaux au total',
-  hardware: 'Quincaillerie à commander',
+  totalSheets: 'Panneaux au total : {count}',
+  hardware: 'Quincaillerie à commander : {items}',
   labels: {
     count: '{count} étiquette{{s}}',
     notPublished: 'Les étiquettes des pièces ouvrent le lien partagé : publiez d’abord le projet.',

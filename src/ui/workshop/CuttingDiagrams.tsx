@@ -24,12 +24,12 @@ export function CuttingDiagrams({ plan, unit }: { plan: CuttingPlan; unit: Dista
     <div className="flex flex-col gap-8 p-4 md:p-6 print:gap-4 print:p-0">
       <section aria-label={T.summary()} className="flex flex-col gap-2">
         <h2 className="text-base font-extrabold">{T.summary()}</h2>
-        <p className="text-sm" data-testid="total-sheets">
-          {T.totalSheets()}: <strong>{totalSheets}</strong>
+        <p className="text-sm font-semibold" data-testid="total-sheets">
+          {T.totalSheets({ count: totalSheets })}
         </p>
         {plan.hardware.length > 0 ? (
           <p className="text-sm text-fg-muted">
-            {T.hardware()}: {plan.hardware.map((h) => `${h.name} × ${h.quantity}`).join(', ')}
+            {T.hardware({ items: plan.hardware.map((h) => `${h.name} × ${h.quantity}`).join(', ') })}
           </p>
         ) : null}
       </section>

@@ -15,13 +15,13 @@ import { sizeText } from './lengths';
 export function PartLabels({ labels, format, unit }: { labels: PartLabel[]; format: LabelFormat; unit: DistanceUnit }) {
   const geometry = LABEL_GEOMETRY[format];
   return (
-    <div className="flex flex-col items-center gap-6 overflow-x-auto p-6 print:block print:p-0">
+    <div className="flex flex-col items-start gap-6 overflow-x-auto p-6 print:block print:p-0">
       <style>{`@media print { @page { size: ${geometry.page}; margin: ${geometry.margin}; } }`}</style>
       {chunks(labels, geometry.perPage).map((page, p) => (
         <section
           key={p}
           aria-label={`${p + 1}`}
-          className="grid content-start bg-white text-black shadow-lg print:shadow-none print:break-after-page"
+          className="mx-auto grid shrink-0 content-start bg-white text-black shadow-lg print:shadow-none print:break-after-page"
           style={{
             gridTemplateColumns: `repeat(${geometry.columns}, ${geometry.width}mm)`,
             gridAutoRows: `${geometry.height}mm`,
