@@ -1,4 +1,5 @@
 /** The plan of a revision from its part tree, its CSV and its estimate: a small job worked out by hand, and generated kitchens. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cuttingCsv } from '../../../src/api/cutting/cuttingCsv';
 import { planCutting } from '../../../src/api/cutting/cuttingPlan';
@@ -128,5 +129,38 @@ describe('settings', () => {
     expect(workshopSettingsProblems(settings)).toEqual([]);
     expect(workshopSettingsSchema.safeParse({ ...settings, currency: 'euro' }).success).toBe(false);
     expect(workshopSettingsSchema.safeParse({ ...settings, labourPerPart: -1 }).success).toBe(false);
+  });
+});
+
+describe('workshop parts of any tree', () => {
+  it('count every leaf once, as a board part or as hardware', () => {
+    const leafName = fc.oneof(
+      fc.constantFrom('Side+720x18x560mm|Melamine white 18', 'Door+716x19x597mm|Oak veneer 19', 'Back+30x0_1_4x24in|HDF'),
+      fc.constantFrom('Hinge+48x11,5x35mm|Clip top 110 deg', 'Leg+100x40x40mm|Black plastic', 'Glass shelf+500x6x300mm|Glass', 'Odd part', 'Panel+0x18x500mm|Oak'),
+    );
+    const cabinet = fc.array(leafName, { minLength: 0, maxLength: 6 });
+    fc.assert(
+      fc.property(fc.array(cabinet, { minLength: 1, maxLength: 5 }), fc.array(leafName, { maxLength: 3 }), (cabinets, loose) => {
+        const nodes: Record<string, { rawName: string; children: string[] }> = {};
+        let next = 0;
+        const leaf = (name: string) => {
+          const id = `l${next++}`;
+          nodes[id] = { rawName: name, children: [] };
+          return id;
+        };
+        const roots = [...cabinets.map((leaves, i) => {
+          const id = `c${i}`;
+          nodes[id] = { rawName: `Cabinet ${i}+720x560x600mm|Run`, children: leaves.map(leaf) };
+          return id;
+        }), ...loose.map(leaf)];
+        const { parts, hardware } = workshopPartsOf({ roots, nodes }, DEFAULT_WORKSHOP_SETTINGS);
+        // Every node without children is a leaf (an empty cabinet too).
+        const leaves = Object.values(nodes).filter((n) => n.children.length === 0).length;
+        expect(parts.length + hardware.reduce((sum, h) => sum + h.quantity, 0)).toBe(leaves);
+        expect(new Set(parts.map((p) => p.id)).size).toBe(parts.length);
+        expect(parts.every((p) => p.length > 0 && p.width > 0 && p.thickness > 0 && !/glass|plastic/i.test(p.material))).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
