@@ -20,6 +20,7 @@ import { API_BASE } from '../server/config';
 import type { Stage } from '../src/api/schemas';
 import { openUploadSocket, socketUrl } from '../src/api/uploadSocket';
 import { approvalShots, explodedShots, newPage, revisionShots } from './revisionScreens';
+import { workshopShots } from './workshopScreens';
 
 const OUT = 'docs/screens';
 const DEMO = { username: 'demo@example.com', password: 'demo-password-screens' };
@@ -204,6 +205,14 @@ async function main(): Promise<void> {
     }
 
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+    // The workshop page (SCREENS=workshop takes these pictures only).
+    {
+      const id = await createProject(origin, accessToken, 'Workshop kitchen', 200, 5);
+      await workshopShots(browser, origin, DEMO, accessToken, id, api, shot);
+      await api(origin, `projects/${id}`, { method: 'DELETE', token: accessToken });
+      if (process.env.SCREENS === 'workshop') return;
+    }
 
     // Logged out: the login screen.
     {

@@ -115,6 +115,7 @@ function parseShareOptions(json: string): ShareOptions {
     isWireframeRenderModeAvailable: s.isWireframeRenderModeAvailable === true,
     isPartsListAvailable: s.isPartsListAvailable === true,
     isApprovalAvailable: s.isApprovalAvailable === true,
+    isEstimateAvailable: s.isEstimateAvailable === true,
   };
 }
 

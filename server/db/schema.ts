@@ -176,6 +176,13 @@ export interface ConversionHeartbeatsTable {
   beat_at: number;
 }
 
+/** The owner's workshop settings as JSON (validated on the way in and out); `updated_at` in seconds. */
+export interface WorkshopSettingsTable {
+  user_id: number;
+  settings: string;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   subscription_plans: SubscriptionPlansTable;
@@ -191,6 +198,7 @@ export interface Database {
   upload_jobs: UploadJobsTable;
   conversion_heartbeats: ConversionHeartbeatsTable;
   project_decisions: ProjectDecisionsTable;
+  workshop_settings: WorkshopSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

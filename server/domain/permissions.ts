@@ -58,3 +58,8 @@ export function canDeleteItem(viewer: Viewer, project: Pick<ProjectFacts, 'owner
 export function canReadPartsList(via: ProjectVia, project: ProjectFacts): boolean {
   return canOpen(via, project) && (via === 'owner' || project.shareOptions.isPartsListAvailable);
 }
+
+/** The cost estimate: the owner always; a guest only where the owner enabled `isEstimateAvailable`. */
+export function canReadEstimate(via: ProjectVia, project: ProjectFacts): boolean {
+  return canOpen(via, project) && (via === 'owner' || project.shareOptions.isEstimateAvailable);
+}

@@ -66,4 +66,5 @@ export const DEFAULT_SHARE_OPTIONS: ShareOptions = {
   isWireframeRenderModeAvailable: true,
   isPartsListAvailable: false,
   isApprovalAvailable: false,
+  isEstimateAvailable: false,
 };

@@ -38,6 +38,7 @@ import { projectApi } from './projectApi';
 import { projectExportRoutes } from './projectExport';
 import { runtimeConfigRoute } from './runtimeConfig';
 import type { Services } from './services';
+import { workshopSettingsRoutes } from './workshopSettings';
 import { settingsRoutes } from './settings';
 import { HELMET_OPTIONS } from './securityHeaders';
 import { withRedactedUrls } from './logRedaction';
@@ -179,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(projectExportRoutes, { prefix: `${API_BASE}/projects` });
   await app.register(brandingRoutes, { prefix: `${API_BASE}/branding` });
   await app.register(settingsRoutes, { prefix: `${API_BASE}/settings` });
+  await app.register(workshopSettingsRoutes, { prefix: `${API_BASE}/settings/workshop` });
   await app.register(subscriptionPlanRoutes, { prefix: `${API_BASE}/subscriptionPlans` });
   await app.register(modelFileRoutes, { prefix: `${API_BASE}/models` });
   await app.register(runtimeConfigRoute);

@@ -9,6 +9,7 @@ import { approvalRoutes, decisionRoutes } from './approval';
 import { bcfRoutes } from './bcfRoute';
 import { linkEventRoutes, ownerEventRoutes } from './reviewEvents';
 import { linkRateLimitOptions } from './linkRateLimit';
+import { estimateRoutes } from './estimates';
 import { partsListRoutes } from './partsLists';
 import { noteRoutes } from './projectNotes';
 import { projectRoutes } from './projects';
@@ -27,6 +28,7 @@ const linkRoutes: FastifyPluginAsync = async (app) => {
   await app.register(noteRoutes, { via: 'link', kind: 'comment' });
   await app.register(noteRoutes, { via: 'link', kind: 'hyperlink' });
   await app.register(partsListRoutes, { via: 'link' });
+  await app.register(estimateRoutes, { via: 'link' });
 };
 
 export const projectApi: FastifyPluginAsync = async (app) => {
@@ -36,6 +38,7 @@ export const projectApi: FastifyPluginAsync = async (app) => {
   await app.register(noteRoutes, { prefix: '/:id', via: 'owner', kind: 'comment' });
   await app.register(noteRoutes, { prefix: '/:id', via: 'owner', kind: 'hyperlink' });
   await app.register(partsListRoutes, { prefix: '/:id', via: 'owner' });
+  await app.register(estimateRoutes, { prefix: '/:id', via: 'owner' });
   await app.register(revisionRoutes, { prefix: '/:id/revisions' });
   await app.register(decisionRoutes);
   await app.register(bcfRoutes);

@@ -4,6 +4,8 @@ import { forgetOwnerFiles } from './ownerCaches';
 import type * as z from 'zod/mini';
 import { createHttp, type HttpOptions } from './http';
 import { bulkDeleteResultSchema, type BulkDeleteTarget } from './noteSchemas';
+import { estimateSchema } from './cutting/estimate';
+import { workshopSettingsSchema, type WorkshopSettings } from './cutting/workshopSettings';
 import { namedTreeSchema } from './partsList';
 import { reviewCalls } from './reviewClient';
 import {
@@ -105,6 +107,10 @@ export function createApiClient(options: HttpOptions) {
     // The review: pinned notes, threads, decisions, BCF, the list in pages, live events (reviewClient.ts).
     ...reviewCalls(http, auth),
 
+    getWorkshopSettings: () => call('settings/workshop', { auth: true, schema: workshopSettingsSchema }),
+    putWorkshopSettings: (settings: WorkshopSettings) => call('settings/workshop', { method: 'PUT', json: settings, auth: true, schema: workshopSettingsSchema }),
+    /** The cost estimate of the current revision (the owner's, or a link's where the owner offers it). */
+    getEstimate: (ref: ProjectRef, mode: 'guillotine' | 'free' = 'guillotine') => call(`${projectPath(ref)}/estimate?mode=${mode}`, { auth: auth(ref), schema: estimateSchema }),
     patchSettings: (settings: Settings) => call('settings', { method: 'PATCH', json: settings, auth: true }),
     activePlans: () => call('subscriptionPlans/active', { auth: true, schema: subscriptionPlanListSchema }),
   };

@@ -29,6 +29,7 @@ export const SHARE_OPTION_KEYS = [
   'isWireframeRenderModeAvailable',
   'isPartsListAvailable',
   'isApprovalAvailable',
+  'isEstimateAvailable',
 ] as const;
 export type ShareOptionKey = (typeof SHARE_OPTION_KEYS)[number];
 
@@ -45,6 +46,8 @@ export const shareOptionsSchema = z.object({
   isPartsListAvailable: z.boolean(),
   /** The link's Approve button while the project waits for approval; off by default. */
   isApprovalAvailable: z.boolean(),
+  /** The cost estimate of the current revision on the link; off by default. */
+  isEstimateAvailable: z.boolean(),
 });
 export type ShareOptions = z.infer<typeof shareOptionsSchema>;
 
@@ -60,6 +63,7 @@ export const sharedShareOptionsSchema = z._default(
     isWireframeRenderModeAvailable: z._default(z.boolean(), false),
     isPartsListAvailable: z._default(z.boolean(), false),
     isApprovalAvailable: z._default(z.boolean(), false),
+    isEstimateAvailable: z._default(z.boolean(), false),
   }),
   {
     isHierarchyVisible: false,
@@ -71,6 +75,7 @@ export const sharedShareOptionsSchema = z._default(
     isWireframeRenderModeAvailable: false,
     isPartsListAvailable: false,
     isApprovalAvailable: false,
+    isEstimateAvailable: false,
   },
 );
 
@@ -85,6 +90,7 @@ export const ALL_SHARE_OPTIONS: ShareOptions = {
   isWireframeRenderModeAvailable: true,
   isPartsListAvailable: true,
   isApprovalAvailable: true,
+  isEstimateAvailable: true,
 };
 
 export const projectIdSchema = z.int().check(z.positive());

@@ -805,6 +805,10 @@ type RootTranslation = {
 			 * C​l​i​e​n​t​ ​a​p​p​r​o​v​a​l
 			 */
 			isApprovalAvailable: string
+			/**
+			 * C​o​s​t​ ​e​s​t​i​m​a​t​e
+			 */
+			isEstimateAvailable: string
 		}
 		sharedProject: {
 			/**
@@ -1431,6 +1435,411 @@ type RootTranslation = {
 			 * @param {number} count
 			 */
 			count: RequiredParams<'count'>
+		}
+	}
+	cutting: {
+		/**
+		 * C​u​t​t​i​n​g​ ​d​i​a​g​r​a​m​s​ ​a​n​d​ ​e​s​t​i​m​a​t​e
+		 */
+		open: string
+		/**
+		 * W​o​r​k​s​h​o​p
+		 */
+		title: string
+		/**
+		 * B​a​c​k​ ​t​o​ ​t​h​e​ ​p​r​o​j​e​c​t
+		 */
+		back: string
+		/**
+		 * L​a​y​i​n​g​ ​o​u​t​ ​t​h​e​ ​s​h​e​e​t​s​…
+		 */
+		loading: string
+		/**
+		 * T​h​e​ ​w​o​r​k​s​h​o​p​ ​p​a​g​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​p​r​e​p​a​r​e​d​.
+		 */
+		loadFailed: string
+		tabs: {
+			/**
+			 * C​u​t​t​i​n​g​ ​d​i​a​g​r​a​m​s
+			 */
+			diagrams: string
+			/**
+			 * P​a​r​t​ ​l​a​b​e​l​s
+			 */
+			labels: string
+			/**
+			 * E​s​t​i​m​a​t​e
+			 */
+			estimate: string
+			/**
+			 * M​a​t​e​r​i​a​l​s​ ​a​n​d​ ​p​r​i​c​e​s
+			 */
+			settings: string
+		}
+		/**
+		 * C​u​t​t​i​n​g
+		 */
+		mode: string
+		/**
+		 * P​a​n​e​l​ ​s​a​w
+		 */
+		guillotine: string
+		/**
+		 * C​N​C​ ​n​e​s​t​i​n​g
+		 */
+		free: string
+		/**
+		 * U​n​i​t
+		 */
+		unit: string
+		/**
+		 * P​r​i​n​t
+		 */
+		print: string
+		/**
+		 * D​o​w​n​l​o​a​d​ ​C​S​V
+		 */
+		downloadCsv: string
+		/**
+		 * N​o​ ​b​o​a​r​d​ ​p​a​r​t​s​ ​i​n​ ​t​h​i​s​ ​m​o​d​e​l​:​ ​a​ ​p​a​r​t​ ​n​e​e​d​s​ ​t​h​r​e​e​ ​d​i​m​e​n​s​i​o​n​s​ ​a​n​d​ ​a​ ​b​o​a​r​d​ ​m​a​t​e​r​i​a​l​ ​i​n​ ​i​t​s​ ​n​a​m​e​.
+		 */
+		noParts: string
+		/**
+		 * {​m​a​t​e​r​i​a​l​}​,​ ​{​t​h​i​c​k​n​e​s​s​}
+		 * @param {unknown} material
+		 * @param {unknown} thickness
+		 */
+		group: RequiredParams<'material' | 'thickness'>
+		/**
+		 * {​c​o​u​n​t​}​ ​s​h​e​e​t​{​{​s​}​}
+		 * @param {number} count
+		 */
+		sheets: RequiredParams<'count'>
+		/**
+		 * a​t​ ​l​e​a​s​t​ ​{​c​o​u​n​t​}​ ​b​y​ ​a​r​e​a
+		 * @param {number} count
+		 */
+		bound: RequiredParams<'count'>
+		/**
+		 * {​c​o​u​n​t​}​ ​p​a​r​t​{​{​s​}​}
+		 * @param {number} count
+		 */
+		parts: RequiredParams<'count'>
+		/**
+		 * P​a​r​t​s​ ​{​a​r​e​a​}
+		 * @param {unknown} area
+		 */
+		used: RequiredParams<'area'>
+		/**
+		 * W​a​s​t​e​ ​{​p​e​r​c​e​n​t​}
+		 * @param {unknown} percent
+		 */
+		waste: RequiredParams<'percent'>
+		/**
+		 * C​u​t​ ​l​e​n​g​t​h​ ​{​l​e​n​g​t​h​}
+		 * @param {unknown} length
+		 */
+		cutLength: RequiredParams<'length'>
+		/**
+		 * S​h​e​e​t​ ​{​i​n​d​e​x​}​ ​o​f​ ​{​c​o​u​n​t​}
+		 * @param {number} count
+		 * @param {number} index
+		 */
+		sheet: RequiredParams<'count' | 'index'>
+		/**
+		 * S​h​e​e​t​ ​{​l​e​n​g​t​h​}​ ​×​ ​{​w​i​d​t​h​}​,​ ​k​e​r​f​ ​{​k​e​r​f​}​,​ ​t​r​i​m​ ​{​t​r​i​m​}
+		 * @param {unknown} kerf
+		 * @param {unknown} length
+		 * @param {unknown} trim
+		 * @param {unknown} width
+		 */
+		sheetSize: RequiredParams<'kerf' | 'length' | 'trim' | 'width'>
+		/**
+		 * G​r​a​i​n​ ​a​l​o​n​g​ ​t​h​e​ ​s​h​e​e​t​’​s​ ​l​e​n​g​t​h​:​ ​p​a​r​t​s​ ​a​r​e​ ​n​o​t​ ​t​u​r​n​e​d
+		 */
+		grainAlong: string
+		/**
+		 * C​u​t​ ​s​e​q​u​e​n​c​e​ ​(​a​f​t​e​r​ ​t​r​i​m​m​i​n​g​ ​t​h​e​ ​e​d​g​e​s​)
+		 */
+		cuts: string
+		/**
+		 * {​n​}​.​ ​R​i​p​ ​a​l​o​n​g​ ​a​t​ ​{​a​t​}​ ​(​f​r​o​m​ ​{​f​r​o​m​}​ ​t​o​ ​{​t​o​}​)
+		 * @param {unknown} at
+		 * @param {unknown} from
+		 * @param {number} n
+		 * @param {unknown} to
+		 */
+		rip: RequiredParams<'at' | 'from' | 'n' | 'to'>
+		/**
+		 * {​n​}​.​ ​C​r​o​s​s​c​u​t​ ​a​t​ ​{​a​t​}​ ​(​f​r​o​m​ ​{​f​r​o​m​}​ ​t​o​ ​{​t​o​}​)
+		 * @param {unknown} at
+		 * @param {unknown} from
+		 * @param {number} n
+		 * @param {unknown} to
+		 */
+		crosscut: RequiredParams<'at' | 'from' | 'n' | 'to'>
+		/**
+		 * L​a​r​g​e​r​ ​t​h​a​n​ ​t​h​e​ ​s​h​e​e​t​,​ ​n​o​t​ ​p​l​a​c​e​d​:​ ​{​p​a​r​t​s​}
+		 * @param {unknown} parts
+		 */
+		oversized: RequiredParams<'parts'>
+		/**
+		 * t​u​r​n​e​d
+		 */
+		turned: string
+		/**
+		 * S​u​m​m​a​r​y
+		 */
+		summary: string
+		/**
+		 * S​h​e​e​t​s​ ​i​n​ ​a​l​l​:​ ​{​c​o​u​n​t​}
+		 * @param {number} count
+		 */
+		totalSheets: RequiredParams<'count'>
+		/**
+		 * H​a​r​d​w​a​r​e​ ​t​o​ ​o​r​d​e​r​:​ ​{​i​t​e​m​s​}
+		 * @param {unknown} items
+		 */
+		hardware: RequiredParams<'items'>
+		labels: {
+			/**
+			 * {​c​o​u​n​t​}​ ​l​a​b​e​l​{​{​s​}​}
+			 * @param {number} count
+			 */
+			count: RequiredParams<'count'>
+			/**
+			 * P​a​r​t​ ​l​a​b​e​l​s​ ​o​p​e​n​ ​t​h​e​ ​s​h​a​r​e​d​ ​l​i​n​k​:​ ​p​u​b​l​i​s​h​ ​t​h​e​ ​p​r​o​j​e​c​t​ ​f​i​r​s​t​.
+			 */
+			notPublished: string
+			/**
+			 * g​r​a​i​n
+			 */
+			grain: string
+			/**
+			 * L​a​b​e​l​ ​f​o​r​m​a​t
+			 */
+			format: string
+		}
+		estimate: {
+			/**
+			 * C​o​s​t​ ​e​s​t​i​m​a​t​e
+			 */
+			title: string
+			/**
+			 * C​o​m​p​u​t​i​n​g​ ​t​h​e​ ​e​s​t​i​m​a​t​e​…
+			 */
+			loading: string
+			/**
+			 * T​h​e​ ​e​s​t​i​m​a​t​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​o​m​p​u​t​e​d​.
+			 */
+			failed: string
+			/**
+			 * B​o​a​r​d​s
+			 */
+			board: string
+			/**
+			 * H​a​r​d​w​a​r​e
+			 */
+			hardware: string
+			/**
+			 * L​a​b​o​u​r
+			 */
+			labour: string
+			/**
+			 * I​t​e​m
+			 */
+			item: string
+			/**
+			 * Q​u​a​n​t​i​t​y
+			 */
+			quantity: string
+			/**
+			 * U​n​i​t​ ​p​r​i​c​e
+			 */
+			unitPrice: string
+			/**
+			 * A​m​o​u​n​t
+			 */
+			amount: string
+			/**
+			 * T​o​t​a​l
+			 */
+			total: string
+			/**
+			 * {​c​o​u​n​t​}​ ​s​h​e​e​t​{​{​s​}​}
+			 * @param {number} count
+			 */
+			sheetUnit: RequiredParams<'count'>
+			/**
+			 * {​c​o​u​n​t​}​ ​m​²​ ​o​f​ ​s​h​e​e​t
+			 * @param {unknown} count
+			 */
+			m2Unit: RequiredParams<'count'>
+			/**
+			 * {​c​o​u​n​t​}​ ​i​t​e​m​{​{​s​}​}
+			 * @param {number} count
+			 */
+			itemUnit: RequiredParams<'count'>
+			/**
+			 * {​c​o​u​n​t​}​ ​p​a​r​t​{​{​s​}​}
+			 * @param {number} count
+			 */
+			partUnit: RequiredParams<'count'>
+			/**
+			 * P​e​r​ ​p​a​r​t​ ​c​u​t
+			 */
+			labourLine: string
+			/**
+			 * n​o​ ​p​r​i​c​e​ ​s​e​t
+			 */
+			unpriced: string
+			/**
+			 * R​e​v​i​s​i​o​n​ ​{​r​e​v​i​s​i​o​n​}​:​ ​{​t​o​t​a​l​}
+			 * @param {number} revision
+			 * @param {unknown} total
+			 */
+			previous: RequiredParams<'revision' | 'total'>
+			/**
+			 * D​i​f​f​e​r​e​n​c​e​ ​f​r​o​m​ ​r​e​v​i​s​i​o​n​ ​{​r​e​v​i​s​i​o​n​}​:​ ​{​d​i​f​f​e​r​e​n​c​e​}
+			 * @param {unknown} difference
+			 * @param {number} revision
+			 */
+			difference: RequiredParams<'difference' | 'revision'>
+			/**
+			 * N​o​ ​e​a​r​l​i​e​r​ ​r​e​v​i​s​i​o​n​ ​k​e​p​t​ ​t​o​ ​c​o​m​p​a​r​e​ ​w​i​t​h​.
+			 */
+			noPrevious: string
+			/**
+			 * R​e​v​i​s​i​o​n​ ​{​r​e​v​i​s​i​o​n​}
+			 * @param {number} revision
+			 */
+			revision: RequiredParams<'revision'>
+			/**
+			 * B​o​a​r​d​s​ ​c​o​u​n​t​e​d​ ​a​s​ ​l​a​i​d​ ​o​u​t​ ​f​o​r​ ​t​h​e​ ​{​m​o​d​e​}​.
+			 * @param {unknown} mode
+			 */
+			mode: RequiredParams<'mode'>
+		}
+		settings: {
+			/**
+			 * C​u​r​r​e​n​c​y​ ​(​I​S​O​ ​c​o​d​e​)
+			 */
+			currency: string
+			/**
+			 * L​a​b​o​u​r​ ​p​e​r​ ​p​a​r​t
+			 */
+			labour: string
+			/**
+			 * A​n​y​ ​o​t​h​e​r​ ​b​o​a​r​d
+			 */
+			defaultMaterial: string
+			/**
+			 * M​a​t​e​r​i​a​l​s
+			 */
+			materials: string
+			/**
+			 * A​d​d​ ​a​ ​m​a​t​e​r​i​a​l
+			 */
+			addMaterial: string
+			/**
+			 * H​a​r​d​w​a​r​e​ ​p​r​i​c​e​s
+			 */
+			hardware: string
+			/**
+			 * A​d​d​ ​a​n​ ​i​t​e​m
+			 */
+			addHardware: string
+			/**
+			 * R​e​m​o​v​e
+			 */
+			remove: string
+			/**
+			 * N​a​m​e​ ​(​a​s​ ​i​n​ ​t​h​e​ ​p​a​r​t​ ​n​a​m​e​s​)
+			 */
+			name: string
+			/**
+			 * S​h​e​e​t​ ​l​e​n​g​t​h​ ​(​m​m​)
+			 */
+			sheetLength: string
+			/**
+			 * S​h​e​e​t​ ​w​i​d​t​h​ ​(​m​m​)
+			 */
+			sheetWidth: string
+			/**
+			 * G​r​a​i​n
+			 */
+			grain: string
+			/**
+			 * K​e​r​f​ ​(​m​m​)
+			 */
+			kerf: string
+			/**
+			 * E​d​g​e​ ​t​r​i​m​ ​(​m​m​)
+			 */
+			trim: string
+			/**
+			 * P​r​i​c​e
+			 */
+			price: string
+			/**
+			 * P​e​r
+			 */
+			priceUnit: string
+			/**
+			 * s​h​e​e​t
+			 */
+			perSheet: string
+			/**
+			 * m​²
+			 */
+			perM2: string
+			/**
+			 * S​a​v​e
+			 */
+			save: string
+			/**
+			 * S​a​v​i​n​g​…
+			 */
+			saving: string
+			/**
+			 * T​h​e​ ​s​e​t​t​i​n​g​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​a​v​e​d​.​ ​T​r​y​ ​a​g​a​i​n​.
+			 */
+			saveFailed: string
+			errors: {
+				/**
+				 * {​f​i​e​l​d​}​:​ ​e​n​t​e​r​ ​a​ ​n​u​m​b​e​r​.
+				 * @param {unknown} field
+				 */
+				number: RequiredParams<'field'>
+				/**
+				 * {​f​i​e​l​d​}​:​ ​t​h​i​s​ ​v​a​l​u​e​ ​i​s​ ​o​u​t​ ​o​f​ ​r​a​n​g​e​.
+				 * @param {unknown} field
+				 */
+				range: RequiredParams<'field'>
+				/**
+				 * E​v​e​r​y​ ​m​a​t​e​r​i​a​l​ ​a​n​d​ ​h​a​r​d​w​a​r​e​ ​i​t​e​m​ ​n​e​e​d​s​ ​a​ ​n​a​m​e​.
+				 */
+				required: string
+				/**
+				 * T​h​e​ ​c​u​r​r​e​n​c​y​ ​i​s​ ​a​ ​t​h​r​e​e​-​l​e​t​t​e​r​ ​c​o​d​e​ ​s​u​c​h​ ​a​s​ ​E​U​R​,​ ​U​S​D​ ​o​r​ ​C​H​F​.
+				 */
+				currency: string
+				/**
+				 * T​h​e​ ​e​d​g​e​ ​t​r​i​m​ ​o​f​ ​{​n​a​m​e​}​ ​l​e​a​v​e​s​ ​n​o​t​h​i​n​g​ ​o​f​ ​t​h​e​ ​s​h​e​e​t​.
+				 * @param {unknown} name
+				 */
+				trimLeavesNoSheet: RequiredParams<'name'>
+				/**
+				 * T​h​e​ ​m​a​t​e​r​i​a​l​ ​{​n​a​m​e​}​ ​i​s​ ​l​i​s​t​e​d​ ​t​w​i​c​e​.
+				 * @param {unknown} name
+				 */
+				duplicateMaterial: RequiredParams<'name'>
+				/**
+				 * T​h​e​ ​h​a​r​d​w​a​r​e​ ​i​t​e​m​ ​{​n​a​m​e​}​ ​i​s​ ​l​i​s​t​e​d​ ​t​w​i​c​e​.
+				 * @param {unknown} name
+				 */
+				duplicateHardware: RequiredParams<'name'>
+			}
 		}
 	}
 	revisions: {
@@ -2631,6 +3040,10 @@ export type TranslationFunctions = {
 			 * Client approval
 			 */
 			isApprovalAvailable: () => LocalizedString
+			/**
+			 * Cost estimate
+			 */
+			isEstimateAvailable: () => LocalizedString
 		}
 		sharedProject: {
 			/**
@@ -3241,6 +3654,370 @@ export type TranslationFunctions = {
 			 * {count} label{{s}}
 			 */
 			count: (arg: { count: number }) => LocalizedString
+		}
+	}
+	cutting: {
+		/**
+		 * Cutting diagrams and estimate
+		 */
+		open: () => LocalizedString
+		/**
+		 * Workshop
+		 */
+		title: () => LocalizedString
+		/**
+		 * Back to the project
+		 */
+		back: () => LocalizedString
+		/**
+		 * Laying out the sheets…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * The workshop page could not be prepared.
+		 */
+		loadFailed: () => LocalizedString
+		tabs: {
+			/**
+			 * Cutting diagrams
+			 */
+			diagrams: () => LocalizedString
+			/**
+			 * Part labels
+			 */
+			labels: () => LocalizedString
+			/**
+			 * Estimate
+			 */
+			estimate: () => LocalizedString
+			/**
+			 * Materials and prices
+			 */
+			settings: () => LocalizedString
+		}
+		/**
+		 * Cutting
+		 */
+		mode: () => LocalizedString
+		/**
+		 * Panel saw
+		 */
+		guillotine: () => LocalizedString
+		/**
+		 * CNC nesting
+		 */
+		free: () => LocalizedString
+		/**
+		 * Unit
+		 */
+		unit: () => LocalizedString
+		/**
+		 * Print
+		 */
+		print: () => LocalizedString
+		/**
+		 * Download CSV
+		 */
+		downloadCsv: () => LocalizedString
+		/**
+		 * No board parts in this model: a part needs three dimensions and a board material in its name.
+		 */
+		noParts: () => LocalizedString
+		/**
+		 * {material}, {thickness}
+		 */
+		group: (arg: { material: unknown, thickness: unknown }) => LocalizedString
+		/**
+		 * {count} sheet{{s}}
+		 */
+		sheets: (arg: { count: number }) => LocalizedString
+		/**
+		 * at least {count} by area
+		 */
+		bound: (arg: { count: number }) => LocalizedString
+		/**
+		 * {count} part{{s}}
+		 */
+		parts: (arg: { count: number }) => LocalizedString
+		/**
+		 * Parts {area}
+		 */
+		used: (arg: { area: unknown }) => LocalizedString
+		/**
+		 * Waste {percent}
+		 */
+		waste: (arg: { percent: unknown }) => LocalizedString
+		/**
+		 * Cut length {length}
+		 */
+		cutLength: (arg: { length: unknown }) => LocalizedString
+		/**
+		 * Sheet {index} of {count}
+		 */
+		sheet: (arg: { count: number, index: number }) => LocalizedString
+		/**
+		 * Sheet {length} × {width}, kerf {kerf}, trim {trim}
+		 */
+		sheetSize: (arg: { kerf: unknown, length: unknown, trim: unknown, width: unknown }) => LocalizedString
+		/**
+		 * Grain along the sheet’s length: parts are not turned
+		 */
+		grainAlong: () => LocalizedString
+		/**
+		 * Cut sequence (after trimming the edges)
+		 */
+		cuts: () => LocalizedString
+		/**
+		 * {n}. Rip along at {at} (from {from} to {to})
+		 */
+		rip: (arg: { at: unknown, from: unknown, n: number, to: unknown }) => LocalizedString
+		/**
+		 * {n}. Crosscut at {at} (from {from} to {to})
+		 */
+		crosscut: (arg: { at: unknown, from: unknown, n: number, to: unknown }) => LocalizedString
+		/**
+		 * Larger than the sheet, not placed: {parts}
+		 */
+		oversized: (arg: { parts: unknown }) => LocalizedString
+		/**
+		 * turned
+		 */
+		turned: () => LocalizedString
+		/**
+		 * Summary
+		 */
+		summary: () => LocalizedString
+		/**
+		 * Sheets in all: {count}
+		 */
+		totalSheets: (arg: { count: number }) => LocalizedString
+		/**
+		 * Hardware to order: {items}
+		 */
+		hardware: (arg: { items: unknown }) => LocalizedString
+		labels: {
+			/**
+			 * {count} label{{s}}
+			 */
+			count: (arg: { count: number }) => LocalizedString
+			/**
+			 * Part labels open the shared link: publish the project first.
+			 */
+			notPublished: () => LocalizedString
+			/**
+			 * grain
+			 */
+			grain: () => LocalizedString
+			/**
+			 * Label format
+			 */
+			format: () => LocalizedString
+		}
+		estimate: {
+			/**
+			 * Cost estimate
+			 */
+			title: () => LocalizedString
+			/**
+			 * Computing the estimate…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * The estimate could not be computed.
+			 */
+			failed: () => LocalizedString
+			/**
+			 * Boards
+			 */
+			board: () => LocalizedString
+			/**
+			 * Hardware
+			 */
+			hardware: () => LocalizedString
+			/**
+			 * Labour
+			 */
+			labour: () => LocalizedString
+			/**
+			 * Item
+			 */
+			item: () => LocalizedString
+			/**
+			 * Quantity
+			 */
+			quantity: () => LocalizedString
+			/**
+			 * Unit price
+			 */
+			unitPrice: () => LocalizedString
+			/**
+			 * Amount
+			 */
+			amount: () => LocalizedString
+			/**
+			 * Total
+			 */
+			total: () => LocalizedString
+			/**
+			 * {count} sheet{{s}}
+			 */
+			sheetUnit: (arg: { count: number }) => LocalizedString
+			/**
+			 * {count} m² of sheet
+			 */
+			m2Unit: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * {count} item{{s}}
+			 */
+			itemUnit: (arg: { count: number }) => LocalizedString
+			/**
+			 * {count} part{{s}}
+			 */
+			partUnit: (arg: { count: number }) => LocalizedString
+			/**
+			 * Per part cut
+			 */
+			labourLine: () => LocalizedString
+			/**
+			 * no price set
+			 */
+			unpriced: () => LocalizedString
+			/**
+			 * Revision {revision}: {total}
+			 */
+			previous: (arg: { revision: number, total: unknown }) => LocalizedString
+			/**
+			 * Difference from revision {revision}: {difference}
+			 */
+			difference: (arg: { difference: unknown, revision: number }) => LocalizedString
+			/**
+			 * No earlier revision kept to compare with.
+			 */
+			noPrevious: () => LocalizedString
+			/**
+			 * Revision {revision}
+			 */
+			revision: (arg: { revision: number }) => LocalizedString
+			/**
+			 * Boards counted as laid out for the {mode}.
+			 */
+			mode: (arg: { mode: unknown }) => LocalizedString
+		}
+		settings: {
+			/**
+			 * Currency (ISO code)
+			 */
+			currency: () => LocalizedString
+			/**
+			 * Labour per part
+			 */
+			labour: () => LocalizedString
+			/**
+			 * Any other board
+			 */
+			defaultMaterial: () => LocalizedString
+			/**
+			 * Materials
+			 */
+			materials: () => LocalizedString
+			/**
+			 * Add a material
+			 */
+			addMaterial: () => LocalizedString
+			/**
+			 * Hardware prices
+			 */
+			hardware: () => LocalizedString
+			/**
+			 * Add an item
+			 */
+			addHardware: () => LocalizedString
+			/**
+			 * Remove
+			 */
+			remove: () => LocalizedString
+			/**
+			 * Name (as in the part names)
+			 */
+			name: () => LocalizedString
+			/**
+			 * Sheet length (mm)
+			 */
+			sheetLength: () => LocalizedString
+			/**
+			 * Sheet width (mm)
+			 */
+			sheetWidth: () => LocalizedString
+			/**
+			 * Grain
+			 */
+			grain: () => LocalizedString
+			/**
+			 * Kerf (mm)
+			 */
+			kerf: () => LocalizedString
+			/**
+			 * Edge trim (mm)
+			 */
+			trim: () => LocalizedString
+			/**
+			 * Price
+			 */
+			price: () => LocalizedString
+			/**
+			 * Per
+			 */
+			priceUnit: () => LocalizedString
+			/**
+			 * sheet
+			 */
+			perSheet: () => LocalizedString
+			/**
+			 * m²
+			 */
+			perM2: () => LocalizedString
+			/**
+			 * Save
+			 */
+			save: () => LocalizedString
+			/**
+			 * Saving…
+			 */
+			saving: () => LocalizedString
+			/**
+			 * The settings could not be saved. Try again.
+			 */
+			saveFailed: () => LocalizedString
+			errors: {
+				/**
+				 * {field}: enter a number.
+				 */
+				number: (arg: { field: unknown }) => LocalizedString
+				/**
+				 * {field}: this value is out of range.
+				 */
+				range: (arg: { field: unknown }) => LocalizedString
+				/**
+				 * Every material and hardware item needs a name.
+				 */
+				required: () => LocalizedString
+				/**
+				 * The currency is a three-letter code such as EUR, USD or CHF.
+				 */
+				currency: () => LocalizedString
+				/**
+				 * The edge trim of {name} leaves nothing of the sheet.
+				 */
+				trimLeavesNoSheet: (arg: { name: unknown }) => LocalizedString
+				/**
+				 * The material {name} is listed twice.
+				 */
+				duplicateMaterial: (arg: { name: unknown }) => LocalizedString
+				/**
+				 * The hardware item {name} is listed twice.
+				 */
+				duplicateHardware: (arg: { name: unknown }) => LocalizedString
+			}
 		}
 	}
 	revisions: {

@@ -123,6 +123,24 @@ const labelsRoute = createRoute({
   ),
 });
 
+/** The project's workshop page: cutting diagrams, part labels, estimate, materials and prices (owner). */
+const workshopRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'projects/$id/workshop',
+  beforeLoad: ({ context, params, location }) => {
+    if (!isProjectIdParam(params.id)) throw redirect({ to: '/' });
+    if (!isLoggedIn(context)) throw redirect({ to: '/login', search: { redirect: location.href } });
+  },
+  component: lazyRouteComponent(() =>
+    import('./workshop/WorkshopScreen').then(({ WorkshopScreen }) => ({
+      default: function WorkshopRoute() {
+        const { id } = workshopRoute.useParams();
+        return <WorkshopScreen projectId={Number(id)} />;
+      },
+    })),
+  ),
+});
+
 const sharedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 's/$accessKey',
@@ -172,6 +190,7 @@ const routeTree = rootRoute.addChildren([
   listRoute,
   projectRoute,
   labelsRoute,
+  workshopRoute,
   sharedRoute,
   sandboxRoute,
   frenchRoute,

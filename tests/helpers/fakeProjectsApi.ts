@@ -3,6 +3,7 @@
  * socket, so views and machines run against the real project machines without a server.
  */
 import { fromCallback } from 'xstate';
+import { DEFAULT_WORKSHOP_SETTINGS } from '../../src/api/cutting/workshopSettings';
 import type { Branding, Project, ProjectPatch, SubscriptionPlan } from '../../src/api/schemas';
 import type { ProjectsApi } from '../../src/machines/projects/projectServices';
 import type { SocketCommand, SocketEvent, SocketInput } from '../../src/machines/upload/uploadMachine';
@@ -23,6 +24,7 @@ export function makeProject(overrides: Partial<Project> & { id: number }): Proje
       isWireframeRenderModeAvailable: true,
       isPartsListAvailable: true,
       isApprovalAvailable: false,
+      isEstimateAvailable: false,
     },
     creationDate: new Date(2025, 0, overrides.id, 9, 0),
     modificationDate: new Date(2025, 0, overrides.id, 10, 30),
@@ -61,6 +63,15 @@ export function fakeProjectsApi(initial: Project[] = [], plans: SubscriptionPlan
     },
     async getPartTree() {
       return { roots: [], nodes: {} };
+    },
+    async getWorkshopSettings() {
+      return DEFAULT_WORKSHOP_SETTINGS;
+    },
+    async putWorkshopSettings(settings) {
+      return settings;
+    },
+    async getEstimate() {
+      return { currency: 'EUR', revision: 1, lines: [], total: 0, previous: null };
     },
     async getProject(id) {
       api.calls.get.push(id);

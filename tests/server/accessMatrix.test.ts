@@ -25,6 +25,8 @@ import { bulkDeleteResultSchema } from '../../src/api/noteSchemas';
 import { namedTreeSchema } from '../../src/api/partsList';
 import { generateAccessKey } from '../../server/domain/accessKeys';
 import { modelUrlOf } from '../../server/http/projectViews';
+import { estimateSchema } from '../../src/api/cutting/estimate';
+import { workshopSettingsSchema } from '../../src/api/cutting/workshopSettings';
 import { POSTGRES_URL, postgresReachable } from './helpers/databases';
 import { addGuestComment, addOwnerAttachment, addProject, addRevision, addUser, inject, type TestUser } from './helpers/projectFixtures';
 import { startTestServer, type TestServer } from './helpers/testServer';
@@ -74,6 +76,7 @@ const ROUTES: RouteCase[] = [
   { label: 'DELETE projects/{id}/attachments (bulk)', method: 'DELETE', path: (t) => `${id(t)}/attachments`, body: { authors: 'guests' }, expect: OWNER_ONLY, schema: bulkDeleteResultSchema },
   { label: 'GET projects/{id}/parts.csv', method: 'GET', path: (t) => `${id(t)}/parts.csv?unit=in`, expect: OWNER_ONLY },
   { label: 'GET projects/{id}/parts', method: 'GET', path: (t) => `${id(t)}/parts`, expect: OWNER_ONLY, schema: namedTreeSchema },
+  { label: 'GET projects/{id}/estimate', method: 'GET', path: (t) => `${id(t)}/estimate`, expect: OWNER_ONLY, schema: estimateSchema },
   { label: 'GET projects/{id}/revisions', method: 'GET', path: (t) => `${id(t)}/revisions`, expect: OWNER_ONLY, schema: revisionListSchema },
   { label: 'GET projects/{id}/revisions/1/changes', method: 'GET', path: (t) => `${id(t)}/revisions/1/changes`, expect: OWNER_ONLY, schema: revisionChangesSchema },
   { label: 'POST projects/{id}/revisions/1/restore', method: 'POST', path: (t) => `${id(t)}/revisions/1/restore`, body: {}, expect: OWNER_ONLY, schema: projectSchema },
@@ -82,6 +85,8 @@ const ROUTES: RouteCase[] = [
   { label: 'POST accessKeys/{key}/approval', method: 'POST', path: (t) => `${key(t)}/approval`, body: { name: 'Client', revisionNumber: 2 }, expect: LINK, schema: sharedProjectSchema },
   // The fixture's links allow the parts list (every option on); tests/server/partsList.test.ts turns it off.
   { label: 'GET accessKeys/{key}/parts.csv', method: 'GET', path: (t) => `${key(t)}/parts.csv`, expect: LINK },
+  // The fixture's links offer the estimate (every option on); tests/server/workshopRoutes.test.ts turns it off.
+  { label: 'GET accessKeys/{key}/estimate', method: 'GET', path: (t) => `${key(t)}/estimate`, expect: LINK, schema: estimateSchema },
   // There is no part tree route on a link.
   { label: 'GET accessKeys/{key}/parts', method: 'GET', path: (t) => `${key(t)}/parts`, expect: [404, 404, 404, 404, 404, 404] },
   { label: 'GET accessKeys/{key}/logo', method: 'GET', path: (t) => `${key(t)}/logo`, expect: LINK },
@@ -98,6 +103,7 @@ const ROUTES: RouteCase[] = [
   { label: 'PUT branding/logo', method: 'PUT', path: () => '/api/v1/branding/logo', expect: with2xx(ACCOUNT, 204) },
   { label: 'DELETE branding/logo', method: 'DELETE', path: () => '/api/v1/branding/logo', expect: with2xx(ACCOUNT, 204) },
   { label: 'PATCH settings', method: 'PATCH', path: () => '/api/v1/settings', body: { preferredDistanceUnit: 'in' }, expect: with2xx(ACCOUNT, 204) },
+  { label: 'GET settings/workshop', method: 'GET', path: () => '/api/v1/settings/workshop', expect: ACCOUNT, schema: workshopSettingsSchema },
   { label: 'GET subscriptionPlans/active', method: 'GET', path: () => '/api/v1/subscriptionPlans/active', expect: ACCOUNT, schema: subscriptionPlanListSchema },
   // A model URL already handed out keeps working after unpublishing, while its revision is kept (until deletion).
   { label: 'GET {modelUrl}', method: 'GET', path: (t) => t.modelUrl, expect: [200, 200, 200, 404, 200, 404] },

@@ -31,6 +31,7 @@ describe('GET projects/accessKeys/{key}', () => {
       isWireframeRenderModeAvailable: true,
       isPartsListAvailable: true,
       isApprovalAvailable: false,
+      isEstimateAvailable: true,
     };
     const project = await addProject(server, owner.user.id, { name: 'Shared kitchen', published: true, shareOptions: flags });
     const res = await shared(project.accessKey);

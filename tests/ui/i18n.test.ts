@@ -121,6 +121,11 @@ describe('dictionaries', () => {
         'list.sortDate',
         'workshop.partsList.fraction',
         'revisions.changeKinds.dimensions',
+        'cutting.group',
+        'cutting.estimate.total',
+        'cutting.settings.perM2',
+        'review.title',
+        'review.tools.rectangle',
       ].sort(),
     );
   });

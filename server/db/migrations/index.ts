@@ -10,6 +10,7 @@ import { uploadJobs } from './0007_upload_jobs';
 import { secureTokenSession } from './0008_secure_token_session';
 import { conversionHeartbeats } from './0009_conversion_heartbeats';
 import { reviewLoop } from './0010_review_loop';
+import { workshopSettings } from './0011_workshop_settings';
 
 export function allMigrations(dialect: SqlDialect): Record<string, Migration> {
   return {
@@ -22,5 +23,6 @@ export function allMigrations(dialect: SqlDialect): Record<string, Migration> {
     '0008_secure_token_session': secureTokenSession(),
     '0009_conversion_heartbeats': conversionHeartbeats(),
     '0010_review_loop': reviewLoop(dialect),
+    '0011_workshop_settings': workshopSettings(),
   };
 }

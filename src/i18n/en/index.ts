@@ -5,6 +5,7 @@ import { conversion } from './conversion';
 import { revisions } from './revisions';
 import { review } from './review';
 import { workshop } from './workshop';
+import { cutting } from './cutting';
 
 /** English: the base locale. Every visible string of the product lives here and in `fr`. */
 const en = {
@@ -233,6 +234,7 @@ const en = {
       isWireframeRenderModeAvailable: 'Wireframe mode',
       isPartsListAvailable: 'Parts list',
       isApprovalAvailable: 'Client approval',
+      isEstimateAvailable: 'Cost estimate',
     },
     sharedProject: {
       title: 'Shared project',
@@ -242,6 +244,7 @@ const en = {
   },
   viewer,
   workshop,
+  cutting,
   revisions,
   approval,
   review,

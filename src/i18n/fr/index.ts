@@ -5,6 +5,7 @@ import { conversion } from './conversion';
 import { revisions } from './revisions';
 import { review } from './review';
 import { workshop } from './workshop';
+import { cutting } from './cutting';
 
 /** French. */
 const fr = {
@@ -232,6 +233,7 @@ const fr = {
       isWireframeRenderModeAvailable: 'Mode filaire',
       isPartsListAvailable: 'Liste des pièces',
       isApprovalAvailable: 'Validation par le client',
+      isEstimateAvailable: 'Devis estimatif',
     },
     sharedProject: {
       title: 'Projet partagé',
@@ -241,6 +243,7 @@ const fr = {
   },
   viewer,
   workshop,
+  cutting,
   revisions,
   approval,
   review,

@@ -6,7 +6,11 @@
 import { createActor, fromCallback, fromPromise, type ActorRefFrom, type CallbackActorLogic } from 'xstate';
 import type { NamedTree } from '../../api/partsList';
 import type { Branding, Project, ProjectPatch, SubscriptionPlan } from '../../api/schemas';
+import type { Estimate } from '../../api/cutting/estimate';
+import type { PackingMode } from '../../api/cutting/packing';
+import type { WorkshopSettings } from '../../api/cutting/workshopSettings';
 import { labelsMachine, type LoadedLabels } from './labelsMachine';
+import { workshopMachine, type LoadedWorkshop } from './workshopMachine';
 import { uploadMachine, type SocketCommand, type SocketInput } from '../upload/uploadMachine';
 import { memoryStorage, type KeyValueStorage } from '../storage/persisted';
 import { listQueryStore } from './listQueryStore';
@@ -31,6 +35,9 @@ export interface ProjectsApi {
   secureToken(): Promise<{ secureToken: string }>;
   /** The part tree of the current revision (encoded names), for the labels. */
   getPartTree(id: number): Promise<NamedTree>;
+  getWorkshopSettings(): Promise<WorkshopSettings>;
+  putWorkshopSettings(settings: WorkshopSettings): Promise<WorkshopSettings>;
+  getEstimate(ref: { id: number } | { accessKey: string }, mode?: PackingMode): Promise<Estimate>;
 }
 
 /** Turns an image blob into a URL an <img> shows (a FileReader data URL in the app). */
@@ -123,9 +130,20 @@ export function createProjectServices({ api, socket, imageUrlOf, storage = memor
     },
   });
 
+  const workshop = workshopMachine.provide({
+    actors: {
+      loadWorkshop: fromPromise<LoadedWorkshop, { projectId: number }>(async ({ input }) => {
+        const [project, tree, settings] = await Promise.all([api.getProject(input.projectId), api.getPartTree(input.projectId), api.getWorkshopSettings()]);
+        return { project, tree, settings };
+      }),
+      loadEstimate: fromPromise<Estimate, { projectId: number; mode: PackingMode }>(({ input }) => api.getEstimate({ id: input.projectId }, input.mode)),
+      saveSettings: fromPromise<WorkshopSettings, { settings: WorkshopSettings }>(({ input }) => api.putWorkshopSettings(input.settings)),
+    },
+  });
+
   return {
     upload,
-    machines: { list, rename, delete: remove, share, plans, branding, labels },
+    machines: { list, rename, delete: remove, share, plans, branding, labels, workshop },
     /** The list's input: the step filter and sort of the last visit. */
     listInput: () => ({ query: listQuery.load() ?? {} }),
   };

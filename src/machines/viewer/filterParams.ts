@@ -11,6 +11,11 @@
  * commas (decimal commas in dimensions), so values are never split.
  *
  * A flag is on when present, unless its value is `false` or `0` (`?noFlash`, `?noFlash=1`).
+ *
+ * `part` (added for the part labels of the workshop page) selects one part, named like a filter
+ * value (display or encoded name): the first such part within the first step's parts (so
+ * `?filter=Base 1&part=Left side+720x18x560mm|Melamine` shows the cabinet with that side selected
+ * and highlighted), or anywhere in the model without a filter.
  */
 import * as z from 'zod/mini';
 import type { PartTree } from './viewerTypes';
@@ -22,6 +27,8 @@ export interface ViewerParams {
   mode: 'none' | 'isolate' | 'notice';
   noMoveCamera: boolean;
   noFlash: boolean;
+  /** A part to select once the model is shown; null when absent. */
+  part: string | null;
 }
 
 const flagSchema = z.pipe(
@@ -71,7 +78,8 @@ export function parseViewerParams(search: string): ViewerParams {
     steps.push(base.includes(name) ? [...base] : [...base, name]);
   }
   const mode = steps.length === 0 ? 'none' : steps.length === 1 ? 'isolate' : 'notice';
-  return { steps, mode, noMoveCamera: raw.noMoveCamera, noFlash: raw.noFlash };
+  const part = params.get('part')?.trim() || null;
+  return { steps, mode, noMoveCamera: raw.noMoveCamera, noFlash: raw.noFlash, part };
 }
 
 /** Node ids whose display or raw name equals one of the names (case-insensitive), in id order of the tree's records. */
@@ -85,6 +93,25 @@ export function idsForNames(tree: PartTree, names: readonly string[]): string[] 
 /** The steps as node ids; steps that match no part are kept empty, so step numbers stay those of the URL. */
 export function resolveSteps(tree: PartTree, steps: readonly string[][]): string[][] {
   return steps.map((names) => idsForNames(tree, names));
+}
+
+/**
+ * The node `part` names (display or encoded name, case aside) among the parts of `scope` and
+ * their descendants (the whole model when `scope` is null), in tree order; null when none does.
+ */
+export function partToSelect(tree: PartTree, scope: readonly string[] | null, part: string): string | null {
+  const wanted = part.trim().toLowerCase();
+  const stack = [...(scope ?? tree.roots)].reverse();
+  const seen = new Set<string>();
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    const node = tree.nodes[id];
+    if (!node || seen.has(id)) continue;
+    seen.add(id);
+    if (node.name.trim().toLowerCase() === wanted || node.rawName.trim().toLowerCase() === wanted) return id;
+    stack.push(...[...node.children].reverse());
+  }
+  return null;
 }
 
 /** The search string without any `filter` (a click in the tree ends the filter); `''` when nothing is left. */

@@ -25,7 +25,7 @@ import { ALL_SHARE_OPTIONS, DEFAULT_AVATAR_URL, type ShareOptions } from '../../
 import { approvalMachine, offersApproval } from './approvalMachine';
 import { commentsMachine } from './commentsMachine';
 import { hyperlinksMachine } from './hyperlinksMachine';
-import { resolveSteps } from './filterParams';
+import { partToSelect, resolveSteps } from './filterParams';
 import { noticeMachine } from './noticeMachine';
 import { ownerProjectMachine } from './ownerProjectMachine';
 import { revisionsMachine } from './revisionsMachine';
@@ -79,7 +79,7 @@ export const viewerSetup = setup({
       context.target.kind === 'guest' && 'error' in event && [403, 404].includes(statusOf(event.error) ?? 0),
     isUnauthorized: ({ context, event }) => context.target.kind === 'owner' && 'error' in event && statusOf(event.error) === 401,
     /** The URL names steps that have not been handed to the notice child yet. */
-    filterPending: ({ context }) => !context.filterApplied && context.params.mode !== 'none',
+    filterPending: ({ context }) => !context.filterApplied && (context.params.mode !== 'none' || context.params.part !== null),
     /** A link's approval child is running (its done event means the client approved). */
     approvalRunning: ({ context }) => context.approval !== null,
     isThisProject: ({ context, event }) =>
@@ -126,8 +126,13 @@ export const viewerSetup = setup({
     startFilter: ({ context }) => {
       if (!context.model) return;
       const steps = resolveSteps(context.model.tree, context.params.steps);
-      context.notice.send({ type: 'notice.load', steps });
-      context.notice.send({ type: 'notice.start' });
+      if (steps.length > 0) {
+        context.notice.send({ type: 'notice.load', steps });
+        context.notice.send({ type: 'notice.start' });
+      }
+      // `?part=`: that part selected (and so highlighted) within the first step, e.g. a part label's cabinet.
+      const part = context.params.part === null ? null : partToSelect(context.model.tree, steps.length > 0 ? steps[0] : null, context.params.part);
+      if (part !== null) context.tools?.send({ type: 'tools.select', partId: part });
     },
     /** The share child runs while the share panel is open; the revisions load when their panel first opens (called before the panel changes). */
     routeShare: ({ context, event, self }) => {

@@ -7,6 +7,8 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { ApprovalRequest, Project, ProjectPatch, Revision, RevisionChanges, SharedProject, Stage } from '../../api/schemas';
 import type { deleteMachine } from '../projects/deleteMachine';
 import { approvalMachine } from './approvalMachine';
+import type { Estimate } from '../../api/cutting/estimate';
+import { linkEstimateMachine } from './linkEstimateMachine';
 import type { renameMachine } from '../projects/renameMachine';
 import type { shareMachine } from '../projects/shareMachine';
 import type { SessionActor, SettingsActor } from '../appActors';
@@ -36,6 +38,8 @@ export interface ViewerApi {
   exportVok(id: number): Promise<Blob>;
   /** The client approves a revision through the link. */
   approveRevision(accessKey: string, request: ApprovalRequest): Promise<SharedProject>;
+  /** The cost estimate on a link that offers it. */
+  getEstimate(ref: { accessKey: string }, mode?: 'guillotine' | 'free'): Promise<Estimate>;
 }
 
 /** The list's dialog machines, already bound to the API (from createProjectServices). */
@@ -124,8 +128,13 @@ export function createViewerServices({ api, projectMachines, content, upload, se
     });
     return () => subscription.unsubscribe();
   });
+  const linkEstimate = linkEstimateMachine.provide({
+    actors: { loadEstimate: fromPromise<Estimate, { accessKey: string }>(({ input }) => api.getEstimate({ accessKey: input.accessKey })) },
+  });
+
   return {
     sandboxModelUrl,
+    linkEstimate,
     sharedLogoUrl: (accessKey: string) => api.sharedLogoUrl(accessKey),
     /** The viewer machines of one screen (owner, and link or sandbox), bound to its engine slot. */
     machinesFor(slot: EngineSlot) {

@@ -17,6 +17,7 @@ import {
   selectTools,
 } from '../../machines/viewer/viewerSelectors';
 import { useAppServices } from '../app/AppServices';
+import { useLL } from '../app/I18nProvider';
 import { DeleteDialog } from '../dialogs/DeleteDialog';
 import { RenameDialog } from '../dialogs/RenameDialog';
 import { LoadStatus } from './LoadStatus';
@@ -56,6 +57,7 @@ function OwnerViewer({ project, slot, viewer, owner, tools }: OwnerViewerProps) 
   const share = useSelector(owner, selectShareChild);
   const revisions = useSelector(viewer, selectRevisionsChild);
   const content = useViewerContent(viewer, tools, { isPublicLink: false, projectName: project.name });
+  const LL = useLL();
   return (
     <ViewerLayout
       variant="owner"
@@ -72,6 +74,11 @@ function OwnerViewer({ project, slot, viewer, owner, tools }: OwnerViewerProps) 
       }
       sharePanel={share ? <SharePanel actor={share} /> : undefined}
       revisionsPanel={revisions ? <RevisionsPanel actor={revisions} /> : undefined}
+      partsListFooter={
+        <a href={`/projects/${project.id}/workshop`} className="text-sm font-semibold text-primary hover:text-primary-hover">
+          {LL.cutting.open()}
+        </a>
+      }
       {...content}
     >
       <LoadStatus viewer={viewer} />

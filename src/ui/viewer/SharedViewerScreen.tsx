@@ -44,7 +44,7 @@ function GuestViewer({ accessKey, project, slot, viewer, tools }: GuestViewerPro
       viewer={viewer}
       slot={slot}
       logoUrl={services.sharedLogoUrl(accessKey)}
-      projectPanel={<SharedProjectPanel project={project} />}
+      projectPanel={<SharedProjectPanel project={project} accessKey={accessKey} />}
       approvalBar={<ApprovalBar viewer={viewer} />}
       {...content}
     >

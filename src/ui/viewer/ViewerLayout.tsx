@@ -59,6 +59,8 @@ export interface ViewerLayoutProps {
   stepNavigator?: ReactNode;
   /** A link's approval (the Approve button, then who approved), over the model. */
   approvalBar?: ReactNode;
+  /** Under the parts list: the way to the workshop page (owner). */
+  partsListFooter?: ReactNode;
   commentCount?: number;
   hyperlinkCount?: number;
   /** Dialogs of the screen (rename, delete, loading, errors). */
@@ -141,7 +143,7 @@ export function ViewerLayout(props: ViewerLayoutProps) {
     attachment: props.hyperlinksPanel ?? pending,
     measure: <MeasurePanel tools={tools} />,
     clipping: <ClippingPanel tools={tools} />,
-    parts: <PartsListPanel viewer={viewer} unit={unit} projectName={projectName ?? ''} />,
+    parts: <PartsListPanel viewer={viewer} unit={unit} projectName={projectName ?? ''} footer={props.partsListFooter} />,
   };
 
   return (

@@ -17,7 +17,7 @@ const node = (id: string, name: string, rawName = name): PartNode => ({
 
 describe('parseViewerParams', () => {
   it('has no filter by default', () => {
-    expect(parseViewerParams('')).toEqual({ steps: [], mode: 'none', noMoveCamera: false, noFlash: false });
+    expect(parseViewerParams('')).toEqual({ steps: [], mode: 'none', noMoveCamera: false, noFlash: false, part: null });
   });
 
   it('isolates with one filter', () => {

@@ -28,7 +28,7 @@ afterEach(cleanup);
 const project = (currentStage: SharedProject['currentStage'], isApprovalAvailable: boolean): SharedProject => ({
   ...SAMPLE_LINK,
   currentStage,
-  shareOptions: { ...ALL_SHARE_OPTIONS, isApprovalAvailable },
+  shareOptions: { ...ALL_SHARE_OPTIONS, isApprovalAvailable, isEstimateAvailable: false },
 });
 const APPROVED_AT = new Date(2026, 0, 3, 14, 5);
 const approvedAnswer = (name: string): SharedProject => ({ ...project('ready', true), approval: { name, date: APPROVED_AT, revisionNumber: 4 } });
@@ -42,7 +42,7 @@ function Screen({ viewer }: { viewer: ViewerActor }) {
     <>
       <ApprovalBar viewer={viewer} />
       <LinkApprovalDialog viewer={viewer} />
-      {shown ? <SharedProjectPanel project={shown} /> : null}
+      {shown ? <SharedProjectPanel project={shown} accessKey="k1" /> : null}
     </>
   );
 }

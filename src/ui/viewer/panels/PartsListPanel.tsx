@@ -5,7 +5,7 @@
  * the same CSV the server gives, and printable (a print-only table beside the app).
  */
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { DistanceUnit } from '../../../machines/types';
 import {
@@ -38,7 +38,7 @@ function dimensionsText(d: PartDimensions | null, unit: DistanceUnit, style: Inc
 
 const buttonClass = 'flex-1 rounded-lg border border-border px-2 py-1.5 text-sm font-semibold text-fg hover:border-primary';
 
-export function PartsListPanel({ viewer, unit, projectName }: { viewer: ViewerActor; unit: DistanceUnit; projectName: string }) {
+export function PartsListPanel({ viewer, unit, projectName, footer }: { viewer: ViewerActor; unit: DistanceUnit; projectName: string; footer?: ReactNode }) {
   const LL = useLL();
   const list = useSelector(viewer, selectPartsList);
   const [inchStyle, setInchStyle] = useState<InchStyle>('decimal');
@@ -80,6 +80,7 @@ export function PartsListPanel({ viewer, unit, projectName }: { viewer: ViewerAc
           {T.print()}
         </button>
       </div>
+      {footer}
       <p className="text-xs text-fg-muted">
         {T.partCount({ count: list.partCount })} · {unitLabel(PANEL_COLUMNS)}
       </p>

@@ -107,6 +107,9 @@ export function ProjectPanel({ owner, onMoreOptions, onRevisions }: { owner: Own
       <a href={`/projects/${project.id}/labels`} className="self-start text-sm font-semibold text-primary hover:text-primary-hover">
         {LL.workshop.labels.open()}
       </a>
+      <a href={`/projects/${project.id}/workshop`} className="self-start text-sm font-semibold text-primary hover:text-primary-hover">
+        {LL.cutting.open()}
+      </a>
       <button
         type="button"
         disabled={busy}

@@ -1,4 +1,4 @@
-/** The shared-project panel of a guest (SPEC §2, §3): name, owner, stage, dates, revision, and who approved it. */
+/** The shared-project panel of a guest (SPEC §2, §3): name, owner, stage, dates, revision, who approved it, and the cost estimate where offered. */
 import { formatDateTime } from '../../../i18n/dateTime';
 import type { SharedProject } from '../../../machines/types';
 import { useLL } from '../../app/I18nProvider';
@@ -6,8 +6,9 @@ import { CheckIcon } from '../../common/actionIcons';
 import { Avatar } from '../../common/Avatar';
 import { StageDot } from '../../common/StageSelect';
 import { InfoRows } from './InfoRows';
+import { LinkEstimate } from './LinkEstimate';
 
-export function SharedProjectPanel({ project }: { project: SharedProject }) {
+export function SharedProjectPanel({ project, accessKey }: { project: SharedProject; accessKey: string }) {
   const LL = useLL();
   return (
     <div className="flex flex-col gap-4">
@@ -38,6 +39,7 @@ export function SharedProjectPanel({ project }: { project: SharedProject }) {
             : LL.approval.approvedEarlier({ approved: project.approval.revisionNumber, name: project.approval.name, date: formatDateTime(project.approval.date), current: project.revisionNumber })}
         </p>
       ) : null}
+      {project.shareOptions.isEstimateAvailable ? <LinkEstimate accessKey={accessKey} /> : null}
     </div>
   );
 }

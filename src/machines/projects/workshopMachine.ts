@@ -1,0 +1,175 @@
+/**
+ * The workshop page of a project (/projects/{id}/workshop): the cutting diagrams of its current
+ * revision, a label per part, the cost estimate, and the owner's workshop settings.
+ *   loading -> ready | failed (retry)
+ *   ready: estimate (loading -> loaded | failed; again when the packing mode or the settings change)
+ *        ∥ settings (editing -> saving -> editing; a draft with problems is not sent)
+ * The plan is computed here from the part tree and the saved settings (the same module as the
+ * server's estimate), again when the mode or the settings change.
+ */
+import { assign, fromPromise, raise, setup } from 'xstate';
+import { planCutting, type CuttingPlan } from '../../api/cutting/cuttingPlan';
+import type { Estimate } from '../../api/cutting/estimate';
+import type { PackingMode } from '../../api/cutting/packing';
+import type { WorkshopSettings } from '../../api/cutting/workshopSettings';
+import { workshopPartsOf } from '../../api/cutting/workshopParts';
+import type { NamedTree } from '../../api/partsList';
+import type { Project } from '../../api/schemas';
+import type { DistanceUnit } from '../types';
+import type { LabelFormat } from './labelsMachine';
+import { settingsErrorsOf, type SettingsError } from './workshopView';
+
+export const WORKSHOP_TABS = ['diagrams', 'labels', 'estimate', 'settings'] as const;
+export type WorkshopTab = (typeof WORKSHOP_TABS)[number];
+
+export interface WorkshopInput {
+  projectId: number;
+  origin: string;
+  unit: DistanceUnit;
+}
+
+export interface LoadedWorkshop {
+  project: Project;
+  tree: NamedTree;
+  settings: WorkshopSettings;
+}
+
+interface WorkshopContext extends WorkshopInput {
+  project: Project | null;
+  tree: NamedTree | null;
+  settings: WorkshopSettings | null;
+  draft: WorkshopSettings | null;
+  errors: SettingsError[];
+  saveFailed: boolean;
+  mode: PackingMode;
+  tab: WorkshopTab;
+  labelFormat: LabelFormat;
+  plan: CuttingPlan | null;
+  estimate: Estimate | null;
+}
+
+export type WorkshopEvent =
+  | { type: 'workshop.tab'; tab: WorkshopTab }
+  | { type: 'workshop.mode'; mode: PackingMode }
+  | { type: 'workshop.unit'; unit: DistanceUnit }
+  | { type: 'workshop.labelFormat'; format: LabelFormat }
+  | { type: 'workshop.draft'; draft: WorkshopSettings }
+  | { type: 'workshop.save' }
+  | { type: 'workshop.retry' }
+  | { type: 'workshop.estimateStale' };
+
+function planOf(tree: NamedTree | null, settings: WorkshopSettings | null, mode: PackingMode): CuttingPlan | null {
+  return tree && settings ? planCutting(workshopPartsOf(tree, settings), settings, mode) : null;
+}
+
+export const workshopMachine = setup({
+  types: { context: {} as WorkshopContext, events: {} as WorkshopEvent, input: {} as WorkshopInput },
+  actors: {
+    loadWorkshop: fromPromise<LoadedWorkshop, { projectId: number }>(async () => {
+      throw new Error('loadWorkshop is provided by the app');
+    }),
+    loadEstimate: fromPromise<Estimate, { projectId: number; mode: PackingMode }>(async () => {
+      throw new Error('loadEstimate is provided by the app');
+    }),
+    saveSettings: fromPromise<WorkshopSettings, { settings: WorkshopSettings }>(async () => {
+      throw new Error('saveSettings is provided by the app');
+    }),
+  },
+  guards: {
+    draftHolds: ({ context }) => context.draft !== null && settingsErrorsOf(context.draft).length === 0,
+  },
+}).createMachine({
+  id: 'workshop',
+  context: ({ input }) => ({
+    ...input,
+    project: null,
+    tree: null,
+    settings: null,
+    draft: null,
+    errors: [],
+    saveFailed: false,
+    mode: 'guillotine',
+    tab: 'diagrams',
+    labelFormat: 'a4',
+    plan: null,
+    estimate: null,
+  }),
+  on: {
+    'workshop.tab': { actions: assign({ tab: ({ event }) => event.tab }) },
+    'workshop.unit': { actions: assign({ unit: ({ event }) => event.unit }) },
+    'workshop.labelFormat': { actions: assign({ labelFormat: ({ event }) => event.format }) },
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadWorkshop',
+        input: ({ context }) => ({ projectId: context.projectId }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({
+            ...event.output,
+            draft: event.output.settings,
+            plan: planOf(event.output.tree, event.output.settings, context.mode),
+          })),
+        },
+        onError: 'failed',
+      },
+    },
+    failed: { on: { 'workshop.retry': 'loading' } },
+    ready: {
+      type: 'parallel',
+      on: {
+        'workshop.mode': {
+          actions: [assign(({ context, event }) => ({ mode: event.mode, plan: planOf(context.tree, context.settings, event.mode) })), raise({ type: 'workshop.estimateStale' })],
+        },
+      },
+      states: {
+        estimate: {
+          initial: 'loading',
+          on: { 'workshop.estimateStale': { target: '.loading', reenter: true } },
+          states: {
+            loading: {
+              invoke: {
+                src: 'loadEstimate',
+                input: ({ context }) => ({ projectId: context.projectId, mode: context.mode }),
+                onDone: { target: 'loaded', actions: assign({ estimate: ({ event }) => event.output }) },
+                onError: 'failed',
+              },
+            },
+            loaded: {},
+            failed: { on: { 'workshop.retry': 'loading' } },
+          },
+        },
+        settings: {
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'workshop.draft': { actions: assign({ draft: ({ event }) => event.draft, errors: [], saveFailed: false }) },
+                'workshop.save': [
+                  { guard: 'draftHolds', target: 'saving' },
+                  { actions: assign({ errors: ({ context }) => (context.draft ? settingsErrorsOf(context.draft) : []) }) },
+                ],
+              },
+            },
+            saving: {
+              invoke: {
+                src: 'saveSettings',
+                input: ({ context }) => ({ settings: context.draft! }),
+                onDone: {
+                  target: 'editing',
+                  actions: [
+                    assign(({ context, event }) => ({ settings: event.output, draft: event.output, plan: planOf(context.tree, event.output, context.mode) })),
+                    raise({ type: 'workshop.estimateStale' }),
+                  ],
+                },
+                onError: { target: 'editing', actions: assign({ saveFailed: true }) },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

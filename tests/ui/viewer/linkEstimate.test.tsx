@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+/** The cost estimate in a guest's shared-project panel: read from the link's route where the owner offers it, absent otherwise. */
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Estimate } from '../../../src/api/cutting/estimate';
+import { ALL_SHARE_OPTIONS } from '../../../src/api/schemas';
+import { SharedProjectPanel } from '../../../src/ui/viewer/panels/SharedProjectPanel';
+import { renderWithServices, SAMPLE_LINK } from '../../helpers/appHarness';
+import { fakeProjectsApi } from '../../helpers/fakeProjectsApi';
+
+afterEach(cleanup);
+
+const estimate: Estimate = {
+  currency: 'EUR',
+  revision: 3,
+  lines: [
+    { kind: 'board', name: 'Melamine white 18', thickness: 18, quantity: 2, unit: 'sheet', unitPrice: 40, priced: true, amount: 80 },
+    { kind: 'hardware', name: 'Hinge', thickness: null, quantity: 4, unit: 'item', unitPrice: 0, priced: false, amount: 0 },
+  ],
+  total: 80,
+  previous: { revision: 2, total: 92.5, difference: -12.5 },
+};
+
+function apiAnswering(calls: unknown[]) {
+  const api = fakeProjectsApi();
+  api.getEstimate = async (ref) => {
+    calls.push(ref);
+    return estimate;
+  };
+  return api;
+}
+
+describe('estimate on a link', () => {
+  it('shows the owner’s estimate with its difference where the link offers it', async () => {
+    const calls: unknown[] = [];
+    renderWithServices(<SharedProjectPanel project={{ ...SAMPLE_LINK, shareOptions: { ...ALL_SHARE_OPTIONS, isEstimateAvailable: true } }} accessKey="k1" />, { projectsApi: apiAnswering(calls) });
+    expect((await screen.findByTestId('estimate-total')).textContent).toBe('€80.00');
+    expect(screen.getByTestId('estimate-difference').textContent).toContain('Difference from revision 2: −€12.50');
+    expect(screen.getByText('2 sheets × €40.00')).toBeTruthy();
+    expect(screen.getByText('4 items × no price set')).toBeTruthy();
+    expect(calls).toEqual([{ accessKey: 'k1' }]);
+  });
+
+  it('is not there, and not asked for, without isEstimateAvailable', () => {
+    const calls: unknown[] = [];
+    renderWithServices(<SharedProjectPanel project={{ ...SAMPLE_LINK, shareOptions: { ...ALL_SHARE_OPTIONS, isEstimateAvailable: false } }} accessKey="k1" />, { projectsApi: apiAnswering(calls) });
+    expect(screen.queryByTestId('link-estimate')).toBeNull();
+    expect(calls).toEqual([]);
+  });
+});
