@@ -146,7 +146,10 @@ export const reviewMachine = setup({
         settingStatus: {
           invoke: {
             src: 'setStatus',
-            input: ({ event }) => (event as Extract<ReviewEvent, { type: 'review.setStatus' }>),
+            input: ({ event }) => {
+              const { id, status } = event as Extract<ReviewEvent, { type: 'review.setStatus' }>;
+              return { id, status };
+            },
             onDone: 'refreshing',
             onError: { target: 'browsing', actions: assign({ error: 'status' }) },
           },
