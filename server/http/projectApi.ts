@@ -7,6 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import { approvalRoutes, decisionRoutes } from './approval';
 import { bcfRoutes } from './bcfRoute';
+import { linkChangesRoutes } from './linkChanges';
 import { linkEventRoutes, ownerEventRoutes } from './reviewEvents';
 import { linkRateLimitOptions } from './linkRateLimit';
 import { estimateRoutes } from './estimates';
@@ -25,6 +26,7 @@ const linkRoutes: FastifyPluginAsync = async (app) => {
   await app.register(shareRoutes);
   await app.register(approvalRoutes);
   await app.register(linkEventRoutes);
+  await app.register(linkChangesRoutes);
   await app.register(noteRoutes, { via: 'link', kind: 'comment' });
   await app.register(noteRoutes, { via: 'link', kind: 'hyperlink' });
   await app.register(partsListRoutes, { via: 'link' });

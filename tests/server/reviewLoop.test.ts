@@ -6,7 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEventStream, type ReviewEvent } from '../../src/api/reviewEvents';
-import { decisionListSchema, projectSchema, reviewedCommentListSchema, sharedProjectSchema, type NoteView } from '../../src/api/schemas';
+import { decisionListSchema, projectSchema, revisionChangesSchema, reviewedCommentListSchema, sharedProjectSchema, type NoteView } from '../../src/api/schemas';
+import { generateAssembly } from '../../samples/generate';
+import { REVISION_CHANGES, reviseAssembly } from '../../samples/revise';
+import { assemblyToGlb } from '../../samples/toGlb';
 import { addProject, addRevision, addUser, inject, type TestUser } from './helpers/projectFixtures';
 import { startTestServer, type TestServer } from './helpers/testServer';
 
@@ -240,5 +243,29 @@ describe('live events', () => {
     expect((await inject(server, '/api/v1/projects/events')).status).toBe(401);
     const unpublished = await addProject(server, owner.user.id, { published: false, shareOptions: SHARE });
     expect((await inject(server, `/api/v1/projects/accessKeys/${unpublished.accessKey}/events`)).status).toBe(404);
+  });
+});
+
+describe('what changed since a revision, on the link', () => {
+  it('answers the comparison to the current revision, with the parts where the link shows the hierarchy, else the counts', async () => {
+    const kitchen = generateAssembly({ parts: 40, seed: 21 });
+    const glb = async (assembly: typeof kitchen) => Buffer.from(await assemblyToGlb(assembly));
+    const shown = await addProject(server, owner.user.id, { published: true, shareOptions: SHARE, glb: await glb(kitchen) });
+    await addRevision(server, shown, await glb(reviseAssembly(kitchen)));
+    const res = await inject(server, `/api/v1/projects/accessKeys/${shown.accessKey}/revisions/1/changes`);
+    expect(res.status).toBe(200);
+    const changes = revisionChangesSchema.parse(res.json);
+    expect(changes).toMatchObject({ from: 1, to: 2, counts: REVISION_CHANGES });
+    expect(changes.parts.map((p) => p.status).sort()).toEqual(['added', 'changed', 'removed']);
+
+    const hidden = await addProject(server, owner.user.id, { published: true, shareOptions: { ...SHARE, isHierarchyVisible: false }, glb: await glb(kitchen) });
+    await addRevision(server, hidden, await glb(reviseAssembly(kitchen)));
+    const counted = revisionChangesSchema.parse((await inject(server, `/api/v1/projects/accessKeys/${hidden.accessKey}/revisions/1/changes`)).json);
+    expect(counted).toMatchObject({ counts: REVISION_CHANGES, parts: [] });
+
+    expect((await inject(server, `/api/v1/projects/accessKeys/${shown.accessKey}/revisions/2/changes`)).status).toBe(404);
+    expect((await inject(server, `/api/v1/projects/accessKeys/${shown.accessKey}/revisions/9/changes`)).status).toBe(404);
+    await inject(server, `/api/v1/projects/${shown.id}`, { method: 'PATCH', body: { isPublished: false }, token: owner.token });
+    expect((await inject(server, `/api/v1/projects/accessKeys/${shown.accessKey}/revisions/1/changes`)).status).toBe(404);
   });
 });

@@ -7,7 +7,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { ReviewedComment } from '../../../src/api/schemas';
+import type { CommentReviewInput, ReviewedComment } from '../../../src/api/schemas';
 import { reviewMachine } from '../../../src/machines/viewer/reviewMachine';
 import { ReviewPanel } from '../../../src/ui/viewer/review/ReviewPanel';
 import { renderWithLocale } from '../../helpers/renderWithLocale';
@@ -29,11 +29,13 @@ function mount(role: 'owner' | 'guest', locale: 'en' | 'fr' = 'en') {
     reviewMachine.provide({
       actors: {
         loadNotes: fromPromise(async () => NOTES),
-        createNote: fromPromise(async ({ input }: { input: { body: unknown } }) => {
+        createNote: fromPromise(async ({ input }: { input: { body: CommentReviewInput & { authorName: string; text: string } } }) => {
           created.push(input.body);
           return { id: 50 };
         }),
-        setStatus: fromPromise(async ({ input }: { input: unknown }) => void statuses.push(input)),
+        setStatus: fromPromise<void, { id: number; status: 'open' | 'resolved' }>(async ({ input }) => {
+          statuses.push(input);
+        }),
       },
     }),
     { input: { role, revisionNumber: 2, authorName: role === 'owner' ? 'Olga' : 'Claire' } },
