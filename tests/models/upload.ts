@@ -111,7 +111,7 @@ export const uploadModel: MachineModel = {
             ? ([{ type: 'xstate.done.actor.secureToken', output: 'token-1' }] as never)
             : uploadEvents,
         filterEvents: (_, event) =>
-          event.type === 'xstate.done.actor.secureToken' ||
+          (event.type as string) === 'xstate.done.actor.secureToken' ||
           ['upload.modelReleased', 'socket.sent', 'socket.result'].includes(event.type) ||
           (event.type === 'upload.update' && event.loadsModel === true),
         sut: uploadSut,
