@@ -20,6 +20,7 @@ import {
 } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { activePaths, coverageReport, machineShape, recorder, type Visited } from './coverage';
+import { pathsCoveringTransitions } from './transitionPaths';
 
 export { activePaths };
 
@@ -183,6 +184,8 @@ export interface ModelRun<E extends EventObject> {
   input?: unknown;
   /** Which paths to generate: shortest to each state (default), or every simple path (small machines). */
   paths?: 'shortest' | 'simple';
+  /** 'transitions' (default): more paths until every transition of the model is taken; 'states': the paths alone. */
+  cover?: 'states' | 'transitions';
   /**
    * What makes two model states different (default: value and context). A coarser key keeps
    * machines whose context can take many values (lists, queues) to a small set of paths.
@@ -227,7 +230,16 @@ export function modelPaths<E extends EventObject>(machine: AnyStateMachine, run:
     ...(run.serializeState ? { serializeState: run.serializeState as never } : {}),
     ...(run.filterEvents ? { filterEvents: run.filterEvents as never } : {}),
   });
-  const paths = run.paths === 'simple' ? model.getSimplePaths() : model.getShortestPaths();
+  const modelMachine = model.testLogic as unknown as AnyStateMachine;
+  const generated = run.paths === 'simple' ? model.getSimplePaths() : model.getShortestPaths();
+  const serialize = (snapshot: { value: unknown; context: unknown }) =>
+    run.serializeState ? run.serializeState(snapshot) : JSON.stringify({ value: snapshot.value, context: snapshot.context });
+  const paths = [
+    ...generated,
+    ...(run.cover === 'states'
+      ? []
+      : pathsCoveringTransitions(modelMachine, run.input, generated as never, model.getAdjacencyMap() as never, serialize as never)),
+  ];
   const reachedByModel = new Set(paths.flatMap((p) => [p.state, ...p.steps.map((s) => s.state)].flatMap((s) => activePaths(s.value))));
   const oracle = run.oracle;
   const results = new Map<string, Promise<Visited>>();

@@ -101,22 +101,5 @@ export const uploadModel: MachineModel = {
         oracle: checked as never,
       }),
     },
-    {
-      // An update made in a viewer whose viewer goes away while the file is sent: the same states
-      // as an update from a card, reached by another transition (so a run of its own).
-      label: 'viewer gone during an update',
-      run: defineRun<UploadEvent>({
-        events: (snapshot) =>
-          snapshot.matches('requestingToken')
-            ? ([{ type: 'xstate.done.actor.secureToken', output: 'token-1' }] as never)
-            : uploadEvents,
-        filterEvents: (_, event) =>
-          (event.type as string) === 'xstate.done.actor.secureToken' ||
-          ['upload.modelReleased', 'socket.sent', 'socket.result'].includes(event.type) ||
-          (event.type === 'upload.update' && event.loadsModel === true),
-        sut: uploadSut,
-        oracle: checked as never,
-      }),
-    },
   ],
 };
