@@ -73,12 +73,15 @@ export interface Visited {
   transitions: Set<string>;
 }
 
-/** An inspect callback that records, into `visited`, what the root actor did. */
-export function recorder(visited: Visited) {
+/**
+ * An inspect callback that records, into `visited`, what one actor did: the one `target` returns
+ * (set it between createActor and start), or else the first actor of the system.
+ */
+export function recorder(visited: Visited, target?: () => unknown) {
   let root: unknown = null;
   return (event: InspectionEvent) => {
     if (event.type === '@xstate.actor' && root === null) root = event.actorRef;
-    if (event.actorRef !== root) return;
+    if (event.actorRef !== (target?.() ?? root)) return;
     if (event.type === '@xstate.snapshot' || event.type === '@xstate.microstep') {
       const snapshot = event.snapshot as { value?: unknown };
       activePaths(snapshot.value).forEach((s) => visited.states.add(s));
