@@ -37,7 +37,17 @@ export function pathsCoveringTransitions(
 ): GraphPath[] {
   const covered = new Set<string>();
   for (const path of paths) transitionsOf(model, input, null, path.steps.map((s) => s.event)).forEach((t) => covered.add(t));
-  const toState = new Map(paths.map((p) => [serialize(p.state), p]));
+  // Generated paths that are prefixes of others are left out: every prefix is a path to its state.
+  const toState = new Map<string, GraphPath>();
+  for (const path of paths) {
+    path.steps.forEach((step, i) => {
+      const key = serialize(step.state);
+      const known = toState.get(key);
+      if (known && known.steps.length <= i + 1) return;
+      const steps = path.steps.slice(0, i + 1);
+      toState.set(key, { state: step.state, steps, description: steps.map((s) => formatEvent(s.event)).join(' → ') });
+    });
+  }
   const extra: GraphPath[] = [];
   for (const { state, transitions } of Object.values(adjacency)) {
     const path = toState.get(serialize(state));
@@ -49,7 +59,7 @@ export function pathsCoveringTransitions(
       extra.push({
         state: next,
         steps: [...path.steps, { state: next, event }],
-        description: `Takes ${formatEvent(event)} after: ${path.description.replace(/^Reaches /, '')}`,
+        description: `Takes ${formatEvent(event)} after: ${path.description}`,
       });
     }
   }
