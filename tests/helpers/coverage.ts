@@ -87,7 +87,11 @@ export function recorder(visited: Visited, target?: () => unknown) {
       activePaths(snapshot.value).forEach((s) => visited.states.add(s));
     }
     if (event.type === '@xstate.microstep') {
-      for (const t of (event as unknown as { _transitions: TransitionLike[] })._transitions) visited.transitions.add(transitionKey(t));
+      for (const t of (event as unknown as { _transitions: TransitionLike[] })._transitions) {
+        visited.transitions.add(transitionKey(t));
+        // The source was active to take it (a transient state shows in no snapshot of its own).
+        t.source.path.forEach((_, i) => visited.states.add(t.source.path.slice(0, i + 1).join('.')));
+      }
     }
   };
 }
