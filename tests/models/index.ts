@@ -1,0 +1,48 @@
+/** Every machine QA generates paths for (`npm run qa`, the diagrams, the mutation check). */
+import type { AnyStateMachine } from 'xstate';
+import { brandingMachine } from '../../src/machines/projects/brandingMachine';
+import { labelsMachine } from '../../src/machines/projects/labelsMachine';
+import { plansMachine } from '../../src/machines/projects/plansMachine';
+import { projectListMachine } from '../../src/machines/projects/projectListMachine';
+import { sessionMachine } from '../../src/machines/session/sessionMachine';
+import { approvalMachine } from '../../src/machines/viewer/approvalMachine';
+import { commentsMachine } from '../../src/machines/viewer/commentsMachine';
+import { hyperlinksMachine } from '../../src/machines/viewer/hyperlinksMachine';
+import { ownerProjectMachine } from '../../src/machines/viewer/ownerProjectMachine';
+import { ownerViewerMachine, sharedViewerMachine } from '../../src/machines/viewer/viewerMachine';
+import { deleteModel } from './delete';
+import type { MachineModel } from './machineModel';
+import { noticeModel } from './notice';
+import { renameModel } from './rename';
+import { revisionsModel } from './revisions';
+import { settingsModel } from './settings';
+import { shareModel } from './share';
+import { uploadModel } from './upload';
+import { viewerToolsModel } from './viewerTools';
+
+export const machineModels: MachineModel[] = [
+  uploadModel,
+  viewerToolsModel,
+  renameModel,
+  deleteModel,
+  shareModel,
+  settingsModel,
+  noticeModel,
+  revisionsModel,
+];
+
+/** Every machine of src/machines, by name: the ones above and those whose model-based tests are not yet models here. */
+export const allMachines: Array<{ name: string; machine: AnyStateMachine; source: string }> = [
+  ...machineModels.map(({ name, machine, source }) => ({ name, machine, source })),
+  { name: 'session', machine: sessionMachine, source: 'src/machines/session/sessionMachine.ts' },
+  { name: 'projectList', machine: projectListMachine, source: 'src/machines/projects/projectListMachine.ts' },
+  { name: 'plans', machine: plansMachine, source: 'src/machines/projects/plansMachine.ts' },
+  { name: 'branding', machine: brandingMachine, source: 'src/machines/projects/brandingMachine.ts' },
+  { name: 'labels', machine: labelsMachine, source: 'src/machines/projects/labelsMachine.ts' },
+  { name: 'ownerProject', machine: ownerProjectMachine, source: 'src/machines/viewer/ownerProjectMachine.ts' },
+  { name: 'approval', machine: approvalMachine, source: 'src/machines/viewer/approvalMachine.ts' },
+  { name: 'comments', machine: commentsMachine, source: 'src/machines/viewer/notesMachine.ts' },
+  { name: 'hyperlinks', machine: hyperlinksMachine, source: 'src/machines/viewer/notesMachine.ts' },
+  { name: 'ownerViewer', machine: ownerViewerMachine, source: 'src/machines/viewer/viewerMachine.ts' },
+  { name: 'sharedViewer', machine: sharedViewerMachine, source: 'src/machines/viewer/viewerMachine.ts' },
+];
