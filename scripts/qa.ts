@@ -8,6 +8,7 @@
  *   npm run qa -- --machine upload              one machine
  *   npm run qa -- --machine upload --paths      its generated paths as steps (no run)
  *   npm run qa -- --diagrams                    writes docs/machines/<machine>.md (Mermaid)
+ *   npm run qa -- --out <dir>                   writes the reports there instead of .tmp/qa
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -79,7 +80,7 @@ for (const model of models) {
   });
 }
 
-const dir = join('.tmp', 'qa');
+const dir = option('--out') ?? join('.tmp', 'qa');
 mkdirSync(dir, { recursive: true });
 writeFileSync(join(dir, 'report.json'), `${JSON.stringify({ generatedAt: new Date().toISOString(), machines: results }, null, 2)}\n`);
 writeFileSync(join(dir, 'junit.xml'), junit(results));
