@@ -3,7 +3,6 @@ import type { AnyStateMachine } from 'xstate';
 import { brandingMachine } from '../../src/machines/projects/brandingMachine';
 import { labelsMachine } from '../../src/machines/projects/labelsMachine';
 import { plansMachine } from '../../src/machines/projects/plansMachine';
-import { projectListMachine } from '../../src/machines/projects/projectListMachine';
 import { approvalMachine } from '../../src/machines/viewer/approvalMachine';
 import { commentsMachine } from '../../src/machines/viewer/commentsMachine';
 import { hyperlinksMachine } from '../../src/machines/viewer/hyperlinksMachine';
@@ -12,6 +11,7 @@ import { ownerViewerMachine, sharedViewerMachine } from '../../src/machines/view
 import { deleteModel } from './delete';
 import type { MachineModel } from './machineModel';
 import { noticeModel } from './notice';
+import { projectListModel } from './projectList';
 import { renameModel } from './rename';
 import { revisionsModel } from './revisions';
 import { sessionModel } from './session';
@@ -30,12 +30,12 @@ export const machineModels: MachineModel[] = [
   noticeModel,
   revisionsModel,
   sessionModel,
+  projectListModel,
 ];
 
 /** Every machine of src/machines, by name: the ones above and those whose model-based tests are not yet models here. */
 export const allMachines: Array<{ name: string; machine: AnyStateMachine; source: string }> = [
   ...machineModels.map(({ name, machine, source }) => ({ name, machine, source })),
-  { name: 'projectList', machine: projectListMachine, source: 'src/machines/projects/projectListMachine.ts' },
   { name: 'plans', machine: plansMachine, source: 'src/machines/projects/plansMachine.ts' },
   { name: 'branding', machine: brandingMachine, source: 'src/machines/projects/brandingMachine.ts' },
   { name: 'labels', machine: labelsMachine, source: 'src/machines/projects/labelsMachine.ts' },
