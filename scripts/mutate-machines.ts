@@ -3,21 +3,25 @@
  * tests/models, changes one thing at a time in the machine's source and runs that machine's
  * generated paths (`npm run qa -- --machine <name>`: the oracle's checks and the real actor's
  * coverage). A mutant is killed when they fail, survives when they pass.
- *   - guard mutants: one `guard: x` becomes `guard: not(x)`;
+ *   - guard mutants: one `guard: x` becomes `guard: not(x)`, or is removed (always true);
+ *   - guard logic mutants: in the `guards` of `setup`, one comparison or logical operator flipped
+ *     (=== and !==, < and <=, > and >=, && and ||);
  *   - target mutants: one target state becomes a sibling state.
- * The source file is restored after each mutant (and on Ctrl-C); the tree is left as it was.
+ * It works in a temporary copy of src, tests and scripts (node_modules linked), so the tree is
+ * never touched and work can go on meanwhile; the copy's file is restored after each mutant.
  *
  *   npx tsx scripts/mutate-machines.ts [--machine <name>]      report in .tmp/qa/mutants.json
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import type { AnyStateMachine } from 'xstate';
 import { machineModels } from '../tests/models';
 
 interface Mutant {
-  kind: 'guard' | 'target';
+  kind: 'guard' | 'guard-removed' | 'guard-logic' | 'target';
   line: number;
   description: string;
   start: number;
@@ -57,7 +61,23 @@ function mutantsOf(source: string, file: string, machine: AnyStateMachine): Muta
       const value = node.initializer;
       if (name === 'guard') {
         const text = value.getText(sf);
-        mutants.push({ kind: 'guard', line: lineOf(node), description: `guard ${text.length > 50 ? `${text.slice(0, 47)}...` : text} negated`, start: value.getStart(sf), end: value.getEnd(), replacement: `qaMutantNot(${text})` });
+        const short = text.length > 50 ? `${text.slice(0, 47)}...` : text;
+        mutants.push({ kind: 'guard', line: lineOf(node), description: `guard ${short} negated`, start: value.getStart(sf), end: value.getEnd(), replacement: `qaMutantNot(${text})` });
+        // Removed: the property and the comma after it.
+        const after = source.slice(node.getEnd()).match(/^\s*,/)?.[0].length ?? 0;
+        mutants.push({ kind: 'guard-removed', line: lineOf(node), description: `guard ${short} removed`, start: node.getStart(sf), end: node.getEnd() + after, replacement: '' });
+      }
+      if (name === 'guards' && ts.isObjectLiteralExpression(value)) {
+        const flip: Record<string, string> = { '===': '!==', '!==': '===', '<': '<=', '<=': '<', '>': '>=', '>=': '>', '&&': '||', '||': '&&' };
+        const walk = (n: ts.Node) => {
+          if (ts.isBinaryExpression(n) && flip[n.operatorToken.getText(sf)]) {
+            const op = n.operatorToken.getText(sf);
+            const where = n.getText(sf).replace(/\s+/g, ' ');
+            mutants.push({ kind: 'guard-logic', line: lineOf(n), description: `in guards: ${op} -> ${flip[op]} in ${where.length > 60 ? `${where.slice(0, 57)}...` : where}`, start: n.operatorToken.getStart(sf), end: n.operatorToken.getEnd(), replacement: flip[op] });
+          }
+          ts.forEachChild(n, walk);
+        };
+        walk(value);
       }
       if (ts.isStringLiteral(value) && (TARGET_KEYS.has(name) || inTransitionMap(node))) {
         const target = value.text;
@@ -77,29 +97,30 @@ function mutantsOf(source: string, file: string, machine: AnyStateMachine): Muta
 
 const args = process.argv.slice(2);
 const wanted = args.includes('--machine') ? args[args.indexOf('--machine') + 1] : undefined;
-const outDir = join('.tmp', 'qa', 'mutants');
+const work = mkdtempSync(join(tmpdir(), 'machine-mutants-'));
+for (const dir of ['src', 'tests', 'scripts']) cpSync(dir, join(work, dir), { recursive: true });
+for (const file of ['package.json', 'tsconfig.json']) cpSync(file, join(work, file));
+symlinkSync(realpathSync('node_modules'), join(work, 'node_modules'));
+const cleanUp = () => rmSync(work, { recursive: true, force: true });
+const outDir = join(work, '.tmp', 'mutants');
 mkdirSync(outDir, { recursive: true });
-
 let restore: (() => void) | null = null;
-process.on('SIGINT', () => {
-  restore?.();
-  process.exit(130);
-});
 
 const report: Array<{ machine: string; source: string; total: number; killed: number; survived: Array<{ line: number; description: string }>; killedBy: Record<string, number> }> = [];
 for (const model of machineModels.filter((m) => !wanted || m.name === wanted)) {
-  const original = readFileSync(model.source, 'utf8');
+  const file = join(work, model.source);
+  const original = readFileSync(file, 'utf8');
   const mutants = mutantsOf(original, model.source, model.machine);
   const survived: Array<{ line: number; description: string }> = [];
   const killedBy: Record<string, number> = { oracle: 0, coverage: 0, error: 0 };
-  restore = () => writeFileSync(model.source, original);
+  restore = () => writeFileSync(file, original);
   for (const mutant of mutants) {
     const mutated = NOT_IMPORT + original.slice(0, mutant.start) + mutant.replacement + original.slice(mutant.end);
-    writeFileSync(model.source, mutated);
+    writeFileSync(file, mutated);
     const out = join(outDir, model.name);
     const result = (() => {
       try {
-        return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/qa.ts', '--machine', model.name, '--out', out], { encoding: 'utf8', timeout: 180_000 });
+        return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/qa.ts', '--machine', model.name, '--out', out], { cwd: work, encoding: 'utf8', timeout: 180_000 });
       } finally {
         restore!();
       }
@@ -128,4 +149,6 @@ for (const r of report) {
   console.log(`${r.machine.padEnd(12)} ${String(r.total).padStart(7)} ${String(r.killed).padStart(7)} ${String(r.survived.length).padStart(9)}  (${r.killedBy.oracle} / ${r.killedBy.coverage} / ${r.killedBy.error})`);
   for (const s of r.survived) console.log(`  survived: ${r.source}:${s.line} ${s.description}`);
 }
+cleanUp();
+mkdirSync(join('.tmp', 'qa'), { recursive: true });
 writeFileSync(join('.tmp', 'qa', 'mutants.json'), `${JSON.stringify(report, null, 2)}\n`);
