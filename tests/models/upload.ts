@@ -30,6 +30,11 @@ export const uploadEvents: UploadEvent[] = [
   { type: 'upload.modelProgress', projectId: 5, fraction: 0.5, message: 'loadingResources' },
   { type: 'upload.modelShown', projectId: 5 },
   { type: 'upload.modelReleased', projectId: 5, loader: 'viewer-1' },
+  // Another viewer, and another project: what the upload must ignore.
+  { type: 'upload.modelReleased', projectId: 5, loader: 'viewer-2' },
+  { type: 'upload.modelClaimed', projectId: 6, loader: 'viewer-2' },
+  { type: 'upload.modelReleased', projectId: 6, loader: 'viewer-1' },
+  { type: 'upload.modelShown', projectId: 6 },
 ];
 
 type UploadSut = Sut & { requests: SocketInput[]; commands: SocketCommand[]; announced: UploadEmitted[]; last: { progress: number } };
