@@ -3,11 +3,11 @@ import type { AnyStateMachine } from 'xstate';
 import { brandingMachine } from '../../src/machines/projects/brandingMachine';
 import { labelsMachine } from '../../src/machines/projects/labelsMachine';
 import { plansMachine } from '../../src/machines/projects/plansMachine';
-import { approvalMachine } from '../../src/machines/viewer/approvalMachine';
 import { commentsMachine } from '../../src/machines/viewer/commentsMachine';
 import { hyperlinksMachine } from '../../src/machines/viewer/hyperlinksMachine';
 import { ownerProjectMachine } from '../../src/machines/viewer/ownerProjectMachine';
 import { ownerViewerMachine, sharedViewerMachine } from '../../src/machines/viewer/viewerMachine';
+import { approvalModel } from './approval';
 import { deleteModel } from './delete';
 import type { MachineModel } from './machineModel';
 import { noticeModel } from './notice';
@@ -31,6 +31,7 @@ export const machineModels: MachineModel[] = [
   revisionsModel,
   sessionModel,
   projectListModel,
+  approvalModel,
 ];
 
 /** Every machine of src/machines, by name: the ones above and those whose model-based tests are not yet models here. */
@@ -40,7 +41,6 @@ export const allMachines: Array<{ name: string; machine: AnyStateMachine; source
   { name: 'branding', machine: brandingMachine, source: 'src/machines/projects/brandingMachine.ts' },
   { name: 'labels', machine: labelsMachine, source: 'src/machines/projects/labelsMachine.ts' },
   { name: 'ownerProject', machine: ownerProjectMachine, source: 'src/machines/viewer/ownerProjectMachine.ts' },
-  { name: 'approval', machine: approvalMachine, source: 'src/machines/viewer/approvalMachine.ts' },
   { name: 'comments', machine: commentsMachine, source: 'src/machines/viewer/notesMachine.ts' },
   { name: 'hyperlinks', machine: hyperlinksMachine, source: 'src/machines/viewer/notesMachine.ts' },
   { name: 'ownerViewer', machine: ownerViewerMachine, source: 'src/machines/viewer/viewerMachine.ts' },
