@@ -5,12 +5,12 @@ import { labelsMachine } from '../../src/machines/projects/labelsMachine';
 import { plansMachine } from '../../src/machines/projects/plansMachine';
 import { commentsMachine } from '../../src/machines/viewer/commentsMachine';
 import { hyperlinksMachine } from '../../src/machines/viewer/hyperlinksMachine';
-import { ownerProjectMachine } from '../../src/machines/viewer/ownerProjectMachine';
 import { ownerViewerMachine, sharedViewerMachine } from '../../src/machines/viewer/viewerMachine';
 import { approvalModel } from './approval';
 import { deleteModel } from './delete';
 import type { MachineModel } from './machineModel';
 import { noticeModel } from './notice';
+import { ownerProjectModel } from './ownerProject';
 import { projectListModel } from './projectList';
 import { renameModel } from './rename';
 import { revisionsModel } from './revisions';
@@ -32,6 +32,7 @@ export const machineModels: MachineModel[] = [
   sessionModel,
   projectListModel,
   approvalModel,
+  ownerProjectModel,
 ];
 
 /** Every machine of src/machines, by name: the ones above and those whose model-based tests are not yet models here. */
@@ -40,7 +41,6 @@ export const allMachines: Array<{ name: string; machine: AnyStateMachine; source
   { name: 'plans', machine: plansMachine, source: 'src/machines/projects/plansMachine.ts' },
   { name: 'branding', machine: brandingMachine, source: 'src/machines/projects/brandingMachine.ts' },
   { name: 'labels', machine: labelsMachine, source: 'src/machines/projects/labelsMachine.ts' },
-  { name: 'ownerProject', machine: ownerProjectMachine, source: 'src/machines/viewer/ownerProjectMachine.ts' },
   { name: 'comments', machine: commentsMachine, source: 'src/machines/viewer/notesMachine.ts' },
   { name: 'hyperlinks', machine: hyperlinksMachine, source: 'src/machines/viewer/notesMachine.ts' },
   { name: 'ownerViewer', machine: ownerViewerMachine, source: 'src/machines/viewer/viewerMachine.ts' },
