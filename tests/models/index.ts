@@ -1,8 +1,6 @@
 /** Every machine QA generates paths for (`npm run qa`, the diagrams, the mutation check). */
 import type { AnyStateMachine } from 'xstate';
-import { brandingMachine } from '../../src/machines/projects/brandingMachine';
 import { labelsMachine } from '../../src/machines/projects/labelsMachine';
-import { plansMachine } from '../../src/machines/projects/plansMachine';
 import { commentsMachine } from '../../src/machines/viewer/commentsMachine';
 import { hyperlinksMachine } from '../../src/machines/viewer/hyperlinksMachine';
 import { ownerViewerMachine, sharedViewerMachine } from '../../src/machines/viewer/viewerMachine';
@@ -11,6 +9,7 @@ import { deleteModel } from './delete';
 import type { MachineModel } from './machineModel';
 import { noticeModel } from './notice';
 import { ownerProjectModel } from './ownerProject';
+import { brandingModel, plansModel } from './plansBranding';
 import { projectListModel } from './projectList';
 import { renameModel } from './rename';
 import { revisionsModel } from './revisions';
@@ -33,13 +32,13 @@ export const machineModels: MachineModel[] = [
   projectListModel,
   approvalModel,
   ownerProjectModel,
+  plansModel,
+  brandingModel,
 ];
 
 /** Every machine of src/machines, by name: the ones above and those whose model-based tests are not yet models here. */
 export const allMachines: Array<{ name: string; machine: AnyStateMachine; source: string }> = [
   ...machineModels.map(({ name, machine, source }) => ({ name, machine, source })),
-  { name: 'plans', machine: plansMachine, source: 'src/machines/projects/plansMachine.ts' },
-  { name: 'branding', machine: brandingMachine, source: 'src/machines/projects/brandingMachine.ts' },
   { name: 'labels', machine: labelsMachine, source: 'src/machines/projects/labelsMachine.ts' },
   { name: 'comments', machine: commentsMachine, source: 'src/machines/viewer/notesMachine.ts' },
   { name: 'hyperlinks', machine: hyperlinksMachine, source: 'src/machines/viewer/notesMachine.ts' },
