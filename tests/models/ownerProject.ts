@@ -52,6 +52,8 @@ interface OwnerState {
 }
 const STAGE_NAMES = ['new', 'approval', 'ready', 'production', 'installation', 'finished'];
 function step(o: OwnerState, e: { type: string; output?: { name?: string; id?: number } & Partial<typeof project>; stage?: string; project?: typeof project }) {
+  // Once the project is deleted the viewer is over: nothing changes any more.
+  if (o.state === 'deleted') return;
   // A newer project (e.g. a new revision) replaces the one shown, whatever is going on.
   if (e.type === 'owner.replaced') {
     o.project = { ...e.project! };
