@@ -22,7 +22,9 @@ export function describePaths(generated: GeneratedModel): string {
   for (const run of generated.runs) {
     lines.push(`\n## ${run.label}: ${run.cases.length} paths`);
     for (const c of run.cases) {
-      lines.push(`\npath ${++n}: ${c.name.length > 160 ? `${c.name.slice(0, 157)}...` : c.name}`);
+      const last = c.steps.at(-1)?.expected;
+      const played = c.steps.filter((step) => step.event.type !== 'xstate.init').length;
+      lines.push(`\npath ${++n}: ${played} steps${last ? `, ends in ${stateText(last.value)}` : ''}`);
       let i = 0;
       for (const step of c.steps) {
         if (step.event.type === 'xstate.init') continue;

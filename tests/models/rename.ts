@@ -38,7 +38,10 @@ export const renameOracle: Oracle<RenameEvent, RenameExpected> = {
     const type = event.type as string;
     const base = { ...e, effects: [] as string[] };
     if (e.value === 'editing') {
-      if (event.type === 'rename.change') return { ...base, name: event.name, error: nameError(event.name), saveFailed: false };
+      if (event.type === 'rename.change') {
+        const error = nameError(event.name);
+        return { ...base, name: event.name, error, saveFailed: false, effects: [error ? `name error ${error}` : 'name accepted'] };
+      }
       if (event.type === 'rename.submit') {
         const kept = e.name.trim();
         if (e.error !== null || kept === project.name) return { ...base, effects: ['nothing saved'] };
