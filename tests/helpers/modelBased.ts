@@ -11,7 +11,6 @@
  */
 import {
   createActor,
-  createMachine,
   fromCallback,
   fromPromise,
   SimulatedClock,
@@ -22,49 +21,12 @@ import {
 import { isDeepStrictEqual } from 'node:util';
 import { createTestModel } from 'xstate/graph';
 import { activePaths, coverageReport, machineShape, recorder, type Visited } from './coverage';
+import { toModelMachine } from './modelMachine';
 import { pathsCoveringTransitions } from './transitionPaths';
 
+export { toModelMachine };
+
 export { activePaths };
-
-type StateConfig = {
-  id?: string;
-  invoke?: InvokeConfig | InvokeConfig[];
-  after?: Record<string, unknown>;
-  on?: Record<string, unknown>;
-  states?: Record<string, StateConfig>;
-  [key: string]: unknown;
-};
-type InvokeConfig = { id?: string; src: unknown; onDone?: unknown; onError?: unknown; [key: string]: unknown };
-
-function rewrite(config: StateConfig, stateId: string): StateConfig {
-  const out: StateConfig = { ...config };
-  const on: Record<string, unknown> = { ...(config.on ?? {}) };
-  const invokes = config.invoke === undefined ? [] : Array.isArray(config.invoke) ? config.invoke : [config.invoke];
-  for (const invoke of invokes) {
-    const id = invoke.id ?? (typeof invoke.src === 'string' ? invoke.src : undefined);
-    if (!id) throw new Error(`State ${stateId}: give every invoke an id (or a string src) so its events can be modelled`);
-    if (invoke.onDone !== undefined) on[`xstate.done.actor.${id}`] = invoke.onDone;
-    if (invoke.onError !== undefined) on[`xstate.error.actor.${id}`] = invoke.onError;
-  }
-  delete out.invoke;
-  for (const [delay, transition] of Object.entries(config.after ?? {})) on[`xstate.after.${delay}.${stateId}`] = transition;
-  delete out.after;
-  out.on = on;
-  if (config.states) {
-    out.states = Object.fromEntries(
-      Object.entries(config.states).map(([key, child]) => [key, rewrite(child, child.id ?? `${stateId}.${key}`)]),
-    );
-  }
-  return out;
-}
-
-/** The machine's model: same states, guards and actions; effects turned into plain events. */
-export function toModelMachine<M extends AnyStateMachine>(machine: M): M {
-  const config = machine.config as unknown as StateConfig;
-  const rootId = config.id ?? '(machine)';
-  const modelConfig = rewrite(config, rootId);
-  return createMachine(modelConfig as never, machine.implementations as never) as unknown as M;
-}
 
 /** Every state node path of a machine, as dot paths (`transferring.confirmingCredit`). */
 export function allStatePaths(machine: AnyStateMachine): string[] {
