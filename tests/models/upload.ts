@@ -106,5 +106,22 @@ export const uploadModel: MachineModel = {
         oracle: checked as never,
       }),
     },
+    {
+      // Which viewer loads the model, and which one may release it, depends on what came before:
+      // every simple path through a create's result and the viewers' claims and releases.
+      label: "a created project's model load, every simple path",
+      run: defineRun<UploadEvent>({
+        events: (snapshot) =>
+          snapshot.matches('requestingToken') ? ([{ type: 'xstate.done.actor.secureToken', output: 'token-1' }] as never) : uploadEvents,
+        filterEvents: (_, event) =>
+          (event.type as string) === 'xstate.done.actor.secureToken' ||
+          event.type === 'upload.create' ||
+          event.type === 'socket.result' ||
+          (['upload.modelClaimed', 'upload.modelReleased', 'upload.modelShown'].includes(event.type) && (event as { projectId: number }).projectId === 5),
+        paths: 'simple',
+        sut: uploadSut,
+        oracle: checked as never,
+      }),
+    },
   ],
 };
