@@ -35,6 +35,7 @@ export const uploadEvents: UploadEvent[] = [
   { type: 'upload.modelClaimed', projectId: 6, loader: 'viewer-2' },
   { type: 'upload.modelReleased', projectId: 6, loader: 'viewer-1' },
   { type: 'upload.modelShown', projectId: 6 },
+  { type: 'upload.modelProgress', projectId: 6, fraction: 0.9, message: 'processingRenderModes' },
 ];
 
 type UploadSut = Sut & { requests: SocketInput[]; commands: SocketCommand[]; announced: UploadEmitted[]; last: { progress: number } };
