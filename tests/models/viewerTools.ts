@@ -74,22 +74,43 @@ export function viewerToolsSut(permissions: ShareOptions): ToolsSut {
   return Object.assign(createSut(viewerToolsMachine, { input: { permissions }, provide: { actors: { engineBridge } } }), { commands });
 }
 
+const permissionRuns = [
+  { label: 'owner', permissions: ALL_SHARE_OPTIONS },
+  { label: 'shared link without comments, clipping, x-ray, wireframe', permissions: guestOptions },
+].map(({ label, permissions }) => ({
+  label,
+  run: defineRun<ViewerToolsEvent>({
+    events: viewerToolsEvents,
+    input: { permissions },
+    serializeState: key,
+    sut: () => viewerToolsSut(permissions),
+    oracle: checked(permissions) as never,
+  }),
+}));
+
+/** The exploded view's slider, moved to the same value again or past its end: every simple path. */
+const explodedRun = {
+  label: 'exploded view',
+  run: defineRun<ViewerToolsEvent>({
+    events: [
+      { type: 'tools.explode', factor: 0.5 },
+      { type: 'tools.explode', factor: 2 },
+      { type: 'tools.explode', factor: Number.NaN },
+      { type: 'tools.modelChanged' },
+    ] as ViewerToolsEvent[],
+    input: { permissions: ALL_SHARE_OPTIONS },
+    serializeState: (s) => JSON.stringify([s.value, (s.context as { explode: number }).explode]),
+    filterEvents: (_, event) => event.type === 'tools.explode' || event.type === 'tools.modelChanged',
+    paths: 'simple',
+    sut: () => viewerToolsSut(ALL_SHARE_OPTIONS),
+    oracle: checked(ALL_SHARE_OPTIONS) as never,
+  }),
+};
+
 export const viewerToolsModel: MachineModel = {
   name: 'viewerTools',
   machine: viewerToolsMachine,
   source: 'src/machines/viewer/viewerToolsMachine.ts',
   testFile: 'tests/machines/viewerToolsMachine.test.ts',
-  runs: [
-    { label: 'owner', permissions: ALL_SHARE_OPTIONS },
-    { label: 'shared link without comments, clipping, x-ray, wireframe', permissions: guestOptions },
-  ].map(({ label, permissions }) => ({
-    label,
-    run: defineRun<ViewerToolsEvent>({
-      events: viewerToolsEvents,
-      input: { permissions },
-      serializeState: key,
-      sut: () => viewerToolsSut(permissions),
-      oracle: checked(permissions) as never,
-    }),
-  })),
+  runs: [...permissionRuns, explodedRun],
 };
