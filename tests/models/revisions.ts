@@ -42,6 +42,9 @@ const events = [
   { type: 'xstate.error.actor.listRevisions', error: failure(500) },
   { type: 'revisions.view', revisionNumber: 1 },
   { type: 'revisions.view', revisionNumber: 3 },
+  // A revision the list does not hold.
+  { type: 'revisions.view', revisionNumber: 9 },
+  { type: 'revisions.restore', revisionNumber: 9 },
   { type: 'revisions.viewCurrent' },
   { type: 'revisions.compare', revisionNumber: 1 },
   { type: 'revisions.compare', revisionNumber: 3 },
