@@ -11,54 +11,22 @@
  */
 import {
   createActor,
-  createMachine,
+  fromCallback,
   fromPromise,
   SimulatedClock,
   type AnyActorRef,
   type AnyStateMachine,
   type EventObject,
 } from 'xstate';
+import { isDeepStrictEqual } from 'node:util';
 import { createTestModel } from 'xstate/graph';
+import { activePaths, coverageReport, machineShape, recorder, type Visited } from './coverage';
+import { toModelMachine } from './modelMachine';
+import { pathsCoveringTransitions } from './transitionPaths';
 
-type StateConfig = {
-  id?: string;
-  invoke?: InvokeConfig | InvokeConfig[];
-  after?: Record<string, unknown>;
-  on?: Record<string, unknown>;
-  states?: Record<string, StateConfig>;
-  [key: string]: unknown;
-};
-type InvokeConfig = { id?: string; src: unknown; onDone?: unknown; onError?: unknown; [key: string]: unknown };
+export { toModelMachine };
 
-function rewrite(config: StateConfig, stateId: string): StateConfig {
-  const out: StateConfig = { ...config };
-  const on: Record<string, unknown> = { ...(config.on ?? {}) };
-  const invokes = config.invoke === undefined ? [] : Array.isArray(config.invoke) ? config.invoke : [config.invoke];
-  for (const invoke of invokes) {
-    const id = invoke.id ?? (typeof invoke.src === 'string' ? invoke.src : undefined);
-    if (!id) throw new Error(`State ${stateId}: give every invoke an id (or a string src) so its events can be modelled`);
-    if (invoke.onDone !== undefined) on[`xstate.done.actor.${id}`] = invoke.onDone;
-    if (invoke.onError !== undefined) on[`xstate.error.actor.${id}`] = invoke.onError;
-  }
-  delete out.invoke;
-  for (const [delay, transition] of Object.entries(config.after ?? {})) on[`xstate.after.${delay}.${stateId}`] = transition;
-  delete out.after;
-  out.on = on;
-  if (config.states) {
-    out.states = Object.fromEntries(
-      Object.entries(config.states).map(([key, child]) => [key, rewrite(child, child.id ?? `${stateId}.${key}`)]),
-    );
-  }
-  return out;
-}
-
-/** The machine's model: same states, guards and actions; effects turned into plain events. */
-export function toModelMachine<M extends AnyStateMachine>(machine: M): M {
-  const config = machine.config as unknown as StateConfig;
-  const rootId = config.id ?? '(machine)';
-  const modelConfig = rewrite(config, rootId);
-  return createMachine(modelConfig as never, machine.implementations as never) as unknown as M;
-}
+export { activePaths };
 
 /** Every state node path of a machine, as dot paths (`transferring.confirmingCredit`). */
 export function allStatePaths(machine: AnyStateMachine): string[] {
@@ -72,16 +40,6 @@ export function allStatePaths(machine: AnyStateMachine): string[] {
   };
   walk(machine.root.states as never, '');
   return paths;
-}
-
-/** Dot paths of every active state node of a state value, ancestors included. */
-export function activePaths(value: unknown, prefix = ''): string[] {
-  if (typeof value === 'string') return [prefix ? `${prefix}.${value}` : value];
-  if (!value || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, child]) => {
-    const path = prefix ? `${prefix}.${key}` : key;
-    return [path, ...activePaths(child, path)];
-  });
 }
 
 export interface Deferred {
@@ -110,6 +68,10 @@ export interface Sut {
   clock: SimulatedClock;
   /** Pending calls of each controlled promise actor, by invoke id. */
   pending: Record<string, Deferred[]>;
+  /** What the real actor visited (states and transitions), from its inspection events. */
+  visited: Visited;
+  /** Stops the system (the actor, or its parent when it has one). */
+  stop(): void;
 }
 
 export const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -120,7 +82,13 @@ export const settle = () => new Promise((r) => setTimeout(r, 0));
  */
 export function createSut(
   machine: AnyStateMachine,
-  options: { promiseActors?: string[]; provide?: Parameters<AnyStateMachine['provide']>[0]; input?: unknown } = {},
+  options: {
+    promiseActors?: string[];
+    provide?: Parameters<AnyStateMachine['provide']>[0];
+    input?: unknown;
+    /** Receives what the machine sends its parent (`sendParent`), as the real parent would. */
+    parentInbox?: EventObject[];
+  } = {},
 ): Sut {
   const pending: Record<string, Deferred[]> = {};
   const actors: Record<string, unknown> = {};
@@ -130,9 +98,16 @@ export function createSut(
   }
   const provided = machine.provide({ ...(options.provide ?? {}), actors: { ...(options.provide?.actors ?? {}), ...actors } } as never);
   const clock = new SimulatedClock();
-  const actor = createActor(provided, { clock, input: options.input as never });
+  const visited: Visited = { states: new Set(), transitions: new Set() };
+  let actor: AnyActorRef | null = null;
+  const inspect = recorder(visited, () => actor);
+  const inbox = options.parentInbox;
+  // The parent, when there is one, owns the system: the clock and the inspection go to it.
+  const parent = inbox ? createActor(fromCallback<EventObject>(({ receive }) => receive((e) => void inbox.push(e))), { clock, inspect }).start() : undefined;
+  actor = createActor(provided, { clock, input: options.input as never, ...(parent ? { parent } : { inspect }) });
   actor.start();
-  return { actor, clock, pending };
+  const root = parent ?? actor;
+  return { actor, clock, pending, visited, stop: () => root.stop() };
 }
 
 /** Plays one model event on the system under test. */
@@ -155,6 +130,29 @@ export async function play(sut: Sut, event: EventObject): Promise<void> {
   await settle();
 }
 
+/** A snapshot of the real actor, as the checks read it. */
+export type RealSnapshot = ReturnType<AnyActorRef['getSnapshot']>;
+
+/**
+ * What the machine SHOULD do, written from SPEC's rules and the events played: an oracle shares
+ * nothing with the implementation beyond its public event and output types (no machine config,
+ * context, guard or helper). `value` is the expected state value; `effects` the observable
+ * effects expected of the last step (calls started, messages sent, output), in words.
+ */
+export interface Expected {
+  value: unknown;
+  effects: string[];
+}
+
+export interface Oracle<E extends EventObject, O extends Expected> {
+  /** The expected state before any event. */
+  initial(): O;
+  /** The expected state after one more event. Pure: the same for Node, the browser and the report. */
+  next(expected: O, event: E): O;
+  /** Compares the real system with the expectation (after the start, `event` is null). */
+  check(real: RealSnapshot, expected: O, sut: Sut, event: E | null): void | Promise<void>;
+}
+
 export interface ModelRun<E extends EventObject> {
   /** The events the model may send in a state (payload included). */
   events: E[] | ((snapshot: { value: unknown; context: unknown; matches(v: unknown): boolean }) => E[]);
@@ -164,6 +162,8 @@ export interface ModelRun<E extends EventObject> {
   input?: unknown;
   /** Which paths to generate: shortest to each state (default), or every simple path (small machines). */
   paths?: 'shortest' | 'simple';
+  /** 'transitions' (default): more paths until every transition of the model is taken; 'states': the paths alone. */
+  cover?: 'states' | 'transitions';
   /**
    * What makes two model states different (default: value and context). A coarser key keeps
    * machines whose context can take many values (lists, queues) to a small set of paths.
@@ -175,41 +175,106 @@ export interface ModelRun<E extends EventObject> {
    * machine keeps to its own events with this.
    */
   filterEvents?: (snapshot: { value: unknown; context: unknown }, event: E) => boolean;
-  /** Checks after every step: the real snapshot against the model's. */
-  check?: (real: ReturnType<AnyActorRef['getSnapshot']>, model: { value: unknown; context: unknown }, sut: Sut, event: E) => void | Promise<void>;
+  /**
+   * The machine the paths are generated from, when it must differ from the one under test (e.g.
+   * with its messages to a parent left out, as the model runs without one). Same states.
+   */
+  model?: AnyStateMachine;
+  /** The expectations of each step; the real state value is always compared with the oracle's. */
+  oracle?: Oracle<E, Expected>;
+  /**
+   * Extra checks after every step. Without an oracle the real state value is compared with the
+   * model's (a machine compared with itself: only for tests not yet given an oracle).
+   */
+  check?: (real: RealSnapshot, model: { value: unknown; context: unknown }, sut: Sut, event: E) => void | Promise<void>;
 }
 
+export interface PathStep {
+  event: EventObject;
+  expected: Expected | null;
+}
+export interface PathCase {
+  name: string;
+  steps: PathStep[];
+  execute(): Promise<Visited>;
+}
+
+const sameValue = (a: unknown, b: unknown) => isDeepStrictEqual(a, b);
+
 /**
- * Generates the shortest paths of the machine's model and returns them as test cases, plus the
- * list of state paths they reach (to assert that every state of the machine is covered).
+ * Generates the paths of the machine's model and returns them as test cases. Each case plays its
+ * events on a fresh real actor, checks each step against the oracle, and returns what the real
+ * actor visited; `coverage()` runs every case (once) and compares the union with the machine.
  */
 export function modelPaths<E extends EventObject>(machine: AnyStateMachine, run: ModelRun<E>) {
-  const model = createTestModel(toModelMachine(machine), {
+  const model = createTestModel(toModelMachine(run.model ?? machine), {
     events: run.events as never,
     input: run.input as never,
     ...(run.serializeState ? { serializeState: run.serializeState as never } : {}),
     ...(run.filterEvents ? { filterEvents: run.filterEvents as never } : {}),
   });
-  const paths = run.paths === 'simple' ? model.getSimplePaths() : model.getShortestPaths();
+  const modelMachine = model.testLogic as unknown as AnyStateMachine;
+  const generated = run.paths === 'simple' ? model.getSimplePaths() : model.getShortestPaths();
+  const serialize = (snapshot: { value: unknown; context: unknown }) =>
+    run.serializeState ? run.serializeState(snapshot) : JSON.stringify({ value: snapshot.value, context: snapshot.context });
+  const paths = [
+    ...generated,
+    ...(run.cover === 'states'
+      ? []
+      : pathsCoveringTransitions(modelMachine, run.input, generated as never, model.getAdjacencyMap() as never, serialize as never)),
+  ];
   const reachedByModel = new Set(paths.flatMap((p) => [p.state, ...p.steps.map((s) => s.state)].flatMap((s) => activePaths(s.value))));
-  const cases = paths.map((path) => ({
-    name: path.description,
-    async execute() {
+  const oracle = run.oracle;
+  const results = new Map<string, Promise<Visited>>();
+  const cases: PathCase[] = paths.map((path) => {
+    let expected = oracle?.initial() ?? null;
+    const steps: PathStep[] = path.steps.map((step) => {
+      if (oracle) expected = oracle.next(expected!, step.event as E);
+      return { event: step.event as EventObject, expected };
+    });
+    const runCase = async () => {
       const sut = run.sut();
-      const visited: string[] = [];
-      for (const step of path.steps) {
-        await play(sut, step.event as EventObject);
-        const real = sut.actor.getSnapshot();
-        visited.push(...activePaths(real.value));
-        await run.check?.(real, step.state as never, sut, step.event as E);
+      if (oracle) await checkStep(sut, oracle.initial(), null);
+      for (const [i, step] of steps.entries()) {
+        await play(sut, step.event);
+        if (step.expected) await checkStep(sut, step.expected, step.event as E);
+        else await run.check?.(sut.actor.getSnapshot(), path.steps[i].state as never, sut, step.event as E);
       }
       const real = sut.actor.getSnapshot();
-      if (JSON.stringify(real.value) !== JSON.stringify(path.state.value)) {
+      if (!oracle && !sameValue(real.value, path.state.value)) {
         throw new Error(`Expected the machine in ${JSON.stringify(path.state.value)}, it is in ${JSON.stringify(real.value)}`);
       }
-      sut.actor.stop();
-      return visited;
-    },
-  }));
-  return { cases, reachedByModel, allStates: allStatePaths(machine) };
+      sut.stop();
+      return sut.visited;
+    };
+    const checkStep = async (sut: Sut, exp: Expected, event: E | null) => {
+      const real = sut.actor.getSnapshot();
+      const at = event ? `after ${JSON.stringify(event)}` : 'at the start';
+      if (!sameValue(real.value, exp.value)) {
+        throw new Error(`${at}: expected the machine in ${JSON.stringify(exp.value)}, it is in ${JSON.stringify(real.value)}`);
+      }
+      await oracle!.check(real, exp, sut, event);
+      if (event) await run.check?.(real, undefined as never, sut, event);
+    };
+    return {
+      name: path.description,
+      steps,
+      execute() {
+        if (!results.has(path.description)) results.set(path.description, runCase());
+        return results.get(path.description)!;
+      },
+    };
+  });
+  const shape = machineShape(machine);
+  /** Runs every case (those already run are not run again) and reports what the real actor covered. */
+  async function coverage() {
+    const visited: Visited = { states: new Set(), transitions: new Set() };
+    for (const c of cases) {
+      const v = await c.execute();
+      v.states.forEach((s) => visited.states.add(s));
+      v.transitions.forEach((t) => visited.transitions.add(t));
+    }
+    return coverageReport(shape, visited);
+  }
+  return { cases, reachedByModel, allStates: allStatePaths(machine), shape, coverage };
 }

@@ -3,120 +3,12 @@
  * only to a new known stage, the share panel's child ending with the saved project), plus examples.
  */
 import { describe, expect, it } from 'vitest';
-import { ownerProjectMachine, type OwnerProjectEvent } from '../../src/machines/viewer/ownerProjectMachine';
-import { makeProject } from '../helpers/fakeProjectsApi';
-import { createSut, modelPaths, settle } from '../helpers/modelBased';
+import { ownerProjectMachine } from '../../src/machines/viewer/ownerProjectMachine';
+import { createSut, settle } from '../helpers/modelBased';
+import { modelTests } from '../helpers/modelTests';
+import { children, input, ownerProjectModel, project } from '../models/ownerProject';
 
-const project = makeProject({ id: 3, currentStage: 'new' });
-const input = { project };
-const children = ['rename', 'delete', 'share', 'patchStage', 'exportVok'];
-
-const events = [
-  { type: 'owner.rename' },
-  { type: 'owner.delete' },
-  { type: 'owner.stage', stage: 'ready' },
-  { type: 'owner.stage', stage: 'new' },
-  { type: 'owner.stage', stage: 'unknown' },
-  { type: 'owner.openShare' },
-  { type: 'owner.closeShare' },
-  { type: 'xstate.done.actor.rename', output: { id: 3, name: 'Kitchen' } },
-  { type: 'xstate.done.actor.rename', output: null },
-  { type: 'xstate.done.actor.delete', output: { id: 3 } },
-  { type: 'xstate.done.actor.delete', output: null },
-  { type: 'xstate.done.actor.patchStage', output: { ...project, currentStage: 'ready' } },
-  { type: 'xstate.error.actor.patchStage', error: new Error('500') },
-  { type: 'xstate.done.actor.share', output: { ...project, isPublished: true } },
-  { type: 'owner.export' },
-  { type: 'xstate.done.actor.exportVok', output: undefined },
-  { type: 'xstate.error.actor.exportVok', error: new Error('500') },
-] as unknown as OwnerProjectEvent[];
-
-/**
- * The oracle, from SPEC §2 (project panel): one action at a time; a rename keeps the new name, a
- * confirmed delete ends the viewer, a stage is saved only when it is a known, different stage
- * (a failure is shown), the share panel's child hands back the project it saved; an export asks
- * for the project's package by its id and name, and a failed one is shown until the next export.
- */
-interface Oracle {
-  state: string;
-  project: typeof project;
-  stageFailed: boolean;
-  exportFailed: boolean;
-  asked: { id: string; input: unknown } | null;
-}
-let oracle: Oracle;
-const STAGE_NAMES = ['new', 'approval', 'ready', 'production', 'installation', 'finished'];
-function step(o: Oracle, e: { type: string; output?: { name?: string; id?: number } & Partial<typeof project>; stage?: string }) {
-  const begin = (state: string, id: string, extra: Record<string, unknown> = {}) => {
-    o.state = state;
-    o.asked = { id, input: id === 'patchStage' ? { id: 3, ...extra } : id === 'exportVok' ? { id: 3, name: o.project.name } : { project: { ...o.project } } };
-  };
-  const end = () => {
-    o.state = 'idle';
-    o.asked = null;
-  };
-  if (o.state === 'idle') {
-    if (e.type === 'owner.rename') begin('renaming', 'rename');
-    else if (e.type === 'owner.delete') begin('deleting', 'delete');
-    else if (e.type === 'owner.openShare') begin('sharing', 'share');
-    else if (e.type === 'owner.export') {
-      begin('exporting', 'exportVok');
-      o.exportFailed = false;
-    }
-    else if (e.type === 'owner.stage' && STAGE_NAMES.includes(e.stage!) && e.stage !== o.project.currentStage) {
-      begin('savingStage', 'patchStage', { stage: e.stage });
-      o.stageFailed = false;
-    }
-  } else if (o.state === 'renaming' && e.type === 'xstate.done.actor.rename') {
-    if (e.output) o.project = { ...o.project, name: e.output.name! };
-    end();
-  } else if (o.state === 'deleting' && e.type === 'xstate.done.actor.delete') {
-    if (e.output) Object.assign(o, { state: 'deleted', asked: null });
-    else end();
-  } else if (o.state === 'savingStage' && e.type === 'xstate.done.actor.patchStage') {
-    o.project = { ...(e.output as typeof project) };
-    end();
-  } else if (o.state === 'savingStage' && e.type === 'xstate.error.actor.patchStage') {
-    o.stageFailed = true;
-    end();
-  } else if (o.state === 'exporting' && e.type === 'xstate.done.actor.exportVok') {
-    end();
-  } else if (o.state === 'exporting' && e.type === 'xstate.error.actor.exportVok') {
-    o.exportFailed = true;
-    end();
-  } else if (o.state === 'sharing' && e.type === 'xstate.done.actor.share') {
-    o.project = { ...(e.output as typeof project) };
-    end();
-  }
-}
-
-describe('owner project machine (model-based)', () => {
-  const { cases, reachedByModel, allStates } = modelPaths(ownerProjectMachine, {
-    events,
-    input,
-    serializeState: (s) => JSON.stringify([s.value, (s.context as { stageFailed: boolean }).stageFailed]),
-    sut: () => {
-      oracle = { state: 'idle', project: { ...project }, stageFailed: false, exportFailed: false, asked: null };
-      return createSut(ownerProjectMachine, { promiseActors: children, input });
-    },
-    check: (real, _model, sut, event) => {
-      step(oracle, event as never);
-      expect(real.value).toBe(oracle.state);
-      expect(real.context.project).toEqual(oracle.project);
-      expect(real.context.stageFailed).toBe(oracle.stageFailed);
-      expect(real.context.exportFailed).toBe(oracle.exportFailed);
-      // The one call in flight, made with the project as the owner sees it.
-      const inFlight = children.flatMap((id) => sut.pending[id].map((call) => ({ id, input: call.input })));
-      expect(inFlight).toEqual(oracle.asked ? [oracle.asked] : []);
-    },
-  });
-
-  it('reaches every state of the machine', () => {
-    expect(allStates.filter((s) => !reachedByModel.has(s))).toEqual([]);
-  });
-
-  for (const c of cases) it(c.name, async () => void (await c.execute()));
-});
+modelTests(ownerProjectModel);
 
 describe('owner project machine (examples)', () => {
   it('renames, changes the stage and keeps what the share panel saved', async () => {

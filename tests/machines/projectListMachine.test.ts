@@ -1,7 +1,8 @@
 /**
  * Project list machine: model-based paths through its three regions (loading, the dialogs and
  * their outputs, the stage-change queue answered or failed, cards added by uploads), replayed on
- * the real machine with controlled calls and the dialogs' child machines faked.
+ * the real machine with controlled calls and the dialogs' child machines faked, checked by the
+ * oracle of tests/models/projectListOracle.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { Project } from '../../src/api/schemas';
@@ -12,94 +13,11 @@ import { memoryStorage } from '../../src/machines/storage/persisted';
 import { createServices } from '../helpers/appHarness';
 import { makeProject } from '../helpers/fakeProjectsApi';
 import { selectShownProjects } from '../../src/machines/projects/listSelectors';
-import { createSut, modelPaths, settle } from '../helpers/modelBased';
+import { createSut, settle } from '../helpers/modelBased';
+import { modelTests } from '../helpers/modelTests';
+import { p1, p2, p3, promiseActors, projectListModel } from '../models/projectList';
 
-const p1 = makeProject({ id: 1, name: 'Kitchen' });
-const p2 = makeProject({ id: 2, name: 'Bathroom', currentStage: 'production' });
-const p3 = makeProject({ id: 3, name: 'Wardrobe' });
-const promiseActors = ['loadProjects', 'syncProject', 'rename', 'delete', 'share'];
-
-/** What decides the next transitions: state, which projects exist at which stage, the queue, the notice. */
-function key(s: { value: unknown; context: unknown }) {
-  const c = s.context as ListContext;
-  // Coarse on purpose: which projects exist and how long the queue is, not every stage combination
-  // (the full product of the three regions makes tens of thousands of paths).
-  return JSON.stringify([s.value, c.projects.map((p) => p.id).sort(), c.queue.length, c.notice?.kind ?? null, c.dialogProject?.id ?? null]);
-}
-
-function events(snapshot: { context: unknown; matches(v: unknown): boolean }): ListEvent[] {
-  const c = snapshot.context as ListContext;
-  const head = c.queue[0];
-  const served = head ? (c.projects.find((p) => p.id === head.id) ?? makeProject({ id: head.id })) : null;
-  const list: unknown[] = [
-    { type: 'list.retry' },
-    { type: 'list.delete', id: 2 },
-    { type: 'list.projectAdded', project: p3 },
-    { type: 'list.projectUpdated', project: { ...p1, revisionNumber: 2 } },
-    { type: 'list.fileRejected', name: 'notes.txt' },
-    { type: 'list.dismissNotice' },
-  ];
-  // Renames and share changes queue a refresh each: offer them only while the queue is short, so
-  // the model stays finite.
-  if (c.queue.length < 2) list.push({ type: 'list.rename', id: 1 }, { type: 'list.share', id: 1 });
-  // One stage change waits at most behind another: enough to cover the queue, few enough paths.
-  if (c.queue.length < 2 && c.notice === null) list.push({ type: 'list.changeStage', id: 1, stage: c.queue.length ? 'new' : 'approval' });
-  if (snapshot.matches({ data: 'loading' })) {
-    list.push({ type: 'xstate.done.actor.loadProjects', output: [p1, p2] }, { type: 'xstate.error.actor.loadProjects', error: new Error('500') });
-  }
-  if (served) {
-    // The server answers with the project as the PATCH left it.
-    const answered = { ...served, ...head!.patch, modificationDate: new Date(2026, 0, 1) } as Project;
-    list.push({ type: 'xstate.done.actor.syncProject', output: answered }, { type: 'xstate.error.actor.syncProject', error: new Error('500') });
-  }
-  if (snapshot.matches({ dialog: 'renaming' })) {
-    list.push({ type: 'xstate.done.actor.rename', output: { id: 1, name: 'Renamed' } }, { type: 'xstate.done.actor.rename', output: null });
-  }
-  if (snapshot.matches({ dialog: 'deleting' })) {
-    list.push({ type: 'xstate.done.actor.delete', output: { id: 2 } }, { type: 'xstate.done.actor.delete', output: null });
-  }
-  if (snapshot.matches({ dialog: 'sharing' })) {
-    const shown = c.projects.find((p) => p.id === 1) ?? p1;
-    list.push({ type: 'xstate.done.actor.share', output: { ...shown, isPublished: true } }, { type: 'xstate.done.actor.share', output: shown });
-  }
-  return list as ListEvent[];
-}
-
-describe('project list machine (model-based)', () => {
-  const { cases, reachedByModel, allStates } = modelPaths(projectListMachine, {
-    events,
-    serializeState: key,
-    sut: () => createSut(projectListMachine, { promiseActors }),
-    check: (real, model, sut, event) => {
-      expect(key(real)).toBe(key(model));
-      const c = real.context as ListContext;
-      const e = event as { type: string; id?: number; stage?: string; output?: unknown };
-      if (e.type === 'list.changeStage' && c.queue.length > 0) {
-        // The card shows the new stage at once, and the PATCH goes first in the queue.
-        expect(c.projects.find((p) => p.id === 1)?.currentStage).toBe(e.stage);
-        if (real.matches({ sync: 'syncing' })) expect(sut.pending.syncProject[0]?.input).toEqual(c.queue[0]);
-      }
-      if (['list.rename', 'list.delete', 'list.share'].includes(e.type) && !real.matches({ dialog: 'none' })) {
-        const dialog = e.type.split('.')[1];
-        expect((sut.pending[dialog].at(-1)?.input as { project: Project }).project.id).toBe(e.id);
-      }
-      if (e.type === 'xstate.done.actor.rename' && e.output) {
-        expect(c.projects.find((p) => p.id === 1)?.name).toBe('Renamed');
-        expect(c.queue.some((t) => t.id === 1 && !t.patch) || real.matches({ sync: 'syncing' })).toBe(true);
-      }
-      if (e.type === 'xstate.done.actor.delete' && e.output) expect(c.projects.some((p) => p.id === 2)).toBe(false);
-      if (e.type === 'xstate.error.actor.syncProject' && c.notice) expect(c.notice.kind).toBe('saveFailed');
-      if (e.type === 'list.projectAdded') expect(c.projects.some((p) => p.id === 3)).toBe(true);
-      if (real.matches({ dialog: 'none' })) expect(c.dialogProject).toBeNull();
-    },
-  });
-
-  it('reaches every state of the machine', () => {
-    expect(allStates.filter((s) => !reachedByModel.has(s))).toEqual([]);
-  });
-
-  for (const c of cases) it(c.name, async () => void (await c.execute()));
-});
+modelTests(projectListModel);
 
 describe('project list machine (examples)', () => {
   async function loaded(projects: Project[] = [p1, p2]) {

@@ -1,108 +1,26 @@
 /**
- * Session machine: model-based paths generated from the machine (every state reached, each
- * error kind, each way out of logging out), replayed on the real machine with fake API calls
- * and storage spies; plus direct tests of the rules.
+ * Session machine: model-based paths (every state and transition, each error kind, each way out
+ * of logging out) replayed on the real machine with fake API calls and storage spies, checked by
+ * the oracle of tests/models/session.ts; plus direct tests of the rules.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { RequestError, InvalidResponseError } from '../../src/api/errors';
-import { GUEST_USER, type LoginResponse, type UserInfo } from '../../src/api/schemas';
+import type { LoginResponse, UserInfo } from '../../src/api/schemas';
 import { loginErrorKind } from '../../src/machines/session/loginError';
-import { LOGOUT_TIMEOUT_MS, sessionMachine, type SessionEmitted, type SessionEvent } from '../../src/machines/session/sessionMachine';
-import { createSut, modelPaths, type Sut } from '../helpers/modelBased';
+import { sessionMachine } from '../../src/machines/session/sessionMachine';
+import { modelTests } from '../helpers/modelTests';
+import { okLogin, sessionModel, user } from '../models/session';
 
-const user: UserInfo = { fullName: 'Ana Martin', avatarUrl: '/a.svg', isLoggedIn: true };
-const okLogin: LoginResponse = {
-  success: true,
-  accessToken: 'tok-1',
-  settings: { preferredDisplayLanguage: 'fr' },
-  userInfo: { ...user, isLoggedIn: false },
-};
+const generated = modelTests(sessionModel);
 
-const events = [
-  { type: 'session.login', username: '  ana@example.com ', password: 'secret' },
-  { type: 'session.login', username: '   ', password: 'secret' },
-  { type: 'session.fieldChanged' },
-  { type: 'session.logout' },
-  { type: 'session.expired' },
-  { type: 'xstate.done.actor.login', output: okLogin },
-  { type: 'xstate.done.actor.login', output: { ...okLogin, success: false } },
-  { type: 'xstate.error.actor.login', error: new RequestError('POST', '/api/v1/auth/login', 401, 'Unauthorized', 'invalid_credentials') },
-  { type: 'xstate.error.actor.login', error: new RequestError('POST', '/api/v1/auth/login', 403, 'Forbidden') },
-  { type: 'xstate.error.actor.login', error: new RequestError('POST', '/api/v1/auth/login', 429, 'Too Many Requests') },
-  { type: 'xstate.error.actor.login', error: new InvalidResponseError() },
-  { type: 'xstate.done.actor.logout' },
-  { type: 'xstate.error.actor.logout', error: new TypeError('Failed to fetch') },
-  { type: `xstate.after.${LOGOUT_TIMEOUT_MS}.session.loggingOut` },
-] as unknown as SessionEvent[];
-
-interface SessionSut extends Sut {
-  spies: { stored: unknown[]; cleared: number; emitted: SessionEmitted['type'][] };
-}
-
-function sessionSut(restoredUser: UserInfo | null): SessionSut {
-  const spies = { stored: [] as unknown[], cleared: 0, emitted: [] as SessionEmitted['type'][] };
-  const sut = createSut(sessionMachine, {
-    promiseActors: ['login', 'logout'],
-    input: { restoredUser },
-    provide: {
-      actions: {
-        storeSession: (_: unknown, params: unknown) => void spies.stored.push(params),
-        clearStoredSession: () => void spies.cleared++,
-      },
-    },
+describe('session machine (generated paths)', () => {
+  it('reach each login error kind', () => {
+    const names = generated.runs.flatMap((r) => r.cases.map((c) => c.name));
+    const errors = new Set(names.map((n) => /^Reaches state "loggedOut"\(.*?"error":"(\w+)"/.exec(n)?.[1]).filter(Boolean));
+    expect([...errors].sort()).toEqual(['invalid_credentials', 'no_active_subscription', 'session_expired', 'too_many_attempts', 'unknown_error']);
   });
-  sut.actor.on('*', (e: SessionEmitted) => spies.emitted.push(e.type));
-  return Object.assign(sut, { spies });
-}
-
-for (const restoredUser of [null, user]) {
-  describe(`session machine (model-based, ${restoredUser ? 'restored session' : 'no stored session'})`, () => {
-    const { cases, reachedByModel, allStates } = modelPaths(sessionMachine, {
-      events,
-      input: { restoredUser },
-      sut: () => sessionSut(restoredUser),
-      check: (real, model, sut, modelEvent) => {
-        const event = modelEvent as { type: string };
-        const { spies: s, pending } = sut as SessionSut;
-        expect(real.value).toEqual(model.value);
-        expect(real.context).toEqual(model.context);
-        if (real.matches('loggingIn')) {
-          expect(pending.login.at(-1)?.input).toEqual({ username: 'ana@example.com', password: 'secret' });
-        }
-        if (real.matches('loggedIn') && event.type === 'xstate.done.actor.login') {
-          expect(s.stored.at(-1)).toEqual({ token: 'tok-1', user });
-          expect(s.emitted.at(-1)).toBe('session.started');
-        }
-        if (real.matches('loggedIn')) expect(real.context.user.isLoggedIn).toBe(true);
-        if (real.matches('loggedOut')) expect(real.context.user).toEqual(GUEST_USER);
-        if (real.matches('loggedOut') && (event.type.includes('logout') || event.type.startsWith('xstate.after'))) {
-          expect(s.cleared).toBe(1);
-          expect(s.emitted.at(-1)).toBe('session.ended');
-          expect(real.context.error).toBeNull();
-        }
-        if (event.type === 'session.expired' && real.matches('loggedOut')) {
-          expect(s.cleared).toBe(1);
-          expect(real.context.error).toBe('session_expired');
-        }
-        expect(real.hasTag('busy')).toBe(real.matches('loggingIn') || real.matches('loggingOut'));
-      },
-    });
-
-    for (const c of cases) it(c.name, async () => void (await c.execute()));
-
-    it('reaches every state but the transient one', () => {
-      const expected = allStates.filter((s) => s !== 'restoring');
-      expect(expected.filter((s) => !reachedByModel.has(s))).toEqual([]);
-      expect(reachedByModel.has('restoring')).toBe(false);
-    });
-
-    it('reaches each login error kind', () => {
-      const errors = new Set(cases.map((c) => /^Reaches state "loggedOut"\(.*?"error":"(\w+)"/.exec(c.name)?.[1]).filter(Boolean));
-      expect([...errors].sort()).toEqual(['invalid_credentials', 'no_active_subscription', 'session_expired', 'too_many_attempts', 'unknown_error']);
-    });
-  });
-}
+});
 
 describe('session machine rules', () => {
   const start = (restoredUser: UserInfo | null = null, login = async (): Promise<LoginResponse> => okLogin) =>

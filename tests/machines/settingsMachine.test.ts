@@ -1,68 +1,20 @@
 /**
  * Settings machine: model-based paths (every state, each change logged in and out, the PATCH
- * answered or failed) replayed on the real machine with a fake PATCH and a storage spy; plus
+ * answered or failed) replayed on the real machine with a fake PATCH and a storage spy, checked
+ * by the oracle of tests/models/settings.ts; plus
  * the rules for the initial language and unit.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Settings } from '../../src/api/schemas';
 import { browserLanguage, initialSettings } from '../../src/machines/settings/initialSettings';
-import { settingsMachine, type SettingsEvent, type SettingsInput } from '../../src/machines/settings/settingsMachine';
-import { createSut, modelPaths, type Sut } from '../helpers/modelBased';
-
-const events = [
-  { type: 'settings.languageChanged', language: 'fr' },
-  { type: 'settings.languageChanged', language: 'en' },
-  { type: 'settings.unitChanged', unit: 'in' },
-  { type: 'settings.sessionStarted', settings: { preferredDisplayLanguage: 'fr', preferredDistanceUnit: 'in' } },
-  { type: 'settings.sessionStarted', settings: {} },
-  { type: 'settings.sessionEnded' },
-  { type: 'xstate.done.actor.patchSettings' },
-  { type: 'xstate.error.actor.patchSettings', error: new Error('offline') },
-] as unknown as SettingsEvent[];
+import { settingsMachine, type SettingsInput } from '../../src/machines/settings/settingsMachine';
+import { modelTests } from '../helpers/modelTests';
+import { settingsModel } from '../models/settings';
 
 type Persisted = { language: string; unit: string };
 
-for (const input of [
-  { language: 'en', unit: 'mm', isLoggedIn: false },
-  { language: 'fr', unit: 'mm', isLoggedIn: true },
-] satisfies SettingsInput[]) {
-  describe(`settings machine (model-based, ${input.isLoggedIn ? 'logged in' : 'logged out'} at start)`, () => {
-    const { cases, reachedByModel, allStates } = modelPaths(settingsMachine, {
-      events,
-      input,
-      sut: () => {
-        const persisted: Persisted[] = [];
-        const sut = createSut(settingsMachine, {
-          promiseActors: ['patchSettings'],
-          input,
-          provide: { actions: { persistSettings: (_: unknown, p: Persisted) => void persisted.push(p) } },
-        });
-        return Object.assign(sut, { persisted });
-      },
-      check: (real, model, sut, event) => {
-        const { persisted, pending } = sut as Sut & { persisted: Persisted[] };
-        expect(real.value).toEqual(model.value);
-        expect(real.context).toEqual(model.context);
-        const { language, unit } = real.context;
-        if (event.type.startsWith('settings.') && event.type !== 'settings.sessionEnded' && persisted.length > 0) {
-          expect(persisted.at(-1)).toEqual({ language, unit });
-        }
-        if (real.matches('saving') && /Changed$/.test(event.type)) {
-          // a change starts a PATCH only when logged in, with just what changed
-          expect(real.context.isLoggedIn).toBe(true);
-          expect(pending.patchSettings.at(-1)?.input).toEqual(real.context.pendingPatch);
-        }
-      },
-    });
-
-    for (const c of cases) it(c.name, async () => void (await c.execute()));
-
-    it('reaches every state', () => {
-      expect(allStates.filter((s) => !reachedByModel.has(s))).toEqual([]);
-    });
-  });
-}
+modelTests(settingsModel);
 
 describe('settings machine rules', () => {
   function start(input: SettingsInput) {

@@ -1,11 +1,11 @@
 /**
- * Upload/update machine: model-based paths generated from the machine itself (every state
- * reached, the credit paths in full), run against the machine with fake token and socket actors,
- * and checked against rules written from SPEC §4 and the events played (the progress never goes
- * back, the dialog stays until the model is shown, the work ends at 100 %).
+ * Upload/update machine: model-based paths (every state and transition of the real actor, the
+ * credit paths in full) run against the machine with fake token and socket actors, each step
+ * checked by the oracle of tests/models/uploadOracle.ts written from SPEC §4 and §8; plus examples.
  */
 import { createActor, fromCallback, fromPromise, type AnyActorRef } from 'xstate';
-import { createSut, modelPaths } from '../helpers/modelBased';
+import { modelTests } from '../helpers/modelTests';
+import { uploadModel } from '../models/upload';
 import { describe, expect, it } from 'vitest';
 import type { Project } from '../../src/api/schemas';
 import { formatPercent } from '../../src/machines/upload/loadingProgress';
@@ -36,120 +36,7 @@ function harness() {
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
-const events: UploadEvent[] = [
-  { type: 'upload.create', file },
-  { type: 'upload.update', projectId: 5, file },
-  { type: 'socket.sent', fraction: 0.5 },
-  { type: 'socket.status', progress: 0.25, activity: 'convert' },
-  { type: 'socket.confirmCredit' },
-  { type: 'upload.creditContinue' },
-  { type: 'upload.creditCancel' },
-  { type: 'socket.result', project },
-  { type: 'socket.error', message: 'credit_usage_refused' },
-  { type: 'socket.error', message: 'insufficient_credits' },
-  { type: 'socket.error', message: 'The file is not a model this product reads.' },
-  { type: 'socket.failure', message: 'WebSocket connection closed' },
-  { type: 'upload.dismiss' },
-  { type: 'upload.update', projectId: 5, file, loadsModel: true },
-  { type: 'upload.modelClaimed', projectId: 5, loader: 'viewer-1' },
-  { type: 'upload.modelProgress', projectId: 5, fraction: 0.5, message: 'loadingResources' },
-  { type: 'upload.modelShown', projectId: 5 },
-  { type: 'upload.modelReleased', projectId: 5, loader: 'viewer-1' },
-];
-
-/** Events after which the progress may start again from 0: a new upload, or one that ended without a result. */
-const restarts = new Set(['upload.create', 'upload.update', 'upload.dismiss', 'upload.creditCancel', 'socket.error']);
-
-/** What each path's system under test showed before the last event, and how its upload started. */
-const history = new WeakMap<AnyActorRef, { progress: number; value: unknown; loading: boolean; loadsModel: boolean }>();
-
-describe('upload machine (model-based)', () => {
-  const commands: SocketCommand[][] = [];
-  const inputs: SocketInput[][] = [];
-  const { cases, reachedByModel, allStates } = modelPaths(uploadMachine, {
-    events: (snapshot) =>
-      snapshot.matches('requestingToken')
-        ? [{ type: 'xstate.done.actor.secureToken', output: 'token-1' }, { type: 'xstate.error.actor.secureToken', error: new Error('401') }] as never
-        : events,
-    sut: () => {
-      const c: SocketCommand[] = [];
-      const i: SocketInput[] = [];
-      commands.push(c);
-      inputs.push(i);
-      return createSut(uploadMachine, {
-        promiseActors: ['secureToken'],
-        provide: {
-          actors: {
-            socket: fromCallback<SocketCommand, SocketInput>(({ input, receive }) => {
-              i.push(input);
-              receive((command) => c.push(command));
-              return () => {};
-            }),
-          },
-        },
-      });
-    },
-    check: (real, model, sut, event) => {
-      expect(real.value).toEqual(model.value);
-      const before = history.get(sut.actor) ?? { progress: 0, value: 'idle', loading: false, loadsModel: false };
-      const was = (state: string) => JSON.stringify(before.value).includes(`"${state}"`) || before.value === state;
-      const progress = uploadProgress(real.context);
-      const loading = selectUploadDialog(real) === 'loading';
-      // SPEC §4: one progress from 0 to 1 that never goes back while an upload runs.
-      if (!restarts.has(event.type)) expect(progress).toBeGreaterThanOrEqual(before.progress);
-      // The step's own message from the first moment; never "Initializing..." in an upload.
-      if (loading) expect(real.context.message).not.toBe('initializing');
-      let loadsModel = before.loadsModel;
-      if ((event.type === 'upload.create' || event.type === 'upload.update') && real.hasTag('loading') && !before.loading) {
-        loadsModel = event.type === 'upload.create' || event.loadsModel === true;
-        expect(progress).toBe(0);
-      }
-      if (event.type === 'socket.result' && was('transferring')) {
-        // A create opens the viewer and an update made in a viewer reloads it: the same dialog goes on
-        // to the model load; an update from a card is over, at 100 %.
-        expect(loading).toBe(loadsModel);
-        if (!loadsModel) expect(progress).toBe(1);
-        else expect(awaitsModelOf(real, 5)).toBe(true);
-      }
-      if (event.type === 'upload.modelProgress' && was('showingModel')) {
-        expect(loading).toBe(true);
-        expect(real.context.message).toBe('loadingResources');
-        expect(progress).toBeGreaterThan(2 / 3);
-        expect(progress).toBeLessThan(1);
-      }
-      if (event.type === 'upload.modelShown' && was('showingModel')) {
-        expect(loading).toBe(false);
-        expect(progress).toBe(1);
-      }
-      if (event.type === 'upload.modelReleased' && was('showingModel')) expect(loading).toBe(false);
-      // The viewer that released the load and starts again at once takes it back: the dialog is there again.
-      if (event.type === 'upload.modelClaimed' && was('done') && before.progress < 1 && real.context.project) expect(loading).toBe(true);
-      history.set(sut.actor, { progress, value: real.value, loading, loadsModel });
-      const c = commands.at(-1)!;
-      const i = inputs.at(-1)!;
-      if (event.type === ('xstate.done.actor.secureToken' as string)) {
-        const request = i.at(-1)!.request;
-        expect(request.secureToken).toBe('token-1');
-        if (real.context.kind === 'create') expect(request).toMatchObject({ kind: 'create', projectName: 'Kitchen A', fileName: 'Kitchen A.step' });
-        else expect(request).toMatchObject({ kind: 'setModel', projectId: 5 });
-      }
-      if (event.type === 'upload.creditContinue') expect(c.at(-1)).toEqual({ type: 'socket.answerCredit', result: true });
-      if (event.type === 'upload.creditCancel') {
-        expect(c.at(-1)).toEqual({ type: 'socket.answerCredit', result: false });
-        expect(real.context.file).toBeNull();
-      }
-      if (real.matches('failed')) expect(real.context.error).toBeTruthy();
-      if (real.matches('done')) expect(real.context.project).toBe(project);
-      if (real.matches('idle')) expect(real.context.error).toBeNull();
-    },
-  });
-
-  it('reaches every state of the machine', () => {
-    expect(allStates.filter((s) => !reachedByModel.has(s))).toEqual([]);
-  });
-
-  for (const testCase of cases) it(testCase.name, () => testCase.execute());
-});
+modelTests(uploadModel);
 
 describe('upload machine (examples)', () => {
   it('credit_usage_refused closes silently; insufficient_credits opens its dialog; other errors keep the server message', async () => {

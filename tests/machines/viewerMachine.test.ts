@@ -20,6 +20,8 @@ import { selectLoadingModelUrl, selectLoadShownByUpload, selectLoadStep, selectL
 import type { ModelInfo } from '../../src/machines/viewer/viewerTypes';
 import { makeProject } from '../helpers/fakeProjectsApi';
 import { controlledPromise, createSut, modelPaths, settle, type Deferred, type Sut } from '../helpers/modelBased';
+import { realCoverageTest } from '../helpers/modelTests';
+import { approvalRunTests } from '../models/viewerApprovalRuns';
 
 const project = makeProject({ id: 7, modelUrl: '/api/v1/models/s/7.glb' });
 const updated = { ...project, modelUrl: '/api/v1/models/s/8.glb' };
@@ -230,14 +232,13 @@ const keyOf = (s: { value: unknown; context: unknown }) => {
 };
 
 describe('viewer machine (model-based)', () => {
-  const reached = new Set<string>();
-  let all: string[] = [];
+  const generated: Array<ReturnType<typeof modelPaths>> = [];
   for (const run of runs) {
     const machine = run.variant === 'owner' ? ownerViewerMachine : sharedViewerMachine;
     const input = { target: run.target, params: parseViewerParams(run.search), author: { name: 'Ada', avatarUrl: '' }, hierarchyOpensByItself: true };
     let log: Recorded;
     const played: EventObject[] = [];
-    const { cases, reachedByModel, allStates } = modelPaths(machine, {
+    const paths = modelPaths(machine, {
       events: run.events as unknown as ViewerEvent[],
       input,
       serializeState: keyOf,
@@ -256,14 +257,15 @@ describe('viewer machine (model-based)', () => {
         if (real.status === 'active') expect(real.context.leftPanel).toBe(oracle.left);
       },
     });
-    for (const c of cases) it(`${run.name}: ${c.name}`, async () => void (await c.execute()));
-    reachedByModel.forEach((s) => reached.add(s));
-    if (run.variant === 'owner') all = allStates;
+    generated.push(paths);
+    for (const c of paths.cases) it(`${run.name}: ${c.name}`, async () => void (await c.execute()));
   }
 
-  it('the paths of the three screens together reach every state of the machine', () => {
-    expect(all.filter((s) => !reached.has(s))).toEqual([]);
-  });
+  // A link's approval (its own events, its own oracle): tests/models/viewerApprovalRuns.ts.
+  describe("a link's approval", () => void generated.push(...approvalRunTests()));
+
+  // The paths of the three screens and of the approval together.
+  realCoverageTest(generated);
 });
 
 describe('viewer machine (examples)', () => {

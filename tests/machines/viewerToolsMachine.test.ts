@@ -1,79 +1,18 @@
 /**
  * Viewer tools machine: model-based paths over the panels and the data-sheet rule (one panel
  * open at a time, measure mode while its panel is open, the sheet opening on the first selection
- * only, the badge), plus examples for render modes, camera views, clipping and permissions.
+ * only, the badge; oracle in tests/models/viewerToolsOracle.ts), plus examples for render modes,
+ * camera views, clipping and permissions.
  */
 import { describe, expect, it } from 'vitest';
-import { fromCallback } from 'xstate';
 import { ALL_SHARE_OPTIONS } from '../../src/api/schemas';
-import {
-  viewerToolsMachine,
-  type EngineCommand,
-  type ViewerToolsEvent,
-} from '../../src/machines/viewer/viewerToolsMachine';
-import { createSut, modelPaths } from '../helpers/modelBased';
+import { modelTests } from '../helpers/modelTests';
+import { guestOptions, viewerToolsModel, viewerToolsSut } from '../models/viewerTools';
 
 const measurement = { points: [], unit: 'mm' as const, vector: [1, 2, 2] as const, length: 3 };
-const guestOptions = { ...ALL_SHARE_OPTIONS, isXRayRenderModeAvailable: false, isWireframeRenderModeAvailable: false, isClippingPlaneAvailable: false, isCommentsVisible: false };
+const sutWith = (permissions = ALL_SHARE_OPTIONS) => viewerToolsSut(permissions);
 
-function sutWith(permissions = ALL_SHARE_OPTIONS) {
-  const commands: EngineCommand[] = [];
-  const engineBridge = fromCallback<EngineCommand, { renderMode: string }>(({ receive }) => {
-    receive((command) => void commands.push(command));
-    return () => {};
-  });
-  const sut = createSut(viewerToolsMachine, { input: { permissions }, provide: { actors: { engineBridge } } });
-  return { ...sut, commands };
-}
-
-const events = [
-  ...(['render', 'comments', 'attachment', 'measure', 'clipping', 'parts'] as const).map((panel) => ({ type: 'tools.togglePanel', panel })),
-  { type: 'tools.closePanel' },
-  { type: 'engine.pick', partId: '1' },
-  { type: 'engine.pick', partId: null },
-  { type: 'tools.toggleDataSheet' },
-  { type: 'engine.measure', measurement },
-  { type: 'tools.setVisible', ids: ['1'], isVisible: false },
-  { type: 'engine.visibility', changes: [{ id: '1', isVisible: false }] },
-  { type: 'tools.explode', factor: 0.5 },
-  { type: 'tools.frameInsets', insets: { top: 64, right: 0, bottom: 56, left: 312 } },
-  { type: 'tools.modelChanged' },
-] as ViewerToolsEvent[];
-
-type Ctx = { selectedId: string | null; hasSelected: boolean; badge: boolean; measurement: unknown };
-const key = (s: { value: unknown; context: unknown }) => {
-  const c = s.context as Ctx;
-  return JSON.stringify([s.value, c.selectedId, c.hasSelected, c.badge, c.measurement !== null]);
-};
-
-describe('viewer tools machine (model-based)', () => {
-  const { cases, reachedByModel, allStates } = modelPaths(viewerToolsMachine, {
-    events,
-    input: { permissions: ALL_SHARE_OPTIONS },
-    serializeState: key,
-    sut: () => sutWith(),
-    check: (real, model, sut) => {
-      expect(key(real)).toEqual(key(model));
-      const commands = (sut as unknown as { commands: EngineCommand[] }).commands;
-      const lastMeasure = commands.filter((c) => c.type === 'measureActive').at(-1);
-      if (real.matches({ panel: 'measure' })) expect(lastMeasure).toEqual({ type: 'measureActive', active: true });
-      else {
-        expect(lastMeasure === undefined || !('active' in lastMeasure && lastMeasure.active)).toBe(true);
-        expect(real.context.measurement).toBeNull();
-      }
-      if (real.context.badge) expect(real.matches({ dataSheet: 'hidden' })).toBe(true);
-      // The engine was last told the exploded factor the machine holds (none sent while it is 0 from the start or a new model).
-      const lastExplode = commands.filter((c) => c.type === 'explode').at(-1);
-      if (lastExplode?.type === 'explode' && real.context.explode !== 0) expect(lastExplode.factor).toBe(real.context.explode);
-    },
-  });
-
-  it('reaches every state of the machine', () => {
-    expect(allStates.filter((s) => !reachedByModel.has(s))).toEqual([]);
-  });
-
-  for (const c of cases) it(c.name, async () => void (await c.execute()));
-});
+modelTests(viewerToolsModel);
 
 describe('viewer tools machine (examples)', () => {
   it('forgets the old model\'s selection, hidden parts and measurement when the model changes', () => {

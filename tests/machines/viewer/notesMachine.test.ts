@@ -11,6 +11,7 @@ import { commentsMachine } from '../../../src/machines/viewer/commentsMachine';
 import { hyperlinksMachine } from '../../../src/machines/viewer/hyperlinksMachine';
 import type { NoteItem } from '../../../src/machines/viewer/notesMachine';
 import { createSut, modelPaths, play, settle, type Sut } from '../../helpers/modelBased';
+import { realCoverageTest } from '../../helpers/modelTests';
 
 const item = (id: number, day: number, isDeletable: boolean) => ({
   id,
@@ -83,7 +84,7 @@ describe.each(KINDS)('notes machine for $kind (model-based)', ({ kind, machine, 
     s.asked = null;
     return s;
   };
-  const { cases, reachedByModel, allStates } = modelPaths(machine, {
+  const generated = modelPaths(machine, {
     events: events as never,
     input,
     sut,
@@ -110,10 +111,22 @@ describe.each(KINDS)('notes machine for $kind (model-based)', ({ kind, machine, 
     },
   });
 
-  it('reaches every resting state', () => {
-    const resting = allStates.filter((s) => s !== 'list.starting' && s !== 'list.off');
-    expect(resting.filter((s) => !reachedByModel.has(s))).toEqual([]);
+  // A link whose owner turned the list off: nothing is fetched, whatever is played.
+  const offInput = { ...input, enabled: false };
+  const off = modelPaths(machine, {
+    events: events as never,
+    input: offInput,
+    serializeState: ({ value, context }) => key(context, value),
+    sut: () => createSut(machine, { promiseActors: Object.values(effects), input: offInput }),
+    check: (real, _model, s) => {
+      expect(real.matches({ list: 'off' })).toBe(true);
+      expect(s.pending[effects.load]).toEqual([]);
+    },
   });
+  for (const c of off.cases) it(`list turned off: ${c.name}`, async () => void (await c.execute()));
+
+  const { cases } = generated;
+  realCoverageTest([generated, off]);
   it('stays a small model', () => expect(cases.length).toBeLessThan(600));
   for (const c of cases) it(c.name, async () => void (await c.execute()));
 });

@@ -1,23 +1,14 @@
-/** Notice steps: model-based paths (start, wrap-around, debounce, camera store) and examples. */
+/** Notice steps: model-based paths (start, wrap-around, debounce, camera store; oracle in tests/models/notice.ts) and examples. */
 import { describe, expect, it } from 'vitest';
 import type { CameraState } from '../../../src/machines/viewer/cameraState';
-import { NOTICE_DEBOUNCE_MS, noticeMachine, noticePosition, type NoticeEvent, type ShowStepEvent } from '../../../src/machines/viewer/noticeMachine';
-import { createSut, modelPaths } from '../../helpers/modelBased';
+import { NOTICE_DEBOUNCE_MS, noticeMachine, noticePosition, type ShowStepEvent } from '../../../src/machines/viewer/noticeMachine';
+import { createSut } from '../../helpers/modelBased';
+import { modelTests } from '../../helpers/modelTests';
+import { noticeModel } from '../../models/notice';
 
 const camera: CameraState = { version: 1, view: 'free', position: [1, 2, 3], target: [0, 0, 0], orthoHalfHeight: null };
 const steps = [['1'], ['1', '2'], ['3']];
 const input = { steps };
-
-const events = [
-  { type: 'notice.start' },
-  { type: 'notice.stop' },
-  { type: 'notice.next' },
-  { type: 'notice.previous' },
-  { type: 'notice.load', steps: [] },
-  { type: 'notice.load', steps },
-  { type: 'notice.cameraStored', index: 0, camera },
-  { type: `xstate.after.${NOTICE_DEBOUNCE_MS}.notice.active.waiting` },
-] as unknown as NoticeEvent[];
 
 function sutWithLog(sutInput: unknown = input) {
   const sut = createSut(noticeMachine, { input: sutInput });
@@ -26,31 +17,9 @@ function sutWithLog(sutInput: unknown = input) {
   return { ...sut, shown };
 }
 
-describe('notice machine (model-based)', () => {
-  let last: ReturnType<typeof sutWithLog> | null = null;
-  const { cases, reachedByModel, allStates } = modelPaths(noticeMachine, {
-    events,
-    input,
-    sut: () => (last = sutWithLog()),
-    check: (real, model, _sut, event) => {
-      expect(real.value).toEqual(model.value);
-      expect(real.context).toEqual(model.context);
-      if (event.type.startsWith('xstate.after')) {
-        const shown = last!.shown.at(-1)!;
-        expect(shown.ids).toEqual(real.context.steps[real.context.index]);
-        expect(shown.camera).toEqual(real.context.cameras[real.context.index]);
-      }
-    },
-  });
+const generated = modelTests(noticeModel);
 
-  it('reaches every state of the machine', () => {
-    expect(allStates.filter((s) => !reachedByModel.has(s))).toEqual([]);
-  });
-
-  it('stays a small model', () => expect(cases.length).toBeLessThan(200));
-
-  for (const c of cases) it(c.name, async () => void (await c.execute()));
-});
+it('notice model stays small', () => expect(generated.runs[0].cases.length).toBeLessThan(200));
 
 describe('notice machine (examples)', () => {
   it('wraps around: previous from the first is the last, next from the last is the first', () => {

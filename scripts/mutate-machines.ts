@@ -1,0 +1,154 @@
+/**
+ * Mutation check of the machines' model-based tests (not part of `npm test`): for each machine of
+ * tests/models, changes one thing at a time in the machine's source and runs that machine's
+ * generated paths (`npm run qa -- --machine <name>`: the oracle's checks and the real actor's
+ * coverage). A mutant is killed when they fail, survives when they pass.
+ *   - guard mutants: one `guard: x` becomes `guard: not(x)`, or is removed (always true);
+ *   - guard logic mutants: in the `guards` of `setup`, one comparison or logical operator flipped
+ *     (=== and !==, < and <=, > and >=, && and ||);
+ *   - target mutants: one target state becomes a sibling state.
+ * It works in a temporary copy of src, tests and scripts (node_modules linked), so the tree is
+ * never touched and work can go on meanwhile; the copy's file is restored after each mutant.
+ *
+ *   npx tsx scripts/mutate-machines.ts [--machine <name>]      report in .tmp/qa/mutants.json
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ts from 'typescript';
+import type { AnyStateMachine } from 'xstate';
+import { machineModels } from '../tests/models';
+
+interface Mutant {
+  kind: 'guard' | 'guard-removed' | 'guard-logic' | 'target';
+  line: number;
+  description: string;
+  start: number;
+  end: number;
+  replacement: string;
+}
+
+const NOT_IMPORT = "import { not as qaMutantNot } from 'xstate';\n";
+
+/** Sibling state keys of every state key of the machine (a key may sit in several places). */
+function siblingsOf(machine: AnyStateMachine): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  const walk = (node: { states: Record<string, unknown> }) => {
+    const keys = Object.keys(node.states);
+    for (const key of keys) map.set(key, [...new Set([...(map.get(key) ?? []), ...keys.filter((k) => k !== key)])]);
+    Object.values(node.states).forEach((child) => walk(child as never));
+  };
+  walk(machine.root as never);
+  return map;
+}
+
+const TARGET_KEYS = new Set(['target', 'onDone', 'onError']);
+
+function mutantsOf(source: string, file: string, machine: AnyStateMachine): Mutant[] {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+  const siblings = siblingsOf(machine);
+  const mutants: Mutant[] = [];
+  const lineOf = (node: ts.Node) => sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+  /** Is this property inside an `on: { ... }` or `after: { ... }` map (its value a target)? */
+  const inTransitionMap = (prop: ts.PropertyAssignment) => {
+    const map = prop.parent.parent;
+    return ts.isPropertyAssignment(map) && ['on', 'after'].includes(map.name.getText(sf));
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isPropertyAssignment(node)) {
+      const name = node.name.getText(sf);
+      const value = node.initializer;
+      if (name === 'guard') {
+        const text = value.getText(sf);
+        const short = text.length > 50 ? `${text.slice(0, 47)}...` : text;
+        mutants.push({ kind: 'guard', line: lineOf(node), description: `guard ${short} negated`, start: value.getStart(sf), end: value.getEnd(), replacement: `qaMutantNot(${text})` });
+        // Removed: the property and the comma after it.
+        const after = source.slice(node.getEnd()).match(/^\s*,/)?.[0].length ?? 0;
+        mutants.push({ kind: 'guard-removed', line: lineOf(node), description: `guard ${short} removed`, start: node.getStart(sf), end: node.getEnd() + after, replacement: '' });
+      }
+      if (name === 'guards' && ts.isObjectLiteralExpression(value)) {
+        const flip: Record<string, string> = { '===': '!==', '!==': '===', '<': '<=', '<=': '<', '>': '>=', '>=': '>', '&&': '||', '||': '&&' };
+        const walk = (n: ts.Node) => {
+          if (ts.isBinaryExpression(n) && flip[n.operatorToken.getText(sf)]) {
+            const op = n.operatorToken.getText(sf);
+            const where = n.getText(sf).replace(/\s+/g, ' ');
+            mutants.push({ kind: 'guard-logic', line: lineOf(n), description: `in guards: ${op} -> ${flip[op]} in ${where.length > 60 ? `${where.slice(0, 57)}...` : where}`, start: n.operatorToken.getStart(sf), end: n.operatorToken.getEnd(), replacement: flip[op] });
+          }
+          ts.forEachChild(n, walk);
+        };
+        walk(value);
+      }
+      if (ts.isStringLiteral(value) && (TARGET_KEYS.has(name) || inTransitionMap(node))) {
+        const target = value.text;
+        const match = /^([#.]?(?:[\w-]+\.)*)([\w-]+)$/.exec(target);
+        const other = match ? siblings.get(match[2])?.[0] : undefined;
+        if (match && other) {
+          const replaced = `${match[1]}${other}`;
+          mutants.push({ kind: 'target', line: lineOf(node), description: `${name === 'target' ? '' : `${name} `}target '${target}' -> '${replaced}'`, start: value.getStart(sf), end: value.getEnd(), replacement: `'${replaced}'` });
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return mutants;
+}
+
+const args = process.argv.slice(2);
+const wanted = args.includes('--machine') ? args[args.indexOf('--machine') + 1] : undefined;
+const work = mkdtempSync(join(tmpdir(), 'machine-mutants-'));
+for (const dir of ['src', 'tests', 'scripts']) cpSync(dir, join(work, dir), { recursive: true });
+for (const file of ['package.json', 'tsconfig.json']) cpSync(file, join(work, file));
+symlinkSync(realpathSync('node_modules'), join(work, 'node_modules'));
+const cleanUp = () => rmSync(work, { recursive: true, force: true });
+const outDir = join(work, '.tmp', 'mutants');
+mkdirSync(outDir, { recursive: true });
+let restore: (() => void) | null = null;
+
+const report: Array<{ machine: string; source: string; total: number; killed: number; survived: Array<{ line: number; description: string }>; killedBy: Record<string, number> }> = [];
+for (const model of machineModels.filter((m) => !wanted || m.name === wanted)) {
+  const file = join(work, model.source);
+  const original = readFileSync(file, 'utf8');
+  const mutants = mutantsOf(original, model.source, model.machine);
+  const survived: Array<{ line: number; description: string }> = [];
+  const killedBy: Record<string, number> = { oracle: 0, coverage: 0, error: 0 };
+  restore = () => writeFileSync(file, original);
+  for (const mutant of mutants) {
+    const mutated = NOT_IMPORT + original.slice(0, mutant.start) + mutant.replacement + original.slice(mutant.end);
+    writeFileSync(file, mutated);
+    const out = join(outDir, model.name);
+    const result = (() => {
+      try {
+        return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/qa.ts', '--machine', model.name, '--out', out], { cwd: work, encoding: 'utf8', timeout: 180_000 });
+      } finally {
+        restore!();
+      }
+    })();
+    if (result.status === 0) {
+      survived.push({ line: mutant.line, description: mutant.description });
+      console.log(`  ${model.name}:${mutant.line} SURVIVED ${mutant.description}`);
+      continue;
+    }
+    let by = 'error';
+    try {
+      const machine = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')).machines[0];
+      if (result.status === 1 && machine) by = machine.failed > 0 ? 'oracle' : 'coverage';
+    } catch {
+      // no report: the machine did not even load (counted as killed by error)
+    }
+    killedBy[by]++;
+    console.log(`  ${model.name}:${mutant.line} killed (${by}) ${mutant.description}`);
+  }
+  restore = null;
+  report.push({ machine: model.name, source: model.source, total: mutants.length, killed: mutants.length - survived.length, survived, killedBy });
+}
+
+console.log('\nmachine      mutants  killed  survived  (killed by oracle / coverage / load error)');
+for (const r of report) {
+  console.log(`${r.machine.padEnd(12)} ${String(r.total).padStart(7)} ${String(r.killed).padStart(7)} ${String(r.survived.length).padStart(9)}  (${r.killedBy.oracle} / ${r.killedBy.coverage} / ${r.killedBy.error})`);
+  for (const s of r.survived) console.log(`  survived: ${r.source}:${s.line} ${s.description}`);
+}
+cleanUp();
+mkdirSync(join('.tmp', 'qa'), { recursive: true });
+writeFileSync(join('.tmp', 'qa', 'mutants.json'), `${JSON.stringify(report, null, 2)}\n`);

@@ -1,0 +1,90 @@
+/**
+ * `npm run qa`: for every machine of tests/models, its states and transitions, the paths generated
+ * from it (the same generation as the vitest files), each path played on the real machine and
+ * checked by the machine's oracle, and the coverage the real actor reached. Prints a table and
+ * writes .tmp/qa/report.json and .tmp/qa/junit.xml; exits 1 when a path fails or coverage is short.
+ *
+ *   npm run qa                                  every machine
+ *   npm run qa -- --machine upload              one machine
+ *   npm run qa -- --machine upload --paths      its generated paths as steps (no run)
+ *   npm run qa -- --diagrams                    writes docs/machines/<machine>.md (Mermaid)
+ *   npm run qa -- --out <dir>                   writes the reports there instead of .tmp/qa
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { coverageReport, machineShape, type Visited } from '../tests/helpers/coverage';
+import { allMachines, machineModels } from '../tests/models';
+import { generate } from '../tests/models/machineModel';
+import { writeDiagrams } from './qa/diagram';
+import { describePaths } from './qa/paths';
+import { junit, table, type CaseResult, type MachineResult } from './qa/report';
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const flag = (name: string) => args.includes(name);
+
+const wanted = option('--machine');
+if (flag('--diagrams')) {
+  for (const file of writeDiagrams(allMachines.filter((m) => !wanted || m.name === wanted))) console.log(`wrote ${file}`);
+  process.exit(0);
+}
+
+const models = machineModels.filter((m) => !wanted || m.name === wanted);
+if (models.length === 0) {
+  console.error(`No machine named ${wanted}. Machines: ${machineModels.map((m) => m.name).join(', ')}`);
+  process.exit(2);
+}
+
+if (flag('--diagrams')) {
+  for (const file of writeDiagrams(models)) console.log(`wrote ${file}`);
+  process.exit(0);
+}
+
+if (flag('--paths')) {
+  for (const model of models) console.log(describePaths(generate(model)));
+  process.exit(0);
+}
+
+const results: MachineResult[] = [];
+for (const model of models) {
+  const generated = generate(model);
+  const shape = machineShape(model.machine);
+  const visited: Visited = { states: new Set(), transitions: new Set() };
+  const cases: CaseResult[] = [];
+  for (const run of generated.runs) {
+    for (const c of run.cases) {
+      const started = performance.now();
+      try {
+        const v = await c.execute();
+        v.states.forEach((s) => visited.states.add(s));
+        v.transitions.forEach((t) => visited.transitions.add(t));
+        cases.push({ run: run.label, name: c.name, ok: true, ms: performance.now() - started });
+      } catch (error) {
+        cases.push({ run: run.label, name: c.name, ok: false, error: error instanceof Error ? error.message : String(error), ms: performance.now() - started });
+      }
+    }
+  }
+  results.push({
+    machine: model.name,
+    source: model.source,
+    testFile: model.testFile,
+    states: shape.states.length,
+    transitions: shape.transitions.length,
+    paths: cases.length,
+    failed: cases.filter((c) => !c.ok).length,
+    coverage: coverageReport(shape, visited),
+    cases,
+  });
+}
+
+const dir = option('--out') ?? join('.tmp', 'qa');
+mkdirSync(dir, { recursive: true });
+writeFileSync(join(dir, 'report.json'), `${JSON.stringify({ generatedAt: new Date().toISOString(), machines: results }, null, 2)}\n`);
+writeFileSync(join(dir, 'junit.xml'), junit(results));
+console.log(table(results));
+console.log(`\nwrote ${join(dir, 'report.json')} and ${join(dir, 'junit.xml')}`);
+const short = results.some((r) => r.failed > 0 || r.coverage.states.missing.length > 0 || r.coverage.transitions.missing.length > 0);
+process.exit(short ? 1 : 0);

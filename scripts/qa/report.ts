@@ -1,0 +1,76 @@
+/** What `npm run qa` writes: one row per machine, as a table, JUnit XML and JSON. */
+import type { CoverageReport } from '../../tests/helpers/coverage';
+
+export interface CaseResult {
+  run: string;
+  name: string;
+  ok: boolean;
+  error?: string;
+  ms: number;
+}
+
+export interface MachineResult {
+  machine: string;
+  source: string;
+  testFile: string;
+  states: number;
+  transitions: number;
+  paths: number;
+  failed: number;
+  coverage: CoverageReport;
+  cases: CaseResult[];
+}
+
+const pct = (a: number, b: number) => (b === 0 ? '-' : `${((a / b) * 100).toFixed(0)} %`);
+
+export function table(results: MachineResult[]): string {
+  const rows = [
+    ['machine', 'states', 'transitions', 'paths', 'failed', 'states visited', 'transitions taken'],
+    ...results.map((r) => [
+      r.machine,
+      String(r.states),
+      String(r.transitions),
+      String(r.paths),
+      String(r.failed),
+      `${r.coverage.states.visited}/${r.coverage.states.total} (${pct(r.coverage.states.visited, r.coverage.states.total)})`,
+      `${r.coverage.transitions.visited}/${r.coverage.transitions.total} (${pct(r.coverage.transitions.visited, r.coverage.transitions.total)})`,
+    ]),
+  ];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  const line = (row: string[]) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  const out = [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
+  for (const r of results) {
+    for (const s of r.coverage.states.missing) out.push(`  ${r.machine}: state never visited: ${s}`);
+    for (const t of r.coverage.transitions.missing) out.push(`  ${r.machine}: transition never taken: ${t}`);
+    for (const c of r.cases.filter((x) => !x.ok)) out.push(`  ${r.machine}: FAILED ${c.name}\n    ${c.error}`);
+  }
+  return out.join('\n');
+}
+
+const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function junit(results: MachineResult[]): string {
+  const suites = results.map((r) => {
+    const coverageOk = r.coverage.states.missing.length === 0 && r.coverage.transitions.missing.length === 0;
+    const cases = [
+      ...r.cases.map(
+        (c) =>
+          `    <testcase classname="${xml(`${r.machine}.${c.run}`)}" name="${xml(c.name)}" time="${(c.ms / 1000).toFixed(3)}">` +
+          (c.ok ? '' : `<failure message="${xml(c.error?.split('\n')[0] ?? '')}">${xml(c.error ?? '')}</failure>`) +
+          '</testcase>',
+      ),
+      `    <testcase classname="${xml(r.machine)}" name="coverage: every state and transition of the real actor">` +
+        (coverageOk ? '' : `<failure message="not covered">${xml([...r.coverage.states.missing, ...r.coverage.transitions.missing].join('\n'))}</failure>`) +
+        '</testcase>',
+    ];
+    const failures = r.failed + (coverageOk ? 0 : 1);
+    const time = r.cases.reduce((sum, c) => sum + c.ms, 0) / 1000;
+    return (
+      `  <testsuite name="${xml(r.machine)}" tests="${cases.length}" failures="${failures}" time="${time.toFixed(3)}">\n` +
+      `    <properties><property name="states" value="${r.coverage.states.visited}/${r.coverage.states.total}"/>` +
+      `<property name="transitions" value="${r.coverage.transitions.visited}/${r.coverage.transitions.total}"/></properties>\n` +
+      `${cases.join('\n')}\n  </testsuite>`
+    );
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="machines">\n${suites.join('\n')}\n</testsuites>\n`;
+}

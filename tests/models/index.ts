@@ -1,0 +1,47 @@
+/** Every machine QA generates paths for (`npm run qa`, the diagrams, the mutation check). */
+import type { AnyStateMachine } from 'xstate';
+import { labelsMachine } from '../../src/machines/projects/labelsMachine';
+import { commentsMachine } from '../../src/machines/viewer/commentsMachine';
+import { hyperlinksMachine } from '../../src/machines/viewer/hyperlinksMachine';
+import { ownerViewerMachine, sharedViewerMachine } from '../../src/machines/viewer/viewerMachine';
+import { approvalModel } from './approval';
+import { deleteModel } from './delete';
+import type { MachineModel } from './machineModel';
+import { noticeModel } from './notice';
+import { ownerProjectModel } from './ownerProject';
+import { brandingModel, plansModel } from './plansBranding';
+import { projectListModel } from './projectList';
+import { renameModel } from './rename';
+import { revisionsModel } from './revisions';
+import { sessionModel } from './session';
+import { settingsModel } from './settings';
+import { shareModel } from './share';
+import { uploadModel } from './upload';
+import { viewerToolsModel } from './viewerTools';
+
+export const machineModels: MachineModel[] = [
+  uploadModel,
+  viewerToolsModel,
+  renameModel,
+  deleteModel,
+  shareModel,
+  settingsModel,
+  noticeModel,
+  revisionsModel,
+  sessionModel,
+  projectListModel,
+  approvalModel,
+  ownerProjectModel,
+  plansModel,
+  brandingModel,
+];
+
+/** Every machine of src/machines, by name: the ones above and those whose model-based tests are not yet models here. */
+export const allMachines: Array<{ name: string; machine: AnyStateMachine; source: string }> = [
+  ...machineModels.map(({ name, machine, source }) => ({ name, machine, source })),
+  { name: 'labels', machine: labelsMachine, source: 'src/machines/projects/labelsMachine.ts' },
+  { name: 'comments', machine: commentsMachine, source: 'src/machines/viewer/notesMachine.ts' },
+  { name: 'hyperlinks', machine: hyperlinksMachine, source: 'src/machines/viewer/notesMachine.ts' },
+  { name: 'ownerViewer', machine: ownerViewerMachine, source: 'src/machines/viewer/viewerMachine.ts' },
+  { name: 'sharedViewer', machine: sharedViewerMachine, source: 'src/machines/viewer/viewerMachine.ts' },
+];

@@ -1,0 +1,98 @@
+/** The project list machine's model: events, system under test, and the checks of its oracle (projectListOracle.ts). */
+import { deepStrictEqual as same } from 'node:assert/strict';
+import type { Project } from '../../src/api/schemas';
+import { projectListMachine, type ListContext, type ListEvent } from '../../src/machines/projects/projectListMachine';
+import { makeProject } from '../helpers/fakeProjectsApi';
+import { createSut, type Oracle } from '../helpers/modelBased';
+import { defineRun, type MachineModel } from './machineModel';
+import { projectListOracle, type ListExpected } from './projectListOracle';
+
+export const p1 = makeProject({ id: 1, name: 'Kitchen' });
+export const p2 = makeProject({ id: 2, name: 'Bathroom', currentStage: 'production' });
+export const p3 = makeProject({ id: 3, name: 'Wardrobe' });
+export const promiseActors = ['loadProjects', 'syncProject', 'rename', 'delete', 'share'];
+
+/** What decides the next transitions: state, which projects exist at which stage, the queue, the notice. */
+function key(s: { value: unknown; context: unknown }) {
+  const c = s.context as ListContext;
+  // Coarse on purpose: which projects exist and how long the queue is, not every stage combination
+  // (the full product of the three regions makes tens of thousands of paths).
+  return JSON.stringify([s.value, c.projects.map((p) => p.id).sort(), c.queue.length, c.notice?.kind ?? null, c.dialogProject?.id ?? null]);
+}
+
+function events(snapshot: { context: unknown; matches(v: unknown): boolean }): ListEvent[] {
+  const c = snapshot.context as ListContext;
+  const head = c.queue[0];
+  const served = head ? (c.projects.find((p) => p.id === head.id) ?? makeProject({ id: head.id })) : null;
+  const list: unknown[] = [
+    { type: 'list.retry' },
+    { type: 'list.delete', id: 2 },
+    { type: 'list.projectAdded', project: p3 },
+    { type: 'list.projectUpdated', project: { ...p1, revisionNumber: 2 } },
+    { type: 'list.fileRejected', name: 'notes.txt' },
+    { type: 'list.dismissNotice' },
+    { type: 'list.filterStage', stage: 'ready' },
+    { type: 'list.sort', by: 'name' },
+  ];
+  // Renames and share changes queue a refresh each: offer them only while the queue is short, so
+  // the model stays finite.
+  if (c.queue.length < 2) list.push({ type: 'list.rename', id: 1 }, { type: 'list.share', id: 1 });
+  // One stage change waits at most behind another: enough to cover the queue, few enough paths.
+  if (c.queue.length < 2 && c.notice === null) list.push({ type: 'list.changeStage', id: 1, stage: c.queue.length ? 'new' : 'approval' });
+  if (snapshot.matches({ data: 'loading' })) {
+    list.push({ type: 'xstate.done.actor.loadProjects', output: [p1, p2] }, { type: 'xstate.error.actor.loadProjects', error: new Error('500') });
+  }
+  if (served) {
+    // The server answers with the project as the PATCH left it.
+    const answered = { ...served, ...head!.patch, modificationDate: new Date(2026, 0, 1) } as Project;
+    list.push({ type: 'xstate.done.actor.syncProject', output: answered }, { type: 'xstate.error.actor.syncProject', error: new Error('500') });
+  }
+  if (snapshot.matches({ dialog: 'renaming' })) {
+    list.push({ type: 'xstate.done.actor.rename', output: { id: 1, name: 'Renamed' } }, { type: 'xstate.done.actor.rename', output: null });
+  }
+  if (snapshot.matches({ dialog: 'deleting' })) {
+    list.push({ type: 'xstate.done.actor.delete', output: { id: 2 } }, { type: 'xstate.done.actor.delete', output: null });
+  }
+  if (snapshot.matches({ dialog: 'sharing' })) {
+    const shown = c.projects.find((p) => p.id === 1) ?? p1;
+    list.push({ type: 'xstate.done.actor.share', output: { ...shown, isPublished: true } }, { type: 'xstate.done.actor.share', output: shown });
+  }
+  return list as ListEvent[];
+}
+
+
+const sortById = (projects: Project[]) => [...projects].sort((x, y) => x.id - y.id);
+
+const checked: Oracle<ListEvent, ListExpected> = {
+  ...projectListOracle,
+  check(real, e, sut) {
+    const c = real.context as ListContext;
+    same(sortById(c.projects), sortById(e.projects), 'the cards');
+    same(c.notice, e.notice, 'the notice');
+    same(c.dialogProject, e.dialogProject, 'the dialog\'s project');
+    same(c.query, e.query, 'the search, filter and sort');
+    same(sut.pending.loadProjects.length, e.value.data === 'loading' ? 1 : 0, 'GET projects in flight');
+    same(sut.pending.syncProject.map((d) => d.input), e.inFlight ? [e.inFlight] : [], 'the round-trip in flight');
+    for (const [child, state] of [['rename', 'renaming'], ['delete', 'deleting'], ['share', 'sharing']] as const) {
+      same(sut.pending[child].map((d) => d.input), e.value.dialog === state ? [{ project: e.dialogProject }] : [], `the ${child} dialog`);
+    }
+  },
+};
+
+export const projectListModel: MachineModel = {
+  name: 'projectList',
+  machine: projectListMachine,
+  source: 'src/machines/projects/projectListMachine.ts',
+  testFile: 'tests/machines/projectListMachine.test.ts',
+  runs: [
+    {
+      label: 'list, dialogs, stage queue',
+      run: defineRun<ListEvent>({
+        events,
+        serializeState: key,
+        sut: () => createSut(projectListMachine, { promiseActors }),
+        oracle: checked as never,
+      }),
+    },
+  ],
+};

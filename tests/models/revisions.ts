@@ -1,0 +1,261 @@
+/**
+ * The revisions machine's model: every path replayed on the real machine with controlled calls,
+ * each step checked against an oracle written from the rules of revisions (which calls go out with
+ * which input, what the parent is told to show, what the engine shows), not from the machine. The
+ * messages checked are the ones the real machine sends its parent (`sendParent`), received by a
+ * parent actor.
+ */
+import { deepStrictEqual as same } from 'node:assert/strict';
+import { fromCallback, type EventObject } from 'xstate';
+import type { Revision, RevisionChanges } from '../../src/api/schemas';
+import { revisionsMachine, type CompareView, type RevisionsEvent } from '../../src/machines/viewer/revisionsMachine';
+import { makeProject } from '../helpers/fakeProjectsApi';
+import { createSut, type Expected, type Oracle, type Sut } from '../helpers/modelBased';
+import { defineRun, type MachineModel } from './machineModel';
+
+const input = { projectId: 7, currentRevision: 3 };
+const revision = (n: number): Revision => ({
+  revisionNumber: n,
+  date: new Date(2026, 0, n),
+  authorName: 'Rita',
+  fileName: `k${n}.dae`,
+  modelUrl: `/api/v1/models/t${n}/${n}.glb`,
+  thumbnailUrl: `/api/v1/models/t${n}/${n}.webp`,
+});
+const list = [revision(3), revision(2), revision(1)];
+const changes: RevisionChanges = {
+  from: 1,
+  to: 3,
+  counts: { added: 1, removed: 1, changed: 1, unchanged: 9 },
+  parts: [
+    { status: 'added', path: ['Kitchen', 'Shelf'], partId: '12', changes: [] },
+    { status: 'changed', path: ['Kitchen', 'Side'], partId: '4', changes: ['dimensions'] },
+    { status: 'removed', path: ['Kitchen', 'Leg'], partId: null, changes: [] },
+  ],
+};
+const restored = makeProject({ id: 7, revisionNumber: 4 });
+const failure = (status: number, code?: string) => Object.assign(new Error(`${status}`), { status, code });
+
+const events = [
+  { type: 'revisions.load' },
+  { type: 'xstate.done.actor.listRevisions', output: list },
+  { type: 'xstate.error.actor.listRevisions', error: failure(500) },
+  { type: 'revisions.view', revisionNumber: 1 },
+  { type: 'revisions.view', revisionNumber: 3 },
+  // A revision the list does not hold.
+  { type: 'revisions.view', revisionNumber: 9 },
+  { type: 'revisions.restore', revisionNumber: 9 },
+  { type: 'revisions.viewCurrent' },
+  { type: 'revisions.compare', revisionNumber: 1 },
+  { type: 'revisions.compare', revisionNumber: 3 },
+  { type: 'xstate.done.actor.readChanges', output: changes },
+  { type: 'xstate.error.actor.readChanges', error: failure(500) },
+  { type: 'revisions.onlyChanges', value: true },
+  { type: 'revisions.stopCompare' },
+  { type: 'revisions.restore', revisionNumber: 2 },
+  { type: 'xstate.done.actor.restoreRevision', output: restored },
+  { type: 'xstate.error.actor.restoreRevision', error: failure(409, 'credit_confirmation_required') },
+  { type: 'xstate.error.actor.restoreRevision', error: failure(402, 'insufficient_credits') },
+  { type: 'xstate.error.actor.restoreRevision', error: failure(500) },
+  { type: 'revisions.confirmCredit' },
+  { type: 'revisions.cancel' },
+  { type: 'revisions.changed', currentRevision: 4 },
+] as unknown as RevisionsEvent[];
+
+interface Seen {
+  parent: unknown[];
+  engine: CompareView[];
+}
+
+/** The rules, replayed: the state of each region and every call, message and engine view. */
+function replay(played: EventObject[]) {
+  let listState = 'idle';
+  let compare = 'off';
+  let restore = 'idle';
+  let revisions: Revision[] = [];
+  let current = 3;
+  let viewing: number | null = null;
+  let comparing: number | null = null;
+  let onlyChanges = false;
+  let restoring: number | null = null;
+  let read: RevisionChanges | null = null;
+  const calls = { list: 0, changes: [] as number[], restore: [] as Array<{ revisionNumber: number; consumeCredit: boolean }> };
+  const seen: Seen = { parent: [], engine: [] };
+  const isOlder = (n: number) => n !== current && revisions.some((r) => r.revisionNumber === n);
+  const compareOff = () => {
+    compare = 'off';
+    comparing = null;
+    read = null;
+    onlyChanges = false;
+  };
+  const showEngine = () => {
+    seen.engine.push({
+      added: read!.parts.filter((p) => p.status === 'added').map((p) => p.partId!),
+      changed: read!.parts.filter((p) => p.status === 'changed').map((p) => p.partId!),
+      onlyChanges,
+    });
+  };
+  for (const event of played) {
+    const e = event as EventObject & { revisionNumber: number; output: unknown; error: { status: number; code?: string }; value: boolean; currentRevision: number };
+    switch (e.type) {
+      case 'revisions.load':
+        if (listState === 'idle' || listState === 'failed') (listState = 'loading'), calls.list++;
+        break;
+      case 'xstate.done.actor.listRevisions':
+        if (listState === 'loading') (listState = 'ready'), (revisions = e.output as Revision[]);
+        break;
+      case 'xstate.error.actor.listRevisions':
+        if (listState === 'loading') listState = 'failed';
+        break;
+      case 'revisions.changed':
+        listState = 'loading';
+        calls.list++;
+        current = e.currentRevision;
+        viewing = null;
+        compareOff();
+        break;
+      case 'revisions.view':
+        if (isOlder(e.revisionNumber)) {
+          if (listState === 'ready') {
+            viewing = e.revisionNumber;
+            seen.parent.push({ type: 'viewer.showRevision', revision: { revisionNumber: e.revisionNumber, modelUrl: `/api/v1/models/t${e.revisionNumber}/${e.revisionNumber}.glb` } });
+          }
+          compareOff();
+        }
+        break;
+      case 'revisions.viewCurrent':
+        if (listState === 'ready' && viewing !== null) (viewing = null), seen.parent.push({ type: 'viewer.showRevision', revision: null });
+        break;
+      case 'revisions.compare':
+        if ((compare === 'off' || compare === 'failed') && viewing === null && isOlder(e.revisionNumber)) {
+          compare = 'loading';
+          comparing = e.revisionNumber;
+          calls.changes.push(e.revisionNumber);
+        }
+        break;
+      case 'xstate.done.actor.readChanges':
+        if (compare === 'loading') (compare = 'shown'), (read = e.output as RevisionChanges), showEngine();
+        break;
+      case 'xstate.error.actor.readChanges':
+        if (compare === 'loading') compare = 'failed';
+        break;
+      case 'revisions.onlyChanges':
+        if (compare === 'shown') (onlyChanges = e.value), showEngine();
+        break;
+      case 'revisions.stopCompare':
+        compareOff();
+        break;
+      case 'revisions.restore':
+        if (restore === 'idle' && isOlder(e.revisionNumber)) {
+          restore = 'restoring';
+          restoring = e.revisionNumber;
+          calls.restore.push({ revisionNumber: e.revisionNumber, consumeCredit: false });
+        }
+        break;
+      case 'xstate.done.actor.restoreRevision':
+        if (restore === 'restoring' || restore === 'restoringPaid') {
+          restore = 'idle';
+          restoring = null;
+          seen.parent.push({ type: 'viewer.modelUpdated', project: e.output });
+        }
+        break;
+      case 'xstate.error.actor.restoreRevision':
+        if (restore === 'restoring' || restore === 'restoringPaid') {
+          const { status, code } = e.error;
+          if (restore === 'restoring' && status === 409 && code === 'credit_confirmation_required') restore = 'confirmingCredit';
+          else restore = code === 'insufficient_credits' ? 'insufficientCredits' : 'failed';
+        }
+        break;
+      case 'revisions.confirmCredit':
+        if (restore === 'confirmingCredit') (restore = 'restoringPaid'), calls.restore.push({ revisionNumber: restoring!, consumeCredit: true });
+        break;
+      case 'revisions.cancel':
+        if (['confirmingCredit', 'insufficientCredits', 'failed'].includes(restore)) (restore = 'idle'), (restoring = null);
+        break;
+    }
+  }
+  // The calls in flight: a new read replaces the one it supersedes.
+  const inFlight = {
+    list: listState === 'loading' ? [{ projectId: 7 }] : [],
+    changes: compare === 'loading' ? [{ projectId: 7, from: comparing }] : [],
+    restore: restore === 'restoring' || restore === 'restoringPaid' ? [{ projectId: 7, revisionNumber: restoring, consumeCredit: restore === 'restoringPaid' }] : [],
+  };
+  return { value: { list: listState, compare, restore }, viewing, comparing, onlyChanges, restoring, calls, inFlight, seen };
+}
+
+
+interface RevisionsExpected extends Expected, Omit<ReturnType<typeof replay>, 'value'> {
+  played: EventObject[];
+}
+
+function expectation(played: EventObject[], before: RevisionsExpected | null): RevisionsExpected {
+  const r = replay(played);
+  const effects = [
+    ...r.seen.parent.slice(before?.seen.parent.length ?? 0).map((m) => `parent: ${JSON.stringify(m)}`),
+    ...r.seen.engine.slice(before?.seen.engine.length ?? 0).map((v) => `engine: ${JSON.stringify(v)}`),
+    ...(r.calls.list > (before?.calls.list ?? 0) ? ['GET revisions'] : []),
+    ...r.calls.changes.slice(before?.calls.changes.length ?? 0).map((n) => `GET changes from ${n}`),
+    ...r.calls.restore.slice(before?.calls.restore.length ?? 0).map((c) => `POST restore ${JSON.stringify(c)}`),
+  ];
+  return { ...r, played, effects };
+}
+
+type RevisionsSut = Sut & { parentInbox: EventObject[]; engine: CompareView[] };
+
+const revisionsOracle: Oracle<RevisionsEvent, RevisionsExpected> = {
+  initial: () => expectation([], null),
+  next: (e, event) => expectation([...e.played, event], e),
+  check(real, want, sut) {
+    const s = sut as RevisionsSut;
+    const c = real.context as Record<string, unknown>;
+    same({ viewing: c.viewing, comparing: c.comparing, onlyChanges: c.onlyChanges, restoring: c.restoring }, { viewing: want.viewing, comparing: want.comparing, onlyChanges: want.onlyChanges, restoring: want.restoring });
+    same(sut.pending.listRevisions.map((d) => d.input), want.inFlight.list, 'GET revisions in flight');
+    same(sut.pending.readChanges.map((d) => d.input), want.inFlight.changes, 'GET changes in flight');
+    same(sut.pending.restoreRevision.map((d) => d.input), want.inFlight.restore, 'POST restore in flight');
+    same(s.parentInbox, want.seen.parent, 'the messages the parent received');
+    same(s.engine, want.seen.engine, 'what the engine shows');
+  },
+};
+
+function revisionsSut(): RevisionsSut {
+  const parentInbox: EventObject[] = [];
+  const engine: CompareView[] = [];
+  const sut = createSut(revisionsMachine, {
+    promiseActors: ['listRevisions', 'readChanges', 'restoreRevision'],
+    input,
+    parentInbox,
+    provide: {
+      actors: {
+        compareEngine: fromCallback<EventObject, CompareView>(({ input: view }) => {
+          engine.push(view);
+          return () => {};
+        }),
+      },
+    },
+  });
+  return Object.assign(sut, { parentInbox, engine });
+}
+
+export const revisionsModel: MachineModel = {
+  name: 'revisions',
+  machine: revisionsMachine,
+  source: 'src/machines/viewer/revisionsMachine.ts',
+  testFile: 'tests/machines/revisionsMachine.test.ts',
+  runs: [
+    {
+      label: 'list, view, compare, restore',
+      run: defineRun<RevisionsEvent>({
+        events,
+        input,
+        // The paths are generated without a parent: the model leaves its messages out (the real machine sends them).
+        model: revisionsMachine.provide({ actions: { showRevision: () => {}, restored: () => {} } }),
+        serializeState: (snapshot) => {
+          const c = snapshot.context as { currentRevision: number; revisions: unknown[]; viewing: unknown; comparing: unknown; changes: unknown; onlyChanges: boolean; restoring: unknown };
+          return JSON.stringify([snapshot.value, c.currentRevision, c.revisions.length, c.viewing, c.comparing, c.changes !== null, c.onlyChanges, c.restoring]);
+        },
+        sut: revisionsSut,
+        oracle: revisionsOracle as never,
+      }),
+    },
+  ],
+};
