@@ -44,6 +44,8 @@ export interface Project {
 export interface OwnedProject extends Project {
   ownerName: string;
   ownerAvatarUrl: string | null;
+  /** Comments of the review still open (replies not counted). */
+  openNoteCount: number;
 }
 
 /** The files of one revision (keys from domain/projectBlobKeys.ts). */
@@ -145,12 +147,13 @@ function toProject(row: ProjectRow): Project {
   };
 }
 
-type OwnedRow = ProjectRow & { owner_full_name: string; owner_username: string; owner_avatar_url: string | null };
+type OwnedRow = ProjectRow & { owner_full_name: string; owner_username: string; owner_avatar_url: string | null; open_note_count: number | string | null };
 
 function toOwnedProject(row: OwnedRow): OwnedProject {
   const project = toProject(row) as OwnedProject;
   project.ownerName = row.owner_full_name.trim() || row.owner_username;
   project.ownerAvatarUrl = row.owner_avatar_url;
+  project.openNoteCount = Number(row.open_note_count ?? 0);
   return project;
 }
 
@@ -159,7 +162,17 @@ function selectOwned(db: Db) {
     .selectFrom('projects')
     .innerJoin('users', 'users.id', 'projects.owner_id')
     .selectAll('projects')
-    .select(['users.full_name as owner_full_name', 'users.username as owner_username', 'users.avatar_url as owner_avatar_url']);
+    .select(['users.full_name as owner_full_name', 'users.username as owner_username', 'users.avatar_url as owner_avatar_url'])
+    // The review's comments still open (not replies), for the card and the project panel.
+    .select((eb) =>
+      eb
+        .selectFrom('comments')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('comments.project_id', '=', 'projects.id')
+        .where('comments.parent_id', 'is', null)
+        .where('comments.status', '=', 'open')
+        .as('open_note_count'),
+    );
 }
 
 export async function createProject(db: Db, input: NewProject): Promise<Project> {

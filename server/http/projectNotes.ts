@@ -17,6 +17,7 @@ import { canCreateAttachment, canDeleteItem, canReadAttachments, canUseComments,
 import { ApiError, notFound, parseInput } from './errors';
 import { ensureGuestId } from './guestCookie';
 import { notePatchSchema } from '../../src/api/reviewSchemas';
+import { bumpListVersionOfProject } from '../db/listVersion';
 import { deleteReplies, findThreadStart, setCommentStatus } from '../db/review';
 import { checkReview, setCommentReview, withReviews } from './commentReview';
 import { attachmentInputSchema, commentInputSchema } from './itemInputs';
@@ -130,6 +131,8 @@ export const noteRoutes: FastifyPluginAsync<{ via: ProjectVia; kind: NoteKind }>
     });
     if (review) await setCommentReview(db, note.id, review);
     if (kind === 'comment') {
+      // The list's cards count the open notes: their answer changes.
+      await bumpListVersionOfProject(db, project.id);
       app.services.reviewEvents.note(project, note.id);
       if (!isOwner) app.services.mail?.note(project, { id: note.id, author: authorName, text: (content as { text: string }).text });
     }
@@ -147,6 +150,7 @@ export const noteRoutes: FastifyPluginAsync<{ via: ProjectVia; kind: NoteKind }>
     await deleteNote(db, kind, project.id, note.id);
     if (kind === 'comment') {
       await deleteReplies(db, project.id, [note.id]);
+      await bumpListVersionOfProject(db, project.id);
       app.services.reviewEvents.note(project, note.id);
     }
     return reply.status(204).send();
@@ -161,6 +165,7 @@ export const noteRoutes: FastifyPluginAsync<{ via: ProjectVia; kind: NoteKind }>
       const { status } = parseInput(notePatchSchema, request.body);
       if (!(await findThreadStart(db, project.id, noteId))) throw notFound(rules.notFoundMessage);
       await setCommentStatus(db, project.id, noteId, status, toSeconds(clock()));
+      await bumpListVersionOfProject(db, project.id);
       app.services.reviewEvents.note(project, noteId);
       return reply.status(204).send();
     });
@@ -174,6 +179,7 @@ export const noteRoutes: FastifyPluginAsync<{ via: ProjectVia; kind: NoteKind }>
       const selection = 'ids' in target ? { ids: target.ids } : { notByUserId: project.ownerId };
       const deleted = await deleteNotes(db, kind, project.id, selection);
       const replies = kind === 'comment' ? await deleteReplies(db, project.id, deleted) : [];
+      if (kind === 'comment' && deleted.length > 0) await bumpListVersionOfProject(db, project.id);
       return { deletedIds: [...deleted, ...replies].sort((a, b) => a - b) };
     });
   }

@@ -37,6 +37,7 @@ export function toOwnerProject(project: OwnedProject): z.input<typeof projectSch
     ownerName: project.ownerName,
     conversionNotes: project.conversionNotes,
     approval: project.approval,
+    openNoteCount: project.openNoteCount,
   };
 }
 

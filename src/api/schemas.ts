@@ -117,6 +117,8 @@ export const projectSchema = z.object({
   conversionNotes: z._default(conversionNotesSchema, []),
   /** The client's approval of a revision through the link; null until then, cleared by a new revision. */
   approval: z._default(z.nullable(approvalSchema), null),
+  /** The review's comments still open, replies not counted. Older servers did not send it. */
+  openNoteCount: z._default(z.int().check(z.nonnegative()), 0),
 });
 export type Project = z.infer<typeof projectSchema>;
 export type ProjectWire = z.input<typeof projectSchema>;

@@ -2219,6 +2219,11 @@ type RootTranslation = {
 		 * N​o​ ​n​o​t​e​s​ ​y​e​t​.
 		 */
 		empty: string
+		/**
+		 * O​p​e​n​ ​n​o​t​e​s​:​ ​{​c​o​u​n​t​}
+		 * @param {number} count
+		 */
+		openNotesCard: RequiredParams<'count'>
 	}
 	conversion: {
 		/**
@@ -4369,6 +4374,10 @@ export type TranslationFunctions = {
 		 * No notes yet.
 		 */
 		empty: () => LocalizedString
+		/**
+		 * Open notes: {count}
+		 */
+		openNotesCard: (arg: { count: number }) => LocalizedString
 	}
 	conversion: {
 		/**

@@ -36,6 +36,7 @@ export function makeProject(overrides: Partial<Project> & { id: number }): Proje
     ownerName: 'Ana Martin',
     conversionNotes: [],
     approval: null,
+    openNoteCount: 0,
     ...overrides,
   };
 }

@@ -269,3 +269,25 @@ describe('what changed since a revision, on the link', () => {
     expect((await inject(server, `/api/v1/projects/accessKeys/${shown.accessKey}/revisions/1/changes`)).status).toBe(404);
   });
 });
+
+describe('open notes on the owner’s list', () => {
+  it('counts the comments still open, not replies nor resolved ones, and the list’s answer changes with them', async () => {
+    const project = await addProject(server, owner.user.id, { published: true, shareOptions: SHARE });
+    const listed = async () => {
+      const res = await inject(server, '/api/v1/projects', { token: owner.token });
+      return { etag: String(res.headers.etag), count: projectSchema.parse((res.json as unknown[]).find((p) => (p as { id: number }).id === project.id)).openNoteCount };
+    };
+    const before = await listed();
+    expect(before.count).toBe(0);
+    const base = `/api/v1/projects/accessKeys/${project.accessKey}/comments`;
+    const a = (await inject(server, base, { body: { authorName: 'Claire', text: 'One' } })).json as { id: number };
+    await inject(server, base, { body: { authorName: 'Claire', text: 'Two' } });
+    await inject(server, base, { body: { authorName: 'Claire', text: 'A reply', parentId: a.id } });
+    const after = await listed();
+    expect(after.count).toBe(2);
+    expect(after.etag).not.toBe(before.etag);
+    await inject(server, `/api/v1/projects/${project.id}/comments/${a.id}`, { method: 'PATCH', token: owner.token, body: { status: 'resolved' } });
+    expect((await listed()).count).toBe(1);
+    expect((await projectOf(project.id)).openNoteCount).toBe(1);
+  });
+});

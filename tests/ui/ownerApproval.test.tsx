@@ -64,4 +64,18 @@ describe('the owner sees the approval', () => {
     await renderCard(waitingProject);
     expect(screen.queryByTestId('approved-mark')).toBeNull();
   });
+
+  it('an approval of an older revision marks the card and the panel as such, and open notes are counted on both', async () => {
+    const older = makeProject({ id: 3, name: 'Kitchen', currentStage: 'ready', revisionNumber: 5, approval, openNoteCount: 2 });
+    await renderCard(older);
+    const mark = screen.getByTestId('approved-mark');
+    expect(mark.querySelector('span[aria-hidden="true"]')?.textContent).toBe('Approved rev. 4 · now 5');
+    expect(mark.getAttribute('title')).toBe('Revision 4 approved by Gina Guest, 03/01/2026 2:05 PM; current revision 5');
+    expect(screen.getByTestId('open-notes-mark').textContent).toBe('Open notes: 2');
+    cleanup();
+    renderPanel(older);
+    expect(screen.getByTestId('project-approval').textContent).toBe('Revision 4 approved by Gina Guest, 03/01/2026 2:05 PM; current revision 5');
+    expect(screen.getByTestId('project-open-notes').textContent).toBe('Open notes: 2');
+  });
 });
+

@@ -28,4 +28,5 @@ export const review = {
   pinnedOn: 'On {part:string}',
   revision: 'Revision {n:number}',
   empty: 'No notes yet.',
+  openNotesCard: 'Open notes: {count:number}',
 };

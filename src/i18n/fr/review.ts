@@ -30,4 +30,5 @@ export const review = {
   pinnedOn: 'Sur {part}',
   revision: 'Révision {n}',
   empty: 'Aucune note pour l’instant.',
+  openNotesCard: 'Notes ouvertes : {count}',
 } satisfies Translation['review'];

@@ -100,6 +100,11 @@ export function ProjectCard({ project, onStageChange, onUpdateFile, ...actions }
           <span className="sr-only">{project.approval.revisionNumber === project.revisionNumber ? LL.approval.approvedTitle({ name: project.approval.name }) : LL.approval.approvedEarlier({ approved: project.approval.revisionNumber, name: project.approval.name, date: formatDateTime(project.approval.date), current: project.revisionNumber })}</span>
         </p>
       ) : null}
+      {project.openNoteCount > 0 ? (
+        <p data-testid="open-notes-mark" className="mx-3 mt-1.5 w-fit rounded-lg border border-amber-400/40 px-2 py-0.5 text-xs font-bold text-amber-300">
+          {LL.review.openNotesCard({ count: project.openNoteCount })}
+        </p>
+      ) : null}
       {/* Over the picture's corner, so that the stage dropdown has the card's whole width. */}
       <div className="absolute top-2 right-2 rounded-lg bg-surface-raised/70">
         {controls === 'standIns' ? (

@@ -78,6 +78,11 @@ export function ProjectPanel({ owner, onMoreOptions, onRevisions }: { owner: Own
               : LL.approval.approvedEarlier({ approved: project.approval.revisionNumber, name: project.approval.name, date: formatDateTime(project.approval.date), current: project.revisionNumber })}
           </p>
         ) : null}
+        {project.openNoteCount > 0 ? (
+          <p data-testid="project-open-notes" className="text-sm font-bold text-amber-300">
+            {LL.review.openNotesCard({ count: project.openNoteCount })}
+          </p>
+        ) : null}
       </section>
       <ConversionNotesSection notes={project.conversionNotes} />
       <div className="flex flex-col gap-1">
