@@ -1,5 +1,7 @@
 /** The client's approval of a revision, recorded through the shared link. */
+import type { Updateable } from 'kysely';
 import type { Db } from './database';
+import type { ProjectsTable } from './schema';
 import { bumpListVersionOfProject } from './listVersion';
 
 /** Who approved which revision when, through the link. */
@@ -11,40 +13,13 @@ export interface Approval {
 }
 
 /**
- * Records a guest's approval and moves the project to `ready`, only while it is published, waits
- * for approval and is still at the revision the guest saw; false otherwise (the caller says why).
+ * Applies a client's decision to the project, only while it is published, waits for approval and
+ * is still at the revision the client saw; false otherwise (the caller says why).
  */
-export async function approveRevision(
-  db: Db,
-  input: { projectId: number; revisionNumber: number; name: string; nowSeconds: number },
-): Promise<boolean> {
+async function decideWhileAwaiting(db: Db, input: { projectId: number; revisionNumber: number }, changes: Updateable<ProjectsTable>): Promise<boolean> {
   const result = await db
     .updateTable('projects')
-    .set({
-      approval_name: input.name,
-      approval_date: input.nowSeconds,
-      approval_revision: input.revisionNumber,
-      current_stage: 'ready',
-      modification_date: input.nowSeconds,
-    })
-    .where('id', '=', input.projectId)
-    .where('is_published', '=', 1)
-    .where('current_stage', '=', 'approval')
-    .where('revision_number', '=', input.revisionNumber)
-    .executeTakeFirst();
-  const approved = Number(result.numUpdatedRows) === 1;
-  if (approved) await bumpListVersionOfProject(db, input.projectId);
-  return approved;
-}
-
-/**
- * The client asks for changes to the revision they saw: the project goes back to its design stage
- * (`new`), only while it is published, waits for approval and is still at that revision.
- */
-export async function requestChanges(db: Db, input: { projectId: number; revisionNumber: number; nowSeconds: number }): Promise<boolean> {
-  const result = await db
-    .updateTable('projects')
-    .set({ current_stage: 'new', modification_date: input.nowSeconds })
+    .set(changes)
     .where('id', '=', input.projectId)
     .where('is_published', '=', 1)
     .where('current_stage', '=', 'approval')
@@ -53,4 +28,20 @@ export async function requestChanges(db: Db, input: { projectId: number; revisio
   const moved = Number(result.numUpdatedRows) === 1;
   if (moved) await bumpListVersionOfProject(db, input.projectId);
   return moved;
+}
+
+/** Records a guest's approval and moves the project to `ready`. */
+export function approveRevision(db: Db, input: { projectId: number; revisionNumber: number; name: string; nowSeconds: number }): Promise<boolean> {
+  return decideWhileAwaiting(db, input, {
+    approval_name: input.name,
+    approval_date: input.nowSeconds,
+    approval_revision: input.revisionNumber,
+    current_stage: 'ready',
+    modification_date: input.nowSeconds,
+  });
+}
+
+/** The client asks for changes to the revision they saw: the project goes back to its design stage (`new`). */
+export function requestChanges(db: Db, input: { projectId: number; revisionNumber: number; nowSeconds: number }): Promise<boolean> {
+  return decideWhileAwaiting(db, input, { current_stage: 'new', modification_date: input.nowSeconds });
 }

@@ -11,6 +11,7 @@ import { generateAssembly } from '../../samples/generate';
 import { assemblyToGlb } from '../../samples/toGlb';
 import { addProject, addUser, inject, type TestUser } from './helpers/projectFixtures';
 import { startTestServer, type TestServer } from './helpers/testServer';
+import { namesGlb } from './helpers/namesGlb';
 
 const MM_PER_INCH = 25.4;
 const assembly = generateAssembly({ parts: 400, seed: 11 });
@@ -245,19 +246,6 @@ describe('GET projects/accessKeys/{key}/parts.csv', () => {
     expect((await linkCsv(project.accessKey)).status).toBe(404);
   });
 });
-
-/** A GLB holding only a node tree (no geometry): enough for the parts list. */
-function namesGlb(nodes: { name: string; children?: number[] }[]): Buffer {
-  const json = Buffer.from(JSON.stringify({ asset: { version: '2.0' }, scene: 0, scenes: [{ nodes: [0] }], nodes }));
-  const padded = Buffer.concat([json, Buffer.alloc((4 - (json.length % 4)) % 4, 0x20)]);
-  const header = Buffer.alloc(20);
-  header.write('glTF', 0, 'latin1');
-  header.writeUInt32LE(2, 4);
-  header.writeUInt32LE(20 + padded.length, 8);
-  header.writeUInt32LE(padded.length, 12);
-  header.write('JSON', 16, 'latin1');
-  return Buffer.concat([header, padded]);
-}
 
 /** Cells of one line as a spreadsheet splitting on `separator` reads them (quotes honoured or not). */
 function cellsAs(line: string, separator: string, honourQuotes: boolean): string[] {

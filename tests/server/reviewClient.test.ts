@@ -10,10 +10,11 @@ import { memoryTokenStore } from '../../src/api/tokenStore';
 import { addProject, addUser, type TestUser } from './helpers/projectFixtures';
 import { startTestServer, type TestServer } from './helpers/testServer';
 import { until } from './helpers/until';
+import { ALL_SHARE_OPTIONS } from '../../src/api/schemas';
 
 let server: TestServer;
 let owner: TestUser;
-const SHARE = { isHierarchyVisible: true, isCommentsVisible: true, isAttachmentVisible: true, isClippingPlaneAvailable: true, isXRayRenderModeAvailable: true, isIllustrationRenderModeAvailable: true, isWireframeRenderModeAvailable: true, isPartsListAvailable: false, isApprovalAvailable: true, isEstimateAvailable: false };
+const SHARE = ALL_SHARE_OPTIONS;
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -12,10 +12,11 @@ import { REVISION_CHANGES, reviseAssembly } from '../../samples/revise';
 import { assemblyToGlb } from '../../samples/toGlb';
 import { addProject, addRevision, addUser, inject, type TestUser } from './helpers/projectFixtures';
 import { startTestServer, type TestServer } from './helpers/testServer';
+import { ALL_SHARE_OPTIONS } from '../../src/api/schemas';
 
 let server: TestServer;
 let owner: TestUser;
-const SHARE = { isHierarchyVisible: true, isCommentsVisible: true, isAttachmentVisible: true, isClippingPlaneAvailable: true, isXRayRenderModeAvailable: true, isIllustrationRenderModeAvailable: true, isWireframeRenderModeAvailable: true, isPartsListAvailable: false, isApprovalAvailable: true, isEstimateAvailable: false };
+const SHARE = ALL_SHARE_OPTIONS;
 
 beforeAll(async () => {
   server = await startTestServer();

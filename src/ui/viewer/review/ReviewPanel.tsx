@@ -89,14 +89,7 @@ export function ReviewPanel({ actor, onWholeView }: { actor: ReviewActor; onWhol
             />
           </label>
           {draft.text.trim().length > COMMENT_MAX_LENGTH ? <p className="text-xs text-red-300">{t.tooLong({ max: COMMENT_MAX_LENGTH })}</p> : null}
-          <div className="flex gap-2">
-            <button type="button" className={primary} disabled={sending || draft.text.trim() === '' || draft.text.trim().length > COMMENT_MAX_LENGTH} onClick={() => actor.send({ type: 'review.send' })}>
-              {sending ? t.sending() : t.send()}
-            </button>
-            <button type="button" className={quiet} onClick={() => actor.send({ type: 'review.cancel' })}>
-              {t.cancel()}
-            </button>
-          </div>
+          <SendRow actor={actor} sending={sending} disabled={draft.text.trim() === '' || draft.text.trim().length > COMMENT_MAX_LENGTH} />
         </div>
       ) : null}
       {starts.length === 0 ? <p className="text-sm text-fg-muted">{t.empty()}</p> : null}
@@ -130,14 +123,7 @@ export function ReviewPanel({ actor, onWholeView }: { actor: ReviewActor; onWhol
                   {t.replyText()}
                   <textarea rows={2} value={reply.text} onChange={(e) => actor.send({ type: 'review.text', text: e.target.value })} className="rounded-lg border border-border bg-surface px-2 py-1.5 text-fg" />
                 </label>
-                <div className="flex gap-2">
-                  <button type="button" className={primary} disabled={sending || reply.text.trim() === ''} onClick={() => actor.send({ type: 'review.send' })}>
-                    {t.send()}
-                  </button>
-                  <button type="button" className={quiet} onClick={() => actor.send({ type: 'review.cancel' })}>
-                    {t.cancel()}
-                  </button>
-                </div>
+                <SendRow actor={actor} sending={sending} disabled={reply.text.trim() === ''} />
               </div>
             ) : (
               <div className="mt-2 flex flex-wrap gap-2">
@@ -160,5 +146,20 @@ export function ReviewPanel({ actor, onWholeView }: { actor: ReviewActor; onWhol
         ))}
       </ol>
     </section>
+  );
+}
+
+/** Send (while the text can go) and Cancel, under a note being written or a reply. */
+function SendRow({ actor, sending, disabled }: { actor: ReviewActor; sending: boolean; disabled: boolean }) {
+  const t = useLL().review;
+  return (
+    <div className="flex gap-2">
+      <button type="button" className={primary} disabled={sending || disabled} onClick={() => actor.send({ type: 'review.send' })}>
+        {sending ? t.sending() : t.send()}
+      </button>
+      <button type="button" className={quiet} onClick={() => actor.send({ type: 'review.cancel' })}>
+        {t.cancel()}
+      </button>
+    </div>
   );
 }
