@@ -116,6 +116,7 @@ function parseShareOptions(json: string): ShareOptions {
     isPartsListAvailable: s.isPartsListAvailable === true,
     isApprovalAvailable: s.isApprovalAvailable === true,
     isEstimateAvailable: s.isEstimateAvailable === true,
+    isArAvailable: s.isArAvailable === true,
   };
 }
 

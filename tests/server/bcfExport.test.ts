@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-const SHARE = { isHierarchyVisible: true, isCommentsVisible: true, isAttachmentVisible: true, isClippingPlaneAvailable: true, isXRayRenderModeAvailable: true, isIllustrationRenderModeAvailable: true, isWireframeRenderModeAvailable: true, isPartsListAvailable: false, isApprovalAvailable: true, isEstimateAvailable: false };
+const SHARE = { isHierarchyVisible: true, isCommentsVisible: true, isAttachmentVisible: true, isClippingPlaneAvailable: true, isXRayRenderModeAvailable: true, isIllustrationRenderModeAvailable: true, isWireframeRenderModeAvailable: true, isPartsListAvailable: false, isApprovalAvailable: true, isEstimateAvailable: false, isArAvailable: false };
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** BCF 3.0 markup.xsd: the elements of a Topic, in the order the schema's sequence has them. */
 const TOPIC_ORDER = ['ReferenceLinks', 'Title', 'Priority', 'Index', 'Labels', 'CreationDate', 'CreationAuthor', 'ModifiedDate', 'ModifiedAuthor', 'DueDate', 'AssignedTo', 'Stage', 'Description', 'BimSnippet', 'DocumentReferences', 'RelatedTopics', 'Comments', 'Viewpoints'];

@@ -12,7 +12,7 @@ import { addProject, addUser, inject, type TestUser } from './helpers/projectFix
 import { startTestServer, type TestServer } from './helpers/testServer';
 import { until } from './helpers/until';
 
-const SHARE = { isHierarchyVisible: true, isCommentsVisible: true, isAttachmentVisible: true, isClippingPlaneAvailable: true, isXRayRenderModeAvailable: true, isIllustrationRenderModeAvailable: true, isWireframeRenderModeAvailable: true, isPartsListAvailable: false, isApprovalAvailable: true, isEstimateAvailable: false };
+const SHARE = { isHierarchyVisible: true, isCommentsVisible: true, isAttachmentVisible: true, isClippingPlaneAvailable: true, isXRayRenderModeAvailable: true, isIllustrationRenderModeAvailable: true, isWireframeRenderModeAvailable: true, isPartsListAvailable: false, isApprovalAvailable: true, isEstimateAvailable: false, isArAvailable: false };
 
 const received: { to: string; mail: ParsedMail }[] = [];
 let smtp: SMTPServer;
