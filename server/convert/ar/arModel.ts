@@ -75,7 +75,7 @@ async function plainDocument(glb: Uint8Array): Promise<Document> {
   for (const extension of doc.getRoot().listExtensionsUsed()) extension.dispose();
   const root = doc.getRoot();
   if (!root.getDefaultScene()) root.setDefaultScene(root.listScenes()[0] ?? doc.createScene());
-  await doc.transform(prune({ keepLeaves: false }));
+  await doc.transform(prune({ keepLeaves: false, keepSolidTextures: true }));
   return doc;
 }
 
