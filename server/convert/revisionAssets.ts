@@ -86,6 +86,7 @@ export async function deriveRevisionAssets(glb: Uint8Array, onProgress?: (share:
 export async function arFiles(glb: Uint8Array): Promise<ArFiles | null> {
   try {
     const ar = await makeArModel(glb);
+    if (ar?.overBudget) console.warn(`AR files over budget: ${ar.triangles} triangles, USDZ ${ar.usdz.byteLength} bytes`);
     return ar && { glb: ar.glb, usdz: ar.usdz };
   } catch (error) {
     console.error('AR files failed:', error);

@@ -57,6 +57,7 @@ describe('AR files of a converted STEP job', () => {
     expect(Math.abs((min[0] + max[0]) / 2)).toBeLessThan(MM);
     expect(Math.abs((min[2] + max[2]) / 2)).toBeLessThan(MM);
     expect(ar.simplified).toBe(false);
+    expect(ar.overBudget).toBe(false);
     expect(ar.triangles).toBe(ar.sourceTriangles);
   });
 
@@ -141,6 +142,7 @@ describe('a job past the budgets', () => {
     const ar = (await makeArModel(await densePanels(240, 4)))!;
     expect(ar.sourceTriangles).toBe(460_800);
     expect(ar.simplified).toBe(true);
+    expect(ar.overBudget).toBe(false);
     expect(ar.triangles).toBeLessThan(ar.sourceTriangles);
     expect(ar.glb.byteLength).toBeLessThanOrEqual(AR_MAX_BYTES);
     expect(ar.usdz.byteLength).toBeLessThanOrEqual(AR_MAX_BYTES);
@@ -156,6 +158,16 @@ describe('a job past the budgets', () => {
     expect(ar.triangles).toBeLessThanOrEqual(20_000);
     expect(ar.triangles).toBeGreaterThan(0);
     expect(AR_TRIANGLE_BUDGET).toBe(500_000);
+  });
+
+  it('keeps every part of a job of plain boxes it cannot simplify, and says it is over budget', async () => {
+    const job = await converted(60, 'step');
+    const ar = (await makeArModel(job.glb, { bytes: 20_000 }))!;
+    expect(ar.usdz.byteLength).toBeGreaterThan(20_000);
+    expect(ar.overBudget).toBe(true);
+    expect(ar.triangles).toBe(ar.sourceTriangles);
+    const { min, max } = await glbBounds(ar.glb);
+    for (let k = 0; k < 3; k++) expect(Math.abs(max[k] - min[k] - job.dims[k] * MM)).toBeLessThan(MM);
   });
 
   it('gives nothing for a model without surfaces', async () => {

@@ -32,6 +32,8 @@ export interface ArModel {
   sourceTriangles: number;
   triangles: number;
   simplified: boolean;
+  /** The files still pass a budget: the simplifier could not take more away within its bounds. */
+  overBudget: boolean;
   /** Size of the model in metres [x, y, z]. */
   size: [number, number, number];
 }
@@ -108,17 +110,22 @@ export async function makeArModel(glb: Uint8Array, limits: { triangles?: number;
   let triangles = sourceTriangles;
   let budget = limits.triangles ?? AR_TRIANGLE_BUDGET;
   let error = 0.01;
+  let stalled = false;
   for (let round = 0; ; round++) {
     if (triangles > budget) {
+      const before = triangles;
       await simplifyTo(doc, (0.95 * budget) / triangles, error);
       triangles = drawnTriangles(doc);
       error *= 3;
+      // Meshes already as simple as their shape (boxes) lose nothing more within the error bound.
+      stalled = triangles > 0.95 * before;
     }
     const arGlb = await io.writeBinary(doc);
     const usdz = writeUsdz(documentToUsda(doc));
     const largest = Math.max(arGlb.byteLength, usdz.byteLength);
-    if ((largest <= maxBytes && triangles <= budget) || round >= MAX_ROUNDS) {
-      return { glb: arGlb, usdz, sourceTriangles, triangles, simplified: triangles < sourceTriangles, size };
+    const fits = largest <= maxBytes && triangles <= budget;
+    if (fits || stalled || round >= MAX_ROUNDS) {
+      return { glb: arGlb, usdz, sourceTriangles, triangles, simplified: triangles < sourceTriangles, size, overBudget: !fits };
     }
     // Bytes grow with triangles: aim under the size budget with a margin.
     if (largest > maxBytes) budget = Math.min(budget, Math.floor((triangles * 0.8 * maxBytes) / largest));
