@@ -73,7 +73,9 @@ describe('AR files of a converted STEP job', () => {
   });
 
   it('has a default prim, metres and Y up, and points spanning the GLB within 1 mm', async () => {
-    const usda = readUsda(new TextDecoder().decode(readZip(ar.usdz)[0].data));
+    const text = new TextDecoder().decode(readZip(ar.usdz)[0].data);
+    const usda = readUsda(text);
+    expect(text).not.toContain('doubleSided'); // closed solids: one side drawn
     expect(usda.defaultPrim).toBe('Root');
     expect(usda.rootDefined).toBe(true);
     expect(usda.metersPerUnit).toBe(1);
@@ -106,6 +108,19 @@ describe('AR files of a textured job (a ZIP of a DAE and its picture)', () => {
     const text = new TextDecoder().decode(entries[0].data);
     for (const e of pictures) expect(text).toContain(`@${e.name}@`);
     expect(text).toContain('texCoord2f[] primvars:st');
+  });
+});
+
+describe('AR files of a DXF job (faces drawn from both sides)', () => {
+  it('mark its meshes double-sided in the USDZ, and pass the validator', async () => {
+    const assembly = generateAssembly({ parts: 20, seed: 4 });
+    const { glb } = await convertFile({ fileName: 'job.dxf', bytes: await writeSample(assembly, 'dxf') });
+    const ar = (await makeArModel(glb))!;
+    expect((await validateBytes(ar.glb)).issues.numErrors).toBe(0);
+    const text = new TextDecoder().decode(readZip(ar.usdz)[0].data);
+    const meshes = text.split('def Mesh "').length - 1;
+    expect(meshes).toBeGreaterThan(0);
+    expect(text.split('uniform bool doubleSided = 1').length - 1).toBe(meshes);
   });
 });
 

@@ -88,6 +88,7 @@ function materialText(name: string, material: Material | null, texture: string |
 }
 
 function meshText(name: string, primitive: Primitive, matrix: mat4, material: string, textured: boolean): string | undefined {
+  const doubleSided = primitive.getMaterial()?.getDoubleSided() === true;
   const position = primitive.getAttribute('POSITION');
   if (!position || position.getElementSize() !== 3 || primitive.getMode() !== TRIANGLES) return undefined;
   const count = position.getCount();
@@ -135,6 +136,7 @@ function meshText(name: string, primitive: Primitive, matrix: mat4, material: st
     `    point3f[] points = [${points.join(',')}]`,
     ...(normals.length ? [`    normal3f[] normals = [${normals.join(',')}] (`, '      interpolation = "vertex"', '    )'] : []),
     ...(st.length ? [`    texCoord2f[] primvars:st = [${st.join(',')}] (`, '      interpolation = "vertex"', '    )'] : []),
+    ...(doubleSided ? ['    uniform bool doubleSided = 1'] : []),
     '    uniform token subdivisionScheme = "none"',
     `    rel material:binding = </Root/Materials/${material}>`,
     '  }',
