@@ -11,6 +11,7 @@ import { zipSync } from 'fflate';
 import { validateBytes } from 'gltf-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { boundsOf, generateAssembly } from '../../samples/generate.js';
+import { generateJob, jobToStep } from '../../samples/realJob/job.js';
 import { writeSample } from '../../samples/writers/index.js';
 import { AR_MAX_BYTES, AR_TRIANGLE_BUDGET, makeArModel, type ArModel } from '../../server/convert/ar/arModel.js';
 import { convertFile } from '../../server/convert/convertFile.js';
@@ -164,6 +165,20 @@ describe('a job past the budgets', () => {
     const { min, max } = await glbBounds(ar.glb);
     expect(max[0] - min[0]).toBeCloseTo(1.2, 3);
     expect(max[1] - min[1]).toBeCloseTo(0.6, 3);
+    expect(Math.abs(min[1])).toBeLessThan(MM);
+  });
+
+  it('simplifies a real-weight job (drilled, rounded parts) to its budget, keeping its size within 1 mm', async () => {
+    const job = generateJob({ cabinets: 4, seed: 1 });
+    const { glb, stats } = await convertFile({ fileName: 'job.stp', bytes: new TextEncoder().encode(jobToStep(job, { shared: true })) });
+    const source = await glbBounds((await makeArModel(glb))!.glb);
+    const budget = Math.round(stats.triangles / 4);
+    const ar = (await makeArModel(glb, { triangles: budget }))!;
+    expect(ar.simplified).toBe(true);
+    expect(ar.triangles).toBeLessThanOrEqual(budget);
+    expect((await validateBytes(ar.glb)).issues.numErrors).toBe(0);
+    const { min, max } = await glbBounds(ar.glb);
+    for (let k = 0; k < 3; k++) expect(Math.abs(max[k] - min[k] - (source.max[k] - source.min[k])), `axis ${k}`).toBeLessThan(MM);
     expect(Math.abs(min[1])).toBeLessThan(MM);
   });
 
