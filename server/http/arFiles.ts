@@ -3,14 +3,15 @@
  *   GET/HEAD /api/v1/projects/{id}/ar.glb and ar.usdz (the owner, logged in)
  *   GET/HEAD /api/v1/projects/accessKeys/{key}/ar.glb and ar.usdz (a link where `isArAvailable`)
  * Made at conversion (server/convert/ar); a revision converted before them gets them made once,
- * on the first request, and stored beside its other files (concurrent requests share that work).
+ * on the first request, in a conversion thread when this process has them (else on this one), and
+ * stored beside its other files (concurrent requests share that work).
  * Refusals are the same 404 as an unknown project or link: another user's project, an unpublished
  * or deleted link, a link without `isArAvailable`; and 404 `No such model.` for a project without
  * a model or a model without surfaces.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AR_GLB_TYPE, USDZ_TYPE } from '../convert/ar/arModel';
-import { arFiles } from '../convert/revisionAssets';
+import { arFiles, type ArFiles } from '../convert/revisionAssets';
 import { canReadArFiles } from '../domain/permissions';
 import { arBlobKey } from '../domain/projectBlobKeys';
 import type { BlobStore } from '../storage/blobStore';
@@ -23,7 +24,7 @@ import { PROJECT_NOT_FOUND, scopeResolver } from './projectScope';
 type ArKind = 'glb' | 'usdz';
 
 /** Makes a revision's missing AR files once, however many requests ask at the same time. */
-function createArBackfill(blobs: BlobStore) {
+function createArBackfill(blobs: BlobStore, make: (glb: Uint8Array) => Promise<ArFiles | null>) {
   const running = new Map<string, Promise<boolean>>();
   return (projectId: number, revision: number, modelKey: string): Promise<boolean> => {
     const key = arBlobKey(projectId, revision, 'usdz');
@@ -31,7 +32,7 @@ function createArBackfill(blobs: BlobStore) {
     if (!job) {
       job = (async () => {
         const glb = await blobs.get(modelKey);
-        const files = glb ? await arFiles(glb) : null;
+        const files = glb ? await make(glb).catch(() => null) : null;
         if (!files) return false;
         await blobs.put(arBlobKey(projectId, revision, 'glb'), files.glb);
         await blobs.put(key, files.usdz);
@@ -46,7 +47,7 @@ function createArBackfill(blobs: BlobStore) {
 export const arFileRoutes: FastifyPluginAsync<{ via: 'owner' | 'link' }> = async (app, { via }) => {
   const { blobs } = app.services;
   const resolve = scopeResolver(via);
-  const backfill = createArBackfill(blobs);
+  const backfill = createArBackfill(blobs, app.services.makeArFiles ?? arFiles);
 
   const send = (kind: ArKind) => async (request: FastifyRequest, reply: FastifyReply) => {
     const { project, via: scopeVia } = await resolve(request);

@@ -12,6 +12,7 @@ import { writeSample } from '../../samples/writers/index';
 import { arBlobKey } from '../../server/domain/projectBlobKeys';
 import { readZip } from '../convert/helpers/arFiles';
 import { addProject, addUser, inject, type TestUser } from './helpers/projectFixtures';
+import { startTestServer } from './helpers/testServer';
 import { lastMessage, projectBlobFiles, secureToken, startUploadServer, upload, type UploadServer } from './helpers/uploads';
 
 let server: UploadServer;
@@ -98,12 +99,30 @@ describe('a revision converted before AR files existed', () => {
     const old = await addProject(server, owner.user.id, { glb: Buffer.from(await assemblyToGlb(generateAssembly({ parts: 20, seed: 2 }))), published: true });
     const blobs = server.app.services.blobs;
     expect(await blobs.stat(arBlobKey(old.id, 1, 'usdz'))).toBeUndefined();
+    const runs = server.arFileRuns.length;
     const [a, b] = await Promise.all([linked(old.accessKey, 'ar.usdz'), linked(old.accessKey, 'ar.usdz')]);
     expect([a.status, b.status]).toEqual([200, 200]);
+    // Made once, in a conversion thread, for both requests.
+    expect(server.arFileRuns.length).toBe(runs + 1);
     expect(Buffer.compare(a.raw, b.raw)).toBe(0);
     expect(await blobs.stat(arBlobKey(old.id, 1, 'usdz'))).toBeDefined();
     expect(await blobs.stat(arBlobKey(old.id, 1, 'glb'))).toBeDefined();
     expect((await linked(old.accessKey, 'ar.glb')).headers['content-type']).toBe('model/gltf-binary');
+    expect(server.arFileRuns.length).toBe(runs + 1);
+  });
+
+  it('are made on the API thread by a process without conversion threads', async () => {
+    const plain = await startTestServer({ env: { SHARE_RATE_LIMIT: '0' } });
+    try {
+      const someone = await addUser(plain, 'Paula Plain');
+      const old = await addProject(plain, someone.user.id, { glb: Buffer.from(await assemblyToGlb(generateAssembly({ parts: 8, seed: 6 }))), published: true });
+      const res = await inject(plain, `/api/v1/projects/accessKeys/${old.accessKey}/ar.glb`);
+      expect(res.status).toBe(200);
+      expect(res.raw.subarray(0, 4).toString('latin1')).toBe('glTF');
+      expect(await plain.app.services.blobs.stat(arBlobKey(old.id, 1, 'usdz'))).toBeDefined();
+    } finally {
+      await plain.close();
+    }
   });
 
   it('answers 404 for a project without a model', async () => {
