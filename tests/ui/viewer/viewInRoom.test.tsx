@@ -20,7 +20,7 @@ function asDevice(userAgent: string, quickLook: boolean) {
 }
 
 const render = (isArAvailable: boolean) =>
-  renderWithServices(<SharedProjectPanel project={{ ...SAMPLE_LINK, thumbnailUrl: '/poster.webp', shareOptions: { ...ALL_SHARE_OPTIONS, isArAvailable } }} accessKey="k1" />);
+  renderWithServices(<SharedProjectPanel project={{ ...SAMPLE_LINK, thumbnailUrl: '/poster.webp', shareOptions: { ...ALL_SHARE_OPTIONS, isArAvailable } }} accessKey="k1" linkApiUrl="/api/v1/projects/accessKeys/k1" />);
 
 describe('View in your room', () => {
   it('is a Quick Look anchor with an image first on iOS Safari', () => {
