@@ -17,7 +17,7 @@ import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import Piscina from 'piscina';
 import type { ConvertOutput } from './convertFile.js';
-import type { RevisionAssets } from './revisionAssets.js';
+import type { ArFiles, RevisionAssets } from './revisionAssets.js';
 import { DEFAULT_MAX_FILE_BYTES } from './detect.js';
 import { ConversionError, conversionErrors } from './errors.js';
 import type { ProgressCallback } from './importModel.js';
@@ -54,6 +54,8 @@ export interface ConvertRequest {
 export interface Converter {
   /** The GLB with its precompressed copies and poster, made in the worker thread. */
   convert(request: ConvertRequest): Promise<ConvertOutput & { assets: RevisionAssets }>;
+  /** The AR files of a converted GLB, made in a worker thread (null: none for this model). */
+  arFiles?(glb: Uint8Array): Promise<ArFiles | null>;
   close(): Promise<void>;
 }
 
@@ -115,6 +117,8 @@ export function createConverter(options: ConverterOptions = {}): Converter {
         port1.close();
       }
     },
+    // The worker file's other export (worker.ts `makeArFiles`), on the same threads.
+    arFiles: (glb) => (pool as unknown as Piscina<{ glb: Uint8Array }, ArFiles | null>).run({ glb }, { name: 'makeArFiles', signal: AbortSignal.timeout(timeoutMs) }),
     close: () => pool.close({ force: true }),
   };
 }

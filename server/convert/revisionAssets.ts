@@ -2,10 +2,11 @@
  * What a revision needs besides its GLB, made once in the conversion worker so that no request
  * ever compresses or renders: the GLB precompressed as brotli and gzip (served by Content-Encoding
  * to browsers that ask for it) and a poster of the model (shown before the 3D code arrives, on
- * project cards and as the link's Open Graph image).
+ * project cards and as the link's Open Graph image), and the AR GLB and USDZ of "View in your room".
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { makeArModel } from './ar/arModel.js';
 import { readTriangles } from './poster/readTriangles.js';
 import { encodePoster, POSTER_HEIGHT, POSTER_WIDTH, posterPixels } from './poster/renderPoster.js';
 
@@ -25,6 +26,16 @@ export interface RevisionAssets {
    * a tenth of the poster's bytes and a sixth of its decoded pixels per card. Null as above.
    */
   posterSmall: Uint8Array | null;
+  /**
+   * The files a phone places in a room (server/convert/ar): null when the model has no surface or
+   * they could not be made; absent in revisions made before them (made on first request).
+   */
+  ar?: ArFiles | null;
+}
+
+export interface ArFiles {
+  glb: Uint8Array;
+  usdz: Uint8Array;
 }
 
 /** The small poster's size: the poster's aspect, wide enough for a card at twice the pixel density. */
@@ -68,5 +79,17 @@ export async function deriveRevisionAssets(glb: Uint8Array, onProgress?: (share:
     }
   };
   const [poster, posterSmall] = await posters();
-  return { ...(await compressed), poster, posterSmall };
+  return { ...(await compressed), poster, posterSmall, ar: await arFiles(glb) };
+}
+
+/** The AR files of a GLB, or null (logged) when they cannot be made: the revision stands without them. */
+export async function arFiles(glb: Uint8Array): Promise<ArFiles | null> {
+  try {
+    const ar = await makeArModel(glb);
+    if (ar?.overBudget) console.warn(`AR files over budget: ${ar.triangles} triangles, USDZ ${ar.usdz.byteLength} bytes`);
+    return ar && { glb: ar.glb, usdz: ar.usdz };
+  } catch (error) {
+    console.error('AR files failed:', error);
+    return null;
+  }
 }

@@ -12,7 +12,7 @@ import { ConversionError, conversionErrors } from './errors.js';
 import { forgetAssimp } from './importers/assimpImporter.js';
 import { forgetOcct } from './importers/occtTypes.js';
 import { budgetExceeded, startBudget } from './memoryBudget.js';
-import { deriveRevisionAssets, type RevisionAssets } from './revisionAssets.js';
+import { arFiles, deriveRevisionAssets, type ArFiles, type RevisionAssets } from './revisionAssets.js';
 import type { ZipLimits } from './zipArchive.js';
 
 export interface WorkerTask {
@@ -77,4 +77,9 @@ export default async function runConversion(task: WorkerTask): Promise<WorkerRes
     startBudget(undefined);
     task.port.close();
   }
+}
+
+/** The AR files of a revision converted before they existed (made on first request, off the API's thread). */
+export async function makeArFiles(task: { glb: Uint8Array }): Promise<ArFiles | null> {
+  return arFiles(task.glb);
 }

@@ -118,6 +118,7 @@ function parseShareOptions(json: string): ShareOptions {
     isPartsListAvailable: s.isPartsListAvailable === true,
     isApprovalAvailable: s.isApprovalAvailable === true,
     isEstimateAvailable: s.isEstimateAvailable === true,
+    isArAvailable: s.isArAvailable === true,
   };
 }
 

@@ -59,6 +59,11 @@ export function canReadPartsList(via: ProjectVia, project: ProjectFacts): boolea
   return canOpen(via, project) && (via === 'owner' || project.shareOptions.isPartsListAvailable);
 }
 
+/** The AR files ("View in your room"): the owner always; a guest only where `isArAvailable` is on. */
+export function canReadArFiles(via: ProjectVia, project: ProjectFacts): boolean {
+  return canOpen(via, project) && (via === 'owner' || project.shareOptions.isArAvailable);
+}
+
 /** The cost estimate: the owner always; a guest only where the owner enabled `isEstimateAvailable`. */
 export function canReadEstimate(via: ProjectVia, project: ProjectFacts): boolean {
   return canOpen(via, project) && (via === 'owner' || project.shareOptions.isEstimateAvailable);

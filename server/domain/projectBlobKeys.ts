@@ -31,6 +31,11 @@ export function smallPosterBlobKey(projectId: number, revision: number): string 
   return `${revisionFolder(projectId, revision)}/poster-small.webp`;
 }
 
+/** The revision's files for AR viewers (server/convert/ar): a plain GLB and a USDZ, in metres on the floor. */
+export function arBlobKey(projectId: number, revision: number, kind: 'glb' | 'usdz'): string {
+  return `${revisionFolder(projectId, revision)}/ar.${kind}`;
+}
+
 /** The uploaded original beside it; only a plain lower-case extension of the file name is kept. */
 export function originalBlobKey(projectId: number, revision: number, fileName: string): string {
   const ext = /\.([A-Za-z0-9]{1,10})$/.exec(fileName)?.[1]?.toLowerCase();

@@ -67,4 +67,5 @@ export const DEFAULT_SHARE_OPTIONS: ShareOptions = {
   isPartsListAvailable: false,
   isApprovalAvailable: false,
   isEstimateAvailable: false,
+  isArAvailable: true,
 };

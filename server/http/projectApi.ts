@@ -6,6 +6,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import { approvalRoutes, decisionRoutes } from './approval';
+import { arFileRoutes } from './arFiles';
 import { bcfRoutes } from './bcfRoute';
 import { linkChangesRoutes } from './linkChanges';
 import { linkEventRoutes, ownerEventRoutes } from './reviewEvents';
@@ -31,6 +32,7 @@ const linkRoutes: FastifyPluginAsync = async (app) => {
   await app.register(noteRoutes, { via: 'link', kind: 'hyperlink' });
   await app.register(partsListRoutes, { via: 'link' });
   await app.register(estimateRoutes, { via: 'link' });
+  await app.register(arFileRoutes, { via: 'link' });
 };
 
 export const projectApi: FastifyPluginAsync = async (app) => {
@@ -41,6 +43,7 @@ export const projectApi: FastifyPluginAsync = async (app) => {
   await app.register(noteRoutes, { prefix: '/:id', via: 'owner', kind: 'hyperlink' });
   await app.register(partsListRoutes, { prefix: '/:id', via: 'owner' });
   await app.register(estimateRoutes, { prefix: '/:id', via: 'owner' });
+  await app.register(arFileRoutes, { prefix: '/:id', via: 'owner' });
   await app.register(revisionRoutes, { prefix: '/:id/revisions' });
   await app.register(decisionRoutes);
   await app.register(bcfRoutes);

@@ -1,4 +1,5 @@
 /** What route plugins need, built once by the app factory and hung on the Fastify instance. */
+import type { ArFiles } from '../convert/revisionAssets';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { Clock } from '../domain/clock';
@@ -33,6 +34,8 @@ export interface Services {
   mail: ReviewMailer | undefined;
   /** The user a secure token was issued to while its session lives, or undefined; each token works once (for the upload sockets). */
   consumeSecureToken(token: string): Promise<number | undefined>;
+  /** Makes the AR files of an older revision in a conversion thread; absent: on this thread. */
+  makeArFiles?: (glb: Uint8Array) => Promise<ArFiles | null>;
 }
 
 /** The logged-in caller of a request that passed `authenticate`. */

@@ -17,7 +17,7 @@ import {
   type UpdateAllowance,
 } from '../domain/credits';
 import { isUnlimited } from '../domain/plans';
-import { encodedModelBlobKey, modelBlobKey, originalBlobKey, posterBlobKey, revisionFolder, smallPosterBlobKey } from '../domain/projectBlobKeys';
+import { arBlobKey, encodedModelBlobKey, modelBlobKey, originalBlobKey, posterBlobKey, revisionFolder, smallPosterBlobKey } from '../domain/projectBlobKeys';
 import type { RevisionAssets } from '../convert/revisionAssets';
 import { withRevisionLock } from '../db/revisionLock';
 import { pruneRevisions } from '../db/revisions';
@@ -77,6 +77,10 @@ async function writeRevision(blobs: BlobStore, projectId: number, revision: numb
     await blobs.put(encodedModelBlobKey(projectId, revision, 'gzip'), model.assets.glbGzip);
     if (model.assets.poster) await blobs.put(posterBlobKey(projectId, revision), model.assets.poster);
     if (model.assets.posterSmall) await blobs.put(smallPosterBlobKey(projectId, revision), model.assets.posterSmall);
+    if (model.assets.ar) {
+      await blobs.put(arBlobKey(projectId, revision, 'glb'), model.assets.ar.glb);
+      await blobs.put(arBlobKey(projectId, revision, 'usdz'), model.assets.ar.usdz);
+    }
   }
   const conversionNotes = model.notes ?? [];
   if (!model.original) return { modelBlobKey: modelKey, originalBlobKey: null, originalFileName: null, conversionNotes };

@@ -30,6 +30,7 @@ export const SHARE_OPTION_KEYS = [
   'isPartsListAvailable',
   'isApprovalAvailable',
   'isEstimateAvailable',
+  'isArAvailable',
 ] as const;
 export type ShareOptionKey = (typeof SHARE_OPTION_KEYS)[number];
 
@@ -48,6 +49,8 @@ export const shareOptionsSchema = z.object({
   isApprovalAvailable: z.boolean(),
   /** The cost estimate of the current revision on the link; off by default. */
   isEstimateAvailable: z.boolean(),
+  /** "View in your room" on the link, and its AR files (AR GLB, USDZ); on by default for new links. */
+  isArAvailable: z.boolean(),
 });
 export type ShareOptions = z.infer<typeof shareOptionsSchema>;
 
@@ -64,6 +67,7 @@ export const sharedShareOptionsSchema = z._default(
     isPartsListAvailable: z._default(z.boolean(), false),
     isApprovalAvailable: z._default(z.boolean(), false),
     isEstimateAvailable: z._default(z.boolean(), false),
+    isArAvailable: z._default(z.boolean(), false),
   }),
   {
     isHierarchyVisible: false,
@@ -76,6 +80,7 @@ export const sharedShareOptionsSchema = z._default(
     isPartsListAvailable: false,
     isApprovalAvailable: false,
     isEstimateAvailable: false,
+    isArAvailable: false,
   },
 );
 
@@ -91,6 +96,7 @@ export const ALL_SHARE_OPTIONS: ShareOptions = {
   isPartsListAvailable: true,
   isApprovalAvailable: true,
   isEstimateAvailable: true,
+  isArAvailable: true,
 };
 
 export const projectIdSchema = z.int().check(z.positive());

@@ -809,6 +809,10 @@ type RootTranslation = {
 			 * C​o​s​t​ ​e​s​t​i​m​a​t​e
 			 */
 			isEstimateAvailable: string
+			/**
+			 * V​i​e​w​ ​i​n​ ​y​o​u​r​ ​r​o​o​m​ ​(​A​R​)
+			 */
+			isArAvailable: string
 		}
 		sharedProject: {
 			/**
@@ -823,6 +827,10 @@ type RootTranslation = {
 			 * R​e​v​i​s​i​o​n
 			 */
 			revision: string
+			/**
+			 * V​i​e​w​ ​i​n​ ​y​o​u​r​ ​r​o​o​m
+			 */
+			viewInRoom: string
 		}
 	}
 	viewer: {
@@ -3049,6 +3057,10 @@ export type TranslationFunctions = {
 			 * Cost estimate
 			 */
 			isEstimateAvailable: () => LocalizedString
+			/**
+			 * View in your room (AR)
+			 */
+			isArAvailable: () => LocalizedString
 		}
 		sharedProject: {
 			/**
@@ -3063,6 +3075,10 @@ export type TranslationFunctions = {
 			 * Revision
 			 */
 			revision: () => LocalizedString
+			/**
+			 * View in your room
+			 */
+			viewInRoom: () => LocalizedString
 		}
 	}
 	viewer: {

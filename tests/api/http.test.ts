@@ -49,7 +49,7 @@ beforeEach(() => {
 
 const wireProject = {
   id: 1, name: 'Kitchen', accessKey: 'abc123', currentStage: 'ready', isPublished: false,
-  shareOptions: { isHierarchyVisible: true, isCommentsVisible: true, isAttachmentVisible: true, isClippingPlaneAvailable: true, isXRayRenderModeAvailable: true, isIllustrationRenderModeAvailable: true, isWireframeRenderModeAvailable: true, isPartsListAvailable: true, isApprovalAvailable: false, isEstimateAvailable: false },
+  shareOptions: { isHierarchyVisible: true, isCommentsVisible: true, isAttachmentVisible: true, isClippingPlaneAvailable: true, isXRayRenderModeAvailable: true, isIllustrationRenderModeAvailable: true, isWireframeRenderModeAvailable: true, isPartsListAvailable: true, isApprovalAvailable: false, isEstimateAvailable: false, isArAvailable: true },
   creationDate: 1700000000, modificationDate: 1700000100, revisionNumber: 1, modelUrl: '/m/1.glb', consumedUpdateCount: 0, maxUpdateCount: 3, ownerName: 'Ann',
 };
 

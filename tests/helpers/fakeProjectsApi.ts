@@ -25,6 +25,7 @@ export function makeProject(overrides: Partial<Project> & { id: number }): Proje
       isPartsListAvailable: true,
       isApprovalAvailable: false,
       isEstimateAvailable: false,
+      isArAvailable: true,
     },
     creationDate: new Date(2025, 0, overrides.id, 9, 0),
     modificationDate: new Date(2025, 0, overrides.id, 10, 30),

@@ -220,7 +220,7 @@ describe('POST projects/{id}/revisions/{n}/restore', () => {
 
 describe('POST projects/accessKeys/{key}/approval', () => {
   const approve = (key: string, body: unknown) => inject(server, `/api/v1/projects/accessKeys/${key}/approval`, { method: 'POST', body });
-  const withApproval = { isHierarchyVisible: true, isCommentsVisible: true, isAttachmentVisible: true, isClippingPlaneAvailable: true, isXRayRenderModeAvailable: true, isIllustrationRenderModeAvailable: true, isWireframeRenderModeAvailable: true, isPartsListAvailable: false, isApprovalAvailable: true, isEstimateAvailable: false };
+  const withApproval = { isHierarchyVisible: true, isCommentsVisible: true, isAttachmentVisible: true, isClippingPlaneAvailable: true, isXRayRenderModeAvailable: true, isIllustrationRenderModeAvailable: true, isWireframeRenderModeAvailable: true, isPartsListAvailable: false, isApprovalAvailable: true, isEstimateAvailable: false, isArAvailable: false };
 
   it('records who approved which revision when, moves the project to ready, and a new revision asks for approval again', async () => {
     const project = await addProject(server, owner.user.id, { published: true, stage: 'approval', shareOptions: withApproval });

@@ -69,7 +69,7 @@ describe('blobs in an S3 bucket', () => {
     const project = await uploadKitchen();
     const folder = `${PREFIX}/projects/${project.id}/r1/`;
     expect(await bucketKeys(folder)).toEqual(
-      ['model.glb', 'model.glb.br', 'model.glb.gz', 'original.dae', 'poster-small.webp', 'poster.webp'].map((name) => `${folder}${name}`),
+      ['ar.glb', 'ar.usdz', 'model.glb', 'model.glb.br', 'model.glb.gz', 'original.dae', 'poster-small.webp', 'poster.webp'].map((name) => `${folder}${name}`),
     );
     expect(existsSync(path.join(server.dir, 'blobs'))).toBe(false);
 

@@ -32,6 +32,7 @@ describe('GET projects/accessKeys/{key}', () => {
       isPartsListAvailable: true,
       isApprovalAvailable: false,
       isEstimateAvailable: true,
+      isArAvailable: true,
     };
     const project = await addProject(server, owner.user.id, { name: 'Shared kitchen', published: true, shareOptions: flags });
     const res = await shared(project.accessKey);

@@ -87,7 +87,7 @@ describe('projects/setModel within the free allowance', () => {
       previous = updated;
     }
     const files = (await projectBlobFiles(server)).filter((f) => f.startsWith(`${created.id}/`));
-    const revisionFiles = (r: number) => [`${created.id}/r${r}/model.glb`, `${created.id}/r${r}/model.glb.br`, `${created.id}/r${r}/model.glb.gz`, `${created.id}/r${r}/original.dxf`, `${created.id}/r${r}/poster-small.webp`, `${created.id}/r${r}/poster.webp`];
+    const revisionFiles = (r: number) => [`${created.id}/r${r}/ar.glb`, `${created.id}/r${r}/ar.usdz`, `${created.id}/r${r}/model.glb`, `${created.id}/r${r}/model.glb.br`, `${created.id}/r${r}/model.glb.gz`, `${created.id}/r${r}/original.dxf`, `${created.id}/r${r}/poster-small.webp`, `${created.id}/r${r}/poster.webp`];
     expect(files).toEqual([1, 2, 3, 4].flatMap(revisionFiles));
     expect((await planOf(server, owner.user.id)).consumedCredits).toBe(1);
   });
@@ -121,6 +121,8 @@ describe('projects/setModel past the allowance', () => {
     expect(await read(owner, created.id)).toEqual(before);
     expect((await planOf(server, owner.user.id)).consumedCredits).toBe(1);
     expect((await projectBlobFiles(server)).filter((f) => f.startsWith(`${created.id}/`))).toEqual([
+      `${created.id}/r1/ar.glb`,
+      `${created.id}/r1/ar.usdz`,
       `${created.id}/r1/model.glb`,
       `${created.id}/r1/model.glb.br`,
       `${created.id}/r1/model.glb.gz`,

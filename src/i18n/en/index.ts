@@ -235,11 +235,13 @@ const en = {
       isPartsListAvailable: 'Parts list',
       isApprovalAvailable: 'Client approval',
       isEstimateAvailable: 'Cost estimate',
+      isArAvailable: 'View in your room (AR)',
     },
     sharedProject: {
       title: 'Shared project',
       owner: 'Owner',
       revision: 'Revision',
+      viewInRoom: 'View in your room',
     },
   },
   viewer,

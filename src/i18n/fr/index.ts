@@ -234,11 +234,13 @@ const fr = {
       isPartsListAvailable: 'Liste des pièces',
       isApprovalAvailable: 'Validation par le client',
       isEstimateAvailable: 'Devis estimatif',
+      isArAvailable: 'Voir dans votre pièce (RA)',
     },
     sharedProject: {
       title: 'Projet partagé',
       owner: 'Propriétaire',
       revision: 'Révision',
+      viewInRoom: 'Voir dans votre pièce',
     },
   },
   viewer,

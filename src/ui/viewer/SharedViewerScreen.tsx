@@ -44,7 +44,8 @@ function GuestViewer({ accessKey, project, slot, viewer, tools }: GuestViewerPro
       viewer={viewer}
       slot={slot}
       logoUrl={services.sharedLogoUrl(accessKey)}
-      projectPanel={<SharedProjectPanel project={project} accessKey={accessKey} />}
+      // The link's API folder, which its logo's URL names: its AR files are there too.
+      projectPanel={<SharedProjectPanel project={project} accessKey={accessKey} linkApiUrl={services.sharedLogoUrl(accessKey).replace(/\/logo$/, '')} />}
       approvalBar={<ApprovalBar viewer={viewer} />}
       {...content}
     >

@@ -18,6 +18,8 @@ export const WebSocketImpl = NodeWebSocket as unknown as typeof WebSocket;
 export interface UploadServer extends TestServer {
   /** How each conversion the server started ended: 'converted' or the ConversionError code. */
   conversions: Promise<string>[];
+  /** The GLB sizes of the AR files the server asked the pool for (older revisions'). */
+  arFileRuns: number[];
 }
 
 export interface UploadServerOptions extends TestServerOptions {
@@ -29,11 +31,16 @@ export interface UploadServerOptions extends TestServerOptions {
 export async function startUploadServer(options: UploadServerOptions = {}): Promise<UploadServer> {
   const pool = options.withConverter === false ? undefined : createConverter({ threads: 2 });
   const conversions: Promise<string>[] = [];
+  const arFileRuns: number[] = [];
   const converter: Converter | undefined = pool && {
     convert(request) {
       const pending = pool.convert(request);
       conversions.push(pending.then(() => 'converted', (error: { code?: string }) => error.code ?? 'unknown'));
       return pending;
+    },
+    arFiles(glb) {
+      arFileRuns.push(glb.byteLength);
+      return pool.arFiles!(glb);
     },
     close: () => pool.close(),
   };
@@ -41,6 +48,7 @@ export async function startUploadServer(options: UploadServerOptions = {}): Prom
   return {
     ...server,
     conversions,
+    arFileRuns,
     async close() {
       await server.app.uploadSockets.idle();
       // A keep-alive connection whose last response the client read before the server saw it finish

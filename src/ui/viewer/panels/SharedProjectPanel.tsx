@@ -1,4 +1,4 @@
-/** The shared-project panel of a guest (SPEC §2, §3): name, owner, stage, dates, revision, who approved it, and the cost estimate where offered. */
+/** The shared-project panel of a guest (SPEC §2, §3): name, "View in your room" where offered and possible, owner, stage, dates, revision, who approved it, and the cost estimate where offered. */
 import { formatDateTime } from '../../../i18n/dateTime';
 import type { SharedProject } from '../../../machines/types';
 import { useLL } from '../../app/I18nProvider';
@@ -6,13 +6,22 @@ import { CheckIcon } from '../../common/actionIcons';
 import { Avatar } from '../../common/Avatar';
 import { StageDot } from '../../common/StageSelect';
 import { InfoRows } from './InfoRows';
+import { ViewInRoomLink } from '../ViewInRoomLink';
 import { LinkEstimate } from './LinkEstimate';
 
-export function SharedProjectPanel({ project, accessKey }: { project: SharedProject; accessKey: string }) {
+interface SharedProjectPanelProps {
+  project: SharedProject;
+  accessKey: string;
+  /** The link's API folder (`.../projects/accessKeys/{key}`), where its AR files are; none: no AR link. */
+  linkApiUrl?: string;
+}
+
+export function SharedProjectPanel({ project, accessKey, linkApiUrl }: SharedProjectPanelProps) {
   const LL = useLL();
   return (
     <div className="flex flex-col gap-4">
       <h3 className="text-lg font-extrabold break-words text-fg">{project.name}</h3>
+      {project.shareOptions.isArAvailable && linkApiUrl ? <ViewInRoomLink linkApiUrl={linkApiUrl} posterUrl={project.thumbnailUrl || null} /> : null}
       <div className="flex items-center gap-3">
         <Avatar src={project.ownerAvatarUrl} name={project.ownerName} alt={LL.common.avatarOf({ name: project.ownerName })} size={40} />
         <div className="text-sm">

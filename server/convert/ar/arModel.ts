@@ -1,0 +1,133 @@
+/**
+ * The files a phone places in a room (issue 32), made from a revision's GLB: an AR GLB for
+ * Android's Scene Viewer and a USDZ for iOS Quick Look. Both in metres, Y up, the origin at the
+ * middle of the model's floor footprint (its lowest point, the centre of its plan), +Z towards
+ * the viewer as in the converted GLB. The AR GLB carries no extension: meshopt and quantization
+ * are decoded, the coarse levels (CV_coarse_mesh) dropped; textures are kept. Lines are dropped
+ * (AR viewers draw surfaces). A model past the triangle budget, or whose files would pass the size
+ * budget, is simplified with meshoptimizer until it fits (`simplified` says so).
+ */
+import { type Document, Logger, NodeIO, type Node } from '@gltf-transform/core';
+import { EXTMeshoptCompression, KHRMeshQuantization } from '@gltf-transform/extensions';
+import { dequantize, getBounds, prune, simplify, weld } from '@gltf-transform/functions';
+import { MeshoptDecoder, MeshoptSimplifier } from 'meshoptimizer';
+import { CoarseMeshExtension, coarseMeshesOf } from '../coarseLevel.js';
+import { documentToUsda } from './usda.js';
+import { writeUsdz } from './usdzPackage.js';
+
+/** Triangles (counted once per node that draws them) a phone shows smoothly. */
+export const AR_TRIANGLE_BUDGET = 500_000;
+/** Largest AR file, each of the two. */
+export const AR_MAX_BYTES = 10 * 2 ** 20;
+export const AR_GLB_TYPE = 'model/gltf-binary';
+export const USDZ_TYPE = 'model/vnd.usdz+zip';
+const TRIANGLES = 4;
+/** Rounds of simplification before giving up on the size budget. */
+const MAX_ROUNDS = 6;
+
+export interface ArModel {
+  glb: Uint8Array;
+  usdz: Uint8Array;
+  /** Triangles drawn (per node), before and after any simplification. */
+  sourceTriangles: number;
+  triangles: number;
+  simplified: boolean;
+  /** The files still pass a budget: the simplifier could not take more away within its bounds. */
+  overBudget: boolean;
+  /** Size of the model in metres [x, y, z]. */
+  size: [number, number, number];
+}
+
+let io: Promise<NodeIO> | undefined;
+function gltfIo(): Promise<NodeIO> {
+  io ??= Promise.all([MeshoptDecoder.ready, MeshoptSimplifier.ready]).then(() =>
+    new NodeIO()
+      .setLogger(new Logger(Logger.Verbosity.ERROR))
+      .registerExtensions([EXTMeshoptCompression, KHRMeshQuantization, CoarseMeshExtension])
+      .registerDependencies({ 'meshopt.decoder': MeshoptDecoder }),
+  );
+  return io;
+}
+
+/** Triangles drawn by the default scene, each mesh counted once per node using it. */
+export function drawnTriangles(doc: Document): number {
+  let total = 0;
+  const visit = (node: Node) => {
+    for (const primitive of node.getMesh()?.listPrimitives() ?? []) {
+      if (primitive.getMode() !== TRIANGLES) continue;
+      total += Math.floor((primitive.getIndices()?.getCount() ?? primitive.getAttribute('POSITION')?.getCount() ?? 0) / 3);
+    }
+    for (const child of node.listChildren()) visit(child);
+  };
+  for (const node of doc.getRoot().getDefaultScene()?.listChildren() ?? []) visit(node);
+  return total;
+}
+
+/** Plain glTF: decoded geometry, no extension, no coarse mesh, no line. */
+async function plainDocument(glb: Uint8Array): Promise<Document> {
+  const doc = await (await gltfIo()).readBinary(glb);
+  for (const coarse of coarseMeshesOf(doc)) {
+    coarse.listPrimitives().forEach((p) => p.dispose());
+    coarse.dispose();
+  }
+  for (const mesh of doc.getRoot().listMeshes()) {
+    for (const primitive of mesh.listPrimitives()) if (primitive.getMode() !== TRIANGLES) primitive.dispose();
+  }
+  await doc.transform(dequantize());
+  for (const extension of doc.getRoot().listExtensionsUsed()) extension.dispose();
+  const root = doc.getRoot();
+  if (!root.getDefaultScene()) root.setDefaultScene(root.listScenes()[0] ?? doc.createScene());
+  await doc.transform(prune({ keepLeaves: false, keepSolidTextures: true }));
+  return doc;
+}
+
+/** Puts the model under one node that moves the middle of its floor footprint to the origin. */
+function placeOnFloor(doc: Document): [number, number, number] {
+  const scene = doc.getRoot().getDefaultScene()!;
+  const { min, max } = getBounds(scene);
+  const placed = doc.createNode('AR').setTranslation([-(min[0] + max[0]) / 2, -min[1], -(min[2] + max[2]) / 2]);
+  for (const child of scene.listChildren()) {
+    scene.removeChild(child);
+    placed.addChild(child);
+  }
+  scene.addChild(placed);
+  return [max[0] - min[0], max[1] - min[1], max[2] - min[2]];
+}
+
+/** Meshoptimizer on every mesh, towards `ratio` of its triangles, within `error` of its radius. */
+async function simplifyTo(doc: Document, ratio: number, error: number): Promise<void> {
+  await doc.transform(weld(), simplify({ simplifier: MeshoptSimplifier, ratio: Math.max(0, Math.min(1, ratio)), error }));
+}
+
+/** The AR GLB and USDZ of a converted GLB; null when the model has no surface to place. */
+export async function makeArModel(glb: Uint8Array, limits: { triangles?: number; bytes?: number } = {}): Promise<ArModel | null> {
+  const maxBytes = limits.bytes ?? AR_MAX_BYTES;
+  const doc = await plainDocument(glb);
+  const sourceTriangles = drawnTriangles(doc);
+  if (sourceTriangles === 0) return null;
+  const size = placeOnFloor(doc);
+  const io = await gltfIo();
+  let triangles = sourceTriangles;
+  let budget = limits.triangles ?? AR_TRIANGLE_BUDGET;
+  let error = 0.01;
+  let stalled = false;
+  for (let round = 0; ; round++) {
+    if (triangles > budget) {
+      const before = triangles;
+      await simplifyTo(doc, (0.95 * budget) / triangles, error);
+      triangles = drawnTriangles(doc);
+      error *= 3;
+      // Meshes already as simple as their shape (boxes) lose nothing more within the error bound.
+      stalled = triangles > 0.95 * before;
+    }
+    const arGlb = await io.writeBinary(doc);
+    const usdz = writeUsdz(documentToUsda(doc));
+    const largest = Math.max(arGlb.byteLength, usdz.byteLength);
+    const fits = largest <= maxBytes && triangles <= budget;
+    if (fits || stalled || round >= MAX_ROUNDS) {
+      return { glb: arGlb, usdz, sourceTriangles, triangles, simplified: triangles < sourceTriangles, size, overBudget: !fits };
+    }
+    // Bytes grow with triangles: aim under the size budget with a margin.
+    if (largest > maxBytes) budget = Math.min(budget, Math.floor((triangles * 0.8 * maxBytes) / largest));
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * Where "View in your room" leads (issue 32): the phone's own AR viewer with the link's AR file.
+ * iOS Safari (an `<a rel="ar">` it says it supports) opens the USDZ in Quick Look; Android opens
+ * the AR GLB in Scene Viewer through an explicit intent to Google Play Services for AR, AR only,
+ * at true size, falling back to the link's page when that is missing. Nothing elsewhere (desktop).
+ */
+export interface ArDevice {
+  userAgent: string;
+  /** `document.createElement('a').relList.supports('ar')`: true in Safari on iOS and iPadOS. */
+  supportsArRel: boolean;
+}
+
+export type ArLaunch = { kind: 'quick-look'; href: string } | { kind: 'scene-viewer'; href: string };
+
+/**
+ * `linkApiUrl` is the absolute URL of the link's API folder (`.../projects/accessKeys/{key}`),
+ * `pageUrl` the link's page.
+ */
+export function arLaunch(device: ArDevice, linkApiUrl: string, pageUrl: string): ArLaunch | null {
+  if (device.supportsArRel) {
+    // Quick Look places the model at its true size: no pinch to scale it.
+    return { kind: 'quick-look', href: `${linkApiUrl}/ar.usdz#allowsContentScaling=0` };
+  }
+  if (/\bAndroid\b/i.test(device.userAgent)) {
+    const file = encodeURIComponent(`${linkApiUrl}/ar.glb`);
+    const href =
+      `intent://arvr.google.com/scene-viewer/1.0?file=${file}&mode=ar_only&resizable=false` +
+      `#Intent;scheme=https;package=com.google.ar.core;action=android.intent.action.VIEW;` +
+      `S.browser_fallback_url=${encodeURIComponent(pageUrl)};end;`;
+    return { kind: 'scene-viewer', href };
+  }
+  return null;
+}

@@ -1,0 +1,36 @@
+/** Where "View in your room" leads: Quick Look on iOS Safari, Scene Viewer's intent on Android, nothing on a desktop. */
+import { describe, expect, it } from 'vitest';
+import { arLaunch } from '../../../src/machines/viewer/arLaunch';
+
+const API = 'https://cv.example.com/api/v1/projects/accessKeys/Abc123';
+const PAGE = 'https://cv.example.com/s/Abc123';
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const PIXEL = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+
+describe('arLaunch', () => {
+  it('opens the USDZ in Quick Look at true size where Safari supports rel="ar"', () => {
+    expect(arLaunch({ userAgent: IPHONE, supportsArRel: true }, API, PAGE)).toEqual({ kind: 'quick-look', href: `${API}/ar.usdz#allowsContentScaling=0` });
+  });
+
+  it('opens the AR GLB in Scene Viewer, AR only and not resizable, falling back to the page, on Android', () => {
+    const launch = arLaunch({ userAgent: PIXEL, supportsArRel: false }, API, PAGE);
+    expect(launch?.kind).toBe('scene-viewer');
+    const href = launch!.href;
+    expect(href.startsWith('intent://arvr.google.com/scene-viewer/1.0?')).toBe(true);
+    const [query, intent] = href.slice('intent://arvr.google.com/scene-viewer/1.0?'.length).split('#');
+    const params = new URLSearchParams(query);
+    expect(params.get('file')).toBe(`${API}/ar.glb`);
+    expect(params.get('mode')).toBe('ar_only');
+    expect(params.get('resizable')).toBe('false');
+    const parts = intent.split(';');
+    expect(parts[0]).toBe('Intent');
+    expect(parts).toEqual(expect.arrayContaining(['scheme=https', 'package=com.google.ar.core', 'action=android.intent.action.VIEW', 'end', '']));
+    expect(decodeURIComponent(parts.find((p) => p.startsWith('S.browser_fallback_url='))!.split('=')[1])).toBe(PAGE);
+  });
+
+  it('offers nothing on a desktop, nor on an iPhone browser without Quick Look', () => {
+    expect(arLaunch({ userAgent: DESKTOP, supportsArRel: false }, API, PAGE)).toBeNull();
+    expect(arLaunch({ userAgent: IPHONE, supportsArRel: false }, API, PAGE)).toBeNull();
+  });
+});

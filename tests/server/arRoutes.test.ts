@@ -1,0 +1,132 @@
+/**
+ * The AR routes (ar.glb, ar.usdz) for the owner and through a link: the files made by a real
+ * upload's conversion (no browser involved) and served as stored, `isArAvailable` on for a new
+ * project, made on first request for a revision without them, and refused with the same 404 as
+ * the project or the link: another user's project, an unpublished link, a link without the option.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Project } from '../../src/api/schemas';
+import { generateAssembly } from '../../samples/generate';
+import { assemblyToGlb } from '../../samples/toGlb';
+import { writeSample } from '../../samples/writers/index';
+import { arBlobKey } from '../../server/domain/projectBlobKeys';
+import { readZip } from '../convert/helpers/arFiles';
+import { addProject, addUser, inject, type TestUser } from './helpers/projectFixtures';
+import { startTestServer } from './helpers/testServer';
+import { lastMessage, projectBlobFiles, secureToken, startUploadServer, upload, type UploadServer } from './helpers/uploads';
+
+let server: UploadServer;
+let owner: TestUser;
+let other: TestUser;
+let project: Project;
+
+beforeAll(async () => {
+  server = await startUploadServer({ env: { SHARE_RATE_LIMIT: '0' } });
+  owner = await addUser(server, 'Olivia Owner');
+  other = await addUser(server, 'Oscar Other');
+  await server.database.db.updateTable('subscription_plans').set({ total_credits: 10 }).where('user_id', '=', owner.user.id).execute();
+  const file = await writeSample(generateAssembly({ parts: 12, seed: 5 }), 'step');
+  const outcome = await upload(server, { kind: 'create', secureToken: await secureToken(server, owner.token), projectName: 'Kitchen', fileName: 'kitchen.stp', file });
+  const last = lastMessage(outcome);
+  if (last?.type !== 'result') throw new Error(`upload failed: ${JSON.stringify(last)}`);
+  project = last.project;
+});
+afterAll(() => server.close());
+
+const owned = (id: number, file: string, token = owner.token) => inject(server, `/api/v1/projects/${id}/${file}`, { token });
+const linked = (key: string, file: string, headers: Record<string, string> = {}) => inject(server, `/api/v1/projects/accessKeys/${key}/${file}`, { headers });
+const patch = (id: number, body: unknown) => inject(server, `/api/v1/projects/${id}`, { method: 'PATCH', body, token: owner.token });
+
+describe('AR files of an uploaded model', () => {
+  it('are made by the conversion and stored beside the GLB and the poster', async () => {
+    const files = await projectBlobFiles(server);
+    expect(files).toEqual(expect.arrayContaining([`${project.id}/r1/model.glb`, `${project.id}/r1/poster.webp`, `${project.id}/r1/ar.glb`, `${project.id}/r1/ar.usdz`]));
+    expect(project.shareOptions.isArAvailable).toBe(true);
+  });
+
+  it('are served to the owner as stored, with their types, and revalidated', async () => {
+    const blobs = server.app.services.blobs;
+    const glb = await owned(project.id, 'ar.glb');
+    expect(glb.status).toBe(200);
+    expect(glb.headers['content-type']).toBe('model/gltf-binary');
+    expect(Buffer.compare(glb.raw, Buffer.from((await blobs.get(arBlobKey(project.id, 1, 'glb')))!))).toBe(0);
+    const usdz = await owned(project.id, 'ar.usdz');
+    expect(usdz.status).toBe(200);
+    expect(usdz.headers['content-type']).toBe('model/vnd.usdz+zip');
+    expect(readZip(new Uint8Array(usdz.raw))[0].name).toBe('model.usda');
+    const again = await inject(server, `/api/v1/projects/${project.id}/ar.usdz`, { token: owner.token, headers: { 'if-none-match': String(usdz.headers.etag) } });
+    expect(again.status).toBe(304);
+  });
+
+  it('refuse another user and a caller without a token, as for the project itself', async () => {
+    const theirs = await owned(project.id, 'ar.glb', other.token);
+    const projectItself = await inject(server, `/api/v1/projects/${project.id}`, { token: other.token });
+    expect(projectItself.status).toBe(404);
+    expect(theirs.status).toBe(404);
+    expect(theirs.json).toEqual(projectItself.json);
+    expect((await owned(project.id, 'ar.usdz', other.token)).status).toBe(404);
+    expect((await inject(server, `/api/v1/projects/${project.id}/ar.glb`)).status).toBe(401);
+  });
+
+  it('answer a link while it is published with isArAvailable, and the link 404 otherwise', async () => {
+    const key = project.accessKey;
+    const unknownLink = await inject(server, `/api/v1/projects/accessKeys/${key}`);
+    expect(unknownLink.status).toBe(404);
+    expect((await linked(key, 'ar.glb')).json).toEqual(unknownLink.json);
+    expect((await patch(project.id, { isPublished: true })).status).toBe(204);
+    expect((await linked(key, 'ar.glb')).status).toBe(200);
+    const usdz = await linked(key, 'ar.usdz');
+    expect([usdz.status, usdz.headers['content-type']]).toEqual([200, 'model/vnd.usdz+zip']);
+
+    expect((await patch(project.id, { shareOptions: { isArAvailable: false } })).status).toBe(204);
+    for (const file of ['ar.glb', 'ar.usdz']) {
+      const refused = await linked(key, file);
+      expect(refused.status, file).toBe(404);
+      expect(refused.json).toEqual(unknownLink.json);
+    }
+    // The owner's own route does not depend on the link's option.
+    expect((await owned(project.id, 'ar.glb')).status).toBe(200);
+
+    expect((await patch(project.id, { shareOptions: { isArAvailable: true } })).status).toBe(204);
+    expect((await linked(key, 'ar.usdz')).status).toBe(200);
+    expect((await patch(project.id, { isPublished: false })).status).toBe(204);
+    expect((await linked(key, 'ar.usdz')).status).toBe(404);
+  });
+});
+
+describe('a revision converted before AR files existed', () => {
+  it('gets them made once on the first requests, then stored', async () => {
+    const old = await addProject(server, owner.user.id, { glb: Buffer.from(await assemblyToGlb(generateAssembly({ parts: 20, seed: 2 }))), published: true });
+    const blobs = server.app.services.blobs;
+    expect(await blobs.stat(arBlobKey(old.id, 1, 'usdz'))).toBeUndefined();
+    const runs = server.arFileRuns.length;
+    const [a, b] = await Promise.all([linked(old.accessKey, 'ar.usdz'), linked(old.accessKey, 'ar.usdz')]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    // Made once, in a conversion thread, for both requests.
+    expect(server.arFileRuns.length).toBe(runs + 1);
+    expect(Buffer.compare(a.raw, b.raw)).toBe(0);
+    expect(await blobs.stat(arBlobKey(old.id, 1, 'usdz'))).toBeDefined();
+    expect(await blobs.stat(arBlobKey(old.id, 1, 'glb'))).toBeDefined();
+    expect((await linked(old.accessKey, 'ar.glb')).headers['content-type']).toBe('model/gltf-binary');
+    expect(server.arFileRuns.length).toBe(runs + 1);
+  });
+
+  it('are made on the API thread by a process without conversion threads', async () => {
+    const plain = await startTestServer({ env: { SHARE_RATE_LIMIT: '0' } });
+    try {
+      const someone = await addUser(plain, 'Paula Plain');
+      const old = await addProject(plain, someone.user.id, { glb: Buffer.from(await assemblyToGlb(generateAssembly({ parts: 8, seed: 6 }))), published: true });
+      const res = await inject(plain, `/api/v1/projects/accessKeys/${old.accessKey}/ar.glb`);
+      expect(res.status).toBe(200);
+      expect(res.raw.subarray(0, 4).toString('latin1')).toBe('glTF');
+      expect(await plain.app.services.blobs.stat(arBlobKey(old.id, 1, 'usdz'))).toBeDefined();
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('answers 404 for a project without a model', async () => {
+    const empty = await addProject(server, owner.user.id, { withModel: false });
+    expect((await owned(empty.id, 'ar.glb')).status).toBe(404);
+  });
+});
