@@ -33,6 +33,10 @@ function events(snapshot: { context: unknown; matches(v: unknown): boolean }): L
     { type: 'list.dismissNotice' },
     { type: 'list.filterStage', stage: 'ready' },
     { type: 'list.sort', by: 'name' },
+    // Values outside the lists: refused.
+    { type: 'list.filterStage', stage: 'someday' },
+    { type: 'list.sort', by: 'size' },
+    { type: 'list.changeStage', id: 1, stage: 'someday' },
   ];
   // Renames and share changes queue a refresh each: offer them only while the queue is short, so
   // the model stays finite.

@@ -45,6 +45,7 @@ const events = [
   // A revision the list does not hold.
   { type: 'revisions.view', revisionNumber: 9 },
   { type: 'revisions.restore', revisionNumber: 9 },
+  { type: 'revisions.compare', revisionNumber: 9 },
   { type: 'revisions.viewCurrent' },
   { type: 'revisions.compare', revisionNumber: 1 },
   { type: 'revisions.compare', revisionNumber: 3 },
@@ -57,6 +58,7 @@ const events = [
   { type: 'xstate.error.actor.restoreRevision', error: failure(409, 'credit_confirmation_required') },
   { type: 'xstate.error.actor.restoreRevision', error: failure(402, 'insufficient_credits') },
   { type: 'xstate.error.actor.restoreRevision', error: failure(500) },
+  { type: 'xstate.error.actor.restoreRevision', error: failure(409, 'revision_changed') },
   { type: 'revisions.confirmCredit' },
   { type: 'revisions.cancel' },
   { type: 'revisions.changed', currentRevision: 4 },

@@ -118,7 +118,25 @@ export const uploadModel: MachineModel = {
           (event.type as string) === 'xstate.done.actor.secureToken' ||
           event.type === 'upload.create' ||
           event.type === 'socket.result' ||
-          (['upload.modelClaimed', 'upload.modelReleased', 'upload.modelShown'].includes(event.type) && (event as { projectId: number }).projectId === 5),
+          (['upload.modelClaimed', 'upload.modelReleased', 'upload.modelShown'].includes(event.type) && (event as { projectId: number }).projectId === 5) ||
+          // Another project's viewer claiming a load must not become this upload's loader.
+          (event.type === 'upload.modelClaimed' && event.projectId === 6),
+        paths: 'simple',
+        sut: uploadSut,
+        oracle: checked as never,
+      }),
+    },
+    {
+      // An update made in a viewer: only its own viewer going away drops the model load.
+      label: 'an update in a viewer whose viewer goes away, every simple path',
+      run: defineRun<UploadEvent>({
+        events: (snapshot) =>
+          snapshot.matches('requestingToken') ? ([{ type: 'xstate.done.actor.secureToken', output: 'token-1' }] as never) : uploadEvents,
+        filterEvents: (_, event) =>
+          (event.type as string) === 'xstate.done.actor.secureToken' ||
+          (event.type === 'upload.update' && event.loadsModel === true) ||
+          event.type === 'socket.result' ||
+          (event.type === 'upload.modelReleased' && event.loader === 'viewer-1'),
         paths: 'simple',
         sut: uploadSut,
         oracle: checked as never,
