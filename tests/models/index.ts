@@ -4,6 +4,9 @@ import { labelsMachine } from '../../src/machines/projects/labelsMachine';
 import { commentsMachine } from '../../src/machines/viewer/commentsMachine';
 import { hyperlinksMachine } from '../../src/machines/viewer/hyperlinksMachine';
 import { ownerViewerMachine, sharedViewerMachine } from '../../src/machines/viewer/viewerMachine';
+import { workshopMachine } from '../../src/machines/projects/workshopMachine';
+import { linkEstimateMachine } from '../../src/machines/viewer/linkEstimateMachine';
+import { reviewMachine } from '../../src/machines/viewer/reviewMachine';
 import { approvalModel } from './approval';
 import { deleteModel } from './delete';
 import type { MachineModel } from './machineModel';
@@ -44,4 +47,7 @@ export const allMachines: Array<{ name: string; machine: AnyStateMachine; source
   { name: 'hyperlinks', machine: hyperlinksMachine, source: 'src/machines/viewer/notesMachine.ts' },
   { name: 'ownerViewer', machine: ownerViewerMachine, source: 'src/machines/viewer/viewerMachine.ts' },
   { name: 'sharedViewer', machine: sharedViewerMachine, source: 'src/machines/viewer/viewerMachine.ts' },
+  { name: 'workshop', machine: workshopMachine, source: 'src/machines/projects/workshopMachine.ts' },
+  { name: 'linkEstimate', machine: linkEstimateMachine, source: 'src/machines/viewer/linkEstimateMachine.ts' },
+  { name: 'review', machine: reviewMachine, source: 'src/machines/viewer/reviewMachine.ts' },
 ];
