@@ -39,7 +39,6 @@ export async function workshopShots(browser: Browser, origin: string, login: Log
   await api(origin, `projects/${projectId}`, { method: 'PATCH', token, json: { isPublished: true } });
   await api(origin, 'settings/workshop', { method: 'PUT', token, json: SETTINGS });
   for (const language of ['en', 'fr'] as const) {
-    await api(origin, 'settings', { method: 'PATCH', token, json: { preferredDisplayLanguage: language } });
     for (const [viewport, device] of [[DESKTOP, 'desktop'], [PHONE, 'phone']] as const) {
       const { context, page } = await newPage(browser, origin, viewport, language === 'fr', login);
       await page.goto(`/projects/${projectId}/workshop`);
@@ -53,5 +52,4 @@ export async function workshopShots(browser: Browser, origin: string, login: Log
       await context.close();
     }
   }
-  await api(origin, 'settings', { method: 'PATCH', token, json: { preferredDisplayLanguage: 'en' } });
 }
