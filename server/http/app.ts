@@ -105,7 +105,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const limitStore = chooseLimitStore(config, db, redis);
   const metrics = createMetrics();
   // Live review events (reviewEvents.ts): through PostgreSQL between processes, else in memory.
-  const postgres = config.database.kind === 'postgres' ? { url: config.database.url, schema: (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]?.schema } : undefined;
+  // The app's PostgreSQL schema, read once: the review events' channel and the queue's schema follow it.
+  const postgres =
+    config.database.kind === 'postgres' ? { url: config.database.url, schema: (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]?.schema } : undefined;
   const reviewEvents = await createReviewEventHub({ db, postgres, log: app.log });
   const mail = config.smtpUrl
     ? createReviewMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, origin: config.publicUrl ?? `http://localhost:${config.port}`, batchSeconds: config.mailBatchSeconds, db, log: app.log })
@@ -145,10 +147,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyWebsocket, websocketOptions(config.maxUploadBytes));
   const uploadTracker = createUploadTracker();
   let queue = deps.conversionQueue;
-  if (!queue && config.convertQueue && config.database.kind === 'postgres') {
-    const schema = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+  if (!queue && config.convertQueue && postgres) {
     const own = await openConversionQueue(
-      { url: config.database.url, appSchema: schema.rows[0]?.schema, convertTimeoutSeconds: config.convertTimeoutSeconds },
+      { url: postgres.url, appSchema: postgres.schema, convertTimeoutSeconds: config.convertTimeoutSeconds },
       app.log,
     );
     // After the sockets are done (onClose hooks run once the server stopped taking requests).

@@ -113,21 +113,21 @@ export function createHttp(options: HttpOptions) {
     return parsed.data as never;
   }
 
-  /** A raw authenticated GET (blobs such as the branding logo). */
-  async function blob(path: string, signal?: AbortSignal): Promise<Blob> {
-    const tokenUsed = options.tokens.get();
-    let res = await send(path, { auth: true, signal }, tokenUsed);
-    if (res.status === 401 && (await refresh())) res = await send(path, { auth: true, signal }, options.tokens.get());
+  /** A raw GET, authenticated (and refreshed once on 401) when `auth`; throws RequestError unless OK. */
+  async function rawGet(path: string, auth: boolean, signal?: AbortSignal): Promise<Response> {
+    let res = await send(path, { auth, signal }, auth ? options.tokens.get() : null);
+    if (res.status === 401 && auth && (await refresh())) res = await send(path, { auth: true, signal }, options.tokens.get());
     if (!res.ok) throw new RequestError('GET', res.url || urlOf(path), res.status, res.statusText);
-    return res.blob();
+    return res;
   }
+
+  /** A raw authenticated GET (blobs such as the branding logo). */
+  const blob = async (path: string, signal?: AbortSignal): Promise<Blob> => (await rawGet(path, true, signal)).blob();
 
   /** A long-lived GET whose body is read as it arrives (the live events); authenticated when `auth`. */
   async function stream(path: string, request: { auth: boolean; signal?: AbortSignal }): Promise<ReadableStream<Uint8Array>> {
-    const tokenUsed = request.auth ? options.tokens.get() : null;
-    let res = await send(path, { auth: request.auth, signal: request.signal }, tokenUsed);
-    if (res.status === 401 && request.auth && (await refresh())) res = await send(path, { auth: true, signal: request.signal }, options.tokens.get());
-    if (!res.ok || !res.body) throw new RequestError('GET', res.url || urlOf(path), res.status, res.statusText);
+    const res = await rawGet(path, request.auth, request.signal);
+    if (!res.body) throw new RequestError('GET', res.url || urlOf(path), res.status, res.statusText);
     return res.body;
   }
 
