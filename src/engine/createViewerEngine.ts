@@ -33,6 +33,7 @@ import {
   type ClippingState,
   type DistanceUnit,
   type LoadProgress,
+  type DisplayState,
   type Measurement,
   type PickEvent,
   RENDER_MODES,
@@ -73,6 +74,8 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
   const onOrientation = new Emitter<AxesOrientation>();
   const onVisibilityChange = new Emitter<VisibilityChange>();
   const onClippingChange = new Emitter<ClippingState>();
+  const onDisplayChange = new Emitter<DisplayState>();
+  const onViewChange = new Emitter<void>();
 
   let model: ModelView | null = null;
   let mode: RenderMode = options.renderMode ?? 'wireframe';
@@ -106,6 +109,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     },
     afterFrame: () => {
       movedLastFrame = viewChanged();
+      if (movedLastFrame) onViewChange.emit();
       [lastView, nextView] = [nextView, lastView];
       haveLastView = true;
       // Shaders compile asynchronously: keep drawing until every mesh could be drawn.
@@ -186,6 +190,8 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     onOrientation,
     onVisibilityChange,
     onClippingChange,
+    onDisplayChange,
+    onViewChange,
 
     async load(url, { signal } = {}) {
       const id = ++loadCounter;
@@ -213,6 +219,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
       if (!RENDER_MODES.includes(next)) return;
       mode = next;
       model?.applyMode(mode);
+      onDisplayChange.emit({ renderMode: mode, explode: model?.explodeFactor ?? 0 });
       requestRender();
     },
     getRenderMode: () => mode,
@@ -243,6 +250,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
       return point;
     },
     getMeasurement: () => measure.current(),
+    showMeasurement: (points) => (points ? measure.set(points.map((position) => ({ position, snap: 'vertex' as const, partId: null }))) : measure.clear()),
     getMeasureHover: () => (measure.active ? measure.hovered : null),
 
     setCameraView: (next, { animate = true } = {}) => camera.setView(next, animate),
@@ -261,6 +269,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     isolate(ids, { moveCamera = true } = {}) {
       if (parts.isolate(ids) && moveCamera) camera.frameVisible();
     },
+    getPartVisibility: () => parts.parts(),
     show: (ids) => parts.show(ids),
     hide: (ids) => parts.hide(ids),
     showAll: () => parts.showAll(),
@@ -276,6 +285,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
       // A view the user has not moved keeps the whole (exploded) model framed; one they moved that
       // showed the whole model is framed again when the spread parts would leave the canvas.
       if (!camera.hasUserMoved || (wholeInView && !camera.visibleInView())) camera.frame(undefined, false);
+      onDisplayChange.emit({ renderMode: mode, explode: model.explodeFactor });
       requestRender();
     },
     getExplode: () => model?.explodeFactor ?? 0,
@@ -310,7 +320,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
       tints.added.dispose();
       tints.changed.dispose();
       rig.dispose();
-      for (const e of [onProgress, onPick, onMeasure, onUserCameraMove, onOrientation, onVisibilityChange, onClippingChange]) e.clear();
+      for (const e of [onProgress, onPick, onMeasure, onUserCameraMove, onOrientation, onVisibilityChange, onClippingChange, onDisplayChange, onViewChange]) e.clear();
       scene.dispose();
       if (ownsEngine) engine.dispose();
     },

@@ -102,6 +102,12 @@ export interface Measurement {
   length: number | null;
 }
 
+/** What `onDisplayChange` reports. */
+export interface DisplayState {
+  renderMode: RenderMode;
+  explode: number;
+}
+
 export interface PickEvent {
   /** The picked part, or null when the click hit empty space. */
   partId: string | null;
@@ -200,6 +206,10 @@ export interface ViewerEngine {
   readonly onOrientation: Subscribable<AxesOrientation>;
   readonly onVisibilityChange: Subscribable<VisibilityChange>;
   readonly onClippingChange: Subscribable<ClippingState>;
+  /** The render mode or the exploded factor changed (by any caller). */
+  readonly onDisplayChange: Subscribable<DisplayState>;
+  /** The picture moved: the camera, the canvas size or the exploded view (to place labels over the view). */
+  readonly onViewChange: Subscribable<void>;
 
   load(url: string, options?: LoadOptions): Promise<ModelInfo>;
   getModel(): ModelInfo | null;
@@ -219,6 +229,8 @@ export interface ViewerEngine {
   /** Adds a measure point as a click at canvas pixel (x, y) would; returns the snapped point or null. */
   measureAt(x: number, y: number): MeasurePoint | null;
   getMeasurement(): Measurement;
+  /** Shows a measurement between two world points (metres), e.g. a saved view's; null clears it. */
+  showMeasurement(points: readonly [Vec3, Vec3] | null): void;
   /** The snapped point the pointer hovers, or a held finger aims at, while measuring; else null. */
   getMeasureHover(): MeasurePoint | null;
 
@@ -240,6 +252,8 @@ export interface ViewerEngine {
   project(point: Vec3): { x: number; y: number; inView: boolean };
 
   isolate(ids: readonly string[], options?: IsolateOptions): void;
+  /** The parts that carry geometry, shown and hidden. */
+  getPartVisibility(): { shown: string[]; hidden: string[] };
   show(ids: readonly string[]): void;
   hide(ids: readonly string[]): void;
   showAll(): void;

@@ -28,6 +28,7 @@ function fakeEngine() {
     move: emitter<void>(),
     clip: emitter<typeof clipping>(),
     visibility: emitter<{ changes: Array<{ id: string; isVisible: boolean }> }>(),
+    display: emitter<{ renderMode: 'solid' | 'xray' | 'wireframe' | 'illustration'; explode: number }>(),
   };
   let camera = { version: 1 as const, view: 'free' as const, position: [0, 0, 3] as [number, number, number], target: [0, 0, 0] as [number, number, number], orthoHalfHeight: null };
   const engine = {
@@ -37,8 +38,15 @@ function fakeEngine() {
     onUserCameraMove: events.move,
     onClippingChange: events.clip,
     onVisibilityChange: events.visibility,
+    onDisplayChange: events.display,
     load: vi.fn(async () => ({ tree: { roots: [], nodes: {} }, partCount: 0 })),
     setRenderMode: vi.fn(),
+    getRenderMode: () => 'solid' as const,
+    getModel: () => null,
+    getMeasurement: () => ({ points: [], unit: 'mm' as const, vector: null, length: null }),
+    showMeasurement: vi.fn(),
+    getPartVisibility: () => ({ shown: [], hidden: [] }),
+    getExplode: () => 0,
     setUnit: vi.fn(),
     setClipping: vi.fn((s) => ({ ...clipping, ...s })),
     getClipping: () => clipping,

@@ -4,9 +4,9 @@
  * viewer, what the owner and a guest may do, and what a live event changes.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { CommentReviewInput, MarkupShape, NoteView, ReviewedComment } from '../../src/api/schemas';
-import { reviewMachine, type ReviewEmitted, type ReviewInput } from '../../src/machines/viewer/reviewMachine';
+import { reviewMachine, type ReviewEngineCommand, type ReviewInput } from '../../src/machines/viewer/reviewMachine';
 
 const VIEW: NoteView = { camera: { view: 'free', position: [1, 1, 2], target: [0, 0.5, 0], orthoHalfHeight: null }, renderMode: 'solid', clipping: null, explode: 0, hidden: [], isolated: null, measurement: null };
 const note = (id: number, extra: Partial<ReviewedComment> = {}): ReviewedComment => ({
@@ -30,8 +30,16 @@ const ARROW: MarkupShape = { kind: 'arrow', from: [0.1, 0.1], to: [0.3, 0.3], co
 function start(input: Partial<ReviewInput> = {}, server: { notes?: ReviewedComment[]; failLoad?: boolean; failCreate?: boolean } = {}) {
   const calls = { load: 0, create: [] as (CommentReviewInput & { authorName: string; text: string })[], status: [] as { id: number; status: string }[] };
   let notes = server.notes ?? [note(1, { view: VIEW }), note(2), note(3, { parentId: 1 })];
+  /** What the engine child was asked; a capture answers with the view the engine shows (VIEW). */
+  const engine: ReviewEngineCommand[] = [];
   const machine = reviewMachine.provide({
     actors: {
+      reviewEngine: fromCallback<ReviewEngineCommand>(({ receive, sendBack }) => {
+        receive((command) => {
+          engine.push(command);
+          if (command.type === 'capture') sendBack({ type: 'review.captured', view: VIEW });
+        });
+      }),
       loadNotes: fromPromise(async () => {
         calls.load += 1;
         if (server.failLoad) throw new Error('offline');
@@ -51,10 +59,8 @@ function start(input: Partial<ReviewInput> = {}, server: { notes?: ReviewedComme
     },
   });
   const actor = createActor(machine, { input: { role: 'guest', revisionNumber: 4, authorName: 'Claire', ...input } });
-  const emitted: ReviewEmitted[] = [];
-  actor.on('*', (event) => emitted.push(event as ReviewEmitted));
   actor.start();
-  return { actor, calls, emitted, state: () => actor.getSnapshot() };
+  return { actor, calls, engine, state: () => actor.getSnapshot() };
 }
 const settled = () => new Promise((r) => setTimeout(r, 0));
 
@@ -72,29 +78,46 @@ describe('the review machine', () => {
     expect(failing.calls.load).toBe(2);
   });
 
-  it("opening a note with a view asks the viewer to restore it; one without a view, or a reply, restores nothing", async () => {
-    const { actor, emitted, state } = start();
+  it("opening a note with a view asks the engine to restore it; one without a view, or a reply, restores nothing", async () => {
+    const { actor, engine, state } = start();
     await settled();
     actor.send({ type: 'review.open', id: 1 });
-    expect(emitted).toEqual([{ type: 'review.showView', view: VIEW, pin: null, markup: [] }]);
+    expect(engine).toEqual([{ type: 'show', view: VIEW }]);
+    expect(state().context.shownId).toBe(1);
+    // The user turns the model: the markup no longer matches the picture, the note stays open.
+    actor.send({ type: 'review.viewLeft' });
+    expect(state().context).toMatchObject({ shownId: null, openId: 1 });
     actor.send({ type: 'review.open', id: 2 });
     expect(state().context.openId).toBe(2);
     actor.send({ type: 'review.open', id: 3 });
     actor.send({ type: 'review.open', id: 99 });
     expect(state().context.openId).toBe(2);
-    expect(emitted).toHaveLength(1);
+    expect(engine).toHaveLength(1);
+  });
+
+  it("a link that does not offer a note's render mode or the clipping plane opens its view solid and uncut", async () => {
+    const cut = { ...VIEW, renderMode: 'wireframe' as const, clipping: { axis: 'x' as const, inverted: false, position: 300 } };
+    const { actor, engine } = start({ renderModes: ['solid', 'xray'], clipping: false }, { notes: [note(1, { view: cut })] });
+    await settled();
+    actor.send({ type: 'review.open', id: 1 });
+    expect(engine).toEqual([{ type: 'show', view: { ...cut, renderMode: 'solid', clipping: null } }]);
+    const owner = start({}, { notes: [note(1, { view: cut })] });
+    await settled();
+    owner.actor.send({ type: 'review.open', id: 1 });
+    expect(owner.engine).toEqual([{ type: 'show', view: cut }]);
   });
 
   it('composes a pinned note with markup and sends it with the revision, the author, the pin, the view and the shapes', async () => {
-    const { actor, emitted, calls, state } = start();
+    const { actor, engine, calls, state } = start();
     await settled();
     actor.send({ type: 'review.compose' });
-    expect(emitted.at(-1)).toEqual({ type: 'review.pickPin' });
+    expect(engine).toEqual([{ type: 'pick', active: true }]);
     // No text yet, no pin yet: nothing can be sent.
     actor.send({ type: 'review.send' });
     expect(calls.create).toEqual([]);
     const pin = { point: [0.2, 0.9, 0.3] as [number, number, number], partId: '7', partName: 'Door' };
-    actor.send({ type: 'review.pinned', pin, view: VIEW });
+    actor.send({ type: 'review.pinned', pin });
+    expect(engine).toEqual([{ type: 'pick', active: true }, { type: 'pick', active: false }]);
     actor.send({ type: 'review.tool', tool: 'arrow' });
     actor.send({ type: 'review.shape', shape: ARROW });
     actor.send({ type: 'review.shape', shape: { kind: 'text', at: [0.5, 0.5], text: 'here', color: '#ffffff' } });
@@ -106,6 +129,8 @@ describe('the review machine', () => {
     actor.send({ type: 'review.send' });
     await settled();
     await settled();
+    // The view is read when the note is sent: the one the markup was drawn over.
+    expect(engine.at(-1)).toEqual({ type: 'capture' });
     expect(calls.create).toEqual([{ authorName: 'Claire', text: 'Open to the left', revisionNumber: 4, pin, view: VIEW, markup: [ARROW] }]);
     expect(state().value).toEqual({ ready: 'browsing' });
     expect(state().context.openId).toBe(101);
@@ -117,7 +142,7 @@ describe('the review machine', () => {
     const { actor, calls, state } = start({}, { failCreate: true });
     await settled();
     actor.send({ type: 'review.compose' });
-    actor.send({ type: 'review.unpinned', view: VIEW });
+    actor.send({ type: 'review.wholeView' });
     for (let i = 0; i < 105; i += 1) actor.send({ type: 'review.shape', shape: ARROW });
     expect(state().context.draft?.markup).toHaveLength(100);
     actor.send({ type: 'review.text', text: 'x'.repeat(4001) });
@@ -174,7 +199,7 @@ describe('the review machine', () => {
     await settled();
     expect(calls.load).toBe(2);
     actor.send({ type: 'review.compose' });
-    actor.send({ type: 'review.unpinned', view: VIEW });
+    actor.send({ type: 'review.wholeView' });
     actor.send({ type: 'review.text', text: 'half written' });
     actor.send({ type: 'review.refresh' });
     await settled();

@@ -27,6 +27,12 @@ export class MeasureControl {
     this.markers.setHover(point?.position ?? null);
   }
 
+  /** Shows a measurement between two given points (a saved view's), as if they had been picked. */
+  set(points: readonly MeasurePoint[]): void {
+    this.points = points.slice(0, 2);
+    this.report();
+  }
+
   clear(): void {
     this.points = [];
     this.markers.setHover(null);

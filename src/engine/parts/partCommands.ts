@@ -33,5 +33,7 @@ export function createPartCommands({ model, mode, emphasis, onVisibilityChange, 
     show: (ids: readonly string[]) => void apply((view) => view.visibility.show(ids)),
     hide: (ids: readonly string[]) => void apply((view) => view.visibility.hide(ids)),
     showAll: () => void apply((view) => view.visibility.showAll()),
+    /** The parts that carry geometry, shown and hidden (none without a model). */
+    parts: () => model()?.visibility.parts() ?? { shown: [], hidden: [] },
   };
 }

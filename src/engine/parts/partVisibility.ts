@@ -34,6 +34,14 @@ export class PartVisibility {
     return this.reported.get(id) ?? false;
   }
 
+  /** The parts that carry geometry, split into shown and hidden (tree order). */
+  parts(): { shown: string[]; hidden: string[] } {
+    const shown: string[] = [];
+    const hidden: string[] = [];
+    for (const [id, index] of this.partIndex) (this.visible[index] ? shown : hidden).push(id);
+    return { shown, hidden };
+  }
+
   /** Shows only `ids` and their descendants. */
   isolate(ids: readonly string[]): Array<{ id: string; isVisible: boolean }> {
     const keep = withDescendants(this.tree, ids);

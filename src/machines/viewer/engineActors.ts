@@ -101,6 +101,7 @@ export function createEngineBridgeActor(slot: EngineSlot) {
         engine.onClippingChange.subscribe((clipping) => sendBack({ type: 'engine.clipping', clipping })),
         engine.onUserCameraMove.subscribe(() => sendBack({ type: 'engine.userCameraMove' })),
         engine.onVisibilityChange.subscribe(({ changes }) => sendBack({ type: 'engine.visibility', changes })),
+        engine.onDisplayChange.subscribe(({ renderMode, explode }) => sendBack({ type: 'engine.display', renderMode, explode })),
       );
       engine.setRenderMode(input.renderMode);
       sendBack({ type: 'engine.clipping', clipping: engine.getClipping() });

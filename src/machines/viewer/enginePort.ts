@@ -14,6 +14,7 @@ import type {
   ModelInfo,
   PickEvent,
   RenderMode,
+  Vec3,
 } from './viewerTypes';
 
 export interface Subscribable<T> {
@@ -27,13 +28,20 @@ export interface EnginePort {
   readonly onUserCameraMove: Subscribable<void>;
   readonly onClippingChange: Subscribable<ClippingState>;
   readonly onVisibilityChange: Subscribable<VisibilityChange>;
+  /** The render mode or the exploded factor changed (a saved view restored, say). */
+  readonly onDisplayChange: Subscribable<{ renderMode: RenderMode; explode: number }>;
   load(url: string, options?: { signal?: AbortSignal }): Promise<ModelInfo>;
   setRenderMode(mode: RenderMode): void;
+  getRenderMode(): RenderMode;
+  getModel(): ModelInfo | null;
   setUnit(unit: DistanceUnit): void;
   setClipping(settings: Partial<ClippingSettings>): ClippingState;
   getClipping(): ClippingState;
   setMeasureActive(active: boolean): void;
   clearMeasure(): void;
+  getMeasurement(): Measurement;
+  /** Shows a measurement between two world points (metres); null clears it. */
+  showMeasurement(points: readonly [Vec3, Vec3] | null): void;
   setCameraView(view: CameraView, options?: { animate?: boolean }): void;
   resetCamera(options?: { animate?: boolean }): void;
   setSelection(ids: readonly string[]): void;
@@ -41,10 +49,13 @@ export interface EnginePort {
   show(ids: readonly string[]): void;
   hide(ids: readonly string[]): void;
   showAll(): void;
+  /** The parts that carry geometry, shown and hidden. */
+  getPartVisibility(): { shown: string[]; hidden: string[] };
   flash(ids: readonly string[]): void;
   stopFlash(): void;
   /** The exploded view, 0 (as built) to 1. */
   setExplode(factor: number): void;
+  getExplode(): number;
   /** Canvas edges covered by the viewer's own panels and controls: framing keeps the model in the rest. */
   setFrameInsets(insets: { top: number; right: number; bottom: number; left: number }): void;
   /** Colours parts of a revision comparison (`{}` removes the colours). */

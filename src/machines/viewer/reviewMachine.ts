@@ -2,17 +2,18 @@
  * The review's notes in the viewer (owner and link): pinned notes with the view they were written
  * in and a markup, replies under them, the owner's resolve and reopen.
  *   loading -> ready | failed (retry)
- *   ready.browsing: open a note (its view is emitted for the viewer to restore), reply, resolve or
- *     reopen (the owner), compose a new note; a live event reloads the notes in the background
- *   ready.composing.placing: the viewer asks the user to tap the model; `review.pinned` carries the
- *     pin and the view then, `review.unpinned` the view alone (a note about the whole model)
+ *   ready.browsing: open a note (its view is brought back by the engine child, its markup drawn
+ *     until the user moves away), reply, resolve or reopen (the owner), compose a new note; a live
+ *     event reloads the notes in the background
+ *   ready.composing.placing: the engine child waits for a tap on the model (`review.pinned`), or
+ *     the user writes about the whole view (`review.wholeView`)
  *   ready.composing.drawing: markup tools and shapes (at most MARKUP_MAX_SHAPES, undo), the text,
- *     send (a non-blank text of at most COMMENT_MAX_LENGTH) -> sending -> browsing with the note open
+ *     send (a non-blank text of at most COMMENT_MAX_LENGTH) -> capturing (the engine child reads
+ *     the view the markup was drawn over) -> sending -> browsing with the note open
  *   ready.replying: the text of a reply -> sending it -> browsing
- * Effects (the viewer's): `review.showView` (restore a note's view), `review.pickPin` (wait for a
- * tap on the model). Actors: loadNotes, createNote, setStatus.
+ * Children: `engine` (reviewEngine.ts: pick, capture, show). Actors: loadNotes, createNote, setStatus.
  */
-import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import {
   COMMENT_MAX_LENGTH,
   MARKUP_COLORS,
@@ -24,6 +25,8 @@ import {
   type NoteView,
   type ReviewedComment,
 } from '../../api/schemas';
+import type { ReviewEngineCommand, ReviewEngineEvent } from './reviewEngine';
+import type { RenderMode } from './viewerTypes';
 
 export type MarkupTool = MarkupShape['kind'];
 /** What the review's views read (they do not import the contract themselves). */
@@ -36,6 +39,10 @@ export interface ReviewInput {
   revisionNumber: number;
   /** The author name notes are sent with (the owner's name, or the one the guest gave). */
   authorName: string;
+  /** The render modes this viewer offers (a link's options): a note's view in another mode opens solid. */
+  renderModes?: readonly RenderMode[];
+  /** The clipping plane is offered: a note's view without it opens uncut. */
+  clipping?: boolean;
 }
 
 export interface NoteDraft {
@@ -49,6 +56,8 @@ export interface NoteDraft {
 export interface ReviewContext extends ReviewInput {
   notes: ReviewedComment[];
   openId: number | null;
+  /** The note whose view is on screen, its markup drawn over it (until the user moves the view). */
+  shownId: number | null;
   draft: NoteDraft | null;
   reply: { parentId: number; text: string } | null;
   error: 'load' | 'send' | 'status' | null;
@@ -60,8 +69,13 @@ export type ReviewEvent =
   | { type: 'review.open'; id: number }
   | { type: 'review.close' }
   | { type: 'review.compose' }
-  | { type: 'review.pinned'; pin: NotePin; view: NoteView }
-  | { type: 'review.unpinned'; view: NoteView }
+  | ReviewEngineEvent
+  /** A note about the whole view, without a pin. */
+  | { type: 'review.wholeView' }
+  /** Notes are written as this name from now on (the user logged in or out). */
+  | { type: 'review.author'; authorName: string }
+  /** Another revision is shown: new notes name it. */
+  | { type: 'review.revision'; revisionNumber: number }
   | { type: 'review.tool'; tool: MarkupTool | null }
   | { type: 'review.shape'; shape: MarkupShape }
   | { type: 'review.undo' }
@@ -71,7 +85,17 @@ export type ReviewEvent =
   | { type: 'review.reply'; id: number }
   | { type: 'review.setStatus'; id: number; status: NoteStatus };
 
-export type ReviewEmitted = { type: 'review.showView'; view: NoteView; pin: NotePin | null; markup: MarkupShape[] } | { type: 'review.pickPin' };
+export type { ReviewEngineCommand };
+
+/** A note's view as this viewer may show it: a render mode or a cut the viewer does not offer is left out. */
+export function viewForViewer(view: NoteView, input: Pick<ReviewInput, 'renderModes' | 'clipping'>): NoteView {
+  const modes = input.renderModes ?? ['solid', 'xray', 'wireframe', 'illustration'];
+  return {
+    ...view,
+    renderMode: modes.includes(view.renderMode) ? view.renderMode : 'solid',
+    clipping: input.clipping === false ? null : view.clipping,
+  };
+}
 
 /** A note's text may be sent: not blank, not too long. */
 export const sendableText = (text: string): boolean => text.trim() !== '' && text.trim().length <= COMMENT_MAX_LENGTH;
@@ -87,9 +111,10 @@ export const reviewMachine = setup({
     context: {} as ReviewContext,
     events: {} as ReviewEvent,
     input: {} as ReviewInput,
-    emitted: {} as ReviewEmitted,
   },
   actors: {
+    /** The engine's side of the review (reviewEngine.ts). */
+    reviewEngine: fromCallback<ReviewEngineCommand>(() => () => {}),
     loadNotes: fromPromise<ReviewedComment[]>(async () => []),
     createNote: fromPromise<{ id: number }, { body: CommentReviewInput & { authorName: string; text: string } }>(async () => ({ id: 0 })),
     setStatus: fromPromise<void, { id: number; status: NoteStatus }>(async () => undefined),
@@ -103,7 +128,13 @@ export const reviewMachine = setup({
   },
 }).createMachine({
   id: 'review',
-  context: ({ input }) => ({ ...input, notes: [], openId: null, draft: null, reply: null, error: null }),
+  context: ({ input }) => ({ ...input, notes: [], openId: null, shownId: null, draft: null, reply: null, error: null }),
+  invoke: { id: 'engine', src: 'reviewEngine' },
+  on: {
+    'review.author': { actions: assign({ authorName: ({ event }) => event.authorName }) },
+    'review.revision': { actions: assign({ revisionNumber: ({ event }) => event.revisionNumber }) },
+    'review.viewLeft': { actions: assign({ shownId: null }) },
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -124,13 +155,13 @@ export const reviewMachine = setup({
             'review.open': {
               guard: 'knownNote',
               actions: enqueueActions(({ context, event, enqueue }) => {
-                enqueue.assign({ openId: event.id });
                 const note = context.notes.find((n) => n.id === event.id);
-                if (note?.view) enqueue.emit({ type: 'review.showView', view: note.view, pin: note.pin, markup: note.markup });
+                enqueue.assign({ openId: event.id, shownId: note?.view ? event.id : null });
+                if (note?.view) enqueue.sendTo('engine', { type: 'show', view: viewForViewer(note.view, context) } satisfies ReviewEngineCommand);
               }),
             },
-            'review.close': { actions: assign({ openId: null }) },
-            'review.compose': { target: 'composing', actions: [assign({ draft: emptyDraft, openId: null, error: null }), emit({ type: 'review.pickPin' })] },
+            'review.close': { actions: assign({ openId: null, shownId: null }) },
+            'review.compose': { target: 'composing', actions: assign({ draft: emptyDraft, openId: null, shownId: null, error: null }) },
             'review.reply': { guard: 'knownNote', target: 'replying', actions: assign({ reply: ({ event }) => ({ parentId: event.id, text: '' }), openId: ({ event }) => event.id, error: null }) },
             'review.setStatus': { guard: 'isOwner', target: 'settingStatus' },
           },
@@ -159,9 +190,11 @@ export const reviewMachine = setup({
           on: { 'review.cancel': { target: 'browsing', actions: assign({ draft: null }) } },
           states: {
             placing: {
+              entry: sendTo('engine', { type: 'pick', active: true } satisfies ReviewEngineCommand),
+              exit: sendTo('engine', { type: 'pick', active: false } satisfies ReviewEngineCommand),
               on: {
-                'review.pinned': { target: 'drawing', actions: assign({ draft: ({ context, event }) => ({ ...(context.draft ?? emptyDraft()), pin: event.pin, view: event.view }) }) },
-                'review.unpinned': { target: 'drawing', actions: assign({ draft: ({ context, event }) => ({ ...(context.draft ?? emptyDraft()), pin: null, view: event.view }) }) },
+                'review.pinned': { target: 'drawing', actions: assign({ draft: ({ context, event }) => ({ ...(context.draft ?? emptyDraft()), pin: event.pin }) }) },
+                'review.wholeView': { target: 'drawing', actions: assign({ draft: ({ context }) => ({ ...(context.draft ?? emptyDraft()), pin: null }) }) },
               },
             },
             drawing: {
@@ -170,8 +203,13 @@ export const reviewMachine = setup({
                 'review.shape': { guard: 'roomForShape', actions: assign({ draft: ({ context, event }) => context.draft && { ...context.draft, markup: [...context.draft.markup, event.shape] } }) },
                 'review.undo': { actions: assign({ draft: ({ context }) => context.draft && { ...context.draft, markup: context.draft.markup.slice(0, -1) } }) },
                 'review.text': { actions: assign({ draft: ({ context, event }) => context.draft && { ...context.draft, text: event.text } }) },
-                'review.send': { guard: 'draftSendable', target: 'sending' },
+                'review.send': { guard: 'draftSendable', target: 'capturing' },
               },
+            },
+            // The view the markup was drawn over, read when the note is sent.
+            capturing: {
+              entry: sendTo('engine', { type: 'capture' } satisfies ReviewEngineCommand),
+              on: { 'review.captured': { target: 'sending', actions: assign({ draft: ({ context, event }) => context.draft && { ...context.draft, view: event.view } }) } },
             },
             sending: {
               invoke: {

@@ -43,7 +43,9 @@ export type EngineEvent =
   | { type: 'engine.measure'; measurement: Measurement }
   | { type: 'engine.clipping'; clipping: ClippingState }
   | { type: 'engine.userCameraMove' }
-  | { type: 'engine.visibility'; changes: ReadonlyArray<{ id: string; isVisible: boolean }> };
+  | { type: 'engine.visibility'; changes: ReadonlyArray<{ id: string; isVisible: boolean }> }
+  /** The engine's render mode or exploded factor changed (a note's saved view restored). */
+  | { type: 'engine.display'; renderMode: RenderMode; explode: number };
 
 export type ViewerToolsEvent =
   | EngineEvent
@@ -224,6 +226,7 @@ export const viewerToolsMachine = setup({
       ],
     },
     'engine.visibility': { actions: assign({ hiddenIds: ({ context, event }) => applyVisibility(context.hiddenIds, event.changes) }) },
+    'engine.display': { actions: assign({ renderMode: ({ event }) => event.renderMode, explode: ({ event }) => explodeFactorOf(event.explode) }) },
   },
   states: {
     panel: {

@@ -69,6 +69,8 @@ export interface Measurement {
 
 export interface PickEvent {
   partId: string | null;
+  /** World position of the hit in metres (the engine gives it; null on empty space). */
+  point?: Vec3 | null;
 }
 
 /** The right-toolbar panels of SPEC §2 and the parts list (only one open at a time). */

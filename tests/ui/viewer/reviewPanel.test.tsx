@@ -6,9 +6,9 @@
  */
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { CommentReviewInput, ReviewedComment } from '../../../src/api/schemas';
-import { reviewMachine } from '../../../src/machines/viewer/reviewMachine';
+import { reviewMachine, type ReviewEngineCommand } from '../../../src/machines/viewer/reviewMachine';
 import { ReviewPanel } from '../../../src/ui/viewer/review/ReviewPanel';
 import { renderWithLocale } from '../../helpers/renderWithLocale';
 
@@ -28,6 +28,8 @@ function mount(role: 'owner' | 'guest', locale: 'en' | 'fr' = 'en') {
   const actor = createActor(
     reviewMachine.provide({
       actors: {
+        // The engine's side answers a capture with the view on screen.
+        reviewEngine: fromCallback<ReviewEngineCommand>(({ receive, sendBack }) => receive((command) => command.type === 'capture' && sendBack({ type: 'review.captured', view: VIEW }))),
         loadNotes: fromPromise(async () => NOTES),
         createNote: fromPromise(async ({ input }: { input: { body: CommentReviewInput & { authorName: string; text: string } } }) => {
           created.push(input.body);
@@ -40,9 +42,8 @@ function mount(role: 'owner' | 'guest', locale: 'en' | 'fr' = 'en') {
     }),
     { input: { role, revisionNumber: 2, authorName: role === 'owner' ? 'Olga' : 'Claire' } },
   ).start();
-  const onWholeView = vi.fn(() => actor.send({ type: 'review.unpinned', view: VIEW }));
-  renderWithLocale(<ReviewPanel actor={actor} onWholeView={onWholeView} />, locale);
-  return { actor, created, statuses, onWholeView };
+  renderWithLocale(<ReviewPanel actor={actor} />, locale);
+  return { actor, created, statuses };
 }
 
 describe('the review panel', () => {
@@ -60,12 +61,12 @@ describe('the review panel', () => {
   });
 
   it('pins a note on the whole view with an arrow and sends its text', async () => {
-    const { created, onWholeView, actor } = mount('guest');
+    const { created, actor } = mount('guest');
     await screen.findByText('Door opens the wrong way');
     fireEvent.click(screen.getByRole('button', { name: 'Pin a note' }));
     expect(screen.getByText('Tap the model where the note belongs.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Note on the whole view' }));
-    expect(onWholeView).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().matches({ ready: { composing: 'drawing' } })).toBe(true);
     const arrow = screen.getByRole('button', { name: 'Arrow' });
     fireEvent.click(arrow);
     expect(arrow.getAttribute('aria-pressed')).toBe('true');

@@ -2,8 +2,7 @@
  * The review's notes panel (the review machine's view): the notes with their replies, open or
  * resolved, the number still open; "Pin a note" (tap the model, or a note on the whole view), the
  * markup tools, the note's text and Send; a reply box under a note; Resolve and Reopen for the owner.
- * It reads the review actor's snapshot and sends it events, nothing else; skipping the pin needs
- * the viewer's current view, which `onWholeView` asks the viewer for.
+ * It reads the review actor's snapshot and sends it events, nothing else.
  */
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -18,7 +17,7 @@ const buttonClass = 'min-h-11 rounded-lg px-3 text-sm font-bold';
 const primary = `${buttonClass} bg-primary text-on-primary hover:bg-primary-hover disabled:opacity-50`;
 const quiet = `${buttonClass} border border-border text-fg hover:bg-surface-overlay`;
 
-export function ReviewPanel({ actor, onWholeView }: { actor: ReviewActor; onWholeView(): void }) {
+export function ReviewPanel({ actor }: { actor: ReviewActor }) {
   const LL = useLL();
   const t = LL.review;
   const state = useSelector(actor, (s) => s);
@@ -59,7 +58,7 @@ export function ReviewPanel({ actor, onWholeView }: { actor: ReviewActor; onWhol
         <div className="flex flex-col gap-2 rounded-lg border border-primary/60 p-3">
           <p className="text-sm text-fg">{t.placing()}</p>
           <div className="flex gap-2">
-            <button type="button" className={quiet} onClick={onWholeView}>
+            <button type="button" className={quiet} onClick={() => actor.send({ type: 'review.wholeView' })}>
               {t.noPin()}
             </button>
             <button type="button" className={quiet} onClick={() => actor.send({ type: 'review.cancel' })}>
