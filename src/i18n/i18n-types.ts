@@ -2232,6 +2232,29 @@ type RootTranslation = {
 		 * @param {number} count
 		 */
 		openNotesCard: RequiredParams<'count'>
+		/**
+		 * N​o​t​e​ ​{​n​}
+		 * @param {number} n
+		 */
+		pinLabel: RequiredParams<'n'>
+		/**
+		 * N​o​t​e​s​ ​o​n​ ​t​h​e​ ​m​o​d​e​l
+		 */
+		pinsLabel: string
+		tabs: {
+			/**
+			 * N​o​t​e​s
+			 */
+			notes: string
+			/**
+			 * A​l​l​ ​c​o​m​m​e​n​t​s
+			 */
+			comments: string
+		}
+		/**
+		 * C​l​o​s​e​ ​t​h​e​ ​n​o​t​e
+		 */
+		close: string
 	}
 	conversion: {
 		/**
@@ -4394,6 +4417,28 @@ export type TranslationFunctions = {
 		 * Open notes: {count}
 		 */
 		openNotesCard: (arg: { count: number }) => LocalizedString
+		/**
+		 * Note {n}
+		 */
+		pinLabel: (arg: { n: number }) => LocalizedString
+		/**
+		 * Notes on the model
+		 */
+		pinsLabel: () => LocalizedString
+		tabs: {
+			/**
+			 * Notes
+			 */
+			notes: () => LocalizedString
+			/**
+			 * All comments
+			 */
+			comments: () => LocalizedString
+		}
+		/**
+		 * Close the note
+		 */
+		close: () => LocalizedString
 	}
 	conversion: {
 		/**

@@ -97,6 +97,11 @@ export function createServices(options: HarnessOptions = {}) {
         revisionChanges: async () => Promise.reject(new Error('not in these tests')),
         restoreRevision: async () => Promise.reject(new Error('not in these tests')),
         approveRevision: async () => Promise.reject(new Error('not in these tests')),
+        listReviewedComments: async () => [],
+        createReviewComment: async () => Promise.reject(new Error('not in these tests')),
+        setCommentStatus: async () => Promise.reject(new Error('not in these tests')),
+        // No live events in these tests: the stream stays open until the viewer stops.
+        listenToEvents: (_ref, _onEvent, signal) => new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve())),
         exportVok: async () => Promise.reject(new Error('not in these tests')),
       },
       projectMachines: projects.machines,

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { CommentReviewInput, MarkupShape, NoteView, ReviewedComment } from '../../src/api/schemas';
-import { reviewMachine, type ReviewEngineCommand, type ReviewInput } from '../../src/machines/viewer/reviewMachine';
+import { reviewMachine, type ReviewEngineCommand, type ReviewInput, type ReviewRef } from '../../src/machines/viewer/reviewMachine';
 
 const VIEW: NoteView = { camera: { view: 'free', position: [1, 1, 2], target: [0, 0.5, 0], orthoHalfHeight: null }, renderMode: 'solid', clipping: null, explode: 0, hidden: [], isolated: null, measurement: null };
 const note = (id: number, extra: Partial<ReviewedComment> = {}): ReviewedComment => ({
@@ -45,20 +45,20 @@ function start(input: Partial<ReviewInput> = {}, server: { notes?: ReviewedComme
         if (server.failLoad) throw new Error('offline');
         return notes;
       }),
-      createNote: fromPromise(async ({ input }: { input: { body: CommentReviewInput & { authorName: string; text: string } } }) => {
+      createNote: fromPromise(async ({ input }: { input: { ref: ReviewRef; body: CommentReviewInput & { authorName: string; text: string } } }) => {
         calls.create.push(input.body);
         if (server.failCreate) throw new Error('refused');
         const id = 100 + calls.create.length;
         notes = [...notes, note(id, { text: input.body.text, parentId: input.body.parentId ?? null, view: input.body.view ?? null })];
         return { id };
       }),
-      setStatus: fromPromise(async ({ input }: { input: { id: number; status: 'open' | 'resolved' } }) => {
+      setStatus: fromPromise(async ({ input }: { input: { ref: ReviewRef; id: number; status: 'open' | 'resolved' } }) => {
         calls.status.push({ id: input.id, status: input.status });
         notes = notes.map((n) => (n.id === input.id ? { ...n, status: input.status } : n));
       }),
     },
   });
-  const actor = createActor(machine, { input: { role: 'guest', revisionNumber: 4, authorName: 'Claire', ...input } });
+  const actor = createActor(machine, { input: { ref: { accessKey: 'k' }, role: 'guest', revisionNumber: 4, authorName: 'Claire', ...input } });
   actor.start();
   return { actor, calls, engine, state: () => actor.getSnapshot() };
 }

@@ -6,7 +6,7 @@
  * child receives, which models the engine is asked to load), never against the machine's model.
  */
 import { describe, expect, it } from 'vitest';
-import { createMachine, fromCallback, type EventObject } from 'xstate';
+import { assign, createMachine, fromCallback, type EventObject } from 'xstate';
 import { ALL_SHARE_OPTIONS } from '../../src/api/schemas';
 import { parseViewerParams } from '../../src/machines/viewer/filterParams';
 import { ownerProjectMachine } from '../../src/machines/viewer/ownerProjectMachine';
@@ -73,6 +73,10 @@ function ownerFake(log: Recorded, pending: Deferred[]) {
       running: {
         on: {
           'fake.deleted': 'deleted',
+          // As the real child: the newer copy becomes its project.
+          'owner.replaced': {
+            actions: [({ event }) => log.received.push({ child: 'owner', type: event.type }), assign({ project: ({ event }) => (event as unknown as { project: unknown }).project })],
+          },
           '*': { actions: ({ event }) => log.received.push({ child: 'owner', type: event.type }) },
         },
       },
@@ -97,6 +101,11 @@ function sutFor(variant: 'owner' | 'shared', target: LoadTarget, search: string,
         notice: recorder('notice', log),
         comments: recorder('comments', log),
         hyperlinks: recorder('hyperlinks', log),
+        review: recorder('review', log),
+        liveEvents: fromCallback<EventObject, { ref: unknown }>(({ input }) => {
+          log.started.push({ child: 'live', input });
+          return () => {};
+        }),
         owner: ownerFake(log, ownerPending),
         revisions: recorder('revisions', log),
       },
@@ -121,6 +130,10 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
   let modelUrl = kind === 'sandbox' ? target.modelUrl : '';
   /** The project's current revision, shown again after an older one. */
   let currentUrl = modelUrl;
+  /** The project's current revision as last read (a live event brings a newer one). */
+  let currentRevision = 0;
+  /** Where comments show (not the sandbox, and a link only with its comment option), the review runs. */
+  let hasReview = false;
   const open = (loaded: { project: typeof project } | null) => {
     const permissions = kind === 'guest' ? sharedOptions : kind === 'sandbox' ? { ...ALL_SHARE_OPTIONS, isHierarchyVisible: false, isCommentsVisible: false, isAttachmentVisible: false } : ALL_SHARE_OPTIONS;
     out.started.push({ child: 'tools', input: { permissions } });
@@ -129,11 +142,22 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
       const author = { authorName: 'Ada', authorAvatarUrl: '' };
       out.started.push({ child: 'comments', input: { ref, enabled: permissions.isCommentsVisible, canCreate: true, ...author } });
       out.started.push({ child: 'hyperlinks', input: { ref, enabled: permissions.isAttachmentVisible, canCreate: kind === 'owner', ...author } });
+      if (permissions.isCommentsVisible) {
+        hasReview = true;
+        const modes = ['solid', ...(permissions.isXRayRenderModeAvailable ? ['xray'] : []), ...(permissions.isWireframeRenderModeAvailable ? ['wireframe'] : []), ...(permissions.isIllustrationRenderModeAvailable ? ['illustration'] : [])];
+        out.started.push({
+          child: 'review',
+          input: { ref, role: kind === 'owner' ? 'owner' : 'guest', revisionNumber: loaded?.project.revisionNumber ?? 1, authorName: 'Ada', renderModes: modes, clipping: permissions.isClippingPlaneAvailable },
+        });
+      }
     }
+    currentRevision = loaded?.project.revisionNumber ?? 0;
     if (variant === 'owner' && loaded) {
       out.started.push({ child: 'owner', input: { project: loaded.project } });
       out.started.push({ child: 'revisions', input: { projectId: 7, currentRevision: loaded.project.revisionNumber } });
     }
+    // The live events of the project (none in the sandbox); a callback starts after the machines.
+    out.started.push({ child: 'live', input: { ref: kind === 'owner' ? { id: 7 } : kind === 'guest' ? { accessKey: 'k1' } : null } });
     if (kind === 'guest') left = 'hierarchy'; // the link's hierarchy is visible and the window large enough
     phase = 'loading';
     out.modelUrls.push(modelUrl);
@@ -166,6 +190,7 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
     } else if (e.type === 'viewer.user') {
       const author = { authorName: 'Ana Martin', authorAvatarUrl: '/ana.png' };
       if (phase !== 'fetching' && kind !== 'sandbox') out.received.push({ child: 'comments', type: 'comments.author', detail: author }, { child: 'hyperlinks', type: 'hyperlinks.author', detail: author });
+      if (phase !== 'fetching' && hasReview) out.received.push({ child: 'review', type: 'review.author', detail: { authorName: 'Ana Martin' } });
     } else if (e.type === 'viewer.treeSelect') {
       out.received.push({ child: 'notice', type: 'notice.stop' });
       if (phase !== 'fetching') out.received.push({ child: 'tools', type: 'tools.select', detail: { partId: e.partId } });
@@ -176,6 +201,9 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
         { child: 'notice', type: 'notice.stop' },
         { child: 'tools', type: 'tools.modelChanged' },
       );
+      // New notes name the revision now shown.
+      if (hasReview) out.received.push({ child: 'review', type: 'review.revision', detail: { revisionNumber: e.project!.revisionNumber } });
+      currentRevision = e.project!.revisionNumber;
       modelUrl = e.project!.modelUrl;
       currentUrl = modelUrl;
       out.modelUrls.push(modelUrl);
@@ -183,9 +211,27 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
     } else if (e.type === 'viewer.showRevision' && variant === 'owner' && (phase === 'loading' || phase === 'ready')) {
       // An older revision (or the current one again) replaces the model on screen, read-only.
       out.received.push({ child: 'notice', type: 'notice.stop' }, { child: 'tools', type: 'tools.modelChanged' });
+      if (hasReview) out.received.push({ child: 'review', type: 'review.revision', detail: { revisionNumber: (e.revision as { revisionNumber?: number } | null)?.revisionNumber ?? currentRevision } });
       modelUrl = e.revision ? e.revision.modelUrl : currentUrl;
       out.modelUrls.push(modelUrl);
       phase = 'loading';
+    } else if (e.type === 'viewer.liveNote' && (phase === 'loading' || phase === 'ready')) {
+      // A note written in another browser: the notes are read again.
+      if (hasReview) out.received.push({ child: 'review', type: 'review.refresh' });
+    } else if (e.type === 'viewer.liveProject' && e.project && kind !== 'sandbox' && (phase === 'loading' || phase === 'ready')) {
+      // The project as the server has it now: the owner's panels follow it; another current revision is loaded.
+      if (e.project!.revisionNumber === currentRevision) {
+        if (variant === 'owner') out.received.push({ child: 'owner', type: 'owner.replaced' });
+      } else {
+        out.received.push({ child: 'notice', type: 'notice.stop' }, { child: 'tools', type: 'tools.modelChanged' });
+        if (variant === 'owner') out.received.push({ child: 'owner', type: 'owner.replaced' });
+        if (hasReview) out.received.push({ child: 'review', type: 'review.revision', detail: { revisionNumber: e.project!.revisionNumber } });
+        currentRevision = e.project!.revisionNumber;
+        modelUrl = e.project!.modelUrl;
+        currentUrl = modelUrl;
+        out.modelUrls.push(modelUrl);
+        phase = 'loading';
+      }
     } else if (e.type === 'xstate.done.actor.owner' && variant === 'owner' && phase !== 'fetching') {
       out.leftList++;
       phase = 'ended';
@@ -205,6 +251,7 @@ const baseEvents = [
   { type: 'viewer.leftPanel', panel: null },
   { type: 'viewer.treeSelect', partId: 'n2' },
   { type: 'viewer.user', user: { fullName: 'Ana Martin', avatarUrl: '/ana.png', isLoggedIn: true } },
+  { type: 'viewer.liveNote' },
 ];
 const ownerEvents = [
   ...baseEvents,
@@ -215,9 +262,16 @@ const ownerEvents = [
   { type: 'viewer.showRevision', revision: null },
   { type: 'viewer.modelUpdated', project: updated },
   { type: 'viewer.modelUpdated', project: other },
+  // A decision elsewhere (same revision), then a revision made current in another browser.
+  { type: 'viewer.liveProject', project: { ...project, currentStage: 'ready' } },
+  { type: 'viewer.liveProject', project: { ...project, revisionNumber: project.revisionNumber + 1, modelUrl: '/api/v1/models/s/9.glb' } },
   { type: 'xstate.done.actor.owner' },
 ];
-const guestEvents = [...baseEvents, { type: 'xstate.done.actor.fetchProject', output: { kind: 'guest', project: shared } }];
+const guestEvents = [
+  ...baseEvents,
+  { type: 'xstate.done.actor.fetchProject', output: { kind: 'guest', project: shared } },
+  { type: 'viewer.liveProject', project: { ...shared, revisionNumber: shared.revisionNumber + 1, modelUrl: '/api/v1/models/s/9.glb' } },
+];
 
 const runs = [
   { name: 'owner', variant: 'owner' as const, target: { kind: 'owner', id: 7 } as LoadTarget, search: '?filter=Door', events: ownerEvents },

@@ -27,6 +27,8 @@ export const viewerToolsEvents = [
   { type: 'engine.measure', measurement },
   { type: 'tools.setVisible', ids: ['1'], isVisible: false },
   { type: 'engine.visibility', changes: [{ id: '1', isVisible: false }] },
+  // A note's saved view restored by the engine: the panel shows its mode and explode.
+  { type: 'engine.display', renderMode: 'wireframe', explode: 0.25 },
   { type: 'tools.explode', factor: 0.5 },
   { type: 'tools.explode', factor: 2 },
   { type: 'tools.frameInsets', insets: { top: 64, right: 0, bottom: 56, left: 312 } },

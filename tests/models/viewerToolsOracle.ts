@@ -111,6 +111,9 @@ export function viewerToolsOracle(permissions: ShareOptions): Oracle<ViewerTools
           const factor = Number.isFinite(event.factor) ? Math.min(1, Math.max(0, event.factor)) : 0;
           return factor === e.explode ? e : command({ ...e, explode: factor }, { type: 'explode', factor });
         }
+        case 'engine.display':
+          // What the engine shows now, whoever changed it: nothing goes back to the engine.
+          return { ...e, renderMode: event.renderMode, explode: Math.min(1, Math.max(0, event.explode)) };
         case 'engine.visibility': {
           const hidden = new Set(e.hiddenIds);
           for (const c of event.changes) if (c.isVisible) hidden.delete(c.id); else hidden.add(c.id);

@@ -29,4 +29,8 @@ export const review = {
   revision: 'Revision {n:number}',
   empty: 'No notes yet.',
   openNotesCard: 'Open notes: {count:number}',
+  pinLabel: 'Note {n:number}',
+  pinsLabel: 'Notes on the model',
+  tabs: { notes: 'Notes', comments: 'All comments' },
+  close: 'Close the note',
 };

@@ -31,4 +31,8 @@ export const review = {
   revision: 'Révision {n}',
   empty: 'Aucune note pour l’instant.',
   openNotesCard: 'Notes ouvertes : {count}',
+  pinLabel: 'Note {n}',
+  pinsLabel: 'Notes sur le modèle',
+  tabs: { notes: 'Notes', comments: 'Tous les commentaires' },
+  close: 'Fermer la note',
 } satisfies Translation['review'];

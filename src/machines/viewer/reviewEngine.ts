@@ -69,7 +69,7 @@ export function showView(engine: EnginePort, view: NoteView): void {
 }
 
 export function createReviewEngineActor(slot: EngineSlot) {
-  return fromCallback<ReviewEngineCommand, Record<string, never> | undefined>(({ sendBack, receive }) => {
+  return fromCallback<ReviewEngineCommand>(({ sendBack, receive }) => {
     let picking = false;
     /** A note's view is on screen: the user's next move leaves it. */
     let showing = false;

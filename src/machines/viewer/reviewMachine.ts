@@ -33,7 +33,11 @@ export type MarkupTool = MarkupShape['kind'];
 export type { MarkupShape, NotePin, NoteView, ReviewedComment };
 export { COMMENT_MAX_LENGTH, MARKUP_COLORS, MARKUP_MAX_SHAPES };
 
+export type ReviewRef = { id: number } | { accessKey: string };
+
 export interface ReviewInput {
+  /** The project: its id for the owner, the access key on a link. */
+  ref: ReviewRef;
   role: 'owner' | 'guest';
   /** The revision shown: new notes name it. */
   revisionNumber: number;
@@ -50,6 +54,8 @@ export interface NoteDraft {
   view: NoteView | null;
   markup: MarkupShape[];
   tool: MarkupTool | null;
+  /** The words the text tool places. */
+  markupText: string;
   text: string;
 }
 
@@ -79,6 +85,7 @@ export type ReviewEvent =
   | { type: 'review.tool'; tool: MarkupTool | null }
   | { type: 'review.shape'; shape: MarkupShape }
   | { type: 'review.undo' }
+  | { type: 'review.markupText'; text: string }
   | { type: 'review.text'; text: string }
   | { type: 'review.send' }
   | { type: 'review.cancel' }
@@ -104,7 +111,7 @@ export const threadStarts = (notes: readonly ReviewedComment[]) => notes.filter(
 export const repliesOf = (notes: readonly ReviewedComment[], id: number) => notes.filter((n) => n.parentId === id);
 export const openCount = (notes: readonly ReviewedComment[]) => threadStarts(notes).filter((n) => n.status === 'open').length;
 
-const emptyDraft = (): NoteDraft => ({ pin: null, view: null, markup: [], tool: null, text: '' });
+const emptyDraft = (): NoteDraft => ({ pin: null, view: null, markup: [], tool: null, markupText: '', text: '' });
 
 export const reviewMachine = setup({
   types: {
@@ -115,9 +122,9 @@ export const reviewMachine = setup({
   actors: {
     /** The engine's side of the review (reviewEngine.ts). */
     reviewEngine: fromCallback<ReviewEngineCommand>(() => () => {}),
-    loadNotes: fromPromise<ReviewedComment[]>(async () => []),
-    createNote: fromPromise<{ id: number }, { body: CommentReviewInput & { authorName: string; text: string } }>(async () => ({ id: 0 })),
-    setStatus: fromPromise<void, { id: number; status: NoteStatus }>(async () => undefined),
+    loadNotes: fromPromise<ReviewedComment[], { ref: ReviewRef }>(async () => []),
+    createNote: fromPromise<{ id: number }, { ref: ReviewRef; body: CommentReviewInput & { authorName: string; text: string } }>(async () => ({ id: 0 })),
+    setStatus: fromPromise<void, { ref: ReviewRef; id: number; status: NoteStatus }>(async () => undefined),
   },
   guards: {
     isOwner: ({ context }) => context.role === 'owner',
@@ -140,6 +147,7 @@ export const reviewMachine = setup({
     loading: {
       invoke: {
         src: 'loadNotes',
+        input: ({ context }) => ({ ref: context.ref }),
         onDone: { target: 'ready', actions: assign({ notes: ({ event }) => event.output, error: null }) },
         onError: { target: 'failed', actions: assign({ error: 'load' }) },
       },
@@ -169,6 +177,7 @@ export const reviewMachine = setup({
         refreshing: {
           invoke: {
             src: 'loadNotes',
+            input: ({ context }) => ({ ref: context.ref }),
             onDone: { target: 'browsing', actions: assign({ notes: ({ event }) => event.output }) },
             // A background reload that failed keeps the notes shown; the next event tries again.
             onError: 'browsing',
@@ -177,9 +186,9 @@ export const reviewMachine = setup({
         settingStatus: {
           invoke: {
             src: 'setStatus',
-            input: ({ event }) => {
+            input: ({ context, event }) => {
               const { id, status } = event as Extract<ReviewEvent, { type: 'review.setStatus' }>;
-              return { id, status };
+              return { ref: context.ref, id, status };
             },
             onDone: 'refreshing',
             onError: { target: 'browsing', actions: assign({ error: 'status' }) },
@@ -201,6 +210,7 @@ export const reviewMachine = setup({
               on: {
                 'review.tool': { actions: assign({ draft: ({ context, event }) => context.draft && { ...context.draft, tool: event.tool } }) },
                 'review.shape': { guard: 'roomForShape', actions: assign({ draft: ({ context, event }) => context.draft && { ...context.draft, markup: [...context.draft.markup, event.shape] } }) },
+                'review.markupText': { actions: assign({ draft: ({ context, event }) => context.draft && { ...context.draft, markupText: event.text.slice(0, 200) } }) },
                 'review.undo': { actions: assign({ draft: ({ context }) => context.draft && { ...context.draft, markup: context.draft.markup.slice(0, -1) } }) },
                 'review.text': { actions: assign({ draft: ({ context, event }) => context.draft && { ...context.draft, text: event.text } }) },
                 'review.send': { guard: 'draftSendable', target: 'capturing' },
@@ -217,6 +227,7 @@ export const reviewMachine = setup({
                 input: ({ context }) => {
                   const draft = context.draft as NoteDraft;
                   return {
+                    ref: context.ref,
                     body: {
                       authorName: context.authorName,
                       text: draft.text.trim(),
@@ -243,7 +254,7 @@ export const reviewMachine = setup({
         sendingReply: {
           invoke: {
             src: 'createNote',
-            input: ({ context }) => ({ body: { authorName: context.authorName, text: context.reply!.text.trim(), parentId: context.reply!.parentId, revisionNumber: context.revisionNumber } }),
+            input: ({ context }) => ({ ref: context.ref, body: { authorName: context.authorName, text: context.reply!.text.trim(), parentId: context.reply!.parentId, revisionNumber: context.revisionNumber } }),
             onDone: { target: 'refreshing', actions: assign({ reply: null, error: null }) },
             onError: { target: 'replying', actions: assign({ error: 'send' }) },
           },

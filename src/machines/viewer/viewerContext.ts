@@ -1,11 +1,12 @@
 /** The viewer machine's input, context and events (viewerMachine.ts). */
 import type { ActorRefFrom } from 'xstate';
-import type { Project, UserInfo } from '../../api/schemas';
+import type { Project, SharedProject, UserInfo } from '../../api/schemas';
 import type { approvalMachine } from './approvalMachine';
 import type { commentsMachine } from './commentsMachine';
 import type { ViewerParams } from './filterParams';
 import type { hyperlinksMachine } from './hyperlinksMachine';
 import type { noticeMachine } from './noticeMachine';
+import type { reviewMachine } from './reviewMachine';
 import type { ShownRevision } from './revisionsMachine';
 import type { viewerToolsMachine } from './viewerToolsMachine';
 import type { LeftPanel, LoadError, LoadedProject, LoadTarget, ModelLoadEvent } from './viewerLoad';
@@ -30,6 +31,7 @@ export type NoticeRef = ActorRefFrom<typeof noticeMachine>;
 export type CommentsRef = ActorRefFrom<typeof commentsMachine>;
 export type HyperlinksRef = ActorRefFrom<typeof hyperlinksMachine>;
 export type ApprovalRef = ActorRefFrom<typeof approvalMachine>;
+export type ReviewRef = ActorRefFrom<typeof reviewMachine>;
 
 export interface ViewerContext {
   target: LoadTarget;
@@ -55,6 +57,8 @@ export interface ViewerContext {
   hyperlinks: HyperlinksRef | null;
   /** A link's approval, while the link offers it (until the client approved). */
   approval: ApprovalRef | null;
+  /** The review's pinned notes, where the comments are visible (not in the sandbox). */
+  review: ReviewRef | null;
 }
 
 export type ViewerEvent =
@@ -70,4 +74,8 @@ export type ViewerEvent =
   /** Show an older revision read-only, or the current one again (null). */
   | { type: 'viewer.showRevision'; revision: ShownRevision | null }
   /** The session's user changed (a guest logged in, a user logged out): notes are written as them. */
-  | { type: 'viewer.user'; user: UserInfo };
+  | { type: 'viewer.user'; user: UserInfo }
+  /** Live (another browser): a note was written, resolved or reopened. */
+  | { type: 'viewer.liveNote' }
+  /** Live: the project as the server has it now, after a decision or a new current revision. */
+  | { type: 'viewer.liveProject'; project: Project | SharedProject };

@@ -11,6 +11,9 @@
  *     revision shown read-only, compared, or made current again),
  *   - shared variant: `approval` (the client approves the revision), only while the link offers it;
  *     its answer (the project, now ready) replaces the loaded one,
+ *   - `review` (pinned notes with their views and markups, threads, resolve), where comments show,
+ *   - `live` (the server's live events): a note written elsewhere reloads the notes; a decision
+ *     or another current revision reloads the project (and its model when the revision changed),
  *   - `unit` (the engine follows the user's distance unit).
  *
  *   fetching -> open.loadingModel -> open.ready (-> open.loadingModel on a model update)
@@ -20,7 +23,7 @@
  *
  * The open left panel lives here too: the share child runs while the share panel is open.
  */
-import { assign, fromCallback, fromPromise, setup, stopChild, type ActorRefFrom } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, setup, stopChild, type ActorRefFrom } from 'xstate';
 import { ALL_SHARE_OPTIONS, DEFAULT_AVATAR_URL, type ShareOptions } from '../../api/schemas';
 import { approvalMachine, offersApproval } from './approvalMachine';
 import { commentsMachine } from './commentsMachine';
@@ -28,9 +31,10 @@ import { hyperlinksMachine } from './hyperlinksMachine';
 import { partToSelect, resolveSteps } from './filterParams';
 import { noticeMachine } from './noticeMachine';
 import { ownerProjectMachine } from './ownerProjectMachine';
+import { reviewMachine } from './reviewMachine';
 import { revisionsMachine } from './revisionsMachine';
 import type { ViewerContext, ViewerEvent, ViewerInput } from './viewerContext';
-import { viewerToolsMachine } from './viewerToolsMachine';
+import { allowedRenderModes, viewerToolsMachine } from './viewerToolsMachine';
 import { loadErrorOf, LOAD_MESSAGES, SANDBOX_PERMISSIONS, statusOf, type LoadedProject, type LoadTarget, type ModelLoadEvent, type UploadLoadReport } from './viewerLoad';
 
 export * from './viewerLoad';
@@ -38,6 +42,10 @@ export * from './viewerContext';
 
 export const modelUrlOf = (context: Pick<ViewerContext, 'target' | 'loaded' | 'shownRevision'>): string =>
   context.target.kind === 'sandbox' ? context.target.modelUrl : (context.shownRevision?.modelUrl ?? context.loaded?.project.modelUrl ?? '');
+
+/** What the project's calls name: its id for the owner, the access key on a link, nothing in the sandbox. */
+export const refOf = (context: Pick<ViewerContext, 'target'>): { id: number } | { accessKey: string } | null =>
+  context.target.kind === 'owner' ? { id: context.target.id } : context.target.kind === 'guest' ? { accessKey: context.target.accessKey } : null;
 
 const permissionsOf = (context: ViewerContext): ShareOptions =>
   context.target.kind === 'sandbox' ? SANDBOX_PERMISSIONS : context.loaded?.kind === 'guest' ? context.loaded.project.shareOptions : ALL_SHARE_OPTIONS;
@@ -65,6 +73,9 @@ export const viewerSetup = setup({
      * upload the load of the model it made (`UploadLoadReport`), which is the upload's last step.
      */
     uploadUpdates: fromCallback<UploadLoadReport, { projectId: number }>(() => () => {}),
+    /** Sends back `viewer.liveNote` and `viewer.liveProject` from the server's live events (none without a ref). */
+    liveEvents: fromCallback<ViewerEvent, { ref: { id: number } | { accessKey: string } | null }>(() => () => {}),
+    review: reviewMachine,
     tools: viewerToolsMachine,
     notice: noticeMachine,
     comments: commentsMachine,
@@ -84,6 +95,9 @@ export const viewerSetup = setup({
     approvalRunning: ({ context }) => context.approval !== null,
     isThisProject: ({ context, event }) =>
       event.type === 'viewer.modelUpdated' && context.target.kind === 'owner' && event.project.id === context.target.id,
+    /** A live event brought a project whose current revision is not the one loaded. */
+    isNewRevision: ({ context, event }) =>
+      event.type === 'viewer.liveProject' && context.loaded !== null && event.project?.revisionNumber !== undefined && event.project.revisionNumber !== context.loaded.project.revisionNumber,
   },
   actions: {
     setProgress: assign({ progress: ({ event }) => (event.type === 'load.progress' ? event.progress : null) }),
@@ -100,7 +114,7 @@ export const viewerSetup = setup({
     /** The project is known: the children that depend on its permissions start. */
     openProject: assign(({ context, spawn }) => {
       const permissions = permissionsOf(context);
-      const ref = context.target.kind === 'owner' ? { id: context.target.id } : context.target.kind === 'guest' ? { accessKey: context.target.accessKey } : null;
+      const ref = refOf(context);
       const author = { authorName: context.author.name, authorAvatarUrl: context.author.avatarUrl };
       return {
         tools: spawn('tools', { id: 'tools', input: { permissions } }),
@@ -112,6 +126,20 @@ export const viewerSetup = setup({
             })
           : null,
         leftPanel: context.target.kind === 'guest' && permissions.isHierarchyVisible && context.hierarchyOpensByItself ? ('hierarchy' as const) : null,
+        review:
+          ref && permissions.isCommentsVisible
+            ? spawn('review', {
+                id: 'review',
+                input: {
+                  ref,
+                  role: context.target.kind === 'owner' ? ('owner' as const) : ('guest' as const),
+                  revisionNumber: context.loaded?.project.revisionNumber ?? 1,
+                  authorName: context.author.name,
+                  renderModes: allowedRenderModes(permissions),
+                  clipping: permissions.isClippingPlaneAvailable,
+                },
+              })
+            : null,
         approval:
           context.target.kind === 'guest' && context.loaded?.kind === 'guest' && offersApproval(context.loaded.project)
             ? spawn('approval', { id: 'approval', input: { accessKey: context.target.accessKey, revisionNumber: context.loaded.project.revisionNumber } })
@@ -157,6 +185,24 @@ export const viewerSetup = setup({
       context.notice.send({ type: 'notice.stop' });
       context.tools?.send({ type: 'tools.modelChanged' });
     },
+    /** The project a live event brought replaces the loaded one (the owner's panels follow it). */
+    takeLiveProject: enqueueActions(({ context, event, enqueue, self }) => {
+      if (event.type !== 'viewer.liveProject' || !event.project || !context.loaded) return;
+      if (context.loaded.kind === 'owner') {
+        const project = event.project as Extract<LoadedProject, { kind: 'owner' }>['project'];
+        enqueue.assign({ loaded: { kind: 'owner', project } });
+        const owner = self.getSnapshot()?.children?.owner;
+        if (owner) enqueue.sendTo(owner, { type: 'owner.replaced', project });
+      } else enqueue.assign({ loaded: { kind: 'guest', project: event.project as Extract<LoadedProject, { kind: 'guest' }>['project'] } });
+    }),
+    /** New notes name the revision on screen. */
+    tellReviewRevision: enqueueActions(({ context, enqueue }) => {
+      const revisionNumber = context.shownRevision?.revisionNumber ?? context.loaded?.project.revisionNumber;
+      if (context.review && revisionNumber) enqueue.sendTo(context.review, { type: 'review.revision', revisionNumber });
+    }),
+    refreshReview: enqueueActions(({ context, enqueue }) => {
+      if (context.review) enqueue.sendTo(context.review, { type: 'review.refresh' });
+    }),
     /** Notes are written as the session's user from now on. */
     setAuthor: assign({
       author: ({ context, event }) => {
@@ -168,6 +214,7 @@ export const viewerSetup = setup({
       const { name: authorName, avatarUrl: authorAvatarUrl } = context.author;
       context.comments?.send({ type: 'comments.author', authorName, authorAvatarUrl });
       context.hyperlinks?.send({ type: 'hyperlinks.author', authorName, authorAvatarUrl });
+      context.review?.send({ type: 'review.author', authorName });
     },
     /** Leaves the viewer for the list (bound by the screen to its router). */
     returnToList: () => {},
@@ -196,6 +243,7 @@ function viewerConfig(variant: 'owner' | 'shared') {
       comments: null,
       hyperlinks: null,
       approval: null,
+      review: null,
     }),
     invoke: [
       { id: 'unit', src: 'followUnit' },
@@ -234,6 +282,7 @@ function viewerConfig(variant: 'owner' | 'shared') {
         invoke:
           variant === 'owner'
             ? [
+                { id: 'live', src: 'liveEvents', input: ({ context }) => ({ ref: refOf(context) }) },
                 {
                   id: 'owner',
                   src: 'owner',
@@ -253,9 +302,14 @@ function viewerConfig(variant: 'owner' | 'shared') {
                   input: ({ context }) => ({ projectId: (context.target as { id: number }).id, currentRevision: context.loaded?.project.revisionNumber ?? 0 }),
                 },
               ]
-            : [],
-        on:
-          variant === 'owner'
+            : [{ id: 'live', src: 'liveEvents', input: ({ context }) => ({ ref: refOf(context) }) }],
+        on: {
+          'viewer.liveNote': { actions: 'refreshReview' },
+          'viewer.liveProject': [
+            { guard: 'isNewRevision', target: '.loadingModel', actions: ['takeLiveProject', assign({ shownRevision: null, afterUpload: false }), 'replaceModel', 'tellReviewRevision'] },
+            { actions: 'takeLiveProject' },
+          ],
+          ...(variant === 'owner'
             ? {
                 'viewer.modelUpdated': {
                   guard: 'isThisProject',
@@ -263,14 +317,16 @@ function viewerConfig(variant: 'owner' | 'shared') {
                   actions: [
                     assign({ loaded: ({ event }) => ({ kind: 'owner' as const, project: event.project }), afterUpload: ({ event }) => event.fromUpload === true, shownRevision: null }),
                     'replaceModel',
+                    'tellReviewRevision',
                   ],
                 },
                 'viewer.showRevision': {
                   target: '.loadingModel',
-                  actions: [assign({ shownRevision: ({ event }) => event.revision, afterUpload: false }), 'replaceModel'],
+                  actions: [assign({ shownRevision: ({ event }) => event.revision, afterUpload: false }), 'replaceModel', 'tellReviewRevision'],
                 },
               }
-            : {},
+            : {}),
+        },
         initial: 'loadingModel',
         states: {
           loadingModel: {

@@ -4,7 +4,10 @@
  * through its engine slot (the engine is created by the canvas).
  */
 import { fromCallback, fromPromise } from 'xstate';
-import type { ApprovalRequest, Project, ProjectPatch, Revision, RevisionChanges, SharedProject, Stage } from '../../api/schemas';
+import type { ApprovalRequest, CommentReviewInput, CreatedItem, NoteStatus, Project, ProjectPatch, ReviewedComment, Revision, RevisionChanges, SharedProject, Stage } from '../../api/schemas';
+import type { ReviewEvent } from '../../api/reviewEvents';
+import { reviewMachine } from './reviewMachine';
+import { createReviewEngineActor } from './reviewEngine';
 import type { deleteMachine } from '../projects/deleteMachine';
 import { approvalMachine } from './approvalMachine';
 import type { Estimate } from '../../api/cutting/estimate';
@@ -38,9 +41,20 @@ export interface ViewerApi {
   exportVok(id: number): Promise<Blob>;
   /** The client approves a revision through the link. */
   approveRevision(accessKey: string, request: ApprovalRequest): Promise<SharedProject>;
+  /** The review's notes (comments with their pins, views, markups and threads). */
+  listReviewedComments(ref: ProjectRef): Promise<ReviewedComment[]>;
+  createReviewComment(ref: ProjectRef, body: CommentReviewInput & { authorName: string; text: string }): Promise<CreatedItem>;
+  setCommentStatus(ref: ProjectRef, id: number, status: NoteStatus): Promise<unknown>;
+  /** Hears the live events of the owner's projects (null) or of a link until `signal` aborts or the stream ends. */
+  listenToEvents(ref: { accessKey: string } | null, onEvent: (event: ReviewEvent) => void, signal: AbortSignal): Promise<void>;
   /** The cost estimate on a link that offers it. */
   getEstimate(ref: { accessKey: string }, mode?: 'guillotine' | 'free'): Promise<Estimate>;
 }
+
+type ProjectRef = { id: number } | { accessKey: string };
+
+/** Waits before connecting the live events again: 1 s, doubling to 30 s; a stream that stayed up a minute starts over at 1 s. */
+export const LIVE_RETRY_MS = { first: 1000, max: 30_000, healthy: 60_000 } as const;
 
 /** The list's dialog machines, already bound to the API (from createProjectServices). */
 export interface ProjectDialogMachines {
@@ -128,6 +142,40 @@ export function createViewerServices({ api, projectMachines, content, upload, se
     });
     return () => subscription.unsubscribe();
   });
+  /**
+   * The live events of the project on screen: a note elsewhere, a decision or another current
+   * revision (the project read again). The stream reconnects after a drop, waiting longer each time.
+   */
+  const liveEvents = fromCallback<ViewerEvent, { ref: ProjectRef | null }>(({ input, sendBack }) => {
+    const { ref } = input;
+    if (!ref) return () => {};
+    const abort = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const reread = () =>
+      void ('id' in ref ? api.getProject(ref.id) : api.getSharedProject(ref.accessKey)).then(
+        (project) => !abort.signal.aborted && sendBack({ type: 'viewer.liveProject', project }),
+        () => {},
+      );
+    const onEvent = (event: ReviewEvent) => {
+      if ('id' in ref && event.projectId !== ref.id) return;
+      if (event.type === 'note') sendBack({ type: 'viewer.liveNote' });
+      else reread();
+    };
+    let wait: number = LIVE_RETRY_MS.first;
+    const connect = () => {
+      const since = Date.now();
+      void api.listenToEvents('id' in ref ? null : ref, onEvent, abort.signal).catch(() => {}).finally(() => {
+        if (abort.signal.aborted) return;
+        wait = Date.now() - since > LIVE_RETRY_MS.healthy ? LIVE_RETRY_MS.first : Math.min(LIVE_RETRY_MS.max, wait * 2);
+        timer = setTimeout(connect, wait);
+      });
+    };
+    connect();
+    return () => {
+      abort.abort();
+      if (timer !== null) clearTimeout(timer);
+    };
+  });
   const linkEstimate = linkEstimateMachine.provide({
     actors: { loadEstimate: fromPromise<Estimate, { accessKey: string }>(({ input }) => api.getEstimate({ accessKey: input.accessKey })) },
   });
@@ -151,6 +199,17 @@ export function createViewerServices({ api, projectMachines, content, upload, se
         owner,
         revisions: revisionsMachine.provide({ actors: { ...revisionCalls, compareEngine: createCompareEngineActor(slot) } }),
         approval,
+        liveEvents,
+        review: reviewMachine.provide({
+          actors: {
+            reviewEngine: createReviewEngineActor(slot),
+            loadNotes: fromPromise<ReviewedComment[], { ref: ProjectRef }>(({ input }) => api.listReviewedComments(input.ref)),
+            createNote: fromPromise<{ id: number }, { ref: ProjectRef; body: CommentReviewInput & { authorName: string; text: string } }>(({ input }) => api.createReviewComment(input.ref, input.body)),
+            setStatus: fromPromise<void, { ref: ProjectRef; id: number; status: NoteStatus }>(async ({ input }) => {
+              await api.setCommentStatus(input.ref, input.id, input.status);
+            }),
+          },
+        }),
       };
       return { owner: ownerViewerMachine.provide({ actors }), shared: sharedViewerMachine.provide({ actors }) };
     },

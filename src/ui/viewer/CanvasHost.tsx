@@ -14,6 +14,7 @@ import type { EngineSlot } from '../../machines/viewer/enginePort';
 import type { EngineStats, ViewerEngine } from '../../engine/types';
 import type { DistanceUnit } from '../../machines/types';
 import type { ToolsActor } from './viewerActors';
+import { PinLayer, type PinMark } from './review/PinLayer';
 
 interface CanvasHostProps {
   slot: EngineSlot;
@@ -23,6 +24,8 @@ interface CanvasHostProps {
   /** The small 2D canvas of the orientation gizmo, once mounted. */
   gizmo: HTMLCanvasElement | null;
   label: string;
+  /** The review's pins, drawn where the engine projects their points (while the notes are open). */
+  pins?: { marks: readonly PinMark[]; openId: number | null; onPin(id: number): void } | null;
 }
 
 let enginePromise: Promise<typeof import('../../engine')> | null = null;
@@ -75,7 +78,7 @@ export function useFirstFrameOnScreen(): boolean {
   return useSyncExternalStore(onFirstFrameSettled, firstFrameOnScreen, () => false);
 }
 
-export function CanvasHost({ slot, tools, unit, gizmo, label }: CanvasHostProps) {
+export function CanvasHost({ slot, tools, unit, gizmo, label, pins = null }: CanvasHostProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [engine, setEngine] = useState<ViewerEngine | null>(null);
 
@@ -108,6 +111,7 @@ export function CanvasHost({ slot, tools, unit, gizmo, label }: CanvasHostProps)
   return (
     <>
       <canvas ref={canvasRef} aria-label={label} data-engine-ready={engine ? 'true' : 'false'} className="block size-full touch-none outline-none" />
+      {engine && pins && pins.marks.length > 0 ? <PinLayer engine={engine} pins={pins.marks} openId={pins.openId} onPin={pins.onPin} /> : null}
       {import.meta.env.DEV && engine ? <DebugWindow engine={engine} tools={tools} /> : null}
     </>
   );

@@ -22,6 +22,7 @@ import { useAppServices } from '../app/AppServices';
 import { useDocumentTitle } from '../app/documentTitle';
 import { useLL } from '../app/I18nProvider';
 import { CanvasHost, FirstFrameSlot, preloadModel } from './CanvasHost';
+import type { PinMark } from './review/PinLayer';
 import { LeftControls, RightControls } from './CanvasControls';
 import { CompactToolbar } from './CompactToolbar';
 import { useBackClosesSheet } from './useBackClosesSheet';
@@ -63,6 +64,10 @@ export interface ViewerLayoutProps {
   partsListFooter?: ReactNode;
   commentCount?: number;
   hyperlinkCount?: number;
+  /** Drawn over the 3D view (a note's markup). */
+  canvasOverlay?: ReactNode;
+  /** The review's pins, shown with the comments panel. */
+  reviewPins?: { marks: readonly PinMark[]; openId: number | null; onPin(id: number): void } | null;
   /** Dialogs of the screen (rename, delete, loading, errors). */
   children?: ReactNode;
 }
@@ -152,7 +157,8 @@ export function ViewerLayout(props: ViewerLayoutProps) {
       <main className="relative min-w-0 flex-1 overflow-hidden">
         {/* Wide windows give docked panels their own room, so framed parts are never behind one. */}
         <div className="absolute inset-y-0" style={{ left: leftShift, right: rightShift }} data-model-shown={modelShown ? 'true' : 'false'}>
-          <CanvasHost slot={slot} tools={tools} unit={unit} gizmo={gizmo} label={LL.viewer.canvas()} />
+          <CanvasHost slot={slot} tools={tools} unit={unit} gizmo={gizmo} label={LL.viewer.canvas()} pins={openPanel === 'comments' ? props.reviewPins : null} />
+          {props.canvasOverlay}
           {posterSrc ? (
             <img
               src={posterSrc}

@@ -14,6 +14,7 @@ import { HierarchyPanel } from './panels/HierarchyPanel';
 import { HyperlinksPanel } from './panels/HyperlinksPanel';
 import { FilterNoMatch } from './FilterNoMatch';
 import { StepNavigator } from './StepNavigator';
+import { ReviewMarkup, ReviewTabs, useReviewPins } from './review/ReviewViews';
 import type { ToolsActor, ViewerActor } from './viewerActors';
 
 /** The tree with each node's visibility as the engine last reported it. */
@@ -34,7 +35,12 @@ function stripFilterFromUrl() {
 }
 
 export function useViewerContent(viewer: ViewerActor, tools: ToolsActor, { isPublicLink, projectName }: { isPublicLink: boolean; projectName: string }) {
-  const { comments, hyperlinks, notice } = useSelector(viewer, (s) => s.context, (a, b) => a.comments === b.comments && a.hyperlinks === b.hyperlinks && a.notice === b.notice);
+  const { comments, hyperlinks, notice, review } = useSelector(
+    viewer,
+    (s) => s.context,
+    (a, b) => a.comments === b.comments && a.hyperlinks === b.hyperlinks && a.notice === b.notice && a.review === b.review,
+  );
+  const reviewPins = useReviewPins(review);
   const commentCount = useSelector(comments ?? undefined, (s) => s?.context.comments.length ?? 0);
   const hyperlinkCount = useSelector(hyperlinks ?? undefined, (s) => s?.context.hyperlinks.length ?? 0);
   const model = useSelector(viewer, selectModel);
@@ -51,7 +57,15 @@ export function useViewerContent(viewer: ViewerActor, tools: ToolsActor, { isPub
   return {
     commentCount,
     hyperlinkCount,
-    commentsPanel: comments ? <CommentsPanel actor={comments} isPublicLink={isPublicLink} projectName={projectName} /> : undefined,
+    commentsPanel: comments ? (
+      review ? (
+        <ReviewTabs actor={review} comments={<CommentsPanel actor={comments} isPublicLink={isPublicLink} projectName={projectName} />} />
+      ) : (
+        <CommentsPanel actor={comments} isPublicLink={isPublicLink} projectName={projectName} />
+      )
+    ) : undefined,
+    canvasOverlay: review ? <ReviewMarkup actor={review} /> : undefined,
+    reviewPins,
     hyperlinksPanel: hyperlinks ? <HyperlinksPanel actor={hyperlinks} /> : undefined,
     stepNavigator: (
       <div className="flex flex-col items-center gap-2">

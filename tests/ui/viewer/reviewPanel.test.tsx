@@ -8,7 +8,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { CommentReviewInput, ReviewedComment } from '../../../src/api/schemas';
-import { reviewMachine, type ReviewEngineCommand } from '../../../src/machines/viewer/reviewMachine';
+import { reviewMachine, type ReviewEngineCommand, type ReviewRef } from '../../../src/machines/viewer/reviewMachine';
 import { ReviewPanel } from '../../../src/ui/viewer/review/ReviewPanel';
 import { renderWithLocale } from '../../helpers/renderWithLocale';
 
@@ -31,16 +31,16 @@ function mount(role: 'owner' | 'guest', locale: 'en' | 'fr' = 'en') {
         // The engine's side answers a capture with the view on screen.
         reviewEngine: fromCallback<ReviewEngineCommand>(({ receive, sendBack }) => receive((command) => command.type === 'capture' && sendBack({ type: 'review.captured', view: VIEW }))),
         loadNotes: fromPromise(async () => NOTES),
-        createNote: fromPromise(async ({ input }: { input: { body: CommentReviewInput & { authorName: string; text: string } } }) => {
+        createNote: fromPromise(async ({ input }: { input: { ref: ReviewRef; body: CommentReviewInput & { authorName: string; text: string } } }) => {
           created.push(input.body);
           return { id: 50 };
         }),
-        setStatus: fromPromise<void, { id: number; status: 'open' | 'resolved' }>(async ({ input }) => {
+        setStatus: fromPromise<void, { ref: ReviewRef; id: number; status: 'open' | 'resolved' }>(async ({ input }) => {
           statuses.push(input);
         }),
       },
     }),
-    { input: { role, revisionNumber: 2, authorName: role === 'owner' ? 'Olga' : 'Claire' } },
+    { input: { ref: { id: 1 }, role, revisionNumber: 2, authorName: role === 'owner' ? 'Olga' : 'Claire' } },
   ).start();
   renderWithLocale(<ReviewPanel actor={actor} />, locale);
   return { actor, created, statuses };
@@ -85,7 +85,7 @@ describe('the review panel', () => {
     await screen.findByText('Door opens the wrong way');
     expect(screen.getByTestId('open-notes').textContent).toBe('1 ouverte(s)');
     fireEvent.click(screen.getByRole('button', { name: 'Résoudre' }));
-    await waitFor(() => expect(statuses).toEqual([{ id: 1, status: 'resolved' }]));
+    await waitFor(() => expect(statuses).toEqual([{ ref: { id: 1 }, id: 1, status: 'resolved' }]));
     fireEvent.click(screen.getAllByRole('button', { name: 'Répondre' })[0]);
     fireEvent.change(await screen.findByLabelText('Votre réponse'), { target: { value: 'Corrigé' } });
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));

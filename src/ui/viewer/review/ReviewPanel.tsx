@@ -16,6 +16,8 @@ const TOOLS: MarkupTool[] = ['arrow', 'rectangle', 'cloud', 'line', 'text'];
 const buttonClass = 'min-h-11 rounded-lg px-3 text-sm font-bold';
 const primary = `${buttonClass} bg-primary text-on-primary hover:bg-primary-hover disabled:opacity-50`;
 const quiet = `${buttonClass} border border-border text-fg hover:bg-surface-overlay`;
+/** The markup tools: small enough for five in two rows of the narrow panel. */
+const small = 'min-h-9 rounded-lg border border-border px-2 text-xs font-bold text-fg hover:bg-surface-overlay disabled:opacity-50';
 
 export function ReviewPanel({ actor }: { actor: ReviewActor }) {
   const LL = useLL();
@@ -57,7 +59,7 @@ export function ReviewPanel({ actor }: { actor: ReviewActor }) {
       ) : placing ? (
         <div className="flex flex-col gap-2 rounded-lg border border-primary/60 p-3">
           <p className="text-sm text-fg">{t.placing()}</p>
-          <div className="flex gap-2">
+          <div className="flex flex-col gap-2">
             <button type="button" className={quiet} onClick={() => actor.send({ type: 'review.wholeView' })}>
               {t.noPin()}
             </button>
@@ -70,14 +72,25 @@ export function ReviewPanel({ actor }: { actor: ReviewActor }) {
         <div className="flex flex-col gap-2 rounded-lg border border-primary/60 p-3">
           <div role="toolbar" aria-label={t.markupTools()} className="flex flex-wrap gap-1">
             {TOOLS.map((tool) => (
-              <button key={tool} type="button" aria-pressed={draft.tool === tool} className={`${quiet} ${draft.tool === tool ? 'border-primary text-primary' : ''}`} onClick={() => actor.send({ type: 'review.tool', tool: draft.tool === tool ? null : tool })}>
+              <button key={tool} type="button" aria-pressed={draft.tool === tool} className={`${small} ${draft.tool === tool ? 'border-primary text-primary' : ''}`} onClick={() => actor.send({ type: 'review.tool', tool: draft.tool === tool ? null : tool })}>
                 {t.tools[tool]()}
               </button>
             ))}
-            <button type="button" className={quiet} disabled={draft.markup.length === 0} onClick={() => actor.send({ type: 'review.undo' })} aria-label={t.undo()} title={t.undo()}>
+            <button type="button" className={small} disabled={draft.markup.length === 0} onClick={() => actor.send({ type: 'review.undo' })} aria-label={t.undo()} title={t.undo()}>
               ↶
             </button>
           </div>
+          {draft.tool === 'text' ? (
+            <label className="flex flex-col gap-1 text-sm text-fg">
+              {t.markupText()}
+              <input
+                value={draft.markupText}
+                maxLength={200}
+                onChange={(e) => actor.send({ type: 'review.markupText', text: e.target.value })}
+                className="rounded-lg border border-border bg-surface px-2 py-1.5 text-fg"
+              />
+            </label>
+          ) : null}
           <label className="flex flex-col gap-1 text-sm text-fg">
             {t.text()}
             <textarea
@@ -126,9 +139,14 @@ export function ReviewPanel({ actor }: { actor: ReviewActor }) {
               </div>
             ) : (
               <div className="mt-2 flex flex-wrap gap-2">
-                {note.view ? (
+                {note.view && openId !== note.id ? (
                   <button type="button" className={quiet} onClick={() => actor.send({ type: 'review.open', id: note.id })}>
                     {t.show()}
+                  </button>
+                ) : null}
+                {openId === note.id ? (
+                  <button type="button" className={quiet} onClick={() => actor.send({ type: 'review.close' })}>
+                    {t.close()}
                   </button>
                 ) : null}
                 <button type="button" className={quiet} onClick={() => actor.send({ type: 'review.reply', id: note.id })}>

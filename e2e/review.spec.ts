@@ -1,0 +1,124 @@
+/**
+ * The client's review through a link, as a client and the owner meet it: the client pins a note
+ * on a door with an arrow drawn over the view; the owner's open viewer shows it without a reload,
+ * with its pin; the owner resolves it and the client's link shows it resolved, live too. The note
+ * keeps its view: after the client turns the model, opening the note brings the same picture back.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { api } from '../bench/lib/appServer';
+import { logIn } from './listHelpers';
+import { e2eServer, LINK_OWNER_PASSWORD, publishedKitchen } from './linkHelpers';
+
+async function canvasPixels(page: Page): Promise<Buffer> {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))));
+  const png = await page.locator('canvas[data-engine-ready="true"]').screenshot();
+  return sharp(png).removeAlpha().raw().toBuffer();
+}
+
+/** Share of pixels that differ by more than a little in any channel. */
+function changed(a: Buffer, b: Buffer): number {
+  let count = 0;
+  for (let i = 0; i < a.length; i += 3) {
+    if (Math.abs(a[i]! - b[i]!) > 24 || Math.abs(a[i + 1]! - b[i + 1]!) > 24 || Math.abs(a[i + 2]! - b[i + 2]!) > 24) count++;
+  }
+  return count / (a.length / 3);
+}
+
+/** The picture once the camera has stopped moving (two pictures in a row alike). */
+async function settledPixels(page: Page): Promise<Buffer> {
+  let last = await canvasPixels(page);
+  await expect
+    .poll(async () => {
+      const next = await canvasPixels(page);
+      const diff = changed(last, next);
+      last = next;
+      return diff;
+    }, { timeout: 15_000 })
+    .toBeLessThan(0.001);
+  return last;
+}
+
+async function modelShown(page: Page) {
+  await expect(page.locator('[data-model-shown="true"]')).toBeAttached({ timeout: 60_000 });
+}
+
+async function openNotes(page: Page) {
+  await page.getByRole('navigation', { name: 'Tools', exact: true }).getByRole('button', { name: 'Comments' }).click();
+  await page.getByRole('tab', { name: 'Notes' }).click();
+  return page.getByRole('region', { name: 'Notes', exact: true });
+}
+
+test('a client pins a note with an arrow; the owner sees it live and resolves it; the note brings its view back', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const link = await publishedKitchen(40, 'Review kitchen');
+  await api(e2eServer, `projects/${link.projectId}`, link.token, { shareOptions: { isCommentsVisible: true } }, 'PATCH');
+
+  // The owner's viewer is open on the project before the client writes.
+  await logIn(page, link.username, LINK_OWNER_PASSWORD);
+  await page.goto(`/projects/${link.projectId}`);
+  await modelShown(page);
+  const ownerNotes = await openNotes(page);
+  await expect(ownerNotes.getByText('No notes yet.')).toBeVisible();
+
+  const client = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const guest = await client.newPage();
+  await guest.goto(`/s/${link.accessKey}`);
+  await modelShown(guest);
+  const notes = await openNotes(guest);
+  const canvas = guest.locator('canvas[data-engine-ready="true"]');
+  const box = (await canvas.boundingBox())!;
+
+  const written = await test.step('the client pins a note on the model, draws an arrow and sends it', async () => {
+    await notes.getByRole('button', { name: 'Pin a note' }).click();
+    await expect(notes.getByText('Tap the model where the note belongs.')).toBeVisible();
+    // On the base cabinet (the wall cabinet is above it, the middle of the view is empty).
+    await canvas.click({ position: { x: box.width / 2, y: box.height * 0.68 } });
+    await notes.getByRole('button', { name: 'Arrow' }).click();
+    const surface = guest.getByRole('application', { name: 'Draw on the view' });
+    // Beside the part's data sheet, which the tap opened.
+    await guest.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.45);
+    await guest.mouse.down();
+    await guest.mouse.move(box.x + box.width * 0.75, box.y + box.height * 0.62, { steps: 5 });
+    await guest.mouse.up();
+    await expect(surface.locator('[data-shape="arrow"]')).toHaveCount(1);
+    await notes.getByLabel('Your note').fill('This door should open to the left');
+    const picture = await settledPixels(guest);
+    const posted = guest.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/comments'));
+    await notes.getByRole('button', { name: 'Send' }).click();
+    expect((await posted).status()).toBe(201);
+    await expect(notes.locator('[data-note]')).toHaveCount(1);
+    await expect(notes.locator('[data-note]').first()).toContainText('This door should open to the left');
+    await expect(guest.getByRole('button', { name: 'Note 1' })).toBeVisible();
+    return picture;
+  });
+
+  await test.step("the owner's open viewer shows the note and its pin without a reload, and resolves it", async () => {
+    const note = ownerNotes.locator('[data-note]').first();
+    await expect(note).toContainText('This door should open to the left', { timeout: 15_000 });
+    await expect(ownerNotes.getByTestId('open-notes')).toHaveText('1 open');
+    await expect(page.getByRole('button', { name: 'Note 1' })).toBeVisible();
+    await note.getByRole('button', { name: 'Resolve' }).click();
+    await expect(note).toContainText('Resolved');
+    await expect(ownerNotes.getByTestId('open-notes')).toHaveText('0 open');
+  });
+
+  await test.step('the client sees it resolved without a reload', async () => {
+    await expect(notes.locator('[data-note]').first()).toContainText('Resolved', { timeout: 15_000 });
+  });
+
+  await test.step('after the client turns the model, the note brings its view and markup back', async () => {
+    await notes.getByRole('button', { name: 'Close the note' }).click();
+    await guest.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
+    await guest.mouse.down();
+    await guest.mouse.move(box.x + box.width * 0.8, box.y + box.height * 0.6, { steps: 8 });
+    await guest.mouse.up();
+    const turned = await settledPixels(guest);
+    expect(changed(written, turned)).toBeGreaterThan(0.02);
+    await guest.getByRole('button', { name: 'Note 1' }).click();
+    await expect(guest.getByTestId('markup-layer').locator('[data-shape="arrow"]')).toHaveCount(1);
+    const back = await settledPixels(guest);
+    expect(changed(written, back)).toBeLessThan(changed(written, turned) / 10);
+  });
+  await client.close();
+});
