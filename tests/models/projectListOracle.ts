@@ -184,11 +184,11 @@ export const projectListOracle: Oracle<ListEvent, ListExpected> = {
     if (e.inFlight && type === 'xstate.done.actor.syncProject') {
       const answered = output as Project;
       const newerStage = e.waiting.filter((t) => t.id === answered.id && t.patch).at(-1)?.patch?.currentStage;
-      const shown = newerStage === undefined ? answered : { ...answered, currentStage: newerStage };
+      const shown = (newerStage === undefined ? answered : { ...answered, currentStage: newerStage }) as Project;
       if (!byId(e.projects, answered.id)) return send({ ...e, inFlight: null });
       // A card changed out of the search or filter the cards were read with leaves them and the count.
       if (!matches(shown, e.loadedQuery)) return send({ ...e, inFlight: null, projects: e.projects.filter((p) => p.id !== answered.id), total: Math.max(0, e.total - 1) });
-      return send({ ...e, inFlight: null, projects: put(e.projects, shown as Project) });
+      return send({ ...e, inFlight: null, projects: put(e.projects, shown) });
     }
     if (e.inFlight && type === 'xstate.error.actor.syncProject') {
       const task = e.inFlight;
