@@ -14,6 +14,8 @@ export const p3 = makeProject({ id: 3, name: 'Wardrobe' });
 export const p4 = makeProject({ id: 4, name: 'Pantry', modificationDate: new Date(2024, 5, 1) });
 export const p5 = makeProject({ id: 5, name: 'Shed', modificationDate: new Date(2024, 4, 1) });
 export const p6 = makeProject({ id: 6, name: 'Stairs', modificationDate: new Date(2024, 3, 1) });
+/** An upload older than every card read (a date in the past, as a file's could be): its page shows it. */
+export const p7 = makeProject({ id: 7, name: 'Attic', modificationDate: new Date(2023, 0, 1) });
 export const promiseActors = ['loadPage', 'syncProject', 'rename', 'delete', 'share'];
 
 type Query = ListContext['query'];
@@ -56,13 +58,15 @@ function events(snapshot: { context: unknown; matches(v: unknown): boolean }): L
     { type: 'list.projectUpdated', project: { ...p1, revisionNumber: 2 } },
     { type: 'list.fileRejected', name: 'notes.txt' },
     { type: 'list.dismissNotice' },
-    { type: 'list.filterStage', stage: 'ready' },
+    { type: 'list.filterStage', stage: 'new' },
     { type: 'list.sort', by: 'name' },
     // Values outside the lists: refused.
     { type: 'list.filterStage', stage: 'someday' },
     { type: 'list.sort', by: 'size' },
     { type: 'list.changeStage', id: 1, stage: 'someday' },
   ];
+  // While pages are left, an upload that sorts after the cards read (counted, not shown yet).
+  if (c.cursor !== null && !c.projects.some((p) => p.id === 7)) list.push({ type: 'list.projectAdded', project: p7 });
   // Renames and share changes queue a refresh each: offer them only while the queue is short, so
   // the model stays finite.
   if (c.queue.length < 2) list.push({ type: 'list.rename', id: 1 }, { type: 'list.share', id: 1 });
