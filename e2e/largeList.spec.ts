@@ -1,12 +1,13 @@
 /**
- * A maker with 1,000 projects: the list says so, puts a page of cards in the page (more as the end
- * comes near), and every keystroke in the search box narrows it to the right cards. How fast each
- * keystroke answers is the listScreen bench's, not an assertion here.
+ * A maker with 1,000 projects: the list says so, reads a page of cards (the next as the end comes
+ * near), and every keystroke in the search box narrows it to the right cards. How fast each
+ * keystroke answers is the listScreen bench's, not an assertion here. A list of two pages: the
+ * second comes on scroll (after a failed try and Try again), and a card of it can be deleted.
  */
 import { expect, test } from '@playwright/test';
 import { seededName, seedProjects } from '../bench/lib/manyProjects';
 import { E2E_DATA_DIR } from '../playwright.config';
-import { CARDS_PER_PAGE } from '../src/ui/list/useRenderWindow';
+import { LIST_PAGE_SIZE as CARDS_PER_PAGE } from '../src/api/projectPages';
 import { admin, uniqueUser } from './admin';
 import { logIn } from './listHelpers';
 
@@ -83,4 +84,46 @@ test('on a phone, the cards a search brings answer the first tap on their stage 
   expect(asked.length).toBeGreaterThan(0);
   expect(asked.filter((src) => !src.endsWith('?w=1200'))).toEqual([]);
   await phone.close();
+});
+
+test('a list of two pages: the second comes as the end of the grid nears, after Try again when it fails; its cards can be deleted', async ({ page }) => {
+  test.setTimeout(90_000);
+  const count = CARDS_PER_PAGE + 6;
+  const username = uniqueUser('twopages');
+  admin('user', 'add', username, '--password', 'two-pages-e2e-password', '--name', 'Two Pages');
+  admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '5');
+  await seedProjects(E2E_DATA_DIR, username, count);
+  // The first request for the second page fails once.
+  let failed = false;
+  await page.route(/\/api\/v1\/projects\?.*cursor=/, (route) => {
+    if (failed) return route.fallback();
+    failed = true;
+    return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unavailable","message":"Try later"}' });
+  });
+  await logIn(page, username, 'two-pages-e2e-password');
+  const grid = page.getByRole('list', { name: 'Projects' });
+  const cards = grid.getByRole('link', { name: /^Open / });
+  await expect(page.getByTestId('project-count')).toHaveText(`${count} projects`);
+  await expect(cards).toHaveCount(CARDS_PER_PAGE);
+  await expect(page.getByRole('link', { name: `Open ${seededName(count - 1)}` })).toHaveCount(0);
+
+  await cards.last().scrollIntoViewIfNeeded();
+  const failure = page.getByRole('alert').filter({ hasText: 'More projects could not be loaded.' });
+  await expect(failure).toBeVisible();
+  await expect(cards).toHaveCount(CARDS_PER_PAGE);
+  const second = page.waitForResponse((res) => /cursor=/.test(res.url()) && res.status() === 200);
+  await failure.getByRole('button', { name: 'Try again' }).click();
+  await second;
+  await expect(cards).toHaveCount(count);
+  // Newest first: the oldest seeded projects end the list, each once.
+  const names = await cards.evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')));
+  expect(names).toEqual(Array.from({ length: count }, (_, i) => `Open ${seededName(i)}`));
+  await expect(failure).toHaveCount(0);
+
+  const last = seededName(count - 1);
+  await page.getByRole('button', { name: `Actions for ${last}`, exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete project' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('link', { name: `Open ${last}` })).toHaveCount(0);
+  await expect(page.getByTestId('project-count')).toHaveText(`${count - 1} projects`);
 });

@@ -40,9 +40,10 @@ export function createPageSource(db: Db, keptLists = 32): PageSource {
     async page(tag, ownerId, query) {
       const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
       if (query.cursor !== undefined && !cursor) throw new ApiError(400, 'invalid_cursor', 'This page cursor is not valid. Load the list again from its first page.');
-      const visible = visibleProjects(await listOf(tag, ownerId), query);
+      const list = await listOf(tag, ownerId);
+      const visible = visibleProjects(list, query);
       const { items, next } = pageAfter(visible, query, query.limit, cursor);
-      return { items: items.map((row) => row.wire), nextCursor: next ? encodeCursor(next) : null, total: visible.length };
+      return { items: items.map((row) => row.wire), nextCursor: next ? encodeCursor(next) : null, total: visible.length, all: list.length };
     },
   };
 }

@@ -10,7 +10,7 @@ import { projectSchema, STAGES } from './schemas';
 import { comparatorFor, SORT_KEYS, type Listable, type ProjectQuery } from './projectQuery';
 
 export const MAX_PAGE_SIZE = 200;
-/** What the screen asks for: three rows of the widest grid, twelve of a phone's. */
+/** What the list screen asks for at a time: three rows of the widest grid, twelve of a phone's. */
 export const LIST_PAGE_SIZE = 36;
 
 const flag = z.pipe(z.enum(['true', 'false', '1', '0']), z.transform((v) => v === 'true' || v === '1'));
@@ -32,6 +32,8 @@ export const projectPageSchema = z.object({
   nextCursor: z.nullable(z.string()),
   /** Projects matching the search and filter, in all pages. */
   total: z.int().check(z.nonnegative()),
+  /** The owner's projects, whatever the search and filter (the list screen's "12 of 40 projects", and its empty list). */
+  all: z.int().check(z.nonnegative()),
 });
 export type ProjectPage = z.infer<typeof projectPageSchema>;
 

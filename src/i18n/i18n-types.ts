@@ -357,6 +357,14 @@ type RootTranslation = {
 		 */
 		retry: string
 		/**
+		 * L​o​a​d​i​n​g​ ​m​o​r​e​.​.​.
+		 */
+		loadingMore: string
+		/**
+		 * M​o​r​e​ ​p​r​o​j​e​c​t​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadMoreFailed: string
+		/**
 		 * O​p​e​n​ ​{​n​a​m​e​}
 		 * @param {string} name
 		 */
@@ -2647,6 +2655,14 @@ export type TranslationFunctions = {
 		 * Try again
 		 */
 		retry: () => LocalizedString
+		/**
+		 * Loading more...
+		 */
+		loadingMore: () => LocalizedString
+		/**
+		 * More projects could not be loaded.
+		 */
+		loadMoreFailed: () => LocalizedString
 		/**
 		 * Open {name}
 		 */

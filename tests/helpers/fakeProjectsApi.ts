@@ -4,6 +4,8 @@
  */
 import { fromCallback } from 'xstate';
 import { DEFAULT_WORKSHOP_SETTINGS } from '../../src/api/cutting/workshopSettings';
+import { decodeCursor, encodeCursor, pageAfter } from '../../src/api/projectPages';
+import { visibleProjects } from '../../src/api/projectQuery';
 import type { Branding, Project, ProjectPatch, SubscriptionPlan } from '../../src/api/schemas';
 import type { ProjectsApi } from '../../src/machines/projects/projectServices';
 import type { SocketCommand, SocketEvent, SocketInput } from '../../src/machines/upload/uploadMachine';
@@ -43,6 +45,7 @@ export function makeProject(overrides: Partial<Project> & { id: number }): Proje
 }
 
 export interface FakeProjectsApi extends ProjectsApi {
+  listProjects(): Promise<Project[]>;
   projects: Project[];
   plans: SubscriptionPlan[];
   branding: Branding;
@@ -62,6 +65,15 @@ export function fakeProjectsApi(initial: Project[] = [], plans: SubscriptionPlan
       api.calls.list++;
       maybeFail('list');
       return api.projects.map((p) => ({ ...p }));
+    },
+    /** The server's paging, over the projects held here, with the list's own query rules. */
+    async listProjectPage(query, limit, cursor) {
+      api.calls.list++;
+      maybeFail('list');
+      const visible = visibleProjects(api.projects, query);
+      const after = cursor ? decodeCursor(cursor) : undefined;
+      const { items, next } = pageAfter(visible, query, limit, after);
+      return { items: items.map((p) => ({ ...p })), nextCursor: next ? encodeCursor(next) : null, total: visible.length, all: api.projects.length };
     },
     async getPartTree() {
       return { roots: [], nodes: {} };

@@ -1,8 +1,9 @@
 /**
- * Project list machine: model-based paths through its three regions (loading, the dialogs and
- * their outputs, the stage-change queue answered or failed, cards added by uploads), replayed on
- * the real machine with controlled calls and the dialogs' child machines faked, checked by the
- * oracle of tests/models/projectListOracle.ts.
+ * Project list machine: model-based paths through its three regions (the list in pages: first
+ * page, next pages, failures and retries, a new search, filter or sort; the dialogs and their
+ * outputs; the stage-change queue answered or failed; cards added by uploads), replayed on the
+ * real machine with controlled calls and the dialogs' child machines faked, checked by the oracle
+ * of tests/models/projectListOracle.ts. Then examples, the page calls answered by hand.
  */
 import { describe, expect, it } from 'vitest';
 import type { Project } from '../../src/api/schemas';
@@ -22,7 +23,7 @@ modelTests(projectListModel);
 describe('project list machine (examples)', () => {
   async function loaded(projects: Project[] = [p1, p2]) {
     const sut = createSut(projectListMachine, { promiseActors });
-    sut.pending.loadProjects.shift()!.resolve(projects);
+    sut.pending.loadPage.shift()!.resolve({ items: projects, nextCursor: null, total: projects.length, all: projects.length });
     await settle();
     return sut;
   }
@@ -100,12 +101,14 @@ describe('project list machine (examples)', () => {
     expect(sut.actor.getSnapshot().context.query).toEqual({ search: 'kit', stage: 'approval', sort: 'name', reversed: true });
   });
 
-  it('keeps a card created while the list was loading', async () => {
+  it('asks for the first page again when a card is created while it loads', async () => {
     const sut = createSut(projectListMachine, { promiseActors });
     sut.actor.send({ type: 'list.projectAdded', project: p3 });
-    sut.pending.loadProjects.shift()!.resolve([p1]);
+    // The first request is dropped; the new one is answered with the card.
+    expect(sut.pending.loadPage).toHaveLength(1);
+    sut.pending.loadPage.shift()!.resolve({ items: [p3, p1], nextCursor: null, total: 2, all: 2 });
     await settle();
-    expect(sut.actor.getSnapshot().context.projects.map((p: Project) => p.id).sort()).toEqual([1, 3]);
+    expect(sut.actor.getSnapshot().context.projects.map((p: Project) => p.id)).toEqual([3, 1]);
   });
 
   it('opens no dialog for a project it does not hold', async () => {

@@ -90,6 +90,8 @@ describe('the project list in pages', () => {
       for (const item of paged) expect(item).toEqual(all.find((p) => p.id === item.id));
       const first = projectPageSchema.parse((await get(`?${new URLSearchParams({ ...query, limit: '7' })}`)).json);
       expect(first.total).toBe(expected(all, query).length);
+      // However narrow the search and filter, the owner's whole count beside it.
+      expect(first.all).toBe(all.length);
     });
   }
 
@@ -136,5 +138,10 @@ describe('the project list in pages', () => {
     await addProject(server, other.user.id, { name: 'Chêne of Otto', withModel: false });
     const mine = await allPages({ search: 'otto' }, 5);
     expect(mine).toEqual([]);
+    // Otto's count is his one project; ours does not grow with his.
+    const his = projectPageSchema.parse((await call(server.baseUrl, `${API_BASE}/projects?limit=5`, { token: other.token })).json);
+    expect([his.total, his.all]).toEqual([1, 1]);
+    const ours = projectPageSchema.parse((await get('?limit=5&search=otto')).json);
+    expect([ours.total, ours.all]).toEqual([0, (await whole()).length]);
   });
 });

@@ -104,6 +104,8 @@ const en = {
     noMatch: 'No project matches your search.',
     loadFailed: 'The projects could not be loaded.',
     retry: 'Try again',
+    loadingMore: 'Loading more...',
+    loadMoreFailed: 'More projects could not be loaded.',
     openProject: 'Open {name:string}',
     projectActions: 'Actions for {name:string}',
     stageOf: 'Step of {name:string}',

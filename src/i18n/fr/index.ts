@@ -103,6 +103,8 @@ const fr = {
     noMatch: 'Aucun projet ne correspond à votre recherche.',
     loadFailed: 'Les projets n’ont pas pu être chargés.',
     retry: 'Réessayer',
+    loadingMore: 'Chargement de la suite...',
+    loadMoreFailed: 'La suite des projets n’a pas pu être chargée.',
     openProject: 'Ouvrir {name}',
     projectActions: 'Actions pour {name}',
     stageOf: 'Étape de {name}',

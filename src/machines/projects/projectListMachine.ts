@@ -1,17 +1,23 @@
 /**
  * The project list screen (SPEC §2, §4, §5). Three parallel regions:
- *   data:   loading -> ready | failed -> (retry) loading
+ *   data:   the list in pages (listPages.ts): loading the first page -> more (a next page waits) |
+ *           complete; list.more (the end of the grid came near) -> loadingMore -> appended; a failed
+ *           first page -> failed (retry reads it again), a failed later page -> moreFailed (retry
+ *           asks for it again, the rows read stay). A new step filter or sort reads the first page
+ *           again; a search waits for the keys to pause (searching) first.
  *   dialog: none -> renaming | deleting | sharing -> none   (each dialog is a child machine whose
  *           output the list applies: the new name, the removed card, the new share settings)
  *   sync:   idle <-> syncing: a queue of stage changes (PATCH then GET, shown at once, reverted on
  *           failure) and refreshes (GET) after a rename or a share change
- * Search, step filter, sort and reverse live in `query`; `visibleProjects` derives the grid.
+ * Search, step filter, sort and reverse live in `query`; `visibleProjects` derives the grid from the
+ * rows read, so a new query narrows them at once while its own first page is on its way.
  * Projects created or updated by the upload actor arrive through the `uploadEvents` bridge.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { Project, ProjectPatch, Stage } from '../../api/schemas';
 import { deleteMachine, type DeleteOutput } from './deleteMachine';
-import { DEFAULT_QUERY, isSortKey, isStage, isStageFilter, listedDatesOf, type ListedDates, type ProjectQuery, type SortKey, type StageFilter } from './projectQuery';
+import { addedProject, deletedProject, firstPage, hasNextPage, nextPage, refreshedProject, SEARCH_DEBOUNCE_MS, type PagedRows, type PageRequest, type ProjectPage } from './listPages';
+import { DEFAULT_QUERY, isSortKey, isStage, isStageFilter, type ProjectQuery, type SortKey, type StageFilter } from './projectQuery';
 import { renameMachine, type RenameOutput } from './renameMachine';
 import { shareMachine } from './shareMachine';
 
@@ -26,10 +32,8 @@ export interface SyncTask {
 /** A message the list shows: a save that failed, or a file the add tile cannot take. */
 export type ListNotice = { kind: 'saveFailed' } | { kind: 'unsupportedFile'; name: string };
 
-export interface ListContext {
-  projects: Project[];
-  /** Sort dates as of the last read (and of cards added since): changes keep cards in place until the next read. */
-  listed: ListedDates;
+export interface ListContext extends PagedRows {
+  /** What the screen asks for now (search, step filter, sort, reverse). */
   query: ProjectQuery;
   queue: SyncTask[];
   /** The project the open dialog is about. */
@@ -39,6 +43,8 @@ export interface ListContext {
 
 export type ListEvent =
   | { type: 'list.retry' }
+  /** The end of the grid came near: the next page, if there is one. */
+  | { type: 'list.more' }
   | { type: 'list.search'; text: string }
   | { type: 'list.filterStage'; stage: StageFilter }
   | { type: 'list.sort'; by: SortKey }
@@ -54,8 +60,6 @@ export type ListEvent =
   | { type: 'list.dismissNotice' };
 
 const findProject = (context: ListContext, id: number) => context.projects.find((p) => p.id === id);
-const upsert = (projects: Project[], project: Project) =>
-  projects.some((p) => p.id === project.id) ? projects.map((p) => (p.id === project.id ? project : p)) : [project, ...projects];
 const patchLocal = (projects: Project[], id: number, fields: Partial<Project>) =>
   projects.map((p) => (p.id === id ? { ...p, ...fields } : p));
 
@@ -68,9 +72,9 @@ export const projectListMachine = setup({
     input: {} as { query?: Partial<Omit<ProjectQuery, 'search'>> } | undefined,
   },
   actors: {
-    /** GET projects. */
-    loadProjects: fromPromise<Project[]>(async () => {
-      throw new Error('loadProjects is not provided');
+    /** GET projects?limit=LIST_PAGE_SIZE with the query, after the cursor when there is one. */
+    loadPage: fromPromise<ProjectPage, PageRequest>(async () => {
+      throw new Error('loadPage is not provided');
     }),
     /** PATCH projects/{id} when the task has a patch, then GET projects/{id}. */
     syncProject: fromPromise<Project, SyncTask>(async () => {
@@ -90,6 +94,7 @@ export const projectListMachine = setup({
       return project !== undefined && project.currentStage !== event.stage;
     },
     hasQueue: ({ context }) => context.queue.length > 0,
+    hasNextPage: (_, page: ProjectPage) => hasNextPage(page),
   },
   actions: {
     queueStageChange: assign(({ context, event }) => {
@@ -104,13 +109,15 @@ export const projectListMachine = setup({
       output ? { projects: patchLocal(context.projects, output.id, { name: output.name }), queue: [...context.queue, { id: output.id }] } : {},
     ),
     applyDelete: assign(({ context }, output: DeleteOutput) =>
-      output ? { projects: context.projects.filter((p) => p.id !== output.id), queue: context.queue.filter((t) => t.id !== output.id) } : {},
+      output ? { ...deletedProject(context, output.id), queue: context.queue.filter((t) => t.id !== output.id) } : {},
     ),
     applyShare: assign(({ context }, output: Project) => {
       const before = findProject(context, output.id);
       const changed = before !== undefined && JSON.stringify([before.isPublished, before.shareOptions]) !== JSON.stringify([output.isPublished, output.shareOptions]);
-      return changed ? { projects: upsert(context.projects, output), queue: [...context.queue, { id: output.id }] } : {};
+      return changed ? { projects: patchLocal(context.projects, output.id, output), queue: [...context.queue, { id: output.id }] } : {};
     }),
+    takeFirstPage: assign(({ context }, page: ProjectPage) => firstPage(page, context.query, context.gone)),
+    appendPage: assign(({ context }, page: ProjectPage) => nextPage(context, page)),
     /** Keeps the step filter and sort for the next visit (bound to browser storage by the services). */
     saveQuery: () => {},
     openDialog: assign(({ context, event }) => ('id' in event ? { dialogProject: findProject(context, event.id) ?? null } : {})),
@@ -119,57 +126,78 @@ export const projectListMachine = setup({
 }).createMachine({
   id: 'projectList',
   type: 'parallel',
-  context: ({ input }) => ({
-    projects: [],
-    listed: {},
-    query: { ...DEFAULT_QUERY, ...input?.query, search: '' },
-    queue: [],
-    dialogProject: null,
-    notice: null,
-  }),
+  context: ({ input }) => {
+    const query = { ...DEFAULT_QUERY, ...input?.query, search: '' };
+    return {
+      projects: [],
+      listed: {},
+      query,
+      loadedQuery: query,
+      cursor: null,
+      total: 0,
+      all: null,
+      gone: [],
+      queue: [],
+      dialogProject: null,
+      notice: null,
+    };
+  },
   invoke: { id: 'uploadEvents', src: 'uploadEvents' },
   on: {
-    'list.search': { actions: assign(({ context, event }) => ({ query: { ...context.query, search: event.text } })) },
-    'list.filterStage': {
-      guard: ({ event }) => isStageFilter(event.stage),
-      actions: [assign(({ context, event }) => ({ query: { ...context.query, stage: event.stage } })), 'saveQuery'],
-    },
-    'list.sort': {
-      guard: ({ event }) => isSortKey(event.by),
-      actions: [assign(({ context, event }) => ({ query: { ...context.query, sort: event.by } })), 'saveQuery'],
-    },
-    'list.reverse': { actions: [assign(({ context }) => ({ query: { ...context.query, reversed: !context.query.reversed } })), 'saveQuery'] },
-    'list.projectAdded': {
-      actions: assign(({ context, event }) => ({
-        projects: upsert(context.projects, event.project),
-        listed: { ...context.listed, [event.project.id]: event.project.modificationDate.getTime() },
-      })),
-    },
-    'list.projectUpdated': { actions: assign(({ context, event }) => ({ projects: upsert(context.projects, event.project) })) },
+    'list.projectUpdated': { actions: assign(({ context, event }) => ({ projects: patchLocal(context.projects, event.project.id, event.project) })) },
     'list.fileRejected': { actions: assign(({ event }) => ({ notice: { kind: 'unsupportedFile' as const, name: event.name } })) },
     'list.dismissNotice': { actions: assign({ notice: null }) },
   },
   states: {
     data: {
       initial: 'loading',
+      on: {
+        'list.search': { target: '.searching', actions: assign(({ context, event }) => ({ query: { ...context.query, search: event.text } })) },
+        'list.filterStage': {
+          guard: ({ event }) => isStageFilter(event.stage),
+          target: '.loading',
+          actions: [assign(({ context, event }) => ({ query: { ...context.query, stage: event.stage } })), 'saveQuery'],
+        },
+        'list.sort': {
+          guard: ({ event }) => isSortKey(event.by),
+          target: '.loading',
+          actions: [assign(({ context, event }) => ({ query: { ...context.query, sort: event.by } })), 'saveQuery'],
+        },
+        'list.reverse': { target: '.loading', actions: [assign(({ context }) => ({ query: { ...context.query, reversed: !context.query.reversed } })), 'saveQuery'] },
+        'list.projectAdded': { actions: assign(({ context, event }) => addedProject(context, event.project)) },
+      },
       states: {
         loading: {
           tags: ['busy'],
           invoke: {
-            id: 'loadProjects',
-            src: 'loadProjects',
-            onDone: {
-              target: 'ready',
-              // Cards created while the list loaded are kept.
-              actions: assign(({ context, event }) => {
-                const projects = context.projects.reduce(upsert, event.output);
-                return { projects, listed: listedDatesOf(projects) };
-              }),
-            },
+            id: 'loadPage',
+            src: 'loadPage',
+            input: ({ context }): PageRequest => ({ query: context.query, cursor: null }),
+            onDone: [
+              { guard: { type: 'hasNextPage', params: ({ event }) => event.output }, target: 'more', actions: { type: 'takeFirstPage', params: ({ event }) => event.output } },
+              { target: 'complete', actions: { type: 'takeFirstPage', params: ({ event }) => event.output } },
+            ],
             onError: 'failed',
           },
+          // The page on its way may have been read before the new project: read it again.
+          on: { 'list.projectAdded': { target: 'loading', reenter: true } },
         },
-        ready: {},
+        searching: { after: { [SEARCH_DEBOUNCE_MS]: 'loading' } },
+        more: { on: { 'list.more': 'loadingMore' } },
+        loadingMore: {
+          invoke: {
+            id: 'loadPage',
+            src: 'loadPage',
+            input: ({ context }): PageRequest => ({ query: context.loadedQuery, cursor: context.cursor }),
+            onDone: [
+              { guard: { type: 'hasNextPage', params: ({ event }) => event.output }, target: 'more', actions: { type: 'appendPage', params: ({ event }) => event.output } },
+              { target: 'complete', actions: { type: 'appendPage', params: ({ event }) => event.output } },
+            ],
+            onError: 'moreFailed',
+          },
+        },
+        moreFailed: { on: { 'list.retry': 'loadingMore' } },
+        complete: {},
         failed: { on: { 'list.retry': 'loading' } },
       },
     },
@@ -224,10 +252,9 @@ export const projectListMachine = setup({
             onDone: {
               target: 'idle',
               actions: assign(({ context, event }) => ({
-                // A project deleted meanwhile stays deleted; a stage changed again meanwhile keeps the newer choice.
-                projects: findProject(context, event.output.id)
-                  ? upsert(context.projects, pendingStage(context.queue.slice(1), event.output))
-                  : context.projects,
+                // A project deleted meanwhile stays deleted; a stage changed again meanwhile keeps the
+                // newer choice; one changed out of the search or filter leaves the list.
+                ...refreshedProject(context, pendingStage(context.queue.slice(1), event.output)),
                 queue: context.queue.slice(1),
               })),
             },

@@ -17,13 +17,16 @@ import { listQueryStore } from './listQueryStore';
 import { brandingMachine, type BrandingEvent, type LoadedBranding } from './brandingMachine';
 import { deleteMachine } from './deleteMachine';
 import { plansMachine } from './plansMachine';
+import { LIST_PAGE_SIZE, type PageRequest, type ProjectPage } from './listPages';
 import { projectListMachine, type SyncTask } from './projectListMachine';
+import type { ProjectQuery } from './projectQuery';
 import { renameMachine } from './renameMachine';
 import { shareMachine } from './shareMachine';
 
 /** The calls these machines make (the API client satisfies it). */
 export interface ProjectsApi {
-  listProjects(): Promise<Project[]>;
+  /** One page of the list (GET projects?limit=&cursor=&search=&stage=&sort=&reversed=). */
+  listProjectPage(query: ProjectQuery, limit: number, cursor?: string | null): Promise<ProjectPage>;
   getProject(id: number): Promise<Project>;
   patchProject(id: number, patch: ProjectPatch): Promise<void>;
   deleteProject(id: number): Promise<void>;
@@ -76,7 +79,7 @@ export function createProjectServices({ api, socket, imageUrlOf, storage = memor
   const list = projectListMachine.provide({
     actions: { saveQuery: ({ context }) => listQuery.save({ stage: context.query.stage, sort: context.query.sort, reversed: context.query.reversed }) },
     actors: {
-      loadProjects: fromPromise<Project[]>(() => api.listProjects()),
+      loadPage: fromPromise<ProjectPage, PageRequest>(({ input }) => api.listProjectPage(input.query, LIST_PAGE_SIZE, input.cursor)),
       syncProject: fromPromise<Project, SyncTask>(async ({ input }) => {
         if (input.patch) await api.patchProject(input.id, input.patch);
         return api.getProject(input.id);

@@ -1,11 +1,12 @@
 /**
  * The project list (SPEC §2): the left toolbar, the title and the controls, the grid that starts
- * with the add tile, and the list's dialogs. The list actor lives as long as the screen; the
- * upload actor is the application's (its dialogs are mounted by the root layout).
+ * with the add tile, the end of the grid that asks for the next page, and the list's dialogs. The
+ * list actor lives as long as the screen; the upload actor is the application's (its dialogs are
+ * mounted by the root layout).
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { memo, useCallback, useDeferredValue, useMemo } from 'react';
-import { selectListStatus, selectNotice, selectProjects, selectQuery } from '../../machines/projects/listSelectors';
+import { selectCounts, selectListStatus, selectNotice, selectPaging, selectProjects, selectQuery, selectReloading } from '../../machines/projects/listSelectors';
 import { visibleProjects } from '../../machines/projects/projectQuery';
 import { selectUploadDialog } from '../../machines/upload/uploadSelectors';
 import { useAppServices } from '../app/AppServices';
@@ -13,12 +14,12 @@ import { useLL } from '../app/I18nProvider';
 import { AddProjectTile } from './AddProjectTile';
 import { ListControls } from './ListControls';
 import { ListDialogs } from './ListDialogs';
+import { ListPagingEnd } from './ListPagingEnd';
 import { ListStatusMessage } from './ListStatusMessage';
 import { ListToolbar } from './ListToolbar';
 import type { Project } from '../../machines/types';
 import { ProjectCard } from './ProjectCard';
 import { useModelUpload } from './useModelUpload';
-import { useRenderWindow } from './useRenderWindow';
 
 type ListActor = ReturnType<typeof useActorRef<ReturnType<typeof useAppServices>['projects']['machines']['list']>>;
 
@@ -42,10 +43,10 @@ const ListCard = memo(function ListCard({ project, list, upload }: { project: Pr
 /** At most this many newly mounted cards are rendered with the key that brings them. */
 const FEW_NEW_CARDS = 4;
 
-/** How many of the cards `next` puts in the page (its first `capacity`) `before` did not. */
-function newCards(before: readonly Project[], next: readonly Project[], capacity: number): number {
-  const had = new Set(before.slice(0, capacity).map((p) => p.id));
-  return next.slice(0, capacity).filter((p) => !had.has(p.id)).length;
+/** How many of the cards of `next` `before` did not have. */
+function newCards(before: readonly Project[], next: readonly Project[]): number {
+  const had = new Set(before.map((p) => p.id));
+  return next.filter((p) => !had.has(p.id)).length;
 }
 
 export function ProjectListScreen() {
@@ -56,6 +57,9 @@ export function ProjectListScreen() {
   const projects = useSelector(list, selectProjects);
   const query = useSelector(list, selectQuery);
   const notice = useSelector(list, selectNotice);
+  const counts = useSelector(list, selectCounts, (a, b) => a?.matching === b?.matching && a?.all === b?.all);
+  const paging = useSelector(list, selectPaging);
+  const reloading = useSelector(list, selectReloading);
   const uploading = useSelector(services.upload, (s) => selectUploadDialog(s) !== 'none');
   const listed = useSelector(list, (s) => s.context.listed);
   // A key that changes few of the cards in the page shows them in the frame after it. One that
@@ -68,10 +72,9 @@ export function ProjectListScreen() {
     () => (deferredQuery === query ? deferred : visibleProjects(projects, query, listed)),
     [projects, query, deferredQuery, deferred, listed],
   );
-  const cards = useRenderWindow(current.length);
-  const [shown, shownQuery] =
-    current === deferred || newCards(deferred, current, cards.capacity) <= FEW_NEW_CARDS ? [current, query] : [deferred, deferredQuery];
-  const inPage = Math.min(shown.length, cards.capacity);
+  const [shown, shownQuery] = current === deferred || newCards(deferred, current) <= FEW_NEW_CARDS ? [current, query] : [deferred, deferredQuery];
+  const more = useCallback(() => list.send({ type: 'list.more' }), [list]);
+  const retry = useCallback(() => list.send({ type: 'list.retry' }), [list]);
   const reject = useCallback((name: string) => list.send({ type: 'list.fileRejected', name }), [list]);
   const upload = useModelUpload(reject);
 
@@ -82,12 +85,12 @@ export function ProjectListScreen() {
         <header className="flex flex-col gap-4">
           <div className="flex items-baseline gap-3">
             <h1 className="text-2xl font-extrabold text-fg sm:text-3xl">{LL.list.projects()}</h1>
-            {status !== 'loading' && status !== 'failed' ? (
+            {counts && status !== 'failed' ? (
               <span data-testid="project-count" className="text-sm text-fg-muted">
-                {/* A search or a step filter narrows the grid: say so against the whole list. */}
-                {shown.length === projects.length
-                  ? LL.list.projectCount({ count: projects.length })
-                  : LL.list.projectCountShown({ shown: shown.length, count: projects.length })}
+                {/* A search or a step filter narrows the list: say so against the owner's whole list. */}
+                {counts.matching === counts.all
+                  ? LL.list.projectCount({ count: counts.all })
+                  : LL.list.projectCountShown({ shown: counts.matching, count: counts.all })}
               </span>
             ) : null}
           </div>
@@ -101,16 +104,16 @@ export function ProjectListScreen() {
             </button>
           </div>
         ) : null}
-        <ListStatusMessage status={status} onRetry={() => list.send({ type: 'list.retry' })} />
+        <ListStatusMessage status={status} onRetry={retry} />
         {status !== 'failed' ? (
-          <ul aria-label={LL.list.projects()} aria-busy={status === 'loading' || shownQuery !== query} className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-6">
+          <ul aria-label={LL.list.projects()} aria-busy={status === 'loading' || reloading || shownQuery !== query} className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-6">
             <AddProjectTile onFile={(file) => void upload(file)} disabled={uploading} />
             {status === 'loading'
               ? [0, 1, 2].map((i) => <li key={i} aria-hidden="true" className="min-h-56 animate-pulse rounded-2xl bg-surface-raised" />)
-              : shown.slice(0, inPage).map((project) => <ListCard key={project.id} project={project} list={list} upload={upload} />)}
+              : shown.map((project) => <ListCard key={project.id} project={project} list={list} upload={upload} />)}
           </ul>
         ) : null}
-        {shown.length > inPage ? <div ref={cards.sentinel} aria-hidden="true" className="h-px" /> : null}
+        {status !== 'failed' ? <ListPagingEnd paging={paging} onMore={more} onRetry={retry} /> : null}
       </main>
       <ListDialogs list={list} />
     </div>

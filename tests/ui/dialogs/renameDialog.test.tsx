@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 /** The rename dialog with the real rename machine and a fake PATCH (SPEC §5 name rules). */
+import type { PageRequest, ProjectPage } from '../../../src/machines/projects/listPages';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -169,7 +170,7 @@ describe('rename dialog', () => {
     const list = createActor(
       projectListMachine.provide({
         actors: {
-          loadProjects: fromPromise(async () => [makeProject({ id: 7, name: 'Kitchen' })]),
+          loadPage: fromPromise<ProjectPage, PageRequest>(async () => ({ items: [makeProject({ id: 7, name: 'Kitchen' })], nextCursor: null, total: 1, all: 1 })),
           syncProject: fromPromise(async ({ input }) => makeProject({ id: input.id, name: 'Kitchen' })),
           uploadEvents: fromCallback(() => () => {}),
           rename: renameLogic(sent),
@@ -177,7 +178,7 @@ describe('rename dialog', () => {
       }),
       { input: {} },
     ).start();
-    await waitFor(() => expect(list.getSnapshot().matches({ data: 'ready' })).toBe(true));
+    await waitFor(() => expect(list.getSnapshot().matches({ data: 'complete' })).toBe(true));
     renderWithLocale(<ListDialogs list={list} />);
     act(() => list.send({ type: 'list.rename', id: 7 }));
     await replaceName(user, 'Kit?chen');
