@@ -27,8 +27,8 @@ export function reviewCalls(http: Http, auth: (ref: ProjectRef) => boolean) {
       call(`${projectPath(ref)}/comments`, { method: 'POST', json: body, auth: auth(ref), schema: createdItemSchema }),
     setCommentStatus: (ref: ProjectRef, id: number, status: NoteStatus) =>
       call(`${projectPath(ref)}/comments/${id}`, { method: 'PATCH', json: { status }, auth: auth(ref) }),
-    askForChanges: (accessKey: string, request: { name: string; revisionNumber: number }, loggedIn: boolean) =>
-      call(`projects/accessKeys/${encodeURIComponent(accessKey)}/changes`, { method: 'POST', json: request, auth: loggedIn, schema: sharedProjectSchema }),
+    askForChanges: (accessKey: string, request: { name: string; revisionNumber: number }) =>
+      call(`projects/accessKeys/${encodeURIComponent(accessKey)}/changes`, { method: 'POST', json: request, auth: auth({ accessKey }), schema: sharedProjectSchema }),
     listDecisions: (id: number) => call(`projects/${id}/decisions`, { auth: true, schema: decisionListSchema }),
     /** GET projects/{id}/notes.bcfzip. */
     exportBcf: (id: number) => http.blob(`projects/${id}/notes.bcfzip`),

@@ -2049,7 +2049,29 @@ type RootTranslation = {
 			 * Y​o​u​r​ ​a​p​p​r​o​v​a​l​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
 			 */
 			other: string
+			/**
+			 * P​i​n​ ​a​ ​n​o​t​e​ ​o​n​ ​t​h​e​ ​m​o​d​e​l​ ​f​i​r​s​t​,​ ​s​a​y​i​n​g​ ​w​h​a​t​ ​s​h​o​u​l​d​ ​c​h​a​n​g​e​:​ ​t​h​e​n​ ​a​s​k​ ​f​o​r​ ​c​h​a​n​g​e​s​.
+			 */
+			noNote: string
 		}
+		/**
+		 * A​s​k​ ​f​o​r​ ​c​h​a​n​g​e​s
+		 */
+		askForChanges: string
+		/**
+		 * A​s​k​ ​f​o​r​ ​c​h​a​n​g​e​s
+		 */
+		changesTitle: string
+		/**
+		 * Y​o​u​ ​a​s​k​ ​f​o​r​ ​c​h​a​n​g​e​s​ ​t​o​ ​r​e​v​i​s​i​o​n​ ​{​n​}​ ​o​f​ ​{​p​r​o​j​e​c​t​}​.​ ​Y​o​u​r​ ​n​o​t​e​s​ ​t​e​l​l​ ​t​h​e​ ​m​a​k​e​r​ ​w​h​a​t​ ​t​o​ ​c​h​a​n​g​e​.
+		 * @param {number} n
+		 * @param {string} project
+		 */
+		changesDescription: RequiredParams<'n' | 'project'>
+		/**
+		 * S​e​n​d​i​n​g​ ​y​o​u​r​ ​r​e​q​u​e​s​t​…
+		 */
+		changesSending: string
 		/**
 		 * R​e​l​o​a​d
 		 */
@@ -4258,7 +4280,27 @@ export type TranslationFunctions = {
 			 * Your approval could not be sent. Please try again.
 			 */
 			other: () => LocalizedString
+			/**
+			 * Pin a note on the model first, saying what should change: then ask for changes.
+			 */
+			noNote: () => LocalizedString
 		}
+		/**
+		 * Ask for changes
+		 */
+		askForChanges: () => LocalizedString
+		/**
+		 * Ask for changes
+		 */
+		changesTitle: () => LocalizedString
+		/**
+		 * You ask for changes to revision {n} of {project}. Your notes tell the maker what to change.
+		 */
+		changesDescription: (arg: { n: number, project: string }) => LocalizedString
+		/**
+		 * Sending your request…
+		 */
+		changesSending: () => LocalizedString
 		/**
 		 * Reload
 		 */

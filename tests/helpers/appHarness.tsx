@@ -97,6 +97,7 @@ export function createServices(options: HarnessOptions = {}) {
         revisionChanges: async () => Promise.reject(new Error('not in these tests')),
         restoreRevision: async () => Promise.reject(new Error('not in these tests')),
         approveRevision: async () => Promise.reject(new Error('not in these tests')),
+        askForChanges: async () => Promise.reject(new Error('not in these tests')),
         listReviewedComments: async () => [],
         createReviewComment: async () => Promise.reject(new Error('not in these tests')),
         setCommentStatus: async () => Promise.reject(new Error('not in these tests')),

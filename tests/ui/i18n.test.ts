@@ -124,7 +124,8 @@ describe('dictionaries', () => {
         'cutting.group',
         'cutting.estimate.total',
         'cutting.settings.perM2',
-        'review.title',
+        'review.tabs.notes',
+      'review.title',
         'review.tools.rectangle',
       ].sort(),
     );

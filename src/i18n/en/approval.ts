@@ -14,7 +14,12 @@ export const approval = {
     unavailable: 'This link does not offer approval any more.',
     linkGone: 'This link is no longer available.',
     other: 'Your approval could not be sent. Please try again.',
+    noNote: 'Pin a note on the model first, saying what should change: then ask for changes.',
   },
+  askForChanges: 'Ask for changes',
+  changesTitle: 'Ask for changes',
+  changesDescription: 'You ask for changes to revision {n:number} of {project:string}. Your notes tell the maker what to change.',
+  changesSending: 'Sending your request…',
   reload: 'Reload',
   /** The owner's project panel and card. */
   approvedBy: 'Approved by {name:string}, {date:string}, revision {n:number}',

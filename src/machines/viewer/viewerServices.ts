@@ -41,6 +41,8 @@ export interface ViewerApi {
   exportVok(id: number): Promise<Blob>;
   /** The client approves a revision through the link. */
   approveRevision(accessKey: string, request: ApprovalRequest): Promise<SharedProject>;
+  /** The client asks for changes to a revision through the link (after a note of theirs on it). */
+  askForChanges(accessKey: string, request: ApprovalRequest): Promise<SharedProject>;
   /** The review's notes (comments with their pins, views, markups and threads). */
   listReviewedComments(ref: ProjectRef): Promise<ReviewedComment[]>;
   createReviewComment(ref: ProjectRef, body: CommentReviewInput & { authorName: string; text: string }): Promise<CreatedItem>;
@@ -131,6 +133,7 @@ export function createViewerServices({ api, projectMachines, content, upload, se
   const approval = approvalMachine.provide({
     actors: {
       approve: fromPromise<SharedProject, { accessKey: string } & ApprovalRequest>(({ input: { accessKey, ...request } }) => api.approveRevision(accessKey, request)),
+      askForChanges: fromPromise<SharedProject, { accessKey: string } & ApprovalRequest>(({ input: { accessKey, ...request } }) => api.askForChanges(accessKey, request)),
     },
   });
   const followUser = fromCallback<ViewerEvent>(({ sendBack }) => {

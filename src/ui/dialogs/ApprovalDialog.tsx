@@ -1,6 +1,7 @@
 /**
- * The client's approval dialog on a link, bound to the link's approval actor: their name, the
- * revision and project they approve for production, Approve and Cancel. A refusal says why in the
+ * The client's decision dialog on a link, bound to the link's approval actor: their name, the
+ * revision and project they approve for production (or ask changes to), Approve (or Ask for
+ * changes) and Cancel. A refusal says why in the
  * dialog and keeps the typed name; Approve stays off when sending again cannot help (the revision
  * changed: Reload shows the new one).
  */
@@ -18,7 +19,8 @@ export function ApprovalDialog({ actor, projectName }: { actor: ApprovalActor; p
   const LL = useLL();
   const open = useSelector(actor, (s) => s.hasTag('dialog'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const { name, failure, revisionNumber } = useSelector(actor, (s) => s.context);
+  const { name, failure, revisionNumber, kind } = useSelector(actor, (s) => s.context);
+  const changes = kind === 'changes';
   const nameError = approverNameError(name);
   const message = failure
     ? LL.approval.failures[failure]()
@@ -32,8 +34,8 @@ export function ApprovalDialog({ actor, projectName }: { actor: ApprovalActor; p
     <AppDialog
       open={open}
       onClose={cancel}
-      title={LL.approval.title()}
-      description={LL.approval.description({ n: revisionNumber, project: projectName })}
+      title={changes ? LL.approval.changesTitle() : LL.approval.title()}
+      description={changes ? LL.approval.changesDescription({ n: revisionNumber, project: projectName }) : LL.approval.description({ n: revisionNumber, project: projectName })}
       onSubmit={() => actor.send({ type: 'approval.submit' })}
       actions={
         <>
@@ -46,7 +48,7 @@ export function ApprovalDialog({ actor, projectName }: { actor: ApprovalActor; p
             {LL.common.cancel()}
           </button>
           <button type="submit" className={primaryButtonClass} disabled={busy || nameError !== null || !canRetry(failure)}>
-            {LL.approval.approve()}
+            {changes ? LL.approval.askForChanges() : LL.approval.approve()}
           </button>
         </>
       }
@@ -69,7 +71,7 @@ export function ApprovalDialog({ actor, projectName }: { actor: ApprovalActor; p
       </p>
       {busy ? (
         <p role="status" className="mt-1.5 text-sm text-fg-muted">
-          {LL.approval.sending()}
+          {changes ? LL.approval.changesSending() : LL.approval.sending()}
         </p>
       ) : null}
     </AppDialog>

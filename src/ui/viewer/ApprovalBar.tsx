@@ -30,6 +30,14 @@ function ApproveButton({ actor }: { actor: ApprovalActor }) {
   const LL = useLL();
   const revisionNumber = useSelector(actor, (s) => s.context.revisionNumber);
   return (
+    <div className="flex flex-wrap items-center justify-center gap-2">
+    <button
+      type="button"
+      onClick={() => actor.send({ type: 'approval.open', kind: 'changes' })}
+      className="flex min-h-11 items-center gap-2 rounded-full border border-border bg-surface-raised/95 px-4 text-sm font-bold text-fg shadow-lg shadow-black/40 hover:bg-surface-overlay"
+    >
+      {LL.approval.askForChanges()}
+    </button>
     <button
       type="button"
       title={LL.approval.approveRevision({ n: revisionNumber })}
@@ -39,6 +47,7 @@ function ApproveButton({ actor }: { actor: ApprovalActor }) {
       <CheckIcon width={18} height={18} />
       {LL.approval.approve()}
     </button>
+    </div>
   );
 }
 
