@@ -122,3 +122,67 @@ test('a client pins a note with an arrow; the owner sees it live and resolves it
   });
   await client.close();
 });
+
+test('on a phone, in French: asking for changes needs a note; a note drawn with a finger, then the request goes', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const link = await publishedKitchen(40, 'Cuisine revue');
+  await api(e2eServer, `projects/${link.projectId}`, link.token, { shareOptions: { isCommentsVisible: true, isApprovalAvailable: true }, currentStage: 'approval' }, 'PATCH');
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const guest = await phone.newPage();
+  await guest.goto('/fr');
+  await expect(guest.locator('html')).toHaveAttribute('lang', 'fr');
+  await guest.goto(`/s/${link.accessKey}`);
+  await modelShown(guest);
+
+  await test.step('without a note of theirs, the request is refused and says why', async () => {
+    await guest.getByRole('button', { name: 'Demander des modifications' }).tap();
+    const dialog = guest.getByRole('dialog', { name: 'Demander des modifications' });
+    await dialog.getByLabel('Votre nom').fill('Chloé Cliente');
+    await dialog.getByRole('button', { name: 'Demander des modifications' }).tap();
+    await expect(dialog.getByRole('alert')).toHaveText('Épinglez d’abord une note sur le modèle qui dit quoi changer, puis demandez des modifications.');
+    await dialog.getByRole('button', { name: 'Annuler' }).tap();
+    await expect(dialog).toHaveCount(0);
+  });
+
+  await test.step('a note on the whole view with a freehand line drawn by a finger', async () => {
+    await guest.getByRole('button', { name: 'Commentaires' }).tap();
+    await guest.getByRole('tab', { name: 'Notes' }).tap();
+    const notes = guest.getByRole('region', { name: 'Notes', exact: true });
+    await notes.getByRole('button', { name: 'Épingler une note' }).tap();
+    await notes.getByRole('button', { name: 'Note sur toute la vue' }).tap();
+    await notes.getByRole('button', { name: 'Main levée' }).tap();
+    const surface = guest.getByRole('application', { name: 'Dessiner sur la vue' });
+    const box = (await surface.boundingBox())!;
+    const cdp = await phone.newCDPSession(guest);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] });
+    await touch('touchStart', box.x + 60, box.y + 60);
+    for (let i = 1; i <= 10; i++) await touch('touchMove', box.x + 60 + i * 12, box.y + 60 + (i % 2) * 20);
+    await touch('touchEnd', 0, 0);
+    await expect(surface.locator('[data-shape="line"]')).toHaveCount(1);
+    await notes.getByLabel('Votre note').fill('Poignées noires sur toutes les portes');
+    await notes.getByRole('button', { name: 'Envoyer' }).tap();
+    await expect(notes.locator('[data-note]')).toHaveCount(1);
+  });
+
+  await test.step('the request for changes now goes, and the owner reads it among the decisions', async () => {
+    // The sheet closed, the decision buttons are over the model again.
+    await guest.getByRole('region', { name: 'Commentaires' }).first().getByRole('button', { name: 'Fermer', exact: true }).tap();
+    await guest.getByRole('button', { name: 'Demander des modifications' }).tap();
+    const dialog = guest.getByRole('dialog', { name: 'Demander des modifications' });
+    await expect(dialog.getByLabel('Votre nom')).toHaveValue('Chloé Cliente');
+    const sent = guest.waitForResponse((r) => r.url().endsWith('/changes'));
+    await dialog.getByRole('button', { name: 'Demander des modifications' }).tap();
+    expect((await sent).status()).toBe(200);
+    await expect(dialog).toHaveCount(0);
+    await expect(guest.getByRole('button', { name: 'Demander des modifications' })).toHaveCount(0);
+    const decisions = await api<Array<{ kind: string; name: string; revisionNumber: number }>>(e2eServer, `projects/${link.projectId}/decisions`, link.token);
+    expect(decisions.map(({ kind, name, revisionNumber }) => ({ kind, name, revisionNumber }))).toEqual([{ kind: 'changesRequested', name: 'Chloé Cliente', revisionNumber: 1 }]);
+    const comments = await api<Array<{ text: string; markup: Array<{ kind: string; points?: unknown[] }> }>>(e2eServer, `projects/${link.projectId}/comments`, link.token);
+    expect(comments[0].text).toBe('Poignées noires sur toutes les portes');
+    expect(comments[0].markup).toHaveLength(1);
+    expect(comments[0].markup[0].kind).toBe('line');
+    expect(comments[0].markup[0].points!.length).toBeGreaterThan(5);
+  });
+  await phone.close();
+});
