@@ -20,6 +20,7 @@ import { API_BASE } from '../server/config';
 import type { Stage } from '../src/api/schemas';
 import { openUploadSocket, socketUrl } from '../src/api/uploadSocket';
 import { approvalShots, explodedShots, newPage, revisionShots } from './revisionScreens';
+import { reviewShots } from './reviewScreens';
 import { workshopShots } from './workshopScreens';
 
 const OUT = 'docs/screens';
@@ -348,6 +349,14 @@ async function main(): Promise<void> {
       await approvalShots(browser, origin, DEMO, vanity, shot, async () => {
         await api(origin, `projects/${vanity.id}`, { method: 'PATCH', token: accessToken, json: { isPublished: true, currentStage: 'approval' } });
         await api(origin, `projects/${vanity.id}`, { method: 'PATCH', token: accessToken, json: { shareOptions: { isApprovalAvailable: true } } });
+      });
+    }
+    // The client's review: a pinned note with its markup, the owner's side, the phone in French.
+    {
+      const list = await api<Array<{ id: number; name: string; accessKey: string }>>(origin, 'projects', { token: accessToken });
+      const sample = list.find((p) => p.name === 'Sample kitchen') ?? list[0];
+      await reviewShots(browser, origin, DEMO, sample, shot, async () => {
+        await api(origin, `projects/${sample.id}`, { method: 'PATCH', token: accessToken, json: { isPublished: true, shareOptions: { isCommentsVisible: true } } });
       });
     }
   } finally {

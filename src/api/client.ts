@@ -81,8 +81,13 @@ export function createApiClient(options: HttpOptions) {
     deleteProject: (id: number) => call(`projects/${id}`, { method: 'DELETE', auth: true }),
     listRevisions: (id: number) => call(`projects/${id}/revisions`, { auth: true, schema: revisionListSchema }),
     revisionChanges: (id: number, from: number) => call(`projects/${id}/revisions/${from}/changes`, { auth: true, schema: revisionChangesSchema }),
-    restoreRevision: (id: number, revision: number, consumeCredit: boolean) =>
-      call(`projects/${id}/revisions/${revision}/restore`, { method: 'POST', json: consumeCredit ? { consumeCredit } : {}, auth: true, schema: projectSchema }),
+    restoreRevision: (id: number, revision: number, consumeCredit: boolean, keepApproval = false) =>
+      call(`projects/${id}/revisions/${revision}/restore`, {
+        method: 'POST',
+        json: { ...(consumeCredit ? { consumeCredit } : {}), ...(keepApproval ? { keepApproval } : {}) },
+        auth: true,
+        schema: projectSchema,
+      }),
     getSharedProject: (accessKey: string) =>
       call(`projects/accessKeys/${encodeURIComponent(accessKey)}`, { schema: sharedProjectSchema }),
     approveRevision: (accessKey: string, request: ApprovalRequest) =>

@@ -1988,6 +1988,27 @@ type RootTranslation = {
 		 * C​l​o​s​e
 		 */
 		close: string
+		leaveApproved: {
+			/**
+			 * R​e​v​i​s​i​o​n​ ​{​a​p​p​r​o​v​e​d​}​ ​i​s​ ​a​p​p​r​o​v​e​d
+			 * @param {number} approved
+			 */
+			title: RequiredParams<'approved'>
+			/**
+			 * T​h​e​ ​c​l​i​e​n​t​ ​a​p​p​r​o​v​e​d​ ​r​e​v​i​s​i​o​n​ ​{​a​p​p​r​o​v​e​d​}​.​ ​M​a​k​i​n​g​ ​r​e​v​i​s​i​o​n​ ​{​n​e​x​t​}​ ​c​u​r​r​e​n​t​ ​a​s​k​s​ ​t​h​e​m​ ​t​o​ ​a​p​p​r​o​v​e​ ​a​g​a​i​n​:​ ​t​h​e​ ​p​r​o​j​e​c​t​ ​g​o​e​s​ ​b​a​c​k​ ​t​o​ ​P​e​n​d​i​n​g​ ​a​p​p​r​o​v​a​l​.​ ​Y​o​u​ ​c​a​n​ ​a​l​s​o​ ​k​e​e​p​ ​t​h​e​ ​a​p​p​r​o​v​a​l​,​ ​m​a​r​k​e​d​ ​a​s​ ​g​i​v​e​n​ ​t​o​ ​r​e​v​i​s​i​o​n​ ​{​a​p​p​r​o​v​e​d​}​.
+			 * @param {number} approved
+			 * @param {number} next
+			 */
+			message: RequiredParams<'approved' | 'approved' | 'next'>
+			/**
+			 * A​s​k​ ​f​o​r​ ​a​p​p​r​o​v​a​l​ ​a​g​a​i​n
+			 */
+			askAgain: string
+			/**
+			 * K​e​e​p​ ​t​h​e​ ​a​p​p​r​o​v​a​l
+			 */
+			keep: string
+		}
 	}
 	approval: {
 		/**
@@ -4225,6 +4246,24 @@ export type TranslationFunctions = {
 		 * Close
 		 */
 		close: () => LocalizedString
+		leaveApproved: {
+			/**
+			 * Revision {approved} is approved
+			 */
+			title: (arg: { approved: number }) => LocalizedString
+			/**
+			 * The client approved revision {approved}. Making revision {next} current asks them to approve again: the project goes back to Pending approval. You can also keep the approval, marked as given to revision {approved}.
+			 */
+			message: (arg: { approved: number, next: number }) => LocalizedString
+			/**
+			 * Ask for approval again
+			 */
+			askAgain: () => LocalizedString
+			/**
+			 * Keep the approval
+			 */
+			keep: () => LocalizedString
+		}
 	}
 	approval: {
 		/**

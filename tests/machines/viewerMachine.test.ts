@@ -154,7 +154,11 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
     currentRevision = loaded?.project.revisionNumber ?? 0;
     if (variant === 'owner' && loaded) {
       out.started.push({ child: 'owner', input: { project: loaded.project } });
-      out.started.push({ child: 'revisions', input: { projectId: 7, currentRevision: loaded.project.revisionNumber } });
+      const approval = loaded.project.approval;
+      out.started.push({
+        child: 'revisions',
+        input: { projectId: 7, currentRevision: loaded.project.revisionNumber, approvedRevision: approval && approval.revisionNumber === loaded.project.revisionNumber ? approval.revisionNumber : null },
+      });
     }
     // The live events of the project (none in the sandbox); a callback starts after the machines.
     out.started.push({ child: 'live', input: { ref: kind === 'owner' ? { id: 7 } : kind === 'guest' ? { accessKey: 'k1' } : null } });
@@ -198,6 +202,8 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
       out.received.push(
         { child: 'owner', type: 'owner.replaced' },
         { child: 'revisions', type: 'revisions.changed', detail: { currentRevision: e.project!.revisionNumber } },
+        // The approval of the revision now current, if the client gave one (these projects have none).
+        { child: 'revisions', type: 'revisions.approval', detail: { approvedRevision: null } },
         { child: 'notice', type: 'notice.stop' },
         { child: 'tools', type: 'tools.modelChanged' },
       );
@@ -220,11 +226,14 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
       if (hasReview) out.received.push({ child: 'review', type: 'review.refresh' });
     } else if (e.type === 'viewer.liveProject' && e.project && kind !== 'sandbox' && (phase === 'loading' || phase === 'ready')) {
       // The project as the server has it now: the owner's panels follow it; another current revision is loaded.
-      if (e.project!.revisionNumber === currentRevision) {
-        if (variant === 'owner') out.received.push({ child: 'owner', type: 'owner.replaced' });
-      } else {
+      const ownerHears = () => {
+        if (variant !== 'owner') return;
+        out.received.push({ child: 'owner', type: 'owner.replaced' }, { child: 'revisions', type: 'revisions.approval', detail: { approvedRevision: null } });
+      };
+      if (e.project!.revisionNumber === currentRevision) ownerHears();
+      else {
         out.received.push({ child: 'notice', type: 'notice.stop' }, { child: 'tools', type: 'tools.modelChanged' });
-        if (variant === 'owner') out.received.push({ child: 'owner', type: 'owner.replaced' });
+        ownerHears();
         if (hasReview) out.received.push({ child: 'review', type: 'review.revision', detail: { revisionNumber: e.project!.revisionNumber } });
         currentRevision = e.project!.revisionNumber;
         modelUrl = e.project!.modelUrl;

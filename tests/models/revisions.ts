@@ -62,6 +62,11 @@ const events = [
   { type: 'revisions.confirmCredit' },
   { type: 'revisions.cancel' },
   { type: 'revisions.changed', currentRevision: 4 },
+  // The client approved the current revision (or the approval went): a restore asks first.
+  { type: 'revisions.approval', approvedRevision: 3 },
+  { type: 'revisions.approval', approvedRevision: null },
+  { type: 'revisions.confirmApproval', keepApproval: true },
+  { type: 'revisions.confirmApproval', keepApproval: false },
 ] as unknown as RevisionsEvent[];
 
 interface Seen {
@@ -81,7 +86,10 @@ function replay(played: EventObject[]) {
   let onlyChanges = false;
   let restoring: number | null = null;
   let read: RevisionChanges | null = null;
-  const calls = { list: 0, changes: [] as number[], restore: [] as Array<{ revisionNumber: number; consumeCredit: boolean }> };
+  /** The revision the client approved, and whether the restore keeps that approval. */
+  let approved: number | null = null;
+  let keep = false;
+  const calls = { list: 0, changes: [] as number[], restore: [] as Array<{ revisionNumber: number; consumeCredit: boolean; keepApproval: boolean }> };
   const seen: Seen = { parent: [], engine: [] };
   const isOlder = (n: number) => n !== current && revisions.some((r) => r.revisionNumber === n);
   const compareOff = () => {
@@ -98,7 +106,7 @@ function replay(played: EventObject[]) {
     });
   };
   for (const event of played) {
-    const e = event as EventObject & { revisionNumber: number; output: unknown; error: { status: number; code?: string }; value: boolean; currentRevision: number };
+    const e = event as EventObject & { revisionNumber: number; output: unknown; error: { status: number; code?: string }; value: boolean; currentRevision: number; approvedRevision: number | null; keepApproval: boolean };
     switch (e.type) {
       case 'revisions.load':
         if (listState === 'idle' || listState === 'failed') (listState = 'loading'), calls.list++;
@@ -147,11 +155,26 @@ function replay(played: EventObject[]) {
       case 'revisions.stopCompare':
         compareOff();
         break;
+      case 'revisions.approval':
+        approved = e.approvedRevision;
+        break;
       case 'revisions.restore':
         if (restore === 'idle' && isOlder(e.revisionNumber)) {
-          restore = 'restoring';
           restoring = e.revisionNumber;
-          calls.restore.push({ revisionNumber: e.revisionNumber, consumeCredit: false });
+          // Leaving an approved revision: the owner says first whether the approval stays.
+          if (approved === current) restore = 'confirmingApproval';
+          else {
+            restore = 'restoring';
+            keep = false;
+            calls.restore.push({ revisionNumber: e.revisionNumber, consumeCredit: false, keepApproval: false });
+          }
+        }
+        break;
+      case 'revisions.confirmApproval':
+        if (restore === 'confirmingApproval') {
+          restore = 'restoring';
+          keep = e.keepApproval;
+          calls.restore.push({ revisionNumber: restoring!, consumeCredit: false, keepApproval: keep });
         }
         break;
       case 'xstate.done.actor.restoreRevision':
@@ -169,10 +192,10 @@ function replay(played: EventObject[]) {
         }
         break;
       case 'revisions.confirmCredit':
-        if (restore === 'confirmingCredit') (restore = 'restoringPaid'), calls.restore.push({ revisionNumber: restoring!, consumeCredit: true });
+        if (restore === 'confirmingCredit') (restore = 'restoringPaid'), calls.restore.push({ revisionNumber: restoring!, consumeCredit: true, keepApproval: keep });
         break;
       case 'revisions.cancel':
-        if (['confirmingCredit', 'insufficientCredits', 'failed'].includes(restore)) (restore = 'idle'), (restoring = null);
+        if (['confirmingApproval', 'confirmingCredit', 'insufficientCredits', 'failed'].includes(restore)) (restore = 'idle'), (restoring = null);
         break;
     }
   }
@@ -180,7 +203,7 @@ function replay(played: EventObject[]) {
   const inFlight = {
     list: listState === 'loading' ? [{ projectId: 7 }] : [],
     changes: compare === 'loading' ? [{ projectId: 7, from: comparing }] : [],
-    restore: restore === 'restoring' || restore === 'restoringPaid' ? [{ projectId: 7, revisionNumber: restoring, consumeCredit: restore === 'restoringPaid' }] : [],
+    restore: restore === 'restoring' || restore === 'restoringPaid' ? [{ projectId: 7, revisionNumber: restoring, consumeCredit: restore === 'restoringPaid', keepApproval: keep }] : [],
   };
   return { value: { list: listState, compare, restore }, viewing, comparing, onlyChanges, restoring, calls, inFlight, seen };
 }
@@ -211,6 +234,7 @@ const revisionsOracle: Oracle<RevisionsEvent, RevisionsExpected> = {
     const s = sut as RevisionsSut;
     const c = real.context as Record<string, unknown>;
     same({ viewing: c.viewing, comparing: c.comparing, onlyChanges: c.onlyChanges, restoring: c.restoring }, { viewing: want.viewing, comparing: want.comparing, onlyChanges: want.onlyChanges, restoring: want.restoring });
+    same(real.matches({ restore: 'confirmingApproval' }), (want.value as { restore: string }).restore === 'confirmingApproval', 'the approval question shown');
     same(sut.pending.listRevisions.map((d) => d.input), want.inFlight.list, 'GET revisions in flight');
     same(sut.pending.readChanges.map((d) => d.input), want.inFlight.changes, 'GET changes in flight');
     same(sut.pending.restoreRevision.map((d) => d.input), want.inFlight.restore, 'POST restore in flight');
@@ -252,8 +276,8 @@ export const revisionsModel: MachineModel = {
         // The paths are generated without a parent: the model leaves its messages out (the real machine sends them).
         model: revisionsMachine.provide({ actions: { showRevision: () => {}, restored: () => {} } }),
         serializeState: (snapshot) => {
-          const c = snapshot.context as { currentRevision: number; revisions: unknown[]; viewing: unknown; comparing: unknown; changes: unknown; onlyChanges: boolean; restoring: unknown };
-          return JSON.stringify([snapshot.value, c.currentRevision, c.revisions.length, c.viewing, c.comparing, c.changes !== null, c.onlyChanges, c.restoring]);
+          const c = snapshot.context as { currentRevision: number; revisions: unknown[]; viewing: unknown; comparing: unknown; changes: unknown; onlyChanges: boolean; restoring: unknown; approvedRevision: unknown; keepApproval: boolean };
+          return JSON.stringify([snapshot.value, c.currentRevision, c.revisions.length, c.viewing, c.comparing, c.changes !== null, c.onlyChanges, c.restoring, c.approvedRevision, c.keepApproval]);
         },
         sut: revisionsSut,
         oracle: revisionsOracle as never,

@@ -28,4 +28,10 @@ export const revisions = {
   restoring: 'Making revision {n:number} current…',
   restoreFailed: 'Revision {n:number} could not be made current. Please try again.',
   close: 'Close',
+  leaveApproved: {
+    title: 'Revision {approved:number} is approved',
+    message: 'The client approved revision {approved:number}. Making revision {next:number} current asks them to approve again: the project goes back to Pending approval. You can also keep the approval, marked as given to revision {approved:number}.',
+    askAgain: 'Ask for approval again',
+    keep: 'Keep the approval',
+  },
 };

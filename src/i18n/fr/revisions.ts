@@ -30,4 +30,10 @@ export const revisions = {
   restoring: 'La révision {n} devient l’actuelle…',
   restoreFailed: 'La révision {n} n’a pas pu devenir l’actuelle. Veuillez réessayer.',
   close: 'Fermer',
+  leaveApproved: {
+    title: 'La révision {approved} est approuvée',
+    message: 'Le client a approuvé la révision {approved}. Rendre la révision {next} actuelle lui demande d’approuver à nouveau : le projet revient en attente d’approbation. Vous pouvez aussi garder l’approbation, marquée comme donnée à la révision {approved}.',
+    askAgain: 'Redemander l’approbation',
+    keep: 'Garder l’approbation',
+  },
 } satisfies Translation['revisions'];

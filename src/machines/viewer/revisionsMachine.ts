@@ -4,11 +4,14 @@
  * again (an update: free within the allowance, else a credit the owner confirms, SPEC §4).
  *   list:    idle -> loading -> ready | failed (loaded when the panel first opens, again after a new revision)
  *   compare: off -> loading -> shown (tints and, with "only changes", isolation in the engine) | failed
- *   restore: idle -> restoring -> idle (the parent loads the new revision) | confirmingCredit | insufficientCredits | failed
+ *   restore: idle -> restoring -> idle (the parent loads the new revision) | confirmingCredit | insufficientCredits | failed;
+ *            when the current revision is approved, idle -> confirmingApproval first: the owner makes
+ *            the older one current with the approval to ask again (the project waits for approval)
+ *            or keeps the approval, marked as given to the revision it was given to
  * The parent loads what is shown: `viewer.showRevision` (an older revision, or null for the
  * current one) and `viewer.modelUpdated` (the restored revision became current).
  */
-import { assign, fromCallback, fromPromise, sendParent, setup } from 'xstate';
+import { and, assign, fromCallback, fromPromise, sendParent, setup } from 'xstate';
 import type { Project, Revision, RevisionChanges } from '../../api/schemas';
 
 export interface ShownRevision {
@@ -19,6 +22,8 @@ export interface ShownRevision {
 export interface RevisionsInput {
   projectId: number;
   currentRevision: number;
+  /** The revision the client approved, when it is the current one (null otherwise). */
+  approvedRevision?: number | null;
 }
 
 /** What the compare engine actor applies: parts to tint, and whether only they stay visible. */
@@ -40,6 +45,9 @@ export interface RevisionsContext extends RevisionsInput {
   onlyChanges: boolean;
   /** The revision being made current. */
   restoring: number | null;
+  /** The restore keeps the current revision's approval (marked as given to that revision). */
+  keepApproval: boolean;
+  approvedRevision: number | null;
   failure: RevisionsFailure | null;
 }
 
@@ -55,6 +63,10 @@ export type RevisionsEvent =
   | { type: 'revisions.onlyChanges'; value: boolean }
   | { type: 'revisions.restore'; revisionNumber: number }
   | { type: 'revisions.confirmCredit' }
+  /** The approved revision is about to stop being current: go on, asking for approval again or keeping it. */
+  | { type: 'revisions.confirmApproval'; keepApproval: boolean }
+  /** The client's approval as the project has it now (a decision made while the viewer is open). */
+  | { type: 'revisions.approval'; approvedRevision: number | null }
   | { type: 'revisions.cancel' };
 
 /** Compares an older revision with the current one, while the current one is on screen. */
@@ -80,7 +92,7 @@ export const revisionsMachine = setup({
     readChanges: fromPromise<RevisionChanges, { projectId: number; from: number }>(async () => {
       throw new Error('readChanges is not provided');
     }),
-    restoreRevision: fromPromise<Project, { projectId: number; revisionNumber: number; consumeCredit: boolean }>(async () => {
+    restoreRevision: fromPromise<Project, { projectId: number; revisionNumber: number; consumeCredit: boolean; keepApproval: boolean }>(async () => {
       throw new Error('restoreRevision is not provided');
     }),
     /** Shows the comparison in the engine while it runs; stopping removes it. */
@@ -94,6 +106,8 @@ export const revisionsMachine = setup({
       'revisionNumber' in event &&
       event.revisionNumber !== context.currentRevision &&
       context.revisions.some((r) => r.revisionNumber === event.revisionNumber),
+    /** The revision on screen as current is the approved one. */
+    currentApproved: ({ context }) => context.approvedRevision !== null && context.approvedRevision === context.currentRevision,
     needsCredit: ({ event }) => 'error' in event && statusOf(event.error) === 409 && codeOf(event.error) === 'credit_confirmation_required',
     lacksCredit: ({ event }) => 'error' in event && codeOf(event.error) === 'insufficient_credits',
   },
@@ -118,8 +132,13 @@ export const revisionsMachine = setup({
     changes: null,
     onlyChanges: false,
     restoring: null,
+    keepApproval: false,
+    approvedRevision: input.approvedRevision ?? null,
     failure: null,
   }),
+  on: {
+    'revisions.approval': { actions: assign({ approvedRevision: ({ event }) => event.approvedRevision }) },
+  },
   states: {
     list: {
       initial: 'idle',
@@ -190,14 +209,23 @@ export const revisionsMachine = setup({
       states: {
         idle: {
           on: {
-            'revisions.restore': { guard: 'isOlder', target: 'restoring', actions: assign({ restoring: ({ event }) => event.revisionNumber, failure: null }) },
+            'revisions.restore': [
+              { guard: and(['isOlder', 'currentApproved']), target: 'confirmingApproval', actions: assign({ restoring: ({ event }) => event.revisionNumber, failure: null }) },
+              { guard: 'isOlder', target: 'restoring', actions: assign({ restoring: ({ event }) => event.revisionNumber, keepApproval: false, failure: null }) },
+            ],
+          },
+        },
+        confirmingApproval: {
+          on: {
+            'revisions.confirmApproval': { target: 'restoring', actions: assign({ keepApproval: ({ event }) => event.keepApproval }) },
+            'revisions.cancel': { target: 'idle', actions: assign({ restoring: null }) },
           },
         },
         restoring: {
           invoke: {
             id: 'restoreRevision',
             src: 'restoreRevision',
-            input: ({ context }) => ({ projectId: context.projectId, revisionNumber: context.restoring!, consumeCredit: false }),
+            input: ({ context }) => ({ projectId: context.projectId, revisionNumber: context.restoring!, consumeCredit: false, keepApproval: context.keepApproval }),
             onDone: { target: 'idle', actions: [assign({ restoring: null }), 'restored'] },
             onError: [
               { guard: 'needsCredit', target: 'confirmingCredit' },
@@ -213,7 +241,7 @@ export const revisionsMachine = setup({
           invoke: {
             id: 'restoreRevision',
             src: 'restoreRevision',
-            input: ({ context }) => ({ projectId: context.projectId, revisionNumber: context.restoring!, consumeCredit: true }),
+            input: ({ context }) => ({ projectId: context.projectId, revisionNumber: context.restoring!, consumeCredit: true, keepApproval: context.keepApproval }),
             onDone: { target: 'idle', actions: [assign({ restoring: null }), 'restored'] },
             onError: [
               { guard: 'lacksCredit', target: 'insufficientCredits' },

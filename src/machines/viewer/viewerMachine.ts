@@ -43,6 +43,10 @@ export * from './viewerContext';
 export const modelUrlOf = (context: Pick<ViewerContext, 'target' | 'loaded' | 'shownRevision'>): string =>
   context.target.kind === 'sandbox' ? context.target.modelUrl : (context.shownRevision?.modelUrl ?? context.loaded?.project.modelUrl ?? '');
 
+/** The revision the client approved, when it is the project's current one. */
+export const approvedRevisionOf = (project: { approval: { revisionNumber: number } | null; revisionNumber: number } | undefined): number | null =>
+  project?.approval && project.approval.revisionNumber === project.revisionNumber ? project.approval.revisionNumber : null;
+
 /** What the project's calls name: its id for the owner, the access key on a link, nothing in the sandbox. */
 export const refOf = (context: Pick<ViewerContext, 'target'>): { id: number } | { accessKey: string } | null =>
   context.target.kind === 'owner' ? { id: context.target.id } : context.target.kind === 'guest' ? { accessKey: context.target.accessKey } : null;
@@ -181,6 +185,7 @@ export const viewerSetup = setup({
       if (event.type === 'viewer.modelUpdated') {
         self.getSnapshot().children.owner?.send({ type: 'owner.replaced', project: event.project });
         self.getSnapshot().children.revisions?.send({ type: 'revisions.changed', currentRevision: event.project.revisionNumber });
+        self.getSnapshot().children.revisions?.send({ type: 'revisions.approval', approvedRevision: approvedRevisionOf(event.project) });
       }
       context.notice.send({ type: 'notice.stop' });
       context.tools?.send({ type: 'tools.modelChanged' });
@@ -191,8 +196,9 @@ export const viewerSetup = setup({
       if (context.loaded.kind === 'owner') {
         const project = event.project as Extract<LoadedProject, { kind: 'owner' }>['project'];
         enqueue.assign({ loaded: { kind: 'owner', project } });
-        const owner = self.getSnapshot()?.children?.owner;
-        if (owner) enqueue.sendTo(owner, { type: 'owner.replaced', project });
+        const children = self.getSnapshot()?.children;
+        if (children?.owner) enqueue.sendTo(children.owner, { type: 'owner.replaced', project });
+        if (children?.revisions) enqueue.sendTo(children.revisions, { type: 'revisions.approval', approvedRevision: approvedRevisionOf(project) });
       } else enqueue.assign({ loaded: { kind: 'guest', project: event.project as Extract<LoadedProject, { kind: 'guest' }>['project'] } });
     }),
     /** New notes name the revision on screen. */
@@ -299,7 +305,11 @@ function viewerConfig(variant: 'owner' | 'shared') {
                 {
                   id: 'revisions',
                   src: 'revisions',
-                  input: ({ context }) => ({ projectId: (context.target as { id: number }).id, currentRevision: context.loaded?.project.revisionNumber ?? 0 }),
+                  input: ({ context }) => ({
+                    projectId: (context.target as { id: number }).id,
+                    currentRevision: context.loaded?.project.revisionNumber ?? 0,
+                    approvedRevision: approvedRevisionOf(context.loaded?.project),
+                  }),
                 },
               ]
             : [{ id: 'live', src: 'liveEvents', input: ({ context }) => ({ ref: refOf(context) }) }],

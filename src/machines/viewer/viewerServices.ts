@@ -36,7 +36,7 @@ export interface ViewerApi {
   sharedLogoUrl(accessKey: string): string;
   listRevisions(id: number): Promise<Revision[]>;
   revisionChanges(id: number, from: number): Promise<RevisionChanges>;
-  restoreRevision(id: number, revision: number, consumeCredit: boolean): Promise<Project>;
+  restoreRevision(id: number, revision: number, consumeCredit: boolean, keepApproval?: boolean): Promise<Project>;
   /** The project as a .vok package. */
   exportVok(id: number): Promise<Blob>;
   /** The client approves a revision through the link. */
@@ -126,8 +126,8 @@ export function createViewerServices({ api, projectMachines, content, upload, se
   const revisionCalls = {
     listRevisions: fromPromise<Revision[], { projectId: number }>(({ input }) => api.listRevisions(input.projectId)),
     readChanges: fromPromise<RevisionChanges, { projectId: number; from: number }>(({ input }) => api.revisionChanges(input.projectId, input.from)),
-    restoreRevision: fromPromise<Project, { projectId: number; revisionNumber: number; consumeCredit: boolean }>(({ input }) =>
-      api.restoreRevision(input.projectId, input.revisionNumber, input.consumeCredit),
+    restoreRevision: fromPromise<Project, { projectId: number; revisionNumber: number; consumeCredit: boolean; keepApproval: boolean }>(({ input }) =>
+      api.restoreRevision(input.projectId, input.revisionNumber, input.consumeCredit, input.keepApproval),
     ),
   };
   const approval = approvalMachine.provide({

@@ -12,6 +12,7 @@ import { SwitchField } from '../../common/SwitchField';
 import { secondaryButtonClass } from '../../common/controlStyles';
 import { ConfirmCreditDialog } from '../../dialogs/ConfirmCreditDialog';
 import { InsufficientCreditsDialog } from '../../dialogs/InsufficientCreditsDialog';
+import { LeaveApprovedDialog } from '../../dialogs/LeaveApprovedDialog';
 import { MessageDialog } from '../../dialogs/MessageDialog';
 import type { RevisionsActor } from '../viewerActors';
 
@@ -81,6 +82,13 @@ export function RevisionsPanel({ actor }: { actor: RevisionsActor }) {
           {LL.revisions.restoring({ n: restoring ?? 0 })}
         </p>
       ) : null}
+      <LeaveApprovedDialog
+        open={snapshot.matches({ restore: 'confirmingApproval' })}
+        approved={currentRevision}
+        next={restoring ?? 0}
+        onChoose={(keepApproval) => actor.send({ type: 'revisions.confirmApproval', keepApproval })}
+        onCancel={() => actor.send({ type: 'revisions.cancel' })}
+      />
       <ConfirmCreditDialog open={snapshot.matches({ restore: 'confirmingCredit' })} onContinue={() => actor.send({ type: 'revisions.confirmCredit' })} onCancel={() => actor.send({ type: 'revisions.cancel' })} />
       <InsufficientCreditsDialog open={snapshot.matches({ restore: 'insufficientCredits' })} onClose={() => actor.send({ type: 'revisions.cancel' })} />
       <MessageDialog open={snapshot.matches({ restore: 'failed' })} onClose={() => actor.send({ type: 'revisions.cancel' })} message={LL.revisions.restoreFailed({ n: restoring ?? 0 })} />

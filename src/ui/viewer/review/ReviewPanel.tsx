@@ -108,18 +108,18 @@ export function ReviewPanel({ actor }: { actor: ReviewActor }) {
       <ol className="flex flex-col gap-2">
         {starts.map((note, index) => (
           <li key={note.id} data-note={note.id} className={`rounded-lg border p-3 ${openId === note.id ? 'border-primary' : 'border-border'} bg-surface-overlay/60`}>
-            <div className="flex items-start justify-between gap-2">
-              <div className="flex min-w-0 items-center gap-2">
-                <span aria-hidden="true" className="grid size-6 shrink-0 place-items-center rounded-full bg-primary text-xs font-extrabold text-on-primary">
-                  {index + 1}
-                </span>
-                <AuthorLine name={note.authorName} avatarUrl={note.authorAvatarUrl} date={note.date} />
-              </div>
-              <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-bold ${note.status === 'open' ? 'bg-amber-400/15 text-amber-300' : 'bg-emerald-400/15 text-emerald-300'}`}>
+            <div className="flex min-w-0 items-center gap-2">
+              <span aria-hidden="true" className="grid size-6 shrink-0 place-items-center rounded-full bg-primary text-xs font-extrabold text-on-primary">
+                {index + 1}
+              </span>
+              <AuthorLine name={note.authorName} avatarUrl={note.authorAvatarUrl} date={note.date} />
+            </div>
+            <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-fg-muted">
+              <span className={`shrink-0 rounded-full px-2 py-0.5 font-bold ${note.status === 'open' ? 'bg-amber-400/15 text-amber-300' : 'bg-emerald-400/15 text-emerald-300'}`}>
                 {note.status === 'open' ? t.open() : t.resolved()}
               </span>
-            </div>
-            {note.pin?.partName ? <p className="mt-1 text-xs text-fg-muted">{t.pinnedOn({ part: note.pin.partName })}</p> : null}
+              {note.pin?.partName ? <span>{t.pinnedOn({ part: note.pin.partName })}</span> : null}
+            </p>
             <p className="mt-1 text-sm whitespace-pre-wrap text-fg">{note.text}</p>
             <ul className="mt-2 flex flex-col gap-1 border-l-2 border-border pl-2">
               {repliesOf(notes, note.id).map((r) => (
@@ -138,22 +138,22 @@ export function ReviewPanel({ actor }: { actor: ReviewActor }) {
                 <SendRow actor={actor} sending={sending} disabled={reply.text.trim() === ''} />
               </div>
             ) : (
-              <div className="mt-2 flex flex-wrap gap-2">
+              <div className="mt-2 flex flex-wrap gap-1.5">
                 {note.view && openId !== note.id ? (
-                  <button type="button" className={quiet} onClick={() => actor.send({ type: 'review.open', id: note.id })}>
+                  <button type="button" className={small} onClick={() => actor.send({ type: 'review.open', id: note.id })}>
                     {t.show()}
                   </button>
                 ) : null}
                 {openId === note.id ? (
-                  <button type="button" className={quiet} onClick={() => actor.send({ type: 'review.close' })}>
+                  <button type="button" className={small} onClick={() => actor.send({ type: 'review.close' })}>
                     {t.close()}
                   </button>
                 ) : null}
-                <button type="button" className={quiet} onClick={() => actor.send({ type: 'review.reply', id: note.id })}>
+                <button type="button" className={small} onClick={() => actor.send({ type: 'review.reply', id: note.id })}>
                   {t.reply()}
                 </button>
                 {role === 'owner' ? (
-                  <button type="button" className={quiet} onClick={() => actor.send({ type: 'review.setStatus', id: note.id, status: note.status === 'open' ? 'resolved' : 'open' })}>
+                  <button type="button" className={small} onClick={() => actor.send({ type: 'review.setStatus', id: note.id, status: note.status === 'open' ? 'resolved' : 'open' })}>
                     {note.status === 'open' ? t.resolve() : t.reopen()}
                   </button>
                 ) : null}
