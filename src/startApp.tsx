@@ -90,6 +90,7 @@ export async function startApp() {
     settings: actors.settings,
     session: actors.session,
     sandboxModelUrl: SANDBOX_MODEL_URL,
+    storage,
   });
   const router = createAppRouter(actors);
   createRoot(document.getElementById('root')!).render(<App services={{ ...actors, config, projects, viewer, content }} router={router} />);

@@ -11,6 +11,7 @@ import {
   createdItemSchema,
   decisionListSchema,
   reviewedCommentListSchema,
+  revisionChangesSchema,
   sharedProjectSchema,
   type NoteStatus,
   type ReviewCommentCreate,
@@ -29,6 +30,9 @@ export function reviewCalls(http: Http, auth: (ref: ProjectRef) => boolean) {
       call(`${projectPath(ref)}/comments/${id}`, { method: 'PATCH', json: { status }, auth: auth(ref) }),
     askForChanges: (accessKey: string, request: { name: string; revisionNumber: number }) =>
       call(`projects/accessKeys/${encodeURIComponent(accessKey)}/changes`, { method: 'POST', json: request, auth: auth({ accessKey }), schema: sharedProjectSchema }),
+    /** What changed on a link since an older revision (GET projects/accessKeys/{key}/revisions/{from}/changes). */
+    linkRevisionChanges: (accessKey: string, from: number) =>
+      call(`projects/accessKeys/${encodeURIComponent(accessKey)}/revisions/${from}/changes`, { auth: auth({ accessKey }), schema: revisionChangesSchema }),
     listDecisions: (id: number) => call(`projects/${id}/decisions`, { auth: true, schema: decisionListSchema }),
     /** GET projects/{id}/notes.bcfzip. */
     exportBcf: (id: number) => http.blob(`projects/${id}/notes.bcfzip`),

@@ -2306,6 +2306,49 @@ type RootTranslation = {
 		 * C​l​o​s​e​ ​t​h​e​ ​n​o​t​e
 		 */
 		close: string
+		changes: {
+			/**
+			 * W​h​a​t​ ​c​h​a​n​g​e​d
+			 */
+			label: string
+			/**
+			 * R​e​v​i​s​i​o​n​ ​{​n​}​ ​i​s​ ​n​e​w​.
+			 * @param {number} n
+			 */
+			title: RequiredParams<'n'>
+			/**
+			 * S​i​n​c​e​ ​r​e​v​i​s​i​o​n​ ​{​s​e​e​n​}​,​ ​w​h​i​c​h​ ​y​o​u​ ​s​a​w​ ​l​a​s​t​:
+			 * @param {number} seen
+			 */
+			since: RequiredParams<'seen'>
+			/**
+			 * {​c​o​u​n​t​}​ ​a​d​d​e​d
+			 * @param {number} count
+			 */
+			added: RequiredParams<'count'>
+			/**
+			 * {​c​o​u​n​t​}​ ​c​h​a​n​g​e​d
+			 * @param {number} count
+			 */
+			changed: RequiredParams<'count'>
+			/**
+			 * {​c​o​u​n​t​}​ ​r​e​m​o​v​e​d
+			 * @param {number} count
+			 */
+			removed: RequiredParams<'count'>
+			/**
+			 * S​h​o​w​ ​t​h​e​ ​c​h​a​n​g​e​s
+			 */
+			show: string
+			/**
+			 * H​i​d​e​ ​t​h​e​ ​c​h​a​n​g​e​s
+			 */
+			hide: string
+			/**
+			 * G​o​t​ ​i​t
+			 */
+			dismiss: string
+		}
 	}
 	conversion: {
 		/**
@@ -4536,6 +4579,44 @@ export type TranslationFunctions = {
 		 * Close the note
 		 */
 		close: () => LocalizedString
+		changes: {
+			/**
+			 * What changed
+			 */
+			label: () => LocalizedString
+			/**
+			 * Revision {n} is new.
+			 */
+			title: (arg: { n: number }) => LocalizedString
+			/**
+			 * Since revision {seen}, which you saw last:
+			 */
+			since: (arg: { seen: number }) => LocalizedString
+			/**
+			 * {count} added
+			 */
+			added: (arg: { count: number }) => LocalizedString
+			/**
+			 * {count} changed
+			 */
+			changed: (arg: { count: number }) => LocalizedString
+			/**
+			 * {count} removed
+			 */
+			removed: (arg: { count: number }) => LocalizedString
+			/**
+			 * Show the changes
+			 */
+			show: () => LocalizedString
+			/**
+			 * Hide the changes
+			 */
+			hide: () => LocalizedString
+			/**
+			 * Got it
+			 */
+			dismiss: () => LocalizedString
+		}
 	}
 	conversion: {
 		/**

@@ -99,6 +99,7 @@ export function createServices(options: HarnessOptions = {}) {
         approveRevision: async () => Promise.reject(new Error('not in these tests')),
         askForChanges: async () => Promise.reject(new Error('not in these tests')),
         listReviewedComments: async () => [],
+        linkRevisionChanges: async () => Promise.reject(new Error('not in these tests')),
         createReviewComment: async () => Promise.reject(new Error('not in these tests')),
         setCommentStatus: async () => Promise.reject(new Error('not in these tests')),
         // No live events in these tests: the stream stays open until the viewer stops.

@@ -102,6 +102,7 @@ function sutFor(variant: 'owner' | 'shared', target: LoadTarget, search: string,
         comments: recorder('comments', log),
         hyperlinks: recorder('hyperlinks', log),
         review: recorder('review', log),
+        linkChanges: recorder('linkChanges', log),
         liveEvents: fromCallback<EventObject, { ref: unknown }>(({ input }) => {
           log.started.push({ child: 'live', input });
           return () => {};
@@ -152,6 +153,8 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
       }
     }
     currentRevision = loaded?.project.revisionNumber ?? 0;
+    // A link tells what changed since this browser's last visit.
+    if (kind === 'guest') out.started.push({ child: 'linkChanges', input: { accessKey: 'k1', revisionNumber: loaded!.project.revisionNumber } });
     if (variant === 'owner' && loaded) {
       out.started.push({ child: 'owner', input: { project: loaded.project } });
       const approval = loaded.project.approval;

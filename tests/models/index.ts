@@ -7,6 +7,7 @@ import { ownerViewerMachine, sharedViewerMachine } from '../../src/machines/view
 import { workshopMachine } from '../../src/machines/projects/workshopMachine';
 import { linkEstimateMachine } from '../../src/machines/viewer/linkEstimateMachine';
 import { reviewMachine } from '../../src/machines/viewer/reviewMachine';
+import { linkChangesMachine } from '../../src/machines/viewer/linkChangesMachine';
 import { approvalModel } from './approval';
 import { deleteModel } from './delete';
 import type { MachineModel } from './machineModel';
@@ -50,4 +51,5 @@ export const allMachines: Array<{ name: string; machine: AnyStateMachine; source
   { name: 'workshop', machine: workshopMachine, source: 'src/machines/projects/workshopMachine.ts' },
   { name: 'linkEstimate', machine: linkEstimateMachine, source: 'src/machines/viewer/linkEstimateMachine.ts' },
   { name: 'review', machine: reviewMachine, source: 'src/machines/viewer/reviewMachine.ts' },
+  { name: 'linkChanges', machine: linkChangesMachine, source: 'src/machines/viewer/linkChangesMachine.ts' },
 ];

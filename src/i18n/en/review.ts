@@ -33,4 +33,15 @@ export const review = {
   pinsLabel: 'Notes on the model',
   tabs: { notes: 'Notes', comments: 'All comments' },
   close: 'Close the note',
+  changes: {
+    label: 'What changed',
+    title: 'Revision {n:number} is new.',
+    since: 'Since revision {seen:number}, which you saw last:',
+    added: '{count:number} added',
+    changed: '{count:number} changed',
+    removed: '{count:number} removed',
+    show: 'Show the changes',
+    hide: 'Hide the changes',
+    dismiss: 'Got it',
+  },
 };

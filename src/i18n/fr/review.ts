@@ -35,4 +35,15 @@ export const review = {
   pinsLabel: 'Notes sur le modèle',
   tabs: { notes: 'Notes', comments: 'Tous les commentaires' },
   close: 'Fermer la note',
+  changes: {
+    label: 'Ce qui a changé',
+    title: 'La révision {n} est nouvelle.',
+    since: 'Depuis la révision {seen}, la dernière que vous avez vue :',
+    added: '{count} ajoutée(s)',
+    changed: '{count} modifiée(s)',
+    removed: '{count} retirée(s)',
+    show: 'Montrer les changements',
+    hide: 'Masquer les changements',
+    dismiss: 'Compris',
+  },
 } satisfies Translation['review'];

@@ -7,6 +7,7 @@ import type { ViewerParams } from './filterParams';
 import type { hyperlinksMachine } from './hyperlinksMachine';
 import type { noticeMachine } from './noticeMachine';
 import type { reviewMachine } from './reviewMachine';
+import type { linkChangesMachine } from './linkChangesMachine';
 import type { ShownRevision } from './revisionsMachine';
 import type { viewerToolsMachine } from './viewerToolsMachine';
 import type { LeftPanel, LoadError, LoadedProject, LoadTarget, ModelLoadEvent } from './viewerLoad';
@@ -32,6 +33,7 @@ export type CommentsRef = ActorRefFrom<typeof commentsMachine>;
 export type HyperlinksRef = ActorRefFrom<typeof hyperlinksMachine>;
 export type ApprovalRef = ActorRefFrom<typeof approvalMachine>;
 export type ReviewRef = ActorRefFrom<typeof reviewMachine>;
+export type LinkChangesRef = ActorRefFrom<typeof linkChangesMachine>;
 
 export interface ViewerContext {
   target: LoadTarget;
@@ -59,6 +61,8 @@ export interface ViewerContext {
   approval: ApprovalRef | null;
   /** The review's pinned notes, where the comments are visible (not in the sandbox). */
   review: ReviewRef | null;
+  /** A link: what changed since this browser's last visit. */
+  linkChanges: LinkChangesRef | null;
 }
 
 export type ViewerEvent =

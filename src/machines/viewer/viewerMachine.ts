@@ -31,6 +31,7 @@ import { hyperlinksMachine } from './hyperlinksMachine';
 import { partToSelect, resolveSteps } from './filterParams';
 import { noticeMachine } from './noticeMachine';
 import { ownerProjectMachine } from './ownerProjectMachine';
+import { linkChangesMachine } from './linkChangesMachine';
 import { reviewMachine } from './reviewMachine';
 import { revisionsMachine } from './revisionsMachine';
 import type { ViewerContext, ViewerEvent, ViewerInput } from './viewerContext';
@@ -80,6 +81,7 @@ export const viewerSetup = setup({
     /** Sends back `viewer.liveNote` and `viewer.liveProject` from the server's live events (none without a ref). */
     liveEvents: fromCallback<ViewerEvent, { ref: { id: number } | { accessKey: string } | null }>(() => () => {}),
     review: reviewMachine,
+    linkChanges: linkChangesMachine,
     tools: viewerToolsMachine,
     notice: noticeMachine,
     comments: commentsMachine,
@@ -143,6 +145,10 @@ export const viewerSetup = setup({
                   clipping: permissions.isClippingPlaneAvailable,
                 },
               })
+            : null,
+        linkChanges:
+          context.target.kind === 'guest' && context.loaded
+            ? spawn('linkChanges', { id: 'linkChanges', input: { accessKey: context.target.accessKey, revisionNumber: context.loaded.project.revisionNumber } })
             : null,
         approval:
           context.target.kind === 'guest' && context.loaded?.kind === 'guest' && offersApproval(context.loaded.project)
@@ -250,6 +256,7 @@ function viewerConfig(variant: 'owner' | 'shared') {
       hyperlinks: null,
       approval: null,
       review: null,
+      linkChanges: null,
     }),
     invoke: [
       { id: 'unit', src: 'followUnit' },

@@ -7,6 +7,9 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { ApprovalRequest, CommentReviewInput, CreatedItem, NoteStatus, Project, ProjectPatch, ReviewedComment, Revision, RevisionChanges, SharedProject, Stage } from '../../api/schemas';
 import type { ReviewEvent } from '../../api/reviewEvents';
 import { reviewMachine } from './reviewMachine';
+import * as z from 'zod/mini';
+import { linkChangesMachine } from './linkChangesMachine';
+import { memoryStorage, persisted, type KeyValueStorage } from '../storage/persisted';
 import { createReviewEngineActor } from './reviewEngine';
 import type { deleteMachine } from '../projects/deleteMachine';
 import { approvalMachine } from './approvalMachine';
@@ -47,6 +50,7 @@ export interface ViewerApi {
   listReviewedComments(ref: ProjectRef): Promise<ReviewedComment[]>;
   createReviewComment(ref: ProjectRef, body: CommentReviewInput & { authorName: string; text: string }): Promise<CreatedItem>;
   setCommentStatus(ref: ProjectRef, id: number, status: NoteStatus): Promise<unknown>;
+  linkRevisionChanges(accessKey: string, from: number): Promise<RevisionChanges>;
   /** Hears the live events of the owner's projects (null) or of a link until `signal` aborts or the stream ends. */
   listenToEvents(ref: { accessKey: string } | null, onEvent: (event: ReviewEvent) => void, signal: AbortSignal): Promise<void>;
   /** The cost estimate on a link that offers it. */
@@ -84,9 +88,13 @@ export interface ViewerServicesDeps {
   session: Pick<SessionActor, 'getSnapshot' | 'subscribe'>;
   /** URL of the bundled sample model shown at /sandbox. */
   sandboxModelUrl: string;
+  /** Where a link remembers the last revision this browser saw (in memory when absent). */
+  storage?: KeyValueStorage;
 }
 
-export function createViewerServices({ api, projectMachines, content, upload, settings, session, sandboxModelUrl }: ViewerServicesDeps) {
+export function createViewerServices({ api, projectMachines, content, upload, settings, session, sandboxModelUrl, storage = memoryStorage() }: ViewerServicesDeps) {
+  /** The last revision seen on each link (access key -> revision number). */
+  const seenRevisions = persisted(storage, 'cv.linkSeen', 1, z.record(z.string(), z.int()));
   const fetchProject = fromPromise<LoadedProject, LoadTarget>(async ({ input }) => {
     if (input.kind === 'owner') return { kind: 'owner', project: await api.getProject(input.id) };
     if (input.kind === 'guest') return { kind: 'guest', project: await api.getSharedProject(input.accessKey) };
@@ -203,6 +211,18 @@ export function createViewerServices({ api, projectMachines, content, upload, se
         revisions: revisionsMachine.provide({ actors: { ...revisionCalls, compareEngine: createCompareEngineActor(slot) } }),
         approval,
         liveEvents,
+        linkChanges: linkChangesMachine.provide({
+          actors: {
+            readSeen: fromPromise<number | null, { accessKey: string }>(async ({ input }) => seenRevisions.load()?.[input.accessKey] ?? null),
+            rememberSeen: fromPromise<void, { accessKey: string; revisionNumber: number }>(async ({ input }) => {
+              // The newest remembered links only, so the record stays small.
+              const kept = Object.entries(seenRevisions.load() ?? {}).filter(([key]) => key !== input.accessKey).slice(-49);
+              seenRevisions.save(Object.fromEntries([...kept, [input.accessKey, input.revisionNumber]]));
+            }),
+            readChanges: fromPromise<RevisionChanges, { accessKey: string; from: number }>(({ input }) => api.linkRevisionChanges(input.accessKey, input.from)),
+            compareEngine: createCompareEngineActor(slot),
+          },
+        }),
         review: reviewMachine.provide({
           actors: {
             reviewEngine: createReviewEngineActor(slot),

@@ -15,6 +15,7 @@ import { LoadStatus } from './LoadStatus';
 import { SharedProjectPanel } from './panels/SharedProjectPanel';
 import { useViewerActor } from './useViewerActor';
 import { useViewerContent } from './useViewerContent';
+import { LinkChangesBanner } from './LinkChangesBanner';
 import type { ToolsActor, ViewerActor } from './viewerActors';
 import { ViewerLayout } from './ViewerLayout';
 
@@ -46,7 +47,12 @@ function GuestViewer({ accessKey, project, slot, viewer, tools }: GuestViewerPro
       logoUrl={services.sharedLogoUrl(accessKey)}
       // The link's API folder, which its logo's URL names: its AR files are there too.
       projectPanel={<SharedProjectPanel project={project} accessKey={accessKey} linkApiUrl={services.sharedLogoUrl(accessKey).replace(/\/logo$/, '')} />}
-      approvalBar={<ApprovalBar viewer={viewer} />}
+      approvalBar={
+        <div className="flex flex-col items-center gap-2">
+          <LinkChangesBanner viewer={viewer} />
+          <ApprovalBar viewer={viewer} />
+        </div>
+      }
       {...content}
     >
       <LoadStatus viewer={viewer} />

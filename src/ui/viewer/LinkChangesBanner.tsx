@@ -1,0 +1,45 @@
+/**
+ * A link's "what changed since your last visit" (the link-changes machine's view): how many parts
+ * were added, changed and removed since the revision this browser saw, Show the changes (tinted
+ * in the model) or Hide them, and Got it.
+ */
+import { useSelector } from '@xstate/react';
+import type { LinkChangesRef } from '../../machines/viewer/viewerContext';
+import { useLL } from '../app/I18nProvider';
+import type { ViewerActor } from './viewerActors';
+
+const button = 'min-h-9 rounded-full border border-border px-3 text-xs font-bold text-fg hover:bg-surface-overlay';
+
+export function LinkChangesBanner({ viewer }: { viewer: ViewerActor }) {
+  const actor = useSelector(viewer, (s) => s.context.linkChanges);
+  return actor ? <Banner actor={actor} /> : null;
+}
+
+function Banner({ actor }: { actor: LinkChangesRef }) {
+  const LL = useLL();
+  const t = LL.review.changes;
+  const state = useSelector(actor, (s) => s);
+  const showing = state.matches('showing');
+  if (!state.matches('ready') && !showing) return null;
+  const { changes, seen, revisionNumber } = state.context;
+  if (!changes || seen === null) return null;
+  const { added, changed, removed } = changes.counts;
+  return (
+    <section aria-label={t.label()} className="flex max-w-md flex-col items-center gap-2 rounded-2xl border border-primary/60 bg-surface-raised/95 px-4 py-2.5 text-center shadow-lg shadow-black/40">
+      <p className="text-sm text-fg">
+        <strong>{t.title({ n: revisionNumber })}</strong> {t.since({ seen })}
+      </p>
+      <p className="text-xs text-fg-muted">
+        <span className="text-green-300">{t.added({ count: added })}</span> · <span className="text-yellow-200">{t.changed({ count: changed })}</span> · <span className="text-red-300">{t.removed({ count: removed })}</span>
+      </p>
+      <div className="flex gap-2">
+        <button type="button" className={button} aria-pressed={showing} onClick={() => actor.send({ type: showing ? 'linkChanges.hide' : 'linkChanges.show' })}>
+          {showing ? t.hide() : t.show()}
+        </button>
+        <button type="button" className={button} onClick={() => actor.send({ type: 'linkChanges.dismiss' })}>
+          {t.dismiss()}
+        </button>
+      </div>
+    </section>
+  );
+}
