@@ -6,7 +6,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { api } from '../bench/lib/appServer';
+import { api, updateProject } from '../bench/lib/appServer';
+import { generateAssembly } from '../samples/generate';
+import { writeSample } from '../samples/writers/index';
 import { logIn } from './listHelpers';
 import { e2eServer, LINK_OWNER_PASSWORD, publishedKitchen } from './linkHelpers';
 
@@ -185,4 +187,36 @@ test('on a phone, in French: asking for changes needs a note; a note drawn with 
     expect(comments[0].markup[0].points!.length).toBeGreaterThan(5);
   });
   await phone.close();
+});
+
+test('a client back on the link sees what changed since their last visit, tinted on demand', async ({ page }) => {
+  test.setTimeout(180_000);
+  const link = await publishedKitchen(40, 'Changing kitchen');
+  await page.goto(`/s/${link.accessKey}`);
+  await modelShown(page);
+  // A first visit: nothing to compare with.
+  await expect(page.getByRole('region', { name: 'What changed' })).toHaveCount(0);
+
+  // The maker publishes a bigger kitchen as revision 2.
+  const bigger = await writeSample(generateAssembly({ parts: 80, seed: 4 }), 'dae');
+  const updated = await updateProject(e2eServer, link.token, link.projectId, 'kitchen.dae', bigger);
+  expect(updated.revisionNumber).toBe(2);
+
+  await page.reload();
+  await modelShown(page);
+  const banner = page.getByRole('region', { name: 'What changed' });
+  await expect(banner).toContainText('Revision 2 is new. Since revision 1, which you saw last:');
+  const counts = await banner.locator('p').nth(1).innerText();
+  const added = Number(/(\d+) added/.exec(counts)?.[1]);
+  expect(added).toBeGreaterThan(0);
+  const show = banner.getByRole('button', { name: 'Show the changes' });
+  await show.click();
+  await expect(banner.getByRole('button', { name: 'Hide the changes' })).toHaveAttribute('aria-pressed', 'true');
+  await banner.getByRole('button', { name: 'Got it' }).click();
+  await expect(banner).toHaveCount(0);
+
+  // Remembered: the next visit has nothing new to say.
+  await page.reload();
+  await modelShown(page);
+  await expect(page.getByRole('region', { name: 'What changed' })).toHaveCount(0);
 });

@@ -138,6 +138,28 @@ export async function uploadProject(server: RunningServer, token: string, name: 
   });
 }
 
+/** Makes a new revision of a project from a model file through the update socket, as the app does; resolves with the `result` project. */
+export async function updateProject(server: RunningServer, token: string, projectId: number, fileName: string, file: Uint8Array): Promise<UploadedProject & { revisionNumber: number }> {
+  const { secureToken } = await api<{ secureToken: string }>(server, 'auth/secure-token', token);
+  const url = socketUrl('/api/v1', 'projects/setModel', server.url);
+  return new Promise((resolve, reject) => {
+    openUploadSocket(
+      url,
+      { kind: 'setModel', secureToken, projectId, fileName, file },
+      {
+        onUploadProgress: () => {},
+        onMessage(message: ServerSocketMessage) {
+          if (message.type === 'confirmConsumeCredit') reject(new Error('the plan asked for a credit'));
+          if (message.type === 'error') reject(new Error(`update with ${fileName}: ${message.message}`));
+          if (message.type === 'result') resolve(message.project as unknown as UploadedProject & { revisionNumber: number });
+        },
+        onFailure: (message) => reject(new Error(`update with ${fileName}: ${message}`)),
+      },
+      NodeWebSocket as unknown as typeof WebSocket,
+    );
+  });
+}
+
 /** Publishes a project; its link is then /s/{accessKey}. */
 export async function publish(server: RunningServer, token: string, projectId: number): Promise<void> {
   await api(server, `projects/${projectId}`, token, { isPublished: true }, 'PATCH');
