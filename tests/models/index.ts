@@ -6,7 +6,6 @@ import { hyperlinksMachine } from '../../src/machines/viewer/hyperlinksMachine';
 import { ownerViewerMachine, sharedViewerMachine } from '../../src/machines/viewer/viewerMachine';
 import { workshopMachine } from '../../src/machines/projects/workshopMachine';
 import { linkEstimateMachine } from '../../src/machines/viewer/linkEstimateMachine';
-import { reviewMachine } from '../../src/machines/viewer/reviewMachine';
 import { linkChangesMachine } from '../../src/machines/viewer/linkChangesMachine';
 import { approvalModel } from './approval';
 import { deleteModel } from './delete';
@@ -16,6 +15,7 @@ import { ownerProjectModel } from './ownerProject';
 import { brandingModel, plansModel } from './plansBranding';
 import { projectListModel } from './projectList';
 import { renameModel } from './rename';
+import { reviewModel } from './review';
 import { revisionsModel } from './revisions';
 import { sessionModel } from './session';
 import { settingsModel } from './settings';
@@ -25,6 +25,7 @@ import { viewerToolsModel } from './viewerTools';
 
 export const machineModels: MachineModel[] = [
   uploadModel,
+  reviewModel,
   viewerToolsModel,
   renameModel,
   deleteModel,
@@ -50,6 +51,5 @@ export const allMachines: Array<{ name: string; machine: AnyStateMachine; source
   { name: 'sharedViewer', machine: sharedViewerMachine, source: 'src/machines/viewer/viewerMachine.ts' },
   { name: 'workshop', machine: workshopMachine, source: 'src/machines/projects/workshopMachine.ts' },
   { name: 'linkEstimate', machine: linkEstimateMachine, source: 'src/machines/viewer/linkEstimateMachine.ts' },
-  { name: 'review', machine: reviewMachine, source: 'src/machines/viewer/reviewMachine.ts' },
   { name: 'linkChanges', machine: linkChangesMachine, source: 'src/machines/viewer/linkChangesMachine.ts' },
 ];

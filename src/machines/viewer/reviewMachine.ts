@@ -133,6 +133,15 @@ export const reviewMachine = setup({
     replySendable: ({ context }) => context.reply !== null && sendableText(context.reply.text),
     roomForShape: ({ context }) => (context.draft?.markup.length ?? 0) < MARKUP_MAX_SHAPES,
   },
+  actions: {
+    /** The engine child waits for a tap on the model (or stops waiting). */
+    pickOn: sendTo('engine', { type: 'pick', active: true } satisfies ReviewEngineCommand),
+    pickOff: sendTo('engine', { type: 'pick', active: false } satisfies ReviewEngineCommand),
+    /** The engine child reads the view on screen (answers `review.captured`). */
+    capture: sendTo('engine', { type: 'capture' } satisfies ReviewEngineCommand),
+    /** The engine child brings a note's view back. */
+    showView: sendTo('engine', (_, params: { view: NoteView }) => ({ type: 'show', view: params.view }) satisfies ReviewEngineCommand),
+  },
 }).createMachine({
   id: 'review',
   context: ({ input }) => ({ ...input, notes: [], openId: null, shownId: null, draft: null, reply: null, error: null }),
@@ -146,6 +155,7 @@ export const reviewMachine = setup({
   states: {
     loading: {
       invoke: {
+        id: 'loadNotes',
         src: 'loadNotes',
         input: ({ context }) => ({ ref: context.ref }),
         onDone: { target: 'ready', actions: assign({ notes: ({ event }) => event.output, error: null }) },
@@ -165,7 +175,7 @@ export const reviewMachine = setup({
               actions: enqueueActions(({ context, event, enqueue }) => {
                 const note = context.notes.find((n) => n.id === event.id);
                 enqueue.assign({ openId: event.id, shownId: note?.view ? event.id : null });
-                if (note?.view) enqueue.sendTo('engine', { type: 'show', view: viewForViewer(note.view, context) } satisfies ReviewEngineCommand);
+                if (note?.view) enqueue({ type: 'showView', params: { view: viewForViewer(note.view, context) } });
               }),
             },
             'review.close': { actions: assign({ openId: null, shownId: null }) },
@@ -176,6 +186,7 @@ export const reviewMachine = setup({
         },
         refreshing: {
           invoke: {
+            id: 'loadNotes',
             src: 'loadNotes',
             input: ({ context }) => ({ ref: context.ref }),
             onDone: { target: 'browsing', actions: assign({ notes: ({ event }) => event.output }) },
@@ -185,6 +196,7 @@ export const reviewMachine = setup({
         },
         settingStatus: {
           invoke: {
+            id: 'setStatus',
             src: 'setStatus',
             input: ({ context, event }) => {
               const { id, status } = event as Extract<ReviewEvent, { type: 'review.setStatus' }>;
@@ -199,8 +211,8 @@ export const reviewMachine = setup({
           on: { 'review.cancel': { target: 'browsing', actions: assign({ draft: null }) } },
           states: {
             placing: {
-              entry: sendTo('engine', { type: 'pick', active: true } satisfies ReviewEngineCommand),
-              exit: sendTo('engine', { type: 'pick', active: false } satisfies ReviewEngineCommand),
+              entry: 'pickOn',
+              exit: 'pickOff',
               on: {
                 'review.pinned': { target: 'drawing', actions: assign({ draft: ({ context, event }) => ({ ...(context.draft ?? emptyDraft()), pin: event.pin }) }) },
                 'review.wholeView': { target: 'drawing', actions: assign({ draft: ({ context }) => ({ ...(context.draft ?? emptyDraft()), pin: null }) }) },
@@ -218,11 +230,12 @@ export const reviewMachine = setup({
             },
             // The view the markup was drawn over, read when the note is sent.
             capturing: {
-              entry: sendTo('engine', { type: 'capture' } satisfies ReviewEngineCommand),
+              entry: 'capture',
               on: { 'review.captured': { target: 'sending', actions: assign({ draft: ({ context, event }) => context.draft && { ...context.draft, view: event.view } }) } },
             },
             sending: {
               invoke: {
+                id: 'createNote',
                 src: 'createNote',
                 input: ({ context }) => {
                   const draft = context.draft as NoteDraft;
@@ -253,6 +266,7 @@ export const reviewMachine = setup({
         },
         sendingReply: {
           invoke: {
+            id: 'createNote',
             src: 'createNote',
             input: ({ context }) => ({ ref: context.ref, body: { authorName: context.authorName, text: context.reply!.text.trim(), parentId: context.reply!.parentId, revisionNumber: context.revisionNumber } }),
             onDone: { target: 'refreshing', actions: assign({ reply: null, error: null }) },
