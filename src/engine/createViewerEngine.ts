@@ -12,12 +12,13 @@ import { CameraControl } from './camera/cameraControl';
 import { CameraRig } from './camera/cameraRig';
 import { followView } from './camera/viewFollowers';
 import { ClippingControl } from './clipping/clippingControl';
-import { applySceneClipping } from './clipping/sceneClipping';
 import { Emitter } from './emitter';
 import { bindViewerInput } from './input/viewerInput';
 import { loadModelView, progressReporter } from './load/loadModelView';
+import { refineInSlices } from './load/refineInSlices';
 import { MeasureControl } from './measure/measureControl';
 import { MeasureMarkers } from './measure/measureMarkers';
+import { createWorkshopTools } from './measure/workshopTools';
 import { PartEmphasis } from './parts/emphasis';
 import { Highlight } from './parts/highlight';
 import { highlightMaterial, TINT_COLORS } from './render/materials';
@@ -42,9 +43,6 @@ import {
   type VisibilityChange,
 } from './types';
 
-/** How long one slice of the fine batches' building may hold the main thread, and the pause before the first. */
-const REFINE_SLICE_MS = 12;
-const REFINE_DELAY_MS = 50;
 /** The performance mark of the fine batches swapped in, drawn at the next frame (the first frame may be coarse). */
 export const MODEL_FINE_FRAME = 'model-fine-frame';
 
@@ -100,6 +98,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     beforeFrame: (time) => {
       rig.update(time);
       markers.update();
+      workshop.update();
       drawingCoarse = model?.showMoving(movedLastFrame || viewChanged()) ?? false;
       if (drawingCoarse) movingCoarseFrames++;
       return rig.isAnimating();
@@ -122,10 +121,12 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
   const emphasis = new PartEmphasis(highlight, () => requestRender(), tints);
   const view = followView(rig, keyLight, onOrientation);
   const camera = new CameraControl({ engine, scene, canvas, rig, model: currentModel, onUserCameraMove, requestRender, now });
-  const picking = createPartPicking(scene, rig, clipping, currentModel);
+  const workshop = createWorkshopTools({ scene, rig, camera, clipping, model: currentModel, requestRender });
+  const picking = createPartPicking(scene, rig, workshop.clipPlanes, currentModel);
+  workshop.usePicking(picking);
   const parts = createPartCommands({ model: currentModel, mode: () => mode, emphasis, onVisibilityChange, requestRender });
   const input = canvas
-    ? bindViewerInput({ canvas, rig, camera, picking, measure, hasModel: () => model !== null, onPick, requestRender })
+    ? bindViewerInput({ canvas, rig, camera, picking, measure, workshop, hasModel: () => model !== null, onPick, requestRender })
     : null;
 
   const resizeObserver =
@@ -142,33 +143,15 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
 
   /** The fine batches of a model first drawn at its coarse level, built a slice at a time between frames. */
   let stopRefining: (() => void) | null = null;
-  function refine(view: ModelView): void {
-    const steps = view.refinement();
-    if (!steps) return;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const slice = () => {
-      timer = null;
-      const until = performance.now() + REFINE_SLICE_MS;
-      for (;;) {
-        if (steps.next().done) {
-          stopRefining = null;
-          view.syncVisibility(mode);
-          emphasis.geometryChanged();
-          if (typeof performance.mark === 'function' && performance.getEntriesByName(MODEL_FINE_FRAME).length === 0) performance.mark(MODEL_FINE_FRAME);
-          requestRender();
-          return;
-        }
-        if (performance.now() >= until) break;
-      }
-      timer = setTimeout(slice, 0);
-    };
-    // After the coarse frame is on screen.
-    timer = setTimeout(slice, REFINE_DELAY_MS);
-    stopRefining = () => {
-      if (timer !== null) clearTimeout(timer);
+  const refine = (view: ModelView) => {
+    stopRefining = refineInSlices(view, () => {
       stopRefining = null;
-    };
-  }
+      view.syncVisibility(mode);
+      emphasis.geometryChanged();
+      if (typeof performance.mark === 'function' && performance.getEntriesByName(MODEL_FINE_FRAME).length === 0) performance.mark(MODEL_FINE_FRAME);
+      requestRender();
+    });
+  };
 
   function unloadModel(): void {
     stopRefining?.();
@@ -179,6 +162,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
   }
 
   const api: ViewerEngine = {
+    ...workshop.api,
     onProgress,
     onPick,
     onMeasure,
@@ -195,6 +179,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
       emphasis.setModel(model);
       model.syncVisibility(mode);
       clipping.setModel(model.info.bounds);
+      workshop.modelLoaded(model.info.bounds);
       onClippingChange.emit(clipping.state(unit));
       camera.modelLoaded(model.info.bounds);
       // Turned by hand on the link's first frame: the viewer goes on from that view.
@@ -227,7 +212,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
 
     setClipping(settings) {
       const state = clipping.set(settings, unit);
-      applySceneClipping(scene, clipPlane, state.enabled);
+      workshop.clippingChanged();
       onClippingChange.emit(state);
       requestRender();
       return state;
@@ -272,6 +257,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
       const wholeInView = camera.hasUserMoved && camera.visibleInView();
       if (!model?.explode(factor)) return;
       measure.clear();
+      workshop.geometryMoved();
       emphasis.geometryChanged();
       // A view the user has not moved keeps the whole (exploded) model framed; one they moved that
       // showed the whole model is framed again when the spread parts would leave the canvas.
@@ -306,6 +292,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
       stats.dispose();
       unloadModel();
       markers.dispose();
+      workshop.dispose();
       highlight.dispose();
       tints.added.dispose();
       tints.changed.dispose();
