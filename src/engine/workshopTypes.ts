@@ -94,8 +94,12 @@ export interface WorkshopEngine {
 
   /** Turns the section box on or off or sets its box (clamped to the model, at least 1 mm thick). */
   setSectionBox(settings: SectionBoxSettings): SectionBoxState;
-  /** Puts the section box around these parts (and their descendants), or around the visible model, and turns it on. */
-  sectionAround(ids?: readonly string[]): SectionBoxState;
+  /**
+   * Puts the section box around these parts (and their descendants), or around the visible model,
+   * and turns it on; `wholeCabinet` widens each part to its cabinet (its top-level group): "cut
+   * around this cabinet" from any of its parts.
+   */
+  sectionAround(ids?: readonly string[], options?: { wholeCabinet?: boolean }): SectionBoxState;
   getSectionBox(): SectionBoxState;
   /** Moves one face of the section box to `at` along its axis (world metres), as dragging its handle does. */
   moveSectionFace(face: SectionFace, at: number): SectionBoxState;

@@ -80,8 +80,8 @@ export function createWorkshopTools({ scene, rig, camera, clipping, model, reque
       box.set(settings);
       return boxChanged();
     },
-    sectionAround(ids) {
-      const found = boundsFor(ids);
+    sectionAround(ids, { wholeCabinet = false } = {}) {
+      const found = boundsFor(wholeCabinet && ids ? [...new Set(ids.map(cabinetOf))] : ids);
       if (!found) return box.state();
       box.surround(found.bounds, found.ids);
       return boxChanged();

@@ -5,6 +5,7 @@
  */
 import type { DistanceUnit } from '../../api/schemas';
 import type { CameraState } from './cameraState';
+import type { Vec3 } from './viewerTypes';
 import type {
   CameraView,
   ClippingSettings,
@@ -12,8 +13,13 @@ import type {
   LoadProgress,
   Measurement,
   ModelInfo,
+  LengthFormat,
   PickEvent,
   RenderMode,
+  SectionBoxState,
+  WorkshopMeasure,
+  WorkshopMeasureKind,
+  WorkshopMeasures,
 } from './viewerTypes';
 
 export interface Subscribable<T> {
@@ -27,6 +33,8 @@ export interface EnginePort {
   readonly onUserCameraMove: Subscribable<void>;
   readonly onClippingChange: Subscribable<ClippingState>;
   readonly onVisibilityChange: Subscribable<VisibilityChange>;
+  readonly onSectionBoxChange: Subscribable<SectionBoxState>;
+  readonly onWorkshopMeasures: Subscribable<WorkshopMeasures>;
   load(url: string, options?: { signal?: AbortSignal }): Promise<ModelInfo>;
   setRenderMode(mode: RenderMode): void;
   setUnit(unit: DistanceUnit): void;
@@ -54,6 +62,17 @@ export interface EnginePort {
   setCameraState(state: CameraState, options?: { animate?: boolean }): void;
   /** Development builds: the debug camera (SPEC §9). */
   setDebugCamera(enabled: boolean): void;
+  setSectionBox(settings: { enabled?: boolean }): SectionBoxState;
+  sectionAround(ids?: readonly string[], options?: { wholeCabinet?: boolean }): SectionBoxState;
+  getSectionBox(): SectionBoxState;
+  setWorkshopTool(tool: WorkshopMeasureKind | null): void;
+  measureOverall(ids?: readonly string[]): WorkshopMeasure | null;
+  keepMeasure(): string | null;
+  clearWorkshopMeasure(id?: string): void;
+  getWorkshopMeasures(): WorkshopMeasures;
+  setLengthFormat(format: LengthFormat): void;
+  /** Canvas pixel of a world point (for labels of dimension lines). */
+  project(point: Vec3): { x: number; y: number; inView: boolean };
 }
 
 /** Visibility changes reported by the engine (every node whose visibility changed). */
