@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { adoptFirstFrame, endFirstFrame, firstFrameHolds, firstFrameOnScreen, onFirstFrameSettled } from '../../engine/firstFrame/handoff';
 import { useLL } from '../app/I18nProvider';
+import { DimensionLabels } from './DimensionLabels';
 import { InfoRows } from './panels/InfoRows';
 import type { EngineSlot } from '../../machines/viewer/enginePort';
 import type { EngineStats, ViewerEngine } from '../../engine/types';
@@ -108,6 +109,7 @@ export function CanvasHost({ slot, tools, unit, gizmo, label }: CanvasHostProps)
   return (
     <>
       <canvas ref={canvasRef} aria-label={label} data-engine-ready={engine ? 'true' : 'false'} className="block size-full touch-none outline-none" />
+      {engine ? <DimensionLabels engine={engine} tools={tools} /> : null}
       {import.meta.env.DEV && engine ? <DebugWindow engine={engine} tools={tools} /> : null}
     </>
   );
