@@ -108,8 +108,8 @@ export interface WorkshopEngine {
   setWorkshopTool(tool: WorkshopMeasureKind | null): void;
   /** A click of the workshop tool at canvas pixel (x, y): picks a face or an edge; returns the measure. */
   workshopMeasureAt(x: number, y: number): WorkshopMeasure | null;
-  /** Overall dimensions of these parts (and descendants), or of the visible model; becomes the current measure. */
-  measureOverall(ids?: readonly string[]): WorkshopMeasure | null;
+  /** Overall dimensions of these parts (and descendants; `wholeCabinet`: of their cabinets), or of the visible model; becomes the current measure. */
+  measureOverall(ids?: readonly string[], options?: { wholeCabinet?: boolean }): WorkshopMeasure | null;
   /** Keeps the current workshop measure on screen; returns its id. */
   keepMeasure(): string | null;
   /** Clears one kept measure, or the current one with its id; without an id clears the current one. */

@@ -1255,7 +1255,7 @@ type RootTranslation = {
 			 */
 			notParallel: string
 			/**
-			 * S​i​z​e​ ​o​f​ ​t​h​e​ ​s​e​l​e​c​t​i​o​n
+			 * S​i​z​e​ ​o​f​ ​t​h​e​ ​s​e​l​e​c​t​e​d​ ​c​a​b​i​n​e​t
 			 */
 			measureSelection: string
 			/**
@@ -3631,7 +3631,7 @@ export type TranslationFunctions = {
 			 */
 			notParallel: () => LocalizedString
 			/**
-			 * Size of the selection
+			 * Size of the selected cabinet
 			 */
 			measureSelection: () => LocalizedString
 			/**

@@ -226,7 +226,7 @@ describe('engine actors', () => {
     expect(engine.setMeasureActive.mock.calls).toEqual([[true]]);
     tools.send({ type: 'tools.select', partId: '7' });
     tools.send({ type: 'tools.measureOverall' });
-    expect(engine.measureOverall).toHaveBeenCalledWith(['7']);
+    expect(engine.measureOverall).toHaveBeenCalledWith(['7'], { wholeCabinet: true });
     tools.send({ type: 'tools.keepMeasure' });
     tools.send({ type: 'tools.clearMeasure', id: 'm1' });
     expect(engine.keepMeasure).toHaveBeenCalledTimes(1);

@@ -98,8 +98,8 @@ export function createWorkshopTools({ scene, rig, camera, clipping, model, reque
       measuresChanged();
     },
     workshopMeasureAt: (x, y) => click(x, y, 0),
-    measureOverall(ids) {
-      const found = boundsFor(ids);
+    measureOverall(ids, { wholeCabinet = false } = {}) {
+      const found = boundsFor(wholeCabinet && ids ? [...new Set(ids.map(cabinetOf))] : ids);
       if (!found) return null;
       current = overallMeasure(nextId(), found.bounds, found.ids);
       measuresChanged();
@@ -149,7 +149,7 @@ export function createWorkshopTools({ scene, rig, camera, clipping, model, reque
     if (!tool) return null;
     if (tool === 'overall') {
       const part = picking?.pick(x, y, radius).partId;
-      return api.measureOverall(part ? [cabinetOf(part)] : undefined);
+      return api.measureOverall(part ? [part] : undefined, { wholeCabinet: true });
     }
     const edge = tool === 'angle' ? picking?.edgeAt(x, y, radius) : null;
     const face = edge ? null : picking?.faceAt(x, y, radius);

@@ -110,7 +110,7 @@ export const viewer = {
     height: 'Height',
     depth: 'Depth',
     notParallel: 'These faces are not parallel: there is no gap to measure. Pick two parallel faces.',
-    measureSelection: 'Size of the selection',
+    measureSelection: 'Size of the selected cabinet',
     measureModel: 'Size of the model',
     keep: 'Keep on screen',
     kept: 'Kept on screen',

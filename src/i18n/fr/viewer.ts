@@ -112,7 +112,7 @@ export const viewer = {
     height: 'Hauteur',
     depth: 'Profondeur',
     notParallel: 'Ces faces ne sont pas parallèles : pas d’écart à mesurer. Choisissez deux faces parallèles.',
-    measureSelection: 'Encombrement de la sélection',
+    measureSelection: 'Encombrement du meuble sélectionné',
     measureModel: 'Encombrement du modèle',
     keep: 'Garder à l’écran',
     kept: 'Gardées à l’écran',

@@ -86,7 +86,7 @@ function apply(engine: EnginePort, command: EngineCommand): EngineEvent | null {
       engine.clearWorkshopMeasure(command.id);
       return null;
     case 'measureOverall':
-      engine.measureOverall(command.ids);
+      engine.measureOverall(command.ids, { wholeCabinet: true });
       return null;
     case 'lengthFormat':
       engine.setLengthFormat(command.format);

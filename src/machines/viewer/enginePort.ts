@@ -66,7 +66,7 @@ export interface EnginePort {
   sectionAround(ids?: readonly string[], options?: { wholeCabinet?: boolean }): SectionBoxState;
   getSectionBox(): SectionBoxState;
   setWorkshopTool(tool: WorkshopMeasureKind | null): void;
-  measureOverall(ids?: readonly string[]): WorkshopMeasure | null;
+  measureOverall(ids?: readonly string[], options?: { wholeCabinet?: boolean }): WorkshopMeasure | null;
   keepMeasure(): string | null;
   clearWorkshopMeasure(id?: string): void;
   getWorkshopMeasures(): WorkshopMeasures;

@@ -34,7 +34,7 @@ export type EngineCommand =
   | { type: 'keepMeasure' }
   /** Clears a kept measure, or the current one without an id. */
   | { type: 'clearWorkshopMeasure'; id?: string }
-  /** Overall dimensions of these parts (none: the visible model). */
+  /** Overall dimensions of these parts' cabinets (none: the visible model). */
   | { type: 'measureOverall'; ids: string[] }
   | { type: 'lengthFormat'; format: LengthFormat }
   | { type: 'sectionBox'; enabled: boolean }

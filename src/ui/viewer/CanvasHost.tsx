@@ -26,6 +26,13 @@ interface CanvasHostProps {
   label: string;
 }
 
+declare global {
+  interface Window {
+    /** Test builds only (ENGINE_TEST_PAGE=1): the viewer's engine, for end-to-end tests. */
+    viewerEngine?: ViewerEngine;
+  }
+}
+
 let enginePromise: Promise<typeof import('../../engine')> | null = null;
 
 /**
@@ -89,6 +96,7 @@ export function CanvasHost({ slot, tools, unit, gizmo, label }: CanvasHostProps)
         created = createViewerEngine(canvasRef.current, { unit });
         slot.set(created);
         setEngine(created);
+        if (import.meta.env.VITE_TEST_HOOKS === '1') window.viewerEngine = created;
       })
       .catch((error: unknown) => {
         if (!disposed) slot.fail(error);
