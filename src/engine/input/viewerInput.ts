@@ -78,7 +78,8 @@ export function bindViewerInput({ canvas, rig, camera, picking, measure, worksho
       camera.markUserMoved();
       camera.frame([partId], true);
     },
-    grab: (x, y, kind) => workshop.grab(x, y, kind === 'touch'),
+    // Measuring takes the clicks: the section box's handles are grabbed only when no measure is on.
+    grab: (x, y, kind) => !measure.active && workshop.grab(x, y, kind === 'touch'),
     dragTo: (x, y) => {
       workshop.dragTo(x, y);
       requestRender();

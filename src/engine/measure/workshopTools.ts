@@ -49,7 +49,8 @@ export function createWorkshopTools({ scene, rig, camera, clipping, model, reque
   function applyClip(): void {
     planes.apply(clipPlanes());
     const state = box.state();
-    handles.show(state.enabled ? state.box : null);
+    // While a measure tool takes the clicks, the handles are neither shown nor grabbed.
+    handles.show(state.enabled && !tool ? state.box : null);
     requestRender();
   }
 
@@ -94,6 +95,7 @@ export function createWorkshopTools({ scene, rig, camera, clipping, model, reque
 
     setWorkshopTool(next) {
       tool = next;
+      applyClip();
       if (current && current.kind !== next && current.value === null && current.size === null) current = null;
       measuresChanged();
     },
@@ -184,7 +186,7 @@ export function createWorkshopTools({ scene, rig, camera, clipping, model, reque
     /** A press on a section handle starts dragging that face; true when it did. */
     grab(x: number, y: number, touch: boolean): boolean {
       const state = box.state();
-      if (!state.enabled) return false;
+      if (!state.enabled || tool) return false;
       const face = handles.faceAt(x, y, touch ? TOUCH_GRAB_PX : GRAB_PX, (p) => camera.project(p));
       if (!face || !picking) return false;
       const at = dragTarget(face, x, y);
