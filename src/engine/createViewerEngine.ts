@@ -11,6 +11,7 @@ import { Engine } from '@babylonjs/core/Engines/engine';
 import { CameraControl } from './camera/cameraControl';
 import { CameraRig } from './camera/cameraRig';
 import { followView } from './camera/viewFollowers';
+import { ViewMotion } from './camera/viewMotion';
 import { ClippingControl } from './clipping/clippingControl';
 import { Emitter } from './emitter';
 import { bindViewerInput } from './input/viewerInput';
@@ -81,32 +82,22 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
 
   // The view, frame to frame: the loop goes on while it moves (inertia of any input, the wheel's
   // zoom to the cursor included), and a heavy model draws its coarse level in frames where it moves.
-  // Two snapshots of the view and projection matrices, filled in place (no allocation per frame).
-  let lastView = new Float32Array(32);
-  let nextView = new Float32Array(32);
-  let haveLastView = false;
+  const motion = new ViewMotion(rig.camera);
   let movedLastFrame = false;
   let drawingCoarse = false;
   let movingCoarseFrames = 0;
-  /** Fills `nextView` with the camera's matrices and tells whether they differ from the last frame's. */
-  const viewChanged = () => {
-    nextView.set(rig.camera.getViewMatrix().asArray(), 0);
-    nextView.set(rig.camera.getProjectionMatrix().asArray(), 16);
-    return haveLastView && nextView.some((v, i) => v !== lastView[i]);
-  };
   const scheduler = new RenderScheduler(engine, scene, {
     beforeFrame: (time) => {
       rig.update(time);
       markers.update();
       workshop.update();
-      drawingCoarse = model?.showMoving(movedLastFrame || viewChanged()) ?? false;
+      drawingCoarse = model?.showMoving(movedLastFrame || motion.changed()) ?? false;
       if (drawingCoarse) movingCoarseFrames++;
       return rig.isAnimating();
     },
     afterFrame: () => {
-      movedLastFrame = viewChanged();
-      [lastView, nextView] = [nextView, lastView];
-      haveLastView = true;
+      movedLastFrame = motion.changed();
+      motion.endFrame();
       // Shaders compile asynchronously: keep drawing until every mesh could be drawn.
       return rig.isCoasting() || rig.isAnimating() || !scene.isReady(false) || drawingCoarse || movedLastFrame;
     },

@@ -7,87 +7,14 @@ import { createActor } from 'xstate';
 import { createEngineBridgeActor, createFollowUnitActor, createLoadModelActor, createNoticeEngineActor } from '../../src/machines/viewer/engineActors';
 import { NOTICE_DEBOUNCE_MS, noticeMachine } from '../../src/machines/viewer/noticeMachine';
 import { createCompareEngineActor } from '../../src/machines/viewer/compareEngine';
-import { createEngineSlot, type EnginePort } from '../../src/machines/viewer/enginePort';
+import { createEngineSlot } from '../../src/machines/viewer/enginePort';
 import { parseViewerParams } from '../../src/machines/viewer/filterParams';
 import { sharedViewerMachine } from '../../src/machines/viewer/viewerMachine';
 import { viewerToolsMachine } from '../../src/machines/viewer/viewerToolsMachine';
 import { ALL_SHARE_OPTIONS } from '../../src/api/schemas';
 import { settle } from '../helpers/modelBased';
+import { fakeEngine } from './fakeEngine';
 
-function emitter<T>() {
-  const listeners = new Set<(value: T) => void>();
-  return { subscribe: (l: (value: T) => void) => (listeners.add(l), () => listeners.delete(l)), emit: (v: T) => listeners.forEach((l) => l(v)) };
-}
-
-function fakeEngine() {
-  const clipping = { enabled: false, axis: 'x' as const, inverted: false, position: 0, unit: 'mm' as const, max: 100, step: 0.1 };
-  const events = {
-    progress: emitter<never>(),
-    pick: emitter<{ partId: string | null }>(),
-    measure: emitter<never>(),
-    move: emitter<void>(),
-    clip: emitter<typeof clipping>(),
-    visibility: emitter<{ changes: Array<{ id: string; isVisible: boolean }> }>(),
-    sectionBox: emitter<ReturnType<EnginePort['getSectionBox']>>(),
-    workshop: emitter<ReturnType<EnginePort['getWorkshopMeasures']>>(),
-  };
-  const sectionBox = { enabled: false, box: { min: [0, 0, 0] as const, max: [1, 1, 1] as const }, around: null };
-  const measures = { tool: null, current: null, kept: [], format: 'mm' as const };
-  let camera = { version: 1 as const, view: 'free' as const, position: [0, 0, 3] as [number, number, number], target: [0, 0, 0] as [number, number, number], orthoHalfHeight: null };
-  const engine = {
-    onProgress: events.progress,
-    onPick: events.pick,
-    onMeasure: events.measure,
-    onUserCameraMove: events.move,
-    onClippingChange: events.clip,
-    onVisibilityChange: events.visibility,
-    load: vi.fn(async () => ({ tree: { roots: [], nodes: {} }, partCount: 0 })),
-    setRenderMode: vi.fn(),
-    setUnit: vi.fn(),
-    setClipping: vi.fn((s) => ({ ...clipping, ...s })),
-    getClipping: () => clipping,
-    setMeasureActive: vi.fn(),
-    clearMeasure: vi.fn(),
-    setCameraView: vi.fn(),
-    resetCamera: vi.fn(),
-    setSelection: vi.fn(),
-    isolate: vi.fn(),
-    show: vi.fn(),
-    hide: vi.fn(),
-    showAll: vi.fn(),
-    flash: vi.fn(),
-    stopFlash: vi.fn(),
-    setTints: vi.fn(),
-    setExplode: vi.fn(),
-    setFrameInsets: vi.fn(),
-    hasUserMovedCamera: () => false,
-    getCameraState: () => camera,
-    setCameraState: vi.fn(),
-    setDebugCamera: vi.fn(),
-    onSectionBoxChange: events.sectionBox,
-    onWorkshopMeasures: events.workshop,
-    setSectionBox: vi.fn((s: { enabled?: boolean }) => ({ ...sectionBox, ...s })),
-    sectionAround: vi.fn((ids?: readonly string[]) => ({ ...sectionBox, enabled: true, around: ids?.length ? [...ids] : null })),
-    getSectionBox: () => sectionBox,
-    setWorkshopTool: vi.fn(),
-    measureOverall: vi.fn(() => null),
-    keepMeasure: vi.fn(() => null),
-    clearWorkshopMeasure: vi.fn(),
-    getWorkshopMeasures: () => measures,
-    setLengthFormat: vi.fn(),
-    project: () => ({ x: 0, y: 0, inView: true }),
-  } satisfies EnginePort;
-  const moveCamera = (x: number) => {
-    camera = { ...camera, position: [x, 0, 3] };
-    events.move.emit();
-  };
-  /** A drag as the engine reports it: the move is announced when it starts, the camera goes on moving. */
-  const dragCamera = (x: number) => {
-    events.move.emit();
-    camera = { ...camera, position: [x, 0, 3] };
-  };
-  return { engine, events, moveCamera, dragCamera };
-}
 
 describe('engine actors', () => {
   it('show a revision comparison once the engine exists, and take it away when stopped', async () => {
@@ -207,55 +134,6 @@ describe('engine actors', () => {
     expect(engine.show).toHaveBeenCalledWith(['3']);
     events.visibility.emit({ changes: [{ id: '3', isVisible: true }] });
     expect(tools.getSnapshot().context.hiddenIds).toEqual(['1']);
-  });
-
-  it('drives the workshop tools and the section box, and follows what the engine reports', async () => {
-    const slot = createEngineSlot();
-    const { engine, events } = fakeEngine();
-    slot.set(engine);
-    const tools = createActor(viewerToolsMachine.provide({ actors: { engineBridge: createEngineBridgeActor(slot) } }), {
-      input: { permissions: ALL_SHARE_OPTIONS },
-    }).start();
-    await settle();
-    tools.send({ type: 'tools.measureKind', kind: 'faceDistance' });
-    tools.send({ type: 'tools.togglePanel', panel: 'measure' });
-    expect(engine.setWorkshopTool.mock.calls).toEqual([['faceDistance']]);
-    expect(engine.setMeasureActive).not.toHaveBeenCalled();
-    tools.send({ type: 'tools.measureKind', kind: 'points' });
-    expect(engine.setWorkshopTool.mock.calls).toEqual([['faceDistance'], [null]]);
-    expect(engine.setMeasureActive.mock.calls).toEqual([[true]]);
-    tools.send({ type: 'tools.select', partId: '7' });
-    tools.send({ type: 'tools.measureOverall' });
-    expect(engine.measureOverall).toHaveBeenCalledWith(['7'], { wholeCabinet: true });
-    tools.send({ type: 'tools.keepMeasure' });
-    tools.send({ type: 'tools.clearMeasure', id: 'm1' });
-    expect(engine.keepMeasure).toHaveBeenCalledTimes(1);
-    expect(engine.clearWorkshopMeasure).toHaveBeenCalledWith('m1');
-    tools.send({ type: 'tools.lengthFormat', format: 'in32' });
-    tools.send({ type: 'tools.lengthFormat', format: 'in8' });
-    expect(engine.setLengthFormat.mock.calls).toEqual([['in32']]);
-    const kept = { tool: 'angle' as const, current: null, kept: [], format: 'in32' as const };
-    events.workshop.emit(kept);
-    expect(tools.getSnapshot().context.workshop).toEqual(kept);
-    tools.send({ type: 'tools.sectionAround' });
-    expect(engine.sectionAround).toHaveBeenCalledWith(['7'], { wholeCabinet: true });
-    expect(tools.getSnapshot().context.sectionBox).toMatchObject({ enabled: true, around: ['7'] });
-    tools.send({ type: 'tools.sectionBox', enabled: false });
-    expect(tools.getSnapshot().context.sectionBox?.enabled).toBe(false);
-  });
-
-  it('offers the section box to a link only with its clipping option', async () => {
-    const slot = createEngineSlot();
-    const { engine } = fakeEngine();
-    slot.set(engine);
-    const tools = createActor(viewerToolsMachine.provide({ actors: { engineBridge: createEngineBridgeActor(slot) } }), {
-      input: { permissions: { ...ALL_SHARE_OPTIONS, isClippingPlaneAvailable: false } },
-    }).start();
-    await settle();
-    tools.send({ type: 'tools.sectionAround' });
-    tools.send({ type: 'tools.sectionBox', enabled: true });
-    expect(engine.sectionAround).not.toHaveBeenCalled();
-    expect(engine.setSectionBox).not.toHaveBeenCalled();
   });
 
   it('applies notice steps to the engine, keeps the camera per step, and shows all parts when notice mode ends', async () => {
