@@ -95,6 +95,22 @@ describe('workshop measures by clicks', () => {
     expect(viewer.getWorkshopMeasures().kept.map((k) => k.id)).toEqual([second]);
   });
 
+  it('reads 90 degrees between two edges of a side that meet at its corner', () => {
+    viewer.setWorkshopTool('angle');
+    // Seen from the left, square to the left side's outer face; clicks just inside its bottom edge
+    // and just inside its front edge, well away from the corner where they meet.
+    viewer.setCameraState({ version: 1, view: 'free', position: [-1.5, m(300), m(300)], target: [0, m(300), m(300)], orthoHalfHeight: null }, { animate: false });
+    for (const point of [[0, m(100 + 4), m(250)], [0, m(100 + 400), m(560 - 4)]] as Vec3[]) {
+      const p = viewer.project(point);
+      viewer.workshopMeasureAt(p.x, p.y);
+    }
+    const angle = viewer.getWorkshopMeasures().current!;
+    expect(angle.edges.map((e) => e.partId)).toEqual([idOf('Left side'), idOf('Left side')]);
+    expect(angle.faces).toHaveLength(0);
+    expect(Math.abs(angle.value! - 90)).toBeLessThan(0.1);
+    expect(angle.lines).toHaveLength(2);
+  });
+
   it('reports two faces that are not parallel as such, with no distance', () => {
     viewer.setWorkshopTool('faceDistance');
     clickLookingAt([0, m(100 + 180), m(280)]);

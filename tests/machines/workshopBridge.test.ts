@@ -40,6 +40,8 @@ describe('the engine bridge and the workshop tools', () => {
     tools.send({ type: 'tools.sectionAround' });
     expect(engine.sectionAround).toHaveBeenCalledWith(['7'], { wholeCabinet: true });
     expect(tools.getSnapshot().context.sectionBox).toMatchObject({ enabled: true, around: ['7'] });
+    tools.send({ type: 'tools.sectionAround', whole: true });
+    expect(engine.sectionAround).toHaveBeenLastCalledWith([], { wholeCabinet: true });
     tools.send({ type: 'tools.sectionBox', enabled: false });
     expect(tools.getSnapshot().context.sectionBox?.enabled).toBe(false);
   });

@@ -53,6 +53,7 @@ export const viewerToolsEvents = [
   { type: 'engine.workshop', measures: workshop },
   { type: 'tools.sectionBox', enabled: true },
   { type: 'tools.sectionAround' },
+  { type: 'tools.sectionAround', whole: true },
   { type: 'engine.sectionBox', sectionBox },
 ] as ViewerToolsEvent[];
 

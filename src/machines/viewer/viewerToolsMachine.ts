@@ -152,7 +152,10 @@ export const viewerToolsMachine = setup({
     'tools.sectionBox': { guard: 'clippingAllowed', actions: { type: 'command', params: ({ event }) => ({ type: 'sectionBox', enabled: event.enabled }) } },
     'tools.sectionAround': {
       guard: 'clippingAllowed',
-      actions: { type: 'command', params: ({ context }) => ({ type: 'sectionAround', ids: context.selectedId === null ? [] : [context.selectedId] }) },
+      actions: {
+        type: 'command',
+        params: ({ context, event }) => ({ type: 'sectionAround', ids: event.whole || context.selectedId === null ? [] : [context.selectedId] }),
+      },
     },
     'engine.sectionBox': { actions: assign({ sectionBox: ({ event }) => event.sectionBox }) },
   },

@@ -81,8 +81,8 @@ export type ViewerToolsEvent =
   | { type: 'tools.lengthFormat'; format: string }
   /** The section box on or off (where clipping is offered). */
   | { type: 'tools.sectionBox'; enabled: boolean }
-  /** "Cut around this cabinet": the box around the selection's cabinet, or the visible model. */
-  | { type: 'tools.sectionAround' };
+  /** "Cut around this cabinet": the box around the selection's cabinet, or (`whole`, or nothing selected) the visible model. */
+  | { type: 'tools.sectionAround'; whole?: boolean };
 
 export interface FrameInsets {
   top: number;

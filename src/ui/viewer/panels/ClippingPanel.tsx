@@ -86,7 +86,7 @@ function SectionBox({ tools }: { tools: ToolsActor }) {
       <button type="button" disabled={!hasSelection} onClick={() => tools.send({ type: 'tools.sectionAround' })} className={button}>
         {LL.viewer.clipping.aroundSelection()}
       </button>
-      <button type="button" onClick={() => tools.send({ type: 'tools.sectionAround' })} className={button} hidden={hasSelection}>
+      <button type="button" onClick={() => tools.send({ type: 'tools.sectionAround', whole: true })} className={button}>
         {LL.viewer.clipping.aroundModel()}
       </button>
     </section>
