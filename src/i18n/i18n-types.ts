@@ -1346,6 +1346,10 @@ type RootTranslation = {
 			 */
 			clipping: string
 			/**
+			 * S​e​c​t​i​o​n​ ​b​o​x
+			 */
+			sectionBox: string
+			/**
 			 * M​e​a​s​u​r​e​m​e​n​t
 			 */
 			measure: string
@@ -3720,6 +3724,10 @@ export type TranslationFunctions = {
 			 * Clipping plane
 			 */
 			clipping: () => LocalizedString
+			/**
+			 * Section box
+			 */
+			sectionBox: () => LocalizedString
 			/**
 			 * Measurement
 			 */

@@ -132,6 +132,7 @@ export const viewer = {
   },
   chips: {
     clipping: 'Clipping plane',
+    sectionBox: 'Section box',
     measure: 'Measurement',
     comments: 'Comments',
     hyperlink: 'Hyperlink',

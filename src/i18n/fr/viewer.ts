@@ -134,6 +134,7 @@ export const viewer = {
   },
   chips: {
     clipping: 'Plan de coupe',
+    sectionBox: 'Boîte de coupe',
     measure: 'Mesure',
     comments: 'Commentaires',
     hyperlink: 'Hyperlien',
