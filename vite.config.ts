@@ -67,6 +67,9 @@ export function buildInputs(env: Record<string, string | undefined>): Record<str
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
+  // The test build (ENGINE_TEST_PAGE=1) also hands the viewer's engine to end-to-end tests, which
+  // read where model points are on screen; a production build does not.
+  define: { 'import.meta.env.VITE_TEST_HOOKS': JSON.stringify(process.env.ENGINE_TEST_PAGE === '1' ? '1' : '') },
   plugins: [
     react(),
     tailwindcss(),

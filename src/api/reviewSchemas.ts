@@ -20,6 +20,31 @@ export const NOTE_CAMERA_VIEWS = ['free', 'top', 'bottom', 'left', 'right', 'fro
 export const NOTE_VIEW_MAX_PARTS = 20_000;
 const partIdSchema = z.string().check(z.regex(/^\d{1,9}$/));
 
+/** Most workshop measures a view keeps. */
+export const NOTE_VIEW_MAX_MEASURES = 50;
+
+function noteSectionBoxSchema() {
+  return z.object({
+    min: vec3Schema,
+    max: vec3Schema,
+    /** The parts it was put around, or null for the whole model. */
+    around: z.nullable(z.array(partIdSchema).check(z.maxLength(NOTE_VIEW_MAX_PARTS))),
+  });
+}
+
+/** A kept workshop measure as its view draws it: the result (metres, degrees) and its dimension lines. */
+function noteMeasureSchema() {
+  return z.object({
+    kind: z.enum(['faceDistance', 'angle', 'overall']),
+    value: z.nullable(finite),
+    size: z.nullable(vec3Schema),
+    partIds: z.nullable(z.array(partIdSchema).check(z.maxLength(NOTE_VIEW_MAX_PARTS))),
+    lines: z
+      .array(z.object({ from: vec3Schema, to: vec3Schema, value: finite, kind: z.enum(['length', 'angle']), axis: z.optional(z.enum(['x', 'y', 'z'])) }))
+      .check(z.maxLength(6)),
+  });
+}
+
 /** The viewer's state when the note was written: opening the note brings it back. */
 export const noteViewSchema = z.object({
   camera: z.object({
@@ -47,6 +72,10 @@ export const noteViewSchema = z.object({
   isolated: z.nullable(z.array(partIdSchema).check(z.maxLength(NOTE_VIEW_MAX_PARTS))),
   /** A measurement between two world points (metres), or null. */
   measurement: z.nullable(z.object({ a: vec3Schema, b: vec3Schema })),
+  /** The section box (world metres) when it was on: notes written before it have none. */
+  sectionBox: z.optional(z.nullable(noteSectionBoxSchema())),
+  /** The workshop measures kept on screen (gaps, angles, overall sizes), oldest first. */
+  keptMeasures: z.optional(z.array(noteMeasureSchema()).check(z.maxLength(NOTE_VIEW_MAX_MEASURES))),
 });
 export type NoteView = z.infer<typeof noteViewSchema>;
 

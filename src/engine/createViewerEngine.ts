@@ -11,13 +11,15 @@ import { Engine } from '@babylonjs/core/Engines/engine';
 import { CameraControl } from './camera/cameraControl';
 import { CameraRig } from './camera/cameraRig';
 import { followView } from './camera/viewFollowers';
+import { ViewMotion } from './camera/viewMotion';
 import { ClippingControl } from './clipping/clippingControl';
-import { applySceneClipping } from './clipping/sceneClipping';
 import { Emitter } from './emitter';
 import { bindViewerInput } from './input/viewerInput';
 import { loadModelView, progressReporter } from './load/loadModelView';
+import { refineInSlices } from './load/refineInSlices';
 import { MeasureControl } from './measure/measureControl';
 import { MeasureMarkers } from './measure/measureMarkers';
+import { createWorkshopTools } from './measure/workshopTools';
 import { PartEmphasis } from './parts/emphasis';
 import { Highlight } from './parts/highlight';
 import { highlightMaterial, TINT_COLORS } from './render/materials';
@@ -43,9 +45,6 @@ import {
   type VisibilityChange,
 } from './types';
 
-/** How long one slice of the fine batches' building may hold the main thread, and the pause before the first. */
-const REFINE_SLICE_MS = 12;
-const REFINE_DELAY_MS = 50;
 /** The performance mark of the fine batches swapped in, drawn at the next frame (the first frame may be coarse). */
 export const MODEL_FINE_FRAME = 'model-fine-frame';
 
@@ -86,32 +85,23 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
 
   // The view, frame to frame: the loop goes on while it moves (inertia of any input, the wheel's
   // zoom to the cursor included), and a heavy model draws its coarse level in frames where it moves.
-  // Two snapshots of the view and projection matrices, filled in place (no allocation per frame).
-  let lastView = new Float32Array(32);
-  let nextView = new Float32Array(32);
-  let haveLastView = false;
+  const motion = new ViewMotion(rig.camera);
   let movedLastFrame = false;
   let drawingCoarse = false;
   let movingCoarseFrames = 0;
-  /** Fills `nextView` with the camera's matrices and tells whether they differ from the last frame's. */
-  const viewChanged = () => {
-    nextView.set(rig.camera.getViewMatrix().asArray(), 0);
-    nextView.set(rig.camera.getProjectionMatrix().asArray(), 16);
-    return haveLastView && nextView.some((v, i) => v !== lastView[i]);
-  };
   const scheduler = new RenderScheduler(engine, scene, {
     beforeFrame: (time) => {
       rig.update(time);
       markers.update();
-      drawingCoarse = model?.showMoving(movedLastFrame || viewChanged()) ?? false;
+      workshop.update();
+      drawingCoarse = model?.showMoving(movedLastFrame || motion.changed()) ?? false;
       if (drawingCoarse) movingCoarseFrames++;
       return rig.isAnimating();
     },
     afterFrame: () => {
-      movedLastFrame = viewChanged();
+      movedLastFrame = motion.changed();
       if (movedLastFrame) onViewChange.emit();
-      [lastView, nextView] = [nextView, lastView];
-      haveLastView = true;
+      motion.endFrame();
       // Shaders compile asynchronously: keep drawing until every mesh could be drawn.
       return rig.isCoasting() || rig.isAnimating() || !scene.isReady(false) || drawingCoarse || movedLastFrame;
     },
@@ -126,10 +116,12 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
   const emphasis = new PartEmphasis(highlight, () => requestRender(), tints);
   const view = followView(rig, keyLight, onOrientation);
   const camera = new CameraControl({ engine, scene, canvas, rig, model: currentModel, onUserCameraMove, requestRender, now });
-  const picking = createPartPicking(scene, rig, clipping, currentModel);
+  const workshop = createWorkshopTools({ scene, rig, camera, clipping, model: currentModel, requestRender });
+  const picking = createPartPicking(scene, rig, workshop.clipPlanes, currentModel);
+  workshop.usePicking(picking);
   const parts = createPartCommands({ model: currentModel, mode: () => mode, emphasis, onVisibilityChange, requestRender });
   const input = canvas
-    ? bindViewerInput({ canvas, rig, camera, picking, measure, hasModel: () => model !== null, onPick, requestRender })
+    ? bindViewerInput({ canvas, rig, camera, picking, measure, workshop, hasModel: () => model !== null, onPick, requestRender })
     : null;
 
   const resizeObserver =
@@ -146,33 +138,15 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
 
   /** The fine batches of a model first drawn at its coarse level, built a slice at a time between frames. */
   let stopRefining: (() => void) | null = null;
-  function refine(view: ModelView): void {
-    const steps = view.refinement();
-    if (!steps) return;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const slice = () => {
-      timer = null;
-      const until = performance.now() + REFINE_SLICE_MS;
-      for (;;) {
-        if (steps.next().done) {
-          stopRefining = null;
-          view.syncVisibility(mode);
-          emphasis.geometryChanged();
-          if (typeof performance.mark === 'function' && performance.getEntriesByName(MODEL_FINE_FRAME).length === 0) performance.mark(MODEL_FINE_FRAME);
-          requestRender();
-          return;
-        }
-        if (performance.now() >= until) break;
-      }
-      timer = setTimeout(slice, 0);
-    };
-    // After the coarse frame is on screen.
-    timer = setTimeout(slice, REFINE_DELAY_MS);
-    stopRefining = () => {
-      if (timer !== null) clearTimeout(timer);
+  const refine = (view: ModelView) => {
+    stopRefining = refineInSlices(view, () => {
       stopRefining = null;
-    };
-  }
+      view.syncVisibility(mode);
+      emphasis.geometryChanged();
+      if (typeof performance.mark === 'function' && performance.getEntriesByName(MODEL_FINE_FRAME).length === 0) performance.mark(MODEL_FINE_FRAME);
+      requestRender();
+    });
+  };
 
   function unloadModel(): void {
     stopRefining?.();
@@ -183,6 +157,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
   }
 
   const api: ViewerEngine = {
+    ...workshop.api,
     onProgress,
     onPick,
     onMeasure,
@@ -201,6 +176,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
       emphasis.setModel(model);
       model.syncVisibility(mode);
       clipping.setModel(model.info.bounds);
+      workshop.modelLoaded(model.info.bounds);
       onClippingChange.emit(clipping.state(unit));
       camera.modelLoaded(model.info.bounds);
       // Turned by hand on the link's first frame: the viewer goes on from that view.
@@ -234,7 +210,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
 
     setClipping(settings) {
       const state = clipping.set(settings, unit);
-      applySceneClipping(scene, clipPlane, state.enabled);
+      workshop.clippingChanged();
       onClippingChange.emit(state);
       requestRender();
       return state;
@@ -281,6 +257,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
       const wholeInView = camera.hasUserMoved && camera.visibleInView();
       if (!model?.explode(factor)) return;
       measure.clear();
+      workshop.geometryMoved();
       emphasis.geometryChanged();
       // A view the user has not moved keeps the whole (exploded) model framed; one they moved that
       // showed the whole model is framed again when the spread parts would leave the canvas.
@@ -316,6 +293,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
       stats.dispose();
       unloadModel();
       markers.dispose();
+      workshop.dispose();
       highlight.dispose();
       tints.added.dispose();
       tints.changed.dispose();

@@ -4,20 +4,21 @@
  */
 import type { DistanceUnit } from '../api/schemas';
 import type { PartSize } from '../api/partName';
+import type { LengthFormat } from '../api/lengthFormat';
 
-export type { DistanceUnit, PartSize };
+import type { AnimateOptions, Axis, Bounds, CameraState, CameraView, Subscribable, Vec3 } from './baseTypes';
+import type { WorkshopEngine } from './workshopTypes';
+
+export type { DistanceUnit, LengthFormat, PartSize };
+export * from './baseTypes';
+export * from './workshopTypes';
 
 export const RENDER_MODES = ['solid', 'xray', 'wireframe', 'illustration'] as const;
 export type RenderMode = (typeof RENDER_MODES)[number];
 
-export const CAMERA_VIEWS = ['free', 'top', 'bottom', 'left', 'right', 'front', 'back'] as const;
-export type CameraView = (typeof CAMERA_VIEWS)[number];
-
-export type Axis = 'x' | 'y' | 'z';
 
 /** How a revision comparison colours a part of the newer model. */
 export type PartTint = 'added' | 'changed';
-export type Vec3 = readonly [number, number, number];
 
 /** The three loading steps of SPEC §4: loading model, loading resources, processing render modes. */
 export type LoadPhase = 'model' | 'resources' | 'renderModes';
@@ -52,12 +53,6 @@ export interface PartNode {
 export interface PartTree {
   roots: string[];
   nodes: Record<string, PartNode>;
-}
-
-/** Axis-aligned bounds in metres (model space: X width, Y up, Z towards the front). */
-export interface Bounds {
-  min: Vec3;
-  max: Vec3;
 }
 
 export interface ModelInfo {
@@ -120,16 +115,6 @@ export interface VisibilityChange {
   changes: ReadonlyArray<{ id: string; isVisible: boolean }>;
 }
 
-/** A camera placement, stored per notice step and restored later. */
-export interface CameraState {
-  version: 1;
-  view: CameraView;
-  position: Vec3;
-  target: Vec3;
-  /** Half of the visible height for orthographic views; null in the free view. */
-  orthoHalfHeight: number | null;
-}
-
 /** Screen directions of the world axes for an orientation gizmo (x right, y up, z out of the screen). */
 export interface AxesOrientation {
   x: Vec3;
@@ -151,12 +136,6 @@ export interface EngineStats {
   triangles: number;
   /** Frames drawn at the coarse level because the view moved. */
   movingCoarseFrames: number;
-}
-
-export type Unsubscribe = () => void;
-
-export interface Subscribable<T> {
-  subscribe(listener: (value: T) => void): Unsubscribe;
 }
 
 export interface ViewerEngineOptions {
@@ -192,12 +171,7 @@ export interface FlashOptions {
   tickMs?: number;
 }
 
-export interface AnimateOptions {
-  /** Animate over 1000 ms (default true). */
-  animate?: boolean;
-}
-
-export interface ViewerEngine {
+export interface ViewerEngine extends WorkshopEngine {
   readonly onProgress: Subscribable<LoadProgress>;
   readonly onPick: Subscribable<PickEvent>;
   readonly onMeasure: Subscribable<Measurement>;

@@ -1186,6 +1186,129 @@ type RootTranslation = {
 			 * M​e​a​s​u​r​e​d​ ​o​n​ ​t​h​e​ ​e​x​p​l​o​d​e​d​ ​v​i​e​w​:​ ​d​i​s​t​a​n​c​e​s​ ​b​e​t​w​e​e​n​ ​p​a​r​t​s​ ​a​r​e​ ​n​o​t​ ​a​s​ ​b​u​i​l​t​.
 			 */
 			exploded: string
+			/**
+			 * W​h​a​t​ ​t​o​ ​m​e​a​s​u​r​e
+			 */
+			tool: string
+			kinds: {
+				/**
+				 * T​w​o​ ​p​o​i​n​t​s
+				 */
+				points: string
+				/**
+				 * F​a​c​e​ ​t​o​ ​f​a​c​e
+				 */
+				faceDistance: string
+				/**
+				 * A​n​g​l​e
+				 */
+				angle: string
+				/**
+				 * O​v​e​r​a​l​l​ ​s​i​z​e
+				 */
+				overall: string
+			}
+			hints: {
+				/**
+				 * C​l​i​c​k​ ​t​w​o​ ​p​a​r​a​l​l​e​l​ ​f​a​c​e​s​,​ ​s​u​c​h​ ​a​s​ ​t​h​e​ ​i​n​n​e​r​ ​f​a​c​e​s​ ​o​f​ ​t​w​o​ ​s​i​d​e​s​:​ ​t​h​e​ ​g​a​p​ ​b​e​t​w​e​e​n​ ​t​h​e​m​ ​i​s​ ​m​e​a​s​u​r​e​d​ ​s​q​u​a​r​e​ ​t​o​ ​t​h​e​ ​f​a​c​e​s​.
+				 */
+				faceDistance: string
+				/**
+				 * T​a​p​ ​t​w​o​ ​p​a​r​a​l​l​e​l​ ​f​a​c​e​s​,​ ​s​u​c​h​ ​a​s​ ​t​h​e​ ​i​n​n​e​r​ ​f​a​c​e​s​ ​o​f​ ​t​w​o​ ​s​i​d​e​s​ ​(​h​o​l​d​ ​y​o​u​r​ ​f​i​n​g​e​r​ ​t​o​ ​a​i​m​)​:​ ​t​h​e​ ​g​a​p​ ​b​e​t​w​e​e​n​ ​t​h​e​m​ ​i​s​ ​m​e​a​s​u​r​e​d​ ​s​q​u​a​r​e​ ​t​o​ ​t​h​e​ ​f​a​c​e​s​.
+				 */
+				faceDistanceTouch: string
+				/**
+				 * C​l​i​c​k​ ​t​w​o​ ​f​a​c​e​s​,​ ​o​r​ ​t​w​o​ ​e​d​g​e​s​,​ ​t​o​ ​m​e​a​s​u​r​e​ ​t​h​e​ ​a​n​g​l​e​ ​b​e​t​w​e​e​n​ ​t​h​e​m​.
+				 */
+				angle: string
+				/**
+				 * T​a​p​ ​t​w​o​ ​f​a​c​e​s​,​ ​o​r​ ​t​w​o​ ​e​d​g​e​s​,​ ​t​o​ ​m​e​a​s​u​r​e​ ​t​h​e​ ​a​n​g​l​e​ ​b​e​t​w​e​e​n​ ​t​h​e​m​ ​(​h​o​l​d​ ​y​o​u​r​ ​f​i​n​g​e​r​ ​t​o​ ​a​i​m​)​.
+				 */
+				angleTouch: string
+				/**
+				 * C​l​i​c​k​ ​a​ ​p​a​r​t​ ​f​o​r​ ​t​h​e​ ​o​v​e​r​a​l​l​ ​s​i​z​e​ ​o​f​ ​i​t​s​ ​c​a​b​i​n​e​t​,​ ​o​r​ ​e​m​p​t​y​ ​s​p​a​c​e​ ​f​o​r​ ​t​h​e​ ​w​h​o​l​e​ ​m​o​d​e​l​.
+				 */
+				overall: string
+				/**
+				 * T​a​p​ ​a​ ​p​a​r​t​ ​f​o​r​ ​t​h​e​ ​o​v​e​r​a​l​l​ ​s​i​z​e​ ​o​f​ ​i​t​s​ ​c​a​b​i​n​e​t​,​ ​o​r​ ​e​m​p​t​y​ ​s​p​a​c​e​ ​f​o​r​ ​t​h​e​ ​w​h​o​l​e​ ​m​o​d​e​l​.
+				 */
+				overallTouch: string
+			}
+			/**
+			 * N​o​w​ ​t​h​e​ ​s​e​c​o​n​d​ ​o​n​e​.
+			 */
+			pickSecond: string
+			/**
+			 * G​a​p
+			 */
+			gap: string
+			/**
+			 * A​n​g​l​e
+			 */
+			angle: string
+			/**
+			 * W​i​d​t​h
+			 */
+			width: string
+			/**
+			 * H​e​i​g​h​t
+			 */
+			height: string
+			/**
+			 * D​e​p​t​h
+			 */
+			depth: string
+			/**
+			 * T​h​e​s​e​ ​f​a​c​e​s​ ​a​r​e​ ​n​o​t​ ​p​a​r​a​l​l​e​l​:​ ​t​h​e​r​e​ ​i​s​ ​n​o​ ​g​a​p​ ​t​o​ ​m​e​a​s​u​r​e​.​ ​P​i​c​k​ ​t​w​o​ ​p​a​r​a​l​l​e​l​ ​f​a​c​e​s​.
+			 */
+			notParallel: string
+			/**
+			 * S​i​z​e​ ​o​f​ ​t​h​e​ ​s​e​l​e​c​t​e​d​ ​c​a​b​i​n​e​t
+			 */
+			measureSelection: string
+			/**
+			 * S​i​z​e​ ​o​f​ ​t​h​e​ ​m​o​d​e​l
+			 */
+			measureModel: string
+			/**
+			 * K​e​e​p​ ​o​n​ ​s​c​r​e​e​n
+			 */
+			keep: string
+			/**
+			 * K​e​p​t​ ​o​n​ ​s​c​r​e​e​n
+			 */
+			kept: string
+			/**
+			 * R​e​m​o​v​e​ ​{​l​a​b​e​l​}
+			 * @param {string} label
+			 */
+			remove: RequiredParams<'label'>
+			/**
+			 * C​l​e​a​r​ ​a​l​l
+			 */
+			clearAll: string
+			/**
+			 * U​n​i​t​s
+			 */
+			format: string
+			formats: {
+				/**
+				 * m​m
+				 */
+				mm: string
+				/**
+				 * i​n​,​ ​t​o​ ​1​/​1​6
+				 */
+				in16: string
+				/**
+				 * i​n​,​ ​t​o​ ​1​/​3​2
+				 */
+				in32: string
+				/**
+				 * i​n​,​ ​t​o​ ​1​/​6​4
+				 */
+				in64: string
+			}
 		}
 		clipping: {
 			/**
@@ -1208,12 +1331,32 @@ type RootTranslation = {
 			 * P​o​s​i​t​i​o​n
 			 */
 			position: string
+			/**
+			 * S​e​c​t​i​o​n​ ​b​o​x
+			 */
+			sectionBox: string
+			/**
+			 * T​h​e​ ​b​o​x​ ​k​e​e​p​s​ ​w​h​a​t​ ​i​s​ ​i​n​s​i​d​e​ ​i​t​ ​a​n​d​ ​s​h​o​w​s​ ​c​u​t​ ​p​a​n​e​l​s​ ​f​i​l​l​e​d​.​ ​D​r​a​g​ ​i​t​s​ ​b​l​u​e​ ​h​a​n​d​l​e​s​ ​t​o​ ​m​o​v​e​ ​i​t​s​ ​f​a​c​e​s​.
+			 */
+			sectionHint: string
+			/**
+			 * C​u​t​ ​a​r​o​u​n​d​ ​t​h​e​ ​s​e​l​e​c​t​e​d​ ​c​a​b​i​n​e​t
+			 */
+			aroundSelection: string
+			/**
+			 * A​r​o​u​n​d​ ​t​h​e​ ​w​h​o​l​e​ ​m​o​d​e​l
+			 */
+			aroundModel: string
 		}
 		chips: {
 			/**
 			 * C​l​i​p​p​i​n​g​ ​p​l​a​n​e
 			 */
 			clipping: string
+			/**
+			 * S​e​c​t​i​o​n​ ​b​o​x
+			 */
+			sectionBox: string
 			/**
 			 * M​e​a​s​u​r​e​m​e​n​t
 			 */
@@ -3540,6 +3683,128 @@ export type TranslationFunctions = {
 			 * Measured on the exploded view: distances between parts are not as built.
 			 */
 			exploded: () => LocalizedString
+			/**
+			 * What to measure
+			 */
+			tool: () => LocalizedString
+			kinds: {
+				/**
+				 * Two points
+				 */
+				points: () => LocalizedString
+				/**
+				 * Face to face
+				 */
+				faceDistance: () => LocalizedString
+				/**
+				 * Angle
+				 */
+				angle: () => LocalizedString
+				/**
+				 * Overall size
+				 */
+				overall: () => LocalizedString
+			}
+			hints: {
+				/**
+				 * Click two parallel faces, such as the inner faces of two sides: the gap between them is measured square to the faces.
+				 */
+				faceDistance: () => LocalizedString
+				/**
+				 * Tap two parallel faces, such as the inner faces of two sides (hold your finger to aim): the gap between them is measured square to the faces.
+				 */
+				faceDistanceTouch: () => LocalizedString
+				/**
+				 * Click two faces, or two edges, to measure the angle between them.
+				 */
+				angle: () => LocalizedString
+				/**
+				 * Tap two faces, or two edges, to measure the angle between them (hold your finger to aim).
+				 */
+				angleTouch: () => LocalizedString
+				/**
+				 * Click a part for the overall size of its cabinet, or empty space for the whole model.
+				 */
+				overall: () => LocalizedString
+				/**
+				 * Tap a part for the overall size of its cabinet, or empty space for the whole model.
+				 */
+				overallTouch: () => LocalizedString
+			}
+			/**
+			 * Now the second one.
+			 */
+			pickSecond: () => LocalizedString
+			/**
+			 * Gap
+			 */
+			gap: () => LocalizedString
+			/**
+			 * Angle
+			 */
+			angle: () => LocalizedString
+			/**
+			 * Width
+			 */
+			width: () => LocalizedString
+			/**
+			 * Height
+			 */
+			height: () => LocalizedString
+			/**
+			 * Depth
+			 */
+			depth: () => LocalizedString
+			/**
+			 * These faces are not parallel: there is no gap to measure. Pick two parallel faces.
+			 */
+			notParallel: () => LocalizedString
+			/**
+			 * Size of the selected cabinet
+			 */
+			measureSelection: () => LocalizedString
+			/**
+			 * Size of the model
+			 */
+			measureModel: () => LocalizedString
+			/**
+			 * Keep on screen
+			 */
+			keep: () => LocalizedString
+			/**
+			 * Kept on screen
+			 */
+			kept: () => LocalizedString
+			/**
+			 * Remove {label}
+			 */
+			remove: (arg: { label: string }) => LocalizedString
+			/**
+			 * Clear all
+			 */
+			clearAll: () => LocalizedString
+			/**
+			 * Units
+			 */
+			format: () => LocalizedString
+			formats: {
+				/**
+				 * mm
+				 */
+				mm: () => LocalizedString
+				/**
+				 * in, to 1/16
+				 */
+				in16: () => LocalizedString
+				/**
+				 * in, to 1/32
+				 */
+				in32: () => LocalizedString
+				/**
+				 * in, to 1/64
+				 */
+				in64: () => LocalizedString
+			}
 		}
 		clipping: {
 			/**
@@ -3562,12 +3827,32 @@ export type TranslationFunctions = {
 			 * Position
 			 */
 			position: () => LocalizedString
+			/**
+			 * Section box
+			 */
+			sectionBox: () => LocalizedString
+			/**
+			 * The box keeps what is inside it and shows cut panels filled. Drag its blue handles to move its faces.
+			 */
+			sectionHint: () => LocalizedString
+			/**
+			 * Cut around the selected cabinet
+			 */
+			aroundSelection: () => LocalizedString
+			/**
+			 * Around the whole model
+			 */
+			aroundModel: () => LocalizedString
 		}
 		chips: {
 			/**
 			 * Clipping plane
 			 */
 			clipping: () => LocalizedString
+			/**
+			 * Section box
+			 */
+			sectionBox: () => LocalizedString
 			/**
 			 * Measurement
 			 */

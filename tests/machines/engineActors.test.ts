@@ -7,79 +7,14 @@ import { createActor } from 'xstate';
 import { createEngineBridgeActor, createFollowUnitActor, createLoadModelActor, createNoticeEngineActor } from '../../src/machines/viewer/engineActors';
 import { NOTICE_DEBOUNCE_MS, noticeMachine } from '../../src/machines/viewer/noticeMachine';
 import { createCompareEngineActor } from '../../src/machines/viewer/compareEngine';
-import { createEngineSlot, type EnginePort } from '../../src/machines/viewer/enginePort';
+import { createEngineSlot } from '../../src/machines/viewer/enginePort';
 import { parseViewerParams } from '../../src/machines/viewer/filterParams';
 import { sharedViewerMachine } from '../../src/machines/viewer/viewerMachine';
 import { viewerToolsMachine } from '../../src/machines/viewer/viewerToolsMachine';
 import { ALL_SHARE_OPTIONS } from '../../src/api/schemas';
 import { settle } from '../helpers/modelBased';
+import { fakeEngine } from './fakeEngine';
 
-function emitter<T>() {
-  const listeners = new Set<(value: T) => void>();
-  return { subscribe: (l: (value: T) => void) => (listeners.add(l), () => listeners.delete(l)), emit: (v: T) => listeners.forEach((l) => l(v)) };
-}
-
-function fakeEngine() {
-  const clipping = { enabled: false, axis: 'x' as const, inverted: false, position: 0, unit: 'mm' as const, max: 100, step: 0.1 };
-  const events = {
-    progress: emitter<never>(),
-    pick: emitter<{ partId: string | null }>(),
-    measure: emitter<never>(),
-    move: emitter<void>(),
-    clip: emitter<typeof clipping>(),
-    visibility: emitter<{ changes: Array<{ id: string; isVisible: boolean }> }>(),
-    display: emitter<{ renderMode: 'solid' | 'xray' | 'wireframe' | 'illustration'; explode: number }>(),
-  };
-  let camera = { version: 1 as const, view: 'free' as const, position: [0, 0, 3] as [number, number, number], target: [0, 0, 0] as [number, number, number], orthoHalfHeight: null };
-  const engine = {
-    onProgress: events.progress,
-    onPick: events.pick,
-    onMeasure: events.measure,
-    onUserCameraMove: events.move,
-    onClippingChange: events.clip,
-    onVisibilityChange: events.visibility,
-    onDisplayChange: events.display,
-    load: vi.fn(async () => ({ tree: { roots: [], nodes: {} }, partCount: 0 })),
-    setRenderMode: vi.fn(),
-    getRenderMode: () => 'solid' as const,
-    getModel: () => null,
-    getMeasurement: () => ({ points: [], unit: 'mm' as const, vector: null, length: null }),
-    showMeasurement: vi.fn(),
-    getPartVisibility: () => ({ shown: [], hidden: [] }),
-    getExplode: () => 0,
-    setUnit: vi.fn(),
-    setClipping: vi.fn((s) => ({ ...clipping, ...s })),
-    getClipping: () => clipping,
-    setMeasureActive: vi.fn(),
-    clearMeasure: vi.fn(),
-    setCameraView: vi.fn(),
-    resetCamera: vi.fn(),
-    setSelection: vi.fn(),
-    isolate: vi.fn(),
-    show: vi.fn(),
-    hide: vi.fn(),
-    showAll: vi.fn(),
-    flash: vi.fn(),
-    stopFlash: vi.fn(),
-    setTints: vi.fn(),
-    setExplode: vi.fn(),
-    setFrameInsets: vi.fn(),
-    hasUserMovedCamera: () => false,
-    getCameraState: () => camera,
-    setCameraState: vi.fn(),
-    setDebugCamera: vi.fn(),
-  } satisfies EnginePort;
-  const moveCamera = (x: number) => {
-    camera = { ...camera, position: [x, 0, 3] };
-    events.move.emit();
-  };
-  /** A drag as the engine reports it: the move is announced when it starts, the camera goes on moving. */
-  const dragCamera = (x: number) => {
-    events.move.emit();
-    camera = { ...camera, position: [x, 0, 3] };
-  };
-  return { engine, events, moveCamera, dragCamera };
-}
 
 describe('engine actors', () => {
   it('show a revision comparison once the engine exists, and take it away when stopped', async () => {

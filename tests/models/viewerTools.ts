@@ -9,6 +9,8 @@ import { viewerToolsOracle, type ToolsExpected } from './viewerToolsOracle';
 
 const measurement = { points: [], unit: 'mm' as const, vector: [1, 2, 2] as const, length: 3 };
 const clipping = { enabled: true, axis: 'y' as const, inverted: false, position: 12, unit: 'mm' as const, max: 700, step: 0.1 };
+const workshop = { tool: 'faceDistance' as const, current: null, kept: [], format: 'mm' as const };
+const sectionBox = { enabled: true, box: { min: [0, 0, 0] as const, max: [1, 1, 1] as const }, around: ['2'] };
 export const guestOptions: ShareOptions = {
   ...ALL_SHARE_OPTIONS,
   isXRayRenderModeAvailable: false,
@@ -42,14 +44,27 @@ export const viewerToolsEvents = [
   { type: 'tools.resetCamera' },
   { type: 'tools.fullScreen', value: true },
   { type: 'tools.debugCamera', enabled: true },
+  { type: 'tools.measureKind', kind: 'faceDistance' },
+  { type: 'tools.measureKind', kind: 'points' },
+  { type: 'tools.measureKind', kind: 'ruler' },
+  { type: 'tools.keepMeasure' },
+  { type: 'tools.clearMeasure', id: 'm1' },
+  { type: 'tools.measureOverall' },
+  { type: 'tools.lengthFormat', format: 'in64' },
+  { type: 'tools.lengthFormat', format: 'in8' },
+  { type: 'engine.workshop', measures: workshop },
+  { type: 'tools.sectionBox', enabled: true },
+  { type: 'tools.sectionAround' },
+  { type: 'tools.sectionAround', whole: true },
+  { type: 'engine.sectionBox', sectionBox },
 ] as ViewerToolsEvent[];
 
 type ToolsSut = Sut & { commands: EngineCommand[] };
 
 /** What makes two model states different for path generation: the panels and the selection rule's inputs. */
 const key = (s: { value: unknown; context: unknown }) => {
-  const c = s.context as { selectedId: string | null; hasSelected: boolean; badge: boolean; measurement: unknown };
-  return JSON.stringify([s.value, c.selectedId, c.hasSelected, c.badge, c.measurement !== null]);
+  const c = s.context as { selectedId: string | null; hasSelected: boolean; badge: boolean; measurement: unknown; measureKind: string };
+  return JSON.stringify([s.value, c.selectedId, c.hasSelected, c.badge, c.measurement !== null, c.measureKind]);
 };
 
 function checked(permissions: ShareOptions): Oracle<ViewerToolsEvent, ToolsExpected> {
@@ -59,8 +74,10 @@ function checked(permissions: ShareOptions): Oracle<ViewerToolsEvent, ToolsExpec
       const c = real.context;
       same((sut as ToolsSut).commands, e.commands, 'the engine commands');
       same(
-        { renderMode: c.renderMode, cameraView: c.cameraView, clipping: c.clipping, measurement: c.measurement, selectedId: c.selectedId, badge: c.badge, fullScreen: c.fullScreen, hiddenIds: c.hiddenIds, explode: c.explode },
-        { renderMode: e.renderMode, cameraView: e.cameraView, clipping: e.clipping, measurement: e.measurement, selectedId: e.selectedId, badge: e.badge, fullScreen: e.fullScreen, hiddenIds: e.hiddenIds, explode: e.explode },
+        { renderMode: c.renderMode, cameraView: c.cameraView, clipping: c.clipping, measurement: c.measurement, selectedId: c.selectedId, badge: c.badge, fullScreen: c.fullScreen, hiddenIds: c.hiddenIds, explode: c.explode,
+          measureKind: c.measureKind, workshop: c.workshop, sectionBox: c.sectionBox, lengthFormat: c.lengthFormat },
+        { renderMode: e.renderMode, cameraView: e.cameraView, clipping: e.clipping, measurement: e.measurement, selectedId: e.selectedId, badge: e.badge, fullScreen: e.fullScreen, hiddenIds: e.hiddenIds, explode: e.explode,
+          measureKind: e.measureKind, workshop: e.workshop, sectionBox: e.sectionBox, lengthFormat: e.lengthFormat },
         'what the tools show',
       );
     },

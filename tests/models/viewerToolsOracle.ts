@@ -6,10 +6,16 @@
  * available; only the seven camera views; the data sheet opens on the first selection only, later
  * selections show a badge, deselecting hides it, the info button works only with a selection;
  * a new model forgets the selection, hidden parts, measurement and exploded view.
+ * Issue 35: the measure panel's tool is two points (SPEC) or a workshop measure (face to face,
+ * angle, overall); the engine's point measure or that workshop tool is on while the panel is open
+ * with it, and changing the tool with the panel open turns the old one off and the new one on.
+ * Keeping, clearing and overall dimensions (of the selection, else the model) go to the engine;
+ * the length format only among mm, in 1/16, 1/32, 1/64; the section box (on/off, around the
+ * selection's cabinet or the model) only where the clipping plane is offered.
  */
 import type { ShareOptions } from '../../src/api/schemas';
 import type { EngineCommand, ViewerToolsEvent } from '../../src/machines/viewer/viewerToolsMachine';
-import type { ClippingState, Measurement } from '../../src/machines/viewer/viewerTypes';
+import type { ClippingState, Measurement, MeasureKind, SectionBoxState, WorkshopMeasures } from '../../src/machines/viewer/viewerTypes';
 import type { Expected, Oracle } from '../helpers/modelBased';
 
 type Panel = 'closed' | 'render' | 'comments' | 'attachment' | 'measure' | 'clipping' | 'parts';
@@ -27,6 +33,10 @@ export interface ToolsExpected extends Expected {
   fullScreen: boolean;
   hiddenIds: string[];
   explode: number;
+  measureKind: MeasureKind;
+  workshop: WorkshopMeasures | null;
+  sectionBox: SectionBoxState | null;
+  lengthFormat: string | null;
 }
 
 const VIEWS = ['free', 'top', 'bottom', 'left', 'right', 'front', 'back'];
@@ -39,13 +49,26 @@ function allowedModes(p: ShareOptions): string[] {
   return ['solid', ...(p.isXRayRenderModeAvailable ? ['xray'] : []), ...(p.isWireframeRenderModeAvailable ? ['wireframe'] : []), ...(p.isIllustrationRenderModeAvailable ? ['illustration'] : [])];
 }
 
+const KINDS = ['points', 'faceDistance', 'angle', 'overall'];
+const FORMATS = ['mm', 'in16', 'in32', 'in64'];
+
+/** The engine command that turns a measure tool on or off. */
+function toolCommand(kind: MeasureKind, on: boolean): EngineCommand {
+  return kind === 'points' ? { type: 'measureActive', active: on } : { type: 'workshopTool', tool: on ? kind : null };
+}
+
 export function viewerToolsOracle(permissions: ShareOptions): Oracle<ViewerToolsEvent, ToolsExpected> {
+  const tool = (e: ToolsExpected, on: boolean): ToolsExpected => ({
+    ...e,
+    commands: [...e.commands, toolCommand(e.measureKind, on)],
+    effects: [...e.effects, `${e.measureKind} measure ${on ? 'on' : 'off'}`],
+  });
   const openPanel = (e: ToolsExpected, panel: Panel): ToolsExpected => {
     const from = e.value.panel;
     if (from === panel) return e;
     let next = { ...e, value: { ...e.value, panel } };
-    if (from === 'measure') next = { ...next, measurement: null, commands: [...next.commands, { type: 'measureActive', active: false }], effects: [...next.effects, 'measure mode off'] };
-    if (panel === 'measure') next = { ...next, commands: [...next.commands, { type: 'measureActive', active: true }], effects: [...next.effects, 'measure mode on'] };
+    if (from === 'measure') next = { ...tool(next, false), measurement: null };
+    if (panel === 'measure') next = tool(next, true);
     return next;
   };
   const command = (e: ToolsExpected, c: EngineCommand): ToolsExpected => ({ ...e, commands: [...e.commands, c], effects: [...e.effects, `engine: ${JSON.stringify(c)}`] });
@@ -64,6 +87,10 @@ export function viewerToolsOracle(permissions: ShareOptions): Oracle<ViewerTools
       fullScreen: false,
       hiddenIds: [],
       explode: 0,
+      measureKind: 'points',
+      workshop: null,
+      sectionBox: null,
+      lengthFormat: null,
     }),
     next(prev, event) {
       const e: ToolsExpected = { ...prev, effects: [] };
@@ -88,7 +115,7 @@ export function viewerToolsOracle(permissions: ShareOptions): Oracle<ViewerTools
           if (e.value.dataSheet === 'shown') return { ...e, value: { ...e.value, dataSheet: 'hidden' } };
           return e.selectedId === null ? e : { ...e, badge: false, value: { ...e.value, dataSheet: 'shown' } };
         case 'tools.modelChanged':
-          return { ...e, selectedId: null, badge: false, hiddenIds: [], measurement: null, explode: 0, value: { ...e.value, dataSheet: 'hidden' }, effects: ['the old model forgotten'] };
+          return { ...e, selectedId: null, badge: false, hiddenIds: [], measurement: null, explode: 0, workshop: null, value: { ...e.value, dataSheet: 'hidden' }, effects: ['the old model forgotten'] };
         case 'tools.renderMode':
           return allowedModes(permissions).includes(event.mode) ? command({ ...e, renderMode: event.mode }, { type: 'renderMode', mode: event.mode }) : e;
         case 'tools.clipping':
@@ -119,6 +146,27 @@ export function viewerToolsOracle(permissions: ShareOptions): Oracle<ViewerTools
           for (const c of event.changes) if (c.isVisible) hidden.delete(c.id); else hidden.add(c.id);
           return { ...e, hiddenIds: [...hidden].sort() };
         }
+        case 'tools.measureKind': {
+          if (!KINDS.includes(event.kind) || event.kind === e.measureKind) return e;
+          if (e.value.panel !== 'measure') return { ...e, measureKind: event.kind };
+          return tool({ ...tool(e, false), measureKind: event.kind, measurement: null }, true);
+        }
+        case 'tools.keepMeasure':
+          return command(e, { type: 'keepMeasure' });
+        case 'tools.clearMeasure':
+          return command(e, event.id === undefined ? { type: 'clearWorkshopMeasure' } : { type: 'clearWorkshopMeasure', id: event.id });
+        case 'tools.measureOverall':
+          return command(e, { type: 'measureOverall', ids: e.selectedId === null ? [] : [e.selectedId] });
+        case 'tools.lengthFormat':
+          return FORMATS.includes(event.format) ? command({ ...e, lengthFormat: event.format }, { type: 'lengthFormat', format: event.format as never }) : e;
+        case 'engine.workshop':
+          return { ...e, workshop: event.measures };
+        case 'tools.sectionBox':
+          return permissions.isClippingPlaneAvailable ? command(e, { type: 'sectionBox', enabled: event.enabled }) : e;
+        case 'tools.sectionAround':
+          return permissions.isClippingPlaneAvailable ? command(e, { type: 'sectionAround', ids: event.whole || e.selectedId === null ? [] : [e.selectedId] }) : e;
+        case 'engine.sectionBox':
+          return { ...e, sectionBox: event.sectionBox };
         default:
           return e;
       }

@@ -125,11 +125,14 @@ export class CameraControl {
 
   /** A world point in canvas pixels, and whether it is in view. */
   project(point: Vec3): { x: number; y: number; inView: boolean } {
-    const { engine, scene, canvas, rig } = this.deps;
+    const { engine, canvas, rig } = this.deps;
     const engineWidth = engine.getRenderWidth();
     const engineHeight = engine.getRenderHeight();
     const viewport = rig.camera.viewport.toGlobal(engineWidth, engineHeight);
-    const p = Vector3.Project(new Vector3(point[0], point[1], point[2]), Matrix.IdentityReadOnly, scene.getTransformMatrix(), viewport);
+    // The camera's own matrices, not the scene's copy of the last frame: right after a camera move,
+    // before any frame, points project where the next frame will draw them.
+    const transform = rig.camera.getViewMatrix().multiply(rig.camera.getProjectionMatrix());
+    const p = Vector3.Project(new Vector3(point[0], point[1], point[2]), Matrix.IdentityReadOnly, transform, viewport);
     const scale = engine.getHardwareScalingLevel();
     const x = p.x * scale;
     const y = p.y * scale;

@@ -5,12 +5,17 @@
  */
 import type { Vec3 } from '../types';
 import type { PlaneCoefficients } from '../clipping/clipMath';
+import { type FacePlane, faceFrom } from '../measure/facePlane';
 import type { Batch, BuiltModel, PartRange } from './buildBatches';
+import { partSubset } from './partSubset';
 
 export interface RayHit {
   part: number;
   distance: number;
   point: Vec3;
+  /** The hit triangle: its batch (index in the model's batches) and its first index in that batch. */
+  batch: number;
+  index: number;
 }
 
 interface TriangleRange {
@@ -70,8 +75,8 @@ export class PartPicker {
     }
   }
 
-  /** The nearest visible hit along the ray, ignoring points that the clip plane removes. */
-  pick(origin: Vec3, dir: Vec3, visible: Uint8Array, clip: PlaneCoefficients | null = null): RayHit | null {
+  /** The nearest visible hit along the ray, ignoring points that a clip plane removes. */
+  pick(origin: Vec3, dir: Vec3, visible: Uint8Array, clip: PlaneCoefficients | readonly PlaneCoefficients[] | null = null): RayHit | null {
     const inverse: Vec3 = [1 / dir[0], 1 / dir[1], 1 / dir[2]];
     const boxes = this.model.partBounds;
     const candidates: Array<[number, number]> = [];
@@ -83,6 +88,8 @@ export class PartPicker {
     candidates.sort((x, y) => x[0] - y[0]);
     let best = Infinity;
     let bestPart = -1;
+    let bestBatch: Batch | null = null;
+    let bestIndex = -1;
     let tests = 0;
     for (const [entry, p] of candidates) {
       if (entry > best) break;
@@ -92,9 +99,11 @@ export class PartPicker {
         for (let i = range.indexStart; i + 2 < end; i += 3) {
           tests++;
           const t = rayTriangle(origin, dir, batch.positions, idx[i], idx[i + 1], idx[i + 2]);
-          if (t < best && !(clip && isClipped(origin, dir, t, clip))) {
+          if (t < best && !isClipped(origin, dir, t, clip)) {
             best = t;
             bestPart = p;
+            bestBatch = batch;
+            bestIndex = i;
           }
         }
       }
@@ -105,7 +114,25 @@ export class PartPicker {
       part: bestPart,
       distance: best,
       point: [origin[0] + dir[0] * best, origin[1] + dir[1] * best, origin[2] + dir[2] * best],
+      batch: this.model.batches.indexOf(bestBatch!),
+      index: bestIndex,
     };
+  }
+
+  /** The flat face of the hit part that contains the hit triangle, fitted from the part's own triangles. */
+  faceAt(hit: RayHit): FacePlane | null {
+    const mesh = partSubset(this.model, new Set([hit.part]));
+    // partSubset copies the part's ranges in batch order: count the triangles before the hit one.
+    let before = 0;
+    for (let b = 0; b < this.model.batches.length; b++) {
+      const batch = this.model.batches[b];
+      if (batch.kind !== 'triangles') continue;
+      const range = batch.ranges.find((r) => r.part === hit.part);
+      if (!range) continue;
+      if (b === hit.batch) return faceFrom(mesh, before + (hit.index - range.indexStart) / 3);
+      before += range.indexCount / 3;
+    }
+    return null;
   }
 
   /** World vertices of a part (xyz triplets) and its feature edges as segments (6 floats each). */
@@ -128,9 +155,14 @@ export class PartPicker {
   }
 }
 
-function isClipped(origin: Vec3, dir: Vec3, t: number, clip: PlaneCoefficients): boolean {
-  const n = clip.normal;
-  return n[0] * (origin[0] + dir[0] * t) + n[1] * (origin[1] + dir[1] * t) + n[2] * (origin[2] + dir[2] * t) + clip.d > 0;
+/** Whether the point at `t` along the ray is removed by one of the clip planes. */
+function isClipped(origin: Vec3, dir: Vec3, t: number, clip: PlaneCoefficients | readonly PlaneCoefficients[] | null): boolean {
+  if (!clip) return false;
+  for (const plane of Array.isArray(clip) ? clip : [clip as PlaneCoefficients]) {
+    const n = plane.normal;
+    if (n[0] * (origin[0] + dir[0] * t) + n[1] * (origin[1] + dir[1] * t) + n[2] * (origin[2] + dir[2] * t) + plane.d > 0) return true;
+  }
+  return false;
 }
 
 function concat(arrays: Float32Array[]): Float32Array {

@@ -9,6 +9,8 @@
  *   together pan (the move of their midpoint);
  * - while aiming is wanted (measuring), a finger held still for 300 ms aims instead: the camera
  *   stops following it, its moves and its release are reported as aim positions, and no tap follows;
+ * - a press that grabs something (a section box handle) drags it instead: its moves are reported
+ *   until it lifts, and no click, tap or camera move follows;
  * - drags, pinches and wheel turns count as the user moving the camera.
  */
 import { movedBeyond, POINTER_MOVE_THRESHOLD_PX } from '../measure/measureMath';
@@ -32,6 +34,10 @@ export interface PointerHandlers {
   wheel(x: number, y: number, zoomIn: boolean): void;
   /** Any input that may change the view (camera controls read the same events). */
   activity(): void;
+  /** A first press at (x, y): true when it grabbed something to drag (then `dragTo` and `release` follow). */
+  grab?(x: number, y: number, kind: PointerKind): boolean;
+  dragTo?(x: number, y: number): void;
+  release?(): void;
 }
 
 const WHEEL_REPORT_MS = 250;
@@ -57,6 +63,8 @@ export class PointerInput {
   private midpoint: { x: number; y: number } | null = null;
   private aimTimer: ReturnType<typeof setTimeout> | null = null;
   private aiming = false;
+  /** The pointer dragging a grabbed handle. */
+  private grabbing: number | null = null;
   private lastTap: { x: number; y: number; at: number } | null = null;
   private lastHover: { x: number; y: number } | null = null;
   private lastWheel = -Infinity;
@@ -101,6 +109,10 @@ export class PointerInput {
       return;
     }
     const p = this.position(e);
+    if (this.handlers.grab?.(p.x, p.y, kindOf(e))) {
+      this.grabbing = e.pointerId;
+      return;
+    }
     this.down = { id: e.pointerId, kind: kindOf(e), ...p };
     this.dragging = false;
     if (this.down.kind === 'touch' && this.handlers.aimWanted()) {
@@ -124,6 +136,10 @@ export class PointerInput {
 
   private onMove(e: PointerEvent): void {
     const p = this.position(e);
+    if (this.grabbing !== null) {
+      if (e.pointerId === this.grabbing) this.handlers.dragTo?.(p.x, p.y);
+      return;
+    }
     if (this.fingers.has(e.pointerId)) {
       this.fingers.set(e.pointerId, p);
       this.pinchStep();
@@ -163,6 +179,7 @@ export class PointerInput {
   private onUp(e: PointerEvent): void {
     this.handlers.activity();
     this.pressed.delete(e.pointerId);
+    if (this.endGrab(e)) return;
     this.fingers.delete(e.pointerId);
     this.spread = null;
     this.midpoint = null;
@@ -198,7 +215,20 @@ export class PointerInput {
     }
   }
 
+  /** Ends a grab when its pointer lifts; true when it did. */
+  private endGrab(e: PointerEvent): boolean {
+    if (this.grabbing === null || e.pointerId !== this.grabbing) return false;
+    this.grabbing = null;
+    this.fingers.delete(e.pointerId);
+    this.handlers.release?.();
+    return true;
+  }
+
   private onCancel(e: PointerEvent): void {
+    if (this.endGrab(e)) {
+      this.pressed.delete(e.pointerId);
+      return;
+    }
     this.stopAiming(e);
     this.pressed.delete(e.pointerId);
     this.fingers.delete(e.pointerId);

@@ -8,6 +8,7 @@ import type { ShaderMaterial } from '@babylonjs/core/Materials/shaderMaterial';
 import { Color3 } from '@babylonjs/core/Maths/math.color';
 import type { Scene } from '@babylonjs/core/scene';
 import type { SourceMaterial } from '../geometry/modelSource';
+import { markCapping } from '../clipping/clipPlanes';
 import { surfaceMaterial } from './surfaceMaterial';
 
 export const HIGHLIGHT_COLOR = new Color3(0.976, 0.451, 0.086);
@@ -23,6 +24,8 @@ export function solidMaterial(source: SourceMaterial, scene: Scene): ShaderMater
   const c = source.color;
   const m = behindEdges(surfaceMaterial(`solid-${source.index}`, scene, { color: new Color3(c[0], c[1], c[2]).toGammaSpace(), lit: true, alpha: source.alpha }));
   m.backFaceCulling = !source.doubleSided;
+  // A single-sided part is closed: its inside fills a cut. A double-sided one is a sheet: it does not.
+  if (!source.doubleSided) markCapping(m, true);
   return m;
 }
 
@@ -36,7 +39,9 @@ export function xrayMaterial(scene: Scene): ShaderMaterial {
 
 export function illustrationMaterial(scene: Scene): ShaderMaterial {
   // Flat light surfaces: mostly a constant light grey, a little shading so faces stay apart.
-  return behindEdges(surfaceMaterial('illustration', scene, { color: new Color3(0.3, 0.3, 0.3), emissive: new Color3(0.62, 0.62, 0.61), lit: true }));
+  const m = behindEdges(surfaceMaterial('illustration', scene, { color: new Color3(0.3, 0.3, 0.3), emissive: new Color3(0.62, 0.62, 0.61), lit: true }));
+  markCapping(m, m.backFaceCulling);
+  return m;
 }
 
 /** Comparison tints: added parts green, changed parts yellow (the selection keeps the orange). */

@@ -25,6 +25,8 @@ export interface SurfaceLook {
   emissive?: Color3;
   lit: boolean;
   alpha?: number;
+  /** Whether the scene's clip planes cut it (default true; handles on the cut itself are not cut). */
+  clip?: boolean;
 }
 
 const keyLights = new WeakMap<Scene, Vector3>();
@@ -43,7 +45,7 @@ export function surfaceMaterial(name: string, scene: Scene, look: SurfaceLook): 
   const m = new ShaderMaterial(name, scene, NAME, {
     attributes: ['position', 'normal'],
     uniforms: [...SURFACE_UNIFORMS],
-    useClipPlane: true,
+    useClipPlane: look.clip ?? true,
   });
   m.setColor3('baseColor', look.color);
   m.setColor3('emissive', look.emissive ?? Color3.Black());

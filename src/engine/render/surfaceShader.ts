@@ -6,7 +6,10 @@
  * Lighting, as a product viewer lights a model: a sky/ground hemisphere (cool above, warm and dark
  * below) plus a key light that follows the camera from above-left, applied to linear colours and
  * brought back to the screen's gamma with a soft shoulder, so white panels stay readable and the
- * faces of a box differ. Faces are lit from whichever side the camera sees.
+ * faces of a box differ. Faces are lit from whichever side the camera sees, except while a cut
+ * caps closed parts (`capping`): a face seen from behind is then the inside of a cut part and is
+ * drawn flat in the part's colour, darker, so that a cut panel reads as solid (docs/decisions.md).
+ * The clip planes (up to six: a section box) are tested per fragment on the world position.
  */
 
 export const SURFACE_VERTEX_SHADER = `precision highp float;
@@ -16,17 +19,10 @@ uniform mat4 world;
 uniform mat4 viewProjection;
 varying vec3 vPositionW;
 varying vec3 vNormalW;
-#ifdef CLIPPLANE
-uniform vec4 vClipPlane;
-varying float fClipDistance;
-#endif
 void main(void) {
   vec4 worldPos = world * vec4(position, 1.0);
   vPositionW = worldPos.xyz;
   vNormalW = normalize(mat3(world) * normal);
-#ifdef CLIPPLANE
-  fClipDistance = dot(worldPos, vClipPlane);
-#endif
   gl_Position = viewProjection * worldPos;
 }`;
 
@@ -34,7 +30,22 @@ export const SURFACE_FRAGMENT_SHADER = `precision highp float;
 varying vec3 vPositionW;
 varying vec3 vNormalW;
 #ifdef CLIPPLANE
-varying float fClipDistance;
+uniform vec4 vClipPlane;
+#endif
+#ifdef CLIPPLANE2
+uniform vec4 vClipPlane2;
+#endif
+#ifdef CLIPPLANE3
+uniform vec4 vClipPlane3;
+#endif
+#ifdef CLIPPLANE4
+uniform vec4 vClipPlane4;
+#endif
+#ifdef CLIPPLANE5
+uniform vec4 vClipPlane5;
+#endif
+#ifdef CLIPPLANE6
+uniform vec4 vClipPlane6;
 #endif
 uniform vec3 cameraPosition;
 uniform vec3 keyDirection;
@@ -42,15 +53,40 @@ uniform vec3 baseColor;
 uniform vec3 emissive;
 uniform float lit;
 uniform float opacity;
+uniform float capping;
 const vec3 SKY = vec3(0.50, 0.53, 0.58);
 const vec3 GROUND = vec3(0.16, 0.15, 0.14);
 const float KEY = 0.62;
+const float CAP_SHADE = 0.55;
 void main(void) {
+  vec4 p = vec4(vPositionW, 1.0);
 #ifdef CLIPPLANE
-  if (fClipDistance > 0.0) discard;
+  if (dot(p, vClipPlane) > 0.0) discard;
+#endif
+#ifdef CLIPPLANE2
+  if (dot(p, vClipPlane2) > 0.0) discard;
+#endif
+#ifdef CLIPPLANE3
+  if (dot(p, vClipPlane3) > 0.0) discard;
+#endif
+#ifdef CLIPPLANE4
+  if (dot(p, vClipPlane4) > 0.0) discard;
+#endif
+#ifdef CLIPPLANE5
+  if (dot(p, vClipPlane5) > 0.0) discard;
+#endif
+#ifdef CLIPPLANE6
+  if (dot(p, vClipPlane6) > 0.0) discard;
 #endif
   vec3 n = normalize(vNormalW);
-  if (dot(n, cameraPosition - vPositionW) < 0.0) n = -n;
+  if (dot(n, cameraPosition - vPositionW) < 0.0) {
+    // A closed part seen from inside is seen through a cut: its inside fills the cut, flat and darker.
+    if (capping > 0.5) {
+      gl_FragColor = vec4(baseColor * CAP_SHADE, opacity);
+      return;
+    }
+    n = -n;
+  }
   vec3 albedo = pow(baseColor, vec3(2.2));
   vec3 light = mix(GROUND, SKY, 0.5 + 0.5 * n.y) + KEY * max(dot(n, -keyDirection), 0.0);
   vec3 linear = albedo * light;
@@ -61,7 +97,7 @@ void main(void) {
 }`;
 
 /** The uniforms of the surface program. */
-export const SURFACE_UNIFORMS = ['world', 'viewProjection', 'cameraPosition', 'keyDirection', 'baseColor', 'emissive', 'lit', 'opacity'] as const;
+export const SURFACE_UNIFORMS = ['world', 'viewProjection', 'cameraPosition', 'keyDirection', 'baseColor', 'emissive', 'lit', 'opacity', 'capping'] as const;
 
 /** The key light's direction before any camera moved it. */
 export const INITIAL_KEY_DIRECTION: readonly [number, number, number] = [0, -0.35, -1];

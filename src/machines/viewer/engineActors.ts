@@ -76,6 +76,25 @@ function apply(engine: EnginePort, command: EngineCommand): EngineEvent | null {
     case 'frameInsets':
       engine.setFrameInsets(command.insets);
       return null;
+    case 'workshopTool':
+      engine.setWorkshopTool(command.tool);
+      return null;
+    case 'keepMeasure':
+      engine.keepMeasure();
+      return null;
+    case 'clearWorkshopMeasure':
+      engine.clearWorkshopMeasure(command.id);
+      return null;
+    case 'measureOverall':
+      engine.measureOverall(command.ids, { wholeCabinet: true });
+      return null;
+    case 'lengthFormat':
+      engine.setLengthFormat(command.format);
+      return null;
+    case 'sectionBox':
+      return { type: 'engine.sectionBox', sectionBox: engine.setSectionBox({ enabled: command.enabled }) };
+    case 'sectionAround':
+      return { type: 'engine.sectionBox', sectionBox: engine.sectionAround(command.ids, { wholeCabinet: true }) };
   }
 }
 
@@ -102,6 +121,8 @@ export function createEngineBridgeActor(slot: EngineSlot) {
         engine.onUserCameraMove.subscribe(() => sendBack({ type: 'engine.userCameraMove' })),
         engine.onVisibilityChange.subscribe(({ changes }) => sendBack({ type: 'engine.visibility', changes })),
         engine.onDisplayChange.subscribe(({ renderMode, explode }) => sendBack({ type: 'engine.display', renderMode, explode })),
+        engine.onSectionBoxChange.subscribe((sectionBox) => sendBack({ type: 'engine.sectionBox', sectionBox })),
+        engine.onWorkshopMeasures.subscribe((measures) => sendBack({ type: 'engine.workshop', measures })),
       );
       engine.setRenderMode(input.renderMode);
       sendBack({ type: 'engine.clipping', clipping: engine.getClipping() });

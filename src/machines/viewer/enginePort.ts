@@ -12,9 +12,14 @@ import type {
   LoadProgress,
   Measurement,
   ModelInfo,
+  LengthFormat,
   PickEvent,
   RenderMode,
   Vec3,
+  SectionBoxState,
+  WorkshopMeasure,
+  WorkshopMeasureKind,
+  WorkshopMeasures,
 } from './viewerTypes';
 
 export interface Subscribable<T> {
@@ -30,6 +35,8 @@ export interface EnginePort {
   readonly onVisibilityChange: Subscribable<VisibilityChange>;
   /** The render mode or the exploded factor changed (a saved view restored, say). */
   readonly onDisplayChange: Subscribable<{ renderMode: RenderMode; explode: number }>;
+  readonly onSectionBoxChange: Subscribable<SectionBoxState>;
+  readonly onWorkshopMeasures: Subscribable<WorkshopMeasures>;
   load(url: string, options?: { signal?: AbortSignal }): Promise<ModelInfo>;
   setRenderMode(mode: RenderMode): void;
   getRenderMode(): RenderMode;
@@ -65,6 +72,17 @@ export interface EnginePort {
   setCameraState(state: CameraState, options?: { animate?: boolean }): void;
   /** Development builds: the debug camera (SPEC §9). */
   setDebugCamera(enabled: boolean): void;
+  setSectionBox(settings: { enabled?: boolean }): SectionBoxState;
+  sectionAround(ids?: readonly string[], options?: { wholeCabinet?: boolean }): SectionBoxState;
+  getSectionBox(): SectionBoxState;
+  setWorkshopTool(tool: WorkshopMeasureKind | null): void;
+  measureOverall(ids?: readonly string[], options?: { wholeCabinet?: boolean }): WorkshopMeasure | null;
+  keepMeasure(): string | null;
+  clearWorkshopMeasure(id?: string): void;
+  getWorkshopMeasures(): WorkshopMeasures;
+  setLengthFormat(format: LengthFormat): void;
+  /** Canvas pixel of a world point (for labels of dimension lines). */
+  project(point: Vec3): { x: number; y: number; inView: boolean };
 }
 
 /** Visibility changes reported by the engine (every node whose visibility changed). */

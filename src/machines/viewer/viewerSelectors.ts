@@ -85,3 +85,9 @@ export const selectShownRevision = (s: LoadSnapshot) => s.context.shownRevision;
 export const selectApproval = (s: LoadSnapshot) => s.context.approval;
 /** The project a guest sees through the link, or null. */
 export const selectGuestProject = (s: LoadSnapshot) => (s.context.loaded?.kind === 'guest' ? s.context.loaded.project : null);
+
+export const selectMeasureKind = (s: ToolsSnapshot) => s.context.measureKind;
+export const selectWorkshop = (s: ToolsSnapshot) => s.context.workshop;
+export const selectSectionBox = (s: ToolsSnapshot) => s.context.sectionBox;
+export const selectLengthFormat = (s: ToolsSnapshot) => s.context.lengthFormat;
+export const selectHasSelection = (s: ToolsSnapshot) => s.context.selectedId !== null;

@@ -5,129 +5,27 @@
  * goes to the `engineBridge` actor, which sends back the engine's events.
  *   panel: closed | render | comments | attachment | measure | clipping | parts
  *   dataSheet: hidden | shown
+ * The measure panel's tool (`measureKind`) is SPEC's two points or a workshop measure (face to
+ * face, angle, overall dimensions): the engine's point measure or workshop tool is on while the
+ * panel is open with that tool. The section box, beside SPEC's clipping plane, is offered where
+ * the clipping plane is.
  * Part visibility (the tree's eyes) goes to the engine too; `hiddenIds` follows what the engine
  * reports, whoever changed it (an eye, an isolation, a notice step).
  */
 import { assign, fromCallback, setup } from 'xstate';
-import type { ShareOptions } from '../../api/schemas';
+import { CAMERA_VIEWS, type CameraView, LENGTH_FORMATS, type LengthFormat, MEASURE_KINDS, type MeasureKind, type RenderMode, TOOL_PANELS, type ToolPanel } from './viewerTypes';
 import {
-  CAMERA_VIEWS,
-  type CameraView,
-  type ClippingSettings,
-  type ClippingState,
-  type Measurement,
-  type RenderMode,
-  TOOL_PANELS,
-  type ToolPanel,
-} from './viewerTypes';
+  allowedPanels,
+  allowedRenderModes,
+  applyVisibility,
+  type EngineCommand,
+  explodeFactorOf,
+  type ViewerToolsContext,
+  type ViewerToolsEvent,
+  type ViewerToolsInput,
+} from './viewerToolsTypes';
 
-/** Commands the machine gives the engine through the bridge. */
-export type EngineCommand =
-  | { type: 'renderMode'; mode: RenderMode }
-  | { type: 'measureActive'; active: boolean }
-  | { type: 'clipping'; settings: Partial<ClippingSettings> }
-  | { type: 'cameraView'; view: CameraView }
-  | { type: 'resetCamera' }
-  | { type: 'selection'; ids: string[] }
-  | { type: 'visibility'; ids: string[]; isVisible: boolean }
-  /** The exploded view, 0 (as built) to 1. */
-  | { type: 'explode'; factor: number }
-  /** Canvas edges covered by the viewer's panels and controls (CSS pixels): framing avoids them. */
-  | { type: 'frameInsets'; insets: FrameInsets }
-  /** Development builds: the debug camera (SPEC §9). */
-  | { type: 'debugCamera'; enabled: boolean };
-
-/** Engine events the bridge sends back. */
-export type EngineEvent =
-  | { type: 'engine.pick'; partId: string | null }
-  | { type: 'engine.measure'; measurement: Measurement }
-  | { type: 'engine.clipping'; clipping: ClippingState }
-  | { type: 'engine.userCameraMove' }
-  | { type: 'engine.visibility'; changes: ReadonlyArray<{ id: string; isVisible: boolean }> }
-  /** The engine's render mode or exploded factor changed (a note's saved view restored). */
-  | { type: 'engine.display'; renderMode: RenderMode; explode: number };
-
-export type ViewerToolsEvent =
-  | EngineEvent
-  | { type: 'tools.togglePanel'; panel: ToolPanel }
-  | { type: 'tools.closePanel' }
-  | { type: 'tools.renderMode'; mode: RenderMode }
-  | { type: 'tools.clipping'; settings: Partial<ClippingSettings> }
-  | { type: 'tools.cameraView'; view: string }
-  | { type: 'tools.resetCamera' }
-  | { type: 'tools.select'; partId: string | null }
-  | { type: 'tools.toggleDataSheet' }
-  | { type: 'tools.fullScreen'; value: boolean }
-  | { type: 'tools.setVisible'; ids: string[]; isVisible: boolean }
-  | { type: 'tools.debugCamera'; enabled: boolean }
-  /** The exploded view's slider (0 to 1; clamped). */
-  | { type: 'tools.explode'; factor: number }
-  /** The layout changed what covers the canvas (a data sheet shown, a sheet opened). */
-  | { type: 'tools.frameInsets'; insets: FrameInsets }
-  /** A new model replaced the old one: its selection, hidden parts and measurement mean nothing now. */
-  | { type: 'tools.modelChanged' };
-
-export interface FrameInsets {
-  top: number;
-  right: number;
-  bottom: number;
-  left: number;
-}
-
-export interface ViewerToolsInput {
-  /** What the viewer offers: all true for the owner, the share options on a link. */
-  permissions: ShareOptions;
-}
-
-export interface ViewerToolsContext {
-  permissions: ShareOptions;
-  renderMode: RenderMode;
-  clipping: ClippingState | null;
-  measurement: Measurement | null;
-  cameraView: CameraView;
-  selectedId: string | null;
-  /** A part was selected before: later selections show the badge instead of opening the sheet. */
-  hasSelected: boolean;
-  badge: boolean;
-  fullScreen: boolean;
-  /** Parts the engine reports hidden, sorted. */
-  hiddenIds: string[];
-  /** The exploded view's factor: 0 as built, 1 fully apart (a new model starts as built). */
-  explode: number;
-}
-
-/** A slider value as a factor: a number clamped to 0..1, anything else 0. */
-export const explodeFactorOf = (value: number): number => (Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0);
-
-/** The render modes a viewer with these permissions offers (solid always). */
-export function allowedRenderModes(permissions: ShareOptions): RenderMode[] {
-  const modes: RenderMode[] = ['solid'];
-  if (permissions.isXRayRenderModeAvailable) modes.push('xray');
-  if (permissions.isWireframeRenderModeAvailable) modes.push('wireframe');
-  if (permissions.isIllustrationRenderModeAvailable) modes.push('illustration');
-  return modes;
-}
-
-/** The right panels a viewer with these permissions offers (render and measure always; the parts list where allowed). */
-export function allowedPanels(permissions: ShareOptions): ToolPanel[] {
-  const panels: ToolPanel[] = ['render'];
-  if (permissions.isCommentsVisible) panels.push('comments');
-  if (permissions.isAttachmentVisible) panels.push('attachment');
-  panels.push('measure');
-  if (permissions.isClippingPlaneAvailable) panels.push('clipping');
-  if (permissions.isPartsListAvailable) panels.push('parts');
-  return panels;
-}
-
-/** The hidden ids after these changes, sorted. */
-export function applyVisibility(hiddenIds: readonly string[], changes: ReadonlyArray<{ id: string; isVisible: boolean }>): string[] {
-  const hidden = new Set(hiddenIds);
-  for (const { id, isVisible } of changes) {
-    if (isVisible) hidden.delete(id);
-    else hidden.add(id);
-  }
-  return [...hidden].sort();
-}
+export * from './viewerToolsTypes';
 
 /** Toggling the open panel closes it; toggling another allowed panel opens that one instead. */
 const panelTargets = (current: ToolPanel | null) => [
@@ -157,6 +55,9 @@ export const viewerToolsMachine = setup({
     clippingAllowed: ({ context }) => context.permissions.isClippingPlaneAvailable,
     isFirstSelection: ({ context, event }) => (event.type === 'engine.pick' || event.type === 'tools.select') && event.partId !== null && !context.hasSelected,
     hasSelection: ({ context }) => context.selectedId !== null,
+    isNewMeasureKind: ({ context, event }) =>
+      event.type === 'tools.measureKind' && (MEASURE_KINDS as readonly string[]).includes(event.kind) && event.kind !== context.measureKind,
+    isKnownFormat: ({ event }) => event.type === 'tools.lengthFormat' && (LENGTH_FORMATS as readonly string[]).includes(event.format),
   },
   actions: {
     command: ({ self }, command: EngineCommand) => {
@@ -172,7 +73,13 @@ export const viewerToolsMachine = setup({
       };
     }),
     /** A new model replaced the old one: its selection, hidden parts and measurement mean nothing now. */
-    forgetModel: assign({ selectedId: null, badge: false, hiddenIds: [], measurement: null, explode: 0 }),
+    forgetModel: assign({ selectedId: null, badge: false, hiddenIds: [], measurement: null, explode: 0, workshop: null }),
+    /** Turns the panel's measure tool on (`on`) or off in the engine. */
+    measureTool: ({ self }, { kind, on }: { kind: MeasureKind; on: boolean }) => {
+      const bridge = self.getSnapshot().children.engineBridge;
+      if (kind === 'points') bridge?.send({ type: 'measureActive', active: on });
+      else bridge?.send({ type: 'workshopTool', tool: on ? kind : null });
+    },
     showSelection: ({ context, self }) => {
       self.getSnapshot().children.engineBridge?.send({ type: 'selection', ids: context.selectedId === null ? [] : [context.selectedId] });
     },
@@ -191,6 +98,10 @@ export const viewerToolsMachine = setup({
     fullScreen: false,
     hiddenIds: [],
     explode: 0,
+    measureKind: 'points',
+    workshop: null,
+    sectionBox: null,
+    lengthFormat: null,
   }),
   invoke: { id: 'engineBridge', src: 'engineBridge', input: ({ context }) => ({ renderMode: context.renderMode }) },
   type: 'parallel',
@@ -227,6 +138,27 @@ export const viewerToolsMachine = setup({
     },
     'engine.visibility': { actions: assign({ hiddenIds: ({ context, event }) => applyVisibility(context.hiddenIds, event.changes) }) },
     'engine.display': { actions: assign({ renderMode: ({ event }) => event.renderMode, explode: ({ event }) => explodeFactorOf(event.explode) }) },
+    'tools.measureKind': { guard: 'isNewMeasureKind', actions: assign({ measureKind: ({ event }) => event.kind }) },
+    'tools.keepMeasure': { actions: { type: 'command', params: { type: 'keepMeasure' } } },
+    'tools.clearMeasure': { actions: { type: 'command', params: ({ event }) => ({ type: 'clearWorkshopMeasure', ...(event.id === undefined ? {} : { id: event.id }) }) } },
+    'tools.measureOverall': { actions: { type: 'command', params: ({ context }) => ({ type: 'measureOverall', ids: context.selectedId === null ? [] : [context.selectedId] }) } },
+    'tools.lengthFormat': {
+      guard: 'isKnownFormat',
+      actions: [
+        assign({ lengthFormat: ({ event }) => event.format as LengthFormat }),
+        { type: 'command', params: ({ event }) => ({ type: 'lengthFormat', format: event.format as LengthFormat }) },
+      ],
+    },
+    'engine.workshop': { actions: assign({ workshop: ({ event }) => event.measures }) },
+    'tools.sectionBox': { guard: 'clippingAllowed', actions: { type: 'command', params: ({ event }) => ({ type: 'sectionBox', enabled: event.enabled }) } },
+    'tools.sectionAround': {
+      guard: 'clippingAllowed',
+      actions: {
+        type: 'command',
+        params: ({ context, event }) => ({ type: 'sectionAround', ids: event.whole || context.selectedId === null ? [] : [context.selectedId] }),
+      },
+    },
+    'engine.sectionBox': { actions: assign({ sectionBox: ({ event }) => event.sectionBox }) },
   },
   states: {
     panel: {
@@ -237,9 +169,17 @@ export const viewerToolsMachine = setup({
         comments: { on: { 'tools.togglePanel': panelTargets('comments'), 'tools.closePanel': 'closed' } },
         attachment: { on: { 'tools.togglePanel': panelTargets('attachment'), 'tools.closePanel': 'closed' } },
         measure: {
-          entry: { type: 'command', params: { type: 'measureActive', active: true } },
-          exit: [{ type: 'command', params: { type: 'measureActive', active: false } }, assign({ measurement: null })],
+          entry: { type: 'measureTool', params: ({ context }) => ({ kind: context.measureKind, on: true }) },
+          exit: [{ type: 'measureTool', params: ({ context }) => ({ kind: context.measureKind, on: false }) }, assign({ measurement: null })],
           on: {
+            'tools.measureKind': {
+              guard: 'isNewMeasureKind',
+              actions: [
+                { type: 'measureTool', params: ({ context }) => ({ kind: context.measureKind, on: false }) },
+                assign({ measureKind: ({ event }) => event.kind, measurement: null }),
+                { type: 'measureTool', params: ({ context }) => ({ kind: context.measureKind, on: true }) },
+              ],
+            },
             'tools.togglePanel': panelTargets('measure'),
             'tools.closePanel': 'closed',
             'engine.measure': { actions: assign({ measurement: ({ event }) => event.measurement }) },

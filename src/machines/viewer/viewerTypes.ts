@@ -5,6 +5,7 @@
  */
 import type { DistanceUnit } from '../../api/schemas';
 import type { PartSize } from '../../api/partName';
+import type { LengthFormat } from '../../api/lengthFormat';
 
 export type { PartSize };
 
@@ -80,3 +81,43 @@ export type ToolPanel = (typeof TOOL_PANELS)[number];
 export { ALL_SHARE_OPTIONS } from '../../api/schemas';
 export { SIZE_LABELS } from '../../api/partName';
 export { convertDistance } from '../../api/units';
+
+export interface Bounds {
+  min: Vec3;
+  max: Vec3;
+}
+
+/** The section box (mirrors the engine's). */
+export interface SectionBoxState {
+  enabled: boolean;
+  box: Bounds;
+  around: string[] | null;
+}
+
+/** The measure panel's tools: two points (SPEC), the gap between parallel faces, an angle, overall dimensions. */
+export const MEASURE_KINDS = ['points', 'faceDistance', 'angle', 'overall'] as const;
+export type MeasureKind = (typeof MEASURE_KINDS)[number];
+export type WorkshopMeasureKind = Exclude<MeasureKind, 'points'>;
+
+/** A workshop measure as views read it (mirrors the engine's): metres, degrees. */
+export interface WorkshopMeasure {
+  id: string;
+  kind: WorkshopMeasureKind;
+  faces: readonly unknown[];
+  edges: readonly unknown[];
+  value: number | null;
+  size: Vec3 | null;
+  partIds: string[] | null;
+  problem: 'notParallel' | null;
+  lines: ReadonlyArray<{ from: Vec3; to: Vec3; value: number; kind: 'length' | 'angle'; axis?: Axis }>;
+}
+
+export interface WorkshopMeasures {
+  tool: WorkshopMeasureKind | null;
+  current: WorkshopMeasure | null;
+  kept: WorkshopMeasure[];
+  format: LengthFormat;
+}
+
+export type { LengthFormat };
+export { LENGTH_FORMATS } from '../../api/lengthFormat';

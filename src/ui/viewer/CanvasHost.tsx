@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { adoptFirstFrame, endFirstFrame, firstFrameHolds, firstFrameOnScreen, onFirstFrameSettled } from '../../engine/firstFrame/handoff';
 import { useLL } from '../app/I18nProvider';
+import { DimensionLabels } from './DimensionLabels';
 import { InfoRows } from './panels/InfoRows';
 import type { EngineSlot } from '../../machines/viewer/enginePort';
 import type { EngineStats, ViewerEngine } from '../../engine/types';
@@ -26,6 +27,13 @@ interface CanvasHostProps {
   label: string;
   /** The review's pins, drawn where the engine projects their points (while the notes are open). */
   pins?: { marks: readonly PinMark[]; openId: number | null; onPin(id: number): void } | null;
+}
+
+declare global {
+  interface Window {
+    /** Test builds only (ENGINE_TEST_PAGE=1): the viewer's engine, for end-to-end tests. */
+    viewerEngine?: ViewerEngine;
+  }
 }
 
 let enginePromise: Promise<typeof import('../../engine')> | null = null;
@@ -91,6 +99,7 @@ export function CanvasHost({ slot, tools, unit, gizmo, label, pins = null }: Can
         created = createViewerEngine(canvasRef.current, { unit });
         slot.set(created);
         setEngine(created);
+        if (import.meta.env.VITE_TEST_HOOKS === '1') window.viewerEngine = created;
       })
       .catch((error: unknown) => {
         if (!disposed) slot.fail(error);
@@ -112,6 +121,7 @@ export function CanvasHost({ slot, tools, unit, gizmo, label, pins = null }: Can
     <>
       <canvas ref={canvasRef} aria-label={label} data-engine-ready={engine ? 'true' : 'false'} className="block size-full touch-none outline-none" />
       {engine && pins && pins.marks.length > 0 ? <PinLayer engine={engine} pins={pins.marks} openId={pins.openId} onPin={pins.onPin} /> : null}
+      {engine ? <DimensionLabels engine={engine} tools={tools} /> : null}
       {import.meta.env.DEV && engine ? <DebugWindow engine={engine} tools={tools} /> : null}
     </>
   );

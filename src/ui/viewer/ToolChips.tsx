@@ -1,6 +1,6 @@
-/** Chips naming the active tools (SPEC §2): clipping plane, measurement, comments, hyperlink. */
+/** Chips naming the active tools (SPEC §2): clipping plane, section box, measurement, comments, hyperlink. */
 import { useSelector } from '@xstate/react';
-import { selectClipping, selectOpenPanel } from '../../machines/viewer/viewerSelectors';
+import { selectClipping, selectOpenPanel, selectSectionBox } from '../../machines/viewer/viewerSelectors';
 import { useLL } from '../app/I18nProvider';
 import type { ToolsActor } from './viewerActors';
 
@@ -8,8 +8,10 @@ export function ToolChips({ tools }: { tools: ToolsActor }) {
   const LL = useLL();
   const open = useSelector(tools, selectOpenPanel);
   const clipping = useSelector(tools, (s) => selectClipping(s)?.enabled ?? false);
+  const sectionBox = useSelector(tools, (s) => selectSectionBox(s)?.enabled ?? false);
   const chips = [
     clipping && LL.viewer.chips.clipping(),
+    sectionBox && LL.viewer.chips.sectionBox(),
     open === 'measure' && LL.viewer.chips.measure(),
     open === 'comments' && LL.viewer.chips.comments(),
     open === 'attachment' && LL.viewer.chips.hyperlink(),

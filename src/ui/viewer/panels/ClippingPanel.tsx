@@ -1,10 +1,11 @@
 /**
  * The clipping plane panel (SPEC §4, §5): enable, axis X/Y/Z, invert, and the position with a
- * step of 0.1 mm or 0.001 in, clamped by the engine between 0 and the model's size.
+ * step of 0.1 mm or 0.001 in, clamped by the engine between 0 and the model's size. Below it, the
+ * section box (issue 35): on or off, around the selected part's cabinet or the whole model.
  */
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { selectClipping } from '../../../machines/viewer/viewerSelectors';
+import { selectClipping, selectHasSelection, selectSectionBox } from '../../../machines/viewer/viewerSelectors';
 import { AXES } from '../../../machines/viewer/viewerTypes';
 import { useLL } from '../../app/I18nProvider';
 import { SwitchField } from '../../common/SwitchField';
@@ -68,6 +69,26 @@ export function ClippingPanel({ tools }: { tools: ToolsActor }) {
           className="accent-primary"
         />
       </label>
+      <SectionBox tools={tools} />
     </div>
+  );
+}
+
+function SectionBox({ tools }: { tools: ToolsActor }) {
+  const LL = useLL();
+  const box = useSelector(tools, selectSectionBox);
+  const hasSelection = useSelector(tools, selectHasSelection);
+  const button = 'rounded-lg border border-border px-3 py-2 text-left text-fg hover:border-primary disabled:opacity-50';
+  return (
+    <section className="flex flex-col gap-2 border-t border-border pt-3" aria-label={LL.viewer.clipping.sectionBox()}>
+      <SwitchField label={LL.viewer.clipping.sectionBox()} checked={box?.enabled ?? false} onChange={(enabled) => tools.send({ type: 'tools.sectionBox', enabled })} />
+      <p className="text-xs text-fg-muted">{LL.viewer.clipping.sectionHint()}</p>
+      <button type="button" disabled={!hasSelection} onClick={() => tools.send({ type: 'tools.sectionAround' })} className={button}>
+        {LL.viewer.clipping.aroundSelection()}
+      </button>
+      <button type="button" onClick={() => tools.send({ type: 'tools.sectionAround', whole: true })} className={button}>
+        {LL.viewer.clipping.aroundModel()}
+      </button>
+    </section>
   );
 }

@@ -1,0 +1,71 @@
+/**
+ * The labels of the workshop measures' dimension lines (the engine draws the lines): each at its
+ * line's middle, placed every animation frame while there are any, so they follow the camera.
+ */
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import type { EnginePort } from '../../machines/viewer/enginePort';
+import { formatDegrees } from '../../i18n/measureText';
+import { selectWorkshop } from '../../machines/viewer/viewerSelectors';
+import type { Vec3 } from '../../machines/viewer/viewerTypes';
+import { useLocale } from '../app/I18nProvider';
+import { useMeasureText } from './panels/WorkshopMeasures';
+import type { ToolsActor } from './viewerActors';
+
+interface Label {
+  key: string;
+  at: Vec3;
+  text: string;
+}
+
+export function DimensionLabels({ engine, tools }: { engine: EnginePort; tools: ToolsActor }) {
+  const locale = useLocale();
+  const workshop = useSelector(tools, selectWorkshop);
+  const { length } = useMeasureText(tools);
+  const measures = [...(workshop?.kept ?? []), ...(workshop?.current ? [workshop.current] : [])];
+  const labels: Label[] = measures.flatMap((m) =>
+    // An angle between edges draws both edges: one label is enough.
+    m.lines.slice(0, m.kind === 'angle' ? 1 : undefined).map((line, i) => ({
+      key: `${m.id}-${i}`,
+      at: [0, 1, 2].map((k) => (line.from[k] + line.to[k]) / 2) as unknown as Vec3,
+      text: line.kind === 'angle' ? formatDegrees(line.value, locale) : length(line.value),
+    })),
+  );
+  const refs = useRef(new Map<string, HTMLSpanElement>());
+  const placement = JSON.stringify(labels.map((l) => [l.key, l.at]));
+
+  useEffect(() => {
+    if (labels.length === 0) return;
+    let frame = 0;
+    const place = () => {
+      for (const label of labels) {
+        const element = refs.current.get(label.key);
+        if (!element) continue;
+        const p = engine.project(label.at);
+        element.style.transform = `translate(${p.x}px, ${p.y}px) translate(-50%, -50%)`;
+        element.style.visibility = p.inView ? 'visible' : 'hidden';
+      }
+      frame = requestAnimationFrame(place);
+    };
+    place();
+    return () => cancelAnimationFrame(frame);
+    // Re-placed when the labels change; `placement` captures them.
+  }, [engine, placement]);
+
+  return (
+    <div aria-hidden="true" className="pointer-events-none absolute inset-0 overflow-hidden" data-testid="dimension-labels">
+      {labels.map((label) => (
+        <span
+          key={label.key}
+          ref={(element) => {
+            if (element) refs.current.set(label.key, element);
+            else refs.current.delete(label.key);
+          }}
+          className="absolute top-0 left-0 rounded bg-black/75 px-1.5 py-0.5 font-mono text-xs font-bold whitespace-nowrap text-yellow-300 tabular-nums"
+        >
+          {label.text}
+        </span>
+      ))}
+    </div>
+  );
+}
