@@ -37,6 +37,7 @@ export function fakeEngine() {
     getModel: () => null,
     getMeasurement: () => ({ points: [], unit: 'mm' as const, vector: null, length: null }),
     showMeasurement: vi.fn(),
+    setViewState: vi.fn(),
     getPartVisibility: () => ({ shown: [], hidden: [] }),
     getExplode: () => 0,
     setUnit: vi.fn(),

@@ -80,6 +80,8 @@ export interface EnginePort {
   keepMeasure(): string | null;
   clearWorkshopMeasure(id?: string): void;
   getWorkshopMeasures(): WorkshopMeasures;
+  /** The camera, section box and kept measures together (a note's view brought back). */
+  setViewState(state: { version: 1; camera: CameraState; sectionBox: SectionBoxState | null; measures: WorkshopMeasure[] }, options?: { animate?: boolean }): void;
   setLengthFormat(format: LengthFormat): void;
   /** Canvas pixel of a world point (for labels of dimension lines). */
   project(point: Vec3): { x: number; y: number; inView: boolean };

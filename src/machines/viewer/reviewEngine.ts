@@ -12,6 +12,7 @@ import { NOTE_VIEW_MAX_PARTS, type NotePin, type NoteView } from '../../api/sche
 import { convertDistance } from '../../api/units';
 import type { EnginePort, EngineSlot } from './enginePort';
 import type { Vec3 } from './viewerTypes';
+import { noteWorkshopOf, workshopOfNote } from './workshopNoteView';
 
 export type ReviewEngineCommand = { type: 'pick'; active: boolean } | { type: 'capture' } | { type: 'show'; view: NoteView };
 export type ReviewEngineEvent =
@@ -46,6 +47,8 @@ export function captureView(engine: EnginePort): NoteView {
     explode: Math.min(1, Math.max(0, engine.getExplode())),
     ...visibilityOfView(engine.getPartVisibility()),
     measurement: points.length === 2 ? { a: vec(points[0].position), b: vec(points[1].position) } : null,
+    // The section box and the workshop measures kept on screen.
+    ...noteWorkshopOf(engine.getSectionBox(), engine.getWorkshopMeasures().kept),
   };
 }
 
@@ -65,7 +68,9 @@ export function showView(engine: EnginePort, view: NoteView): void {
       : { enabled: false },
   );
   engine.showMeasurement(view.measurement ? [view.measurement.a, view.measurement.b] : null);
-  engine.setCameraState({ version: 1, ...view.camera });
+  // The camera with the section box and the kept measures (none for a note written before them).
+  const { sectionBox, measures } = workshopOfNote(view);
+  engine.setViewState({ version: 1, camera: { version: 1, ...view.camera }, sectionBox, measures });
 }
 
 export function createReviewEngineActor(slot: EngineSlot) {

@@ -101,6 +101,8 @@ export function viewForViewer(view: NoteView, input: Pick<ReviewInput, 'renderMo
     ...view,
     renderMode: modes.includes(view.renderMode) ? view.renderMode : 'solid',
     clipping: input.clipping === false ? null : view.clipping,
+    // The section box comes with the clipping option, as in the viewer.
+    ...(input.clipping === false && view.sectionBox ? { sectionBox: null } : {}),
   };
 }
 
