@@ -3,25 +3,9 @@
  * (the picture changes a lot at 0.5) and back to the assembly as built at 0 (the picture is the
  * first one again, but for a few pixels of antialiasing).
  */
-import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
+import { expect, test } from '@playwright/test';
+import { canvasPixels, changed } from './pixels';
 import { publishedKitchen } from './linkHelpers';
-
-async function canvasPixels(page: Page): Promise<Buffer> {
-  // Two frames: the engine renders on the frame after a change.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))));
-  const png = await page.locator('canvas[data-engine-ready="true"]').screenshot();
-  return sharp(png).removeAlpha().raw().toBuffer();
-}
-
-/** Share of pixels that differ by more than a little in any channel. */
-function changed(a: Buffer, b: Buffer): number {
-  let count = 0;
-  for (let i = 0; i < a.length; i += 3) {
-    if (Math.abs(a[i]! - b[i]!) > 24 || Math.abs(a[i + 1]! - b[i + 1]!) > 24 || Math.abs(a[i + 2]! - b[i + 2]!) > 24) count++;
-  }
-  return count / (a.length / 3);
-}
 
 test('the exploded view slider moves the kitchen apart and back as built', async ({ page }) => {
   const link = await publishedKitchen(40, 'Exploded kitchen');

@@ -5,27 +5,13 @@
  * keeps its view: after the client turns the model, opening the note brings the same picture back.
  */
 import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
+import { canvasPixels, changed } from './pixels';
 import { api, updateProject } from '../bench/lib/appServer';
 import { generateAssembly } from '../samples/generate';
 import { writeSample } from '../samples/writers/index';
 import { logIn } from './listHelpers';
 import { e2eServer, LINK_OWNER_PASSWORD, publishedKitchen } from './linkHelpers';
 
-async function canvasPixels(page: Page): Promise<Buffer> {
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))));
-  const png = await page.locator('canvas[data-engine-ready="true"]').screenshot();
-  return sharp(png).removeAlpha().raw().toBuffer();
-}
-
-/** Share of pixels that differ by more than a little in any channel. */
-function changed(a: Buffer, b: Buffer): number {
-  let count = 0;
-  for (let i = 0; i < a.length; i += 3) {
-    if (Math.abs(a[i]! - b[i]!) > 24 || Math.abs(a[i + 1]! - b[i + 1]!) > 24 || Math.abs(a[i + 2]! - b[i + 2]!) > 24) count++;
-  }
-  return count / (a.length / 3);
-}
 
 /** The picture once the camera has stopped moving (two pictures in a row alike). */
 async function settledPixels(page: Page): Promise<Buffer> {
