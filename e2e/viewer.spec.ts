@@ -287,6 +287,8 @@ test.describe('viewer', () => {
 
     await tools.getByRole('button', { name: 'Comments' }).click();
     const comments = page.getByRole('region', { name: 'Comments' }).first();
+    // SPEC's list is the panel's second tab, after the review's notes.
+    await comments.getByRole('tab', { name: 'All comments' }).click();
     await comments.getByLabel('Your comment').fill('Check the hinge side before drilling.');
     await comments.getByRole('button', { name: 'Send' }).click();
     const card = comments.getByRole('listitem').first();
