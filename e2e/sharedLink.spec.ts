@@ -110,6 +110,16 @@ test.describe('a shared link', () => {
 
   test('draws the model in 3D from its own first script while Babylon.js is still on its way, then hands over to the viewer', async ({ page }) => {
     const link = await publishedKitchen();
+    // Every canvas the page makes a WebGL context on, counted from before any script of the page.
+    await page.addInitScript(() => {
+      const made = new Set<HTMLCanvasElement>();
+      const getContext = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
+        if (kind === 'webgl2' || kind === 'webgl') made.add(this);
+        return (getContext as (...a: unknown[]) => RenderingContext | null).call(this, kind, ...rest);
+      } as typeof getContext;
+      (window as unknown as { webglCanvases: () => number }).webglCanvases = () => made.size;
+    });
     // The engine chunk is held back: whatever 3D shows meanwhile is the page's first frame.
     let releaseEngine = () => {};
     const engineHeld = new Promise<void>((resolve) => (releaseEngine = resolve));
@@ -144,8 +154,10 @@ test.describe('a shared link', () => {
 
     releaseEngine();
     await waitModelShown(page);
-    // The engine's frame replaced it, went on from the turned view, and the model was downloaded once.
+    // The engine's frame replaced it on the same canvas (one WebGL context for the page), went on
+    // from the turned view, and the model was downloaded once.
     await expect(page.locator('#first-frame')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { webglCanvases: () => number }).webglCanvases())).toBe(1);
     const engineFrame = await shot();
     expect(difference(turned, engineFrame)).toBeLessThan(0.25);
     expect(difference(turned, engineFrame)).toBeLessThan(difference(opening, engineFrame) / 2);

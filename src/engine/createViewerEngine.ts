@@ -7,8 +7,8 @@
 import '@babylonjs/core/Culling/ray';
 import './scene/shaders';
 import type { AbstractEngine } from '@babylonjs/core/Engines/abstractEngine';
-import { Engine } from '@babylonjs/core/Engines/engine';
 import { CameraControl } from './camera/cameraControl';
+import { createWebGlEngine } from './scene/createWebGlEngine';
 import { CameraRig } from './camera/cameraRig';
 import { followView } from './camera/viewFollowers';
 import { ViewMotion } from './camera/viewMotion';
@@ -56,7 +56,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
   const ownsEngine = !isEngine(target);
   const engine: AbstractEngine = isEngine(target)
     ? target
-    : new Engine(target, options.antialias ?? true, { stencil: false, preserveDrawingBuffer: false, powerPreference: 'high-performance' }, true);
+    : createWebGlEngine(target, options.antialias ?? true);
   const canvas = engine.getRenderingCanvas();
   const now = options.clock ?? (() => performance.now());
   const { scene, keyLight, clipPlane } = createScene(engine);
@@ -107,6 +107,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     },
   });
   const requestRender = () => scheduler.request();
+  if (options.keepPicture) scheduler.hold();
 
   const measure = new MeasureControl(markers, (m) => {
     onMeasure.emit(m);

@@ -153,6 +153,11 @@ export interface ViewerEngineOptions {
   clock?: () => number;
   /** A model of at least this many triangles draws its coarse level while the view moves (default 300,000). */
   coarseWhileMovingFrom?: number;
+  /**
+   * The canvas already shows the model (a shared link's first frame, whose WebGL context the engine
+   * took over): no frame is drawn until the first load has its own, so the picture never blanks.
+   */
+  keepPicture?: boolean;
 }
 
 export interface LoadOptions {

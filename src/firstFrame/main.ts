@@ -104,6 +104,7 @@ function start(boot: LinkBoot): void {
   let turned: Orbit | null = null;
   let handedOver = false;
   let drawnOnce = false;
+  let released = false;
   let pending = 0;
 
   const openingAt = (width: number, height: number) => {
@@ -112,7 +113,7 @@ function start(boot: LinkBoot): void {
   };
   const draw = () => {
     pending = 0;
-    if (disposed || !loaded || !renderer || !canvas) return;
+    if (disposed || released || !loaded || !renderer || !canvas) return;
     const drawn = renderer.draw({ built: loaded.built, materials: loaded.source.materials, mode: boot.mode }, (w, h) => turned ?? openingAt(w, h));
     if (!drawn) {
       settleFirstFrame();
@@ -148,6 +149,16 @@ function start(boot: LinkBoot): void {
     canvas,
     redraw,
     isDrawn: () => drawnOnce && !disposed,
+    release: () => {
+      if (!drawnOnce || disposed || released || !renderer || !canvas) return null;
+      // The engine draws on this canvas from now on; the picture stays until its first frame.
+      released = true;
+      unbindInput();
+      window.removeEventListener('resize', redraw);
+      renderer.release();
+      renderer = null;
+      return canvas;
+    },
     handOverCamera: () => {
       handedOver = true;
       unbindInput();
@@ -157,10 +168,13 @@ function start(boot: LinkBoot): void {
       disposed = true;
       unbindInput();
       window.removeEventListener('resize', redraw);
-      renderer?.dispose();
-      renderer = null;
-      canvas?.remove();
+      if (!released) canvas?.remove();
       layer?.remove();
+      // The context is freed once the page is idle: freeing it waits on the GPU, which is drawing
+      // the engine's first frame at this moment (a tenth of a second of main thread in software WebGL).
+      const gone = renderer;
+      renderer = null;
+      if (gone) whenIdle(() => gone.dispose());
     },
   });
   void model.then(
@@ -170,6 +184,12 @@ function start(boot: LinkBoot): void {
     },
     () => settleFirstFrame(),
   );
+}
+
+/** Runs `task` when the page is next idle (within two seconds), or soon where idle callbacks do not exist. */
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 200);
 }
 
 const boot = readBoot();

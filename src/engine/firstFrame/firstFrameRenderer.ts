@@ -37,6 +37,12 @@ export interface FirstFrameScene {
 export interface FirstFrameRenderer {
   /** Draws `scene` seen from `orbit` at the canvas's size; false when nothing could be drawn. */
   draw(scene: FirstFrameScene, orbit: (width: number, height: number) => Orbit): boolean;
+  /**
+   * Frees what it made and leaves the context as a new one starts, the picture on screen kept:
+   * for the engine that takes the context over. Drawing is over.
+   */
+  release(): void;
+  /** Frees what it made and the context itself. */
   dispose(): void;
 }
 
@@ -142,8 +148,10 @@ export function createFirstFrameRenderer(canvas: HTMLCanvasElement): FirstFrameR
       const width = canvas.clientWidth;
       const height = canvas.clientHeight;
       if (width === 0 || height === 0) return false;
-      canvas.width = Math.round(width * dpr);
-      canvas.height = Math.round(height * dpr);
+      // Sized as the engine sizes its canvas (adaptToDeviceRatio), so that the engine taking this
+      // canvas over finds it at its size and does not clear it.
+      canvas.width = (width / (1 / dpr)) | 0;
+      canvas.height = (height / (1 / dpr)) | 0;
       const view = viewOf(orbitAt(width, height), width, height);
 
       gl.viewport(0, 0, canvas.width, canvas.height);
@@ -212,7 +220,7 @@ export function createFirstFrameRenderer(canvas: HTMLCanvasElement): FirstFrameR
       gl.bindVertexArray(null);
       return true;
     },
-    dispose() {
+    release() {
       for (const entry of uploaded.values()) {
         gl.deleteVertexArray(entry.vao);
         for (const buffer of entry.buffers) gl.deleteBuffer(buffer);
@@ -220,6 +228,23 @@ export function createFirstFrameRenderer(canvas: HTMLCanvasElement): FirstFrameR
       uploaded.clear();
       if (surface) gl.deleteProgram(surface.program);
       if (line) gl.deleteProgram(line.program);
+      // What draw() changed, back to WebGL's defaults: the next user of the context starts from them.
+      gl.bindVertexArray(null);
+      gl.bindBuffer(gl.ARRAY_BUFFER, null);
+      gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, null);
+      gl.useProgram(null);
+      gl.disable(gl.DEPTH_TEST);
+      gl.depthFunc(gl.LESS);
+      gl.depthMask(true);
+      gl.disable(gl.BLEND);
+      gl.blendFunc(gl.ONE, gl.ZERO);
+      gl.disable(gl.POLYGON_OFFSET_FILL);
+      gl.polygonOffset(0, 0);
+      gl.clearColor(0, 0, 0, 0);
+      for (const location of [0, 1]) gl.disableVertexAttribArray(location);
+    },
+    dispose() {
+      this.release();
       gl.getExtension('WEBGL_lose_context')?.loseContext();
     },
   };

@@ -39,7 +39,12 @@ export interface FirstFrameHandoff {
   handOverCamera(): CameraState | null;
   /** Whether the first frame is on screen. */
   isDrawn(): boolean;
-  /** Frees the WebGL context and removes the canvas. */
+  /**
+   * Its canvas, for the engine to take over with its WebGL context and the picture it shows, or
+   * null when there is none to take (not drawn, disposed, taken). It stops drawing and answering input.
+   */
+  release(): HTMLCanvasElement | null;
+  /** Removes the canvas at once and frees its WebGL context soon after. */
   dispose(): void;
 }
 
@@ -92,11 +97,40 @@ export function adoptFirstFrame(container: HTMLElement): void {
   current()?.redraw();
 }
 
+/** Where a canvas the engine took over goes when the first frame's place goes. */
+let adoptedInto: { canvas: HTMLCanvasElement; home: HTMLElement } | null = null;
+
+/**
+ * The first frame's canvas, with its WebGL context and the picture on it, for the engine to draw
+ * on (one context for the page: none made, none freed on the way to the viewer's first frame), or
+ * null when there is none. It stays where it shows (over the poster) until the first frame ends,
+ * then moves into `home`, the viewer's own place for its canvas.
+ */
+export function takeFirstFrameCanvas(home: HTMLElement): HTMLCanvasElement | null {
+  const handoff = current();
+  const canvas = handoff?.release() ?? null;
+  if (!handoff || !canvas) return null;
+  handoff.canvas = null;
+  adoptedInto = { canvas, home };
+  return canvas;
+}
+
+/** The viewer's place for a taken canvas is gone (the viewer left): it goes with the first frame. */
+export function leaveFirstFrameCanvas(canvas: HTMLCanvasElement): void {
+  if (adoptedInto?.canvas !== canvas) return;
+  adoptedInto = null;
+  canvas.remove();
+}
+
 /** The engine's frame is on screen (or the viewer left): the first frame goes. */
 export function endFirstFrame(): void {
   const handoff = current();
   if (!handoff) return;
   holder[KEY] = null;
+  if (adoptedInto) {
+    adoptedInto.home.appendChild(adoptedInto.canvas);
+    adoptedInto = null;
+  }
   handoff.dispose();
 }
 

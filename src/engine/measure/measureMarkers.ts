@@ -26,6 +26,7 @@ export class MeasureMarkers {
   private readonly hover: Mesh;
   private readonly all: readonly Mesh[];
   private line: LinesMesh | null = null;
+  private first: Mesh | null = null;
   private readonly pointMaterial: ShaderMaterial;
   private readonly hoverMaterial: ShaderMaterial;
 
@@ -48,7 +49,9 @@ export class MeasureMarkers {
   }
 
   private dot(name: string, material: ShaderMaterial): Mesh {
-    const mesh = CreateSphere(name, { diameter: 1, segments: 8 }, this.scene);
+    // One sphere's geometry, shared by the three dots (a clone shares its source's vertex buffers).
+    const mesh = this.first ? this.first.clone(name, null, true) : CreateSphere(name, { diameter: 1, segments: 8 }, this.scene);
+    this.first ??= mesh;
     mesh.material = material;
     mesh.renderingGroupId = OVERLAY_GROUP;
     mesh.isPickable = false;

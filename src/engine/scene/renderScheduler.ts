@@ -17,6 +17,7 @@ export class RenderScheduler {
   private dirty = false;
   private running = false;
   private disposed = false;
+  private held = false;
   frames = 0;
   lastFrameMs = 0;
   private readonly loop = () => this.tick();
@@ -32,10 +33,15 @@ export class RenderScheduler {
   request(): void {
     if (this.disposed) return;
     this.dirty = true;
-    if (!this.running) {
+    if (!this.running && !this.held) {
       this.running = true;
       this.engine.runRenderLoop(this.loop);
     }
+  }
+
+  /** No frame is drawn until `renderNow` (the canvas keeps the picture it shows). */
+  hold(): void {
+    this.held = true;
   }
 
   isRunning(): boolean {
@@ -45,6 +51,7 @@ export class RenderScheduler {
   /** Renders one frame now, outside the loop (first frame after a load, tests). */
   renderNow(): void {
     if (this.disposed) return;
+    this.held = false;
     const start = this.now();
     this.hooks.beforeFrame(start);
     this.render(start);
@@ -59,6 +66,7 @@ export class RenderScheduler {
   }
 
   private tick(): void {
+    if (this.held) return this.stop();
     const start = this.now();
     const animating = this.hooks.beforeFrame(start);
     if (this.dirty || animating) this.render(start);

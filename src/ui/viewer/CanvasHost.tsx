@@ -7,7 +7,7 @@
  * the tools machine switches.
  */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { adoptFirstFrame, endFirstFrame, firstFrameHolds, firstFrameOnScreen, onFirstFrameSettled } from '../../engine/firstFrame/handoff';
+import { adoptFirstFrame, endFirstFrame, firstFrameHolds, firstFrameOnScreen, leaveFirstFrameCanvas, onFirstFrameSettled, takeFirstFrameCanvas } from '../../engine/firstFrame/handoff';
 import { useLL } from '../app/I18nProvider';
 import { DimensionLabels } from './DimensionLabels';
 import { InfoRows } from './panels/InfoRows';
@@ -86,18 +86,42 @@ export function useFirstFrameOnScreen(): boolean {
   return useSyncExternalStore(onFirstFrameSettled, firstFrameOnScreen, () => false);
 }
 
+/** What the viewer's canvas is to the page: a taken-over first-frame canvas gets the same. */
+const CANVAS_CLASS = 'block size-full touch-none outline-none';
+
+/** A shared link's first-frame canvas, made the viewer's: named, styled and marked as its own. */
+function takeOver(canvas: HTMLCanvasElement, label: string): HTMLCanvasElement {
+  canvas.removeAttribute('id');
+  canvas.removeAttribute('aria-hidden');
+  canvas.className = CANVAS_CLASS;
+  canvas.setAttribute('aria-label', label);
+  canvas.dataset.engineReady = 'true';
+  return canvas;
+}
+
 export function CanvasHost({ slot, tools, unit, gizmo, label, pins = null }: CanvasHostProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const homeRef = useRef<HTMLDivElement>(null);
+  const labelRef = useRef(label);
+  labelRef.current = label;
   const [engine, setEngine] = useState<ViewerEngine | null>(null);
+  // The first-frame canvas the engine draws on instead of this host's own (a shared link's page).
+  const [taken, setTaken] = useState<HTMLCanvasElement | null>(null);
 
   useEffect(() => {
     let disposed = false;
     let created: ViewerEngine | null = null;
+    let adopted: HTMLCanvasElement | null = null;
     void preloadEngine()
       .then(({ createViewerEngine }) => {
-        if (disposed || !canvasRef.current) return;
-        created = createViewerEngine(canvasRef.current, { unit });
+        if (disposed || !canvasRef.current || !homeRef.current) return;
+        // One WebGL context for the page: the link's first frame hands its own over, picture and all.
+        adopted = takeFirstFrameCanvas(homeRef.current);
+        created = adopted
+          ? createViewerEngine(takeOver(adopted, labelRef.current), { unit, keepPicture: true })
+          : createViewerEngine(canvasRef.current, { unit });
         slot.set(created);
+        setTaken(adopted);
         setEngine(created);
         if (import.meta.env.VITE_TEST_HOOKS === '1') window.viewerEngine = created;
       })
@@ -108,9 +132,14 @@ export function CanvasHost({ slot, tools, unit, gizmo, label, pins = null }: Can
       disposed = true;
       slot.set(null);
       created?.dispose();
+      if (adopted) leaveFirstFrameCanvas(adopted);
     };
     // The engine lives as long as the canvas; later unit changes reach it through the viewer machine.
   }, [slot]);
+
+  useEffect(() => {
+    taken?.setAttribute('aria-label', label);
+  }, [taken, label]);
 
   useEffect(() => {
     engine?.setOrientationGizmo(gizmo);
@@ -119,7 +148,9 @@ export function CanvasHost({ slot, tools, unit, gizmo, label, pins = null }: Can
 
   return (
     <>
-      <canvas ref={canvasRef} aria-label={label} data-engine-ready={engine ? 'true' : 'false'} className="block size-full touch-none outline-none" />
+      {/* Hidden when the engine draws on a taken-over first-frame canvas, which then moves into the place after it. */}
+      <canvas ref={canvasRef} hidden={taken !== null} aria-label={taken ? undefined : label} data-engine-ready={!taken && engine ? 'true' : 'false'} className={CANVAS_CLASS} />
+      <div ref={homeRef} className="contents" />
       {engine && pins && pins.marks.length > 0 ? <PinLayer engine={engine} pins={pins.marks} openId={pins.openId} onPin={pins.onPin} /> : null}
       {engine ? <DimensionLabels engine={engine} tools={tools} /> : null}
       {import.meta.env.DEV && engine ? <DebugWindow engine={engine} tools={tools} /> : null}
