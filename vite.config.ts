@@ -20,17 +20,7 @@ function engineChunk() {
   let closure: Set<string> | null = null;
   return (id: string, graph: ModuleGraph): string | null => {
     if (!closure) {
-      const reach = (root: string) => {
-        const seen = new Set<string>();
-        const stack = [resolve(import.meta.dirname, root)];
-        while (stack.length > 0) {
-          const next = stack.pop()!;
-          if (seen.has(next)) continue;
-          seen.add(next);
-          stack.push(...(graph.getModuleInfo(next)?.importedIds ?? []));
-        }
-        return seen;
-      };
+      const reach = (root: string) => reachFrom(graph, root);
       // What the app's entry loads itself (login, list) stays out, so those routes load no Babylon;
       // so does what a link's first frame shares with the engine (the GLB reader, the batches),
       // which the link's page loads before the engine and the engine then imports from there.
@@ -39,6 +29,50 @@ function engineChunk() {
       closure = new Set([...reach('src/engine/index.ts')].filter((module) => !app.has(module) && !firstFrame.has(module)));
     }
     return closure.has(id) ? 'engine' : null;
+  };
+}
+
+/** Every module `root` imports statically, itself included. */
+function reachFrom(graph: ModuleGraph, root: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [resolve(import.meta.dirname, root)];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    stack.push(...(graph.getModuleInfo(next)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * A shared link's viewer screen in few requests. Left to the automatic splitting, it comes as some
+ * ten chunks, several of a few hundred bytes, each a round trip on one of a browser's six
+ * connections per host (170 ms each on a mobile network). Our own modules of the screen beyond the
+ * app are grouped instead:
+ * - `screens`: what the link's viewer shares with the project list (both load it);
+ * - `link`: the rest (the owner's viewer loads it too: most of it is theirs as well).
+ * The screen modules themselves stay their chunks (dynamic imports of the router). Libraries are
+ * left to the automatic splitting: a barrel such as @headlessui/react reaches every component
+ * statically, so grouping what it reaches would move a menu the list uses into the login route.
+ * The app's own modules are left to it too: grouped, Rolldown evaluated a schema after its first use.
+ */
+function linkScreenChunks() {
+  let plan: Map<string, string> | null = null;
+  return (id: string, graph: ModuleGraph): string | null => {
+    if (!plan) {
+      plan = new Map();
+      const outside = new Set([...reachFrom(graph, 'src/main.tsx'), ...reachFrom(graph, FIRST_FRAME_ENTRY), ...reachFrom(graph, 'src/engine/index.ts')]);
+      const app = reachFrom(graph, 'src/startApp.tsx');
+      const list = reachFrom(graph, 'src/ui/list/ProjectListScreen.tsx');
+      const screens = new Set(['src/startApp.tsx', 'src/ui/list/ProjectListScreen.tsx', 'src/ui/viewer/SharedViewerScreen.tsx'].map((f) => resolve(import.meta.dirname, f)));
+      const ours = (module: string) => !outside.has(module) && !screens.has(module) && !/[\\/]node_modules[\\/]/.test(module);
+      for (const module of reachFrom(graph, 'src/ui/viewer/SharedViewerScreen.tsx')) {
+        if (!ours(module) || app.has(module)) continue;
+        plan.set(module, list.has(module) ? 'screens' : 'link');
+      }
+    }
+    return plan.get(id) ?? null;
   };
 }
 
@@ -115,6 +149,7 @@ export default defineConfig({
             // and each chunk a round trip on one of six connections), in one chunk the first frame
             // loads at once.
             { name: 'handoff', test: SMALL_SHARED_MODULES },
+            { name: linkScreenChunks() },
           ],
         },
       },

@@ -240,8 +240,14 @@ describe('the page of a shared link', () => {
     const inline = /<div id="boot-poster" aria-hidden="true"><img src="data:image\/webp;base64,([A-Za-z0-9+/=]+)" data-url="([^"]+)"/.exec(html);
     expect(inline?.[2]).toBe(`${link}.webp`);
     expect(Buffer.from(inline![1], 'base64').equals((await get(`${link}.webp`)).raw)).toBe(true);
+    const lowPreload = (chunk: string) => html.indexOf(`<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/${chunk}">`);
     for (const chunk of ['startApp-5a5a.js', 'routes-6b6b.js', 'SharedViewerScreen-5e6f.js', 'ViewerLayout-7a8b.js', 'engine-e1e2.js']) {
-      expect(html.indexOf(`<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/${chunk}">`)).toBeGreaterThan(firstFrameChunk);
+      expect(lowPreload(chunk)).toBeGreaterThan(firstFrameChunk);
+      expect(html.split(`${chunk}"`)).toHaveLength(2);
+    }
+    // The engine, the largest and the last the viewer waits for, is asked for first of them.
+    for (const chunk of ['startApp-5a5a.js', 'routes-6b6b.js', 'SharedViewerScreen-5e6f.js', 'ViewerLayout-7a8b.js']) {
+      expect(lowPreload('engine-e1e2.js')).toBeLessThan(lowPreload(chunk));
     }
     // What the main entry loads itself is not named twice, nor the first frame's chunk.
     expect(html).not.toContain('modulepreload" crossorigin href="/assets/runtime-0000.js');
