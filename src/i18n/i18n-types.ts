@@ -2491,6 +2491,23 @@ type RootTranslation = {
 			 * G​o​t​ ​i​t
 			 */
 			dismiss: string
+			/**
+			 * L​i​s​t​ ​t​h​e​ ​p​a​r​t​s
+			 */
+			openList: string
+			/**
+			 * C​l​o​s​e​ ​t​h​e​ ​l​i​s​t
+			 */
+			closeList: string
+			/**
+			 * C​h​a​n​g​e​d​ ​p​a​r​t​s
+			 */
+			list: string
+			/**
+			 * S​h​o​w​ ​{​n​a​m​e​}​ ​i​n​ ​t​h​e​ ​m​o​d​e​l
+			 * @param {string} name
+			 */
+			showPart: RequiredParams<'name'>
 		}
 	}
 	conversion: {
@@ -4901,6 +4918,22 @@ export type TranslationFunctions = {
 			 * Got it
 			 */
 			dismiss: () => LocalizedString
+			/**
+			 * List the parts
+			 */
+			openList: () => LocalizedString
+			/**
+			 * Close the list
+			 */
+			closeList: () => LocalizedString
+			/**
+			 * Changed parts
+			 */
+			list: () => LocalizedString
+			/**
+			 * Show {name} in the model
+			 */
+			showPart: (arg: { name: string }) => LocalizedString
 		}
 	}
 	conversion: {

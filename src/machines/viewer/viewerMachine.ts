@@ -184,7 +184,7 @@ export const viewerSetup = setup({
     treeSelect: ({ context, event }) => {
       if (event.type !== 'viewer.treeSelect') return;
       context.notice.send({ type: 'notice.stop' });
-      context.tools?.send({ type: 'tools.select', partId: event.partId });
+      context.tools?.send({ type: 'tools.select', partId: event.partId, frame: event.frame });
     },
     /** Another model: the old one's selection and steps mean nothing in it; a new revision reaches the owner and revisions children. */
     replaceModel: ({ context, event, self }) => {
