@@ -11,6 +11,7 @@
  */
 import * as z from 'zod/mini';
 import { conversionNotesSchema } from './conversionNotes';
+import { inchFractionSchema } from './lengthFormat';
 import { approvalSchema } from './revisionSchemas';
 import { distanceUnitSchema, languageSchema, secondsDateSchema, stageSchema } from './wireValues';
 
@@ -18,6 +19,7 @@ export * from './wireValues';
 export * from './noteSchemas';
 export * from './revisionSchemas';
 export * from './reviewSchemas';
+export { INCH_FRACTIONS, inchFractionSchema, type InchFraction } from './lengthFormat';
 
 export const SHARE_OPTION_KEYS = [
   'isHierarchyVisible',
@@ -175,6 +177,8 @@ export const GUEST_USER: UserInfo = { fullName: 'Guest', avatarUrl: DEFAULT_AVAT
 export const settingsSchema = z.object({
   preferredDisplayLanguage: z.optional(languageSchema),
   preferredDistanceUnit: z.optional(distanceUnitSchema),
+  /** The fraction of an inch workshop measures round to (16, 32 or 64); absent: 1/16. */
+  preferredInchFraction: z.optional(inchFractionSchema),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export const settingsPatchSchema = z.strictObject(settingsSchema.shape);
