@@ -4,15 +4,14 @@
  */
 import * as z from 'zod/mini';
 import { metresTo } from './units';
+import type { InchFraction } from './wireValues';
+
+export type { InchFraction };
 
 export const LENGTH_FORMATS = ['mm', 'in16', 'in32', 'in64'] as const;
 export const lengthFormatSchema = z.enum(LENGTH_FORMATS);
 export type LengthFormat = z.infer<typeof lengthFormatSchema>;
 
-/** The fractions of an inch a user may choose (a user setting; none set follows 1/16). */
-export const INCH_FRACTIONS = [16, 32, 64] as const;
-export const inchFractionSchema = z.union([z.literal(16), z.literal(32), z.literal(64)]);
-export type InchFraction = z.infer<typeof inchFractionSchema>;
 export const DEFAULT_INCH_FRACTION: InchFraction = 16;
 
 const DENOMINATORS: Record<Exclude<LengthFormat, 'mm'>, InchFraction> = { in16: 16, in32: 32, in64: 64 };
@@ -20,7 +19,7 @@ const DENOMINATORS: Record<Exclude<LengthFormat, 'mm'>, InchFraction> = { in16: 
 /** The inch format that rounds to this fraction. */
 export const inchFormatOf = (fraction: InchFraction): Exclude<LengthFormat, 'mm'> => `in${fraction}`;
 /** The fraction an inch format rounds to; null for millimetres. */
-export const fractionOfFormat = (format: LengthFormat): InchFraction | null => (format === 'mm' ? null : DENOMINATORS[format]);
+export const fractionOfFormat = (format: LengthFormat): InchFraction | null => (format === 'mm' ? null : (DENOMINATORS[format] ?? null));
 
 function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);

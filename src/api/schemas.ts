@@ -11,15 +11,13 @@
  */
 import * as z from 'zod/mini';
 import { conversionNotesSchema } from './conversionNotes';
-import { inchFractionSchema } from './lengthFormat';
 import { approvalSchema } from './revisionSchemas';
-import { distanceUnitSchema, languageSchema, secondsDateSchema, stageSchema } from './wireValues';
+import { distanceUnitSchema, inchFractionSchema, languageSchema, secondsDateSchema, stageSchema } from './wireValues';
 
 export * from './wireValues';
 export * from './noteSchemas';
 export * from './revisionSchemas';
 export * from './reviewSchemas';
-export { INCH_FRACTIONS, inchFractionSchema, type InchFraction } from './lengthFormat';
 
 export const SHARE_OPTION_KEYS = [
   'isHierarchyVisible',

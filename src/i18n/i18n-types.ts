@@ -655,6 +655,15 @@ type RootTranslation = {
 			 */
 			unit: string
 			/**
+			 * M​e​a​s​u​r​e​s​ ​i​n​ ​i​n​c​h​e​s​ ​t​o
+			 */
+			inchFraction: string
+			/**
+			 * 1​/​{​d​e​n​o​m​i​n​a​t​o​r​}​ ​i​n
+			 * @param {number} denominator
+			 */
+			fraction: RequiredParams<'denominator'>
+			/**
 			 * N​o​ ​l​o​g​o
 			 */
 			noLogo: string
@@ -3180,6 +3189,14 @@ export type TranslationFunctions = {
 			 * Distance unit
 			 */
 			unit: () => LocalizedString
+			/**
+			 * Measures in inches to
+			 */
+			inchFraction: () => LocalizedString
+			/**
+			 * 1/{denominator} in
+			 */
+			fraction: (arg: { denominator: number }) => LocalizedString
 			/**
 			 * No logo
 			 */
