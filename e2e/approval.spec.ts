@@ -2,12 +2,15 @@
  * Client approval as the owner and a client meet it: the owner publishes a kitchen with Client
  * approval on and moves it to Pending approval; a client opens the link in another browser,
  * approves with their name and sees the approved state; the owner reloads and sees who approved
- * which revision in the project panel and a mark on the card. Then a refusal: the client, on a
+ * which revision in the project panel and a mark on the card. The owner updates the model from the
+ * card: asked first, they keep the approval, which the card then marks as given to revision 1
+ * while revision 2 is current. Then a refusal: the client, on a
  * phone (the Approve button on screen, clear of every other control), is about to approve when the
  * owner moves the stage on, and is told so without losing the typed name.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { layoutProblems } from './layoutProblems';
+import { daeFile } from './listHelpers';
 import { ownKitchen } from './ownProject';
 
 const DATE = String.raw`\d\d/\d\d/\d{4} \d{1,2}:\d\d [AP]M`;
@@ -91,8 +94,18 @@ test('a client approves the revision through the link; the owner sees who approv
     await expect(mark).toContainText('Approved');
   });
 
+  const stageOnCard = page.getByRole('button', { name: 'Step of Approval kitchen' });
+  await test.step('an update of the approved revision asks first; the owner keeps the approval, marked on the card', async () => {
+    const card = page.getByRole('listitem').filter({ hasText: 'Approval kitchen' });
+    await card.getByLabel('Choose a new model for Approval kitchen').setInputFiles(await daeFile('Approval kitchen v2.dae'));
+    const ask = page.getByRole('alertdialog', { name: 'Revision 1 is approved' });
+    await expect(ask).toContainText('Making revision 2 current asks them to approve again');
+    await ask.getByRole('button', { name: 'Keep the approval' }).click();
+    await expect(card.getByTestId('approved-mark')).toContainText('Approved rev. 1 · now 2', { timeout: 60_000 });
+    await expect(stageOnCard).toHaveText('Ready for production');
+  });
+
   await test.step('a refusal on a phone: the owner moves the stage on before the client sends', async () => {
-    const stageOnCard = page.getByRole('button', { name: 'Step of Approval kitchen' });
     await chooseStage(page, stageOnCard, 'Pending approval');
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
     const onPhone = await phone.newPage();

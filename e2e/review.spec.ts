@@ -175,7 +175,7 @@ test('on a phone, in French: asking for changes needs a note; a note drawn with 
   await phone.close();
 });
 
-test('a client back on the link sees what changed since their last visit, tinted on demand', async ({ page }) => {
+test('a client back on the link sees what changed since their last visit, tinted on demand, its parts listed and selectable', async ({ page }) => {
   test.setTimeout(180_000);
   const link = await publishedKitchen(40, 'Changing kitchen');
   await page.goto(`/s/${link.accessKey}`);
@@ -198,6 +198,13 @@ test('a client back on the link sees what changed since their last visit, tinted
   const show = banner.getByRole('button', { name: 'Show the changes' });
   await show.click();
   await expect(banner.getByRole('button', { name: 'Hide the changes' })).toHaveAttribute('aria-pressed', 'true');
+  // The list of the parts: a row of an added part selects it, as the hierarchy shows.
+  await banner.getByRole('button', { name: 'List the parts' }).click();
+  const list = banner.getByRole('list', { name: 'Changed parts' });
+  const row = list.locator('li[data-status="added"]').first().getByRole('button');
+  const path = (await row.locator('span').nth(1).innerText()).split(' › ');
+  await row.click();
+  await expect(page.getByRole('treeitem', { selected: true })).toContainText(path.at(-1)!);
   await banner.getByRole('button', { name: 'Got it' }).click();
   await expect(banner).toHaveCount(0);
 

@@ -17,6 +17,8 @@ export interface UsersTable {
   disabled: Flag;
   preferred_language: string | null;
   preferred_unit: string | null;
+  /** 16, 32 or 64 (the fraction of an inch workshop measures round to); null follows 1/16. */
+  preferred_inch_fraction: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
   /** Moves with every change to one of the user's projects (the list's ETag). */
   projects_version: ColumnType<number, number | undefined, number>;

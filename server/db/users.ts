@@ -13,6 +13,7 @@ export interface User {
   disabled: boolean;
   preferredLanguage: string | null;
   preferredUnit: string | null;
+  preferredInchFraction: number | null;
   /** Seconds. */
   createdAt: number;
 }
@@ -34,6 +35,7 @@ function toUser(row: UserRow): User {
     disabled: row.disabled !== 0,
     preferredLanguage: row.preferred_language,
     preferredUnit: row.preferred_unit,
+    preferredInchFraction: row.preferred_inch_fraction,
     createdAt: row.created_at,
   };
 }
@@ -113,12 +115,14 @@ export async function setPasswordHash(db: Db, id: number, passwordHash: string):
 export interface UserSettingsPatch {
   preferredLanguage?: string | null;
   preferredUnit?: string | null;
+  preferredInchFraction?: number | null;
 }
 
 export async function updateUserSettings(db: Db, id: number, patch: UserSettingsPatch): Promise<void> {
-  const values: { preferred_language?: string | null; preferred_unit?: string | null } = {};
+  const values: { preferred_language?: string | null; preferred_unit?: string | null; preferred_inch_fraction?: number | null } = {};
   if (patch.preferredLanguage !== undefined) values.preferred_language = patch.preferredLanguage;
   if (patch.preferredUnit !== undefined) values.preferred_unit = patch.preferredUnit;
+  if (patch.preferredInchFraction !== undefined) values.preferred_inch_fraction = patch.preferredInchFraction;
   if (Object.keys(values).length === 0) return;
   await db.updateTable('users').set(values).where('id', '=', id).execute();
 }

@@ -4,12 +4,22 @@
  */
 import * as z from 'zod/mini';
 import { metresTo } from './units';
+import type { InchFraction } from './wireValues';
+
+export type { InchFraction };
 
 export const LENGTH_FORMATS = ['mm', 'in16', 'in32', 'in64'] as const;
 export const lengthFormatSchema = z.enum(LENGTH_FORMATS);
 export type LengthFormat = z.infer<typeof lengthFormatSchema>;
 
-const DENOMINATORS: Record<Exclude<LengthFormat, 'mm'>, number> = { in16: 16, in32: 32, in64: 64 };
+export const DEFAULT_INCH_FRACTION: InchFraction = 16;
+
+const DENOMINATORS: Record<Exclude<LengthFormat, 'mm'>, InchFraction> = { in16: 16, in32: 32, in64: 64 };
+
+/** The inch format that rounds to this fraction. */
+export const inchFormatOf = (fraction: InchFraction): Exclude<LengthFormat, 'mm'> => `in${fraction}`;
+/** The fraction an inch format rounds to; null for millimetres. */
+export const fractionOfFormat = (format: LengthFormat): InchFraction | null => (format === 'mm' ? null : (DENOMINATORS[format] ?? null));
 
 function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);

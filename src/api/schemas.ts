@@ -12,7 +12,7 @@
 import * as z from 'zod/mini';
 import { conversionNotesSchema } from './conversionNotes';
 import { approvalSchema } from './revisionSchemas';
-import { distanceUnitSchema, languageSchema, secondsDateSchema, stageSchema } from './wireValues';
+import { distanceUnitSchema, inchFractionSchema, languageSchema, secondsDateSchema, stageSchema } from './wireValues';
 
 export * from './wireValues';
 export * from './noteSchemas';
@@ -175,6 +175,8 @@ export const GUEST_USER: UserInfo = { fullName: 'Guest', avatarUrl: DEFAULT_AVAT
 export const settingsSchema = z.object({
   preferredDisplayLanguage: z.optional(languageSchema),
   preferredDistanceUnit: z.optional(distanceUnitSchema),
+  /** The fraction of an inch workshop measures round to (16, 32 or 64); absent: 1/16. */
+  preferredInchFraction: z.optional(inchFractionSchema),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export const settingsPatchSchema = z.strictObject(settingsSchema.shape);

@@ -16,7 +16,8 @@ export const SOCKET_ERRORS = {
 
 export type UploadRequest =
   | { kind: 'create'; secureToken: string; projectName: string; fileName: string; file: Uint8Array }
-  | { kind: 'setModel'; secureToken: string; projectId: number; fileName: string; file: Uint8Array };
+  /** `keepApproval`: the update keeps the client's approval of the current revision (`?approval=keep`). */
+  | { kind: 'setModel'; secureToken: string; projectId: number; fileName: string; file: Uint8Array; keepApproval?: boolean };
 
 export interface UploadSocketHandlers {
   /** Fraction of the message the socket has sent, 0..1. */
@@ -44,6 +45,13 @@ export function withToken(url: string, secureToken: string): string {
   return target.toString();
 }
 
+/** The socket's URL for this request: its secure token, and `approval=keep` for an update that keeps the approval. */
+export function requestUrl(url: string, request: UploadRequest): string {
+  const target = new URL(withToken(url, request.secureToken));
+  if (request.kind === 'setModel' && request.keepApproval) target.searchParams.set('approval', 'keep');
+  return target.toString();
+}
+
 export function uploadParts(request: UploadRequest): string[] {
   return request.kind === 'create'
     ? [request.secureToken, request.projectName, request.fileName]
@@ -59,7 +67,7 @@ export function openUploadSocket(
   const parts = uploadParts(request);
   if (request.kind === 'create' && parts.length !== CREATE_PART_COUNT) throw new Error('bad parts');
   const payload = encodeUploadMessage(parts, request.file);
-  const socket = new WebSocketImpl(withToken(url, request.secureToken));
+  const socket = new WebSocketImpl(requestUrl(url, request));
   socket.binaryType = 'arraybuffer';
   let finished = false;
   let timer: ReturnType<typeof setInterval> | undefined;

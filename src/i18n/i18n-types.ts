@@ -655,6 +655,15 @@ type RootTranslation = {
 			 */
 			unit: string
 			/**
+			 * M​e​a​s​u​r​e​s​ ​i​n​ ​i​n​c​h​e​s​ ​t​o
+			 */
+			inchFraction: string
+			/**
+			 * 1​/​{​d​e​n​o​m​i​n​a​t​o​r​}​ ​i​n
+			 * @param {number} denominator
+			 */
+			fraction: RequiredParams<'denominator'>
+			/**
 			 * N​o​ ​l​o​g​o
 			 */
 			noLogo: string
@@ -2491,6 +2500,23 @@ type RootTranslation = {
 			 * G​o​t​ ​i​t
 			 */
 			dismiss: string
+			/**
+			 * L​i​s​t​ ​t​h​e​ ​p​a​r​t​s
+			 */
+			openList: string
+			/**
+			 * C​l​o​s​e​ ​t​h​e​ ​l​i​s​t
+			 */
+			closeList: string
+			/**
+			 * C​h​a​n​g​e​d​ ​p​a​r​t​s
+			 */
+			list: string
+			/**
+			 * S​h​o​w​ ​{​n​a​m​e​}​ ​i​n​ ​t​h​e​ ​m​o​d​e​l
+			 * @param {string} name
+			 */
+			showPart: RequiredParams<'name'>
 		}
 	}
 	conversion: {
@@ -3163,6 +3189,14 @@ export type TranslationFunctions = {
 			 * Distance unit
 			 */
 			unit: () => LocalizedString
+			/**
+			 * Measures in inches to
+			 */
+			inchFraction: () => LocalizedString
+			/**
+			 * 1/{denominator} in
+			 */
+			fraction: (arg: { denominator: number }) => LocalizedString
 			/**
 			 * No logo
 			 */
@@ -4901,6 +4935,22 @@ export type TranslationFunctions = {
 			 * Got it
 			 */
 			dismiss: () => LocalizedString
+			/**
+			 * List the parts
+			 */
+			openList: () => LocalizedString
+			/**
+			 * Close the list
+			 */
+			closeList: () => LocalizedString
+			/**
+			 * Changed parts
+			 */
+			list: () => LocalizedString
+			/**
+			 * Show {name} in the model
+			 */
+			showPart: (arg: { name: string }) => LocalizedString
 		}
 	}
 	conversion: {

@@ -1,5 +1,5 @@
 /** Workshop measures as the user's language writes them: lengths in the chosen format, angles to 0.1°. */
-import { formatAngle, formatLength as formatLengthIn, type LengthFormat } from '../api/lengthFormat';
+import { DEFAULT_INCH_FRACTION, formatAngle, formatLength as formatLengthIn, inchFormatOf, type InchFraction, type LengthFormat } from '../api/lengthFormat';
 import type { Locales } from './i18n-types';
 
 const decimalOf = (locale: Locales) => (locale === 'fr' ? ',' : '.');
@@ -13,7 +13,10 @@ export function formatDegrees(degrees: number, locale: Locales): string {
   return formatAngle(degrees, decimalOf(locale));
 }
 
-/** The format that follows the user's distance unit until they choose one: mm, or inches to 1/16. */
-export function effectiveFormat(chosen: LengthFormat | null, unit: 'mm' | 'in'): LengthFormat {
-  return chosen ?? (unit === 'in' ? 'in16' : 'mm');
+/**
+ * The format that follows the user's settings until they choose one in the viewer: mm, or inches
+ * to the fraction of the account (1/16 when none is set).
+ */
+export function effectiveFormat(chosen: LengthFormat | null, unit: 'mm' | 'in', fraction: InchFraction | null = null): LengthFormat {
+  return chosen ?? (unit === 'in' ? inchFormatOf(fraction ?? DEFAULT_INCH_FRACTION) : 'mm');
 }

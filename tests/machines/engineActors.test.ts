@@ -37,6 +37,21 @@ describe('engine actors', () => {
     expect(engine.showAll).toHaveBeenCalledTimes(1);
   });
 
+  it('a selection that frames (a row of the link\'s change list) selects the part and frames it; a plain one only selects', async () => {
+    const slot = createEngineSlot();
+    const tools = createActor(viewerToolsMachine.provide({ actors: { engineBridge: createEngineBridgeActor(slot) } }), { input: { permissions: ALL_SHARE_OPTIONS } }).start();
+    const { engine } = fakeEngine();
+    slot.set(engine);
+    await settle();
+    tools.send({ type: 'tools.select', partId: '7' });
+    expect(engine.setSelection).toHaveBeenLastCalledWith(['7']);
+    expect(engine.zoomToFit).not.toHaveBeenCalled();
+    tools.send({ type: 'tools.select', partId: '32', frame: true });
+    expect(engine.setSelection).toHaveBeenLastCalledWith(['32']);
+    expect(engine.zoomToFit.mock.calls).toEqual([[['32']]]);
+    tools.stop();
+  });
+
   it('queue commands until the engine exists, then bridge both ways', async () => {
     const slot = createEngineSlot();
     const tools = createActor(viewerToolsMachine.provide({ actors: { engineBridge: createEngineBridgeActor(slot) } }), {

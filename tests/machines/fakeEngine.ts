@@ -48,6 +48,7 @@ export function fakeEngine() {
     setCameraView: vi.fn(),
     resetCamera: vi.fn(),
     setSelection: vi.fn(),
+    zoomToFit: vi.fn(),
     isolate: vi.fn(),
     show: vi.fn(),
     hide: vi.fn(),

@@ -2,10 +2,13 @@
  * What changed on a link since the last visit, against its rules written here: a first visit
  * remembers the revision and says nothing; a newer revision reads the changes from the one seen and
  * shows the banner; Show tints the added and changed parts, Hide takes them away; Got it remembers
- * the revision shown; nothing changed, or changes that cannot be read, end quietly.
+ * the revision shown; nothing changed, or changes that cannot be read, end quietly. Where the
+ * answer names the parts (the link shows the hierarchy), their list opens and closes, and a row of
+ * an added or changed part asks the viewer to select and frame it; a removed part, or a part the
+ * list does not hold, asks nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, setup, waitFor, type ActorRefFrom } from 'xstate';
 import type { RevisionChanges } from '../../src/api/schemas';
 import { linkChangesMachine } from '../../src/machines/viewer/linkChangesMachine';
 import type { CompareView } from '../../src/machines/viewer/revisionsMachine';
@@ -23,7 +26,7 @@ const changes: RevisionChanges = {
 };
 
 function start(seen: number | null, answer: RevisionChanges | Error = changes) {
-  const log = { read: [] as number[], remembered: [] as number[], shown: [] as CompareView[], hidden: 0 };
+  const log = { read: [] as number[], remembered: [] as number[], shown: [] as CompareView[], hidden: 0, selected: [] as unknown[] };
   const machine = linkChangesMachine.provide({
     actors: {
       readSeen: fromPromise(async () => seen),
@@ -41,7 +44,13 @@ function start(seen: number | null, answer: RevisionChanges | Error = changes) {
       }),
     },
   });
-  const actor = createActor(machine, { input: { accessKey: 'k1', revisionNumber: 5 } }).start();
+  // The viewer that spawns it, as far as the list's rows reach it: what it is asked to select.
+  const viewer = setup({ actors: { linkChanges: machine } }).createMachine({
+    invoke: { id: 'linkChanges', src: 'linkChanges', input: { accessKey: 'k1', revisionNumber: 5 } },
+    on: { 'viewer.treeSelect': { actions: ({ event }) => void log.selected.push(event) } },
+  });
+  const parent = createActor(viewer).start();
+  const actor = parent.getSnapshot().children.linkChanges as ActorRefFrom<typeof machine>;
   return { actor, log };
 }
 
@@ -49,7 +58,7 @@ describe('what changed on a link since the last visit', () => {
   it('a first visit remembers the revision shown and shows no banner', async () => {
     const { actor, log } = start(null);
     await waitFor(actor, (s) => s.status === 'done');
-    expect(log).toEqual({ read: [], remembered: [5], shown: [], hidden: 0 });
+    expect(log).toEqual({ read: [], remembered: [5], shown: [], hidden: 0, selected: [] });
   });
 
   it('the same revision as last time: nothing to say', async () => {
@@ -82,5 +91,41 @@ describe('what changed on a link since the last visit', () => {
     const gone = start(1, Object.assign(new Error('404'), { status: 404 }));
     await waitFor(gone.actor, (s) => s.status === 'done');
     expect(gone.log).toMatchObject({ read: [1], remembered: [5], shown: [] });
+  });
+
+  it('the list of the changed parts opens and closes; a row of an added or changed part selects and frames it, tinted or not', async () => {
+    const { actor, log } = start(2);
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.listOpen).toBe(false);
+    actor.send({ type: 'linkChanges.toggleList' });
+    expect(actor.getSnapshot().context.listOpen).toBe(true);
+    actor.send({ type: 'linkChanges.select', partId: '32' });
+    expect(log.selected).toEqual([{ type: 'viewer.treeSelect', partId: '32', frame: true }]);
+    actor.send({ type: 'linkChanges.show' });
+    actor.send({ type: 'linkChanges.select', partId: '7' });
+    expect(log.selected).toEqual([
+      { type: 'viewer.treeSelect', partId: '32', frame: true },
+      { type: 'viewer.treeSelect', partId: '7', frame: true },
+    ]);
+    // Selecting did not take the tints away, and the list stays open with them.
+    expect(actor.getSnapshot().matches('showing')).toBe(true);
+    expect(actor.getSnapshot().context.listOpen).toBe(true);
+    actor.send({ type: 'linkChanges.toggleList' });
+    expect(actor.getSnapshot().context.listOpen).toBe(false);
+  });
+
+  it('a removed part, or a part the list does not hold, is not selected', async () => {
+    const { actor, log } = start(2, { ...changes, parts: [...changes.parts, { status: 'removed', path: ['Kitchen', 'Old door'], partId: '40', changes: [] }] });
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'linkChanges.select', partId: '40' });
+    actor.send({ type: 'linkChanges.select', partId: '12' });
+    expect(log.selected).toEqual([]);
+  });
+
+  it('an answer without the parts (the link hides the hierarchy) has no list to open', async () => {
+    const { actor } = start(2, { ...changes, parts: [] });
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'linkChanges.toggleList' });
+    expect(actor.getSnapshot().context.listOpen).toBe(false);
   });
 });

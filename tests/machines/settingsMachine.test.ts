@@ -63,11 +63,13 @@ describe('settings machine rules', () => {
 
 describe('initial settings', () => {
   it('prefers the stored choice, then the browser, then English and millimeters', () => {
-    expect(initialSettings({ language: 'fr', unit: 'in' }, ['en-US'])).toEqual({ language: 'fr', unit: 'in' });
-    expect(initialSettings(null, ['de-DE', 'fr-CA', 'en'])).toEqual({ language: 'fr', unit: 'mm' });
-    expect(initialSettings({ unit: 'in' }, ['en-GB'])).toEqual({ language: 'en', unit: 'in' });
-    expect(initialSettings(null, ['de', 'es'])).toEqual({ language: 'en', unit: 'mm' });
-    expect(initialSettings(null, [])).toEqual({ language: 'en', unit: 'mm' });
+    expect(initialSettings({ language: 'fr', unit: 'in' }, ['en-US'])).toEqual({ language: 'fr', unit: 'in', inchFraction: null });
+    expect(initialSettings(null, ['de-DE', 'fr-CA', 'en'])).toEqual({ language: 'fr', unit: 'mm', inchFraction: null });
+    expect(initialSettings({ unit: 'in' }, ['en-GB'])).toEqual({ language: 'en', unit: 'in', inchFraction: null });
+    expect(initialSettings(null, ['de', 'es'])).toEqual({ language: 'en', unit: 'mm', inchFraction: null });
+    expect(initialSettings(null, [])).toEqual({ language: 'en', unit: 'mm', inchFraction: null });
+    // The fraction of an inch chosen is kept too; none stored: none chosen (1/16).
+    expect(initialSettings({ unit: 'in', inchFraction: 64 }, [])).toEqual({ language: 'en', unit: 'in', inchFraction: 64 });
   });
 
   it('reads primary language subtags case-insensitively', () => {

@@ -2,7 +2,7 @@
 import { deepStrictEqual as same, ok } from 'node:assert/strict';
 import { fromCallback } from 'xstate';
 import type { Project } from '../../src/api/schemas';
-import { selectUploadDialog, selectUploadError, selectUploadMessage, selectUploadProgress } from '../../src/machines/upload/uploadSelectors';
+import { selectUploadApprovedRevision, selectUploadDialog, selectUploadError, selectUploadMessage, selectUploadProgress } from '../../src/machines/upload/uploadSelectors';
 import { uploadMachine, type SocketCommand, type SocketInput, type UploadEmitted, type UploadEvent } from '../../src/machines/upload/uploadMachine';
 import { createSut, type Oracle, type Sut } from '../helpers/modelBased';
 import { defineRun, type MachineModel } from './machineModel';
@@ -26,6 +26,11 @@ export const uploadEvents: UploadEvent[] = [
   { type: 'socket.failure', message: 'WebSocket connection closed' },
   { type: 'upload.dismiss' },
   { type: 'upload.update', projectId: 5, file, loadsModel: true },
+  // The client approved revision 3, the current one: the owner is asked first.
+  { type: 'upload.update', projectId: 5, file, approvedRevision: 3 },
+  { type: 'upload.approvalChosen', keepApproval: false },
+  { type: 'upload.approvalChosen', keepApproval: true },
+  { type: 'upload.approvalCancel' },
   { type: 'upload.modelClaimed', projectId: 5, loader: 'viewer-1' },
   { type: 'upload.modelProgress', projectId: 5, fraction: 0.5, message: 'loadingResources' },
   { type: 'upload.modelShown', projectId: 5 },
@@ -47,6 +52,7 @@ const checked: Oracle<UploadEvent, UploadExpected> = {
     const snapshot = real as never;
     same(selectUploadDialog(snapshot), dialogOf(e), 'the dialog shown');
     if (dialogOf(e) === 'loading') same(selectUploadMessage(snapshot), e.message, 'the step message');
+    if (dialogOf(e) === 'confirmApproval') same(selectUploadApprovedRevision(snapshot), e.approvedRevision, 'the approved revision asked about');
     const progress = selectUploadProgress(snapshot);
     if (e.exact !== null) same(progress, e.exact, 'the progress');
     else {
@@ -60,8 +66,13 @@ const checked: Oracle<UploadEvent, UploadExpected> = {
     if (e.error === 'token') ok(error !== null, 'a token failure is reported');
     else same(error, e.error, 'the error shown');
     same(
-      s.requests.map(({ request }) => ({ kind: request.kind, secureToken: request.secureToken, fileName: request.fileName, ...(request.kind === 'create' ? { projectName: request.projectName } : { projectId: request.projectId }) })),
-      e.requests.map((r) => ({ kind: r.kind, secureToken: 'token-1', fileName: 'Kitchen A.step', ...(r.kind === 'create' ? { projectName: r.projectName } : { projectId: r.projectId }) })),
+      s.requests.map(({ request }) => ({
+        kind: request.kind,
+        secureToken: request.secureToken,
+        fileName: request.fileName,
+        ...(request.kind === 'create' ? { projectName: request.projectName } : { projectId: request.projectId, keepApproval: request.keepApproval === true }),
+      })),
+      e.requests.map((r) => ({ kind: r.kind, secureToken: 'token-1', fileName: 'Kitchen A.step', ...(r.kind === 'create' ? { projectName: r.projectName } : { projectId: r.projectId, keepApproval: r.keepApproval }) })),
       'the socket requests',
     );
     same(s.commands, e.answers.map((result) => ({ type: 'socket.answerCredit', result })), 'the credit answers');

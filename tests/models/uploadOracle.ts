@@ -5,13 +5,17 @@
  * a card); one progress from 0 to 1 that never goes back; the credit question answered true or
  * false; credit_usage_refused closes silently, insufficient_credits opens its dialog, any other
  * error the load-error dialog with the server's message passed through.
+ * Issue 29's approval rule: an update of a project whose current revision the client approved asks
+ * the owner first, before anything is sent; asking again opens the socket as before (the server
+ * moves the project back to Pending approval), keeping it opens the socket with the approval kept;
+ * Cancel sends nothing and closes the question.
  */
 import type { Project } from '../../src/api/schemas';
 import type { UploadEmitted, UploadEvent } from '../../src/machines/upload/uploadMachine';
 import type { Expected, Oracle } from '../helpers/modelBased';
 
 type Step = 'upload' | 'convert' | 'load';
-export type Dialog = 'none' | 'loading' | 'confirmCredit' | 'insufficientCredits' | 'failed';
+export type Dialog = 'none' | 'confirmApproval' | 'loading' | 'confirmCredit' | 'insufficientCredits' | 'failed';
 
 export interface UploadExpected extends Expected {
   kind: 'create' | 'update' | null;
@@ -33,10 +37,14 @@ export interface UploadExpected extends Expected {
   requests: Record<string, unknown>[];
   answers: boolean[];
   announced: UploadEmitted[];
+  /** The approved revision the owner is asked about, and what they chose. */
+  approvedRevision: number | null;
+  keepApproval: boolean;
 }
 
 export const dialogOf = (e: UploadExpected): Dialog => {
   const v = JSON.stringify(e.value);
+  if (v.includes('confirmingApproval')) return 'confirmApproval';
   if (v.includes('confirmingCredit')) return 'confirmCredit';
   if (v.includes('requestingToken') || v.includes('transferring') || v.includes('showingModel')) return 'loading';
   if (e.value === 'insufficientCredits' || e.value === 'failed') return e.value;
@@ -63,6 +71,8 @@ const fresh = (loadsModel = true): Omit<UploadExpected, 'value' | 'effects' | 'r
   loader: null,
   releasedBy: null,
   error: null,
+  approvedRevision: null,
+  keepApproval: false,
 });
 
 const isIn = (e: UploadExpected, state: string) => e.value === state || JSON.stringify(e.value).includes(`"${state}"`);
@@ -79,11 +89,23 @@ export const uploadOracle: Oracle<UploadEvent, UploadExpected> = {
     }
     if (idleLike && event.type === 'upload.update') {
       const loadsModel = event.loadsModel === true;
-      return { ...base, ...fresh(loadsModel), value: 'requestingToken', kind: 'update', projectId: event.projectId, effects: ['loading dialog at 0 %'] };
+      const update = { ...base, ...fresh(loadsModel), kind: 'update' as const, projectId: event.projectId };
+      if (typeof event.approvedRevision === 'number') {
+        const approved = event.approvedRevision;
+        return { ...update, value: 'confirmingApproval', approvedRevision: approved, effects: [`Revision ${approved} is approved: ask again, keep, or cancel (nothing sent)`] };
+      }
+      return { ...update, value: 'requestingToken', effects: ['loading dialog at 0 %'] };
+    }
+    if (e.value === 'confirmingApproval') {
+      if (event.type === 'upload.approvalChosen') {
+        return { ...base, value: 'requestingToken', keepApproval: event.keepApproval, effects: [event.keepApproval ? 'keeps the approval' : 'asks for approval again', 'loading dialog at 0 %'] };
+      }
+      if (event.type === 'upload.approvalCancel') return reset(['question closed; nothing sent']);
     }
     if (e.value === 'requestingToken') {
       if (type === 'xstate.done.actor.secureToken') {
-        const request = e.kind === 'create' ? { kind: 'create', projectName: 'Kitchen A', fileName: 'Kitchen A.step' } : { kind: 'setModel', projectId: e.projectId };
+        const request =
+          e.kind === 'create' ? { kind: 'create', projectName: 'Kitchen A', fileName: 'Kitchen A.step' } : { kind: 'setModel', projectId: e.projectId, keepApproval: e.keepApproval };
         return { ...base, value: { transferring: 'uploading' }, requests: [...e.requests, request], effects: [`socket opened: ${JSON.stringify(request)}`] };
       }
       if (type === 'xstate.error.actor.secureToken') return { ...base, value: 'failed', error: 'token', exact: null, effects: ['load-error dialog'] };

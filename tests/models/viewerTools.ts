@@ -25,6 +25,7 @@ export const viewerToolsEvents = [
   { type: 'engine.pick', partId: '1' },
   { type: 'engine.pick', partId: null },
   { type: 'tools.select', partId: '2' },
+  { type: 'tools.select', partId: '3', frame: true },
   { type: 'tools.toggleDataSheet' },
   { type: 'engine.measure', measurement },
   { type: 'tools.setVisible', ids: ['1'], isVisible: false },

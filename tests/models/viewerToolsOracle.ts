@@ -109,7 +109,9 @@ export function viewerToolsOracle(permissions: ShareOptions): Oracle<ViewerTools
           const shown = e.value.dataSheet === 'shown' || first;
           const badge = id !== null && !shown && e.everSelected;
           const next = { ...e, selectedId: id, everSelected: e.everSelected || id !== null, badge, value: { ...e.value, dataSheet: shown ? ('shown' as const) : ('hidden' as const) } };
-          return command(next, { type: 'selection', ids: id === null ? [] : [id] });
+          const selected = command(next, { type: 'selection', ids: id === null ? [] : [id] });
+          // A row of the link's change list frames its part as well (issue 29).
+          return event.type === 'tools.select' && event.frame === true && id !== null ? command(selected, { type: 'frame', ids: [id] }) : selected;
         }
         case 'tools.toggleDataSheet':
           if (e.value.dataSheet === 'shown') return { ...e, value: { ...e.value, dataSheet: 'hidden' } };

@@ -52,6 +52,26 @@ describe('PATCH settings', () => {
     expect((await login()).settings).toEqual({ preferredDisplayLanguage: 'en', preferredDistanceUnit: 'mm' });
     expect((await inject(server, '/api/v1/settings', { method: 'PATCH', body: { preferredDistanceUnit: 'in' } })).status).toBe(401);
   });
+
+  it('stores the fraction of an inch (16, 32 or 64) with the account: none until chosen, then in every login answer; anything else refused', async () => {
+    const other = await createAccount(server.database.db, { username: 'ina@example.com', password: 'ina-password', nowMs: server.clock() });
+    const auth = await server.app.services.accessTokens.sign(other.id);
+    const loginIna = async () => loginResponseSchema.parse((await inject(server, '/api/v1/auth/login', { body: { username: 'ina@example.com', password: 'ina-password' } })).json);
+    expect((await loginIna()).settings).toEqual({});
+    const [row] = await server.database.db.selectFrom('users').select('preferred_inch_fraction').where('id', '=', other.id).execute();
+    expect(row.preferred_inch_fraction).toBeNull();
+    for (const fraction of [32, 64, 16]) {
+      expect((await patchSettings({ preferredDistanceUnit: 'in', preferredInchFraction: fraction }, auth)).status).toBe(204);
+      expect((await loginIna()).settings).toEqual({ preferredDistanceUnit: 'in', preferredInchFraction: fraction });
+    }
+    expect((await patchSettings({ preferredInchFraction: 32 }, auth)).status).toBe(204);
+    for (const body of [{ preferredInchFraction: 8 }, { preferredInchFraction: '32' }, { preferredInchFraction: null }, { preferredInchFraction: 128 }]) {
+      expect((await patchSettings(body, auth)).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await loginIna()).settings).toEqual({ preferredDistanceUnit: 'in', preferredInchFraction: 32 });
+    // Another account's settings are not touched.
+    expect((await login()).settings).toEqual({ preferredDisplayLanguage: 'en', preferredDistanceUnit: 'mm' });
+  });
 });
 
 describe('GET subscriptionPlans/active', () => {

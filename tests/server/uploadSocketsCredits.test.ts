@@ -218,3 +218,28 @@ describe('projects/setModel refusals', () => {
     expect(projectOf(first)).toMatchObject({ revisionNumber: 2, consumedUpdateCount: 1 });
   });
 });
+
+describe('projects/setModel on a project whose current revision the client approved', () => {
+  async function approved(owner: TestUser): Promise<Project> {
+    const created = projectOf(await create(owner));
+    await server.database.db
+      .updateTable('projects')
+      .set({ current_stage: 'ready', approval_name: 'Claire', approval_date: toSeconds(server.clock()), approval_revision: created.revisionNumber })
+      .where('id', '=', created.id)
+      .execute();
+    return created;
+  }
+
+  it('?approval=keep keeps the stage and the approval, marked as given to the older revision; without it the project waits for approval again', async () => {
+    const owner = await addUser(server);
+    const kept = await approved(owner);
+    const token = await secureToken(server, owner.token);
+    const keeping = projectOf(await upload(server, { kind: 'setModel', secureToken: token, projectId: kept.id, fileName: 'kitchen-v2.dxf', file: dxf, keepApproval: true }));
+    expect(keeping).toMatchObject({ revisionNumber: 2, currentStage: 'ready', approval: { name: 'Claire', revisionNumber: 1 } });
+
+    const asked = await approved(owner);
+    const askedAgain = projectOf(await update(owner, asked.id));
+    expect(askedAgain).toMatchObject({ revisionNumber: 2, currentStage: 'approval', approval: { name: 'Claire', revisionNumber: 1 } });
+    expect(await read(owner, asked.id)).toMatchObject({ currentStage: 'approval' });
+  });
+});

@@ -11,6 +11,7 @@ import { secureTokenSession } from './0008_secure_token_session';
 import { conversionHeartbeats } from './0009_conversion_heartbeats';
 import { reviewLoop } from './0010_review_loop';
 import { workshopSettings } from './0011_workshop_settings';
+import { inchFraction } from './0012_inch_fraction';
 
 export function allMigrations(dialect: SqlDialect): Record<string, Migration> {
   return {
@@ -24,5 +25,6 @@ export function allMigrations(dialect: SqlDialect): Record<string, Migration> {
     '0009_conversion_heartbeats': conversionHeartbeats(),
     '0010_review_loop': reviewLoop(dialect),
     '0011_workshop_settings': workshopSettings(),
+    '0012_inch_fraction': inchFraction(),
   };
 }

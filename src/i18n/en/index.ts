@@ -192,6 +192,8 @@ const en = {
       login: 'Log in',
       language: 'Language',
       unit: 'Distance unit',
+      inchFraction: 'Measures in inches to',
+      fraction: '1/{denominator:number} in',
       noLogo: 'No logo',
       logoLoadFailed: 'The logo could not be loaded.',
       logoChangeFailed: 'The logo could not be changed. Use a PNG, JPEG, GIF, WebP or AVIF image of at most {max:number} MB.',

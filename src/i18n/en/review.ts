@@ -43,5 +43,10 @@ export const review = {
     show: 'Show the changes',
     hide: 'Hide the changes',
     dismiss: 'Got it',
+    openList: 'List the parts',
+    closeList: 'Close the list',
+    list: 'Changed parts',
+    /** A row that selects and frames its part. */
+    showPart: 'Show {name:string} in the model',
   },
 };

@@ -191,6 +191,8 @@ const fr = {
       login: 'Se connecter',
       language: 'Langue',
       unit: 'Unité de distance',
+      inchFraction: 'Mesures en pouces au',
+      fraction: '1/{denominator} po',
       noLogo: 'Aucun logo',
       logoLoadFailed: 'Le logo n’a pas pu être chargé.',
       logoChangeFailed: 'Le logo n’a pas pu être modifié. Utilisez une image PNG, JPEG, GIF, WebP ou AVIF de {max} Mo au plus.',

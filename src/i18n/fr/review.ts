@@ -45,5 +45,9 @@ export const review = {
     show: 'Montrer les changements',
     hide: 'Masquer les changements',
     dismiss: 'Compris',
+    openList: 'Lister les pièces',
+    closeList: 'Fermer la liste',
+    list: 'Pièces modifiées',
+    showPart: 'Montrer {name} dans le modèle',
   },
 } satisfies Translation['review'];

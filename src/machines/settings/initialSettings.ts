@@ -1,8 +1,9 @@
 /**
  * Where the settings start (SPEC §3): language from the stored choice, else the browser
- * language, else English; distance unit from the stored choice, else millimeters.
+ * language, else English; distance unit from the stored choice, else millimeters; the fraction of
+ * an inch from the stored choice, else none (1/16).
  */
-import { LANGUAGES, type DistanceUnit, type Language } from '../../api/schemas';
+import { LANGUAGES, type DistanceUnit, type InchFraction, type Language } from '../../api/schemas';
 import type { StoredSettings } from './settingsStore';
 
 export const DEFAULT_LANGUAGE: Language = 'en';
@@ -21,9 +22,10 @@ export function browserLanguage(preferences: readonly string[]): Language | null
 export function initialSettings(
   stored: StoredSettings | null,
   browserPreferences: readonly string[],
-): { language: Language; unit: DistanceUnit } {
+): { language: Language; unit: DistanceUnit; inchFraction: InchFraction | null } {
   return {
     language: stored?.language ?? browserLanguage(browserPreferences) ?? DEFAULT_LANGUAGE,
     unit: stored?.unit ?? DEFAULT_UNIT,
+    inchFraction: stored?.inchFraction ?? null,
   };
 }

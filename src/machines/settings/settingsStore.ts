@@ -1,6 +1,6 @@
-/** The language and distance unit the user chose, kept in browser storage (versioned). */
+/** The language, distance unit and fraction of an inch the user chose, kept in browser storage (versioned). */
 import * as z from 'zod/mini';
-import { distanceUnitSchema, languageSchema } from '../../api/schemas';
+import { distanceUnitSchema, inchFractionSchema, languageSchema } from '../../api/schemas';
 import { persisted, type KeyValueStorage, type Persisted } from '../storage/persisted';
 
 export const SETTINGS_KEY = 'cv.settings';
@@ -9,6 +9,8 @@ export const SETTINGS_VERSION = 1;
 export const storedSettingsSchema = z.object({
   language: z.optional(languageSchema),
   unit: z.optional(distanceUnitSchema),
+  /** Added within version 1: an older stored value simply has none. */
+  inchFraction: z.optional(inchFractionSchema),
 });
 export type StoredSettings = z.infer<typeof storedSettingsSchema>;
 

@@ -6,10 +6,11 @@ import { conversionSecondsLeft, uploadProgress, type uploadMachine } from './upl
 
 type UploadSnapshot = SnapshotFrom<typeof uploadMachine>;
 
-/** Which dialog the upload shows: the loading view, the credit question, or one of the two errors. */
-export type UploadDialog = 'none' | 'loading' | 'confirmCredit' | 'insufficientCredits' | 'failed';
+/** Which dialog the upload shows: the approval question, the loading view, the credit question, or one of the two errors. */
+export type UploadDialog = 'none' | 'confirmApproval' | 'loading' | 'confirmCredit' | 'insufficientCredits' | 'failed';
 
 export function selectUploadDialog(s: UploadSnapshot): UploadDialog {
+  if (s.hasTag('confirmApproval')) return 'confirmApproval';
   if (s.hasTag('confirmCredit')) return 'confirmCredit';
   if (s.hasTag('loading')) return 'loading';
   if (s.matches('insufficientCredits')) return 'insufficientCredits';
@@ -31,3 +32,5 @@ export function selectUploadActivity(s: UploadSnapshot): UploadActivity | null {
   return parseActivity(text) ?? { step: 'other', text };
 }
 export const selectUploadSecondsLeft = (s: UploadSnapshot): number | undefined => conversionSecondsLeft(s.context);
+/** The approved revision an update is about to replace as current (the approval question), or null. */
+export const selectUploadApprovedRevision = (s: UploadSnapshot): number | null => s.context.approvedRevision;

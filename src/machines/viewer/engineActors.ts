@@ -63,6 +63,9 @@ function apply(engine: EnginePort, command: EngineCommand): EngineEvent | null {
     case 'selection':
       engine.setSelection(command.ids);
       return null;
+    case 'frame':
+      engine.zoomToFit(command.ids);
+      return null;
     case 'debugCamera':
       engine.setDebugCamera(command.enabled);
       return null;

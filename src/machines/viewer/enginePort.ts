@@ -52,6 +52,8 @@ export interface EnginePort {
   setCameraView(view: CameraView, options?: { animate?: boolean }): void;
   resetCamera(options?: { animate?: boolean }): void;
   setSelection(ids: readonly string[]): void;
+  /** Frames these parts (zoom to fit). */
+  zoomToFit(ids?: readonly string[]): void;
   isolate(ids: readonly string[], options?: { moveCamera?: boolean }): void;
   show(ids: readonly string[]): void;
   hide(ids: readonly string[]): void;

@@ -4,11 +4,15 @@
  * revision are read and a banner says how many parts were added, changed and removed; "Show the
  * changes" tints them in the model (added green, changed yellow), "Hide" takes the tints away, and
  * "Got it" remembers the revision as seen. A first visit remembers the revision without a banner.
+ * Where the link shows the hierarchy, the banner's list of the changed parts opens and closes
+ * (`linkChanges.toggleList`); a row of an added or changed part selects that part and frames it
+ * (`linkChanges.select`, to the viewer as a tree selection that frames); a removed part is listed
+ * only: it is not in the model any more.
  *   reading -> (first visit or nothing new) remembering -> done
  *           -> loading -> ready (banner) <-> showing (tints) ; ready | showing -> remembering -> done
  *   loading fails (the seen revision is no longer kept, say) -> remembering -> done: nothing to say.
  */
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, sendParent, setup } from 'xstate';
 import type { RevisionChanges } from '../../api/schemas';
 import type { CompareView } from './revisionsMachine';
 
@@ -21,9 +25,20 @@ export interface LinkChangesInput {
 export interface LinkChangesContext extends LinkChangesInput {
   seen: number | null;
   changes: RevisionChanges | null;
+  /** The list of the changed parts is open. */
+  listOpen: boolean;
 }
 
-export type LinkChangesEvent = { type: 'linkChanges.show' } | { type: 'linkChanges.hide' } | { type: 'linkChanges.dismiss' };
+export type LinkChangesEvent =
+  | { type: 'linkChanges.show' }
+  | { type: 'linkChanges.hide' }
+  | { type: 'linkChanges.dismiss' }
+  | { type: 'linkChanges.toggleList' }
+  /** A row of the list: select and frame this part of the current model. */
+  | { type: 'linkChanges.select'; partId: string };
+
+/** What the viewer is asked to do for a row of the list (the hierarchy's selection, framing the part). */
+export type LinkChangesSelect = { type: 'viewer.treeSelect'; partId: string; frame: true };
 
 export const linkChangesMachine = setup({
   types: {
@@ -46,14 +61,25 @@ export const linkChangesMachine = setup({
       const seen = (event as unknown as { output: number | null }).output;
       return seen !== null && seen < context.revisionNumber;
     },
+    /** The answer named the parts (the link shows the hierarchy). */
+    hasList: ({ context }) => (context.changes?.parts.length ?? 0) > 0,
+    /** The part is an added or changed one of the list (a removed part is not in the model). */
+    isListedPart: ({ context, event }) =>
+      event.type === 'linkChanges.select' && (context.changes?.parts ?? []).some((part) => part.status !== 'removed' && part.partId === event.partId),
     anyChange: ({ event }) => {
       const { counts } = (event as unknown as { output: RevisionChanges }).output;
       return counts.added + counts.changed + counts.removed > 0;
     },
   },
+  actions: {
+    toggleList: assign({ listOpen: ({ context }) => !context.listOpen }),
+    /** The viewer (the parent) selects the part as the hierarchy does, and frames it. */
+    selectPart: sendParent(({ event }): LinkChangesSelect => ({ type: 'viewer.treeSelect', partId: event.type === 'linkChanges.select' ? event.partId : '', frame: true })),
+  },
 }).createMachine({
   id: 'linkChanges',
-  context: ({ input }) => ({ ...input, seen: null, changes: null }),
+  context: ({ input }) => ({ ...input, seen: null, changes: null, listOpen: false }),
+
   initial: 'reading',
   states: {
     reading: {
@@ -76,7 +102,12 @@ export const linkChangesMachine = setup({
       },
     },
     ready: {
-      on: { 'linkChanges.show': 'showing', 'linkChanges.dismiss': 'remembering' },
+      on: {
+        'linkChanges.show': 'showing',
+        'linkChanges.dismiss': 'remembering',
+        'linkChanges.toggleList': { guard: 'hasList', actions: 'toggleList' },
+        'linkChanges.select': { guard: 'isListedPart', actions: 'selectPart' },
+      },
     },
     showing: {
       invoke: {
@@ -87,7 +118,12 @@ export const linkChangesMachine = setup({
           onlyChanges: false,
         }),
       },
-      on: { 'linkChanges.hide': 'ready', 'linkChanges.dismiss': 'remembering' },
+      on: {
+        'linkChanges.hide': 'ready',
+        'linkChanges.dismiss': 'remembering',
+        'linkChanges.toggleList': { guard: 'hasList', actions: 'toggleList' },
+        'linkChanges.select': { guard: 'isListedPart', actions: 'selectPart' },
+      },
     },
     remembering: {
       invoke: {

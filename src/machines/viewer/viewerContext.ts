@@ -68,8 +68,8 @@ export interface ViewerContext {
 export type ViewerEvent =
   | ModelLoadEvent
   | { type: 'viewer.leftPanel'; panel: LeftPanel | null }
-  /** A click in the hierarchy: ends the URL's steps and selects the part. */
-  | { type: 'viewer.treeSelect'; partId: string }
+  /** A click in the hierarchy (or, framing it, in the link's change list): ends the URL's steps and selects the part. */
+  | { type: 'viewer.treeSelect'; partId: string; frame?: boolean }
   /**
    * The project has a new current model: load it. `fromUpload`: an upload made it, and loading it is
    * that upload's last step (its dialog shows the load); a restored revision has no upload.

@@ -38,15 +38,15 @@ import type { ViewerContext, ViewerEvent, ViewerInput } from './viewerContext';
 import { allowedRenderModes, viewerToolsMachine } from './viewerToolsMachine';
 import { loadErrorOf, LOAD_MESSAGES, SANDBOX_PERMISSIONS, statusOf, type LoadedProject, type LoadTarget, type ModelLoadEvent, type UploadLoadReport } from './viewerLoad';
 
+import { approvedRevisionOf } from '../projects/approvedRevision';
+
 export * from './viewerLoad';
 export * from './viewerContext';
 
 export const modelUrlOf = (context: Pick<ViewerContext, 'target' | 'loaded' | 'shownRevision'>): string =>
   context.target.kind === 'sandbox' ? context.target.modelUrl : (context.shownRevision?.modelUrl ?? context.loaded?.project.modelUrl ?? '');
 
-/** The revision the client approved, when it is the project's current one. */
-export const approvedRevisionOf = (project: { approval: { revisionNumber: number } | null; revisionNumber: number } | undefined): number | null =>
-  project?.approval && project.approval.revisionNumber === project.revisionNumber ? project.approval.revisionNumber : null;
+export { approvedRevisionOf } from '../projects/approvedRevision';
 
 /** What the project's calls name: its id for the owner, the access key on a link, nothing in the sandbox. */
 export const refOf = (context: Pick<ViewerContext, 'target'>): { id: number } | { accessKey: string } | null =>
@@ -184,7 +184,7 @@ export const viewerSetup = setup({
     treeSelect: ({ context, event }) => {
       if (event.type !== 'viewer.treeSelect') return;
       context.notice.send({ type: 'notice.stop' });
-      context.tools?.send({ type: 'tools.select', partId: event.partId });
+      context.tools?.send({ type: 'tools.select', partId: event.partId, frame: event.frame });
     },
     /** Another model: the old one's selection and steps mean nothing in it; a new revision reaches the owner and revisions children. */
     replaceModel: ({ context, event, self }) => {

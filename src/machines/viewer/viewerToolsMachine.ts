@@ -80,8 +80,10 @@ export const viewerToolsMachine = setup({
       if (kind === 'points') bridge?.send({ type: 'measureActive', active: on });
       else bridge?.send({ type: 'workshopTool', tool: on ? kind : null });
     },
-    showSelection: ({ context, self }) => {
-      self.getSnapshot().children.engineBridge?.send({ type: 'selection', ids: context.selectedId === null ? [] : [context.selectedId] });
+    showSelection: ({ context, event, self }) => {
+      const bridge = self.getSnapshot().children.engineBridge;
+      bridge?.send({ type: 'selection', ids: context.selectedId === null ? [] : [context.selectedId] });
+      if (event.type === 'tools.select' && event.frame && context.selectedId !== null) bridge?.send({ type: 'frame', ids: [context.selectedId] });
     },
   },
 }).createMachine({

@@ -22,6 +22,8 @@ export type EngineCommand =
   | { type: 'cameraView'; view: CameraView }
   | { type: 'resetCamera' }
   | { type: 'selection'; ids: string[] }
+  /** Frames these parts (a row of the link's change list). */
+  | { type: 'frame'; ids: string[] }
   | { type: 'visibility'; ids: string[]; isVisible: boolean }
   /** The exploded view, 0 (as built) to 1. */
   | { type: 'explode'; factor: number }
@@ -61,7 +63,8 @@ export type ViewerToolsEvent =
   | { type: 'tools.clipping'; settings: Partial<ClippingSettings> }
   | { type: 'tools.cameraView'; view: string }
   | { type: 'tools.resetCamera' }
-  | { type: 'tools.select'; partId: string | null }
+  /** `frame`: the camera frames the part too (a row of the link's change list). */
+  | { type: 'tools.select'; partId: string | null; frame?: boolean }
   | { type: 'tools.toggleDataSheet' }
   | { type: 'tools.fullScreen'; value: boolean }
   | { type: 'tools.setVisible'; ids: string[]; isVisible: boolean }

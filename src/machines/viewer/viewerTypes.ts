@@ -120,4 +120,4 @@ export interface WorkshopMeasures {
 }
 
 export type { LengthFormat };
-export { LENGTH_FORMATS } from '../../api/lengthFormat';
+export { LENGTH_FORMATS, fractionOfFormat } from '../../api/lengthFormat';

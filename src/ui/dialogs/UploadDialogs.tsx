@@ -1,6 +1,7 @@
 /**
  * The dialogs of the upload actor, wherever the user is (SPEC §4): the loading view while the file
- * goes up and converts, the credit question, the missing-credits dialog, and the load error
+ * goes up and converts, the question asked before an update replaces the approved revision (the
+ * restore's dialog), the credit question, the missing-credits dialog, and the load error
  * (whose Close returns to /). After a create, it opens the new project's viewer, whose model load
  * goes on in the same loading view until the model is on screen. When the
  * conversion has notes, they are shown with the result, once the loading view has closed.
@@ -12,6 +13,7 @@ import type { ConversionNote } from '../../machines/types';
 import { uploadErrorDetail } from '../../machines/upload/uploadErrors';
 import {
   selectUploadActivity,
+  selectUploadApprovedRevision,
   selectUploadDialog,
   selectUploadError,
   selectUploadMessage,
@@ -26,6 +28,7 @@ import { ConfirmCreditDialog } from './ConfirmCreditDialog';
 import { ConversionNotesDialog } from './ConversionNotesDialog';
 import { InsufficientCreditsDialog } from './InsufficientCreditsDialog';
 import { LoadErrorDialog } from './LoadErrorDialog';
+import { LeaveApprovedDialog } from './LeaveApprovedDialog';
 import { LoadingDialog } from './LoadingDialog';
 
 export function UploadDialogs() {
@@ -40,6 +43,7 @@ export function UploadDialogs() {
   const activity = useSelector(upload, selectUploadActivity);
   const secondsLeft = useSelector(upload, selectUploadSecondsLeft);
   const working = useSelector(upload, selectUploadWorking);
+  const approvedRevision = useSelector(upload, selectUploadApprovedRevision);
 
   // Leaving the page while a file goes up or converts would drop it: the browser asks first.
   useEffect(() => {
@@ -70,6 +74,13 @@ export function UploadDialogs() {
   const dismiss = () => upload.send({ type: 'upload.dismiss' });
   return (
     <>
+      <LeaveApprovedDialog
+        open={dialog === 'confirmApproval'}
+        approved={approvedRevision ?? 0}
+        next={(approvedRevision ?? 0) + 1}
+        onChoose={(keepApproval) => upload.send({ type: 'upload.approvalChosen', keepApproval })}
+        onCancel={() => upload.send({ type: 'upload.approvalCancel' })}
+      />
       <LoadingDialog
         open={dialog === 'loading'}
         message={message}

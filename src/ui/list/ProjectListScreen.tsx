@@ -27,7 +27,7 @@ type ListActor = ReturnType<typeof useActorRef<ReturnType<typeof useAppServices>
  * One card bound to the list actor. Memoised on the project object, which the list keeps while the
  * project does not change: a keystroke in the search box renders only the cards that appear.
  */
-const ListCard = memo(function ListCard({ project, list, upload }: { project: Project; list: ListActor; upload: (file: File, projectId?: number) => Promise<void> }) {
+const ListCard = memo(function ListCard({ project, list, upload }: { project: Project; list: ListActor; upload: (file: File, project?: Project) => Promise<void> }) {
   return (
     <ProjectCard
       project={project}
@@ -35,7 +35,7 @@ const ListCard = memo(function ListCard({ project, list, upload }: { project: Pr
       onRename={() => list.send({ type: 'list.rename', id: project.id })}
       onShare={() => list.send({ type: 'list.share', id: project.id })}
       onDelete={() => list.send({ type: 'list.delete', id: project.id })}
-      onUpdateFile={(file) => void upload(file, project.id)}
+      onUpdateFile={(file) => void upload(file, project)}
     />
   );
 });

@@ -1,7 +1,8 @@
 /**
  * The user panel (SPEC §2): avatar, full name or Guest, change profile image, Manage account
  * (new tab), Manage subscription (My Subscriptions), Customization with the logo, the language
- * toggle and distance unit, and Log out (or Log in for a guest).
+ * toggle and distance unit (with inches, the fraction workshop measures round to), and Log out
+ * (or Log in for a guest).
  */
 import { Disclosure, DisclosureButton, DisclosurePanel, Radio, RadioGroup } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
@@ -20,6 +21,7 @@ import { linkClass, primaryButtonClass, secondaryButtonClass } from '../common/c
 import { SubscriptionsDialog } from '../dialogs/SubscriptionsDialog';
 import { LoginDialog } from '../login/LoginDialog';
 import { CustomizationSection } from './CustomizationSection';
+import { InchFractionField } from './InchFractionField';
 import { SidePanel } from './SidePanel';
 
 export function UserPanel({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -93,6 +95,7 @@ export function UserPanel({ open, onClose }: { open: boolean; onClose(): void })
             ))}
           </RadioGroup>
         </div>
+        {unit === 'in' ? <InchFractionField /> : null}
       </div>
 
       <div className="mt-auto">

@@ -1,11 +1,13 @@
 /**
  * A link's "what changed since your last visit" (the link-changes machine's view): how many parts
  * were added, changed and removed since the revision this browser saw, Show the changes (tinted
- * in the model) or Hide them, and Got it.
+ * in the model) or Hide them, and Got it. Where the link shows the hierarchy, a list of the parts
+ * opens under it, whose rows select and frame their part.
  */
 import { useSelector } from '@xstate/react';
 import type { LinkChangesRef } from '../../machines/viewer/viewerContext';
 import { useLL } from '../app/I18nProvider';
+import { LinkChangesList } from './LinkChangesList';
 import type { ViewerActor } from './viewerActors';
 
 const button = 'min-h-9 rounded-full border border-border px-3 text-xs font-bold text-fg hover:bg-surface-overlay';
@@ -21,7 +23,7 @@ function Banner({ actor }: { actor: LinkChangesRef }) {
   const state = useSelector(actor, (s) => s);
   const showing = state.matches('showing');
   if (!state.matches('ready') && !showing) return null;
-  const { changes, seen, revisionNumber } = state.context;
+  const { changes, seen, revisionNumber, listOpen } = state.context;
   if (!changes || seen === null) return null;
   const { added, changed, removed } = changes.counts;
   return (
@@ -32,14 +34,20 @@ function Banner({ actor }: { actor: LinkChangesRef }) {
       <p className="text-xs text-fg-muted">
         <span className="text-green-300">{t.added({ count: added })}</span> · <span className="text-yellow-200">{t.changed({ count: changed })}</span> · <span className="text-red-300">{t.removed({ count: removed })}</span>
       </p>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap justify-center gap-2">
         <button type="button" className={button} aria-pressed={showing} onClick={() => actor.send({ type: showing ? 'linkChanges.hide' : 'linkChanges.show' })}>
           {showing ? t.hide() : t.show()}
         </button>
+        {changes.parts.length > 0 ? (
+          <button type="button" className={button} aria-expanded={listOpen} onClick={() => actor.send({ type: 'linkChanges.toggleList' })}>
+            {listOpen ? t.closeList() : t.openList()}
+          </button>
+        ) : null}
         <button type="button" className={button} onClick={() => actor.send({ type: 'linkChanges.dismiss' })}>
           {t.dismiss()}
         </button>
       </div>
+      {listOpen ? <LinkChangesList actor={actor} parts={changes.parts} /> : null}
     </section>
   );
 }

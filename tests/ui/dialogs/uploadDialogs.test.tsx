@@ -120,6 +120,38 @@ describe('upload dialogs', () => {
     expect(screen.getByTestId('loading-activity').textContent).toBe('Polishing');
   });
 
+  it('ask before an update replaces the approved revision: Keep opens the socket keeping it, Ask again opens it plainly, Cancel sends nothing', async () => {
+    const { upload, user, socket } = await setup({ path: '/' });
+    const update = () => act(() => upload.send({ type: 'upload.update', projectId: 5, file, approvedRevision: 3 }));
+    update();
+    const ask = screen.getByRole('alertdialog', { name: 'Revision 3 is approved' });
+    expect(ask.textContent).toContain('Making revision 4 current asks them to approve again');
+    expect(screen.queryByRole('dialog', { name: 'Loading' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(socket.inputs).toEqual([]);
+
+    update();
+    await user.click(screen.getByRole('button', { name: 'Keep the approval' }));
+    await waitFor(() => expect(socket.open).toBe(true));
+    expect(screen.getByRole('dialog', { name: 'Loading' })).toBeTruthy();
+    expect(socket.inputs.map(({ request }) => request)).toMatchObject([{ kind: 'setModel', projectId: 5, keepApproval: true }]);
+    act(() => socket.reply({ type: 'socket.result', project: makeProject({ id: 5 }) }));
+
+    update();
+    await user.click(screen.getByRole('button', { name: 'Ask for approval again' }));
+    await waitFor(() => expect(socket.inputs).toHaveLength(2));
+    expect(socket.inputs[1].request).toMatchObject({ kind: 'setModel', projectId: 5, keepApproval: false });
+  });
+
+  it('ask about the approved revision in French', async () => {
+    const { upload } = await setup({ path: '/', locale: 'fr' });
+    act(() => upload.send({ type: 'upload.update', projectId: 5, file, approvedRevision: 1 }));
+    const ask = screen.getByRole('alertdialog', { name: 'La révision 1 est approuvée' });
+    expect(ask.textContent).toContain('Rendre la révision 2 actuelle');
+    expect(screen.getByRole('button', { name: 'Garder l’approbation' })).toBeTruthy();
+  });
+
   it('make the browser ask before leaving the page while the file goes up or converts, and not after', async () => {
     const { start, reply } = await setup();
     const leave = () => {

@@ -56,7 +56,7 @@ export function ProjectPanel({ owner, onMoreOptions, onRevisions }: { owner: Own
           onChange={(e) => {
             const file = e.target.files?.[0];
             e.target.value = '';
-            if (file) void upload(file, project.id, true);
+            if (file) void upload(file, project, true);
           }}
         />
       </div>

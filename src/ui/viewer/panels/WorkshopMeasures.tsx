@@ -1,12 +1,14 @@
 /**
  * The workshop measures of the measure panel (issue 35): face to face, angle and overall size,
  * the result in the chosen units (mm, or inches to 1/16, 1/32 or 1/64), the measures kept on
- * screen (each removed on its own), and the units choice.
+ * screen (each removed on its own), and the units choice. Until one is chosen here, the account's
+ * settings decide (mm, or inches to its fraction); an inch format chosen here is saved as the
+ * account's fraction.
  */
 import { useSelector } from '@xstate/react';
 import { effectiveFormat, formatDegrees, formatMetres } from '../../../i18n/measureText';
 import { selectHasSelection, selectLengthFormat, selectWorkshop } from '../../../machines/viewer/viewerSelectors';
-import { LENGTH_FORMATS, type LengthFormat, type WorkshopMeasure, type WorkshopMeasureKind } from '../../../machines/viewer/viewerTypes';
+import { fractionOfFormat, LENGTH_FORMATS, type LengthFormat, type WorkshopMeasure, type WorkshopMeasureKind } from '../../../machines/viewer/viewerTypes';
 import { useAppServices } from '../../app/AppServices';
 import { useLL, useLocale } from '../../app/I18nProvider';
 import type { ToolsActor } from '../viewerActors';
@@ -18,7 +20,8 @@ export function useMeasureText(tools: ToolsActor): { format: LengthFormat; text:
   const locale = useLocale();
   const { settings } = useAppServices();
   const unit = useSelector(settings, (s) => s.context.unit);
-  const format = effectiveFormat(useSelector(tools, selectLengthFormat), unit);
+  const fraction = useSelector(settings, (s) => s.context.inchFraction);
+  const format = effectiveFormat(useSelector(tools, selectLengthFormat), unit, fraction);
   const length = (metres: number) => formatMetres(metres, format, locale);
   const text: Text = (m) => {
     if (m.kind === 'overall' && m.size) {
@@ -32,6 +35,7 @@ export function useMeasureText(tools: ToolsActor): { format: LengthFormat; text:
 
 export function WorkshopMeasures({ tools, kind, touch }: { tools: ToolsActor; kind: WorkshopMeasureKind; touch: boolean }) {
   const LL = useLL();
+  const { settings } = useAppServices();
   const locale = useLocale();
   const workshop = useSelector(tools, selectWorkshop);
   const hasSelection = useSelector(tools, selectHasSelection);
@@ -80,7 +84,11 @@ export function WorkshopMeasures({ tools, kind, touch }: { tools: ToolsActor; ki
         <span className="mr-auto text-fg">{LL.viewer.measure.format()}</span>
         <select
           value={format}
-          onChange={(e) => tools.send({ type: 'tools.lengthFormat', format: e.target.value })}
+          onChange={(e) => {
+            tools.send({ type: 'tools.lengthFormat', format: e.target.value });
+            const chosen = fractionOfFormat(e.target.value as LengthFormat);
+            if (chosen !== null) settings.send({ type: 'settings.inchFractionChanged', fraction: chosen });
+          }}
           className="rounded-lg border border-border bg-field px-2 py-1.5 text-fg focus:border-primary"
         >
           {LENGTH_FORMATS.map((f) => (
