@@ -2,13 +2,18 @@
  * What changed on a link since the last visit, against its rules written here: a first visit
  * remembers the revision and says nothing; a newer revision reads the changes from the one seen and
  * shows the banner; Show tints the added and changed parts, Hide takes them away; Got it remembers
- * the revision shown; nothing changed, or changes that cannot be read, end quietly.
+ * the revision shown; nothing changed, or changes that cannot be read, end quietly. Then the
+ * generated paths, checked by the oracle of tests/models/linkChanges.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import type { RevisionChanges } from '../../src/api/schemas';
 import { linkChangesMachine } from '../../src/machines/viewer/linkChangesMachine';
 import type { CompareView } from '../../src/machines/viewer/revisionsMachine';
+import { modelTests } from '../helpers/modelTests';
+import { linkChangesModel } from '../models/linkChanges';
+
+modelTests(linkChangesModel);
 
 const changes: RevisionChanges = {
   from: 2,
