@@ -129,6 +129,10 @@ export const workshopOracle: Oracle<Event, WorkshopExpected> = {
   },
 };
 
+const loaded = { type: 'xstate.done.actor.loadWorkshop', output: { project, tree, settings: DEFAULT_WORKSHOP_SETTINGS } };
+const sut = () => withCallLog(createSut(workshopMachine, { promiseActors: ['loadWorkshop', 'loadEstimate', 'saveSettings'], input }));
+const settingsPhase = (value: unknown) => (value as { ready?: { settings: string } }).ready?.settings;
+
 export const workshopModel: MachineModel = {
   name: 'workshop',
   machine: workshopMachine,
@@ -139,7 +143,7 @@ export const workshopModel: MachineModel = {
       label: 'the owner of project 4',
       run: defineRun<Event>({
         events: [
-          { type: 'xstate.done.actor.loadWorkshop', output: { project, tree, settings: DEFAULT_WORKSHOP_SETTINGS } },
+          loaded,
           { type: 'xstate.error.actor.loadWorkshop', error: new Error('offline') },
           { type: 'xstate.done.actor.loadEstimate', output: estimate },
           { type: 'xstate.error.actor.loadEstimate', error: new Error('500') },
@@ -162,7 +166,29 @@ export const workshopModel: MachineModel = {
           const c = s.context as { mode: string; draft: WorkshopSettings | null; settings: WorkshopSettings | null; saveFailed: boolean; errors: unknown[] };
           return JSON.stringify([s.value, c.mode, c.draft === bad, c.draft === good, c.settings === good, c.saveFailed, c.errors.length > 0]);
         },
-        sut: () => withCallLog(createSut(workshopMachine, { promiseActors: ['loadWorkshop', 'loadEstimate', 'saveSettings'], input })),
+        sut,
+        oracle: workshopOracle as never,
+      }),
+    },
+    {
+      // Every state with the other mode is reached only by choosing it while a save runs.
+      label: 'a packing mode chosen while the settings are saved',
+      run: defineRun<Event>({
+        events: [
+          loaded,
+          { type: 'xstate.done.actor.loadEstimate', output: estimate },
+          { type: 'xstate.error.actor.loadEstimate', error: new Error('500') },
+          { type: 'xstate.done.actor.saveSettings', output: good },
+          { type: 'xstate.error.actor.saveSettings', error: new Error('500') },
+          { type: 'workshop.mode', mode: 'free' },
+          { type: 'workshop.save' },
+        ],
+        input,
+        filterEvents: (snapshot, event) =>
+          event.type !== 'workshop.estimateStale' && (event.type !== 'workshop.mode' || settingsPhase(snapshot.value) === 'saving'),
+        serializeState: (s) => JSON.stringify([s.value, (s.context as { mode: string }).mode]),
+        cover: 'states',
+        sut,
         oracle: workshopOracle as never,
       }),
     },
