@@ -5,13 +5,18 @@
  * the revision shown; nothing changed, or changes that cannot be read, end quietly. Where the
  * answer names the parts (the link shows the hierarchy), their list opens and closes, and a row of
  * an added or changed part asks the viewer to select and frame it; a removed part, or a part the
- * list does not hold, asks nothing.
+ * list does not hold, asks nothing. Then the generated paths, checked by the oracle of
+ * tests/models/linkChanges.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, setup, waitFor, type ActorRefFrom } from 'xstate';
 import type { RevisionChanges } from '../../src/api/schemas';
 import { linkChangesMachine } from '../../src/machines/viewer/linkChangesMachine';
 import type { CompareView } from '../../src/machines/viewer/revisionsMachine';
+import { modelTests } from '../helpers/modelTests';
+import { linkChangesModel } from '../models/linkChanges';
+
+modelTests(linkChangesModel);
 
 const changes: RevisionChanges = {
   from: 2,

@@ -1,14 +1,13 @@
 /** Every machine QA generates paths for (`npm run qa`, the diagrams, the mutation check). */
 import type { AnyStateMachine } from 'xstate';
-import { labelsMachine } from '../../src/machines/projects/labelsMachine';
 import { commentsMachine } from '../../src/machines/viewer/commentsMachine';
 import { hyperlinksMachine } from '../../src/machines/viewer/hyperlinksMachine';
 import { ownerViewerMachine, sharedViewerMachine } from '../../src/machines/viewer/viewerMachine';
-import { workshopMachine } from '../../src/machines/projects/workshopMachine';
-import { linkEstimateMachine } from '../../src/machines/viewer/linkEstimateMachine';
-import { linkChangesMachine } from '../../src/machines/viewer/linkChangesMachine';
 import { approvalModel } from './approval';
 import { deleteModel } from './delete';
+import { labelsModel } from './labels';
+import { linkChangesModel } from './linkChanges';
+import { linkEstimateModel } from './linkEstimate';
 import type { MachineModel } from './machineModel';
 import { noticeModel } from './notice';
 import { ownerProjectModel } from './ownerProject';
@@ -21,6 +20,7 @@ import { sessionModel } from './session';
 import { settingsModel } from './settings';
 import { shareModel } from './share';
 import { uploadModel } from './upload';
+import { workshopModel } from './workshop';
 import { viewerToolsModel } from './viewerTools';
 
 export const machineModels: MachineModel[] = [
@@ -39,17 +39,17 @@ export const machineModels: MachineModel[] = [
   ownerProjectModel,
   plansModel,
   brandingModel,
+  labelsModel,
+  linkEstimateModel,
+  linkChangesModel,
+  workshopModel,
 ];
 
 /** Every machine of src/machines, by name: the ones above and those whose model-based tests are not yet models here. */
 export const allMachines: Array<{ name: string; machine: AnyStateMachine; source: string }> = [
   ...machineModels.map(({ name, machine, source }) => ({ name, machine, source })),
-  { name: 'labels', machine: labelsMachine, source: 'src/machines/projects/labelsMachine.ts' },
   { name: 'comments', machine: commentsMachine, source: 'src/machines/viewer/notesMachine.ts' },
   { name: 'hyperlinks', machine: hyperlinksMachine, source: 'src/machines/viewer/notesMachine.ts' },
   { name: 'ownerViewer', machine: ownerViewerMachine, source: 'src/machines/viewer/viewerMachine.ts' },
   { name: 'sharedViewer', machine: sharedViewerMachine, source: 'src/machines/viewer/viewerMachine.ts' },
-  { name: 'workshop', machine: workshopMachine, source: 'src/machines/projects/workshopMachine.ts' },
-  { name: 'linkEstimate', machine: linkEstimateMachine, source: 'src/machines/viewer/linkEstimateMachine.ts' },
-  { name: 'linkChanges', machine: linkChangesMachine, source: 'src/machines/viewer/linkChangesMachine.ts' },
 ];

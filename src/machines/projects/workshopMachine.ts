@@ -127,9 +127,11 @@ export const workshopMachine = setup({
       states: {
         estimate: {
           initial: 'loading',
-          on: { 'workshop.estimateStale': { target: '.loading', reenter: true } },
+          // Handled in each child: a transition from `estimate` itself would leave the whole
+          // parallel state and reset the settings region, cancelling a save in flight.
           states: {
             loading: {
+              on: { 'workshop.estimateStale': { target: 'loading', reenter: true } },
               invoke: {
                 src: 'loadEstimate',
                 input: ({ context }) => ({ projectId: context.projectId, mode: context.mode }),
@@ -137,8 +139,8 @@ export const workshopMachine = setup({
                 onError: 'failed',
               },
             },
-            loaded: {},
-            failed: { on: { 'workshop.retry': 'loading' } },
+            loaded: { on: { 'workshop.estimateStale': 'loading' } },
+            failed: { on: { 'workshop.retry': 'loading', 'workshop.estimateStale': 'loading' } },
           },
         },
         settings: {
