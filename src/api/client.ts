@@ -80,7 +80,9 @@ export function createApiClient(options: HttpOptions) {
     exportVok: (id: number) => http.blob(`projects/${id}/export.vok`),
     deleteProject: (id: number) => call(`projects/${id}`, { method: 'DELETE', auth: true }),
     listRevisions: (id: number) => call(`projects/${id}/revisions`, { auth: true, schema: revisionListSchema }),
-    revisionChanges: (id: number, from: number) => call(`projects/${id}/revisions/${from}/changes`, { auth: true, schema: revisionChangesSchema }),
+    /** What changed from one revision to another (the current one without `to`). */
+    revisionChanges: (id: number, from: number, to?: number) =>
+      call(`projects/${id}/revisions/${from}/changes${to === undefined ? '' : `?to=${to}`}`, { auth: true, schema: revisionChangesSchema }),
     restoreRevision: (id: number, revision: number, consumeCredit: boolean, keepApproval = false) =>
       call(`projects/${id}/revisions/${revision}/restore`, {
         method: 'POST',

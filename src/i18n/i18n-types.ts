@@ -2077,6 +2077,17 @@ type RootTranslation = {
 		 */
 		comparing: RequiredParams<'from' | 'to'>
 		/**
+		 * R​e​v​i​s​i​o​n​ ​{​f​r​o​m​}​ ​c​o​m​p​a​r​e​d​ ​w​i​t​h​ ​r​e​v​i​s​i​o​n​ ​{​t​o​}​ ​(​o​n​ ​s​c​r​e​e​n​)
+		 * @param {number} from
+		 * @param {number} to
+		 */
+		comparedWith: RequiredParams<'from' | 'to'>
+		/**
+		 * C​o​m​p​a​r​e​ ​w​i​t​h​ ​r​e​v​i​s​i​o​n​ ​{​n​}
+		 * @param {number} n
+		 */
+		compareWith: RequiredParams<'n'>
+		/**
 		 * C​o​m​p​a​r​i​n​g​…
 		 */
 		compareLoading: string
@@ -4546,6 +4557,14 @@ export type TranslationFunctions = {
 		 * Revision {from} → current revision {to}
 		 */
 		comparing: (arg: { from: number, to: number }) => LocalizedString
+		/**
+		 * Revision {from} compared with revision {to} (on screen)
+		 */
+		comparedWith: (arg: { from: number, to: number }) => LocalizedString
+		/**
+		 * Compare with revision {n}
+		 */
+		compareWith: (arg: { n: number }) => LocalizedString
 		/**
 		 * Comparing…
 		 */

@@ -48,6 +48,7 @@ const events = [
   { type: 'revisions.compare', revisionNumber: 9 },
   { type: 'revisions.viewCurrent' },
   { type: 'revisions.compare', revisionNumber: 1 },
+  // The current revision: compared with an older one on screen, refused while the current one is shown.
   { type: 'revisions.compare', revisionNumber: 3 },
   { type: 'xstate.done.actor.readChanges', output: changes },
   { type: 'xstate.error.actor.readChanges', error: failure(500) },
@@ -83,18 +84,21 @@ function replay(played: EventObject[]) {
   let current = 3;
   let viewing: number | null = null;
   let comparing: number | null = null;
+  /** The revision it is compared with: the one on screen when the owner pressed Compare. */
+  let comparedWith: number | null = null;
   let onlyChanges = false;
   let restoring: number | null = null;
   let read: RevisionChanges | null = null;
   /** The revision the client approved, and whether the restore keeps that approval. */
   let approved: number | null = null;
   let keep = false;
-  const calls = { list: 0, changes: [] as number[], restore: [] as Array<{ revisionNumber: number; consumeCredit: boolean; keepApproval: boolean }> };
+  const calls = { list: 0, changes: [] as Array<{ from: number; to: number }>, restore: [] as Array<{ revisionNumber: number; consumeCredit: boolean; keepApproval: boolean }> };
   const seen: Seen = { parent: [], engine: [] };
   const isOlder = (n: number) => n !== current && revisions.some((r) => r.revisionNumber === n);
   const compareOff = () => {
     compare = 'off';
     comparing = null;
+    comparedWith = null;
     read = null;
     onlyChanges = false;
   };
@@ -134,15 +138,21 @@ function replay(played: EventObject[]) {
         }
         break;
       case 'revisions.viewCurrent':
+        // Another model on screen: a comparison's tints were for the one that goes.
+        if (viewing !== null) compareOff();
         if (listState === 'ready' && viewing !== null) (viewing = null), seen.parent.push({ type: 'viewer.showRevision', revision: null });
         break;
-      case 'revisions.compare':
-        if ((compare === 'off' || compare === 'failed') && viewing === null && isOlder(e.revisionNumber)) {
+      case 'revisions.compare': {
+        // Any kept revision is compared with the one on screen: the current one, or the older one opened.
+        const shown = viewing ?? current;
+        if ((compare === 'off' || compare === 'failed') && e.revisionNumber !== shown && revisions.some((r) => r.revisionNumber === e.revisionNumber)) {
           compare = 'loading';
           comparing = e.revisionNumber;
-          calls.changes.push(e.revisionNumber);
+          comparedWith = shown;
+          calls.changes.push({ from: e.revisionNumber, to: shown });
         }
         break;
+      }
       case 'xstate.done.actor.readChanges':
         if (compare === 'loading') (compare = 'shown'), (read = e.output as RevisionChanges), showEngine();
         break;
@@ -202,10 +212,10 @@ function replay(played: EventObject[]) {
   // The calls in flight: a new read replaces the one it supersedes.
   const inFlight = {
     list: listState === 'loading' ? [{ projectId: 7 }] : [],
-    changes: compare === 'loading' ? [{ projectId: 7, from: comparing }] : [],
+    changes: compare === 'loading' ? [{ projectId: 7, from: comparing, to: comparedWith }] : [],
     restore: restore === 'restoring' || restore === 'restoringPaid' ? [{ projectId: 7, revisionNumber: restoring, consumeCredit: restore === 'restoringPaid', keepApproval: keep }] : [],
   };
-  return { value: { list: listState, compare, restore }, viewing, comparing, onlyChanges, restoring, calls, inFlight, seen };
+  return { value: { list: listState, compare, restore }, viewing, comparing, comparedWith, onlyChanges, restoring, calls, inFlight, seen };
 }
 
 
@@ -219,7 +229,7 @@ function expectation(played: EventObject[], before: RevisionsExpected | null): R
     ...r.seen.parent.slice(before?.seen.parent.length ?? 0).map((m) => `parent: ${JSON.stringify(m)}`),
     ...r.seen.engine.slice(before?.seen.engine.length ?? 0).map((v) => `engine: ${JSON.stringify(v)}`),
     ...(r.calls.list > (before?.calls.list ?? 0) ? ['GET revisions'] : []),
-    ...r.calls.changes.slice(before?.calls.changes.length ?? 0).map((n) => `GET changes from ${n}`),
+    ...r.calls.changes.slice(before?.calls.changes.length ?? 0).map((c) => `GET changes from ${c.from} to ${c.to}`),
     ...r.calls.restore.slice(before?.calls.restore.length ?? 0).map((c) => `POST restore ${JSON.stringify(c)}`),
   ];
   return { ...r, played, effects };
@@ -233,7 +243,10 @@ const revisionsOracle: Oracle<RevisionsEvent, RevisionsExpected> = {
   check(real, want, sut) {
     const s = sut as RevisionsSut;
     const c = real.context as Record<string, unknown>;
-    same({ viewing: c.viewing, comparing: c.comparing, onlyChanges: c.onlyChanges, restoring: c.restoring }, { viewing: want.viewing, comparing: want.comparing, onlyChanges: want.onlyChanges, restoring: want.restoring });
+    same(
+      { viewing: c.viewing, comparing: c.comparing, comparedWith: c.comparedWith, onlyChanges: c.onlyChanges, restoring: c.restoring },
+      { viewing: want.viewing, comparing: want.comparing, comparedWith: want.comparedWith, onlyChanges: want.onlyChanges, restoring: want.restoring },
+    );
     same(real.matches({ restore: 'confirmingApproval' }), (want.value as { restore: string }).restore === 'confirmingApproval', 'the approval question shown');
     same(sut.pending.listRevisions.map((d) => d.input), want.inFlight.list, 'GET revisions in flight');
     same(sut.pending.readChanges.map((d) => d.input), want.inFlight.changes, 'GET changes in flight');
@@ -276,8 +289,8 @@ export const revisionsModel: MachineModel = {
         // The paths are generated without a parent: the model leaves its messages out (the real machine sends them).
         model: revisionsMachine.provide({ actions: { showRevision: () => {}, restored: () => {} } }),
         serializeState: (snapshot) => {
-          const c = snapshot.context as { currentRevision: number; revisions: unknown[]; viewing: unknown; comparing: unknown; changes: unknown; onlyChanges: boolean; restoring: unknown; approvedRevision: unknown; keepApproval: boolean };
-          return JSON.stringify([snapshot.value, c.currentRevision, c.revisions.length, c.viewing, c.comparing, c.changes !== null, c.onlyChanges, c.restoring, c.approvedRevision, c.keepApproval]);
+          const c = snapshot.context as { currentRevision: number; revisions: unknown[]; viewing: unknown; comparing: unknown; comparedWith: unknown; changes: unknown; onlyChanges: boolean; restoring: unknown; approvedRevision: unknown; keepApproval: boolean };
+          return JSON.stringify([snapshot.value, c.currentRevision, c.revisions.length, c.viewing, c.comparing, c.comparedWith, c.changes !== null, c.onlyChanges, c.restoring, c.approvedRevision, c.keepApproval]);
         },
         sut: revisionsSut,
         oracle: revisionsOracle as never,

@@ -15,6 +15,8 @@ export const revisions = {
   readOnly: 'Revision {n:number} (read only)',
   backToCurrent: 'Back to current',
   comparing: 'Revision {from:number} → current revision {to:number}',
+  comparedWith: 'Revision {from:number} compared with revision {to:number} (on screen)',
+  compareWith: 'Compare with revision {n:number}',
   compareLoading: 'Comparing…',
   compareFailed: 'The revisions could not be compared.',
   stopCompare: 'Stop comparing',

@@ -17,6 +17,8 @@ export const revisions = {
   readOnly: 'Révision {n} (lecture seule)',
   backToCurrent: 'Revenir à l’actuelle',
   comparing: 'Révision {from} → révision actuelle {to}',
+  comparedWith: 'Révision {from} comparée à la révision {to} (à l’écran)',
+  compareWith: 'Comparer avec la révision {n}',
   compareLoading: 'Comparaison…',
   compareFailed: 'Les révisions n’ont pas pu être comparées.',
   stopCompare: 'Arrêter la comparaison',

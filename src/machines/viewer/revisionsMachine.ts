@@ -1,9 +1,11 @@
 /**
  * The owner's revisions of one project (a child of the owner viewer): the kept list, an older
- * revision opened read-only, a comparison with the current one, and making an older one current
- * again (an update: free within the allowance, else a credit the owner confirms, SPEC §4).
+ * revision opened read-only, a comparison of any two, and making an older one current again (an
+ * update: free within the allowance, else a credit the owner confirms, SPEC §4).
  *   list:    idle -> loading -> ready | failed (loaded when the panel first opens, again after a new revision)
- *   compare: off -> loading -> shown (tints and, with "only changes", isolation in the engine) | failed
+ *   compare: off -> loading -> shown (tints and, with "only changes", isolation in the engine) | failed;
+ *            a revision is compared with the one on screen (the current one, or the older one opened
+ *            read-only), the tints on the model shown; showing another revision ends the comparison.
  *   restore: idle -> restoring -> idle (the parent loads the new revision) | confirmingCredit | insufficientCredits | failed;
  *            when the current revision is approved, idle -> confirmingApproval first: the owner makes
  *            the older one current with the approval to ask again (the project waits for approval)
@@ -39,8 +41,10 @@ export interface RevisionsContext extends RevisionsInput {
   revisions: Revision[];
   /** The older revision on screen (read-only), or null for the current one. */
   viewing: number | null;
-  /** The revision compared with the current one, its changes once read. */
+  /** The revision compared with the one on screen, its changes once read. */
   comparing: number | null;
+  /** The revision it is compared with: the one on screen when the comparison started. */
+  comparedWith: number | null;
   changes: RevisionChanges | null;
   onlyChanges: boolean;
   /** The revision being made current. */
@@ -69,7 +73,7 @@ export type RevisionsEvent =
   | { type: 'revisions.approval'; approvedRevision: number | null }
   | { type: 'revisions.cancel' };
 
-/** Compares an older revision with the current one, while the current one is on screen. */
+/** Compares another kept revision with the one on screen. */
 const startCompare = {
   guard: 'canCompare',
   target: '#revisions.compare.loading',
@@ -89,7 +93,8 @@ export const revisionsMachine = setup({
     listRevisions: fromPromise<Revision[], { projectId: number }>(async () => {
       throw new Error('listRevisions is not provided');
     }),
-    readChanges: fromPromise<RevisionChanges, { projectId: number; from: number }>(async () => {
+    /** GET projects/{id}/revisions/{from}/changes?to={to}: the part ids are those of `to`'s model. */
+    readChanges: fromPromise<RevisionChanges, { projectId: number; from: number; to: number }>(async () => {
       throw new Error('readChanges is not provided');
     }),
     restoreRevision: fromPromise<Project, { projectId: number; revisionNumber: number; consumeCredit: boolean; keepApproval: boolean }>(async () => {
@@ -102,9 +107,8 @@ export const revisionsMachine = setup({
     isOlder: ({ context, event }) =>
       'revisionNumber' in event && event.revisionNumber !== context.currentRevision && context.revisions.some((r) => r.revisionNumber === event.revisionNumber),
     canCompare: ({ context, event }) =>
-      context.viewing === null &&
       'revisionNumber' in event &&
-      event.revisionNumber !== context.currentRevision &&
+      event.revisionNumber !== (context.viewing ?? context.currentRevision) &&
       context.revisions.some((r) => r.revisionNumber === event.revisionNumber),
     /** The revision on screen as current is the approved one. */
     currentApproved: ({ context }) => context.approvedRevision !== null && context.approvedRevision === context.currentRevision,
@@ -112,7 +116,11 @@ export const revisionsMachine = setup({
     lacksCredit: ({ event }) => 'error' in event && codeOf(event.error) === 'insufficient_credits',
   },
   actions: {
-    setComparing: assign({ comparing: ({ event }) => ('revisionNumber' in event ? event.revisionNumber : null), failure: null }),
+    setComparing: assign({
+      comparing: ({ event }) => ('revisionNumber' in event ? event.revisionNumber : null),
+      comparedWith: ({ context }) => context.viewing ?? context.currentRevision,
+      failure: null,
+    }),
     /** The restored revision is the project's current one now: the parent loads it. */
     restored: sendParent(({ event }) => ({ type: 'viewer.modelUpdated', project: (event as unknown as { output: Project }).output })),
     showRevision: sendParent(({ context, event }) => {
@@ -129,6 +137,7 @@ export const revisionsMachine = setup({
     revisions: [],
     viewing: null,
     comparing: null,
+    comparedWith: null,
     changes: null,
     onlyChanges: false,
     restoring: null,
@@ -172,14 +181,14 @@ export const revisionsMachine = setup({
       initial: 'off',
       states: {
         off: {
-          entry: assign({ comparing: null, changes: null, onlyChanges: false }),
+          entry: assign({ comparing: null, comparedWith: null, changes: null, onlyChanges: false }),
           on: { 'revisions.compare': startCompare },
         },
         loading: {
           invoke: {
             id: 'readChanges',
             src: 'readChanges',
-            input: ({ context }) => ({ projectId: context.projectId, from: context.comparing! }),
+            input: ({ context }) => ({ projectId: context.projectId, from: context.comparing!, to: context.comparedWith! }),
             onDone: { target: 'shown', actions: assign({ changes: ({ event }) => event.output }) },
             onError: { target: 'failed', actions: assign({ failure: 'compare' }) },
           },
@@ -201,7 +210,9 @@ export const revisionsMachine = setup({
       on: {
         'revisions.stopCompare': '.off',
         'revisions.changed': '.off',
+        // Another model on screen: the comparison's tints and list were for the one that goes.
         'revisions.view': { guard: 'isOlder', target: '.off' },
+        'revisions.viewCurrent': { guard: ({ context }) => context.viewing !== null, target: '.off' },
       },
     },
     restore: {

@@ -38,7 +38,7 @@ export interface ViewerApi {
   patchProject(id: number, patch: ProjectPatch): Promise<void>;
   sharedLogoUrl(accessKey: string): string;
   listRevisions(id: number): Promise<Revision[]>;
-  revisionChanges(id: number, from: number): Promise<RevisionChanges>;
+  revisionChanges(id: number, from: number, to?: number): Promise<RevisionChanges>;
   restoreRevision(id: number, revision: number, consumeCredit: boolean, keepApproval?: boolean): Promise<Project>;
   /** The project as a .vok package. */
   exportVok(id: number): Promise<Blob>;
@@ -133,7 +133,7 @@ export function createViewerServices({ api, projectMachines, content, upload, se
   });
   const revisionCalls = {
     listRevisions: fromPromise<Revision[], { projectId: number }>(({ input }) => api.listRevisions(input.projectId)),
-    readChanges: fromPromise<RevisionChanges, { projectId: number; from: number }>(({ input }) => api.revisionChanges(input.projectId, input.from)),
+    readChanges: fromPromise<RevisionChanges, { projectId: number; from: number; to: number }>(({ input }) => api.revisionChanges(input.projectId, input.from, input.to)),
     restoreRevision: fromPromise<Project, { projectId: number; revisionNumber: number; consumeCredit: boolean; keepApproval: boolean }>(({ input }) =>
       api.restoreRevision(input.projectId, input.revisionNumber, input.consumeCredit, input.keepApproval),
     ),

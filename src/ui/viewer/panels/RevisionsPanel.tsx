@@ -1,8 +1,8 @@
 /**
  * The owner's revisions (left panel): every kept revision with its poster, date, author and file;
- * an older one opens read-only, is compared with the current one, or is made current again (with
- * the credit dialogs of an update). The comparison shows its counts, "show only changes", and the
- * list of parts that differ.
+ * an older one opens read-only or is made current again (with the credit dialogs of an update); any
+ * other one is compared with the revision on screen (the current one, or the older one opened). The
+ * comparison shows its counts, "show only changes", and the list of parts that differ.
  */
 import { useSelector } from '@xstate/react';
 import type { PartDifference, RevisionChanges } from '../../../machines/types';
@@ -26,7 +26,8 @@ const STATUS_STYLE: Record<PartDifference['status'], string> = {
 export function RevisionsPanel({ actor }: { actor: RevisionsActor }) {
   const LL = useLL();
   const snapshot = useSelector(actor, (s) => s);
-  const { revisions, currentRevision, viewing, comparing, changes, onlyChanges, restoring } = snapshot.context;
+  const { revisions, currentRevision, viewing, comparing, comparedWith, changes, onlyChanges, restoring } = snapshot.context;
+  const shown = viewing ?? currentRevision;
   const busy = !snapshot.matches({ restore: 'idle' });
   if (snapshot.matches({ list: 'loading' }) || snapshot.matches({ list: 'idle' })) return <p className="text-sm text-fg-muted">{LL.revisions.loading()}</p>;
   if (snapshot.matches({ list: 'failed' })) {
@@ -41,11 +42,11 @@ export function RevisionsPanel({ actor }: { actor: RevisionsActor }) {
   }
   return (
     <div className="flex flex-col gap-4">
-      {comparing !== null ? <Comparison actor={actor} changes={changes} onlyChanges={onlyChanges} from={comparing} to={currentRevision} state={snapshot.matches({ compare: 'failed' }) ? 'failed' : changes ? 'shown' : 'loading'} /> : null}
+      {comparing !== null ? <Comparison actor={actor} changes={changes} onlyChanges={onlyChanges} from={comparing} to={comparedWith ?? currentRevision} current={currentRevision} state={snapshot.matches({ compare: 'failed' }) ? 'failed' : changes ? 'shown' : 'loading'} /> : null}
       <ol className="flex flex-col gap-2" aria-label={LL.revisions.title()}>
         {revisions.map((revision) => {
           const isCurrent = revision.revisionNumber === currentRevision;
-          const isShown = viewing === null ? isCurrent : viewing === revision.revisionNumber;
+          const isShown = revision.revisionNumber === shown;
           return (
             <li key={revision.revisionNumber} data-revision={revision.revisionNumber} className={`flex gap-3 rounded-lg border p-2 ${isShown ? 'border-primary' : 'border-border'}`}>
               {revision.thumbnailUrl ? <img src={revision.thumbnailUrl} alt="" width={64} height={48} loading="lazy" className="h-12 w-16 shrink-0 rounded object-cover" /> : null}
@@ -59,17 +60,27 @@ export function RevisionsPanel({ actor }: { actor: RevisionsActor }) {
                   {formatDateTime(revision.date)} · {LL.revisions.by({ author: revision.authorName })}
                   {revision.fileName ? ` · ${revision.fileName}` : ''}
                 </p>
-                {isCurrent ? null : (
+                {isShown && isCurrent ? null : (
                   <div className="flex flex-wrap gap-1.5">
-                    <button type="button" className={smallButton} onClick={() => actor.send({ type: 'revisions.view', revisionNumber: revision.revisionNumber })} disabled={viewing === revision.revisionNumber}>
-                      {LL.revisions.view()}
-                    </button>
-                    <button type="button" className={smallButton} disabled={viewing !== null} onClick={() => actor.send({ type: 'revisions.compare', revisionNumber: revision.revisionNumber })}>
+                    {isCurrent ? null : (
+                      <button type="button" className={smallButton} onClick={() => actor.send({ type: 'revisions.view', revisionNumber: revision.revisionNumber })} disabled={isShown}>
+                        {LL.revisions.view()}
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className={smallButton}
+                      title={LL.revisions.compareWith({ n: shown })}
+                      disabled={isShown}
+                      onClick={() => actor.send({ type: 'revisions.compare', revisionNumber: revision.revisionNumber })}
+                    >
                       {LL.revisions.compare()}
                     </button>
-                    <button type="button" className={smallButton} disabled={busy} onClick={() => actor.send({ type: 'revisions.restore', revisionNumber: revision.revisionNumber })}>
-                      {LL.revisions.makeCurrent()}
-                    </button>
+                    {isCurrent ? null : (
+                      <button type="button" className={smallButton} disabled={busy} onClick={() => actor.send({ type: 'revisions.restore', revisionNumber: revision.revisionNumber })}>
+                        {LL.revisions.makeCurrent()}
+                      </button>
+                    )}
                   </div>
                 )}
               </div>
@@ -101,17 +112,20 @@ interface ComparisonProps {
   changes: RevisionChanges | null;
   onlyChanges: boolean;
   from: number;
+  /** The revision compared with (on screen), and the project's current one. */
   to: number;
+  current: number;
   state: 'loading' | 'shown' | 'failed';
 }
 
-function Comparison({ actor, changes, onlyChanges, from, to, state }: ComparisonProps) {
+function Comparison({ actor, changes, onlyChanges, from, to, current, state }: ComparisonProps) {
   const LL = useLL();
   const counts = changes?.counts;
+  const title = to === current ? LL.revisions.comparing({ from, to }) : LL.revisions.comparedWith({ from, to });
   return (
-    <section className="flex flex-col gap-2 rounded-lg border border-border p-2" aria-label={LL.revisions.comparing({ from, to })}>
+    <section className="flex flex-col gap-2 rounded-lg border border-border p-2" aria-label={title}>
       <div className="flex items-center justify-between gap-2">
-        <h4 className="text-sm font-bold text-fg">{LL.revisions.comparing({ from, to })}</h4>
+        <h4 className="text-sm font-bold text-fg">{title}</h4>
         <button type="button" className={smallButton} onClick={() => actor.send({ type: 'revisions.stopCompare' })}>
           {LL.revisions.stopCompare()}
         </button>
