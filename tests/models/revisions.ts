@@ -2,8 +2,7 @@
  * The revisions machine's model: every path replayed on the real machine with controlled calls,
  * each step checked against an oracle written from the rules of revisions (which calls go out with
  * which input, what the parent is told to show, what the engine shows), not from the machine. The
- * messages checked are the ones the real machine sends its parent (`sendParent`), received by a
- * parent actor.
+ * messages checked are the ones the real machine sends its parent (`sendParent`), received by a parent actor.
  */
 import { deepStrictEqual as same } from 'node:assert/strict';
 import { fromCallback, type EventObject } from 'xstate';
@@ -53,6 +52,10 @@ const events = [
   { type: 'xstate.done.actor.readChanges', output: changes },
   { type: 'xstate.error.actor.readChanges', error: failure(500) },
   { type: 'revisions.onlyChanges', value: true },
+  // Rows of the change list: an added part, a changed part, and a part the list does not offer.
+  { type: 'revisions.select', partId: '12' },
+  { type: 'revisions.select', partId: '4' },
+  { type: 'revisions.select', partId: '99' },
   { type: 'revisions.stopCompare' },
   { type: 'revisions.restore', revisionNumber: 2 },
   { type: 'xstate.done.actor.restoreRevision', output: restored },
@@ -95,13 +98,7 @@ function replay(played: EventObject[]) {
   const calls = { list: 0, changes: [] as Array<{ from: number; to: number }>, restore: [] as Array<{ revisionNumber: number; consumeCredit: boolean; keepApproval: boolean }> };
   const seen: Seen = { parent: [], engine: [] };
   const isOlder = (n: number) => n !== current && revisions.some((r) => r.revisionNumber === n);
-  const compareOff = () => {
-    compare = 'off';
-    comparing = null;
-    comparedWith = null;
-    read = null;
-    onlyChanges = false;
-  };
+  const compareOff = () => void ((compare = 'off'), (comparing = null), (comparedWith = null), (read = null), (onlyChanges = false));
   const showEngine = () => {
     seen.engine.push({
       added: read!.parts.filter((p) => p.status === 'added').map((p) => p.partId!),
@@ -110,7 +107,7 @@ function replay(played: EventObject[]) {
     });
   };
   for (const event of played) {
-    const e = event as EventObject & { revisionNumber: number; output: unknown; error: { status: number; code?: string }; value: boolean; currentRevision: number; approvedRevision: number | null; keepApproval: boolean };
+    const e = event as EventObject & { partId: string; revisionNumber: number; output: unknown; error: { status: number; code?: string }; value: boolean; currentRevision: number; approvedRevision: number | null; keepApproval: boolean };
     switch (e.type) {
       case 'revisions.load':
         if (listState === 'idle' || listState === 'failed') (listState = 'loading'), calls.list++;
@@ -161,6 +158,10 @@ function replay(played: EventObject[]) {
         break;
       case 'revisions.onlyChanges':
         if (compare === 'shown') (onlyChanges = e.value), showEngine();
+        break;
+      case 'revisions.select':
+        // A row of an added or changed part selects and frames it, as the hierarchy does; a removed part is not in the model shown.
+        if (compare === 'shown' && read!.parts.some((p) => p.status !== 'removed' && p.partId === e.partId)) seen.parent.push({ type: 'viewer.treeSelect', partId: e.partId, frame: true });
         break;
       case 'revisions.stopCompare':
         compareOff();
@@ -218,7 +219,6 @@ function replay(played: EventObject[]) {
   return { value: { list: listState, compare, restore }, viewing, comparing, comparedWith, onlyChanges, restoring, calls, inFlight, seen };
 }
 
-
 interface RevisionsExpected extends Expected, Omit<ReturnType<typeof replay>, 'value'> {
   played: EventObject[];
 }
@@ -243,10 +243,8 @@ const revisionsOracle: Oracle<RevisionsEvent, RevisionsExpected> = {
   check(real, want, sut) {
     const s = sut as RevisionsSut;
     const c = real.context as Record<string, unknown>;
-    same(
-      { viewing: c.viewing, comparing: c.comparing, comparedWith: c.comparedWith, onlyChanges: c.onlyChanges, restoring: c.restoring },
-      { viewing: want.viewing, comparing: want.comparing, comparedWith: want.comparedWith, onlyChanges: want.onlyChanges, restoring: want.restoring },
-    );
+    const { viewing, comparing, comparedWith, onlyChanges, restoring } = want;
+    same({ viewing: c.viewing, comparing: c.comparing, comparedWith: c.comparedWith, onlyChanges: c.onlyChanges, restoring: c.restoring }, { viewing, comparing, comparedWith, onlyChanges, restoring });
     same(real.matches({ restore: 'confirmingApproval' }), (want.value as { restore: string }).restore === 'confirmingApproval', 'the approval question shown');
     same(sut.pending.listRevisions.map((d) => d.input), want.inFlight.list, 'GET revisions in flight');
     same(sut.pending.readChanges.map((d) => d.input), want.inFlight.changes, 'GET changes in flight');
@@ -287,7 +285,7 @@ export const revisionsModel: MachineModel = {
         events,
         input,
         // The paths are generated without a parent: the model leaves its messages out (the real machine sends them).
-        model: revisionsMachine.provide({ actions: { showRevision: () => {}, restored: () => {} } }),
+        model: revisionsMachine.provide({ actions: { showRevision: () => {}, restored: () => {}, selectPart: () => {} } }),
         serializeState: (snapshot) => {
           const c = snapshot.context as { currentRevision: number; revisions: unknown[]; viewing: unknown; comparing: unknown; comparedWith: unknown; changes: unknown; onlyChanges: boolean; restoring: unknown; approvedRevision: unknown; keepApproval: boolean };
           return JSON.stringify([snapshot.value, c.currentRevision, c.revisions.length, c.viewing, c.comparing, c.comparedWith, c.changes !== null, c.onlyChanges, c.restoring, c.approvedRevision, c.keepApproval]);

@@ -6,6 +6,8 @@
  *   compare: off -> loading -> shown (tints and, with "only changes", isolation in the engine) | failed;
  *            a revision is compared with the one on screen (the current one, or the older one opened
  *            read-only), the tints on the model shown; showing another revision ends the comparison.
+ *            A row of the list of an added or changed part selects and frames it (`revisions.select`,
+ *            to the viewer as a tree selection that frames); a removed part is listed only.
  *   restore: idle -> restoring -> idle (the parent loads the new revision) | confirmingCredit | insufficientCredits | failed;
  *            when the current revision is approved, idle -> confirmingApproval first: the owner makes
  *            the older one current with the approval to ask again (the project waits for approval)
@@ -65,6 +67,8 @@ export type RevisionsEvent =
   | { type: 'revisions.compare'; revisionNumber: number }
   | { type: 'revisions.stopCompare' }
   | { type: 'revisions.onlyChanges'; value: boolean }
+  /** A row of the comparison's list: select and frame this part of the model shown. */
+  | { type: 'revisions.select'; partId: string }
   | { type: 'revisions.restore'; revisionNumber: number }
   | { type: 'revisions.confirmCredit' }
   /** The approved revision is about to stop being current: go on, asking for approval again or keeping it. */
@@ -110,6 +114,9 @@ export const revisionsMachine = setup({
       'revisionNumber' in event &&
       event.revisionNumber !== (context.viewing ?? context.currentRevision) &&
       context.revisions.some((r) => r.revisionNumber === event.revisionNumber),
+    /** The part is an added or changed one of the comparison (a removed part is not in the model shown). */
+    isListedPart: ({ context, event }) =>
+      event.type === 'revisions.select' && (context.changes?.parts ?? []).some((part) => part.status !== 'removed' && part.partId === event.partId),
     /** The revision on screen as current is the approved one. */
     currentApproved: ({ context }) => context.approvedRevision !== null && context.approvedRevision === context.currentRevision,
     needsCredit: ({ event }) => 'error' in event && statusOf(event.error) === 409 && codeOf(event.error) === 'credit_confirmation_required',
@@ -121,6 +128,8 @@ export const revisionsMachine = setup({
       comparedWith: ({ context }) => context.viewing ?? context.currentRevision,
       failure: null,
     }),
+    /** The viewer (the parent) selects the part as the hierarchy does, and frames it. */
+    selectPart: sendParent(({ event }) => ({ type: 'viewer.treeSelect', partId: event.type === 'revisions.select' ? event.partId : '', frame: true })),
     /** The restored revision is the project's current one now: the parent loads it. */
     restored: sendParent(({ event }) => ({ type: 'viewer.modelUpdated', project: (event as unknown as { output: Project }).output })),
     showRevision: sendParent(({ context, event }) => {
@@ -203,7 +212,10 @@ export const revisionsMachine = setup({
               onlyChanges: context.onlyChanges,
             }),
           },
-          on: { 'revisions.onlyChanges': { target: 'shown', reenter: true, actions: assign({ onlyChanges: ({ event }) => event.value }) } },
+          on: {
+            'revisions.onlyChanges': { target: 'shown', reenter: true, actions: assign({ onlyChanges: ({ event }) => event.value }) },
+            'revisions.select': { guard: 'isListedPart', actions: 'selectPart' },
+          },
         },
         failed: { on: { 'revisions.compare': startCompare } },
       },

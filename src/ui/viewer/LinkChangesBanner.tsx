@@ -7,7 +7,7 @@
 import { useSelector } from '@xstate/react';
 import type { LinkChangesRef } from '../../machines/viewer/viewerContext';
 import { useLL } from '../app/I18nProvider';
-import { LinkChangesList } from './LinkChangesList';
+import { ChangedPartsList } from './ChangedPartsList';
 import type { ViewerActor } from './viewerActors';
 
 const button = 'min-h-9 rounded-full border border-border px-3 text-xs font-bold text-fg hover:bg-surface-overlay';
@@ -47,7 +47,7 @@ function Banner({ actor }: { actor: LinkChangesRef }) {
           {t.dismiss()}
         </button>
       </div>
-      {listOpen ? <LinkChangesList actor={actor} parts={changes.parts} /> : null}
+      {listOpen ? <ChangedPartsList parts={changes.parts} onSelect={(partId) => actor.send({ type: 'linkChanges.select', partId })} /> : null}
     </section>
   );
 }

@@ -4,7 +4,8 @@
  * that records what it is told, and fake calls, in English and French: with the current revision
  * on screen, an older one is compared with it; with an older one opened read-only, another one
  * (the current one included) is compared with the one on screen, and the one on screen cannot be
- * compared with itself.
+ * compared with itself. A row of the change list of an added or changed part asks the viewer to
+ * select and frame that part; a removed part is listed, not selectable.
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -71,8 +72,8 @@ async function row(n: number) {
 }
 
 const TEXTS = {
-  en: { open: 'Open', compare: 'Compare', withCurrent: 'Revision 2 → current revision 4', withShown: 'Revision 4 compared with revision 2 (on screen)', title: 'Compare with revision 2', back: 'Revision 3 compared with revision 2 (on screen)' },
-  fr: { open: 'Ouvrir', compare: 'Comparer', withCurrent: 'Révision 2 → révision actuelle 4', withShown: 'Révision 4 comparée à la révision 2 (à l’écran)', title: 'Comparer avec la révision 2', back: 'Révision 3 comparée à la révision 2 (à l’écran)' },
+  en: { list: 'Changed parts', show: (name: string) => `Show ${name} in the model`, open: 'Open', compare: 'Compare', withCurrent: 'Revision 2 → current revision 4', withShown: 'Revision 4 compared with revision 2 (on screen)', title: 'Compare with revision 2', back: 'Revision 3 compared with revision 2 (on screen)' },
+  fr: { list: 'Pièces modifiées', show: (name: string) => `Montrer ${name} dans le modèle`, open: 'Ouvrir', compare: 'Comparer', withCurrent: 'Révision 2 → révision actuelle 4', withShown: 'Révision 4 comparée à la révision 2 (à l’écran)', title: 'Comparer avec la révision 2', back: 'Révision 3 comparée à la révision 2 (à l’écran)' },
 } as const;
 
 describe.each(['en', 'fr'] as const)('comparing revisions (%s)', (locale) => {
@@ -108,5 +109,24 @@ describe.each(['en', 'fr'] as const)('comparing revisions (%s)', (locale) => {
       { from: 4, to: 2 },
       { from: 3, to: 2 },
     ]);
+  });
+
+  it('selects and frames an added or changed part from a row of the change list; a removed part is listed only', async () => {
+    const { inbox } = mountRevisions(locale);
+    fireEvent.click(within(await row(2)).getByRole('button', { name: t.compare }));
+    const list = await screen.findByRole('list', { name: t.list });
+    const select = (event: EventObject) => event.type === 'viewer.treeSelect';
+    fireEvent.click(within(list).getByTitle(t.show('Kitchen › Shelf')));
+    fireEvent.click(within(list).getByTitle(t.show('Kitchen › Side')));
+    await waitFor(() =>
+      expect(inbox.filter(select)).toEqual([
+        { type: 'viewer.treeSelect', partId: '12', frame: true },
+        { type: 'viewer.treeSelect', partId: '4', frame: true },
+      ]),
+    );
+    const removed = list.querySelector('[data-status="removed"]') as HTMLElement;
+    expect(removed.textContent).toContain('Kitchen › Leg');
+    expect(within(removed).queryByRole('button')).toBeNull();
+    expect(within(list).getAllByRole('button')).toHaveLength(2);
   });
 });

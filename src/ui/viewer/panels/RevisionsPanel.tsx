@@ -2,10 +2,11 @@
  * The owner's revisions (left panel): every kept revision with its poster, date, author and file;
  * an older one opens read-only or is made current again (with the credit dialogs of an update); any
  * other one is compared with the revision on screen (the current one, or the older one opened). The
- * comparison shows its counts, "show only changes", and the list of parts that differ.
+ * comparison shows its counts, "show only changes", and the list of parts that differ, whose rows of
+ * added or changed parts select and frame the part in the model shown.
  */
 import { useSelector } from '@xstate/react';
-import type { PartDifference, RevisionChanges } from '../../../machines/types';
+import type { RevisionChanges } from '../../../machines/types';
 import { formatDateTime } from '../../../i18n/dateTime';
 import { useLL } from '../../app/I18nProvider';
 import { SwitchField } from '../../common/SwitchField';
@@ -14,14 +15,10 @@ import { ConfirmCreditDialog } from '../../dialogs/ConfirmCreditDialog';
 import { InsufficientCreditsDialog } from '../../dialogs/InsufficientCreditsDialog';
 import { LeaveApprovedDialog } from '../../dialogs/LeaveApprovedDialog';
 import { MessageDialog } from '../../dialogs/MessageDialog';
+import { ChangedPartsList, STATUS_STYLE } from '../ChangedPartsList';
 import type { RevisionsActor } from '../viewerActors';
 
 const smallButton = 'rounded-md border border-border px-2 py-1 text-xs font-semibold text-fg hover:border-primary disabled:opacity-50';
-const STATUS_STYLE: Record<PartDifference['status'], string> = {
-  added: 'bg-green-600/25 text-green-300',
-  removed: 'bg-red-600/25 text-red-300',
-  changed: 'bg-yellow-500/25 text-yellow-200',
-};
 
 export function RevisionsPanel({ actor }: { actor: RevisionsActor }) {
   const LL = useLL();
@@ -148,17 +145,7 @@ function Comparison({ actor, changes, onlyChanges, from, to, current, state }: C
           </dl>
           <SwitchField label={LL.revisions.onlyChanges()} checked={onlyChanges} onChange={(value) => actor.send({ type: 'revisions.onlyChanges', value })} />
           {changes.parts.length === 0 ? <p className="text-sm text-fg-muted">{LL.revisions.noChanges()}</p> : null}
-          <ul className="flex max-h-64 flex-col gap-1 overflow-y-auto text-xs">
-            {changes.parts.map((part, index) => (
-              <li key={index} className="flex items-start gap-2">
-                <span className={`shrink-0 rounded px-1 ${STATUS_STYLE[part.status]}`}>{LL.revisions[part.status]()}</span>
-                <span className="min-w-0 break-words text-fg">
-                  {part.path.join(' › ')}
-                  {part.changes.length > 0 ? <span className="text-fg-muted"> ({part.changes.map((kind) => LL.revisions.changeKinds[kind]()).join(', ')})</span> : null}
-                </span>
-              </li>
-            ))}
-          </ul>
+          {changes.parts.length > 0 ? <ChangedPartsList parts={changes.parts} onSelect={(partId) => actor.send({ type: 'revisions.select', partId })} /> : null}
         </>
       ) : null}
     </section>

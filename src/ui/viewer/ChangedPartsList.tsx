@@ -1,22 +1,23 @@
 /**
- * The link banner's list of the changed parts (where the link shows the hierarchy): each added or
- * changed part a row that selects and frames it in the model; a removed part listed only, as it is
- * not in the model any more.
+ * A list of the parts that differ between two revisions (the link banner's, where the link shows
+ * the hierarchy, and the owner's comparison): each added or changed part a row that selects and
+ * frames it in the model shown (`onSelect`, which sends the machine's event); a removed part listed
+ * only, as it is not in that model.
  */
 import type { PartDifference } from '../../machines/types';
-import type { LinkChangesRef } from '../../machines/viewer/viewerContext';
 import { useLL } from '../app/I18nProvider';
 
-const STATUS_STYLE: Record<PartDifference['status'], string> = {
+/** The tint of each kind of difference, as in the model (added green, removed red, changed yellow). */
+export const STATUS_STYLE: Record<PartDifference['status'], string> = {
   added: 'bg-green-600/25 text-green-300',
   removed: 'bg-red-600/25 text-red-300',
   changed: 'bg-yellow-500/25 text-yellow-200',
 };
 
-export function LinkChangesList({ actor, parts }: { actor: LinkChangesRef; parts: PartDifference[] }) {
+export function ChangedPartsList({ parts, onSelect }: { parts: PartDifference[]; onSelect: (partId: string) => void }) {
   const LL = useLL();
   return (
-    <ul aria-label={LL.review.changes.list()} className="flex max-h-48 w-full flex-col gap-1 overflow-y-auto text-left text-xs">
+    <ul aria-label={LL.review.changes.list()} className="flex max-h-64 w-full flex-col gap-1 overflow-y-auto text-left text-xs">
       {parts.map((part, index) => {
         const name = part.path.join(' › ');
         const label = (
@@ -38,7 +39,7 @@ export function LinkChangesList({ actor, parts }: { actor: LinkChangesRef; parts
                 type="button"
                 title={LL.review.changes.showPart({ name })}
                 className="flex min-h-9 w-full items-center gap-2 rounded-lg px-2 text-left hover:bg-surface-overlay"
-                onClick={() => actor.send({ type: 'linkChanges.select', partId })}
+                onClick={() => onSelect(partId)}
               >
                 {label}
               </button>
