@@ -1,8 +1,8 @@
 /**
  * Revisions as an owner meets them: a kitchen updated twice, its third revision differing from the
  * first by known parts (samples/revise.ts); the revisions panel lists the three, compares the first
- * with the current one (counts, list, colours), opens the first read-only, and makes the second
- * current again.
+ * with the current one (counts, list, colours; a row of the list selects its part), opens the first
+ * read-only and compares the current one with it, and makes the second current again.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -67,6 +67,13 @@ test('an owner compares revision 1 with revision 3, opens revision 1 read-only a
     await expect(count('changed')).toHaveText(String(REVISION_CHANGES.changed));
     expect(Number(await count('unchanged').textContent())).toBeGreaterThan(50);
     await expect(comparison.getByRole('listitem')).toHaveText([/Added.*Added shelf/, /Changed.*Left side.*dimensions, geometry/, /Removed.*Leg/]);
+    // A row of an added or changed part selects it (the viewer names the part selected); a removed part is listed only.
+    const list = comparison.getByRole('list', { name: 'Changed parts' });
+    await list.locator('li[data-status="added"]').getByRole('button').click();
+    await expect(page.getByLabel('Selected part', { exact: true })).toContainText('Added shelf');
+    await list.locator('li[data-status="changed"]').getByRole('button').click();
+    await expect(page.getByLabel('Selected part', { exact: true })).toContainText('Left side');
+    await expect(list.locator('li[data-status="removed"]').getByRole('button')).toHaveCount(0);
     // Only the changes: the tree shows every other part hidden.
     await comparison.getByRole('switch', { name: 'Show only changes' }).click();
     await expect(comparison.getByRole('switch', { name: 'Show only changes' })).toBeChecked();
@@ -74,13 +81,21 @@ test('an owner compares revision 1 with revision 3, opens revision 1 read-only a
     await expect(comparison).toHaveCount(0);
   });
 
-  await test.step('open revision 1 read-only, then go back to the current one', async () => {
+  await test.step('open revision 1 read-only, compare the current one with it, then go back to the current one', async () => {
     await panel.locator('[data-revision="1"]').getByRole('button', { name: 'Open' }).click();
     const banner = page.getByRole('status').filter({ hasText: 'Revision 1 (read only)' });
     await expect(banner).toBeVisible();
     await modelShown(page);
+    // From revision 3 to revision 1, the one on screen: what 3 added, 1 has not.
+    await panel.locator('[data-revision="3"]').getByRole('button', { name: 'Compare' }).click();
+    const comparison = panel.getByRole('region', { name: 'Revision 3 compared with revision 1 (on screen)' });
+    const count = (status: string) => comparison.locator(`[data-status="${status}"] dd`);
+    await expect(count('added')).toHaveText(String(REVISION_CHANGES.removed));
+    await expect(count('removed')).toHaveText(String(REVISION_CHANGES.added));
+    await expect(count('changed')).toHaveText(String(REVISION_CHANGES.changed));
     await banner.getByRole('button', { name: 'Back to current' }).click();
     await expect(banner).toHaveCount(0);
+    await expect(comparison).toHaveCount(0);
     await modelShown(page);
   });
 
