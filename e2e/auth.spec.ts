@@ -21,8 +21,8 @@ test.describe('sign-in', () => {
 
   test('a user made with the admin command logs in; a wrong password shows the message, which clears on typing', async ({ page }) => {
     const username = uniqueUser('cli');
-    admin('user', 'add', username, '--password', 'correct horse', '--name', 'Cli User');
-    admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '5', '--updates-per-credit', '3', '--days', '30');
+    await admin('user', 'add', username, '--password', 'correct horse', '--name', 'Cli User');
+    await admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '5', '--updates-per-credit', '3', '--days', '30');
     await page.goto('/login');
     await page.getByLabel('Email').fill(username);
     await page.getByLabel('Password', { exact: true }).fill('wrong');
@@ -36,7 +36,7 @@ test.describe('sign-in', () => {
 
   test('a user without an active subscription sees the message and the Select a plan link', async ({ page }) => {
     const username = uniqueUser('noplan');
-    admin('user', 'add', username, '--password', 'secret-pass');
+    await admin('user', 'add', username, '--password', 'secret-pass');
     await page.goto('/login');
     await page.getByLabel('Email').fill(username);
     await page.getByLabel('Password', { exact: true }).fill('secret-pass');

@@ -16,8 +16,8 @@ const COUNT = 1000;
 test('the list of 1,000 projects: a page of cards, more on scroll, search narrows on every keystroke', async ({ page }) => {
   test.setTimeout(120_000);
   const username = uniqueUser('thousand');
-  admin('user', 'add', username, '--password', 'thousand-e2e-password', '--name', 'Many Projects');
-  admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '5');
+  await admin('user', 'add', username, '--password', 'thousand-e2e-password', '--name', 'Many Projects');
+  await admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '5');
   await seedProjects(E2E_DATA_DIR, username, COUNT);
   await logIn(page, username, 'thousand-e2e-password');
 
@@ -56,8 +56,8 @@ test('the list of 1,000 projects: a page of cards, more on scroll, search narrow
 test('on a phone, the cards a search brings answer the first tap on their stage dropdown and menu', async ({ browser }) => {
   test.setTimeout(120_000);
   const username = uniqueUser('phonelist');
-  admin('user', 'add', username, '--password', 'phone-list-e2e-password', '--name', 'Phone Lister');
-  admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '5');
+  await admin('user', 'add', username, '--password', 'phone-list-e2e-password', '--name', 'Phone Lister');
+  await admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '5');
   // With the demo kitchen's posters, so that the cards load pictures.
   await seedProjects(E2E_DATA_DIR, username, 60, 0, 'demo@example.com');
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
@@ -90,8 +90,8 @@ test('a list of two pages: the second comes as the end of the grid nears, after 
   test.setTimeout(90_000);
   const count = CARDS_PER_PAGE + 6;
   const username = uniqueUser('twopages');
-  admin('user', 'add', username, '--password', 'two-pages-e2e-password', '--name', 'Two Pages');
-  admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '5');
+  await admin('user', 'add', username, '--password', 'two-pages-e2e-password', '--name', 'Two Pages');
+  await admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '5');
   await seedProjects(E2E_DATA_DIR, username, count);
   // The first request for the second page fails once.
   let failed = false;

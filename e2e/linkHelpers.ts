@@ -23,8 +23,8 @@ export interface PublishedLink {
 
 export async function publishedKitchen(parts = 60, name = 'Link kitchen'): Promise<PublishedLink> {
   const username = uniqueUser('link');
-  admin('user', 'add', username, '--password', LINK_OWNER_PASSWORD, '--name', 'Link Owner');
-  admin('plan', 'add', username, '--sku', 'UNLIMITED', '--name', 'Unlimited');
+  await admin('user', 'add', username, '--password', LINK_OWNER_PASSWORD, '--name', 'Link Owner');
+  await admin('plan', 'add', username, '--sku', 'UNLIMITED', '--name', 'Unlimited');
   const login = await fetch(`${e2eServer.url}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

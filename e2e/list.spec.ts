@@ -38,11 +38,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 /** A user with one plan, made with the admin command. */
-function newUser(prefix: string, credits: number, updatesPerCredit: number): { username: string; password: string } {
+async function newUser(prefix: string, credits: number, updatesPerCredit: number): Promise<{ username: string; password: string }> {
   const username = uniqueUser(prefix);
   const password = 'list-e2e-password';
-  admin('user', 'add', username, '--password', password, '--name', 'List Tester');
-  admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', String(credits), '--updates-per-credit', String(updatesPerCredit));
+  await admin('user', 'add', username, '--password', password, '--name', 'List Tester');
+  await admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', String(credits), '--updates-per-credit', String(updatesPerCredit));
   return { username, password };
 }
 
@@ -240,7 +240,7 @@ test.describe('project list', () => {
 
   test('an update past the free allowance asks to confirm the credit (Cancel, then Continue); without credits the missing-credits dialog opens', async ({ page }) => {
     test.setTimeout(150_000);
-    const user = newUser('credits', 2, 0);
+    const user = await newUser('credits', 2, 0);
     await recordLoading(page);
     await logIn(page, user.username, user.password);
     await chooseFile(page, () => addTile(page).click(), await stepFile('Credit cabinet.stp', 20, 4));
@@ -294,7 +294,7 @@ test.describe('project list', () => {
   });
 
   test('a model the server cannot convert opens the load error dialog, whose Close returns to the list', async ({ page }) => {
-    const user = newUser('broken', 3, 3);
+    const user = await newUser('broken', 3, 3);
     await logIn(page, user.username, user.password);
     await chooseFile(page, () => addTile(page).click(), brokenStepFile('Broken.stp'));
     const error = page.getByRole('alertdialog', { name: 'Error' });
@@ -308,7 +308,7 @@ test.describe('project list', () => {
 
   test('the main flow in French', async ({ page }) => {
     test.setTimeout(120_000);
-    const user = newUser('french', 5, 3);
+    const user = await newUser('french', 5, 3);
     await recordLoading(page);
     await page.goto('/fr');
     await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();

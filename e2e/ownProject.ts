@@ -17,8 +17,8 @@ export interface OwnProject {
 export async function ownKitchen(page: Page, prefix: string, fileName = 'Own kitchen.dae', fullName = 'Kitchen Owner'): Promise<OwnProject> {
   const username = uniqueUser(prefix);
   const password = 'own-e2e-password';
-  admin('user', 'add', username, '--password', password, '--name', fullName);
-  admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '5', '--updates-per-credit', '3');
+  await admin('user', 'add', username, '--password', password, '--name', fullName);
+  await admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '5', '--updates-per-credit', '3');
   await logIn(page, username, password);
   await chooseFile(page, () => addTile(page).click(), await daeFile(fileName));
   await expect(page).toHaveURL(/\/projects\/\d+$/, { timeout: 60_000 });

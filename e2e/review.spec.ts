@@ -149,7 +149,9 @@ test('on a phone, in French: asking for changes needs a note; a note drawn with 
     await touch('touchEnd', 0, 0);
     await expect(surface.locator('[data-shape="line"]')).toHaveCount(1);
     await notes.getByLabel('Votre note').fill('Poignées noires sur toutes les portes');
+    const posted = guest.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/comments'));
     await notes.getByRole('button', { name: 'Envoyer' }).tap();
+    expect((await posted).status()).toBe(201);
     await expect(notes.locator('[data-note]')).toHaveCount(1);
   });
 

@@ -30,8 +30,8 @@ async function modelShown(page: Page) {
 test('an owner compares revision 1 with revision 3, opens revision 1 read-only and makes revision 2 current again', async ({ page }) => {
   test.setTimeout(180_000);
   const username = uniqueUser('revisions');
-  admin('user', 'add', username, '--password', 'revisions-e2e-password', '--name', 'Rita Revision');
-  admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '5', '--updates-per-credit', '3');
+  await admin('user', 'add', username, '--password', 'revisions-e2e-password', '--name', 'Rita Revision');
+  await admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '5', '--updates-per-credit', '3');
   await logIn(page, username, 'revisions-e2e-password');
   await chooseFile(page, () => addTile(page).click(), await daeOf('Revised kitchen.dae'));
   await expect(page).toHaveURL(/\/projects\/\d+$/, { timeout: 60_000 });

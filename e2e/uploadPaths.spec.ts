@@ -29,8 +29,8 @@ interface Session {
 /** A fresh user on the account's plan, owning one project made through the upload socket (it takes a credit). */
 async function freshAccount(account: Account): Promise<{ username: string } & Session> {
   const username = uniqueUser(`paths-${account}`);
-  admin('user', 'add', username, '--password', PASSWORD, '--name', 'Path Tester');
-  admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', String(PLANS[account][0]), '--updates-per-credit', String(PLANS[account][1]));
+  await admin('user', 'add', username, '--password', PASSWORD, '--name', 'Path Tester');
+  await admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', String(PLANS[account][0]), '--updates-per-credit', String(PLANS[account][1]));
   const { accessToken } = await api<{ accessToken: string }>(e2eServer, 'auth/login', undefined, { username, password: PASSWORD });
   const dae = await writeSample(generateAssembly({ parts: 10, seed: 3 }), 'dae');
   const seed = await uploadProject(e2eServer, accessToken, SEED, 'seed.dae', dae);

@@ -247,8 +247,8 @@ test.describe('viewer', () => {
 
   test('an update made in the viewer loads the new model there; a delete made there returns to the list', async ({ page }) => {
     const username = uniqueUser('viewer');
-    admin('user', 'add', username, '--password', 'viewer-e2e-password', '--name', 'Viewer Tester');
-    admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '5', '--updates-per-credit', '3');
+    await admin('user', 'add', username, '--password', 'viewer-e2e-password', '--name', 'Viewer Tester');
+    await admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '5', '--updates-per-credit', '3');
     await logIn(page, username, 'viewer-e2e-password');
     await chooseFile(page, () => addTile(page).click(), await stepFile('Viewer cabinet.stp', 12, 3));
     await expect(page).toHaveURL(/\/projects\/\d+$/, { timeout: 60_000 });
