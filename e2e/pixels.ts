@@ -1,5 +1,5 @@
 /** Pictures of the 3D canvas for the end-to-end tests, and how much two of them differ. */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
 /** The canvas's pixels (RGB), two frames after the last change (the engine renders on the frame after it). */
@@ -16,4 +16,18 @@ export function changed(a: Buffer, b: Buffer): number {
     if (Math.abs(a[i]! - b[i]!) > 24 || Math.abs(a[i + 1]! - b[i + 1]!) > 24 || Math.abs(a[i + 2]! - b[i + 2]!) > 24) count++;
   }
   return count / (a.length / 3);
+}
+
+/** The picture once the camera has stopped moving (two pictures in a row alike). */
+export async function settledPixels(page: Page): Promise<Buffer> {
+  let last = await canvasPixels(page);
+  await expect
+    .poll(async () => {
+      const next = await canvasPixels(page);
+      const diff = changed(last, next);
+      last = next;
+      return diff;
+    }, { timeout: 15_000 })
+    .toBeLessThan(0.001);
+  return last;
 }

@@ -5,7 +5,7 @@
  * keeps its view: after the client turns the model, opening the note brings the same picture back.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { canvasPixels, changed } from './pixels';
+import { changed, settledPixels } from './pixels';
 import { api, updateProject } from '../bench/lib/appServer';
 import { generateAssembly } from '../samples/generate';
 import { writeSample } from '../samples/writers/index';
@@ -13,19 +13,6 @@ import { logIn } from './listHelpers';
 import { e2eServer, LINK_OWNER_PASSWORD, publishedKitchen } from './linkHelpers';
 
 
-/** The picture once the camera has stopped moving (two pictures in a row alike). */
-async function settledPixels(page: Page): Promise<Buffer> {
-  let last = await canvasPixels(page);
-  await expect
-    .poll(async () => {
-      const next = await canvasPixels(page);
-      const diff = changed(last, next);
-      last = next;
-      return diff;
-    }, { timeout: 15_000 })
-    .toBeLessThan(0.001);
-  return last;
-}
 
 async function modelShown(page: Page) {
   await expect(page.locator('[data-model-shown="true"]')).toBeAttached({ timeout: 60_000 });

@@ -4,12 +4,13 @@
  * it, two taps measure the height of a door of a generated kitchen, and a held finger aims a
  * measurement point above itself.
  */
-import { expect, type CDPSession, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import type { AssemblyNode } from '../samples/assembly';
 import { generateAssembly } from '../samples/generate';
 import { assemblyToGlb } from '../samples/toGlb';
 import type { Vec3 } from '../src/engine/types';
 import type {} from '../src/engine/testPage';
+import { gesture, tap, touch } from './touchInput';
 
 const MODEL_PATH = '/e2e-models/touch-kitchen.glb';
 let glb: Uint8Array;
@@ -44,30 +45,6 @@ test.beforeAll(async () => {
   glb = await assemblyToGlb(assembly);
   door = findDoor(assembly.root);
 });
-
-type Point = { x: number; y: number };
-
-async function touch(cdp: CDPSession, type: 'touchStart' | 'touchMove' | 'touchEnd', points: Point[]) {
-  await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id })) });
-}
-
-/** Fingers moving from `from` to `to` in `steps`, each frame one move. */
-async function gesture(cdp: CDPSession, from: Point[], to: Point[], steps = 8) {
-  await touch(cdp, 'touchStart', from);
-  for (let i = 1; i <= steps; i++) {
-    await touch(
-      cdp,
-      'touchMove',
-      from.map((p, k) => ({ x: p.x + ((to[k].x - p.x) * i) / steps, y: p.y + ((to[k].y - p.y) * i) / steps })),
-    );
-  }
-  await touch(cdp, 'touchEnd', []);
-}
-
-async function tap(cdp: CDPSession, p: Point) {
-  await touch(cdp, 'touchStart', [p]);
-  await touch(cdp, 'touchEnd', []);
-}
 
 async function settle(page: Page) {
   // The camera coasts after a gesture (inertia): wait until two readings a frame apart agree.

@@ -5,42 +5,14 @@
  * the finger, whose name the part information then shows. Each gesture is checked on the canvas's
  * pixels; the link is a generated kitchen converted by the real server.
  */
-import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { AssemblyNode } from '../samples/assembly';
 import { generateAssembly } from '../samples/generate';
 import { publishedKitchen } from './linkHelpers';
-import { canvasPixels, changed } from './pixels';
+import { changed, settledPixels } from './pixels';
+import { gesture, touch, type Point } from './touchInput';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-
-type Point = { x: number; y: number };
-
-async function touch(cdp: CDPSession, type: 'touchStart' | 'touchMove' | 'touchEnd', points: Point[]) {
-  await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id })) });
-}
-
-/** Fingers moving from `from` to `to` in `steps`, each frame one move. */
-async function gesture(cdp: CDPSession, from: Point[], to: Point[], steps = 8) {
-  await touch(cdp, 'touchStart', from);
-  for (let i = 1; i <= steps; i++) {
-    await touch(cdp, 'touchMove', from.map((p, k) => ({ x: p.x + ((to[k].x - p.x) * i) / steps, y: p.y + ((to[k].y - p.y) * i) / steps })));
-  }
-  await touch(cdp, 'touchEnd', []);
-}
-
-/** The picture once the camera has stopped coasting (two pictures in a row alike). */
-async function settledPixels(page: Page): Promise<Buffer> {
-  let last = await canvasPixels(page);
-  await expect
-    .poll(async () => {
-      const next = await canvasPixels(page);
-      const diff = changed(last, next);
-      last = next;
-      return diff;
-    }, { timeout: 15_000 })
-    .toBeLessThan(0.001);
-  return last;
-}
 
 /** Share of the picture the model covers: pixels away from the background colour (the colour of most pixels of an empty view). */
 function modelShare(pixels: Buffer, background: [number, number, number]): number {

@@ -14,21 +14,11 @@ import type { RevisionChanges } from '../../src/api/schemas';
 import { linkChangesMachine } from '../../src/machines/viewer/linkChangesMachine';
 import type { CompareView } from '../../src/machines/viewer/revisionsMachine';
 import { modelTests } from '../helpers/modelTests';
-import { linkChangesModel } from '../models/linkChanges';
+import { CHANGES, linkChangesModel } from '../models/linkChanges';
 
 modelTests(linkChangesModel);
 
-const changes: RevisionChanges = {
-  from: 2,
-  to: 5,
-  counts: { added: 2, removed: 1, changed: 1, unchanged: 40 },
-  parts: [
-    { status: 'added', path: ['Kitchen', 'Tall unit'], partId: '31', changes: [] },
-    { status: 'added', path: ['Kitchen', 'Tall unit', 'Door'], partId: '32', changes: [] },
-    { status: 'changed', path: ['Kitchen', 'Base 1', 'Door'], partId: '7', changes: ['dimensions'] },
-    { status: 'removed', path: ['Kitchen', 'Filler'], partId: null, changes: [] },
-  ],
-};
+const changes = CHANGES;
 
 function start(seen: number | null, answer: RevisionChanges | Error = changes) {
   const log = { read: [] as number[], remembered: [] as number[], shown: [] as CompareView[], hidden: 0, selected: [] as unknown[] };

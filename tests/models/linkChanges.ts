@@ -29,7 +29,8 @@ type Event = LinkChangesEvent | { type: string; output?: unknown; error?: unknow
 
 /** The link shows revision 5. */
 const input = { accessKey: 'k1', revisionNumber: 5 };
-const CHANGES: RevisionChanges = {
+/** Changes from revision 2 to 5 with the parts named (a link that shows the hierarchy); the machine's example tests use them too. */
+export const CHANGES: RevisionChanges = {
   from: 2,
   to: 5,
   counts: { added: 2, removed: 1, changed: 1, unchanged: 40 },

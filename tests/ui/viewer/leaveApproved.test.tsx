@@ -10,10 +10,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Project, Revision } from '../../../src/api/schemas';
 import { revisionsMachine } from '../../../src/machines/viewer/revisionsMachine';
-import { AppServicesProvider, type AppServices } from '../../../src/ui/app/AppServices';
-import { RevisionsPanel } from '../../../src/ui/viewer/panels/RevisionsPanel';
 import { makeProject } from '../../helpers/fakeProjectsApi';
-import { renderWithLocale } from '../../helpers/renderWithLocale';
+import { renderRevisionsPanel } from '../../helpers/renderRevisionsPanel';
 
 afterEach(cleanup);
 
@@ -36,14 +34,7 @@ function mount(approvedRevision: number | null, locale: 'en' | 'fr' = 'en') {
     { input: { projectId: 7, currentRevision: 3, approvedRevision } },
   ).start();
   actor.send({ type: 'revisions.load' });
-  // The panel's credit dialogs link to the account site: the only service it reads.
-  const services = { config: { accountSiteUrl: 'https://account.test' } } as unknown as AppServices;
-  renderWithLocale(
-    <AppServicesProvider services={services}>
-      <RevisionsPanel actor={actor} />
-    </AppServicesProvider>,
-    locale,
-  );
+  renderRevisionsPanel(actor, locale);
   return { actor, restores };
 }
 

@@ -13,10 +13,8 @@ import { createActor, fromPromise, setup, type EventObject } from 'xstate';
 import type { Revision, RevisionChanges } from '../../../src/api/schemas';
 import type { Locales } from '../../../src/i18n/i18n-types';
 import { revisionsMachine } from '../../../src/machines/viewer/revisionsMachine';
-import { AppServicesProvider, type AppServices } from '../../../src/ui/app/AppServices';
 import type { RevisionsActor } from '../../../src/ui/viewer/viewerActors';
-import { RevisionsPanel } from '../../../src/ui/viewer/panels/RevisionsPanel';
-import { renderWithLocale } from '../../helpers/renderWithLocale';
+import { renderRevisionsPanel } from '../../helpers/renderRevisionsPanel';
 
 afterEach(cleanup);
 
@@ -54,14 +52,7 @@ function mountRevisions(locale: Locales = 'en') {
   ).start();
   const actor = parent.getSnapshot().children.revisions as RevisionsActor;
   actor.send({ type: 'revisions.load' });
-  // The panel's credit dialogs link to the account site: the only service it reads.
-  const services = { config: { accountSiteUrl: 'https://account.test' } } as unknown as AppServices;
-  renderWithLocale(
-    <AppServicesProvider services={services}>
-      <RevisionsPanel actor={actor} />
-    </AppServicesProvider>,
-    locale,
-  );
+  renderRevisionsPanel(actor, locale);
   return { actor, reads, inbox };
 }
 
