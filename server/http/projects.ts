@@ -85,6 +85,9 @@ export const projectRoutes: FastifyPluginAsync = async (app) => {
       }
       throw notFound(PROJECT_NOT_FOUND);
     }
+    if (plan.changes.currentStage !== undefined && plan.changes.currentStage !== project.currentStage) {
+      app.services.reviewEvents.stage({ ...project, shareOptions: plan.changes.shareOptions ?? project.shareOptions }, plan.changes.currentStage);
+    }
     return reply.status(204).send();
   });
 

@@ -29,6 +29,7 @@ export interface ReviewEventHub {
   note(project: OwnedProject, noteId: number): void;
   decision(project: OwnedProject, kind: DecisionKind, name: string): void;
   revision(project: Pick<OwnedProject, 'id' | 'ownerId' | 'accessKey' | 'revisionNumber' | 'shareOptions'>): void;
+  stage(project: Pick<OwnedProject, 'id' | 'ownerId' | 'accessKey' | 'shareOptions'>, stage: string): void;
   subscribe(listener: (event: AddressedEvent) => void): () => void;
   close(): Promise<void>;
 }
@@ -71,6 +72,7 @@ export async function createReviewEventHub(options: { db: Db; postgres?: { url: 
     note: (project, noteId) => publish({ ...addressed(project), type: 'note', noteId }),
     decision: (project, kind, name) => publish({ ...addressed(project), type: 'decision', kind, name, revisionNumber: project.revisionNumber }),
     revision: (project) => publish({ ...addressed(project), type: 'revision', revisionNumber: project.revisionNumber }),
+    stage: (project, stage) => publish({ ...addressed(project), type: 'stage', stage }),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

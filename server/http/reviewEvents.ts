@@ -2,7 +2,8 @@
  * Live review events, as server-sent events over a streamed GET (fetch can send the bearer token,
  * EventSource cannot): `GET projects/events` tells the owner's open list and viewers of every new
  * note, reply, status change, decision and revision of their projects; `GET projects/accessKeys/
- * {key}/events` tells a guest's open link of a new revision, and of notes when the link shows them.
+ * {key}/events` tells a guest's open link of a new revision, of a stage change, and of notes when the link
+ * shows them.
  * Events name what changed; the page reads it again through the usual routes.
  *
  * Between processes the events travel through the hub (reviewEventHub.ts). The process that records
@@ -48,11 +49,11 @@ export const ownerEventRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
-/** `GET projects/accessKeys/{key}/events` (the link): new revisions, and notes when the link shows them. */
+/** `GET projects/accessKeys/{key}/events` (the link): new revisions, stage changes, and notes when the link shows them. */
 export const linkEventRoutes: FastifyPluginAsync = async (app) => {
   app.get('/events', { onRequest: app.identify, compress: false }, async (request, reply) => {
     const { project, via } = await linkScope(request);
-    stream(app, reply, (event) => event.projectId === project.id && (event.type === 'revision' || (event.type === 'note' && event.commentsOnLink && canUseComments(via, project))));
+    stream(app, reply, (event) => event.projectId === project.id && (event.type === 'revision' || event.type === 'stage' || (event.type === 'note' && event.commentsOnLink && canUseComments(via, project))));
   });
 };
 

@@ -15,6 +15,8 @@ export const reviewEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('decision'), projectId: z.int(), kind: z.enum(DECISION_KINDS), name: z.string(), revisionNumber: z.int() }),
   /** Another revision became current. */
   z.object({ type: z.literal('revision'), projectId: z.int(), revisionNumber: z.int() }),
+  /** The owner moved the project to another stage (a link then offers, or stops offering, its decision). */
+  z.object({ type: z.literal('stage'), projectId: z.int(), stage: z.string() }),
 ]);
 export type ReviewEvent = z.infer<typeof reviewEventSchema>;
 

@@ -238,6 +238,8 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
         out.received.push({ child: 'notice', type: 'notice.stop' }, { child: 'tools', type: 'tools.modelChanged' });
         ownerHears();
         if (hasReview) out.received.push({ child: 'review', type: 'review.revision', detail: { revisionNumber: e.project!.revisionNumber } });
+        // An open link says what changed in the new revision since the one this browser saw.
+        if (kind === 'guest') out.started.push({ child: 'linkChanges', input: { accessKey: 'k1', revisionNumber: e.project!.revisionNumber } });
         currentRevision = e.project!.revisionNumber;
         modelUrl = e.project!.modelUrl;
         currentUrl = modelUrl;

@@ -29,6 +29,9 @@ const linkProject = (modelUrl: string, currentStage: SharedProject['currentStage
 const awaiting = linkProject('/m/a.glb', 'approval', true);
 const optionOff = linkProject('/m/b.glb', 'approval', false);
 const otherStage = linkProject('/m/c.glb', 'production', true);
+/** After the client asked for changes: back at design, then waiting again (the same revision, then a new one). */
+const changesAsked = linkProject('/m/a.glb', 'new', true);
+const awaitingNext: SharedProject = { ...linkProject('/m/d.glb', 'approval', true), revisionNumber: 5 };
 const approved: SharedProject = { ...awaiting, currentStage: 'ready', approval: { name: 'Gina Guest', date: new Date(2026, 0, 3), revisionNumber: 4 } };
 const ownerProject = makeProject({ id: 7, currentStage: 'approval', shareOptions: { ...ALL_SHARE_OPTIONS }, modelUrl: '/m/o.glb' });
 const model: ModelInfo = { tree: { roots: [], nodes: {} }, partCount: 0 };
@@ -70,6 +73,7 @@ function sutFor(variant: 'owner' | 'shared', target: LoadTarget, started: unknow
         owner: ownerChild,
         revisions: idle,
         approval: approvalFake(started, pending),
+        linkChanges: idle,
       },
     },
   });
@@ -96,6 +100,14 @@ function oracle(kind: 'owner' | 'guest', played: EventObject[]) {
     } else if (e.type === 'xstate.done.actor.approval' && running) {
       project = e.output;
       running = false;
+    } else if (e.type === 'viewer.liveProject' && fetched) {
+      // The project as the server has it now; where approval is offered again and no dialog runs, it starts for the revision now current.
+      const p = (e as unknown as { project: SharedProject }).project;
+      if (kind === 'guest') project = p;
+      if (kind === 'guest' && !running && p.shareOptions.isApprovalAvailable && p.currentStage === 'approval') {
+        started.push({ accessKey: 'k1', revisionNumber: p.revisionNumber });
+        running = true;
+      }
     }
   }
   return { project, running, started };
@@ -111,6 +123,7 @@ const runs = [
       ...[awaiting, optionOff, otherStage].map((project) => ({ type: 'xstate.done.actor.fetchProject', output: { kind: 'guest', project } })),
       { type: 'load.done', model },
       { type: 'xstate.done.actor.approval', output: approved },
+      ...[changesAsked, awaiting, awaitingNext].map((project) => ({ type: 'viewer.liveProject', project })),
     ],
   },
   {

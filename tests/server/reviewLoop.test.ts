@@ -209,7 +209,7 @@ describe('live events', () => {
     expect(probe()).toBe(true);
   };
 
-  it("tells the owner's stream of notes and decisions, and the link's of new revisions and shown notes only", async () => {
+  it("tells the owner's stream of notes, decisions and stages, and the link's of new revisions, stages and shown notes only", async () => {
     const project = await addProject(server, owner.user.id, { published: true, stage: 'approval', shareOptions: SHARE });
     const hidden = await addProject(server, owner.user.id, { published: true, shareOptions: { ...SHARE, isCommentsVisible: false } });
     const ownerStream = await listen('/api/v1/projects/events', owner.token);
@@ -224,16 +224,23 @@ describe('live events', () => {
       await addRevision(server, { ...hidden, revisionNumber: 1 });
       // Revision 1 made current again, as revision 3, through the owner's restore.
       expect((await inject(server, `/api/v1/projects/${hidden.id}/revisions/1/restore`, { method: 'POST', body: {}, token: owner.token })).status).toBe(200);
-      await until(() => ownerStream.events.length >= 4 && hiddenStream.events.length >= 1 && linkStream.events.length >= 1);
+      // The owner asks for approval: the link hears the stage (its decision buttons follow it); a patch that keeps the stage says nothing.
+      expect((await inject(server, `/api/v1/projects/${hidden.id}`, { method: 'PATCH', body: { currentStage: 'approval' }, token: owner.token })).status).toBe(204);
+      expect((await inject(server, `/api/v1/projects/${hidden.id}`, { method: 'PATCH', body: { currentStage: 'approval', name: 'Renamed' }, token: owner.token })).status).toBe(204);
+      await until(() => ownerStream.events.length >= 5 && hiddenStream.events.length >= 2 && linkStream.events.length >= 1);
       expect(ownerStream.events).toEqual([
         { type: 'note', projectId: project.id, noteId: note.id },
         { type: 'decision', projectId: project.id, kind: 'approved', name: 'Claire', revisionNumber: 1 },
         { type: 'note', projectId: hidden.id, noteId: expect.any(Number) },
         { type: 'revision', projectId: hidden.id, revisionNumber: 3 },
+        { type: 'stage', projectId: hidden.id, stage: 'approval' },
       ]);
       expect(linkStream.events).toEqual([{ type: 'note', projectId: project.id, noteId: note.id }]);
-      // Comments are not shown on that link: its stream hears the revision only.
-      expect(hiddenStream.events).toEqual([{ type: 'revision', projectId: hidden.id, revisionNumber: 3 }]);
+      // Comments are not shown on that link: its stream hears the revision and the stage only.
+      expect(hiddenStream.events).toEqual([
+        { type: 'revision', projectId: hidden.id, revisionNumber: 3 },
+        { type: 'stage', projectId: hidden.id, stage: 'approval' },
+      ]);
       expect(otherStream.events).toEqual([]);
     } finally {
       for (const s of [ownerStream, linkStream, hiddenStream, otherStream]) s.close();

@@ -207,6 +207,21 @@ export const viewerSetup = setup({
         if (children?.revisions) enqueue.sendTo(children.revisions, { type: 'revisions.approval', approvedRevision: approvedRevisionOf(project) });
       } else enqueue.assign({ loaded: { kind: 'guest', project: event.project as Extract<LoadedProject, { kind: 'guest' }>['project'] } });
     }),
+    /** A new revision on an open link gets its own "what changed" (since the revision this browser saw). */
+    renewLinkChanges: enqueueActions(({ context, enqueue }) => {
+      if (context.target.kind !== 'guest' || context.loaded?.kind !== 'guest') return;
+      const input = { accessKey: context.target.accessKey, revisionNumber: context.loaded.project.revisionNumber };
+      // By id: a child already done (it remembered the revision) is no child any more, and stops nothing.
+      if (context.linkChanges) enqueue.stopChild(context.linkChanges.id);
+      // Its own id: the stopped child's leaves with it.
+      enqueue.assign({ linkChanges: ({ spawn }) => spawn('linkChanges', { id: `linkChanges-${input.revisionNumber}`, input }) });
+    }),
+    /** The decision buttons are offered again on a link (after a request for changes, for the revision now current); a dialog open stays. */
+    offerApprovalAgain: enqueueActions(({ context, enqueue }) => {
+      if (context.target.kind !== 'guest' || context.loaded?.kind !== 'guest' || context.approval || !offersApproval(context.loaded.project)) return;
+      const input = { accessKey: context.target.accessKey, revisionNumber: context.loaded.project.revisionNumber };
+      enqueue.assign({ approval: ({ spawn }) => spawn('approval', { id: 'approval', input }) });
+    }),
     /** New notes name the revision on screen. */
     tellReviewRevision: enqueueActions(({ context, enqueue }) => {
       const revisionNumber = context.shownRevision?.revisionNumber ?? context.loaded?.project.revisionNumber;
@@ -323,8 +338,12 @@ function viewerConfig(variant: 'owner' | 'shared') {
         on: {
           'viewer.liveNote': { actions: 'refreshReview' },
           'viewer.liveProject': [
-            { guard: 'isNewRevision', target: '.loadingModel', actions: ['takeLiveProject', assign({ shownRevision: null, afterUpload: false }), 'replaceModel', 'tellReviewRevision'] },
-            { actions: 'takeLiveProject' },
+            {
+              guard: 'isNewRevision',
+              target: '.loadingModel',
+              actions: ['takeLiveProject', 'renewLinkChanges', 'offerApprovalAgain', assign({ shownRevision: null, afterUpload: false }), 'replaceModel', 'tellReviewRevision'],
+            },
+            { actions: ['takeLiveProject', 'offerApprovalAgain'] },
           ],
           ...(variant === 'owner'
             ? {

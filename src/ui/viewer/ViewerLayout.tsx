@@ -68,6 +68,11 @@ export interface ViewerLayoutProps {
   canvasOverlay?: ReactNode;
   /** The review's pins, shown with the comments panel. */
   reviewPins?: { marks: readonly PinMark[]; openId: number | null; onPin(id: number): void } | null;
+  /**
+   * A note is being pinned or drawn: on a compact screen the part's data sheet (opened by the tap
+   * that placed the pin) gives the view back to the drawing until the note is sent or cancelled.
+   */
+  composingNote?: boolean;
   /** Dialogs of the screen (rename, delete, loading, errors). */
   children?: ReactNode;
 }
@@ -84,7 +89,7 @@ export function ViewerLayout(props: ViewerLayoutProps) {
   const [gizmo, setGizmo] = useState<HTMLCanvasElement | null>(null);
   const gizmoRef = useCallback((canvas: HTMLCanvasElement | null) => setGizmo(canvas), []);
   const openPanel = useSelector(tools, selectOpenPanel);
-  const sheetShown = useSelector(tools, selectDataSheetShown);
+  const sheetShown = useSelector(tools, selectDataSheetShown) && !(compact && props.composingNote);
   // A panel's sheet takes the lower half of a compact screen: the model is framed again above it.
   const sheetOpen = compact && (leftPanel !== null || openPanel !== null);
   useFrameInsets(tools, compact, sheetShown, sheetOpen);

@@ -41,6 +41,7 @@ export function useViewerContent(viewer: ViewerActor, tools: ToolsActor, { isPub
     (a, b) => a.comments === b.comments && a.hyperlinks === b.hyperlinks && a.notice === b.notice && a.review === b.review,
   );
   const reviewPins = useReviewPins(review);
+  const composingNote = useSelector(review ?? undefined, (s) => s?.matches({ ready: 'composing' }) ?? false);
   const commentCount = useSelector(comments ?? undefined, (s) => s?.context.comments.length ?? 0);
   const hyperlinkCount = useSelector(hyperlinks ?? undefined, (s) => s?.context.hyperlinks.length ?? 0);
   const model = useSelector(viewer, selectModel);
@@ -66,6 +67,7 @@ export function useViewerContent(viewer: ViewerActor, tools: ToolsActor, { isPub
     ) : undefined,
     canvasOverlay: review ? <ReviewMarkup actor={review} /> : undefined,
     reviewPins,
+    composingNote,
     hyperlinksPanel: hyperlinks ? <HyperlinksPanel actor={hyperlinks} /> : undefined,
     stepNavigator: (
       <div className="flex flex-col items-center gap-2">
