@@ -5,6 +5,8 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { publicSamplePlugin } from './samples/publicSamplePlugin';
+import { APP_ENTRIES, ENGINE_CHUNK_NAME } from './src/api/appEntries';
+import { serviceWorkerBuild } from './scripts/serviceWorkerBuild';
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
@@ -24,11 +26,11 @@ function engineChunk() {
       // What the app's entry loads itself (login, list) stays out, so those routes load no Babylon;
       // so does what a link's first frame shares with the engine (the GLB reader, the batches),
       // which the link's page loads before the engine and the engine then imports from there.
-      const app = new Set([...reach('src/main.tsx'), ...reach('src/startApp.tsx')]);
+      const app = new Set([...reach(APP_ENTRIES.main), ...reach(APP_ENTRIES.app)]);
       const firstFrame = reach(FIRST_FRAME_ENTRY);
-      closure = new Set([...reach('src/engine/index.ts')].filter((module) => !app.has(module) && !firstFrame.has(module)));
+      closure = new Set([...reach(APP_ENTRIES.engine)].filter((module) => !app.has(module) && !firstFrame.has(module)));
     }
-    return closure.has(id) ? 'engine' : null;
+    return closure.has(id) ? ENGINE_CHUNK_NAME : null;
   };
 }
 
@@ -62,12 +64,12 @@ function linkScreenChunks() {
   return (id: string, graph: ModuleGraph): string | null => {
     if (!plan) {
       plan = new Map();
-      const outside = new Set([...reachFrom(graph, 'src/main.tsx'), ...reachFrom(graph, FIRST_FRAME_ENTRY), ...reachFrom(graph, 'src/engine/index.ts')]);
-      const app = reachFrom(graph, 'src/startApp.tsx');
-      const list = reachFrom(graph, 'src/ui/list/ProjectListScreen.tsx');
-      const screens = new Set(['src/startApp.tsx', 'src/ui/list/ProjectListScreen.tsx', 'src/ui/viewer/SharedViewerScreen.tsx'].map((f) => resolve(import.meta.dirname, f)));
+      const outside = new Set([...reachFrom(graph, APP_ENTRIES.main), ...reachFrom(graph, FIRST_FRAME_ENTRY), ...reachFrom(graph, APP_ENTRIES.engine)]);
+      const app = reachFrom(graph, APP_ENTRIES.app);
+      const list = reachFrom(graph, APP_ENTRIES.projectList);
+      const screens = new Set([APP_ENTRIES.app, APP_ENTRIES.projectList, APP_ENTRIES.sharedViewer].map((f) => resolve(import.meta.dirname, f)));
       const ours = (module: string) => !outside.has(module) && !screens.has(module) && !/[\\/]node_modules[\\/]/.test(module);
-      for (const module of reachFrom(graph, 'src/ui/viewer/SharedViewerScreen.tsx')) {
+      for (const module of reachFrom(graph, APP_ENTRIES.sharedViewer)) {
         if (!ours(module) || app.has(module)) continue;
         plan.set(module, list.has(module) ? 'screens' : 'link');
       }
@@ -80,7 +82,7 @@ const SMALL_SHARED_MODULES =
   /src[\\/](engine[\\/]firstFrame[\\/]handoff|api[\\/](pageIds|partName|units)|ui[\\/]app[\\/]documentTitle|model[\\/]layoutRules|machines[\\/]projects[\\/]publicLink)\.ts$/;
 
 /** A shared link's first script (src/firstFrame/main.ts): the server names it in the link's page. */
-export const FIRST_FRAME_ENTRY = 'src/firstFrame/main.ts';
+export const FIRST_FRAME_ENTRY = APP_ENTRIES.firstFrame;
 
 /**
  * The build's entries. firstFrame: a shared link's first frame. sw: the service worker, at the site's root with a fixed name (its scope is
@@ -90,10 +92,9 @@ export const FIRST_FRAME_ENTRY = 'src/firstFrame/main.ts';
  */
 export function buildInputs(env: Record<string, string | undefined>): Record<string, string> {
   return {
-    main: 'index.html',
+    main: APP_ENTRIES.page,
     firstFrame: FIRST_FRAME_ENTRY,
     ...(env.ENGINE_TEST_PAGE === '1' ? { engineTest: 'engine-test.html' } : {}),
-    sw: 'src/sw/serviceWorker.ts',
   };
 }
 
@@ -108,6 +109,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     publicSamplePlugin(),
+    // The service worker is bundled apart (a classic script imports no chunk): /sw.js.
+    serviceWorkerBuild(APP_ENTRIES.serviceWorker),
     // Every text asset (and the sandbox's sample GLB) compressed once, at build time, as brotli and
     // gzip beside the file; the server sends the copy the browser accepts (never compresses per request).
     compression({
@@ -139,7 +142,7 @@ export default defineConfig({
       // (which writes no source map for the stylesheet) is known.
       checks: { pluginTimings: false, sourcemapBroken: false },
       output: {
-        entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
+        entryFileNames: 'assets/[name]-[hash].js',
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [

@@ -20,7 +20,10 @@ import { API_BASE } from '../server/config';
 import type { Stage } from '../src/api/schemas';
 import { openUploadSocket, socketUrl } from '../src/api/uploadSocket';
 import { approvalShots, explodedShots, newPage, revisionShots } from './revisionScreens';
-import { reviewShots } from './reviewScreens';
+import { reviewShots, reviewStoryShots } from './reviewScreens';
+import { updateProject } from '../bench/lib/appServer';
+import { generateAssembly } from '../samples/generate';
+import { writeSample } from '../samples/writers/index';
 import { workshopShots } from './workshopScreens';
 
 const OUT = 'docs/screens';
@@ -357,6 +360,18 @@ async function main(): Promise<void> {
       const sample = list.find((p) => p.name === 'Sample kitchen') ?? list[0];
       await reviewShots(browser, origin, DEMO, sample, shot, async () => {
         await api(origin, `projects/${sample.id}`, { method: 'PATCH', token: accessToken, json: { isPublished: true, shareOptions: { isCommentsVisible: true } } });
+      });
+    }
+    // The review as one story: phone in French, the maker at a desk, a new revision, the approval.
+    {
+      const id = await createProject(origin, accessToken, 'Review kitchen', 40, 4);
+      const [story] = (await api<Array<{ id: number; accessKey: string }>>(origin, 'projects', { token: accessToken })).filter((p) => p.id === id);
+      await api(origin, `projects/${id}`, { method: 'PATCH', token: accessToken, json: { isPublished: true, currentStage: 'approval' } });
+      await api(origin, `projects/${id}`, { method: 'PATCH', token: accessToken, json: { shareOptions: { isCommentsVisible: true, isApprovalAvailable: true } } });
+      await reviewStoryShots(browser, origin, DEMO, story, shot, async () => {
+        const bigger = await writeSample(generateAssembly({ parts: 80, seed: 4 }), 'dae');
+        await updateProject({ url: origin, stop: async () => {} }, accessToken, id, 'kitchen.dae', bigger);
+        await api(origin, `projects/${id}`, { method: 'PATCH', token: accessToken, json: { currentStage: 'approval' } });
       });
     }
   } finally {

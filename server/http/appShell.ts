@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
+import { APP_ENTRIES, ENGINE_CHUNK_NAME } from '../../src/api/appEntries';
 import { BOOT_ELEMENT_ID, FIRST_FRAME_SCRIPT_ID } from '../../src/api/pageIds';
 import type { runtimeConfigSchema, sharedProjectSchema } from '../../src/api/schemas';
 
@@ -32,20 +33,18 @@ export type ShellPage =
 /** What this reads of an entry of Vite's manifest. */
 interface ManifestChunk {
   file: string;
+  /** The chunk's name: its entry's key in the build's inputs, or its group's name. */
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
   imports?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
 const HEAD_MARK = '<!--app-head-->';
 const BODY_MARK = '<!--app-body-->';
-/** The app itself, which the entry (src/main.tsx) imports when it may start. */
-const APP_ENTRY = 'src/startApp.tsx';
-/** A shared link's first script (the model's download and first frame before the app, src/firstFrame/). */
-const FIRST_FRAME_ENTRY = 'src/firstFrame/main.ts';
-const VIEWER_SCREENS = {
-  owner: 'src/ui/viewer/OwnerViewerScreen.tsx',
-  shared: 'src/ui/viewer/SharedViewerScreen.tsx',
-} as const;
+// The build's named modules (src/api/appEntries.ts, shared with vite.config.ts).
+const VIEWER_SCREENS = { owner: APP_ENTRIES.ownerViewer, shared: APP_ENTRIES.sharedViewer } as const;
 
 /** Text for an HTML text node or a double-quoted attribute. */
 export function escapeHtml(text: string): string {
@@ -71,20 +70,20 @@ function closureOf(manifest: Manifest, roots: string[]): Set<string> {
 
 /** The files of `roots` beyond what the main entry already loads, as URLs. */
 function beyondEntry(manifest: Manifest, roots: string[]): string[] {
-  const loaded = closureOf(manifest, ['index.html']);
+  const loaded = closureOf(manifest, [APP_ENTRIES.page]);
   return [...closureOf(manifest, roots)].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key].file}`);
 }
 
 /** The app's own chunk (loaded by the entry once it may start) and its imports beyond the entry's. */
 function appPreloads(manifest: Manifest): string[] {
-  return beyondEntry(manifest, [APP_ENTRY]);
+  return beyondEntry(manifest, [APP_ENTRIES.app]);
 }
 
 /** A link's first script and the chunks it imports, or null in a build without it. */
 function firstFrameFiles(manifest: Manifest): { entry: string; imports: string[] } | null {
-  const entry = manifest[FIRST_FRAME_ENTRY];
+  const entry = manifest[APP_ENTRIES.firstFrame];
   if (!entry) return null;
-  const imports = [...closureOf(manifest, manifest[FIRST_FRAME_ENTRY].imports ?? [])];
+  const imports = [...closureOf(manifest, entry.imports ?? [])];
   return { entry: `/${entry.file}`, imports: imports.map((key) => `/${manifest[key].file}`) };
 }
 
@@ -95,7 +94,8 @@ function firstFrameFiles(manifest: Manifest): { entry: string; imports: string[]
  * then the screen's chunk and its imports.
  */
 function viewerPreloads(manifest: Manifest, screen: string): string[] {
-  const engine = Object.keys(manifest).find((key) => /^_engine-[\w-]+\.js$/.test(key));
+  // The engine's group chunk, by its name (its manifest key is the bundler's own naming).
+  const engine = Object.keys(manifest).find((key) => manifest[key].name === ENGINE_CHUNK_NAME && !manifest[key].isEntry && !manifest[key].isDynamicEntry);
   const files = beyondEntry(manifest, engine ? [screen, engine] : [screen]);
   const first = engine ? `/${manifest[engine].file}` : '';
   return [...files.filter((file) => file === first), ...files.filter((file) => file !== first)];

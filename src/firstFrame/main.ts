@@ -8,6 +8,7 @@
  * It runs only on a page the server wrote a shared project into; anywhere else it does nothing.
  */
 import { MeshoptDecoder } from 'meshoptimizer/decoder';
+import { linkFilesOfBoot } from '../api/linkBoot';
 import { BOOT_ELEMENT_ID } from '../api/pageIds';
 import { buildBatches } from '../engine/geometry/buildBatches';
 import { createFirstFrameRenderer, type FirstFrameRenderer, type OpeningMode } from '../engine/firstFrame/firstFrameRenderer';
@@ -28,16 +29,8 @@ interface LinkBoot {
 
 /** The model URL and opening mode from the page's boot data, or null when this is not a link's page. */
 function readBoot(): LinkBoot | null {
-  try {
-    const data = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? 'null') as {
-      shared?: { project?: { modelUrl?: unknown; shareOptions?: { isWireframeRenderModeAvailable?: unknown } } };
-    } | null;
-    const project = data?.shared?.project;
-    if (typeof project?.modelUrl !== 'string' || project.modelUrl === '') return null;
-    return { modelUrl: project.modelUrl, mode: project.shareOptions?.isWireframeRenderModeAvailable === true ? 'wireframe' : 'solid' };
-  } catch {
-    return null;
-  }
+  const files = linkFilesOfBoot(document.getElementById(BOOT_ELEMENT_ID)?.textContent);
+  return files ? { modelUrl: files.modelUrl, mode: files.wireframe ? 'wireframe' : 'solid' } : null;
 }
 
 /** The viewer's camera state for an orbit (the free view). */

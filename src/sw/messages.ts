@@ -1,4 +1,4 @@
-/** Messages between the service worker and the pages it answers (the worker writes them out itself: it imports no chunk). */
+/** Messages between the service worker and the pages it answers (the worker is built apart, with this module inside it). */
 
 /** A link's page was answered from the cache, and the network's page has since changed or gone: load it again. */
 export const LINK_CHANGED = 'cv-link-changed';

@@ -20,6 +20,8 @@
  * Strategies, routing and expiry are Workbox's (workbox-strategies, -routing, -expiration).
  */
 import { ExpirationPlugin } from 'workbox-expiration';
+import { bootJsonOfHtml, linkFilesOfBoot } from '../api/linkBoot';
+import { LINK_CHANGED } from './messages';
 import { Route, Router } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 
@@ -40,8 +42,6 @@ interface LinkFetchEvent {
 
 const CACHES = { links: 'cv-links-v1', assets: 'cv-assets-v1', models: 'cv-models-v1', linkData: 'cv-link-data-v1' } as const;
 const LINK_PATH = /^\/s\/([A-Za-z0-9]+)\/?$/;
-const BOOT_MODEL_URL = /"modelUrl":"([^"]+)"/;
-const BOOT_THUMBNAIL_URL = /"thumbnailUrl":"([^"]+)"/;
 
 worker.addEventListener('install', (event) => event.waitUntil(worker.skipWaiting()));
 worker.addEventListener('activate', (event) => event.waitUntil(worker.clients.claim()));
@@ -73,7 +73,8 @@ async function dropModels(urls: string[]): Promise<void> {
 /** The model files a link's page names, remembered per link so a new revision replaces the old one. */
 async function replaceLinkModels(linkPath: string, page: Response): Promise<void> {
   const html = await page.text();
-  const urls = [BOOT_MODEL_URL.exec(html)?.[1], BOOT_THUMBNAIL_URL.exec(html)?.[1]].filter((url): url is string => !!url);
+  const files = linkFilesOfBoot(bootJsonOfHtml(html));
+  const urls = files ? [files.modelUrl, ...(files.thumbnailUrl ? [files.thumbnailUrl] : [])] : [];
   const record = await linkRecord(linkPath);
   await dropModels(record.urls.filter((url) => !urls.includes(url)));
   await record.links.put(record.key, new Response(JSON.stringify(urls), { headers: { 'Content-Type': 'application/json' } }));
@@ -110,11 +111,6 @@ router.addFetchListener();
 router.addCacheListener();
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 
-/**
- * The message of src/sw/messages.ts, written out: the worker is a classic script, so it shares no
- * module (no chunk import) with the pages.
- */
-const LINK_CHANGED = 'cv-link-changed';
 
 /**
  * The page a navigation is making: its client exists only once its document does, which on a

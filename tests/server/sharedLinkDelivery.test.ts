@@ -25,7 +25,8 @@ const MANIFEST = {
   'src/ui/viewer/SharedViewerScreen.tsx': { file: 'assets/SharedViewerScreen-5e6f.js', isDynamicEntry: true, imports: ['index.html', '_ViewerLayout-7a8b.js'] },
   'src/ui/viewer/OwnerViewerScreen.tsx': { file: 'assets/OwnerViewerScreen-9c0d.js', isDynamicEntry: true, imports: ['index.html', '_ViewerLayout-7a8b.js'] },
   '_ViewerLayout-7a8b.js': { file: 'assets/ViewerLayout-7a8b.js', imports: ['index.html'] },
-  '_engine-e1e2.js': { file: 'assets/engine-e1e2.js', imports: ['_runtime-0000.js', '_glbReader-3f4e.js'] },
+  // Found by its chunk name, whatever the bundler calls its key.
+  '_chunk-e1e2.js': { file: 'assets/engine-e1e2.js', name: 'engine', imports: ['_runtime-0000.js', '_glbReader-3f4e.js'] },
   'src/startApp.tsx': { file: 'assets/startApp-5a5a.js', isDynamicEntry: true, imports: ['index.html', '_runtime-0000.js', '_routes-6b6b.js'] },
   '_routes-6b6b.js': { file: 'assets/routes-6b6b.js' },
   'src/firstFrame/main.ts': { file: 'assets/firstFrame-7c7c.js', isEntry: true, imports: ['_glbReader-3f4e.js'] },
