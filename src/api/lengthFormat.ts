@@ -5,12 +5,13 @@
 import * as z from 'zod/mini';
 import { metresTo } from './units';
 import type { InchFraction } from './wireValues';
+import { LENGTH_FORMATS, type LengthFormat } from '../model/viewerVocabulary';
 
 export type { InchFraction };
 
-export const LENGTH_FORMATS = ['mm', 'in16', 'in32', 'in64'] as const;
+export { LENGTH_FORMATS };
+export type { LengthFormat };
 export const lengthFormatSchema = z.enum(LENGTH_FORMATS);
-export type LengthFormat = z.infer<typeof lengthFormatSchema>;
 
 export const DEFAULT_INCH_FRACTION: InchFraction = 16;
 

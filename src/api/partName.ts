@@ -5,7 +5,9 @@
  * `whole_num_den` (`23_1_2` is 23.5). A node with children is a cabinet (height x depth x width);
  * a leaf is a panel (length x thickness x width).
  */
-import type { DistanceUnit } from './schemas';
+import type { DistanceUnit, PartSize } from '../model/viewerVocabulary';
+
+export type { PartSize };
 
 export type PartKind = 'cabinet' | 'panel';
 
@@ -13,12 +15,6 @@ export const SIZE_LABELS: Record<PartKind, readonly [string, string, string]> = 
   cabinet: ['height', 'depth', 'width'],
   panel: ['length', 'thickness', 'width'],
 };
-
-export interface PartSize {
-  unit: DistanceUnit;
-  values: number[];
-  labels: readonly [string, string, string];
-}
 
 export interface ParsedPartName {
   displayName: string;

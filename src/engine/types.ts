@@ -1,119 +1,32 @@
 /**
  * Public types of the viewer engine. This file imports nothing from Babylon, so that views and
- * machines can name the engine's values without loading the engine's chunk.
+ * machines can name the engine's values without loading the engine's chunk. The values themselves
+ * are the viewer's vocabulary (model/viewerVocabulary.ts), shared with the machines and the server.
  */
-import type { DistanceUnit } from '../api/schemas';
-import type { PartSize } from '../api/partName';
-import type { LengthFormat } from '../api/lengthFormat';
-
-import type { AnimateOptions, Axis, Bounds, CameraState, CameraView, Subscribable, Vec3 } from './baseTypes';
+import type {
+  AnimateOptions,
+  CameraState,
+  CameraView,
+  ClippingSettings,
+  ClippingState,
+  DisplayState,
+  DistanceUnit,
+  FrameInsets,
+  LoadProgress,
+  MeasurePoint,
+  Measurement,
+  ModelInfo,
+  PartTint,
+  PickEvent,
+  RenderMode,
+  Subscribable,
+  Vec3,
+  VisibilityChange,
+} from '../model/viewerVocabulary';
 import type { WorkshopEngine } from './workshopTypes';
 
-export type { DistanceUnit, LengthFormat, PartSize };
-export * from './baseTypes';
-export * from './workshopTypes';
-
-export const RENDER_MODES = ['solid', 'xray', 'wireframe', 'illustration'] as const;
-export type RenderMode = (typeof RENDER_MODES)[number];
-
-
-/** How a revision comparison colours a part of the newer model. */
-export type PartTint = 'added' | 'changed';
-
-/** The three loading steps of SPEC §4: loading model, loading resources, processing render modes. */
-export type LoadPhase = 'model' | 'resources' | 'renderModes';
-
-export interface LoadProgress {
-  phase: LoadPhase;
-  /** Progress of this phase, 0..1. */
-  progress: number;
-  /** Progress of the whole load, the three phases weighted equally, 0..1. */
-  overall: number;
-  /** Bytes received so far and the expected total (0 when unknown); set in the `model` phase. */
-  loadedBytes?: number;
-  totalBytes?: number;
-}
-
-/** One node of the part hierarchy (SPEC §3 "Model hierarchy node"). */
-export interface PartNode {
-  /** Stable id: the glTF node index, as a string. */
-  id: string;
-  /** Display name parsed from the encoded name. */
-  name: string;
-  /** The encoded name as stored in the model. */
-  rawName: string;
-  children: string[];
-  parent: string | null;
-  /** Height/depth/width for cabinets (nodes with children), length/thickness/width for panels. */
-  size: PartSize | null;
-  additionalInfo: string | null;
-  isVisible: boolean;
-}
-
-export interface PartTree {
-  roots: string[];
-  nodes: Record<string, PartNode>;
-}
-
-export interface ModelInfo {
-  tree: PartTree;
-  /** Number of nodes that carry geometry. */
-  partCount: number;
-  bounds: Bounds;
-}
-
-export interface ClippingSettings {
-  enabled: boolean;
-  axis: Axis;
-  inverted: boolean;
-  /** Distance from the model's minimum along `axis`, in the current distance unit. */
-  position: number;
-}
-
-export interface ClippingState extends ClippingSettings {
-  unit: DistanceUnit;
-  /** The model's size along `axis` in `unit`: `position` is clamped to 0..max. */
-  max: number;
-  /** Slider step: 0.1 for mm, 0.001 for in. */
-  step: number;
-}
-
-export type SnapKind = 'vertex' | 'edge' | 'surface';
-
-export interface MeasurePoint {
-  /** World position in metres. */
-  position: Vec3;
-  snap: SnapKind;
-  partId: string | null;
-}
-
-export interface Measurement {
-  /** 0, 1 or 2 points; a third click starts a new measurement with one point. */
-  points: readonly MeasurePoint[];
-  unit: DistanceUnit;
-  /** b - a in `unit`, rounded (mm to 1 decimal, in to 3); null until two points exist. */
-  vector: Vec3 | null;
-  /** |b - a| in `unit`, rounded; null until two points exist. */
-  length: number | null;
-}
-
-/** What `onDisplayChange` reports. */
-export interface DisplayState {
-  renderMode: RenderMode;
-  explode: number;
-}
-
-export interface PickEvent {
-  /** The picked part, or null when the click hit empty space. */
-  partId: string | null;
-  /** World position of the hit in metres. */
-  point: Vec3 | null;
-}
-
-export interface VisibilityChange {
-  /** Every node whose visibility changed, with its new value. */
-  changes: ReadonlyArray<{ id: string; isVisible: boolean }>;
-}
+export * from '../model/viewerVocabulary';
+export type { WorkshopEngine } from './workshopTypes';
 
 /** Screen directions of the world axes for an orientation gizmo (x right, y up, z out of the screen). */
 export interface AxesOrientation {
@@ -243,7 +156,7 @@ export interface ViewerEngine extends WorkshopEngine {
    * views, isolation, zoom to fit) keeps the model inside the rest, and a view the user has not
    * moved is framed again at once.
    */
-  setFrameInsets(insets: { top: number; right: number; bottom: number; left: number }): void;
+  setFrameInsets(insets: FrameInsets): void;
   /**
    * The exploded view (0: as built, 1: fully apart): cabinets move apart from the assembly's centre,
    * then each cabinet's parts from the cabinet's centre. Picking, framing, highlights and new

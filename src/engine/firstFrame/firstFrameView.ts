@@ -5,9 +5,9 @@
  * WebGL takes them) and the key light that follows the camera (viewFollowers).
  */
 import { boundsCenter, CAMERA_SETTINGS, degreesToRadians, directionOf, fitDistance, KEY_LIGHT_RAISE, nearFor, openingAngles } from '../camera/cameraMath';
-import { centredInFreeArea, freeArea, type FrameInsets } from '../camera/freeArea';
+import { centredInFreeArea, freeArea } from '../camera/freeArea';
 import { multiply } from '../load/glbReader';
-import type { Bounds, Vec3 } from '../types';
+import type { Bounds, FrameInsets, Vec3 } from '../types';
 
 export interface OpeningView {
   eye: Vec3;

@@ -1,30 +1,34 @@
 /**
- * The part of the viewer engine that machines drive, typed structurally (the engine satisfies
- * it), and the slot through which a screen hands its engine, created lazily by the canvas, to
+ * The part of the viewer engine that machines drive, a narrower interface the engine satisfies
+ * (its values are the viewer's vocabulary, model/viewerVocabulary.ts, as the engine's are), and the slot through which a screen hands its engine, created lazily by the canvas, to
  * the machine actors that need it.
  */
-import type { DistanceUnit } from '../../api/schemas';
-import type { CameraState } from './cameraState';
 import type {
+  AnimateOptions,
+  CameraState,
   CameraView,
   ClippingSettings,
   ClippingState,
+  DisplayState,
+  DistanceUnit,
+  FrameInsets,
+  LengthFormat,
   LoadProgress,
   Measurement,
   ModelInfo,
-  LengthFormat,
+  PartTint,
   PickEvent,
   RenderMode,
-  Vec3,
+  SectionBoxSettings,
   SectionBoxState,
+  Subscribable,
+  Vec3,
+  ViewState,
+  VisibilityChange,
   WorkshopMeasure,
   WorkshopMeasureKind,
   WorkshopMeasures,
-} from './viewerTypes';
-
-export interface Subscribable<T> {
-  subscribe(listener: (value: T) => void): () => void;
-}
+} from '../../model/viewerVocabulary';
 
 export interface EnginePort {
   readonly onProgress: Subscribable<LoadProgress>;
@@ -34,7 +38,7 @@ export interface EnginePort {
   readonly onClippingChange: Subscribable<ClippingState>;
   readonly onVisibilityChange: Subscribable<VisibilityChange>;
   /** The render mode or the exploded factor changed (a saved view restored, say). */
-  readonly onDisplayChange: Subscribable<{ renderMode: RenderMode; explode: number }>;
+  readonly onDisplayChange: Subscribable<DisplayState>;
   readonly onSectionBoxChange: Subscribable<SectionBoxState>;
   readonly onWorkshopMeasures: Subscribable<WorkshopMeasures>;
   load(url: string, options?: { signal?: AbortSignal }): Promise<ModelInfo>;
@@ -49,8 +53,8 @@ export interface EnginePort {
   getMeasurement(): Measurement;
   /** Shows a measurement between two world points (metres); null clears it. */
   showMeasurement(points: readonly [Vec3, Vec3] | null): void;
-  setCameraView(view: CameraView, options?: { animate?: boolean }): void;
-  resetCamera(options?: { animate?: boolean }): void;
+  setCameraView(view: CameraView, options?: AnimateOptions): void;
+  resetCamera(options?: AnimateOptions): void;
   setSelection(ids: readonly string[]): void;
   /** Frames these parts (zoom to fit). */
   zoomToFit(ids?: readonly string[]): void;
@@ -66,15 +70,15 @@ export interface EnginePort {
   setExplode(factor: number): void;
   getExplode(): number;
   /** Canvas edges covered by the viewer's own panels and controls: framing keeps the model in the rest. */
-  setFrameInsets(insets: { top: number; right: number; bottom: number; left: number }): void;
+  setFrameInsets(insets: FrameInsets): void;
   /** Colours parts of a revision comparison (`{}` removes the colours). */
-  setTints(tints: { added?: readonly string[]; changed?: readonly string[] }): void;
+  setTints(tints: Partial<Record<PartTint, readonly string[]>>): void;
   hasUserMovedCamera(): boolean;
   getCameraState(): CameraState;
-  setCameraState(state: CameraState, options?: { animate?: boolean }): void;
+  setCameraState(state: CameraState, options?: AnimateOptions): void;
   /** Development builds: the debug camera (SPEC §9). */
   setDebugCamera(enabled: boolean): void;
-  setSectionBox(settings: { enabled?: boolean }): SectionBoxState;
+  setSectionBox(settings: SectionBoxSettings): SectionBoxState;
   sectionAround(ids?: readonly string[], options?: { wholeCabinet?: boolean }): SectionBoxState;
   getSectionBox(): SectionBoxState;
   setWorkshopTool(tool: WorkshopMeasureKind | null): void;
@@ -83,15 +87,10 @@ export interface EnginePort {
   clearWorkshopMeasure(id?: string): void;
   getWorkshopMeasures(): WorkshopMeasures;
   /** The camera, section box and kept measures together (a note's view brought back). */
-  setViewState(state: { version: 1; camera: CameraState; sectionBox: SectionBoxState | null; measures: WorkshopMeasure[] }, options?: { animate?: boolean }): void;
+  setViewState(state: ViewState, options?: AnimateOptions): void;
   setLengthFormat(format: LengthFormat): void;
   /** Canvas pixel of a world point (for labels of dimension lines). */
   project(point: Vec3): { x: number; y: number; inView: boolean };
-}
-
-/** Visibility changes reported by the engine (every node whose visibility changed). */
-export interface VisibilityChange {
-  changes: ReadonlyArray<{ id: string; isVisible: boolean }>;
 }
 
 /** Holds one screen's engine: set by the canvas once created, awaited by the actors. */

@@ -11,7 +11,7 @@
  *   idle -> notice.start (with steps) -> active.waiting -(200 ms)-> active.shown ; notice.stop -> idle
  */
 import { assign, emit, fromCallback, setup } from 'xstate';
-import type { CameraState } from './cameraState';
+import type { CameraState } from './viewerTypes';
 
 /** The debounce before a step is applied (SPEC §9). */
 export const NOTICE_DEBOUNCE_MS = 200;
