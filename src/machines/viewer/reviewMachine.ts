@@ -26,7 +26,7 @@ import {
   type ReviewedComment,
 } from '../../api/schemas';
 import type { ReviewEngineCommand, ReviewEngineEvent } from './reviewEngine';
-import type { RenderMode } from './viewerTypes';
+import { RENDER_MODES, type RenderMode } from './viewerTypes';
 
 export type MarkupTool = MarkupShape['kind'];
 /** What the review's views read (they do not import the contract themselves). */
@@ -96,7 +96,7 @@ export type { ReviewEngineCommand };
 
 /** A note's view as this viewer may show it: a render mode or a cut the viewer does not offer is left out. */
 export function viewForViewer(view: NoteView, input: Pick<ReviewInput, 'renderModes' | 'clipping'>): NoteView {
-  const modes = input.renderModes ?? ['solid', 'xray', 'wireframe', 'illustration'];
+  const modes: readonly RenderMode[] = input.renderModes ?? RENDER_MODES;
   return {
     ...view,
     renderMode: modes.includes(view.renderMode) ? view.renderMode : 'solid',
