@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { BOOT_ELEMENT_ID, FIRST_FRAME_SCRIPT_ID } from '../../src/api/pageIds';
 import type { runtimeConfigSchema, sharedProjectSchema } from '../../src/api/schemas';
+import { POSTER_SIZE, VIEWER_BACKGROUND } from '../../src/model/viewerVocabulary';
 
 export type RuntimeConfigWire = z.input<typeof runtimeConfigSchema>;
 export type SharedProjectWire = z.input<typeof sharedProjectSchema>;
@@ -104,7 +105,7 @@ function viewerPreloads(manifest: Manifest, screen: string): string[] {
 const STYLESHEET = /<link rel="stylesheet"[^>]*>\s*/g;
 
 const BOOT_POSTER_STYLE =
-  '#boot-poster{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;background:#09090b;z-index:0;pointer-events:none}' +
+  `#boot-poster{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;background:${VIEWER_BACKGROUND};z-index:0;pointer-events:none}` +
   '#boot-poster img{max-width:100%;max-height:100%;object-fit:contain}';
 
 export interface AppShell {
@@ -172,7 +173,7 @@ export function loadAppShell(staticDir: string): AppShell {
             `<meta property="og:url" content="${escapeHtml(`${page.origin}/s/${page.accessKey}`)}">`,
             `<meta name="twitter:card" content="${poster ? 'summary_large_image' : 'summary'}">`,
           );
-          if (poster) head.push(`<meta property="og:image" content="${escapeHtml(poster)}">`, `<meta property="og:image:width" content="1200">`, `<meta property="og:image:height" content="630">`);
+          if (poster) head.push(`<meta property="og:image" content="${escapeHtml(poster)}">`, `<meta property="og:image:width" content="${POSTER_SIZE.width}">`, `<meta property="og:image:height" content="${POSTER_SIZE.height}">`);
         }
       }
       head.push(`<script id="${BOOT_ELEMENT_ID}" type="application/json">${jsonForScript(boot)}</script>`);

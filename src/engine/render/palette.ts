@@ -6,9 +6,6 @@ import type { RenderMode } from '../types';
 
 export type Rgb = readonly [number, number, number];
 
-/** The app's dark surface colour (#18181b), behind the model. */
-export const BACKGROUND_RGB: Rgb = [0.094, 0.094, 0.106];
-
 /** The feature edges' colour and opacity in each render mode. */
 export const EDGE_PALETTE: Record<RenderMode, { color: Rgb; alpha: number }> = {
   solid: { color: [0.05, 0.05, 0.06], alpha: 0.55 },
