@@ -15,7 +15,7 @@ import { BOOT_ELEMENT_ID, FIRST_FRAME_SCRIPT_ID } from '../../src/api/pageIds';
 import type { runtimeConfigSchema, sharedProjectSchema } from '../../src/api/schemas';
 import { POSTER_SIZE, VIEWER_BACKGROUND } from '../../src/model/viewerVocabulary';
 
-export type RuntimeConfigWire = z.input<typeof runtimeConfigSchema>;
+type RuntimeConfigWire = z.input<typeof runtimeConfigSchema>;
 export type SharedProjectWire = z.input<typeof sharedProjectSchema>;
 
 export type ShellPage =
@@ -49,12 +49,12 @@ const VIEWER_SCREENS = {
 } as const;
 
 /** Text for an HTML text node or a double-quoted attribute. */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 /** JSON inside a <script> element: nothing in it can close the element or open a comment. */
-export function jsonForScript(value: unknown): string {
+function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
@@ -108,7 +108,7 @@ const BOOT_POSTER_STYLE =
   `#boot-poster{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;background:${VIEWER_BACKGROUND};z-index:0;pointer-events:none}` +
   '#boot-poster img{max-width:100%;max-height:100%;object-fit:contain}';
 
-export interface AppShell {
+interface AppShell {
   render(page: ShellPage, config: RuntimeConfigWire): string;
 }
 

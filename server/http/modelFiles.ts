@@ -66,7 +66,7 @@ function wantsSmallPoster(query: unknown): boolean {
   return Number.isInteger(width) && width > 0 && width <= SMALL_POSTER_SIZE.width;
 }
 
-export type RevisionFileSender = (request: FastifyRequest, reply: FastifyReply, model: ModelFile, kind: 'glb' | 'webp') => Promise<unknown>;
+type RevisionFileSender = (request: FastifyRequest, reply: FastifyReply, model: ModelFile, kind: 'glb' | 'webp') => Promise<unknown>;
 
 /** Sends a revision's GLB (negotiated encoding, ranges, revalidation) or poster. */
 export function revisionFileSender(blobs: BlobStore): RevisionFileSender {

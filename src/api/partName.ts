@@ -7,16 +7,14 @@
  */
 import type { DistanceUnit, PartSize } from '../model/viewerVocabulary';
 
-export type { PartSize };
-
 export type PartKind = 'cabinet' | 'panel';
 
-export const SIZE_LABELS: Record<PartKind, readonly [string, string, string]> = {
+const SIZE_LABELS: Record<PartKind, readonly [string, string, string]> = {
   cabinet: ['height', 'depth', 'width'],
   panel: ['length', 'thickness', 'width'],
 };
 
-export interface ParsedPartName {
+interface ParsedPartName {
   displayName: string;
   size?: PartSize;
   extraInfo?: string;
@@ -42,7 +40,7 @@ export function parseDimension(text: string): number {
 }
 
 /** Parses the dimensions part (`720x560x18mm`). Undefined when it is not a list of dimensions. */
-export function parseDimensions(text: string, kind: PartKind): PartSize | undefined {
+function parseDimensions(text: string, kind: PartKind): PartSize | undefined {
   let body = text.trim();
   let unit: DistanceUnit = 'mm';
   const suffix = body.slice(-2).toLowerCase();

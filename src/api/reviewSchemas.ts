@@ -10,10 +10,10 @@ import { AXES, CAMERA_VIEWS, RENDER_MODES, WORKSHOP_MEASURE_KINDS } from '../mod
 import { secondsDateSchema } from './wireValues';
 
 const finite = z.number().check(z.refine(Number.isFinite, 'must be a finite number'));
-export const vec3Schema = z.tuple([finite, finite, finite]);
+const vec3Schema = z.tuple([finite, finite, finite]);
 /** A point of the note's picture, as fractions of its width and height (a little outside is allowed, for arrows that start off the edge). */
 const fraction = z.number().check(z.gte(-0.5), z.lte(1.5));
-export const vec2Schema = z.tuple([fraction, fraction]);
+const vec2Schema = z.tuple([fraction, fraction]);
 
 /** Most parts a view names as hidden or isolated (a whole job's parts). */
 export const NOTE_VIEW_MAX_PARTS = 20_000;
@@ -87,9 +87,9 @@ export const notePinSchema = z.object({
 });
 export type NotePin = z.infer<typeof notePinSchema>;
 
-export const MARKUP_COLORS = ['#f97316', '#ef4444', '#22c55e', '#3b82f6', '#facc15', '#ffffff'] as const;
+const MARKUP_COLORS = ['#f97316', '#ef4444', '#22c55e', '#3b82f6', '#facc15', '#ffffff'] as const;
 export const MARKUP_MAX_SHAPES = 100;
-export const MARKUP_MAX_POINTS = 1000;
+const MARKUP_MAX_POINTS = 1000;
 const color = z.enum(MARKUP_COLORS);
 export const markupShapeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.enum(['arrow', 'rectangle', 'cloud']), from: vec2Schema, to: vec2Schema, color }),
@@ -136,7 +136,6 @@ export const decisionSchema = z.object({
   revisionNumber: z.int(),
   date: secondsDateSchema,
 });
-export type Decision = z.infer<typeof decisionSchema>;
 export const decisionListSchema = z.array(decisionSchema);
 
 /** `POST projects/accessKeys/{key}/changes`: the client asks for changes to the revision they saw. */

@@ -12,7 +12,7 @@ import { readTriangles, type TriangleSoup } from './readTriangles.js';
 
 export const POSTER_TYPE = 'image/webp';
 
-export interface PosterOptions {
+interface PosterOptions {
   /** Pixels, 16..4096 (default 1200). */
   width?: number;
   /** Pixels, 16..4096 (default 630). */
@@ -73,7 +73,7 @@ export async function encodePoster(rgb: Uint8Array, width: number, height: numbe
 }
 
 /** The poster of triangles already read. */
-export async function posterOf(soup: TriangleSoup, options: PosterOptions = {}): Promise<Uint8Array> {
+async function posterOf(soup: TriangleSoup, options: PosterOptions = {}): Promise<Uint8Array> {
   const width = checked('width', options.width ?? POSTER_SIZE.width, 16, 4096);
   const height = checked('height', options.height ?? POSTER_SIZE.height, 16, 4096);
   const quality = checked('quality', options.quality ?? 75, 1, 100);

@@ -12,7 +12,7 @@ import type { ModelView } from '../scene/modelView';
 import { type Bounds, CAMERA_VIEWS, type CameraState, type CameraView, type FrameInsets, type Vec3 } from '../types';
 import type { CameraRig } from './cameraRig';
 
-export interface CameraControlDeps {
+interface CameraControlDeps {
   engine: AbstractEngine;
   scene: Scene;
   canvas: HTMLCanvasElement | null;

@@ -7,7 +7,7 @@ import { directionOf, type ViewAngles } from './cameraMath';
 
 export const NO_INSETS: FrameInsets = { top: 0, right: 0, bottom: 0, left: 0 };
 
-export interface FreeArea {
+interface FreeArea {
   /** Share of the canvas width and height (at least 40% each way, whatever the insets). */
   w: number;
   h: number;

@@ -19,7 +19,7 @@ const COMPONENT_BYTES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 512
 
 export type MeshoptDecode = (target: Uint8Array, count: number, stride: number, source: Uint8Array, mode: string, filter?: string) => void;
 
-export type GlbChunks = ModelGlbChunks<GltfJson>;
+type GlbChunks = ModelGlbChunks<GltfJson>;
 
 /** The GLB's chunks (model/glbChunks.ts); a file that is not a GLB throws UnsupportedGlbError, for the fallback. */
 export function parseGlbChunks(bytes: Uint8Array): GlbChunks {

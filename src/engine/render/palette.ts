@@ -4,7 +4,7 @@
  */
 import type { RenderMode } from '../types';
 
-export type Rgb = readonly [number, number, number];
+type Rgb = readonly [number, number, number];
 
 /** The feature edges' colour and opacity in each render mode. */
 export const EDGE_PALETTE: Record<RenderMode, { color: Rgb; alpha: number }> = {

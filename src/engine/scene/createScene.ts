@@ -11,7 +11,7 @@ import { VIEWER_BACKGROUND_RGB } from '../types';
 /** The viewer's dark background. */
 const BACKGROUND = new Color4(...VIEWER_BACKGROUND_RGB, 1);
 
-export interface ViewerScene {
+interface ViewerScene {
   scene: Scene;
   /** The key light's direction, which follows the camera (the surface shader's sky light is fixed). */
   keyLight: Vector3;

@@ -6,8 +6,6 @@
 import { WORKSHOP_MEASURE_KINDS } from '../../model/viewerVocabulary';
 
 export type {
-  Axis,
-  Bounds,
   CameraState,
   CameraView,
   ClippingSettings,
@@ -18,13 +16,11 @@ export type {
   Measurement,
   ModelInfo,
   PartNode,
-  PartSize,
   PartTree,
   PickEvent,
   RenderMode,
   SectionBoxState,
   Vec3,
-  ViewState,
   WorkshopMeasure,
   WorkshopMeasureKind,
   WorkshopMeasures,
@@ -35,8 +31,6 @@ export { AXES, CAMERA_VIEWS, RENDER_MODES } from '../../model/viewerVocabulary';
 export const TOOL_PANELS = ['render', 'comments', 'attachment', 'measure', 'clipping', 'parts'] as const;
 export type ToolPanel = (typeof TOOL_PANELS)[number];
 
-export { ALL_SHARE_OPTIONS } from '../../api/schemas';
-export { SIZE_LABELS } from '../../api/partName';
 export { convertDistance } from '../../api/units';
 
 /** The measure panel's tools: two points (SPEC), and the workshop measures. */
