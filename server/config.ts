@@ -85,9 +85,9 @@ export interface Config {
 }
 
 /** A browser opens up to 6 connections to a host, plus an upload socket; a few tabs fit. */
-export const DEFAULT_MAX_CONNECTIONS_PER_IP = 32;
+const DEFAULT_MAX_CONNECTIONS_PER_IP = 32;
 /** Open connections in all: well under the usual limit of 1,024 open files per process, which the database and blob files share. */
-export const DEFAULT_MAX_CONNECTIONS = 768;
+const DEFAULT_MAX_CONNECTIONS = 768;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -153,7 +153,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
-export interface ConfigDefaults {
+interface ConfigDefaults {
   /** Folder relative paths are resolved against. */
   cwd?: string;
   /** Cores available; conversion threads default to one less, at least one. */

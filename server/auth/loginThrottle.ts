@@ -26,7 +26,7 @@ export function createLoginThrottle(limits: ThrottleLimits, clock: Clock, store:
   }
 }
 
-export interface MemoryLoginThrottle extends LoginThrottle {
+interface MemoryLoginThrottle extends LoginThrottle {
   /** How many keys (addresses, accounts, pairs, devices) are remembered (for monitoring and tests). */
   trackedKeys(): number;
 }

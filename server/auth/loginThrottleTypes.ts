@@ -59,7 +59,7 @@ export interface FailureLog {
 }
 
 /** The keys of an attempt, without a store's prefix. */
-export function attemptKeys(ip: string, username: string, device?: string): string[] {
+function attemptKeys(ip: string, username: string, device?: string): string[] {
   // An address holds no space, so the pair's key is unambiguous.
   const keys = [`ip:${ip}`, `user:${username}`, `ipuser:${ip} ${username}`];
   if (device) keys.push(`device:${device}`);

@@ -20,7 +20,7 @@ import { randomToken, tokenDigest } from './randomTokens';
 /** How long a just-rotated token may be presented again (a second tab, a retried request). */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
-export type RotateResult =
+type RotateResult =
   | { ok: true; userId: number; familyId: string; token: string }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 

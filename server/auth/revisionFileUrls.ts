@@ -12,7 +12,7 @@ import type { Clock } from '../domain/clock';
 import { toSeconds } from '../domain/clock';
 
 /** How long a signed URL of an older revision answers (a working day's viewer session). */
-export const REVISION_FILE_URL_TTL_SECONDS = 12 * 3600;
+const REVISION_FILE_URL_TTL_SECONDS = 12 * 3600;
 
 export interface RevisionFileUrls {
   /** The `sig` value for the files of `revision` (its secret `modelToken`), for the session `familyId`. */

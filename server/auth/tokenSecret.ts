@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-export const TOKEN_SECRET_FILE = 'token-secret';
+const TOKEN_SECRET_FILE = 'token-secret';
 
 export async function resolveTokenSecret(config: { tokenSecret: string | undefined; dataDir: string }): Promise<Uint8Array> {
   if (config.tokenSecret) return new TextEncoder().encode(config.tokenSecret);

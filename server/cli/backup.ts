@@ -20,7 +20,7 @@ import type { Config } from '../config';
 import { CommandError } from './usage';
 
 /** The database's name inside a backup folder. */
-export const BACKUP_DATABASE = 'app.sqlite';
+const BACKUP_DATABASE = 'app.sqlite';
 
 function embedded(config: Config): { databaseFile: string; dataDir: string } {
   if (config.database.kind !== 'sqlite' || config.database.file === ':memory:' || config.blobStore.kind !== 'local') {

@@ -7,7 +7,7 @@ import { creditsLeft, isPlanActive, isUnlimited } from '../domain/plans';
 import { existingUser, isoDate, type CommandInput } from './userCommands';
 import { table, UsageError, wholeNumber } from './usage';
 
-export const PLAN_DEFAULTS = { updatesPerCredit: 3, days: 365 } as const;
+const PLAN_DEFAULTS = { updatesPerCredit: 3, days: 365 } as const;
 
 export async function runPlanCommand(db: Db, sub: string | undefined, input: CommandInput): Promise<string> {
   const { args, options, nowSeconds } = input;

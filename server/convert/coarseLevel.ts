@@ -85,7 +85,7 @@ export function coarseMeshesOf(doc: Document): Set<Mesh> {
   return out;
 }
 
-export interface CoarseTriangles {
+interface CoarseTriangles {
   /** Welded per face normal: flat faces, as the coarse shape is a set of planes. */
   positions: Float32Array;
   normals: Float32Array;
@@ -96,7 +96,7 @@ export interface CoarseTriangles {
  * The simplified triangles of one indexed triangle list, or null when it is small already or
  * would not lose at least half of its triangles.
  */
-export function simplifyTriangles(positions: Float32Array, indices: Uint32Array): CoarseTriangles | null {
+function simplifyTriangles(positions: Float32Array, indices: Uint32Array): CoarseTriangles | null {
   const triangles = indices.length / 3;
   if (triangles < COARSE_MIN_TRIANGLES) return null;
   // Weld by position and keep only the vertices used, so that no duplicate is left to look like a seam.
@@ -175,7 +175,7 @@ function volumeOf(mesh: Mesh): Volume | null {
   return { offset: [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2], scale };
 }
 
-export interface CoarsePlan {
+interface CoarsePlan {
   mesh: Mesh;
   volume: Volume;
   /** Per primitive of the mesh, in order: its simplified triangles, or null to share the fine ones. */

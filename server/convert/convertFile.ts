@@ -12,7 +12,7 @@ import { shareRepeatedMeshes } from './instancing.js';
 import { sceneStats } from './scene.js';
 import type { ZipLimits } from './zipArchive.js';
 
-export interface ConvertInput {
+interface ConvertInput {
   fileName: string;
   bytes: Uint8Array;
   maxBytes?: number;

@@ -25,7 +25,7 @@ import type { WorkerProgress, WorkerResult, WorkerTask } from './worker.js';
 import type { CapturedOutput } from './workerConsole.js';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zipArchive.js';
 
-export interface ConverterOptions {
+interface ConverterOptions {
   /** Worker threads; default: the number of cores. */
   threads?: number;
   /** Threads one conversion reads a STEP assembly's parts on (helper threads); default: the number of cores. */
@@ -40,7 +40,7 @@ export interface ConverterOptions {
 }
 
 export const DEFAULT_CONVERT_TIMEOUT_MS = 10 * 60 * 1000;
-export const DEFAULT_CONVERT_MEMORY_MB = 2048;
+const DEFAULT_CONVERT_MEMORY_MB = 2048;
 
 export interface ConvertRequest {
   fileName: string;

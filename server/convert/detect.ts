@@ -41,7 +41,7 @@ function startsWith(bytes: Uint8Array, ...prefix: number[]): boolean {
 }
 
 /** Windows PE, ELF, Mach-O (thin and fat), and scripts with a shebang. */
-export function isExecutable(bytes: Uint8Array): boolean {
+function isExecutable(bytes: Uint8Array): boolean {
   return (
     startsWith(bytes, 0x4d, 0x5a) ||
     startsWith(bytes, 0x7f, 0x45, 0x4c, 0x46) ||
@@ -80,7 +80,7 @@ export function looksLike(format: ModelFormat, bytes: Uint8Array): boolean {
   }
 }
 
-export interface DetectOptions {
+interface DetectOptions {
   maxBytes?: number;
 }
 

@@ -2,7 +2,7 @@
  * Every reason a file cannot become a model, with the message shown to the user
  * (the upload sockets send `error.message` as is).
  */
-export type ConversionErrorCode =
+type ConversionErrorCode =
   | 'empty_file'
   | 'too_large'
   | 'unsupported_extension'
@@ -40,7 +40,6 @@ export class ConversionError extends Error {
   }
 }
 
-export const SUPPORTED_EXTENSIONS = ['.vok', '.zip', '.dae', '.dxf', '.igs', '.iges', '.stp', '.step'] as const;
 const SUPPORTED_LIST = '.vok, .zip, .dae, .dxf, .igs, .iges, .stp or .step';
 const MODEL_LIST = '.dae, .dxf, .igs, .iges, .stp or .step';
 const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;

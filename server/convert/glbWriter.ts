@@ -12,7 +12,7 @@ import { MeshoptEncoder } from 'meshoptimizer';
 import { addCoarseLevels, CoarseMeshExtension, planCoarseLevels } from './coarseLevel.js';
 import type { SceneMaterial, SceneModel, SceneNode, ScenePrimitive } from './scene.js';
 
-export interface GlbWriteOptions {
+interface GlbWriteOptions {
   /** Quantize and meshopt-compress the geometry, and add the coarse level of detailed meshes (default true). */
   compress?: boolean;
 }
@@ -124,7 +124,7 @@ async function gltfIo(): Promise<NodeIO> {
   return io;
 }
 
-export async function sceneToDocument(scene: SceneModel, options: GlbWriteOptions = {}): Promise<Document> {
+async function sceneToDocument(scene: SceneModel, options: GlbWriteOptions = {}): Promise<Document> {
   const builder = new DocumentBuilder(scene);
   const glScene = builder.doc.createScene('Scene');
   for (const root of scene.roots) glScene.addChild(builder.node(root));

@@ -17,7 +17,7 @@ import { readZip, DEFAULT_ZIP_LIMITS, type ZipEntry, type ZipLimits } from './zi
 export type { ProgressCallback } from './progress.js';
 import type { ProgressCallback } from './progress.js';
 
-export interface ImportOptions {
+interface ImportOptions {
   onProgress?: ProgressCallback;
   zipLimits?: ZipLimits;
   defaultUnit?: 'mm' | 'in';

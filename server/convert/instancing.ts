@@ -90,7 +90,7 @@ export function shareRepeatedMeshes(scene: SceneModel): SceneModel {
 }
 
 /** Drops meshes no node uses and renumbers the rest. */
-export function compactMeshes(scene: SceneModel): SceneModel {
+function compactMeshes(scene: SceneModel): SceneModel {
   const used = new Set<number>();
   walkNodes(scene.roots, (node) => node.mesh !== undefined && used.add(node.mesh));
   const remap = new Map<number, number>();

@@ -18,7 +18,7 @@ export function referencedResources(format: ModelFormat, model: Uint8Array): Set
   return names;
 }
 
-export function resourceBaseName(reference: string): string {
+function resourceBaseName(reference: string): string {
   let path = reference;
   try {
     path = decodeURIComponent(reference);

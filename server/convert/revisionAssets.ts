@@ -8,7 +8,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { makeArModel } from './ar/arModel.js';
 import { readTriangles } from './poster/readTriangles.js';
-import { encodePoster, POSTER_HEIGHT, POSTER_WIDTH, posterPixels } from './poster/renderPoster.js';
+import { POSTER_SIZE, SMALL_POSTER_SIZE } from '../../src/model/viewerVocabulary.js';
+import { encodePoster, posterPixels } from './poster/renderPoster.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -22,7 +23,7 @@ export interface RevisionAssets {
   /** WebP; null when the model could not be drawn (the revision is still usable). */
   poster: Uint8Array | null;
   /**
-   * The same picture at SMALL_POSTER_WIDTH, for the project cards of a wide screen (six to a row):
+   * The same picture at SMALL_POSTER_SIZE, for the project cards of a wide screen (six to a row):
    * a tenth of the poster's bytes and a sixth of its decoded pixels per card. Null as above.
    */
   posterSmall: Uint8Array | null;
@@ -37,10 +38,6 @@ export interface ArFiles {
   glb: Uint8Array;
   usdz: Uint8Array;
 }
-
-/** The small poster's size: the poster's aspect, wide enough for a card at twice the pixel density. */
-export const SMALL_POSTER_WIDTH = 480;
-const SMALL_POSTER_HEIGHT = 252;
 
 export async function compressModel(glb: Uint8Array): Promise<Pick<RevisionAssets, 'glbBrotli' | 'glbGzip'>> {
   const [glbBrotli, glbGzip] = await Promise.all([
@@ -66,12 +63,12 @@ export async function deriveRevisionAssets(glb: Uint8Array, onProgress?: (share:
       onProgress?.(0);
       const soup = await readTriangles(glb, (share) => onProgress?.(0.4 * share));
       onProgress?.(0.4);
-      const rgb = posterPixels(soup, POSTER_WIDTH, POSTER_HEIGHT, (share) => onProgress?.(0.4 + 0.5 * share));
+      const rgb = posterPixels(soup, POSTER_SIZE.width, POSTER_SIZE.height, (share) => onProgress?.(0.4 + 0.5 * share));
       onProgress?.(0.9);
       // The small poster is the big one resized: drawing it again would cost as much.
       return await Promise.all([
-        encodePoster(rgb, POSTER_WIDTH, POSTER_HEIGHT),
-        encodePoster(rgb, POSTER_WIDTH, POSTER_HEIGHT, { size: [SMALL_POSTER_WIDTH, SMALL_POSTER_HEIGHT] }),
+        encodePoster(rgb, POSTER_SIZE.width, POSTER_SIZE.height),
+        encodePoster(rgb, POSTER_SIZE.width, POSTER_SIZE.height, { size: [SMALL_POSTER_SIZE.width, SMALL_POSTER_SIZE.height] }),
       ]);
     } catch (error) {
       console.error('poster rendering failed:', error);

@@ -70,14 +70,14 @@ export function walkNodes(nodes: SceneNode[], visit: (node: SceneNode, depth: nu
   }
 }
 
-export function primitiveCount(primitive: ScenePrimitive): number {
+function primitiveCount(primitive: ScenePrimitive): number {
   const count = primitive.indices ? primitive.indices.length : primitive.positions.length / 3;
   if (primitive.mode === 'triangles') return Math.floor(count / 3);
   if (primitive.mode === 'lines') return Math.floor(count / 2);
   return count;
 }
 
-export interface SceneStats {
+interface SceneStats {
   nodes: number;
   /** Nodes that draw something. */
   parts: number;

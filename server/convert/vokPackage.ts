@@ -12,17 +12,17 @@ import { zipSync, type Zippable } from 'fflate';
 import { z } from 'zod';
 import { conversionErrors } from './errors.js';
 
-export const VOK_FORMAT_VERSION = 1;
+const VOK_FORMAT_VERSION = 1;
 export const VOK_MANIFEST = 'manifest.json';
 
-export const vokManifestSchema = z.object({
+const vokManifestSchema = z.object({
   formatVersion: z.number().int().positive(),
   name: z.string().min(1).max(200),
   units: z.enum(['mm', 'in']),
   model: z.string().min(1).optional(),
 });
 
-export type VokManifest = z.infer<typeof vokManifestSchema>;
+type VokManifest = z.infer<typeof vokManifestSchema>;
 
 export function parseVokManifest(bytes: Uint8Array | undefined): VokManifest {
   if (!bytes) throw conversionErrors.vokNoManifest();
@@ -42,7 +42,7 @@ export function parseVokManifest(bytes: Uint8Array | undefined): VokManifest {
   return parsed.data;
 }
 
-export interface VokContent {
+interface VokContent {
   name: string;
   units: 'mm' | 'in';
   model: { fileName: string; bytes: Uint8Array };

@@ -3,9 +3,9 @@
  * endian, with or without a mark). Everything downstream reads one form: a JavaScript string, and
  * for assimp UTF-8 bytes without a mark whose declaration says so.
  */
-export type XmlEncoding = 'utf-8' | 'utf-16le' | 'utf-16be';
+type XmlEncoding = 'utf-8' | 'utf-16le' | 'utf-16be';
 
-export function xmlEncodingOf(bytes: Uint8Array): { encoding: XmlEncoding; skip: number } {
+function xmlEncodingOf(bytes: Uint8Array): { encoding: XmlEncoding; skip: number } {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { encoding: 'utf-8', skip: 3 };
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { encoding: 'utf-16le', skip: 2 };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { encoding: 'utf-16be', skip: 2 };

@@ -53,7 +53,7 @@ function findEndOfDirectory(view: DataView): number {
   return -1;
 }
 
-export function isUnsafePath(path: string): boolean {
+function isUnsafePath(path: string): boolean {
   const normal = path.replace(/\\/g, '/');
   return (
     normal.includes('\0') ||

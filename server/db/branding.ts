@@ -1,7 +1,7 @@
 /** Repository of users' branding (the custom logo). */
 import type { Db } from './database';
 
-export interface Branding {
+interface Branding {
   userId: number;
   logoBlobKey: string;
   logoContentType: string;

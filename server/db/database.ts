@@ -21,7 +21,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export interface OpenOptions {
+interface OpenOptions {
   /** PostgreSQL only: put every table in this schema (created when missing). Used to isolate test runs. */
   pgSchema?: string;
   /** SQLite only: how long a writer waits for another process's lock, in ms. */

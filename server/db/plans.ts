@@ -29,7 +29,7 @@ function toPlan(row: PlanRow): Plan {
   };
 }
 
-export interface NewPlan {
+interface NewPlan {
   userId: number;
   sku: string;
   name: string;

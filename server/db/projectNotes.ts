@@ -28,10 +28,10 @@ export interface NoteBase {
 }
 
 export type NoteRecord<K extends NoteKind> = NoteBase & NoteContent[K];
-export type NewNote<K extends NoteKind> = Omit<NoteRecord<K>, 'id'>;
+type NewNote<K extends NoteKind> = Omit<NoteRecord<K>, 'id'>;
 
 /** Which notes of a project a bulk delete removes: these ids, or every one not written by the owner. */
-export type NoteSelection = { ids: readonly number[] } | { notByUserId: number };
+type NoteSelection = { ids: readonly number[] } | { notByUserId: number };
 
 const TABLES = { comment: 'comments', hyperlink: 'attachments' } as const;
 const CONTENT_COLUMNS: { [K in NoteKind]: readonly (keyof NoteContent[K])[] } = { comment: ['text'], hyperlink: ['name', 'url'] };

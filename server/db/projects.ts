@@ -66,7 +66,7 @@ function parseConversionNotes(json: string): ConversionNote[] {
   }
 }
 
-export interface NewProject {
+interface NewProject {
   ownerId: number;
   name: string;
   nowSeconds: number;
@@ -79,7 +79,7 @@ export interface NewProject {
   model?: ModelRevision;
 }
 
-export interface ProjectModelChange {
+interface ProjectModelChange {
   projectId: number;
   /** The revision the caller started from: the change applies only if it is still the current one. */
   fromRevision: number;

@@ -18,7 +18,7 @@ export interface CommentReview {
 }
 
 const anchorSchema = z.object({ pin: z.nullable(notePinSchema), view: z.nullable(noteViewSchema), markup: markupSchema });
-export type Anchor = z.infer<typeof anchorSchema>;
+type Anchor = z.infer<typeof anchorSchema>;
 
 function parseAnchor(text: string | null): Anchor {
   if (text === null) return { pin: null, view: null, markup: [] };
@@ -98,7 +98,7 @@ export async function wroteOnRevision(db: Db, projectId: number, revisionNumber:
   return row !== undefined;
 }
 
-export interface DecisionRecord {
+interface DecisionRecord {
   kind: DecisionKind;
   name: string;
   revisionNumber: number;

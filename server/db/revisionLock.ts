@@ -16,7 +16,7 @@ import type { Db } from './database';
 /** The first key of the advisory lock: the lock space of revision writers (the second is the project id). */
 const REVISION_LOCK_SPACE = 0x5245_5631; // 'REV1'
 
-export interface RevisionLock {
+interface RevisionLock {
   /** Reads and writes under the lock (on PostgreSQL, the lock's transaction). */
   db: Db;
   /**

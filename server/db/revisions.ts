@@ -19,7 +19,7 @@ export interface Revision {
   conversionNotes: ConversionNote[];
 }
 
-export interface NewRevision {
+interface NewRevision {
   projectId: number;
   revisionNumber: number;
   createdAt: number;

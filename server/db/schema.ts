@@ -2,7 +2,7 @@
  * Kysely table types. Timestamps are whole seconds since the epoch (bigint columns read back as
  * numbers on both dialects); flags are 0/1 integers so that SQLite and PostgreSQL store them alike.
  */
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Id = Generated<number>;
 type Flag = ColumnType<number, number | undefined, number>;
@@ -204,11 +204,5 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUserRow = Insertable<UsersTable>;
 export type PlanRow = Selectable<SubscriptionPlansTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
-export type NewProjectRow = Insertable<ProjectsTable>;
-export type RevisionRow = Selectable<RevisionsTable>;
-export type CommentRow = Selectable<CommentsTable>;
-export type AttachmentRow = Selectable<AttachmentsTable>;
-export type BrandingRow = Selectable<BrandingTable>;

@@ -40,7 +40,7 @@ function toUser(row: UserRow): User {
   };
 }
 
-export interface NewUser {
+interface NewUser {
   username: string;
   passwordHash: string;
   fullName?: string;
@@ -112,7 +112,7 @@ export async function setPasswordHash(db: Db, id: number, passwordHash: string):
   return Number(result.numUpdatedRows) === 1;
 }
 
-export interface UserSettingsPatch {
+interface UserSettingsPatch {
   preferredLanguage?: string | null;
   preferredUnit?: string | null;
   preferredInchFraction?: number | null;

@@ -8,7 +8,7 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 /** 62 * 4: bytes at or above this would make the first letters likelier than the rest. */
 const UNBIASED_LIMIT = 248;
 
-export const ACCESS_KEY_LENGTH = 22;
+const ACCESS_KEY_LENGTH = 22;
 export const ACCESS_KEY_BITS = ACCESS_KEY_LENGTH * Math.log2(ALPHABET.length);
 
 /** A fresh random key; `random` is injectable for tests of the sampling. */

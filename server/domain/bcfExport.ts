@@ -26,7 +26,7 @@ export interface BcfNote extends BcfComment {
   replies: BcfComment[];
 }
 
-export interface BcfInput {
+interface BcfInput {
   project: { id: number; name: string };
   notes: BcfNote[];
   /** The snapshot of every viewpoint (PNG), when there is one. */
@@ -36,10 +36,10 @@ export interface BcfInput {
 }
 
 /** Vertical field of view of the viewer's perspective camera, degrees. */
-export const BCF_FIELD_OF_VIEW = 45;
+const BCF_FIELD_OF_VIEW = 45;
 
 /** A stable GUID from a name (the same note always gets the same topic GUID). */
-export function guidFor(name: string): string {
+function guidFor(name: string): string {
   const h = createHash('sha1').update(name).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((Number.parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
@@ -66,7 +66,7 @@ function upFor(direction: V3): V3 {
 
 const component = (id: string) => `<Component><AuthoringToolId>${escapeXml(id)}</AuthoringToolId></Component>`;
 
-export function visualizationInfo(guid: string, view: NoteView, pin: NotePin | null, aspectRatio: number): string {
+function visualizationInfo(guid: string, view: NoteView, pin: NotePin | null, aspectRatio: number): string {
   const selection = pin?.partId ? `<Selection>${component(pin.partId)}</Selection>` : '';
   const isolated = view.isolated;
   const visibility = isolated
@@ -95,7 +95,7 @@ function commentXml(comment: BcfComment, viewpointGuid: string | null): string {
   return `<Comment Guid="${guidFor(`comment:${comment.id}`)}"><Date>${isoDate(comment.createdAt)}</Date><Author>${escapeXml(comment.authorName)}</Author><Comment>${escapeXml(comment.text)}</Comment>${viewpoint}</Comment>`;
 }
 
-export function markupXml(note: BcfNote, viewpointGuid: string | null, hasSnapshot: boolean): string {
+function markupXml(note: BcfNote, viewpointGuid: string | null, hasSnapshot: boolean): string {
   const title = note.text.split('\n')[0].trim().slice(0, 80) || `#${note.id}`;
   const comments = [commentXml(note, viewpointGuid), ...note.replies.map((r) => commentXml(r, null))].join('');
   const viewpoints = viewpointGuid
@@ -110,7 +110,7 @@ export function markupXml(note: BcfNote, viewpointGuid: string | null, hasSnapsh
 }
 
 /** The archive's files, by path. */
-export function bcfFiles(input: BcfInput): Record<string, Uint8Array> {
+function bcfFiles(input: BcfInput): Record<string, Uint8Array> {
   const files: Record<string, Uint8Array> = {
     'bcf.version': strToU8(`${header}<Version VersionId="3.0" ${XSI}/>\n`),
     'project.bcfp': strToU8(`${header}<ProjectInfo ${XSI}><Project ProjectId="${guidFor(`project:${input.project.id}`)}"><Name>${escapeXml(input.project.name)}</Name></Project></ProjectInfo>\n`),

@@ -58,7 +58,7 @@ export function afterPaidUpdate(allowance: UpdateAllowance, plan: Pick<PayingPla
  * - `credit`: past it, one credit of `plan` once the owner confirms;
  * - `noCredit`: past it and nothing can pay (insufficient_credits).
  */
-export type UpdateCost<P> = { kind: 'free' } | { kind: 'unlimited'; plan: P } | { kind: 'credit'; plan: P } | { kind: 'noCredit' };
+type UpdateCost<P> = { kind: 'free' } | { kind: 'unlimited'; plan: P } | { kind: 'credit'; plan: P } | { kind: 'noCredit' };
 
 export function updateCost<P extends PayingPlanFacts>(allowance: UpdateAllowance, plans: readonly P[], nowSeconds: number): UpdateCost<P> {
   if (isUpdateFree(allowance)) return { kind: 'free' };

@@ -18,8 +18,8 @@ import type { NoteKind } from '../db/projectNotes';
 import type { Clock } from './clock';
 import type { FailureLog } from '../auth/loginThrottleTypes';
 
-export const MAX_COMMENTS_PER_PROJECT = 2000;
-export const MAX_ATTACHMENTS_PER_PROJECT = 500;
+const MAX_COMMENTS_PER_PROJECT = 2000;
+const MAX_ATTACHMENTS_PER_PROJECT = 500;
 
 export const NOTE_LIMITS: Record<NoteKind, { max: number; ownerReserve: number }> = {
   comment: { max: MAX_COMMENTS_PER_PROJECT, ownerReserve: 200 },
@@ -37,9 +37,9 @@ export function noteCapFor(kind: NoteKind, isOwner: boolean): number {
 }
 
 /** Which budget ran out, and when it allows again. */
-export type GuestVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number; per: 'address' | 'link' };
+type GuestVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number; per: 'address' | 'link' };
 
-export interface GuestNoteLimiter {
+interface GuestNoteLimiter {
   check(ip: string, accessKey: string): Promise<GuestVerdict>;
   /** Counts one new note of a guest. */
   record(ip: string, accessKey: string): Promise<void>;

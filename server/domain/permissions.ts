@@ -19,13 +19,13 @@ export interface ProjectFacts {
   shareOptions: ShareOptions;
 }
 
-export interface AuthoredItem {
+interface AuthoredItem {
   authorUserId: number | null;
   authorGuestId: string | null;
 }
 
 /** A link opens a project only while it is published; the owner always reaches its own. */
-export function canOpen(via: ProjectVia, project: ProjectFacts): boolean {
+function canOpen(via: ProjectVia, project: ProjectFacts): boolean {
   return via === 'owner' || project.isPublished;
 }
 

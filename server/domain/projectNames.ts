@@ -4,13 +4,13 @@ import { PROJECT_NAME_CONTROL, PROJECT_NAME_MAX, projectNameError, type ProjectN
 /** The name made from an uploaded file's name: the rule the client uses too. */
 export { projectNameFromFileName } from '../../src/api/projectName';
 
-export const PROJECT_NAME_MESSAGES: Record<ProjectNameError, string> = {
+const PROJECT_NAME_MESSAGES: Record<ProjectNameError, string> = {
   tooLong: `${PROJECT_NAME_MAX} maximum characters`,
   tooShort: 'You need at least 1 character.',
   invalidCharacters: 'Invalid characters.',
 };
 
-export type NameCheck = { ok: true; name: string } | { ok: false; error: ProjectNameError; message: string };
+type NameCheck = { ok: true; name: string } | { ok: false; error: ProjectNameError; message: string };
 
 /** Trims, then applies the shared rules; control characters count as invalid characters. */
 export function checkProjectName(raw: string): NameCheck {

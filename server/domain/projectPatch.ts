@@ -13,7 +13,7 @@ export interface ProjectChanges {
   shareOptions?: ShareOptions;
 }
 
-export type PatchPlan =
+type PatchPlan =
   | { ok: true; changes: ProjectChanges }
   | { ok: false; status: 400 | 409; code: string; message: string };
 

@@ -80,7 +80,7 @@ export function partFactsOf(json: unknown): Map<string, PartFacts> {
   return byPath;
 }
 
-export interface RevisionDiff {
+interface RevisionDiff {
   counts: { added: number; removed: number; changed: number; unchanged: number };
   /** Added, removed and changed parts, in the newer revision's order (removed ones in the older's, last). */
   parts: PartDifference[];

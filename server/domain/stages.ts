@@ -1,8 +1,6 @@
 /** Project workflow stages, in order (SPEC §4). The list itself is part of the contract. */
 import { STAGES, type Stage } from '../../src/api/schemas';
 
-export { STAGES, type Stage };
-
 export const INITIAL_STAGE: Stage = 'new';
 
 export function isStage(value: unknown): value is Stage {

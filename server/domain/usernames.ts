@@ -3,9 +3,9 @@ export function normalizeUsername(username: string): string {
   return username.trim().toLowerCase();
 }
 
-export const USERNAME_MAX_LENGTH = 320;
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 1024;
+const USERNAME_MAX_LENGTH = 320;
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 1024;
 
 /** Returns a problem to show, or undefined when the username can be used. */
 export function usernameProblem(username: string): string | undefined {

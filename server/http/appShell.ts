@@ -14,8 +14,9 @@ import type { z } from 'zod';
 import { APP_ENTRIES, ENGINE_CHUNK_NAME } from '../../src/api/appEntries';
 import { BOOT_ELEMENT_ID, FIRST_FRAME_SCRIPT_ID } from '../../src/api/pageIds';
 import type { runtimeConfigSchema, sharedProjectSchema } from '../../src/api/schemas';
+import { POSTER_SIZE, VIEWER_BACKGROUND } from '../../src/model/viewerVocabulary';
 
-export type RuntimeConfigWire = z.input<typeof runtimeConfigSchema>;
+type RuntimeConfigWire = z.input<typeof runtimeConfigSchema>;
 export type SharedProjectWire = z.input<typeof sharedProjectSchema>;
 
 export type ShellPage =
@@ -47,12 +48,12 @@ const BODY_MARK = '<!--app-body-->';
 const VIEWER_SCREENS = { owner: APP_ENTRIES.ownerViewer, shared: APP_ENTRIES.sharedViewer } as const;
 
 /** Text for an HTML text node or a double-quoted attribute. */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 /** JSON inside a <script> element: nothing in it can close the element or open a comment. */
-export function jsonForScript(value: unknown): string {
+function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
@@ -104,10 +105,10 @@ function viewerPreloads(manifest: Manifest, screen: string): string[] {
 const STYLESHEET = /<link rel="stylesheet"[^>]*>\s*/g;
 
 const BOOT_POSTER_STYLE =
-  '#boot-poster{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;background:#09090b;z-index:0;pointer-events:none}' +
+  `#boot-poster{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;background:${VIEWER_BACKGROUND};z-index:0;pointer-events:none}` +
   '#boot-poster img{max-width:100%;max-height:100%;object-fit:contain}';
 
-export interface AppShell {
+interface AppShell {
   render(page: ShellPage, config: RuntimeConfigWire): string;
 }
 
@@ -172,7 +173,7 @@ export function loadAppShell(staticDir: string): AppShell {
             `<meta property="og:url" content="${escapeHtml(`${page.origin}/s/${page.accessKey}`)}">`,
             `<meta name="twitter:card" content="${poster ? 'summary_large_image' : 'summary'}">`,
           );
-          if (poster) head.push(`<meta property="og:image" content="${escapeHtml(poster)}">`, `<meta property="og:image:width" content="1200">`, `<meta property="og:image:height" content="630">`);
+          if (poster) head.push(`<meta property="og:image" content="${escapeHtml(poster)}">`, `<meta property="og:image:width" content="${POSTER_SIZE.width}">`, `<meta property="og:image:height" content="${POSTER_SIZE.height}">`);
         }
       }
       head.push(`<script id="${BOOT_ELEMENT_ID}" type="application/json">${jsonForScript(boot)}</script>`);

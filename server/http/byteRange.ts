@@ -1,5 +1,5 @@
 /** The single byte range of a Range header (RFC 9110 §14): enough for resumable model downloads. */
-export type RangeResult = { start: number; end: number } | 'unsatisfiable' | undefined;
+type RangeResult = { start: number; end: number } | 'unsatisfiable' | undefined;
 
 /**
  * `undefined`: no usable Range (serve the whole file); 'unsatisfiable': answer 416;

@@ -2,14 +2,13 @@
  * What a comment carries beside SPEC's text (src/api/reviewSchemas.ts), on both paths: the checks of
  * a new comment's thread, pin, view and markup, and the review fields of a comment list.
  */
-import type { z } from 'zod';
-import type { reviewedCommentSchema, ReviewCommentCreate } from '../../src/api/schemas';
+import type { ReviewCommentCreate } from '../../src/api/schemas';
 import type { Db } from '../db/database';
 import type { OwnedProject } from '../db/projects';
 import { findThreadStart, listCommentReviews, setCommentReview, type CommentReview } from '../db/review';
 import { ApiError } from './errors';
 
-export const INVALID_PARENT = 'invalid_parent';
+const INVALID_PARENT = 'invalid_parent';
 
 /** Checks the review fields of a new comment; throws a 400 the author can read. */
 export async function checkReview(db: Db, project: Pick<OwnedProject, 'id' | 'revisionNumber'>, body: ReviewCommentCreate): Promise<Parameters<typeof setCommentReview>[2]> {
@@ -37,6 +36,3 @@ export async function withReviews<T extends { id: number }>(db: Db, projectId: n
   const reviews = await listCommentReviews(db, projectId);
   return comments.map((comment) => ({ ...comment, ...(reviews.get(comment.id) ?? NO_REVIEW) }));
 }
-
-/** The wire form of a reviewed comment (for the routes' answer types). */
-export type ReviewedCommentJson = z.input<typeof reviewedCommentSchema>;

@@ -19,7 +19,7 @@ export interface HttpTimeouts {
 
 export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { idleMs: 60_000, requestMs: 60_000, keepAliveMs: 10_000 };
 
-export const SERVER_BUSY_MESSAGE = 'The server has too many open connections. Try again in a few seconds.';
+const SERVER_BUSY_MESSAGE = 'The server has too many open connections. Try again in a few seconds.';
 
 /** The whole answer a connection past the global cap gets, before anything of it is read. */
 const BUSY_BODY = JSON.stringify({ error: 'server_busy', message: SERVER_BUSY_MESSAGE });
@@ -30,7 +30,7 @@ const BUSY_ANSWER =
 /** How long a refused connection may take to read the 503 before it is dropped. */
 const BUSY_LINGER_MS = 2000;
 
-export interface ConnectionCaps {
+interface ConnectionCaps {
   /** Open connections in all; 0: no cap. */
   total: number;
   /** Open connections from one address; 0: no cap. */

@@ -4,7 +4,7 @@ import { DEVICE_COOKIE_TTL_SECONDS, type DeviceCookies } from '../auth/deviceCoo
 import { API_BASE } from '../config';
 import { strictCookie } from './refreshCookie';
 
-export const DEVICE_COOKIE = 'login_device';
+const DEVICE_COOKIE = 'login_device';
 const DEVICE_COOKIE_PATH = `${API_BASE}/auth/login`;
 
 export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, value: string): void {

@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-export interface Drain {
+interface Drain {
   readonly draining: boolean;
   /** Drains for at most `graceMs`, then closes the app. */
   closeGracefully(graceMs: number): Promise<void>;

@@ -14,7 +14,7 @@ import { workshopPartsOf } from '../../src/api/cutting/workshopParts';
 import type { NamedTree } from '../../src/api/partsList';
 import { listRevisions } from '../db/revisions';
 import { findWorkshopSettings } from '../db/workshopSettings';
-import { partTreeOfGltf } from '../domain/glbPartTree';
+import { namedTreeOfGltf } from '../../src/api/gltfPartTree';
 import { canReadEstimate } from '../domain/permissions';
 import { notFound, parseInput } from './errors';
 import { SHARED_NOT_FOUND } from './params';
@@ -45,7 +45,7 @@ export const estimateRoutes: FastifyPluginAsync<{ via: 'owner' | 'link' }> = asy
     if (older) {
       const json = await readGlbJson(blobs, older.modelBlobKey);
       if (json !== undefined) {
-        const { total } = totalFor(partTreeOfGltf(json), settings, mode);
+        const { total } = totalFor(namedTreeOfGltf(json), settings, mode);
         previous = { revision: older.revisionNumber, total, difference: Math.round((current.total - total) * 100) / 100 };
       }
     }

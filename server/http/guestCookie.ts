@@ -11,7 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomToken, tokenDigest } from '../auth/randomTokens';
 import { API_BASE } from '../config';
 
-export const GUEST_COOKIE = 'guest_id';
+const GUEST_COOKIE = 'guest_id';
 const GUEST_COOKIE_PATH = `${API_BASE}/projects/accessKeys`;
 const ONE_YEAR_SECONDS = 365 * 86_400;
 

@@ -14,9 +14,9 @@ import type { ConversionQueue } from '../jobs/conversionQueue';
 import type { BlobStore } from '../storage/blobStore';
 
 /** How long one dependency may take to answer before it counts as down. */
-export const READINESS_TIMEOUT_MS = 2000;
+const READINESS_TIMEOUT_MS = 2000;
 
-export interface HealthDeps {
+interface HealthDeps {
   db: Db;
   blobs: BlobStore;
   redis?: Redis;
@@ -25,7 +25,7 @@ export interface HealthDeps {
   isDraining?: () => boolean;
 }
 
-export interface DependencyState {
+interface DependencyState {
   name: 'database' | 'blobStore' | 'redis' | 'queue';
   ok: boolean;
   ms: number;
@@ -54,7 +54,7 @@ async function check(name: DependencyState['name'], probe: () => Promise<unknown
 }
 
 /** Each dependency's state, checked at once. */
-export function readiness(deps: HealthDeps): Promise<DependencyState[]> {
+function readiness(deps: HealthDeps): Promise<DependencyState[]> {
   const probeKey = `health/probe-${process.pid}`;
   const checks = [
     check('database', () => sql`SELECT 1`.execute(deps.db)),

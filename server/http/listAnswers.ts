@@ -9,7 +9,7 @@
 import { negotiate } from '@fastify/accept-negotiator';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-export type ListEncoding = 'br' | 'gzip' | 'identity';
+type ListEncoding = 'br' | 'gzip' | 'identity';
 const ENCODINGS: ListEncoding[] = ['br', 'gzip', 'identity'];
 
 interface Entry {
@@ -18,7 +18,7 @@ interface Entry {
   bytes: number;
 }
 
-export interface ListAnswers {
+interface ListAnswers {
   /** The body for `key` in the best encoding the request accepts, building the list once per key. */
   answer(key: string, acceptEncoding: string | undefined, build: () => Promise<unknown>): Promise<{ body: Buffer; encoding: ListEncoding }>;
   /** Bytes held (for tests and monitoring). */

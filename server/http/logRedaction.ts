@@ -6,7 +6,7 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /** The URL with the value of any `token` query parameter replaced by `[redacted]`. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 }
 

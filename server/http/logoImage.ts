@@ -8,8 +8,8 @@ import { ApiError } from './errors';
 
 /** The size limit the client's picker checks too (src/api/logoFile.ts). */
 export { LOGO_MAX_BYTES } from '../../src/api/logoFile';
-export const LOGO_MAX_WIDTH = 400;
-export const LOGO_MAX_HEIGHT = 200;
+const LOGO_MAX_WIDTH = 400;
+const LOGO_MAX_HEIGHT = 200;
 /** Refuse decompression bombs before decoding: 40 megapixels is past any real logo. */
 const MAX_INPUT_PIXELS = 40_000_000;
 

@@ -10,7 +10,7 @@ import type { BlobStore } from '../storage/blobStore';
 import { DEFAULT_LOGO_SVG } from '../assets/defaultLogo';
 import { etagMatches } from './etag';
 
-export interface LogoFile {
+interface LogoFile {
   bytes: Buffer;
   contentType: string;
   etag: string;

@@ -29,7 +29,7 @@ export interface Metrics {
 /** The formats a user uploads, as their extension; anything else counts as `other` (a bounded label). */
 const FORMATS = new Set(['step', 'stp', 'iges', 'igs', 'brep', 'stl', 'obj', 'fbx', 'dae', '3ds', 'ply', 'gltf', 'glb', 'ifc', 'dxf', '3mf', 'off', 'zip', 'vok']);
 
-export function formatLabel(fileName: string): string {
+function formatLabel(fileName: string): string {
   const ext = /\.([a-z0-9]{1,8})$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
   return FORMATS.has(ext) ? ext : 'other';
 }
@@ -74,7 +74,7 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export interface MetricsRouteDeps {
+interface MetricsRouteDeps {
   metrics: ReturnType<typeof createMetrics>;
   token: string | undefined;
   /** The upload sockets being served (uploadSockets.ts's tracker). */

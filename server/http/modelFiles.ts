@@ -18,7 +18,7 @@ import { findModelByToken, type ModelFile } from '../db/revisions';
 import { isRefreshFamilyActive } from '../db/tokens';
 import { isAccessKeyShape } from '../domain/accessKeys';
 import { encodedModelBlobKey, posterBlobKey, smallPosterBlobKey } from '../domain/projectBlobKeys';
-import { SMALL_POSTER_WIDTH } from '../convert/revisionAssets';
+import { SMALL_POSTER_SIZE } from '../../src/model/viewerVocabulary';
 import type { BlobInfo, BlobStore } from '../storage/blobStore';
 import { parseByteRange } from './byteRange';
 import { ApiError, notFound } from './errors';
@@ -63,10 +63,10 @@ export function parseRevisionFile(file: string): { revision: number; kind: 'glb'
 
 function wantsSmallPoster(query: unknown): boolean {
   const width = Number((query as { w?: unknown } | undefined)?.w);
-  return Number.isInteger(width) && width > 0 && width <= SMALL_POSTER_WIDTH;
+  return Number.isInteger(width) && width > 0 && width <= SMALL_POSTER_SIZE.width;
 }
 
-export type RevisionFileSender = (request: FastifyRequest, reply: FastifyReply, model: ModelFile, kind: 'glb' | 'webp') => Promise<unknown>;
+type RevisionFileSender = (request: FastifyRequest, reply: FastifyReply, model: ModelFile, kind: 'glb' | 'webp') => Promise<unknown>;
 
 /** Sends a revision's GLB (negotiated encoding, ranges, revalidation) or poster. */
 export function revisionFileSender(blobs: BlobStore): RevisionFileSender {

@@ -11,7 +11,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { buildPartsList, partsListCsv, partsListFileName, type NamedTree } from '../../src/api/partsList';
 import { distanceUnitSchema } from '../../src/api/schemas';
-import { GLB_HEADER_BYTES, glbJsonLength, partTreeOfGltf } from '../domain/glbPartTree';
+import { namedTreeOfGltf } from '../../src/api/gltfPartTree';
+import { GLB_HEADER_BYTES, glbJsonLength } from '../../src/model/glbChunks';
 import { canReadPartsList } from '../domain/permissions';
 import type { BlobStore } from '../storage/blobStore';
 import { notFound, parseInput } from './errors';
@@ -56,7 +57,7 @@ export async function readGlbJson(blobs: BlobStore, key: string | null): Promise
 export async function partTreeOf(blobs: BlobStore, scope: ProjectScope): Promise<NamedTree> {
   const json = await readGlbJson(blobs, scope.project.modelBlobKey);
   if (json === undefined) throw notFound(NO_MODEL);
-  return partTreeOfGltf(json);
+  return namedTreeOfGltf(json);
 }
 
 /** The routes under one prefix: `via: 'owner'` under /projects/:id, `'link'` under /projects/accessKeys/:accessKey. */

@@ -3,7 +3,7 @@
  * always go out; within one activity, at most one report per `minIntervalMs`. Progress is kept
  * within 0..1 and never goes back.
  */
-export type ProgressSink = (progress: number, activity: string) => void;
+type ProgressSink = (progress: number, activity: string) => void;
 
 export function progressRelay(send: ProgressSink, minIntervalMs = 100, now: () => number = Date.now): ProgressSink {
   let lastActivity: string | undefined;

@@ -15,7 +15,7 @@ import { toOwnerProject } from './projectViews';
 
 type Row = Listable & { wire: ProjectWire };
 
-export interface PageSource {
+interface PageSource {
   /** The page of `query` from the list tagged `tag` (read from the database once per tag). */
   page(tag: string, ownerId: number, query: ProjectPageQuery): Promise<z.input<typeof projectPageSchema>>;
 }

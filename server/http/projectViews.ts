@@ -15,7 +15,7 @@ export function modelUrlOf(project: Pick<Project, 'modelToken' | 'revisionNumber
 }
 
 /** The current revision's poster, beside its model (same secret); empty while the project has no model. */
-export function thumbnailUrlOf(project: Pick<Project, 'modelToken' | 'revisionNumber' | 'modelBlobKey'>): string {
+function thumbnailUrlOf(project: Pick<Project, 'modelToken' | 'revisionNumber' | 'modelBlobKey'>): string {
   return project.modelToken && project.modelBlobKey ? revisionFileUrl(project.modelToken, project.revisionNumber, 'webp') : '';
 }
 

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE } from '../config';
 
 export const REFRESH_COOKIE = 'refresh_token';
-export const REFRESH_COOKIE_PATH = `${API_BASE}/auth`;
+const REFRESH_COOKIE_PATH = `${API_BASE}/auth`;
 
 /** The options of the auth cookies: httpOnly, SameSite=Strict, secure over HTTPS, sent only to `path`. */
 export function strictCookie(request: FastifyRequest, path: string) {

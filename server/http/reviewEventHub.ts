@@ -15,12 +15,12 @@ import type { OwnedProject } from '../db/projects';
 export type AddressedEvent = ReviewEvent & { ownerId: number; accessKey: string; commentsOnLink: boolean };
 
 /** The NOTIFY channel of the app's schema: installs sharing a database never hear each other. */
-export function reviewEventsChannel(schema: string | undefined): string {
+function reviewEventsChannel(schema: string | undefined): string {
   return !schema || schema === 'public' ? REVIEW_EVENTS_CHANNEL : `${REVIEW_EVENTS_CHANNEL}_${schema}`.slice(0, 63);
 }
 
 /** Sends one event to every process's streams (PostgreSQL: delivered at commit). */
-export async function publishReviewEventPg(db: Db, channel: string, event: AddressedEvent): Promise<void> {
+async function publishReviewEventPg(db: Db, channel: string, event: AddressedEvent): Promise<void> {
   await sql`SELECT pg_notify(${channel}, ${JSON.stringify(event)})`.execute(db);
 }
 

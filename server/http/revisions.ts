@@ -40,7 +40,7 @@ export const REVISION_NOT_FOUND = 'No such revision of this project.';
  * A revision as the owner's list shows it. The current revision's file URLs are the project's own;
  * an older one's carry the signature `sig` made for the owner's session (auth/revisionFileUrls.ts).
  */
-export function toRevisionView(revision: Revision, sig?: string): z.input<typeof revisionSchema> {
+function toRevisionView(revision: Revision, sig?: string): z.input<typeof revisionSchema> {
   const query = sig ? `?sig=${sig}` : '';
   return {
     revisionNumber: revision.revisionNumber,

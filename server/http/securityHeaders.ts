@@ -9,7 +9,7 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
  * inline (the poster's few rules in the page, and style attributes); images also as data: and
  * blob: URLs (logos read through the API); WebAssembly for the model decoder; no frames, no plugins.
  */
-export const CONTENT_SECURITY_POLICY = {
+const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   styleSrc: ["'self'", "'unsafe-inline'"],

@@ -39,7 +39,7 @@ function isReservedPath(url: string): boolean {
 
 
 /** Posters past this size keep their own request (the page would wait on them). */
-export const INLINE_POSTER_MAX_BYTES = 48 * 1024;
+const INLINE_POSTER_MAX_BYTES = 48 * 1024;
 const INLINE_POSTERS_KEPT = 128;
 
 /**
@@ -64,7 +64,7 @@ function inlinePosters(blobs: BlobStore) {
 }
 
 /** The page that loads any `?model=` URL into the engine: for tests and benches only. */
-export const ENGINE_TEST_PAGE = '/engine-test.html';
+const ENGINE_TEST_PAGE = '/engine-test.html';
 
 export async function installSpa(app: FastifyInstance, staticDir: string, production = process.env.NODE_ENV === 'production'): Promise<void> {
   const built = existsSync(path.join(staticDir, 'index.html'));

@@ -49,20 +49,20 @@ export interface ConvertedModel {
   notes?: ConversionNote[];
 }
 
-export interface CommitStores {
+interface CommitStores {
   db: Db;
   blobs: BlobStore;
   /** Revisions kept per project after an update (default 20, the current one included). */
   revisionsKept?: number;
 }
 
-export const DEFAULT_REVISIONS_KEPT = 20;
+const DEFAULT_REVISIONS_KEPT = 20;
 
 /**
  * Spends one credit of the user's plans (UNLIMITED spends none) inside `trx`, trying the plans in
  * charge order so that a concurrent spender taking a plan's last credit falls through to the next.
  */
-export async function spendCredit(trx: Db, userId: number, nowSeconds: number): Promise<Plan> {
+async function spendCredit(trx: Db, userId: number, nowSeconds: number): Promise<Plan> {
   for (const plan of plansInChargeOrder(await listActivePlans(trx, userId, nowSeconds), nowSeconds)) {
     if (isUnlimited(plan) || (await consumeCredit(trx, plan.id))) return plan;
   }
@@ -94,7 +94,7 @@ async function removeQuietly(blobs: BlobStore, folder: string): Promise<void> {
   await blobs.deleteFolder(folder).catch(() => undefined);
 }
 
-export interface NewProjectCommit {
+interface NewProjectCommit {
   ownerId: number;
   name: string;
   nowSeconds: number;
@@ -146,7 +146,7 @@ export async function commitNewProject(stores: CommitStores, input: NewProjectCo
   }
 }
 
-export interface ModelUpdateCommit {
+interface ModelUpdateCommit {
   /** The project as it was when the update started (its revision guards the change). */
   project: Pick<Project, 'id' | 'ownerId' | 'revisionNumber' | 'consumedUpdateCount' | 'maxUpdateCount'>;
   nowSeconds: number;

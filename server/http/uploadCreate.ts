@@ -13,7 +13,7 @@ import { convertQueued } from './uploadQueued';
 import { authorizeUpload, checkFile, convertUpload, nowSeconds, ownerView, receiveUpload, type UploadContext } from './uploadSteps';
 
 /** The second text value: the project name; empty means the file's base name. */
-export function newProjectName(requested: string, fileName: string): string {
+function newProjectName(requested: string, fileName: string): string {
   if (requested.trim() === '') return projectNameFromFileName(fileName);
   const check = checkProjectName(requested);
   if (!check.ok) throw new UploadRefusal(UPLOAD_MESSAGES.invalidName(check.message));

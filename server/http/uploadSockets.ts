@@ -36,7 +36,7 @@ import type { UploadContext, UploadTimeouts } from './uploadSteps';
 export const DEFAULT_UPLOAD_TIMEOUTS: UploadTimeouts = { messageMs: 30 * 60 * 1000, idleMs: 2 * 60 * 1000, confirmMs: 5 * 60 * 1000 };
 
 /** Room for the NUL-terminated text parts ahead of the file (four parts of at most 4 KB). */
-export const UPLOAD_HEADER_BYTES = 4 * 4097;
+const UPLOAD_HEADER_BYTES = 4 * 4097;
 
 /** Options of @fastify/websocket: a message larger than the file limit plus its text parts is refused. */
 export function websocketOptions(maxUploadBytes: number): WebsocketPluginOptions {
@@ -51,7 +51,7 @@ export function websocketOptions(maxUploadBytes: number): WebsocketPluginOptions
 }
 
 /** Counts the sockets being served, so that a shutdown or a test can wait for them to settle. */
-export interface UploadTracker {
+interface UploadTracker {
   readonly active: number;
   /** Resolves once no upload socket is being served. */
   idle(): Promise<void>;
@@ -81,7 +81,7 @@ export function createUploadTracker(): UploadTracker & { begin(): void; end(): v
   };
 }
 
-export interface UploadSocketOptions {
+interface UploadSocketOptions {
   converter: Converter | undefined;
   /** Conversions as jobs of the PostgreSQL queue (then `converter` is not used by the sockets). */
   queue?: ConversionQueue;
@@ -99,7 +99,7 @@ function errorMessage(error: unknown, log: FastifyBaseLogger): string {
 }
 
 /** How long a refused socket is kept after its error message, for the client to read it. */
-export const REFUSED_SOCKET_LINGER_MS = 1000;
+const REFUSED_SOCKET_LINGER_MS = 1000;
 
 /** Answers the bad-token error without reading anything the client sends, then drops the connection. */
 function refuse(socket: WebSocket): void {

@@ -45,7 +45,7 @@ export interface UploadContext {
   log?: FastifyBaseLogger;
 }
 
-export const SAVING_ACTIVITY = activityText({ step: 'saving' });
+const SAVING_ACTIVITY = activityText({ step: 'saving' });
 
 /** The binary upload message split into its `count` text parts and the file. */
 export async function receiveUpload(context: UploadContext, count: number): Promise<DecodedUpload> {

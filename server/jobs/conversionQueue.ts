@@ -12,7 +12,7 @@ import { listenToJobEvents, type JobEventHub } from './jobEvents';
 
 export const CONVERSION_QUEUE = 'convert_upload';
 /** Runs after the first one when a worker died or failed unexpectedly. */
-export const JOB_RETRY_LIMIT = 2;
+const JOB_RETRY_LIMIT = 2;
 
 /** What a worker needs to convert an upload and record it, once the API has asked every question. */
 export type ConversionJob = {
@@ -24,18 +24,18 @@ export type ConversionJob = {
 } & ({ kind: 'create'; name: string } | { kind: 'update'; projectId: number; fromRevision: number; charge: 'free' | 'paid'; approval?: 'reopen' | 'keep' });
 
 /** How long a job may stay active before it counts as lost: the conversion's budget, plus a fifth (at least 5 s) to read and save. */
-export function jobExpirySeconds(convertTimeoutSeconds: number): number {
+function jobExpirySeconds(convertTimeoutSeconds: number): number {
   // pg-boss takes expiries under a day.
   return Math.min(24 * 3600 - 1, convertTimeoutSeconds + Math.max(5, Math.ceil(convertTimeoutSeconds / 5)));
 }
 
 /** How long a socket waits for its job's answer: every try's expiry, the retry checks between them, and a minute. */
-export function answerTimeoutMs(expirySeconds: number): number {
+function answerTimeoutMs(expirySeconds: number): number {
   return ((JOB_RETRY_LIMIT + 1) * (expirySeconds + maintenanceIntervalSeconds(expirySeconds)) + 60) * 1000;
 }
 
 /** How often lost jobs are looked for: a quarter of the expiry, between 1 s and 2 min. */
-export function maintenanceIntervalSeconds(expirySeconds: number): number {
+function maintenanceIntervalSeconds(expirySeconds: number): number {
   return Math.min(120, Math.max(1, Math.ceil(expirySeconds / 4)));
 }
 
@@ -54,7 +54,7 @@ export function bossSchemaFor(appSchema: string | undefined): string {
   return !appSchema || appSchema === 'public' ? 'pgboss' : `${appSchema}_pgboss`;
 }
 
-export interface BossOptions {
+interface BossOptions {
   url: string;
   appSchema: string | undefined;
   convertTimeoutSeconds: number;

@@ -25,7 +25,7 @@ import { CONVERSION_QUEUE, uploadFolder, type ConversionJob } from './conversion
 import { startHeartbeat, startSweeping } from './heartbeats';
 import { publishJobEvent } from './jobEvents';
 
-export interface WorkerDeps {
+interface WorkerDeps {
   db: Db;
   blobs: BlobStore;
   boss: PgBoss;
@@ -37,7 +37,7 @@ export interface WorkerDeps {
   log?: FastifyBaseLogger;
 }
 
-export const SAVING_ACTIVITY = activityText({ step: 'saving' });
+const SAVING_ACTIVITY = activityText({ step: 'saving' });
 const LOST_UPLOAD = 'The uploaded file was lost before it could be converted. Try again.';
 
 /** A refusal meant for the user: the job ends with it and is not run again. */
@@ -83,7 +83,7 @@ async function record(deps: WorkerDeps, job: ConversionJob): Promise<number> {
 }
 
 /** Runs one try of a job; resolves when the job is over (done or refused), throws to have it run again. */
-export async function runConversionJob(deps: WorkerDeps, job: ConversionJob, lastTry: boolean): Promise<void> {
+async function runConversionJob(deps: WorkerDeps, job: ConversionJob, lastTry: boolean): Promise<void> {
   const { db, blobs } = deps;
   const nowSeconds = () => toSeconds((deps.clock ?? systemClock)());
   let end = await findUploadJobEnd(db, job.jobId);
@@ -109,7 +109,7 @@ export async function runConversionJob(deps: WorkerDeps, job: ConversionJob, las
 const JOB_END_KEPT_SECONDS = 7 * 86_400;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
-export interface ConversionWorker {
+interface ConversionWorker {
   stop(): Promise<void>;
 }
 

@@ -19,10 +19,10 @@ import { UPLOAD_MESSAGES } from '../http/uploadErrors';
 import { CONVERSION_QUEUE } from './conversionQueue';
 import { publishJobEvent } from './jobEvents';
 
-export const HEARTBEAT_SECONDS = 5;
+const HEARTBEAT_SECONDS = 5;
 /** Four beats missed: the worker is gone (a busy database or a long pause of the event loop stays under it). */
 export const LOST_AFTER_SECONDS = 20;
-export const SWEEP_SECONDS = 5;
+const SWEEP_SECONDS = 5;
 export const RESTARTED_ACTIVITY = activityText({ step: 'restarted' });
 /** The advisory lock's key: any constant of ours that no other code uses. */
 const SWEEP_LOCK = 0x63760001;

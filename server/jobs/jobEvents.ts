@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../db/database';
 
-export const JOB_EVENTS_CHANNEL = 'upload_jobs';
+const JOB_EVENTS_CHANNEL = 'upload_jobs';
 
 export type JobEvent =
   | { jobId: string; type: 'status'; progress: number; activity: string }

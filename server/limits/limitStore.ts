@@ -17,9 +17,9 @@ export function chooseLimitStore(config: Pick<Config, 'database'>, db: Db, redis
 }
 
 /** Every key this product writes to Redis starts with it (ioredis adds it, in scripts' keys too). */
-export const REDIS_KEY_PREFIX = 'cv:';
+const REDIS_KEY_PREFIX = 'cv:';
 
-export interface OpenRedisOptions {
+interface OpenRedisOptions {
   /** Replaces `REDIS_KEY_PREFIX` (tests keep their keys apart with one of their own). */
   keyPrefix?: string;
   /** Told once when Redis becomes unreachable and once when it answers again. */
@@ -27,7 +27,7 @@ export interface OpenRedisOptions {
 }
 
 /** `redis://host:port/db` without the credentials, for messages. */
-export function redisAddress(url: string): string {
+function redisAddress(url: string): string {
   try {
     const parsed = new URL(url);
     return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;

@@ -1,5 +1,5 @@
 /** The review mails' words, in the owner's language (English unless they chose French). */
-export type MailLanguage = 'en' | 'fr';
+type MailLanguage = 'en' | 'fr';
 
 export interface NoteLine {
   author: string;

@@ -20,7 +20,7 @@ export interface ReviewMailer {
   close(): Promise<void>;
 }
 
-export interface MailOptions {
+interface MailOptions {
   smtpUrl: string;
   from: string;
   /** Origin of the links in the mails. */

@@ -8,7 +8,7 @@ import { DAY_SECONDS } from '../domain/clock';
 
 export const DEMO_PLAN = { sku: 'DEMO', name: 'Demo plan', credits: 10, updatesPerCredit: 3, days: 365 } as const;
 
-export interface DemoAccount {
+interface DemoAccount {
   user: User;
   username: string;
   password: string;

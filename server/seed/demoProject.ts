@@ -15,7 +15,7 @@ import { DEMO_PLAN } from './demoAccount';
 
 export const DEMO_PROJECT = { name: 'Sample kitchen', fileName: 'sample-kitchen.dae', parts: 120, seed: 1 } as const;
 
-export interface DemoProjectContext {
+interface DemoProjectContext {
   db: Db;
   blobs: BlobStore;
   converter: Converter;

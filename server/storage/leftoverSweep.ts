@@ -15,14 +15,14 @@ import path from 'node:path';
 import type { Db } from '../db/database';
 import { keptRevisionNumbers } from '../db/revisions';
 
-export interface SweepReport {
+interface SweepReport {
   tempFiles: number;
   projectFolders: number;
   revisionFolders: number;
   logos: number;
 }
 
-export interface SweepInput {
+interface SweepInput {
   db: Db;
   /** DATA_DIR/blobs. */
   blobsRoot: string;

@@ -21,7 +21,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
 import { assertBlobKey, type BlobInfo, type BlobSource, type BlobStore } from './blobStore';
 
-export interface S3BlobStoreOptions {
+interface S3BlobStoreOptions {
   client: S3Client;
   bucket: string;
   /** Prepended to every key ('' or ending with '/'). */

@@ -9,7 +9,7 @@ import { accessKeySchema, sharedProjectSchema, type SharedProject } from './sche
 
 export { BOOT_ELEMENT_ID } from './pageIds';
 
-export interface BootData {
+interface BootData {
   /** The raw runtime configuration (parsed by parseRuntimeConfig with its defaults). */
   config: unknown;
   shared: { accessKey: string; project: SharedProject } | undefined;

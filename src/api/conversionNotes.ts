@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 
-export const CONVERSION_NOTE_CODES = [
+const CONVERSION_NOTE_CODES = [
   /** A picture the model names is not in the upload (`file`: its file name). */
   'texture_missing',
   /** A DXF drawing with no faces: shown as flat lines. */
@@ -14,8 +14,8 @@ export const CONVERSION_NOTE_CODES = [
   'dxf_units_assumed',
 ] as const;
 
-export const conversionNoteCodeSchema = z.enum(CONVERSION_NOTE_CODES);
-export type ConversionNoteCode = z.infer<typeof conversionNoteCodeSchema>;
+const conversionNoteCodeSchema = z.enum(CONVERSION_NOTE_CODES);
+type ConversionNoteCode = z.infer<typeof conversionNoteCodeSchema>;
 
 export const conversionNoteSchema = z.object({
   code: conversionNoteCodeSchema,
@@ -35,7 +35,7 @@ export const conversionNotesSchema = z.pipe(
 );
 
 /** At most this many notes of one code are kept (a model naming 500 missing pictures). */
-export const MAX_NOTES_PER_CODE = 20;
+const MAX_NOTES_PER_CODE = 20;
 
 /** Adds a note once (same code and parameters), within MAX_NOTES_PER_CODE per code. */
 export function addNote(notes: ConversionNote[], code: ConversionNoteCode, params: Record<string, string> = {}): void {

@@ -20,7 +20,7 @@ export class RequestError extends Error {
   }
 }
 
-export const INVALID_RESPONSE_MESSAGE = 'Invalid response from server';
+const INVALID_RESPONSE_MESSAGE = 'Invalid response from server';
 
 /** An answer whose shape does not match the contract. */
 export class InvalidResponseError extends Error {

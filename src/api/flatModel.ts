@@ -5,7 +5,7 @@
  */
 
 /** A model is flat when one extent is at most this share of its largest. */
-export const FLAT_SHARE = 0.01;
+const FLAT_SHARE = 0.01;
 
 /** The thin axis (0 x, 1 y, 2 z) of a flat model's bounds, or null when it is not flat. */
 export function flatAxis(min: readonly number[], max: readonly number[]): 0 | 1 | 2 | null {

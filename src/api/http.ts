@@ -9,7 +9,7 @@ import { InvalidResponseError, RequestError } from './errors';
 import { apiErrorSchema, refreshTokenResponseSchema } from './schemas';
 import type { TokenStore } from './tokenStore';
 
-export const DEFAULT_API_BASE = '/api/v1';
+const DEFAULT_API_BASE = '/api/v1';
 
 export interface HttpOptions {
   /** Base path or URL of the API; `/api/v1` unless a development build overrides it. */
@@ -20,7 +20,7 @@ export interface HttpOptions {
   onSessionExpired?: () => void;
 }
 
-export interface CallOptions<S extends z.ZodMiniType | undefined> {
+interface CallOptions<S extends z.ZodMiniType | undefined> {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   json?: unknown;
   body?: BodyInit;

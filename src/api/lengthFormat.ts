@@ -2,15 +2,14 @@
  * How measured lengths are written: millimetres to one decimal, or inches with a fraction rounded
  * to the nearest 1/16, 1/32 or 1/64 and reduced, as a joiner writes them (23 5/8").
  */
-import * as z from 'zod/mini';
 import { metresTo } from './units';
 import type { InchFraction } from './wireValues';
+import { LENGTH_FORMATS, type LengthFormat } from '../model/viewerVocabulary';
 
 export type { InchFraction };
 
-export const LENGTH_FORMATS = ['mm', 'in16', 'in32', 'in64'] as const;
-export const lengthFormatSchema = z.enum(LENGTH_FORMATS);
-export type LengthFormat = z.infer<typeof lengthFormatSchema>;
+export { LENGTH_FORMATS };
+export type { LengthFormat };
 
 export const DEFAULT_INCH_FRACTION: InchFraction = 16;
 
@@ -56,9 +55,4 @@ export function formatLength(metres: number, format: LengthFormat, decimal = '.'
 export function formatAngle(degrees: number, decimal = '.'): string {
   const d = Math.round(degrees * 10) / 10;
   return `${(Object.is(d, -0) ? 0 : d).toFixed(1).replace('.', decimal)}°`;
-}
-
-/** The distance unit a format reports in. */
-export function unitOfFormat(format: LengthFormat): 'mm' | 'in' {
-  return format === 'mm' ? 'mm' : 'in';
 }

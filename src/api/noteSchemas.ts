@@ -8,7 +8,7 @@ import { commentReviewFields, commentReviewInputSchema } from './reviewSchemas';
 import { secondsDateSchema } from './wireValues';
 
 /** Most ids one bulk delete names: the largest list a project holds. */
-export const BULK_DELETE_MAX_IDS = 2000;
+const BULK_DELETE_MAX_IDS = 2000;
 
 /** These notes, or every note not written by the project's owner ("guests": anyone on the link). */
 export const bulkDeleteTargetSchema = z.union([
@@ -36,9 +36,9 @@ export const reviewedCommentListSchema = z.array(reviewedCommentSchema);
 export const commentListSchema = z.array(commentSchema);
 
 export const COMMENT_MAX_LENGTH = 4000;
-export const AUTHOR_NAME_MAX_LENGTH = 100;
+const AUTHOR_NAME_MAX_LENGTH = 100;
 export const ATTACHMENT_NAME_MAX_LENGTH = 200;
-export const URL_MAX_LENGTH = 2000;
+const URL_MAX_LENGTH = 2000;
 
 export const commentCreateSchema = z.object({
   authorName: z.string().check(z.trim(), z.minLength(1), z.maxLength(AUTHOR_NAME_MAX_LENGTH)),

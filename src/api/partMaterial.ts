@@ -13,7 +13,7 @@
  */
 import { foldForSearch } from './textFold';
 
-export const MATERIAL_WORDS: ReadonlySet<string> = new Set([
+const MATERIAL_WORDS: ReadonlySet<string> = new Set([
   // Wood species and solid wood (English).
   'oak', 'maple', 'walnut', 'birch', 'beech', 'cherry', 'ash', 'pine', 'spruce', 'fir', 'teak', 'elm', 'alder', 'poplar', 'hickory',
   'mahogany', 'cedar', 'larch', 'bamboo', 'wenge', 'sapele', 'wood', 'timber', 'hardwood', 'softwood',

@@ -5,22 +5,16 @@
  * `whole_num_den` (`23_1_2` is 23.5). A node with children is a cabinet (height x depth x width);
  * a leaf is a panel (length x thickness x width).
  */
-import type { DistanceUnit } from './schemas';
+import type { DistanceUnit, PartSize } from '../model/viewerVocabulary';
 
 export type PartKind = 'cabinet' | 'panel';
 
-export const SIZE_LABELS: Record<PartKind, readonly [string, string, string]> = {
+const SIZE_LABELS: Record<PartKind, readonly [string, string, string]> = {
   cabinet: ['height', 'depth', 'width'],
   panel: ['length', 'thickness', 'width'],
 };
 
-export interface PartSize {
-  unit: DistanceUnit;
-  values: number[];
-  labels: readonly [string, string, string];
-}
-
-export interface ParsedPartName {
+interface ParsedPartName {
   displayName: string;
   size?: PartSize;
   extraInfo?: string;
@@ -46,7 +40,7 @@ export function parseDimension(text: string): number {
 }
 
 /** Parses the dimensions part (`720x560x18mm`). Undefined when it is not a list of dimensions. */
-export function parseDimensions(text: string, kind: PartKind): PartSize | undefined {
+function parseDimensions(text: string, kind: PartKind): PartSize | undefined {
   let body = text.trim();
   let unit: DistanceUnit = 'mm';
   const suffix = body.slice(-2).toLowerCase();

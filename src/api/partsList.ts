@@ -35,7 +35,7 @@ export interface PartDimensions {
   values: readonly [number | null, number | null, number | null];
 }
 
-export interface PartsListRow {
+interface PartsListRow {
   name: string;
   quantity: number;
   dimensions: PartDimensions | null;
@@ -197,7 +197,7 @@ export function formatPartValue(value: number | null, from: DistanceUnit, unit: 
   return String(valueIn(value, from, unit));
 }
 
-export const PARTS_CSV_COLUMNS = ['cabinet', 'part', 'quantity', 'length', 'width', 'thickness', 'unit', 'info'] as const;
+const PARTS_CSV_COLUMNS = ['cabinet', 'part', 'quantity', 'length', 'width', 'thickness', 'unit', 'info'] as const;
 
 const FORMULA_STARTERS = new Set(['=', '+', '-', '@', '\t', '\r']);
 const CELL_SEPARATORS = new Set([',', ';', '\t', '\r', '\n']);

@@ -1,6 +1,6 @@
 /** Project name rules (SPEC §5) and the name made from a model file, shared by the client and the server. */
 export const PROJECT_NAME_MAX = 60;
-export const PROJECT_NAME_FORBIDDEN = /[\\/:*?"<>|]/;
+const PROJECT_NAME_FORBIDDEN = /[\\/:*?"<>|]/;
 
 export type ProjectNameError = 'tooLong' | 'tooShort' | 'invalidCharacters';
 
@@ -17,7 +17,7 @@ export function projectNameError(name: string): ProjectNameError | null {
 export const PROJECT_NAME_CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** What a file whose name gives nothing usable is called. */
-export const UNTITLED_PROJECT_NAME = 'Untitled project';
+const UNTITLED_PROJECT_NAME = 'Untitled project';
 
 /** What ends a word in a file name: spaces, and the `_ - . , ; +` people put between words instead. */
 const WORD_END = /[\s_\-.,;+]/;

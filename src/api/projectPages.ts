@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import { projectSchema, STAGES } from './schemas';
 import { comparatorFor, SORT_KEYS, type Listable, type ProjectQuery } from './projectQuery';
 
-export const MAX_PAGE_SIZE = 200;
+const MAX_PAGE_SIZE = 200;
 /** What the list screen asks for at a time: three rows of the widest grid, twelve of a phone's. */
 export const LIST_PAGE_SIZE = 36;
 

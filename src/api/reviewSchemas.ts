@@ -6,16 +6,15 @@
  * plain comment: old clients post and read those as before (every new field has a default).
  */
 import * as z from 'zod/mini';
+import { AXES, CAMERA_VIEWS, RENDER_MODES, WORKSHOP_MEASURE_KINDS } from '../model/viewerVocabulary';
 import { secondsDateSchema } from './wireValues';
 
 const finite = z.number().check(z.refine(Number.isFinite, 'must be a finite number'));
-export const vec3Schema = z.tuple([finite, finite, finite]);
+const vec3Schema = z.tuple([finite, finite, finite]);
 /** A point of the note's picture, as fractions of its width and height (a little outside is allowed, for arrows that start off the edge). */
 const fraction = z.number().check(z.gte(-0.5), z.lte(1.5));
-export const vec2Schema = z.tuple([fraction, fraction]);
+const vec2Schema = z.tuple([fraction, fraction]);
 
-export const NOTE_RENDER_MODES = ['solid', 'xray', 'wireframe', 'illustration'] as const;
-export const NOTE_CAMERA_VIEWS = ['free', 'top', 'bottom', 'left', 'right', 'front', 'back'] as const;
 /** Most parts a view names as hidden or isolated (a whole job's parts). */
 export const NOTE_VIEW_MAX_PARTS = 20_000;
 const partIdSchema = z.string().check(z.regex(/^\d{1,9}$/));
@@ -35,12 +34,12 @@ function noteSectionBoxSchema() {
 /** A kept workshop measure as its view draws it: the result (metres, degrees) and its dimension lines. */
 function noteMeasureSchema() {
   return z.object({
-    kind: z.enum(['faceDistance', 'angle', 'overall']),
+    kind: z.enum(WORKSHOP_MEASURE_KINDS),
     value: z.nullable(finite),
     size: z.nullable(vec3Schema),
     partIds: z.nullable(z.array(partIdSchema).check(z.maxLength(NOTE_VIEW_MAX_PARTS))),
     lines: z
-      .array(z.object({ from: vec3Schema, to: vec3Schema, value: finite, kind: z.enum(['length', 'angle']), axis: z.optional(z.enum(['x', 'y', 'z'])) }))
+      .array(z.object({ from: vec3Schema, to: vec3Schema, value: finite, kind: z.enum(['length', 'angle']), axis: z.optional(z.enum(AXES)) }))
       .check(z.maxLength(6)),
   });
 }
@@ -48,17 +47,17 @@ function noteMeasureSchema() {
 /** The viewer's state when the note was written: opening the note brings it back. */
 export const noteViewSchema = z.object({
   camera: z.object({
-    view: z.enum(NOTE_CAMERA_VIEWS),
+    view: z.enum(CAMERA_VIEWS),
     /** World metres. */
     position: vec3Schema,
     target: vec3Schema,
     orthoHalfHeight: z.nullable(z.number().check(z.positive())),
   }),
-  renderMode: z.enum(NOTE_RENDER_MODES),
+  renderMode: z.enum(RENDER_MODES),
   /** The clipping plane, off when null; `position` in millimetres from the model's minimum along `axis`. */
   clipping: z.nullable(
     z.object({
-      axis: z.enum(['x', 'y', 'z']),
+      axis: z.enum(AXES),
       inverted: z.boolean(),
       position: z.number().check(z.nonnegative()),
       /** A world point of the plane (metres), for readers that do not have the model's bounds (BCF). */
@@ -88,9 +87,9 @@ export const notePinSchema = z.object({
 });
 export type NotePin = z.infer<typeof notePinSchema>;
 
-export const MARKUP_COLORS = ['#f97316', '#ef4444', '#22c55e', '#3b82f6', '#facc15', '#ffffff'] as const;
+const MARKUP_COLORS = ['#f97316', '#ef4444', '#22c55e', '#3b82f6', '#facc15', '#ffffff'] as const;
 export const MARKUP_MAX_SHAPES = 100;
-export const MARKUP_MAX_POINTS = 1000;
+const MARKUP_MAX_POINTS = 1000;
 const color = z.enum(MARKUP_COLORS);
 export const markupShapeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.enum(['arrow', 'rectangle', 'cloud']), from: vec2Schema, to: vec2Schema, color }),
@@ -137,7 +136,6 @@ export const decisionSchema = z.object({
   revisionNumber: z.int(),
   date: secondsDateSchema,
 });
-export type Decision = z.infer<typeof decisionSchema>;
 export const decisionListSchema = z.array(decisionSchema);
 
 /** `POST projects/accessKeys/{key}/changes`: the client asks for changes to the revision they saw. */

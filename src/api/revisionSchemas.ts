@@ -8,7 +8,6 @@ export const approvalSchema = z.object({
   date: secondsDateSchema,
   revisionNumber: z.int().check(z.positive()),
 });
-export type Approval = z.infer<typeof approvalSchema>;
 
 /** A guest's name on an approval: 1 to 60 characters once trimmed. */
 export const APPROVER_NAME_MAX = 60;
@@ -58,8 +57,6 @@ export const REVISION_CHANGED = 'revision_changed';
 
 export const PART_CHANGE_KINDS = ['dimensions', 'info', 'geometry'] as const;
 export type PartChangeKind = (typeof PART_CHANGE_KINDS)[number];
-export const PART_STATUSES = ['added', 'removed', 'changed', 'unchanged'] as const;
-export type PartStatus = (typeof PART_STATUSES)[number];
 
 /** One part that differs between two revisions, matched by its path of names in the tree. */
 export const partDifferenceSchema = z.object({

@@ -55,7 +55,7 @@ export const shareOptionsSchema = z.object({
 export type ShareOptions = z.infer<typeof shareOptionsSchema>;
 
 /** Share options read on a shared link: an absent flag means false. */
-export const sharedShareOptionsSchema = z._default(
+const sharedShareOptionsSchema = z._default(
   z.object({
     isHierarchyVisible: z._default(z.boolean(), false),
     isCommentsVisible: z._default(z.boolean(), false),
@@ -99,7 +99,7 @@ export const ALL_SHARE_OPTIONS: ShareOptions = {
   isArAvailable: true,
 };
 
-export const projectIdSchema = z.int().check(z.positive());
+const projectIdSchema = z.int().check(z.positive());
 export const accessKeySchema = z.string().check(z.regex(/^[A-Za-z0-9]+$/));
 
 /** Project as its owner sees it (SPEC §3). */
@@ -151,7 +151,6 @@ export const sharedProjectSchema = z.object({
   approval: z._default(z.nullable(approvalSchema), null),
 });
 export type SharedProject = z.infer<typeof sharedProjectSchema>;
-export type SharedProjectWire = z.input<typeof sharedProjectSchema>;
 
 /** Partial update of a project (PATCH projects/{id}). */
 export const projectPatchSchema = z.strictObject({
@@ -215,7 +214,6 @@ export type Branding = z.infer<typeof brandingSchema>;
 
 /** Error body of every non-OK answer of our server. */
 export const apiErrorSchema = z.object({ error: z.string(), message: z.string() });
-export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 /** Runtime configuration served at /config.json so external links work without rebuilding. */
 export const runtimeConfigSchema = z.object({
@@ -227,14 +225,14 @@ export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
 /* ---- Upload sockets (projects/create, projects/setModel) ---- */
 
-export const socketStatusMessageSchema = z.object({
+const socketStatusMessageSchema = z.object({
   type: z.literal('status'),
   progress: z.number().check(z.gte(0), z.lte(1)),
   activity: z.string(),
 });
-export const socketResultMessageSchema = z.object({ type: z.literal('result'), project: projectSchema });
-export const socketErrorMessageSchema = z.object({ type: z.literal('error'), message: z.string() });
-export const socketConfirmMessageSchema = z.object({ type: z.literal('confirmConsumeCredit') });
+const socketResultMessageSchema = z.object({ type: z.literal('result'), project: projectSchema });
+const socketErrorMessageSchema = z.object({ type: z.literal('error'), message: z.string() });
+const socketConfirmMessageSchema = z.object({ type: z.literal('confirmConsumeCredit') });
 
 /** What the server sends on an upload socket. */
 export const serverSocketMessageSchema = z.discriminatedUnion('type', [

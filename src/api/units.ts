@@ -1,8 +1,8 @@
 /** Distance units and conversions (SPEC §9: 1 m = 1000 mm = 39.3701 in; mm to 1 decimal, in to 3). */
 import type { DistanceUnit } from './schemas';
 
-export const MM_PER_METRE = 1000;
-export const INCHES_PER_METRE = 39.3701;
+const MM_PER_METRE = 1000;
+const INCHES_PER_METRE = 39.3701;
 
 export function metresTo(unit: DistanceUnit, metres: number): number {
   return unit === 'mm' ? metres * MM_PER_METRE : metres * INCHES_PER_METRE;

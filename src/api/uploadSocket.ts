@@ -7,7 +7,7 @@
 import { clientConfirmMessageSchema, serverSocketMessageSchema, type ServerSocketMessage } from './schemas';
 import { CREATE_PART_COUNT, encodeUploadMessage } from './uploadMessage';
 
-export const SOCKET_POLL_MS = 100;
+const SOCKET_POLL_MS = 100;
 export const SOCKET_ERRORS = {
   invalidMessage: 'Invalid message received from server',
   socket: 'WebSocket error',
@@ -19,7 +19,7 @@ export type UploadRequest =
   /** `keepApproval`: the update keeps the client's approval of the current revision (`?approval=keep`). */
   | { kind: 'setModel'; secureToken: string; projectId: number; fileName: string; file: Uint8Array; keepApproval?: boolean };
 
-export interface UploadSocketHandlers {
+interface UploadSocketHandlers {
   /** Fraction of the message the socket has sent, 0..1. */
   onUploadProgress(fraction: number): void;
   onMessage(message: ServerSocketMessage): void;
@@ -46,7 +46,7 @@ export function withToken(url: string, secureToken: string): string {
 }
 
 /** The socket's URL for this request: its secure token, and `approval=keep` for an update that keeps the approval. */
-export function requestUrl(url: string, request: UploadRequest): string {
+function requestUrl(url: string, request: UploadRequest): string {
   const target = new URL(withToken(url, request.secureToken));
   if (request.kind === 'setModel' && request.keepApproval) target.searchParams.set('approval', 'keep');
   return target.toString();

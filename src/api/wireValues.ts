@@ -1,5 +1,6 @@
 /** The small values every schema of the contract uses: stages, languages, units, wire dates (see schemas.ts). */
 import * as z from 'zod/mini';
+import { DISTANCE_UNITS, type DistanceUnit } from '../model/viewerVocabulary';
 
 export const STAGES = ['new', 'approval', 'ready', 'production', 'installation', 'finished'] as const;
 export const stageSchema = z.enum(STAGES);
@@ -9,9 +10,9 @@ export const LANGUAGES = ['en', 'fr'] as const;
 export const languageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof languageSchema>;
 
-export const DISTANCE_UNITS = ['mm', 'in'] as const;
+export { DISTANCE_UNITS };
+export type { DistanceUnit };
 export const distanceUnitSchema = z.enum(DISTANCE_UNITS);
-export type DistanceUnit = z.infer<typeof distanceUnitSchema>;
 
 /** The fractions of an inch a user may choose for workshop measures (a user setting; none set follows 1/16). */
 export const INCH_FRACTIONS = [16, 32, 64] as const;

@@ -46,7 +46,7 @@ import {
 } from './types';
 
 /** The performance mark of the fine batches swapped in, drawn at the next frame (the first frame may be coarse). */
-export const MODEL_FINE_FRAME = 'model-fine-frame';
+const MODEL_FINE_FRAME = 'model-fine-frame';
 
 function isEngine(target: HTMLCanvasElement | AbstractEngine): target is AbstractEngine {
   return typeof (target as AbstractEngine).getRenderingCanvas === 'function';

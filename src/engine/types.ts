@@ -1,119 +1,14 @@
 /**
  * Public types of the viewer engine. This file imports nothing from Babylon, so that views and
- * machines can name the engine's values without loading the engine's chunk.
+ * machines can name the engine's values without loading the engine's chunk. The values themselves
+ * are the viewer's vocabulary (model/viewerVocabulary.ts), shared with the machines and the server.
  */
-import type { DistanceUnit } from '../api/schemas';
-import type { PartSize } from '../api/partName';
-import type { LengthFormat } from '../api/lengthFormat';
-
-import type { AnimateOptions, Axis, Bounds, CameraState, CameraView, Subscribable, Vec3 } from './baseTypes';
+import type { EnginePort } from '../model/enginePort';
+import type { AnimateOptions, CameraView, DistanceUnit, MeasurePoint, PickEvent, RenderMode, Subscribable, Vec3 } from '../model/viewerVocabulary';
 import type { WorkshopEngine } from './workshopTypes';
 
-export type { DistanceUnit, LengthFormat, PartSize };
-export * from './baseTypes';
-export * from './workshopTypes';
-
-export const RENDER_MODES = ['solid', 'xray', 'wireframe', 'illustration'] as const;
-export type RenderMode = (typeof RENDER_MODES)[number];
-
-
-/** How a revision comparison colours a part of the newer model. */
-export type PartTint = 'added' | 'changed';
-
-/** The three loading steps of SPEC §4: loading model, loading resources, processing render modes. */
-export type LoadPhase = 'model' | 'resources' | 'renderModes';
-
-export interface LoadProgress {
-  phase: LoadPhase;
-  /** Progress of this phase, 0..1. */
-  progress: number;
-  /** Progress of the whole load, the three phases weighted equally, 0..1. */
-  overall: number;
-  /** Bytes received so far and the expected total (0 when unknown); set in the `model` phase. */
-  loadedBytes?: number;
-  totalBytes?: number;
-}
-
-/** One node of the part hierarchy (SPEC §3 "Model hierarchy node"). */
-export interface PartNode {
-  /** Stable id: the glTF node index, as a string. */
-  id: string;
-  /** Display name parsed from the encoded name. */
-  name: string;
-  /** The encoded name as stored in the model. */
-  rawName: string;
-  children: string[];
-  parent: string | null;
-  /** Height/depth/width for cabinets (nodes with children), length/thickness/width for panels. */
-  size: PartSize | null;
-  additionalInfo: string | null;
-  isVisible: boolean;
-}
-
-export interface PartTree {
-  roots: string[];
-  nodes: Record<string, PartNode>;
-}
-
-export interface ModelInfo {
-  tree: PartTree;
-  /** Number of nodes that carry geometry. */
-  partCount: number;
-  bounds: Bounds;
-}
-
-export interface ClippingSettings {
-  enabled: boolean;
-  axis: Axis;
-  inverted: boolean;
-  /** Distance from the model's minimum along `axis`, in the current distance unit. */
-  position: number;
-}
-
-export interface ClippingState extends ClippingSettings {
-  unit: DistanceUnit;
-  /** The model's size along `axis` in `unit`: `position` is clamped to 0..max. */
-  max: number;
-  /** Slider step: 0.1 for mm, 0.001 for in. */
-  step: number;
-}
-
-export type SnapKind = 'vertex' | 'edge' | 'surface';
-
-export interface MeasurePoint {
-  /** World position in metres. */
-  position: Vec3;
-  snap: SnapKind;
-  partId: string | null;
-}
-
-export interface Measurement {
-  /** 0, 1 or 2 points; a third click starts a new measurement with one point. */
-  points: readonly MeasurePoint[];
-  unit: DistanceUnit;
-  /** b - a in `unit`, rounded (mm to 1 decimal, in to 3); null until two points exist. */
-  vector: Vec3 | null;
-  /** |b - a| in `unit`, rounded; null until two points exist. */
-  length: number | null;
-}
-
-/** What `onDisplayChange` reports. */
-export interface DisplayState {
-  renderMode: RenderMode;
-  explode: number;
-}
-
-export interface PickEvent {
-  /** The picked part, or null when the click hit empty space. */
-  partId: string | null;
-  /** World position of the hit in metres. */
-  point: Vec3 | null;
-}
-
-export interface VisibilityChange {
-  /** Every node whose visibility changed, with its new value. */
-  changes: ReadonlyArray<{ id: string; isVisible: boolean }>;
-}
+export * from '../model/viewerVocabulary';
+export type { WorkshopEngine } from './workshopTypes';
 
 /** Screen directions of the world axes for an orientation gizmo (x right, y up, z out of the screen). */
 export interface AxesOrientation {
@@ -160,15 +55,6 @@ export interface ViewerEngineOptions {
   keepPicture?: boolean;
 }
 
-export interface LoadOptions {
-  signal?: AbortSignal;
-}
-
-export interface IsolateOptions {
-  /** Frame the isolated parts (default true). */
-  moveCamera?: boolean;
-}
-
 export interface FlashOptions {
   /** Default 3000 ms (SPEC §9). */
   durationMs?: number;
@@ -176,83 +62,27 @@ export interface FlashOptions {
   tickMs?: number;
 }
 
-export interface ViewerEngine extends WorkshopEngine {
-  readonly onProgress: Subscribable<LoadProgress>;
-  readonly onPick: Subscribable<PickEvent>;
-  readonly onMeasure: Subscribable<Measurement>;
-  /** Fires when the user moves the camera (drag, wheel, touch), never for programmatic moves. */
-  readonly onUserCameraMove: Subscribable<void>;
+/**
+ * The engine: the commands and events machines and views drive (`EnginePort`, in the viewer's
+ * vocabulary), the workshop tools, and what only the canvas host, the test page and tests use.
+ */
+export interface ViewerEngine extends EnginePort, WorkshopEngine {
   readonly onOrientation: Subscribable<AxesOrientation>;
-  readonly onVisibilityChange: Subscribable<VisibilityChange>;
-  readonly onClippingChange: Subscribable<ClippingState>;
-  /** The render mode or the exploded factor changed (by any caller). */
-  readonly onDisplayChange: Subscribable<DisplayState>;
   /** The picture moved: the camera, the canvas size or the exploded view (to place labels over the view). */
   readonly onViewChange: Subscribable<void>;
 
-  load(url: string, options?: LoadOptions): Promise<ModelInfo>;
-  getModel(): ModelInfo | null;
-
-  setRenderMode(mode: RenderMode): void;
-  getRenderMode(): RenderMode;
-
-  setUnit(unit: DistanceUnit): void;
   getUnit(): DistanceUnit;
-
-  setClipping(settings: Partial<ClippingSettings>): ClippingState;
-  getClipping(): ClippingState;
-
-  setMeasureActive(active: boolean): void;
   isMeasureActive(): boolean;
-  clearMeasure(): void;
   /** Adds a measure point as a click at canvas pixel (x, y) would; returns the snapped point or null. */
   measureAt(x: number, y: number): MeasurePoint | null;
-  getMeasurement(): Measurement;
-  /** Shows a measurement between two world points (metres), e.g. a saved view's; null clears it. */
-  showMeasurement(points: readonly [Vec3, Vec3] | null): void;
   /** The snapped point the pointer hovers, or a held finger aims at, while measuring; else null. */
   getMeasureHover(): MeasurePoint | null;
 
-  setCameraView(view: CameraView, options?: AnimateOptions): void;
   getCameraView(): CameraView;
-  /** Frames the visible parts (zoom to fit, margin 1.25; 9% in orthographic views). */
-  resetCamera(options?: AnimateOptions): void;
   zoomToFit(ids?: readonly string[], options?: AnimateOptions): void;
-  hasUserMovedCamera(): boolean;
-  getCameraState(): CameraState;
-  setCameraState(state: CameraState, options?: AnimateOptions): void;
-  setDebugCamera(enabled: boolean): void;
-
-  /** Highlights these parts (selection is owned by the caller; the engine only shows it). */
-  setSelection(ids: readonly string[]): void;
   /** Part id under canvas pixel (x, y), or null. */
   pickAt(x: number, y: number): PickEvent;
-  /** Canvas pixel (CSS pixels) of a world point, e.g. to place a measurement label. */
-  project(point: Vec3): { x: number; y: number; inView: boolean };
-
-  isolate(ids: readonly string[], options?: IsolateOptions): void;
-  /** The parts that carry geometry, shown and hidden. */
-  getPartVisibility(): { shown: string[]; hidden: string[] };
-  show(ids: readonly string[]): void;
-  hide(ids: readonly string[]): void;
-  showAll(): void;
   flash(ids: readonly string[], options?: FlashOptions): void;
-  stopFlash(): void;
-  /**
-   * Canvas edges the viewer's own panels and controls cover (CSS pixels): every framing (reset,
-   * views, isolation, zoom to fit) keeps the model inside the rest, and a view the user has not
-   * moved is framed again at once.
-   */
-  setFrameInsets(insets: { top: number; right: number; bottom: number; left: number }): void;
-  /**
-   * The exploded view (0: as built, 1: fully apart): cabinets move apart from the assembly's centre,
-   * then each cabinet's parts from the cabinet's centre. Picking, framing, highlights and new
-   * measurements follow the exploded positions; a measurement taken before is cleared. Back to 0 on a new model.
-   */
-  setExplode(factor: number): void;
-  getExplode(): number;
-  /** Colours parts by kind of change (a revision comparison); `{}` removes the colours. Cleared by a new model. */
-  setTints(tints: Partial<Record<PartTint, readonly string[]>>): void;
 
   /** Draws the orientation gizmo into this 2D canvas on every camera change (null detaches). */
   setOrientationGizmo(canvas: HTMLCanvasElement | null): void;

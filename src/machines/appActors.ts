@@ -19,7 +19,7 @@ export interface SessionApi {
   patchSettings(settings: Settings): Promise<void>;
 }
 
-export interface AppActorsDeps {
+interface AppActorsDeps {
   api: SessionApi;
   storage: KeyValueStorage;
   tokens: TokenStore;

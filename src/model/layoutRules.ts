@@ -3,6 +3,7 @@
  * the canvas the viewer's own controls cover. The views use them, and so does the link's first
  * frame, drawn before any of the views has arrived, so that it frames the model as the viewer will.
  */
+import type { FrameInsets } from './viewerVocabulary';
 
 /** SPEC §9's desktop width. */
 export const DESKTOP_WIDTH = 1024;
@@ -47,7 +48,7 @@ export function compactDataSheetShare(panelSheetOpen: boolean): number {
  * an open panel sheet takes the lower half (`panelSheetOpen`), so the model is framed in the part
  * above it; the data sheet (`sheetShown`) lies across the top.
  */
-export function frameInsetsOf(compact: boolean, sheetShown: boolean, viewportHeight: number, panelSheetOpen = false) {
+export function frameInsetsOf(compact: boolean, sheetShown: boolean, viewportHeight: number, panelSheetOpen = false): FrameInsets {
   if (compact) {
     const top = sheetShown ? COMPACT_SHEET_TOP + Math.round(viewportHeight * compactDataSheetShare(panelSheetOpen)) + GAP : TOP_CONTROLS;
     const bottom = panelSheetOpen ? COMPACT_BAR_ONLY + Math.round(viewportHeight * COMPACT_PANEL_SHEET_SHARE) + GAP : COMPACT_BAR;

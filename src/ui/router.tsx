@@ -34,7 +34,7 @@ function viewerScreen<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-export interface RouterContext {
+interface RouterContext {
   session: SessionActor;
   settings: SettingsActor;
 }

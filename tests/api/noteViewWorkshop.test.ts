@@ -42,7 +42,8 @@ describe('the note view with the workshop tools', () => {
 
 describe('from the engine to a note and back', () => {
   it('stores the box when on and the kept measures, and brings them back', () => {
-    const measure = { id: 'm3', kind: 'faceDistance' as const, faces: [{}, {}], edges: [], value: 0.564, size: null, partIds: null, problem: null, lines: gap.lines as never };
+    const face = { partId: '3', point: [0.018, 0.3, 0.3] as const, normal: [-1, 0, 0] as const, planePoint: [0.018, 0.3, 0.3] as const };
+    const measure = { id: 'm3', kind: 'faceDistance' as const, faces: [face, { ...face, normal: [1, 0, 0] as const }], edges: [], value: 0.564, size: null, partIds: null, problem: null, lines: gap.lines as never };
     const box = { enabled: true, box: { min: [0, 0, 0] as const, max: [0.6, 0.8, 0.5] as const }, around: ['3'] };
     const stored = noteWorkshopOf(box, [measure]);
     expect(z.safeParse(noteViewSchema, { ...base, ...stored }).success).toBe(true);

@@ -8,7 +8,7 @@ import { assemblyToGlb } from '../../samples/toGlb';
 import { type BuiltModel, buildBatches } from '../../src/engine/geometry/buildBatches';
 import { PartPicker } from '../../src/engine/geometry/partPicker';
 import { parseGlbChunks, readGlb } from '../../src/engine/load/glbReader';
-import { buildPartTree } from '../../src/engine/load/partTree';
+import { partTreeOfGltf } from '../../src/api/gltfPartTree';
 import type { FacePlane } from '../../src/engine/measure/facePlane';
 import type { PartTree, Vec3 } from '../../src/engine/types';
 
@@ -39,7 +39,7 @@ export async function load(assembly: Assembly): Promise<LoadedModel> {
   const source = readGlb(chunks, MeshoptDecoder.decodeGltfBuffer);
   const built = buildBatches(source);
   const partOf = new Map(source.parts.map((p, i) => [p.id, i]));
-  return { built, picker: new PartPicker(built, source.parts.length), tree: buildPartTree(chunks.json), partOf, partCount: source.parts.length };
+  return { built, picker: new PartPicker(built, source.parts.length), tree: partTreeOfGltf(chunks.json), partOf, partCount: source.parts.length };
 }
 
 /** The part index of the node at this path of display names (`Base cabinet 1`, `Left side`). */

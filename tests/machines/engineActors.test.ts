@@ -66,7 +66,7 @@ describe('engine actors', () => {
     expect(tools.getSnapshot().context.clipping?.max).toBe(100);
     tools.send({ type: 'tools.clipping', settings: { enabled: true } });
     expect(tools.getSnapshot().context.clipping?.enabled).toBe(true);
-    events.pick.emit({ partId: '5' });
+    events.pick.emit({ partId: '5', point: null });
     expect(tools.getSnapshot().context.selectedId).toBe('5');
     expect(engine.setSelection).toHaveBeenCalledWith(['5']);
     tools.send({ type: 'tools.togglePanel', panel: 'measure' });

@@ -1,6 +1,7 @@
 /** A fake viewer engine for the engine actors' tests: every command a spy, every event an emitter the test fires. */
 import { vi } from 'vitest';
 import type { EnginePort } from '../../src/machines/viewer/enginePort';
+import type { PickEvent } from '../../src/machines/viewer/viewerTypes';
 
 function emitter<T>() {
   const listeners = new Set<(value: T) => void>();
@@ -11,7 +12,7 @@ export function fakeEngine() {
   const clipping = { enabled: false, axis: 'x' as const, inverted: false, position: 0, unit: 'mm' as const, max: 100, step: 0.1 };
   const events = {
     progress: emitter<never>(),
-    pick: emitter<{ partId: string | null }>(),
+    pick: emitter<PickEvent>(),
     measure: emitter<never>(),
     move: emitter<void>(),
     clip: emitter<typeof clipping>(),
@@ -31,7 +32,7 @@ export function fakeEngine() {
     onClippingChange: events.clip,
     onVisibilityChange: events.visibility,
     onDisplayChange: events.display,
-    load: vi.fn(async () => ({ tree: { roots: [], nodes: {} }, partCount: 0 })),
+    load: vi.fn(async () => ({ tree: { roots: [], nodes: {} }, partCount: 0, bounds: { min: [0, 0, 0] as const, max: [1, 1, 1] as const } })),
     setRenderMode: vi.fn(),
     getRenderMode: () => 'solid' as const,
     getModel: () => null,

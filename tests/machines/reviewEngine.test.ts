@@ -17,7 +17,7 @@ function engineShowing(): EnginePort {
     getExplode: () => 0.25,
     getClipping: () => ({ enabled: true, axis: 'y', inverted: true, position: 12, unit: 'in', max: 40, step: 0.001 }),
     getPartVisibility: () => ({ shown: ['4', '5'], hidden: ['1', '2', '3', '6', '7'] }),
-    getMeasurement: () => ({ points: [{ position: [0, 0, 0] }, { position: [0.5641234567, 0, 0] }], unit: 'mm', vector: null, length: 564.1 }),
+    getMeasurement: () => ({ points: [{ position: [0, 0, 0], snap: 'vertex', partId: '4' }, { position: [0.5641234567, 0, 0], snap: 'vertex', partId: '5' }], unit: 'mm', vector: null, length: 564.1 }),
     getSectionBox: () => ({ enabled: true, box: { min: [0, 0, 0], max: [0.6, 0.82, 0.6] }, around: ['4'] }),
   } as EnginePort;
 }
@@ -65,7 +65,7 @@ describe('the review and the engine', () => {
 
   it('pins a note on the next tap only while asked, with the part and its name', async () => {
     const { engine, events } = fakeEngine();
-    const named = { ...engine, getModel: () => ({ tree: { roots: ['7'], nodes: { '7': { id: '7', name: 'Left door', rawName: 'Left door', children: [], parent: null, size: null, additionalInfo: null, isVisible: true } } }, partCount: 1 }) } as EnginePort;
+    const named = { ...engine, getModel: () => ({ tree: { roots: ['7'], nodes: { '7': { id: '7', name: 'Left door', rawName: 'Left door', children: [], parent: null, size: null, additionalInfo: null, isVisible: true } } }, partCount: 1, bounds: { min: [0, 0, 0], max: [1, 1, 1] } }) } as EnginePort;
     const slot = createEngineSlot();
     const received: unknown[] = [];
     // A parent that keeps what the engine side sends back and forwards the review's commands to it.
@@ -80,11 +80,11 @@ describe('the review and the engine', () => {
     ).start();
     slot.set(named);
     await slot.ready();
-    events.pick.emit({ partId: '7', point: [0.1, 0.2, 0.3] } as never);
+    events.pick.emit({ partId: '7', point: [0.1, 0.2, 0.3] });
     expect(received.filter((e) => (e as { type: string }).type === 'review.pinned')).toEqual([]);
     parent.send({ type: 'pick', active: true });
-    events.pick.emit({ partId: '7', point: [0.1, 0.2, 0.3] } as never);
-    events.pick.emit({ partId: '7', point: [0.4, 0.2, 0.3] } as never);
+    events.pick.emit({ partId: '7', point: [0.1, 0.2, 0.3] });
+    events.pick.emit({ partId: '7', point: [0.4, 0.2, 0.3] });
     expect(received.filter((e) => (e as { type: string }).type === 'review.pinned')).toEqual([{ type: 'review.pinned', pin: { point: [0.1, 0.2, 0.3], partId: '7', partName: 'Left door' } }]);
     parent.stop();
   });

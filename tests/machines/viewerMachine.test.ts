@@ -30,7 +30,7 @@ const sharedOptions = { ...ALL_SHARE_OPTIONS, isCommentsVisible: false, isWirefr
 const shared = { ...project, shareOptions: sharedOptions };
 
 const node = (id: string, name: string) => ({ id, name, rawName: name, children: [], parent: null, size: null, additionalInfo: null, isVisible: true });
-const model: ModelInfo = { tree: { roots: ['n1', 'n2'], nodes: { n1: node('n1', 'Door'), n2: node('n2', 'Shelf') } }, partCount: 2 };
+const model: ModelInfo = { tree: { roots: ['n1', 'n2'], nodes: { n1: node('n1', 'Door'), n2: node('n2', 'Shelf') } }, partCount: 2, bounds: { min: [0, 0, 0], max: [1, 1, 1] } };
 const progress = { phase: 'resources' as const, progress: 0.5, overall: 0.5 };
 const fail = (status: number) => Object.assign(new Error(`status ${status}`), { status });
 

@@ -7,7 +7,7 @@
  */
 import { deepStrictEqual as same } from 'node:assert/strict';
 import { fromCallback } from 'xstate';
-import type { CameraState } from '../../src/machines/viewer/cameraState';
+import type { CameraState } from '../../src/machines/viewer/viewerTypes';
 import { noticeMachine, noticePosition, type NoticeEngineCommand, type NoticeEvent, type ShowStepEvent } from '../../src/machines/viewer/noticeMachine';
 import { createSut, type Expected, type Oracle, type Sut } from '../helpers/modelBased';
 import { defineRun, type MachineModel } from './machineModel';

@@ -34,7 +34,7 @@ const changesAsked = linkProject('/m/a.glb', 'new', true);
 const awaitingNext: SharedProject = { ...linkProject('/m/d.glb', 'approval', true), revisionNumber: 5 };
 const approved: SharedProject = { ...awaiting, currentStage: 'ready', approval: { name: 'Gina Guest', date: new Date(2026, 0, 3), revisionNumber: 4 } };
 const ownerProject = makeProject({ id: 7, currentStage: 'approval', shareOptions: { ...ALL_SHARE_OPTIONS }, modelUrl: '/m/o.glb' });
-const model: ModelInfo = { tree: { roots: [], nodes: {} }, partCount: 0 };
+const model: ModelInfo = { tree: { roots: [], nodes: {} }, partCount: 0, bounds: { min: [0, 0, 0], max: [1, 1, 1] } };
 
 const idle = createMachine({});
 /** The owner child keeps the project it was given (the viewer shows its copy). */

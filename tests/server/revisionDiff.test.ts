@@ -3,7 +3,7 @@ import { diffRevisions, partFactsOf } from '../../server/domain/revisionDiff';
 import { generateAssembly } from '../../samples/generate';
 import { REVISION_CHANGES, reviseAssembly } from '../../samples/revise';
 import { assemblyToGlb } from '../../samples/toGlb';
-import { partTreeOfGlb } from '../../server/domain/glbPartTree';
+import { namedTreeOfGlb } from '../../src/api/gltfPartTree';
 
 function jsonOf(glb: Uint8Array): unknown {
   const length = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
@@ -27,7 +27,7 @@ describe('revision comparison', () => {
     expect(byStatus.changed?.path).toEqual(['Kitchen', 'Wall cabinet 1', 'Left side']);
     expect(byStatus.changed?.changes).toEqual(['dimensions', 'geometry']);
     // Ids are the newer model's node indices, which the viewer's part ids are.
-    const tree = partTreeOfGlb(await assemblyToGlb(reviseAssembly(first)))!;
+    const tree = namedTreeOfGlb(await assemblyToGlb(reviseAssembly(first)))!;
     expect(tree.nodes[byStatus.added!.partId!]?.rawName).toMatch(/^Added shelf\+/);
   });
 

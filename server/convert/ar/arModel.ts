@@ -50,7 +50,7 @@ function gltfIo(): Promise<NodeIO> {
 }
 
 /** Triangles drawn by the default scene, each mesh counted once per node using it. */
-export function drawnTriangles(doc: Document): number {
+function drawnTriangles(doc: Document): number {
   let total = 0;
   const visit = (node: Node) => {
     for (const primitive of node.getMesh()?.listPrimitives() ?? []) {

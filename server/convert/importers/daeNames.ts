@@ -7,7 +7,7 @@
  */
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-export function decodeXmlText(text: string): string {
+function decodeXmlText(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, entity: string) => {
     if (entity[0] !== '#') return ENTITIES[entity.toLowerCase()];
     const code = entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
@@ -20,7 +20,7 @@ function attribute(tag: string, name: string): string | undefined {
   return match ? decodeXmlText(match[2] ?? match[3]) : undefined;
 }
 
-export interface ColladaNames {
+interface ColladaNames {
   /** The document with an id on every node, as assimp is given it. */
   text: string;
   /** assimp's node name -> the node's own `name`; absent: the node has none (or an empty one). */

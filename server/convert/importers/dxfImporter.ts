@@ -226,7 +226,7 @@ function flatNormals(t: number[]): Float32Array {
   return n;
 }
 
-export interface DxfImportOptions {
+interface DxfImportOptions {
   /** Unit of a drawing without $INSUNITS (default mm). */
   defaultUnit?: 'mm' | 'in';
 }

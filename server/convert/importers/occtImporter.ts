@@ -23,7 +23,7 @@ import { importStepByParts } from './stepByParts.js';
 
 export { OCCT_TESSELLATION };
 
-export type OcctFormat = 'step' | 'iges';
+type OcctFormat = 'step' | 'iges';
 
 export async function readWithOcct(format: OcctFormat, bytes: Uint8Array, params: OcctParams = OCCT_TESSELLATION): Promise<OcctResult> {
   const occt = await loadOcct();

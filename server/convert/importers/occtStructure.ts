@@ -131,7 +131,7 @@ export function tidyTree<T extends { name: string; children: T[] }>(nodes: T[], 
 }
 
 /** Drops empty nodes, collapses identifier-only wrappers and CadQuery's `<name>_part` holders. */
-export function tidyParts(nodes: PartNode[]): PartNode[] {
+function tidyParts(nodes: PartNode[]): PartNode[] {
   return tidyTree(nodes, (node) => node.meshes.length > 0, (_, child) => child);
 }
 

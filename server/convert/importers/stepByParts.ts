@@ -15,11 +15,11 @@ import { tidyTree } from './occtStructure.js';
 import { groupParts, partsFile, partTag, planStepParts, type StepOccurrenceNode, type StepPlan } from './stepParts.js';
 
 /** Below this many part occurrences the whole-file reader is as quick. */
-export const MIN_OCCURRENCES = 20;
+const MIN_OCCURRENCES = 20;
 /** Records per group file: a group of drilled panels reads in about a second. */
-export const GROUP_BYTES = 150_000;
+const GROUP_BYTES = 150_000;
 
-export interface ByPartsOptions {
+interface ByPartsOptions {
   onProgress?: ProgressCallback;
   /** Progress range of the reading: [from, to]. */
   range?: [number, number];
@@ -39,7 +39,7 @@ export interface ByPartsOptions {
 const LARGE_FILE_BYTES = 2_000_000;
 
 /** Fewer groups than this are read on the conversion's own thread: starting a helper costs about a second. */
-export const MIN_GROUPS_FOR_HELPERS = 4;
+const MIN_GROUPS_FOR_HELPERS = 4;
 
 function toSceneNode(node: StepOccurrenceNode, meshOfPart: Map<number, number>): SceneNode {
   const out: SceneNode = { name: node.name, children: node.children.map((c) => toSceneNode(c, meshOfPart)) };
@@ -49,7 +49,7 @@ function toSceneNode(node: StepOccurrenceNode, meshOfPart: Map<number, number>):
 }
 
 /** The whole-file reader's tidying (occtStructure.ts), a parent's placement carried into a child taking its place. */
-export function tidyScene(nodes: SceneNode[]): SceneNode[] {
+function tidyScene(nodes: SceneNode[]): SceneNode[] {
   return tidyTree(nodes, (node) => node.mesh !== undefined, (parent, child) => ({ ...child, matrix: placeIn(parent.matrix, child.matrix) }));
 }
 
@@ -58,7 +58,7 @@ function placeIn(parent: number[] | undefined, child: number[] | undefined): num
   return child ? multiply(parent, child) : parent;
 }
 
-export async function readPlannedParts(plan: StepPlan, fileName: string, options: ByPartsOptions = {}): Promise<SceneModel> {
+async function readPlannedParts(plan: StepPlan, fileName: string, options: ByPartsOptions = {}): Promise<SceneModel> {
   const [from, to] = options.range ?? [0.1, 0.75];
   const groups = groupParts(plan.parts, options.groupBytes ?? GROUP_BYTES);
   const total = plan.parts.length;

@@ -22,7 +22,7 @@ export interface StepIndex {
   readonly maxId: number;
 }
 
-export const hasEntity = (index: StepIndex, id: number) => id > 0 && id <= index.maxId && index.start[id] > 0;
+const hasEntity = (index: StepIndex, id: number) => id > 0 && id <= index.maxId && index.start[id] > 0;
 export const typeOf = (index: StepIndex, id: number): string | undefined => (hasEntity(index, id) ? index.typeNames[index.typeCode[id]] : undefined);
 /** Bytes of an entity's record. */
 export const recordLength = (index: StepIndex, id: number) => (hasEntity(index, id) ? index.end[id] - index.start[id] + 1 : 0);

@@ -140,7 +140,7 @@ function geometryKey(index: StepIndex, name: string, roots: number[], styles: Ma
 }
 
 /** Where planning is: the share of the file indexed, then of the occurrences placed. */
-export type PlanProgress = (step: 'index' | 'parts', share: number) => void;
+type PlanProgress = (step: 'index' | 'parts', share: number) => void;
 
 /** Reads the structure and finds the distinct parts; undefined when the file is not for this reader. */
 export function planStepParts(text: string, onProgress?: PlanProgress): StepPlan | undefined {

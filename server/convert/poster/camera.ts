@@ -23,7 +23,7 @@ export interface Camera {
   near: number;
 }
 
-export interface FrameOptions {
+interface FrameOptions {
   /** Degrees from the +Z front axis towards +X (default 35). */
   azimuth?: number;
   /** Degrees above the horizon (default 25). */

@@ -8,9 +8,7 @@
  */
 import type { Camera } from './camera.js';
 import type { TriangleSoup } from './readTriangles.js';
-
-/** Our dark surface colour, #18181b. */
-export const BACKGROUND: readonly [number, number, number] = [0x18, 0x18, 0x1b];
+import { VIEWER_BACKGROUND_BYTES } from '../../../src/model/viewerVocabulary.js';
 
 // Light, linear RGB. Sky a bit cool, ground warm and dark; the key light comes from the
 // front-left and above (unit vector towards the light).
@@ -173,7 +171,7 @@ function creased(normals: Float32Array, a: number, b: number): boolean {
 /** Colours every pixel, darkening creases, depth steps and silhouettes. */
 function resolve(ids: Int32Array, depth: Float32Array, normals: Float32Array, shades: Uint8Array, width: number, height: number): Uint8Array {
   const rgb = new Uint8Array(width * height * 3);
-  const [br, bg, bb] = BACKGROUND;
+  const [br, bg, bb] = VIEWER_BACKGROUND_BYTES;
   for (let y = 0, i = 0; y < height; y++) {
     for (let x = 0; x < width; x++, i++) {
       const id = ids[i];

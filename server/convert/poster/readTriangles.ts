@@ -27,7 +27,7 @@ export interface TriangleSoup {
 }
 
 /** Colour of primitives without a material (linear RGB, a light grey). */
-export const DEFAULT_COLOR: readonly [number, number, number] = [0.6, 0.6, 0.6];
+const DEFAULT_COLOR: readonly [number, number, number] = [0.6, 0.6, 0.6];
 const TRIANGLES = 4;
 const LINES = 1;
 const LINE_LOOP = 2;

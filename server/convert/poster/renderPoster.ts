@@ -6,15 +6,13 @@
  */
 import sharp from 'sharp';
 import { frameCamera } from './camera.js';
-import { BACKGROUND, drawLines, rasterize } from './rasterize.js';
+import { POSTER_SIZE, VIEWER_BACKGROUND_BYTES } from '../../../src/model/viewerVocabulary.js';
+import { drawLines, rasterize } from './rasterize.js';
 import { readTriangles, type TriangleSoup } from './readTriangles.js';
 
 export const POSTER_TYPE = 'image/webp';
-/** The poster's size: an Open Graph image's. */
-export const POSTER_WIDTH = 1200;
-export const POSTER_HEIGHT = 630;
 
-export interface PosterOptions {
+interface PosterOptions {
   /** Pixels, 16..4096 (default 1200). */
   width?: number;
   /** Pixels, 16..4096 (default 630). */
@@ -57,7 +55,7 @@ export function posterPixels(soup: TriangleSoup, width: number, height: number, 
     const lines = soup.lines && soup.lines.count > 0;
     const [w, h] = lines ? big : [width, height];
     const rgb = new Uint8Array(w * h * 3);
-    for (let i = 0; i < rgb.length; i += 3) rgb.set(BACKGROUND, i);
+    for (let i = 0; i < rgb.length; i += 3) rgb.set(VIEWER_BACKGROUND_BYTES, i);
     if (!lines) return rgb;
     // A drawing without surfaces: its lines, two pixels wide once the poster is scaled down.
     drawLines(rgb, soup, frameCamera(soup.min, soup.max, w, h), w, h, 2 * SUPERSAMPLE);
@@ -75,9 +73,9 @@ export async function encodePoster(rgb: Uint8Array, width: number, height: numbe
 }
 
 /** The poster of triangles already read. */
-export async function posterOf(soup: TriangleSoup, options: PosterOptions = {}): Promise<Uint8Array> {
-  const width = checked('width', options.width ?? POSTER_WIDTH, 16, 4096);
-  const height = checked('height', options.height ?? POSTER_HEIGHT, 16, 4096);
+async function posterOf(soup: TriangleSoup, options: PosterOptions = {}): Promise<Uint8Array> {
+  const width = checked('width', options.width ?? POSTER_SIZE.width, 16, 4096);
+  const height = checked('height', options.height ?? POSTER_SIZE.height, 16, 4096);
   const quality = checked('quality', options.quality ?? 75, 1, 100);
   return encodePoster(posterPixels(soup, width, height), width, height, { quality });
 }

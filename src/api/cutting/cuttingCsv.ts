@@ -8,8 +8,8 @@ import { valueIn } from '../partsList';
 import type { DistanceUnit } from '../schemas';
 import type { CuttingPlan } from './cuttingPlan';
 
-export const CUTTING_CSV_COLUMNS = ['material', 'thickness', 'sheet', 'number', 'cabinet', 'part', 'length', 'width', 'x', 'y', 'rotated', 'unit'] as const;
-export const CUTTING_SUMMARY_COLUMNS = ['material', 'thickness', 'sheets', 'lower bound', 'parts', 'waste %', 'cut length', 'oversized', 'unit'] as const;
+const CUTTING_CSV_COLUMNS = ['material', 'thickness', 'sheet', 'number', 'cabinet', 'part', 'length', 'width', 'x', 'y', 'rotated', 'unit'] as const;
+const CUTTING_SUMMARY_COLUMNS = ['material', 'thickness', 'sheets', 'lower bound', 'parts', 'waste %', 'cut length', 'oversized', 'unit'] as const;
 
 function text(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;

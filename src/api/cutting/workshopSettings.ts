@@ -11,8 +11,7 @@ import { foldForSearch } from '../textFold';
 const money = z.number().check(z.gte(0), z.lte(1_000_000));
 const sheetSide = z.number().check(z.gt(0), z.lte(10_000));
 
-export const priceUnitSchema = z.enum(['sheet', 'm2']);
-export type PriceUnit = z.infer<typeof priceUnitSchema>;
+const priceUnitSchema = z.enum(['sheet', 'm2']);
 
 /** Stock and price of one board material (`name` matches a part's material, accents and case aside). */
 export const sheetMaterialSchema = z.object({
@@ -29,11 +28,10 @@ export const sheetMaterialSchema = z.object({
 });
 export type SheetMaterial = z.infer<typeof sheetMaterialSchema>;
 
-export const hardwarePriceSchema = z.object({
+const hardwarePriceSchema = z.object({
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   price: money,
 });
-export type HardwarePrice = z.infer<typeof hardwarePriceSchema>;
 
 export const workshopSettingsSchema = z.object({
   version: z.literal(1),
@@ -59,7 +57,7 @@ export const DEFAULT_WORKSHOP_SETTINGS: WorkshopSettings = {
 
 export type SettingsProblemCode = 'trimLeavesNoSheet' | 'duplicateMaterial' | 'duplicateHardware';
 
-export interface SettingsProblem {
+interface SettingsProblem {
   code: SettingsProblemCode;
   /** The material or hardware named ('' for the default material). */
   name: string;

@@ -9,11 +9,10 @@ import type { AbstractEngine } from '@babylonjs/core/Engines/abstractEngine';
 import type { Scene } from '@babylonjs/core/scene';
 import type { Emitter } from '../emitter';
 import type { ModelView } from '../scene/modelView';
-import { type Bounds, CAMERA_VIEWS, type CameraState, type CameraView, type Vec3 } from '../types';
+import { type Bounds, CAMERA_VIEWS, type CameraState, type CameraView, type FrameInsets, type Vec3 } from '../types';
 import type { CameraRig } from './cameraRig';
-import type { FrameInsets } from './freeArea';
 
-export interface CameraControlDeps {
+interface CameraControlDeps {
   engine: AbstractEngine;
   scene: Scene;
   canvas: HTMLCanvasElement | null;

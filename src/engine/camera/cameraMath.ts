@@ -16,8 +16,8 @@ export interface CameraSettings {
 export const CAMERA_SETTINGS: CameraSettings = { fovDeg: 45, near: 0.1, far: 100, orthoOffset: 0 };
 export const DEBUG_CAMERA_SETTINGS: CameraSettings = { fovDeg: 90, near: 0.1, far: 1000, orthoOffset: 1 };
 export const START_POSITION: Vec3 = [0, 0, 3];
-export const FIT_MARGIN = 1.25;
-export const ORTHO_MARGIN = 0.09;
+const FIT_MARGIN = 1.25;
+const ORTHO_MARGIN = 0.09;
 export const CAMERA_ANIMATION_MS = 1000;
 
 /** How far above the line of sight the key light comes from (added to the normalised view direction's y). */

@@ -6,7 +6,7 @@ import { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera';
 import { Camera } from '@babylonjs/core/Cameras/camera';
 import { Vector3 } from '@babylonjs/core/Maths/math.vector';
 import type { Scene } from '@babylonjs/core/scene';
-import type { Bounds, CameraState, CameraView, Vec3 } from '../types';
+import type { Bounds, CameraState, CameraView, FrameInsets, Vec3 } from '../types';
 import {
   anglesOf,
   boundsCenter,
@@ -29,7 +29,7 @@ import {
   type ViewAngles,
 } from './cameraMath';
 import { configureControls } from './cameraControls';
-import { centredInFreeArea, freeArea, NO_INSETS, type FrameInsets } from './freeArea';
+import { centredInFreeArea, freeArea, NO_INSETS } from './freeArea';
 import { CameraTween, type Placement, placement } from './cameraTween';
 
 const WHEEL_ZOOM_STEP = 1.1;

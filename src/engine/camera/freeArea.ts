@@ -2,18 +2,12 @@
  * Framing inside the free area: the part of the canvas the viewer's own panels and controls leave
  * uncovered (insets in CSS pixels). A framed model fits that area and sits in its middle.
  */
-import type { Vec3 } from '../types';
+import type { FrameInsets, Vec3 } from '../types';
 import { directionOf, type ViewAngles } from './cameraMath';
 
-export interface FrameInsets {
-  top: number;
-  right: number;
-  bottom: number;
-  left: number;
-}
 export const NO_INSETS: FrameInsets = { top: 0, right: 0, bottom: 0, left: 0 };
 
-export interface FreeArea {
+interface FreeArea {
   /** Share of the canvas width and height (at least 40% each way, whatever the insets). */
   w: number;
   h: number;

@@ -14,7 +14,7 @@ import type { PlaneCoefficients } from './clipMath';
 const SLOTS = ['clipPlane', 'clipPlane2', 'clipPlane3', 'clipPlane4', 'clipPlane5', 'clipPlane6'] as const;
 
 /** Material metadata of surfaces that fill cuts: `cullBack` is their culling while nothing is cut. */
-export interface CapMetadata {
+interface CapMetadata {
   caps: true;
   cullBack: boolean;
 }

@@ -10,18 +10,18 @@ export const SECTION_FACES: readonly SectionFace[] = ['minX', 'maxX', 'minY', 'm
 /** A box around parts is this much larger than them on each side (metres), so their faces are not cut. */
 export const SECTION_MARGIN = 0.002;
 /** The thinnest a box may be pulled (metres). */
-export const MIN_SECTION = 0.001;
+const MIN_SECTION = 0.001;
 
 export function faceAxis(face: SectionFace): 0 | 1 | 2 {
   return AXIS_INDEX[face[3].toLowerCase() as 'x' | 'y' | 'z'];
 }
 
-export function isMaxFace(face: SectionFace): boolean {
+function isMaxFace(face: SectionFace): boolean {
   return face.startsWith('max');
 }
 
 /** The outward unit normal of a face of the box. */
-export function faceNormal(face: SectionFace): Vec3 {
+function faceNormal(face: SectionFace): Vec3 {
   const n: [number, number, number] = [0, 0, 0];
   n[faceAxis(face)] = isMaxFace(face) ? 1 : -1;
   return n;

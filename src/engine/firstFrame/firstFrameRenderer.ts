@@ -11,8 +11,9 @@
  */
 import type { Batch, BuiltModel } from '../geometry/buildBatches';
 import type { SourceMaterial } from '../geometry/modelSource';
-import { BACKGROUND_RGB, EDGE_PALETTE } from '../render/palette';
+import { EDGE_PALETTE } from '../render/palette';
 import { SURFACE_FRAGMENT_SHADER, SURFACE_UNIFORMS, SURFACE_VERTEX_SHADER } from '../render/surfaceShader';
+import { VIEWER_BACKGROUND_RGB } from '../types';
 import { type Orbit, viewOf } from './firstFrameView';
 
 /** The render modes a link can open with (SPEC: wireframe when the link offers it, else solid). */
@@ -155,7 +156,7 @@ export function createFirstFrameRenderer(canvas: HTMLCanvasElement): FirstFrameR
       const view = viewOf(orbitAt(width, height), width, height);
 
       gl.viewport(0, 0, canvas.width, canvas.height);
-      gl.clearColor(BACKGROUND_RGB[0], BACKGROUND_RGB[1], BACKGROUND_RGB[2], 1);
+      gl.clearColor(VIEWER_BACKGROUND_RGB[0], VIEWER_BACKGROUND_RGB[1], VIEWER_BACKGROUND_RGB[2], 1);
       gl.clearDepth(1);
       gl.enable(gl.DEPTH_TEST);
       gl.depthFunc(gl.LEQUAL);

@@ -5,11 +5,11 @@
  * WebGL takes them) and the key light that follows the camera (viewFollowers).
  */
 import { boundsCenter, CAMERA_SETTINGS, degreesToRadians, directionOf, fitDistance, KEY_LIGHT_RAISE, nearFor, openingAngles } from '../camera/cameraMath';
-import { centredInFreeArea, freeArea, type FrameInsets } from '../camera/freeArea';
+import { centredInFreeArea, freeArea } from '../camera/freeArea';
 import { multiply } from '../load/glbReader';
-import type { Bounds, Vec3 } from '../types';
+import type { Bounds, FrameInsets, Vec3 } from '../types';
 
-export interface OpeningView {
+interface OpeningView {
   eye: Vec3;
   target: Vec3;
   /** projection x view, column-major. */
@@ -31,7 +31,7 @@ function dot(a: Vec3, b: Vec3): number {
 }
 
 /** Right-handed look-at, column-major. */
-export function lookAt(eye: Vec3, target: Vec3, up: Vec3): Float64Array {
+function lookAt(eye: Vec3, target: Vec3, up: Vec3): Float64Array {
   const z = normalize([eye[0] - target[0], eye[1] - target[1], eye[2] - target[2]]);
   const x = normalize(cross(up, z));
   const y = cross(z, x);
@@ -39,7 +39,7 @@ export function lookAt(eye: Vec3, target: Vec3, up: Vec3): Float64Array {
 }
 
 /** Right-handed perspective with a vertical field of view and depth in -1..1, column-major. */
-export function perspective(fovY: number, aspect: number, near: number, far: number): Float64Array {
+function perspective(fovY: number, aspect: number, near: number, far: number): Float64Array {
   const f = 1 / Math.tan(fovY / 2);
   return Float64Array.from([f / aspect, 0, 0, 0, 0, f, 0, 0, 0, 0, (far + near) / (near - far), -1, 0, 0, (2 * far * near) / (near - far), 0]);
 }

@@ -21,7 +21,7 @@ export interface FirstFrameModel {
   built: BuiltModel;
 }
 
-export interface FirstFrameHandoff {
+interface FirstFrameHandoff {
   /** The model URL the page named. */
   modelUrl: string;
   /** Its download, started by the page's first script. */

@@ -8,9 +8,9 @@ import { POLE_EPSILON } from '../camera/cameraMath';
 import type { Orbit } from './firstFrameView';
 
 /** Radians per CSS pixel: Babylon's 1 / angularSensibility (1000) times the coast (1 / (1 - 0.8)). */
-export const TURN_PER_PIXEL = 5 / 1000;
+const TURN_PER_PIXEL = 5 / 1000;
 /** A wheel notch changes the distance by this share (the camera's wheelDeltaPercentage). */
-export const WHEEL_STEP = 0.05;
+const WHEEL_STEP = 0.05;
 const MIN_RADIUS = 0.01;
 
 /** The orbit turned by a drag of `dx`, `dy` CSS pixels (right and down), beta kept off the poles. */

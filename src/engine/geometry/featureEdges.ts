@@ -4,7 +4,7 @@
  */
 
 /** Edges whose faces meet at more than this angle are drawn (degrees). */
-export const FEATURE_ANGLE_DEG = 30;
+const FEATURE_ANGLE_DEG = 30;
 
 export interface EdgeSet {
   /** Welded vertex positions used by the edges, xyz triplets. */

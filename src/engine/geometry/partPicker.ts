@@ -9,7 +9,7 @@ import { type FacePlane, faceFrom } from '../measure/facePlane';
 import type { Batch, BuiltModel, PartRange } from './buildBatches';
 import { partSubset } from './partSubset';
 
-export interface RayHit {
+interface RayHit {
   part: number;
   distance: number;
   point: Vec3;
@@ -24,7 +24,7 @@ interface TriangleRange {
 }
 
 /** Entry distance of the ray into the box at `o` of `boxes`, or Infinity when it misses. */
-export function rayBoxEntry(origin: Vec3, inverse: Vec3, boxes: Float32Array, o: number): number {
+function rayBoxEntry(origin: Vec3, inverse: Vec3, boxes: Float32Array, o: number): number {
   let tmin = 0;
   let tmax = Infinity;
   for (let k = 0; k < 3; k++) {
@@ -44,7 +44,7 @@ export function rayBoxEntry(origin: Vec3, inverse: Vec3, boxes: Float32Array, o:
 }
 
 /** Möller–Trumbore, both faces; returns the distance or Infinity. */
-export function rayTriangle(origin: Vec3, dir: Vec3, p: Float32Array, a: number, b: number, c: number): number {
+function rayTriangle(origin: Vec3, dir: Vec3, p: Float32Array, a: number, b: number, c: number): number {
   const ax = p[a * 3], ay = p[a * 3 + 1], az = p[a * 3 + 2];
   const e1x = p[b * 3] - ax, e1y = p[b * 3 + 1] - ay, e1z = p[b * 3 + 2] - az;
   const e2x = p[c * 3] - ax, e2y = p[c * 3 + 1] - ay, e2z = p[c * 3 + 2] - az;

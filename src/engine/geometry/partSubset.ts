@@ -1,7 +1,7 @@
 /** Copies the triangles of some parts out of the batches (for the highlight overlay). */
 import type { BuiltModel } from './buildBatches';
 
-export interface TriangleSubset {
+interface TriangleSubset {
   positions: Float32Array;
   normals: Float32Array;
   indices: Uint32Array;

@@ -52,5 +52,3 @@ export function transformNormal(nm: ArrayLike<number>, src: ArrayLike<number>, i
   out[j + 1] = ny / l;
   out[j + 2] = nz / l;
 }
-
-export const IDENTITY: Matrix16 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];

@@ -42,9 +42,9 @@ export interface PointerHandlers {
 
 const WHEEL_REPORT_MS = 250;
 /** A finger wobbles more than a mouse. */
-export const TOUCH_TAP_THRESHOLD_PX = 10;
+const TOUCH_TAP_THRESHOLD_PX = 10;
 export const DOUBLE_TAP_MS = 350;
-export const DOUBLE_TAP_DISTANCE_PX = 30;
+const DOUBLE_TAP_DISTANCE_PX = 30;
 /** How long a finger must stay still to aim. */
 export const AIM_HOLD_MS = 300;
 

@@ -15,7 +15,7 @@ import type { PickEvent } from '../types';
 import { TOUCH_AIM_OFFSET_PX, TOUCH_PICK_RADIUS_PX } from './pickOffsets';
 import { PointerInput } from './pointerInput';
 
-export interface ViewerInputDeps {
+interface ViewerInputDeps {
   canvas: HTMLCanvasElement;
   rig: CameraRig;
   camera: CameraControl;

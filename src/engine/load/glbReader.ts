@@ -7,6 +7,7 @@
  */
 import type { ModelSource, PartPiece, PrimitiveKind, SourceGeometry, SourcePart } from '../geometry/modelSource';
 import { COARSE_MESH_EXTENSION } from '../../api/coarseLevel';
+import { GlbFormatError, readGlbChunks, type GlbChunks as ModelGlbChunks } from '../../model/glbChunks';
 import type { GltfJson } from './gltfJson';
 import { listIndices, readMaterials } from './primitiveData';
 
@@ -18,28 +19,17 @@ const COMPONENT_BYTES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 512
 
 export type MeshoptDecode = (target: Uint8Array, count: number, stride: number, source: Uint8Array, mode: string, filter?: string) => void;
 
-export interface GlbChunks {
-  json: GltfJson;
-  bin: Uint8Array | null;
-}
+type GlbChunks = ModelGlbChunks<GltfJson>;
 
+/** The GLB's chunks (model/glbChunks.ts); a file that is not a GLB throws UnsupportedGlbError, for the fallback. */
 export function parseGlbChunks(bytes: Uint8Array): GlbChunks {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.byteLength < 20 || view.getUint32(0, true) !== 0x46546c67) throw new UnsupportedGlbError('Not a GLB file');
-  if (view.getUint32(4, true) !== 2) throw new UnsupportedGlbError('Unsupported GLB version');
-  let offset = 12;
-  let json: GltfJson | null = null;
-  let bin: Uint8Array | null = null;
-  while (offset + 8 <= bytes.byteLength) {
-    const length = view.getUint32(offset, true);
-    const type = view.getUint32(offset + 4, true);
-    const data = bytes.subarray(offset + 8, offset + 8 + length);
-    if (type === 0x4e4f534a) json = JSON.parse(new TextDecoder().decode(data)) as GltfJson;
-    else if (type === 0x004e4942 && !bin) bin = data;
-    offset += 8 + length + ((4 - (length % 4)) % 4);
+  try {
+    const { json, bin } = readGlbChunks(bytes);
+    return { json: json as GltfJson, bin };
+  } catch (error) {
+    if (error instanceof GlbFormatError) throw new UnsupportedGlbError(error.message);
+    throw error;
   }
-  if (!json) throw new UnsupportedGlbError('GLB without JSON');
-  return { json, bin };
 }
 
 function decodeDataUri(uri: string): Uint8Array | null {

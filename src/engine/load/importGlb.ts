@@ -4,7 +4,7 @@ import { LoadAssetContainerAsync } from '@babylonjs/core/Loading/sceneLoader';
 import type { Scene } from '@babylonjs/core/scene';
 import type { GltfJson } from './gltfJson';
 
-export interface ImportedGlb {
+interface ImportedGlb {
   container: AssetContainer;
   json: GltfJson;
 }

@@ -8,7 +8,7 @@ import type { ModelSource } from '../geometry/modelSource';
 import type { GltfJson } from './gltfJson';
 import { type MeshoptDecode, parseGlbChunks, readGlb, UnsupportedGlbError } from './glbReader';
 
-export interface LoadedSource {
+interface LoadedSource {
   json: GltfJson;
   source: ModelSource;
 }

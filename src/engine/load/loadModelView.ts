@@ -9,7 +9,7 @@ import type { CameraState, LoadPhase, LoadProgress } from '../types';
 import { takeFirstFrameModel, type FirstFrameModel } from '../firstFrame/handoff';
 import { abortError, fetchWithProgress, throwIfAborted } from './fetchWithProgress';
 import { loadModelSource } from './loadModelSource';
-import { buildPartTree } from './partTree';
+import { partTreeOfGltf } from '../../api/gltfPartTree';
 
 const PHASES: readonly LoadPhase[] = ['model', 'resources', 'renderModes'];
 
@@ -55,7 +55,7 @@ export async function loadModelView(
   report('renderModes', 0);
   await new Promise((resolve) => setTimeout(resolve, 0));
   check();
-  const view = new ModelView(scene, source, buildPartTree(json), read?.built, coarseWhileMovingFrom);
+  const view = new ModelView(scene, source, partTreeOfGltf(json), read?.built, coarseWhileMovingFrom);
   try {
     check();
   } catch (error) {

@@ -7,7 +7,7 @@ import type { Bounds, Vec3 } from '../types';
 import { dot, type FacePlane, normalize } from './facePlane';
 
 /** Faces whose planes differ by less than this (degrees) are parallel for a gap measure. */
-export const PARALLEL_DEGREES = 1;
+const PARALLEL_DEGREES = 1;
 
 const DEG = 180 / Math.PI;
 
@@ -19,7 +19,7 @@ function acosDeg(c: number): number {
   return Math.acos(Math.min(1, Math.max(-1, c))) * DEG;
 }
 
-export interface FaceGap {
+interface FaceGap {
   /** The perpendicular distance between the two planes (metres). */
   distance: number;
   /** The dimension line: from `from` on the first face, square to it, to `to` on the second's plane. */

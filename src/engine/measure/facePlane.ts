@@ -7,7 +7,7 @@
 import type { Vec3 } from '../types';
 
 /** A part's triangles: world positions (xyz triplets) and indices, three per triangle. */
-export interface TriangleMesh {
+interface TriangleMesh {
   positions: ArrayLike<number>;
   indices: ArrayLike<number>;
 }
@@ -24,9 +24,9 @@ export interface FacePlane {
 }
 
 /** Two triangles are in one face when their normals differ by less than this (degrees)... */
-export const COPLANAR_DEGREES = 0.5;
+const COPLANAR_DEGREES = 0.5;
 /** ...and every corner of the candidate lies this close to the seed triangle's plane (metres). */
-export const COPLANAR_DISTANCE = 0.00005;
+const COPLANAR_DISTANCE = 0.00005;
 /** Corners closer than this (metres) are the same vertex when triangles do not share indices. */
 const WELD = 1e-6;
 
@@ -37,7 +37,7 @@ function corner(mesh: TriangleMesh, t: number, k: number): Vec3 {
 }
 
 /** The triangle's (unnormalised) normal: twice its area, along the winding's normal. */
-export function triangleCross(mesh: TriangleMesh, t: number): Vec3 {
+function triangleCross(mesh: TriangleMesh, t: number): Vec3 {
   const a = corner(mesh, t, 0);
   const b = corner(mesh, t, 1);
   const c = corner(mesh, t, 2);
@@ -113,7 +113,7 @@ export function faceFrom(mesh: TriangleMesh, seed: number): FacePlane | null {
 }
 
 /** The plane of these triangles: area-weighted normal and centroid. */
-export function fitPlane(mesh: TriangleMesh, triangles: number[]): FacePlane {
+function fitPlane(mesh: TriangleMesh, triangles: number[]): FacePlane {
   const sum: [number, number, number] = [0, 0, 0];
   const centroid: [number, number, number] = [0, 0, 0];
   let doubleArea = 0;

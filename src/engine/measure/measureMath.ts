@@ -14,11 +14,11 @@ export const SNAP_DISTANCE = 0.02;
 /** The hover point is recomputed only after the pointer moved more than this many pixels (SPEC §9). */
 export const POINTER_MOVE_THRESHOLD_PX = 5;
 
-export function subtract(a: Vec3, b: Vec3): Vec3 {
+function subtract(a: Vec3, b: Vec3): Vec3 {
   return [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 }
 
-export function length(v: Vec3): number {
+function length(v: Vec3): number {
   return Math.hypot(v[0], v[1], v[2]);
 }
 
@@ -72,14 +72,14 @@ export function closestPointOnSegment(p: Vec3, a: Vec3, b: Vec3): Vec3 {
   return [a[0] + ab[0] * t, a[1] + ab[1] * t, a[2] + ab[2] * t];
 }
 
-export interface SnapCandidates {
+interface SnapCandidates {
   /** Vertex positions, xyz triplets. */
   vertices: ArrayLike<number>;
   /** Edge segments, six numbers each (ax ay az bx by bz). */
   edges: ArrayLike<number>;
 }
 
-export interface SnapResult {
+interface SnapResult {
   position: Vec3;
   snap: SnapKind;
 }

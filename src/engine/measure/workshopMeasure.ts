@@ -15,7 +15,7 @@ export function emptyMeasure(id: string, kind: WorkshopMeasureKind): WorkshopMea
   return { id, kind, faces: [], edges: [], value: null, size: null, partIds: null, problem: null, lines: [] };
 }
 
-export function isComplete(m: WorkshopMeasure): boolean {
+function isComplete(m: WorkshopMeasure): boolean {
   return m.kind === 'overall' ? m.size !== null : m.faces.length + m.edges.length >= 2;
 }
 

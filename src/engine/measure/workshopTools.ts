@@ -18,7 +18,7 @@ import type { Bounds, LengthFormat, SectionBoxState, SectionFace, ViewState, Wor
 import { DimensionLines } from './dimensionLines';
 import { emptyMeasure, overallMeasure, withPick } from './workshopMeasure';
 
-export interface WorkshopDeps {
+interface WorkshopDeps {
   scene: Scene;
   rig: CameraRig;
   camera: CameraControl;

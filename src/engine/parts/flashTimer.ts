@@ -5,7 +5,7 @@
 export const FLASH_DURATION_MS = 3000;
 export const FLASH_TICK_MS = 500;
 
-export interface Timers {
+interface Timers {
   setInterval(fn: () => void, ms: number): unknown;
   clearInterval(handle: unknown): void;
 }

@@ -8,7 +8,7 @@ import type { ModelView } from '../scene/modelView';
 import type { RenderMode, VisibilityChange } from '../types';
 import type { PartEmphasis } from './emphasis';
 
-export interface PartCommandsDeps {
+interface PartCommandsDeps {
   model: () => ModelView | null;
   mode: () => RenderMode;
   emphasis: PartEmphasis;

@@ -11,7 +11,7 @@ import type { SourceMaterial } from '../geometry/modelSource';
 import { markCapping } from '../clipping/clipPlanes';
 import { surfaceMaterial } from './surfaceMaterial';
 
-export const HIGHLIGHT_COLOR = new Color3(0.976, 0.451, 0.086);
+const HIGHLIGHT_COLOR = new Color3(0.976, 0.451, 0.086);
 
 /** Surfaces sit slightly behind their edges so that lines drawn on them never flicker. */
 function behindEdges(m: ShaderMaterial): ShaderMaterial {

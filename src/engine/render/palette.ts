@@ -4,10 +4,7 @@
  */
 import type { RenderMode } from '../types';
 
-export type Rgb = readonly [number, number, number];
-
-/** The app's dark surface colour (#18181b), behind the model. */
-export const BACKGROUND_RGB: Rgb = [0.094, 0.094, 0.106];
+type Rgb = readonly [number, number, number];
 
 /** The feature edges' colour and opacity in each render mode. */
 export const EDGE_PALETTE: Record<RenderMode, { color: Rgb; alpha: number }> = {

@@ -20,7 +20,7 @@ interface EdgeStyle {
   alpha: number;
 }
 
-export const EDGE_STYLES = Object.fromEntries(
+const EDGE_STYLES = Object.fromEntries(
   RENDER_MODES.map((mode) => [mode, { color: new Color3(...EDGE_PALETTE[mode].color), alpha: EDGE_PALETTE[mode].alpha }]),
 ) as Record<RenderMode, EdgeStyle>;
 

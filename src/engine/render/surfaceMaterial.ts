@@ -19,7 +19,7 @@ ShaderStore.ShadersStore[`${NAME}VertexShader`] = SURFACE_VERTEX_SHADER;
 ShaderStore.ShadersStore[`${NAME}FragmentShader`] = SURFACE_FRAGMENT_SHADER;
 
 /** A surface look: `lit` colours are shaded, unlit ones drawn flat (x-ray, highlight, markers). */
-export interface SurfaceLook {
+interface SurfaceLook {
   /** In gamma space, as shown. */
   color: Color3;
   emissive?: Color3;

@@ -5,13 +5,13 @@ import { Plane } from '@babylonjs/core/Maths/math.plane';
 import type { Vector3 } from '@babylonjs/core/Maths/math.vector';
 import { Scene } from '@babylonjs/core/scene';
 import { NO_CLIP } from '../clipping/clipMath';
-import { BACKGROUND_RGB } from '../render/palette';
 import { keyLightOf } from '../render/surfaceMaterial';
+import { VIEWER_BACKGROUND_RGB } from '../types';
 
-/** The app's dark surface colour (#18181b). */
-export const BACKGROUND = new Color4(...BACKGROUND_RGB, 1);
+/** The viewer's dark background. */
+const BACKGROUND = new Color4(...VIEWER_BACKGROUND_RGB, 1);
 
-export interface ViewerScene {
+interface ViewerScene {
   scene: Scene;
   /** The key light's direction, which follows the camera (the surface shader's sky light is fixed). */
   keyLight: Vector3;

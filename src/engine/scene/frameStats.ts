@@ -7,7 +7,7 @@ import type { Scene } from '@babylonjs/core/scene';
 
 const DRAW_FUNCTIONS = ['drawElements', 'drawArrays', 'drawElementsInstanced', 'drawArraysInstanced'] as const;
 
-export interface FrameStats {
+interface FrameStats {
   /** Draw calls of the last frame drawn since counting started (0 before, or without a canvas). */
   drawCalls(): number;
   dispose(): void;

@@ -20,7 +20,7 @@ import type { Batch } from '../geometry/buildBatches';
 import { applyVisibility, createModelMeshes, disableMeshes, updatePositions, type ModelMeshes } from './batchMeshes';
 
 /** A fine level of at least this many triangles keeps its coarse level for moving views (a phone draws a few hundred thousand smoothly). */
-export const MOVING_COARSE_MIN_TRIANGLES = 300_000;
+const MOVING_COARSE_MIN_TRIANGLES = 300_000;
 
 function triangleCount(batches: readonly Batch[]): number {
   return batches.reduce((n, b) => n + (b.kind === 'triangles' ? b.indices.length / 3 : 0), 0);

@@ -6,7 +6,7 @@
 import type { AbstractEngine } from '@babylonjs/core/Engines/abstractEngine';
 import type { Scene } from '@babylonjs/core/scene';
 
-export interface RenderHooks {
+interface RenderHooks {
   /** Before a frame; returns true while it needs more frames (animations). */
   beforeFrame(now: number): boolean;
   /** After a frame; returns true while it needs more frames (camera inertia). */

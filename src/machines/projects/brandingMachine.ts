@@ -13,7 +13,7 @@ export interface LoadedBranding {
   logoUrl: string | null;
 }
 
-export interface BrandingContext extends LoadedBranding {
+interface BrandingContext extends LoadedBranding {
   /** The last replace or remove failed. */
   changeFailed: boolean;
 }

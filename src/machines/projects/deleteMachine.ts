@@ -6,11 +6,11 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 
-export interface DeleteInput {
+interface DeleteInput {
   project: { id: number; name: string };
 }
 
-export interface DeleteContext {
+interface DeleteContext {
   id: number;
   name: string;
   failed: boolean;

@@ -23,7 +23,7 @@ export interface Label {
   url: string;
 }
 
-export interface LabelsInput {
+interface LabelsInput {
   projectId: number;
   /** The site origin the links start with. */
   origin: string;

@@ -36,7 +36,7 @@ export interface PagedRows {
   gone: number[];
 }
 
-export const matchesQuery = (project: Project, query: ProjectQuery) =>
+const matchesQuery = (project: Project, query: ProjectQuery) =>
   matchesSearch(project.name, query.search) && (query.stage === 'all' || project.currentStage === query.stage);
 
 export const hasNextPage = (page: ProjectPage) => page.nextCursor !== null;

@@ -4,7 +4,7 @@ import { STAGES } from '../../api/schemas';
 import { persisted, type KeyValueStorage, type Persisted } from '../storage/persisted';
 import { SORT_KEYS, type ProjectQuery } from './projectQuery';
 
-export const LIST_QUERY_KEY = 'cv.listQuery';
+const LIST_QUERY_KEY = 'cv.listQuery';
 
 const storedQuerySchema = z.object({
   stage: z.enum(['all', ...STAGES]),

@@ -52,7 +52,7 @@ export const selectQuery = (s: ListSnapshot) => s.context.query;
 export const selectNotice = (s: ListSnapshot) => s.context.notice;
 export const selectProjects = (s: ListSnapshot) => s.context.projects;
 
-export type ListDialog =
+type ListDialog =
   | { kind: 'rename'; actor: ActorRefFrom<typeof renameMachine> }
   | { kind: 'delete'; actor: ActorRefFrom<typeof deleteMachine> }
   | { kind: 'share'; actor: ActorRefFrom<typeof shareMachine> };

@@ -5,13 +5,13 @@
  */
 import { UNLIMITED_SKU, type SubscriptionPlan } from '../../api/schemas';
 
-export const DAY_MS = 86_400_000;
+const DAY_MS = 86_400_000;
 
 export type PlanSummary =
   | { kind: 'unlimited'; name: string }
   | { kind: 'credits'; name: string; daysLeft: number; projectsLeft: number; totalProjects: number; expirationDate: Date };
 
-export function daysLeft(expirationDate: Date, now: number): number {
+function daysLeft(expirationDate: Date, now: number): number {
   return Math.max(0, Math.ceil((expirationDate.getTime() - now) / DAY_MS));
 }
 

@@ -5,7 +5,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SubscriptionPlan } from '../../api/schemas';
 
-export interface PlansContext {
+interface PlansContext {
   plans: SubscriptionPlan[];
 }
 

@@ -3,7 +3,7 @@
  * actor. The composition root builds this once; views instantiate the provided machines
  * (`useActorRef(services.projects.machines.list)`) and talk to the upload actor.
  */
-import { createActor, fromCallback, fromPromise, type ActorRefFrom, type CallbackActorLogic } from 'xstate';
+import { createActor, fromCallback, fromPromise, type CallbackActorLogic } from 'xstate';
 import type { NamedTree } from '../../api/partsList';
 import type { Branding, Project, ProjectPatch, SubscriptionPlan } from '../../api/schemas';
 import type { Estimate } from '../../api/cutting/estimate';
@@ -44,9 +44,9 @@ export interface ProjectsApi {
 }
 
 /** Turns an image blob into a URL an <img> shows (a FileReader data URL in the app). */
-export type ImageUrlOf = (blob: Blob) => Promise<string>;
+type ImageUrlOf = (blob: Blob) => Promise<string>;
 
-export interface ProjectServicesDeps {
+interface ProjectServicesDeps {
   api: ProjectsApi;
   /** The upload socket actor (createUploadSocketActor in the app, a fake in tests). */
   socket: CallbackActorLogic<SocketCommand, SocketInput>;
@@ -153,4 +153,3 @@ export function createProjectServices({ api, socket, imageUrlOf, storage = memor
 }
 
 export type ProjectServices = ReturnType<typeof createProjectServices>;
-export type UploadActor = ActorRefFrom<typeof uploadMachine>;

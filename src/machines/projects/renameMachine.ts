@@ -9,11 +9,11 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { projectNameError, type ProjectNameError } from '../../api/projectName';
 
-export interface RenameInput {
+interface RenameInput {
   project: { id: number; name: string };
 }
 
-export interface RenameContext {
+interface RenameContext {
   id: number;
   original: string;
   name: string;

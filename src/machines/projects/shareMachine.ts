@@ -7,11 +7,11 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Project, ProjectPatch, ShareOptionKey } from '../../api/schemas';
 
-export interface ShareInput {
+interface ShareInput {
   project: Project;
 }
 
-export interface ShareContext {
+interface ShareContext {
   /** What the user sees. */
   project: Project;
   /** What the server last accepted. */

@@ -22,7 +22,7 @@ import { settingsErrorsOf, type SettingsError } from './workshopView';
 export const WORKSHOP_TABS = ['diagrams', 'labels', 'estimate', 'settings'] as const;
 export type WorkshopTab = (typeof WORKSHOP_TABS)[number];
 
-export interface WorkshopInput {
+interface WorkshopInput {
   projectId: number;
   origin: string;
   unit: DistanceUnit;

@@ -15,7 +15,7 @@ export { cuttingCsv } from '../../api/cutting/cuttingCsv';
 export type { CuttingPlan, MaterialGroup, PlacedPart, SheetLayout } from '../../api/cutting/cuttingPlan';
 export type { Estimate, EstimateLine } from '../../api/cutting/estimate';
 export type { Cut, PackingMode } from '../../api/cutting/packing';
-export { DEFAULT_WORKSHOP_SETTINGS, type HardwarePrice, type PriceUnit, type SheetMaterial, type WorkshopSettings } from '../../api/cutting/workshopSettings';
+export type { SheetMaterial, WorkshopSettings } from '../../api/cutting/workshopSettings';
 
 /** A length in millimetres for people: mm to a tenth, inches as fractions to 1/16. */
 export function formatLength(mm: number, unit: DistanceUnit): string {

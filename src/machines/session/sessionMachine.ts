@@ -11,14 +11,14 @@ import { GUEST_USER, type LoginRequest, type LoginResponse, type Settings, type 
 import { loginErrorKind, type LoginErrorKind } from './loginError';
 
 /** How long a logout waits for the server before going on without it. */
-export const LOGOUT_TIMEOUT_MS = 5000;
+const LOGOUT_TIMEOUT_MS = 5000;
 
-export interface SessionInput {
+interface SessionInput {
   /** The user restored from storage when a token was stored too; null otherwise. */
   restoredUser: UserInfo | null;
 }
 
-export interface SessionContext {
+interface SessionContext {
   user: UserInfo;
   error: LoginErrorKind | null;
 }

@@ -7,14 +7,14 @@ import type { TokenStore } from '../../api/tokenStore';
 import { persisted, type KeyValueStorage } from '../storage/persisted';
 
 export const USER_KEY = 'cv.user';
-export const USER_VERSION = 1;
+const USER_VERSION = 1;
 
-export interface StoredSession {
+interface StoredSession {
   token: string;
   user: UserInfo;
 }
 
-export interface SessionStore {
+interface SessionStore {
   /** The stored session, or null when either half is missing or unreadable. */
   load(): StoredSession | null;
   save(session: StoredSession): void;

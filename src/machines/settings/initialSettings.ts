@@ -6,8 +6,8 @@
 import { LANGUAGES, type DistanceUnit, type InchFraction, type Language } from '../../api/schemas';
 import type { StoredSettings } from './settingsStore';
 
-export const DEFAULT_LANGUAGE: Language = 'en';
-export const DEFAULT_UNIT: DistanceUnit = 'mm';
+const DEFAULT_LANGUAGE: Language = 'en';
+const DEFAULT_UNIT: DistanceUnit = 'mm';
 
 /** The first supported language among the browser's preferences ('fr-CA' counts as 'fr'). */
 export function browserLanguage(preferences: readonly string[]): Language | null {

@@ -15,7 +15,7 @@ export interface SettingsInput {
   isLoggedIn?: boolean;
 }
 
-export interface SettingsContext {
+interface SettingsContext {
   language: Language;
   unit: DistanceUnit;
   /** The fraction of an inch chosen; null: none yet (1/16). */
@@ -33,7 +33,7 @@ export type SettingsEvent =
   | { type: 'settings.sessionEnded' };
 
 /** What is kept in browser storage. */
-export type PersistedSettings = { language: Language; unit: DistanceUnit; inchFraction?: InchFraction };
+type PersistedSettings = { language: Language; unit: DistanceUnit; inchFraction?: InchFraction };
 
 const persist = {
   type: 'persistSettings',

@@ -4,7 +4,7 @@ import { distanceUnitSchema, inchFractionSchema, languageSchema } from '../../ap
 import { persisted, type KeyValueStorage, type Persisted } from '../storage/persisted';
 
 export const SETTINGS_KEY = 'cv.settings';
-export const SETTINGS_VERSION = 1;
+const SETTINGS_VERSION = 1;
 
 export const storedSettingsSchema = z.object({
   language: z.optional(languageSchema),

@@ -23,7 +23,7 @@ export type ModelLoadMessage = Extract<LoadingMessage, 'loadingModel' | 'loading
 export const UPLOAD_ONLY_STEPS: readonly LoadingStep[] = ['upload', 'convert'];
 
 /** The share of a step that its own progress covers; the rest is the step's end. */
-export const STEP_OWN_SHARE = 0.95;
+const STEP_OWN_SHARE = 0.95;
 
 /**
  * Where a step's own fraction puts the whole: equal steps, the step's own progress scaled into

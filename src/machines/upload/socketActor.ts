@@ -3,7 +3,7 @@ import { fromCallback } from 'xstate';
 import { openUploadSocket, socketUrl } from '../../api/uploadSocket';
 import type { SocketCommand, SocketEvent, SocketInput } from './uploadMachine';
 
-export interface SocketActorOptions {
+interface SocketActorOptions {
   apiBase: string;
   origin: string;
   WebSocketImpl?: typeof WebSocket;

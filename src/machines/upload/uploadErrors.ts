@@ -6,7 +6,7 @@
 import { SOCKET_ERRORS } from '../../api/uploadSocket';
 import { SECURE_TOKEN_FAILED } from './uploadMachine';
 
-export type UploadErrorDetail =
+type UploadErrorDetail =
   | { kind: 'invalidSocketMessage' | 'socketError' | 'socketClosed' }
   | { kind: 'server'; message: string }
   | null;

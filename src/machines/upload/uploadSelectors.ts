@@ -7,7 +7,7 @@ import { conversionSecondsLeft, uploadProgress, type uploadMachine } from './upl
 type UploadSnapshot = SnapshotFrom<typeof uploadMachine>;
 
 /** Which dialog the upload shows: the approval question, the loading view, the credit question, or one of the two errors. */
-export type UploadDialog = 'none' | 'confirmApproval' | 'loading' | 'confirmCredit' | 'insufficientCredits' | 'failed';
+type UploadDialog = 'none' | 'confirmApproval' | 'loading' | 'confirmCredit' | 'insufficientCredits' | 'failed';
 
 export function selectUploadDialog(s: UploadSnapshot): UploadDialog {
   if (s.hasTag('confirmApproval')) return 'confirmApproval';

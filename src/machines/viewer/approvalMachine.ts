@@ -30,7 +30,7 @@ export { APPROVER_NAME_MAX };
 export const offersApproval = (project: Pick<SharedProject, 'shareOptions' | 'currentStage'>): boolean =>
   project.shareOptions.isApprovalAvailable && project.currentStage === 'approval';
 
-export type ApproverNameError = 'empty' | 'tooLong' | 'invalidCharacters';
+type ApproverNameError = 'empty' | 'tooLong' | 'invalidCharacters';
 
 /** The name the approval carries: 1 to 60 characters once trimmed, no control or text-direction characters (the server's rule). */
 export function approverNameError(name: string): ApproverNameError | null {
@@ -41,9 +41,9 @@ export function approverNameError(name: string): ApproverNameError | null {
 }
 
 /** Why the server refused (or never answered), as the dialog says it. */
-export type ApprovalFailure = 'revisionChanged' | 'notAwaiting' | 'unavailable' | 'linkGone' | 'noNote' | 'other';
+type ApprovalFailure = 'revisionChanged' | 'notAwaiting' | 'unavailable' | 'linkGone' | 'noNote' | 'other';
 
-export function approvalFailureOf(error: unknown): ApprovalFailure {
+function approvalFailureOf(error: unknown): ApprovalFailure {
   const { status, code } = (typeof error === 'object' && error !== null ? error : {}) as { status?: unknown; code?: unknown };
   if (code === REVISION_CHANGED) return 'revisionChanged';
   if (code === NOT_AWAITING_APPROVAL) return 'notAwaiting';
@@ -56,7 +56,7 @@ export function approvalFailureOf(error: unknown): ApprovalFailure {
 /** Sending again can succeed only after a failure that said nothing about the project. */
 export const canRetry = (failure: ApprovalFailure | null): boolean => failure === null || failure === 'other';
 
-export interface ApprovalInput {
+interface ApprovalInput {
   accessKey: string;
   /** The revision the client loaded: the one they approve. */
   revisionNumber: number;
@@ -65,7 +65,7 @@ export interface ApprovalInput {
 /** What the dialog sends: an approval, or a request for changes. */
 export type DecisionKind = 'approve' | 'changes';
 
-export interface ApprovalContext extends ApprovalInput {
+interface ApprovalContext extends ApprovalInput {
   kind: DecisionKind;
   name: string;
   failure: ApprovalFailure | null;

@@ -10,7 +10,7 @@ export interface ArDevice {
   supportsArRel: boolean;
 }
 
-export type ArLaunch = { kind: 'quick-look'; href: string } | { kind: 'scene-viewer'; href: string };
+type ArLaunch = { kind: 'quick-look'; href: string } | { kind: 'scene-viewer'; href: string };
 
 /**
  * `linkApiUrl` is the absolute URL of the link's API folder (`.../projects/accessKeys/{key}`),

@@ -5,7 +5,7 @@
  */
 import type { Comment } from '../../api/schemas';
 import { COMMENT_MAX_LENGTH } from '../../api/schemas';
-import { createNotesMachine, type NotesContext, type NotesEvent, type NotesInput } from './notesMachine';
+import { createNotesMachine } from './notesMachine';
 
 /** A comment as the panel shows it. */
 export type { Comment };
@@ -13,10 +13,6 @@ export { COMMENT_MAX_LENGTH };
 
 /** Effects: loadComments, createComment, deleteComment, deleteComments. */
 type CommentTypes = { ns: 'comments'; one: 'Comment'; many: 'Comments'; item: Comment; draft: string; change: { text: string } };
-
-export type CommentsInput = NotesInput;
-export type CommentsContext = NotesContext<CommentTypes>;
-export type CommentsEvent = NotesEvent<CommentTypes>;
 
 /** Why Send is disabled: `empty` (nothing but spaces) or `tooLong`; null when the text can be sent. */
 export function commentDraftError(text: string): 'empty' | 'tooLong' | null {

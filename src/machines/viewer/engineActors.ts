@@ -4,14 +4,13 @@
  * step applier for `noticeMachine` and the unit follower of the viewer machine.
  */
 import { fromCallback } from 'xstate';
-import type { CameraState } from './cameraState';
 import type { EnginePort, EngineSlot } from './enginePort';
 import type { NoticeEngineCommand, ShowStepEvent } from './noticeMachine';
 import type { DistanceUnit } from '../../api/schemas';
 import type { SettingsActor } from '../appActors';
 import { statusOf, type ModelLoadEvent } from './viewerLoad';
 import type { EngineCommand, EngineEvent } from './viewerToolsMachine';
-import type { RenderMode } from './viewerTypes';
+import type { CameraState, RenderMode } from './viewerTypes';
 
 /** The load failure as the viewer machine reads it: the message, and the HTTP status of a failed download. */
 function loadFailed(error: unknown): ModelLoadEvent {

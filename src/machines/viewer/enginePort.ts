@@ -1,98 +1,11 @@
 /**
- * The part of the viewer engine that machines drive, typed structurally (the engine satisfies
- * it), and the slot through which a screen hands its engine, created lazily by the canvas, to
- * the machine actors that need it.
+ * The slot through which a screen hands its engine, created lazily by the canvas, to the machine
+ * actors that need it. `EnginePort`, the part of the engine the machines drive, is declared in the
+ * viewer's vocabulary (model/enginePort.ts), which the engine's own interface extends.
  */
-import type { DistanceUnit } from '../../api/schemas';
-import type { CameraState } from './cameraState';
-import type {
-  CameraView,
-  ClippingSettings,
-  ClippingState,
-  LoadProgress,
-  Measurement,
-  ModelInfo,
-  LengthFormat,
-  PickEvent,
-  RenderMode,
-  Vec3,
-  SectionBoxState,
-  WorkshopMeasure,
-  WorkshopMeasureKind,
-  WorkshopMeasures,
-} from './viewerTypes';
+import type { EnginePort } from '../../model/enginePort';
 
-export interface Subscribable<T> {
-  subscribe(listener: (value: T) => void): () => void;
-}
-
-export interface EnginePort {
-  readonly onProgress: Subscribable<LoadProgress>;
-  readonly onPick: Subscribable<PickEvent>;
-  readonly onMeasure: Subscribable<Measurement>;
-  readonly onUserCameraMove: Subscribable<void>;
-  readonly onClippingChange: Subscribable<ClippingState>;
-  readonly onVisibilityChange: Subscribable<VisibilityChange>;
-  /** The render mode or the exploded factor changed (a saved view restored, say). */
-  readonly onDisplayChange: Subscribable<{ renderMode: RenderMode; explode: number }>;
-  readonly onSectionBoxChange: Subscribable<SectionBoxState>;
-  readonly onWorkshopMeasures: Subscribable<WorkshopMeasures>;
-  load(url: string, options?: { signal?: AbortSignal }): Promise<ModelInfo>;
-  setRenderMode(mode: RenderMode): void;
-  getRenderMode(): RenderMode;
-  getModel(): ModelInfo | null;
-  setUnit(unit: DistanceUnit): void;
-  setClipping(settings: Partial<ClippingSettings>): ClippingState;
-  getClipping(): ClippingState;
-  setMeasureActive(active: boolean): void;
-  clearMeasure(): void;
-  getMeasurement(): Measurement;
-  /** Shows a measurement between two world points (metres); null clears it. */
-  showMeasurement(points: readonly [Vec3, Vec3] | null): void;
-  setCameraView(view: CameraView, options?: { animate?: boolean }): void;
-  resetCamera(options?: { animate?: boolean }): void;
-  setSelection(ids: readonly string[]): void;
-  /** Frames these parts (zoom to fit). */
-  zoomToFit(ids?: readonly string[]): void;
-  isolate(ids: readonly string[], options?: { moveCamera?: boolean }): void;
-  show(ids: readonly string[]): void;
-  hide(ids: readonly string[]): void;
-  showAll(): void;
-  /** The parts that carry geometry, shown and hidden. */
-  getPartVisibility(): { shown: string[]; hidden: string[] };
-  flash(ids: readonly string[]): void;
-  stopFlash(): void;
-  /** The exploded view, 0 (as built) to 1. */
-  setExplode(factor: number): void;
-  getExplode(): number;
-  /** Canvas edges covered by the viewer's own panels and controls: framing keeps the model in the rest. */
-  setFrameInsets(insets: { top: number; right: number; bottom: number; left: number }): void;
-  /** Colours parts of a revision comparison (`{}` removes the colours). */
-  setTints(tints: { added?: readonly string[]; changed?: readonly string[] }): void;
-  hasUserMovedCamera(): boolean;
-  getCameraState(): CameraState;
-  setCameraState(state: CameraState, options?: { animate?: boolean }): void;
-  /** Development builds: the debug camera (SPEC §9). */
-  setDebugCamera(enabled: boolean): void;
-  setSectionBox(settings: { enabled?: boolean }): SectionBoxState;
-  sectionAround(ids?: readonly string[], options?: { wholeCabinet?: boolean }): SectionBoxState;
-  getSectionBox(): SectionBoxState;
-  setWorkshopTool(tool: WorkshopMeasureKind | null): void;
-  measureOverall(ids?: readonly string[], options?: { wholeCabinet?: boolean }): WorkshopMeasure | null;
-  keepMeasure(): string | null;
-  clearWorkshopMeasure(id?: string): void;
-  getWorkshopMeasures(): WorkshopMeasures;
-  /** The camera, section box and kept measures together (a note's view brought back). */
-  setViewState(state: { version: 1; camera: CameraState; sectionBox: SectionBoxState | null; measures: WorkshopMeasure[] }, options?: { animate?: boolean }): void;
-  setLengthFormat(format: LengthFormat): void;
-  /** Canvas pixel of a world point (for labels of dimension lines). */
-  project(point: Vec3): { x: number; y: number; inView: boolean };
-}
-
-/** Visibility changes reported by the engine (every node whose visibility changed). */
-export interface VisibilityChange {
-  changes: ReadonlyArray<{ id: string; isVisible: boolean }>;
-}
+export type { EnginePort };
 
 /** Holds one screen's engine: set by the canvas once created, awaited by the actors. */
 export interface EngineSlot {

@@ -83,7 +83,7 @@ export function parseViewerParams(search: string): ViewerParams {
 }
 
 /** Node ids whose display or raw name equals one of the names (case-insensitive), in id order of the tree's records. */
-export function idsForNames(tree: PartTree, names: readonly string[]): string[] {
+function idsForNames(tree: PartTree, names: readonly string[]): string[] {
   const wanted = new Set(names.map((name) => name.trim().toLowerCase()));
   return Object.values(tree.nodes)
     .filter((node) => wanted.has(node.name.trim().toLowerCase()) || wanted.has(node.rawName.trim().toLowerCase()))

@@ -7,23 +7,19 @@
  */
 import type { Attachment } from '../../api/schemas';
 import { ATTACHMENT_NAME_MAX_LENGTH, httpUrlSchema } from '../../api/schemas';
-import { createNotesMachine, type NotesContext, type NotesEvent, type NotesInput } from './notesMachine';
+import { createNotesMachine } from './notesMachine';
 
 /** A hyperlink (an attachment of SPEC §3) as the panel shows it. */
 export type Hyperlink = Attachment;
 export { ATTACHMENT_NAME_MAX_LENGTH };
 
-export interface HyperlinkDraft {
+interface HyperlinkDraft {
   name: string;
   url: string;
 }
 
 /** Effects: loadHyperlinks, createHyperlink, deleteHyperlink, deleteHyperlinks. */
 type HyperlinkTypes = { ns: 'hyperlinks'; one: 'Hyperlink'; many: 'Hyperlinks'; item: Attachment; draft: HyperlinkDraft; change: { field: keyof HyperlinkDraft; value: string } };
-
-export type HyperlinksInput = NotesInput;
-export type HyperlinksContext = NotesContext<HyperlinkTypes>;
-export type HyperlinksEvent = NotesEvent<HyperlinkTypes>;
 
 /** The link as it will be sent: trimmed, `https://` added when no scheme is given. */
 export function normalizeLink(value: string): string {
@@ -32,7 +28,7 @@ export function normalizeLink(value: string): string {
   return `https://${trimmed}`;
 }
 
-export type HyperlinkDraftError = 'nameEmpty' | 'nameTooLong' | 'linkEmpty' | 'linkInvalid';
+type HyperlinkDraftError = 'nameEmpty' | 'nameTooLong' | 'linkEmpty' | 'linkInvalid';
 
 /** The first rule the draft breaks, or null when it can be sent. */
 export function hyperlinkDraftError(draft: HyperlinkDraft): HyperlinkDraftError | null {

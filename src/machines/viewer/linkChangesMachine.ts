@@ -16,13 +16,13 @@ import { assign, fromCallback, fromPromise, sendParent, setup } from 'xstate';
 import type { RevisionChanges } from '../../api/schemas';
 import type { CompareView } from './revisionsMachine';
 
-export interface LinkChangesInput {
+interface LinkChangesInput {
   accessKey: string;
   /** The revision the link shows now. */
   revisionNumber: number;
 }
 
-export interface LinkChangesContext extends LinkChangesInput {
+interface LinkChangesContext extends LinkChangesInput {
   seen: number | null;
   changes: RevisionChanges | null;
   /** The list of the changed parts is open. */
@@ -38,7 +38,7 @@ export type LinkChangesEvent =
   | { type: 'linkChanges.select'; partId: string };
 
 /** What the viewer is asked to do for a row of the list (the hierarchy's selection, framing the part). */
-export type LinkChangesSelect = { type: 'viewer.treeSelect'; partId: string; frame: true };
+type LinkChangesSelect = { type: 'viewer.treeSelect'; partId: string; frame: true };
 
 export const linkChangesMachine = setup({
   types: {

@@ -19,7 +19,7 @@ import type { CreatedItem } from '../../api/schemas';
 import { canDelete, errorKind, sortByDate, upsert, withoutId, type ContentError } from './contentList';
 import type { NoteItem, NoteKindConfig, NotesInput, NotesMachine, NoteTypes } from './notesTypes';
 
-export type { NoteContentOf, NoteItem, NoteKindConfig, NotesContext, NotesEvent, NotesInput, NotesMachine, NoteTypes } from './notesTypes';
+export type { NoteItem } from './notesTypes';
 
 // The machine is written once over these loose types; NotesMachine<T> gives each kind its precise ones.
 interface Loose extends Required<NotesInput> {

@@ -11,12 +11,12 @@
  *   idle -> notice.start (with steps) -> active.waiting -(200 ms)-> active.shown ; notice.stop -> idle
  */
 import { assign, emit, fromCallback, setup } from 'xstate';
-import type { CameraState } from './cameraState';
+import type { CameraState } from './viewerTypes';
 
 /** The debounce before a step is applied (SPEC §9). */
 export const NOTICE_DEBOUNCE_MS = 200;
 
-export interface NoticeInput {
+interface NoticeInput {
   /** Part ids per step (see filterParams.resolveSteps). */
   steps: string[][];
   /** False with `noMoveCamera`. */
@@ -25,7 +25,7 @@ export interface NoticeInput {
   flash?: boolean;
 }
 
-export interface NoticeContext {
+interface NoticeContext {
   steps: string[][];
   index: number;
   /** The camera stored per step (null until the user moves the camera on that step). */

@@ -14,8 +14,6 @@ export {
   type InchStyle,
   type PartDimensions,
   type PartsList,
-  type PartsListCabinet,
-  type PartsListRow,
 } from '../../api/partsList';
 
 const lists = new WeakMap<NamedTree, PartsList>();

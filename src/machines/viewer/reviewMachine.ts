@@ -16,7 +16,6 @@
 import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import {
   COMMENT_MAX_LENGTH,
-  MARKUP_COLORS,
   MARKUP_MAX_SHAPES,
   type CommentReviewInput,
   type MarkupShape,
@@ -26,12 +25,12 @@ import {
   type ReviewedComment,
 } from '../../api/schemas';
 import type { ReviewEngineCommand, ReviewEngineEvent } from './reviewEngine';
-import type { RenderMode } from './viewerTypes';
+import { RENDER_MODES, type RenderMode } from './viewerTypes';
 
 export type MarkupTool = MarkupShape['kind'];
 /** What the review's views read (they do not import the contract themselves). */
-export type { MarkupShape, NotePin, NoteView, ReviewedComment };
-export { COMMENT_MAX_LENGTH, MARKUP_COLORS, MARKUP_MAX_SHAPES };
+export type { MarkupShape };
+export { COMMENT_MAX_LENGTH };
 
 export type ReviewRef = { id: number } | { accessKey: string };
 
@@ -49,7 +48,7 @@ export interface ReviewInput {
   clipping?: boolean;
 }
 
-export interface NoteDraft {
+interface NoteDraft {
   pin: NotePin | null;
   view: NoteView | null;
   markup: MarkupShape[];
@@ -59,7 +58,7 @@ export interface NoteDraft {
   text: string;
 }
 
-export interface ReviewContext extends ReviewInput {
+interface ReviewContext extends ReviewInput {
   notes: ReviewedComment[];
   openId: number | null;
   /** The note whose view is on screen, its markup drawn over it (until the user moves the view). */
@@ -95,8 +94,8 @@ export type ReviewEvent =
 export type { ReviewEngineCommand };
 
 /** A note's view as this viewer may show it: a render mode or a cut the viewer does not offer is left out. */
-export function viewForViewer(view: NoteView, input: Pick<ReviewInput, 'renderModes' | 'clipping'>): NoteView {
-  const modes = input.renderModes ?? ['solid', 'xray', 'wireframe', 'illustration'];
+function viewForViewer(view: NoteView, input: Pick<ReviewInput, 'renderModes' | 'clipping'>): NoteView {
+  const modes: readonly RenderMode[] = input.renderModes ?? RENDER_MODES;
   return {
     ...view,
     renderMode: modes.includes(view.renderMode) ? view.renderMode : 'solid',
@@ -107,7 +106,7 @@ export function viewForViewer(view: NoteView, input: Pick<ReviewInput, 'renderMo
 }
 
 /** A note's text may be sent: not blank, not too long. */
-export const sendableText = (text: string): boolean => text.trim() !== '' && text.trim().length <= COMMENT_MAX_LENGTH;
+const sendableText = (text: string): boolean => text.trim() !== '' && text.trim().length <= COMMENT_MAX_LENGTH;
 /** The notes a list shows at its top level, and the replies of one. */
 export const threadStarts = (notes: readonly ReviewedComment[]) => notes.filter((n) => n.parentId === null);
 export const repliesOf = (notes: readonly ReviewedComment[], id: number) => notes.filter((n) => n.parentId === id);

@@ -23,7 +23,7 @@ export interface ShownRevision {
   modelUrl: string;
 }
 
-export interface RevisionsInput {
+interface RevisionsInput {
   projectId: number;
   currentRevision: number;
   /** The revision the client approved, when it is the current one (null otherwise). */
@@ -37,9 +37,9 @@ export interface CompareView {
   onlyChanges: boolean;
 }
 
-export type RevisionsFailure = 'list' | 'compare' | 'restore';
+type RevisionsFailure = 'list' | 'compare' | 'restore';
 
-export interface RevisionsContext extends RevisionsInput {
+interface RevisionsContext extends RevisionsInput {
   revisions: Revision[];
   /** The older revision on screen (read-only), or null for the current one. */
   viewing: number | null;

@@ -4,7 +4,7 @@
  */
 import type { PartTree } from './viewerTypes';
 
-export interface TreeRow {
+interface TreeRow {
   id: string;
   depth: number;
   hasChildren: boolean;

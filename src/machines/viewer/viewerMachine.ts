@@ -46,16 +46,15 @@ export * from './viewerContext';
 export const modelUrlOf = (context: Pick<ViewerContext, 'target' | 'loaded' | 'shownRevision'>): string =>
   context.target.kind === 'sandbox' ? context.target.modelUrl : (context.shownRevision?.modelUrl ?? context.loaded?.project.modelUrl ?? '');
 
-export { approvedRevisionOf } from '../projects/approvedRevision';
 
 /** What the project's calls name: its id for the owner, the access key on a link, nothing in the sandbox. */
-export const refOf = (context: Pick<ViewerContext, 'target'>): { id: number } | { accessKey: string } | null =>
+const refOf = (context: Pick<ViewerContext, 'target'>): { id: number } | { accessKey: string } | null =>
   context.target.kind === 'owner' ? { id: context.target.id } : context.target.kind === 'guest' ? { accessKey: context.target.accessKey } : null;
 
 const permissionsOf = (context: ViewerContext): ShareOptions =>
   context.target.kind === 'sandbox' ? SANDBOX_PERMISSIONS : context.loaded?.kind === 'guest' ? context.loaded.project.shareOptions : ALL_SHARE_OPTIONS;
 
-export const viewerSetup = setup({
+const viewerSetup = setup({
   types: {
     context: {} as ViewerContext,
     events: {} as ViewerEvent,

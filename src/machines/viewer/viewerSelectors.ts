@@ -12,7 +12,7 @@ import { TOOL_PANELS, type PartNode, type ToolPanel } from './viewerTypes';
 type LoadSnapshot = SnapshotFrom<typeof ownerViewerMachine>;
 type ToolsSnapshot = SnapshotFrom<typeof viewerToolsMachine>;
 
-export type LoadView = 'loading' | 'ready' | 'notFound' | 'failed' | 'unauthorized';
+type LoadView = 'loading' | 'ready' | 'notFound' | 'failed' | 'unauthorized';
 
 export function selectLoadView(s: LoadSnapshot): LoadView {
   if (s.matches({ open: 'ready' })) return 'ready';

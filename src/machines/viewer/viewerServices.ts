@@ -32,7 +32,7 @@ import { ownerViewerMachine, sharedViewerMachine, type LoadedProject, type LoadT
 import { viewerToolsMachine } from './viewerToolsMachine';
 
 /** The calls the viewer makes (the API client satisfies it). */
-export interface ViewerApi {
+interface ViewerApi {
   getProject(id: number): Promise<Project>;
   getSharedProject(accessKey: string): Promise<SharedProject>;
   patchProject(id: number, patch: ProjectPatch): Promise<void>;
@@ -60,16 +60,16 @@ export interface ViewerApi {
 type ProjectRef = { id: number } | { accessKey: string };
 
 /** Waits before connecting the live events again: 1 s, doubling to 30 s; a stream that stayed up a minute starts over at 1 s. */
-export const LIVE_RETRY_MS = { first: 1000, max: 30_000, healthy: 60_000 } as const;
+const LIVE_RETRY_MS = { first: 1000, max: 30_000, healthy: 60_000 } as const;
 
 /** The list's dialog machines, already bound to the API (from createProjectServices). */
-export interface ProjectDialogMachines {
+interface ProjectDialogMachines {
   rename: typeof renameMachine;
   delete: typeof deleteMachine;
   share: typeof shareMachine;
 }
 
-export interface ViewerServicesDeps {
+interface ViewerServicesDeps {
   api: ViewerApi;
   projectMachines: ProjectDialogMachines;
   /** The comments and hyperlinks machines, already bound to the API. */

@@ -1,5 +1,6 @@
 /** The viewer tools machine's commands, events, context and the permission rules it applies (see viewerToolsMachine.ts). */
 import type { ShareOptions } from '../../api/schemas';
+import type { FrameInsets } from '../../model/viewerVocabulary';
 import type {
   CameraView,
   ClippingSettings,
@@ -88,13 +89,6 @@ export type ViewerToolsEvent =
   | { type: 'tools.sectionBox'; enabled: boolean }
   /** "Cut around this cabinet": the box around the selection's cabinet, or (`whole`, or nothing selected) the visible model. */
   | { type: 'tools.sectionAround'; whole?: boolean };
-
-export interface FrameInsets {
-  top: number;
-  right: number;
-  bottom: number;
-  left: number;
-}
 
 export interface ViewerToolsInput {
   /** What the viewer offers: all true for the owner, the share options on a link. */

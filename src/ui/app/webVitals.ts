@@ -2,13 +2,13 @@
  * Performance metrics (SPEC §7: CLS, FID, FCP, LCP, TTFB), loaded lazily after the first
  * render and logged to the console in development builds only.
  */
-export interface VitalsMetric {
+interface VitalsMetric {
   name: string;
   value: number;
   rating?: string;
 }
 
-export type VitalsReporter = (metric: VitalsMetric) => void;
+type VitalsReporter = (metric: VitalsMetric) => void;
 
 const logMetric: VitalsReporter = (metric) => console.debug(`[web-vitals] ${metric.name}`, Math.round(metric.value * 1000) / 1000, metric.rating ?? '');
 

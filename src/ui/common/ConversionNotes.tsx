@@ -6,7 +6,7 @@ import type { ConversionNote } from '../../machines/types';
 import type { TranslationFunctions } from '../../i18n/i18n-types';
 import { useLL } from '../app/I18nProvider';
 
-export function conversionNoteText(LL: TranslationFunctions, note: ConversionNote): string {
+function conversionNoteText(LL: TranslationFunctions, note: ConversionNote): string {
   switch (note.code) {
     case 'texture_missing':
       return LL.conversion.notes.texture_missing({ file: note.params.file ?? '' });

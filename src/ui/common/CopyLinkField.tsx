@@ -9,9 +9,9 @@ import { useLL } from '../app/I18nProvider';
 import { fieldClass, labelClass } from './controlStyles';
 import { CopyIcon } from './actionIcons';
 
-export const COPIED_MS = 2000;
+const COPIED_MS = 2000;
 
-export interface CopyFieldProps {
+interface CopyFieldProps {
   label: string;
   value: string;
   multiline?: boolean;

@@ -3,7 +3,7 @@ import { Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@h
 import type { ReactNode } from 'react';
 import { CheckIcon, ChevronDownIcon } from './actionIcons';
 
-export interface SelectOption<T extends string> {
+interface SelectOption<T extends string> {
   value: T;
   label: string;
   /** Shown before the label, in the button and the list. */

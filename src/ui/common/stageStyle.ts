@@ -1,7 +1,7 @@
 /** The style of each project stage (SPEC §4: the project icon style follows currentStage). */
 import type { Stage } from '../../machines/types';
 
-export interface StageStyle {
+interface StageStyle {
   /** Icon and dot colour. */
   text: string;
   dot: string;

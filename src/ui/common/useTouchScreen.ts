@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 
-export const TOUCH_QUERY = '(pointer: coarse)';
+const TOUCH_QUERY = '(pointer: coarse)';
 
 const queryList = (): MediaQueryList | null => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(TOUCH_QUERY) : null);
 

@@ -6,7 +6,7 @@ import { useLL } from '../app/I18nProvider';
 import { AppDialog } from './AppDialog';
 import { dangerButtonClass, secondaryButtonClass } from '../common/controlStyles';
 
-export type DeleteActor = ActorRefFrom<typeof deleteMachine>;
+type DeleteActor = ActorRefFrom<typeof deleteMachine>;
 
 export function DeleteDialog({ actor }: { actor: DeleteActor }) {
   const LL = useLL();

@@ -11,7 +11,7 @@ import { useLL } from '../app/I18nProvider';
 import { fieldClass, labelClass, primaryButtonClass, secondaryButtonClass } from '../common/controlStyles';
 import { AppDialog } from './AppDialog';
 
-export type RenameActor = ActorRefFrom<typeof renameMachine>;
+type RenameActor = ActorRefFrom<typeof renameMachine>;
 
 export function RenameDialog({ actor }: { actor: RenameActor }) {
   const LL = useLL();

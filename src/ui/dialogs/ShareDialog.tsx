@@ -14,7 +14,7 @@ import { SwitchField } from '../common/SwitchField';
 import { AppDialog } from './AppDialog';
 import { primaryButtonClass } from '../common/controlStyles';
 
-export type ShareActor = ActorRefFrom<typeof shareMachine>;
+type ShareActor = ActorRefFrom<typeof shareMachine>;
 
 export function ShareDialog({ actor, origin = window.location.origin }: { actor: ShareActor; origin?: string }) {
   const LL = useLL();

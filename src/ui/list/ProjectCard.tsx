@@ -15,6 +15,7 @@ import { flushSync } from 'react-dom';
 import { formatDateTime } from '../../i18n/dateTime';
 import { MODEL_FILE_ACCEPT } from '../../machines/projects/modelFile';
 import type { Project, Stage } from '../../machines/types';
+import { POSTER_SIZE, SMALL_POSTER_SIZE } from '../../model/viewerVocabulary';
 import { useLL } from '../app/I18nProvider';
 import { CabinetIcon, CheckIcon } from '../common/actionIcons';
 import { StageSelect, StageSelectStandIn } from '../common/StageSelect';
@@ -22,8 +23,8 @@ import { STAGE_STYLE } from '../common/stageStyle';
 import { ProjectCardMenu, ProjectCardMenuStandIn, type CardActions } from './ProjectCardMenu';
 
 /** The poster's widths the server offers (`?w=` up to the small one gets it). */
-const SMALL_POSTER_WIDTH = 480;
-const POSTER_WIDTH = 1200;
+const SMALL_POSTER_WIDTH = SMALL_POSTER_SIZE.width;
+const POSTER_WIDTH = POSTER_SIZE.width;
 /** A card's width in the grid: one column on phones, two from sm, three from md, six from lg (beside the 64 px toolbar). */
 const CARD_SIZES = '(min-width: 1024px) 16vw, (min-width: 768px) 32vw, (min-width: 640px) 48vw, 100vw';
 

@@ -40,7 +40,7 @@ import { DESKTOP_WIDTH, LEFT_PANEL_WIDTH, LEFT_SHIFT_MIN_WIDTH, RIGHT_PANEL_WIDT
 import { compactDataSheetShare } from '../../model/layoutRules';
 import type { ToolsActor, ViewerActor } from './viewerActors';
 
-export interface ViewerLayoutProps {
+interface ViewerLayoutProps {
   variant: 'owner' | 'guest' | 'sandbox';
   tools: ToolsActor;
   /** The screen's viewer actor: the load, the left panel and the children. */
@@ -258,7 +258,7 @@ function useModelShownMark(viewer: ViewerActor): boolean {
   return shown;
 }
 
-export const MODEL_FIRST_FRAME = 'model-first-frame';
+const MODEL_FIRST_FRAME = 'model-first-frame';
 /** The poster element the server writes into a shared link's page. */
 const BOOT_POSTER_ID = 'boot-poster';
 

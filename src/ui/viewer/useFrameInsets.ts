@@ -10,7 +10,6 @@ import { useEffect } from 'react';
 import { frameInsetsOf } from '../../model/layoutRules';
 import type { ToolsActor } from './viewerActors';
 
-export { frameInsetsOf } from '../../model/layoutRules';
 
 export function useFrameInsets(tools: ToolsActor, compact: boolean, sheetShown: boolean, panelSheetOpen = false): void {
   const height = typeof window === 'undefined' ? 800 : window.innerHeight;

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { DESKTOP_WIDTH, isCompactLayout, PHONE_WIDTH } from '../../model/layoutRules';
 
-export { DESKTOP_WIDTH, isCompactLayout, PHONE_WIDTH } from '../../model/layoutRules';
+export { DESKTOP_WIDTH } from '../../model/layoutRules';
 
 function useWindowSize(): { width: number; height: number } {
   const [size, setSize] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
@@ -14,17 +14,13 @@ function useWindowSize(): { width: number; height: number } {
   return size;
 }
 
-export function useWindowWidth(): number {
-  return useWindowSize().width;
-}
-
 /** Widths of SPEC §9: hierarchy auto-open, left group shift, desktop. */
-export const HIERARCHY_AUTO_OPEN_WIDTH = 800;
+const HIERARCHY_AUTO_OPEN_WIDTH = 800;
 export const LEFT_SHIFT_MIN_WIDTH = 1024;
 export const LEFT_PANEL_WIDTH = 360;
 export const RIGHT_PANEL_WIDTH = 220;
 /** Below this height (a phone held sideways) the hierarchy does not open by itself over the model. */
-export const HIERARCHY_AUTO_OPEN_HEIGHT = 600;
+const HIERARCHY_AUTO_OPEN_HEIGHT = 600;
 
 /**
  * SPEC §9's auto-open of the hierarchy, except on a short (landscape phone) window and in a frame

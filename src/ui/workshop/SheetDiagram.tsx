@@ -5,7 +5,7 @@
  */
 import type { SheetLayout } from '../../machines/projects/workshopView';
 
-export interface SheetDiagramProps {
+interface SheetDiagramProps {
   sheet: SheetLayout;
   length: number;
   width: number;

@@ -20,7 +20,7 @@ function NumberField({ label, value, invalid, onChange }: { label: string; value
   );
 }
 
-export interface WorkshopSettingsFormProps {
+interface WorkshopSettingsFormProps {
   draft: WorkshopSettings;
   errors: SettingsError[];
   saving: boolean;

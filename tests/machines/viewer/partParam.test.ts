@@ -65,7 +65,7 @@ describe('part parameter', () => {
       { input: { target: { kind: 'guest', accessKey: 'k1' }, params: parseViewerParams(`?filter=Base%202&part=${encodeURIComponent(SIDE)}`), author: { name: 'Ada', avatarUrl: '' } } },
     ).start();
     await waitFor(actor, () => actor.getSnapshot().context.tools !== null);
-    const model: ModelInfo = { tree, partCount: 3 };
+    const model: ModelInfo = { tree, partCount: 3, bounds: { min: [0, 0, 0], max: [1, 1, 1] } };
     actor.send({ type: 'load.done', model } as never);
     expect(received.filter((r) => r.child === 'notice').map((r) => r.event)).toEqual([{ type: 'notice.load', steps: [['b2']] }, { type: 'notice.start' }]);
     expect(received.filter((r) => r.child === 'tools' && r.event.type === 'tools.select').map((r) => r.event)).toEqual([{ type: 'tools.select', partId: 's2' }]);

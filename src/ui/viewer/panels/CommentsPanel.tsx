@@ -11,9 +11,9 @@ import { fieldClass, secondaryButtonClass } from '../../common/controlStyles';
 import { COMMENT_LIST_FILE_NAME, commentListText, downloadTextFile } from './commentListFile';
 import { NotesPanel } from './NotesPanel';
 
-export type CommentsActor = ActorRefFrom<typeof commentsMachine>;
+type CommentsActor = ActorRefFrom<typeof commentsMachine>;
 
-export interface CommentsPanelProps {
+interface CommentsPanelProps {
   actor: CommentsActor;
   /** True on /s/{accessKey}: hides the download button. */
   isPublicLink: boolean;

@@ -3,7 +3,7 @@ import type { ContentError, ListError } from '../../../machines/viewer/contentLi
 import { useLL } from '../../app/I18nProvider';
 import { linkButtonClass } from '../../common/controlStyles';
 
-export interface ContentErrorMessageProps {
+interface ContentErrorMessageProps {
   error: ContentError;
   /** The texts of this list for each failure; the others are worded alike in every list. */
   messages: Record<ListError, string>;

@@ -16,7 +16,7 @@ type SizeLabel = 'height' | 'depth' | 'width' | 'length' | 'thickness';
 const SIZE_KEYS = { height: 'height', depth: 'depth', width: 'width', length: 'partLength', thickness: 'thickness' } as const;
 
 /** A size in the user's unit; the encoded size follows in brackets when it was in the other unit. Numbers as the user's language writes them. */
-export function sizeText(value: number, encodedUnit: DistanceUnit, unit: DistanceUnit, locale: Locales = 'en'): string {
+function sizeText(value: number, encodedUnit: DistanceUnit, unit: DistanceUnit, locale: Locales = 'en'): string {
   const encoded = `${formatUpTo(value, 3, locale)} ${encodedUnit}`;
   return encodedUnit === unit ? encoded : `${formatLength(unit, convertDistance(value, encodedUnit, unit), locale)} (${encoded})`;
 }

@@ -11,9 +11,9 @@ import { ExternalIcon } from '../../common/actionIcons';
 import { fieldClass, labelClass } from '../../common/controlStyles';
 import { NotesPanel } from './NotesPanel';
 
-export type HyperlinksActor = ActorRefFrom<typeof hyperlinksMachine>;
+type HyperlinksActor = ActorRefFrom<typeof hyperlinksMachine>;
 
-export interface HyperlinksPanelProps {
+interface HyperlinksPanelProps {
   actor: HyperlinksActor;
 }
 

@@ -7,7 +7,7 @@ import type { NoteItem } from '../../../machines/viewer/notesMachine';
 import { TrashIcon } from '../../common/actionIcons';
 import { AuthorLine } from './AuthorLine';
 
-export interface NoteCardProps {
+interface NoteCardProps {
   item: NoteItem;
   /** The delete button's name ("Delete this comment"). */
   deleteLabel: string;

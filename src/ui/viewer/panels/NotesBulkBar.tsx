@@ -15,7 +15,7 @@ export interface BulkTexts {
   confirmGuests?(): string;
 }
 
-export interface NotesBulkBarProps {
+interface NotesBulkBarProps {
   actor: AnyActorRef;
   ns: string;
   texts: BulkTexts;

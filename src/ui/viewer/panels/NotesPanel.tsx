@@ -16,7 +16,7 @@ import { NoteCard } from './NoteCard';
 import { NotesBulkBar, type BulkTexts } from './NotesBulkBar';
 
 /** The words of one kind: its dictionary (`LL.viewer.comments`, `LL.viewer.hyperlinks`) has them all. */
-export interface NotesTexts extends BulkTexts, Record<ListError, () => string> {
+interface NotesTexts extends BulkTexts, Record<ListError, () => string> {
   title(): string;
   empty(): string;
   /** The delete and select buttons of one note. */
@@ -25,7 +25,7 @@ export interface NotesTexts extends BulkTexts, Record<ListError, () => string> {
   submit(): string;
 }
 
-export interface NotesPanelProps<Item extends NoteItem> {
+interface NotesPanelProps<Item extends NoteItem> {
   /** A comments or hyperlinks actor. */
   actor: AnyActorRef;
   /** Its event namespace, which is also the name of its list. */

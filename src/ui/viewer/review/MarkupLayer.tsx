@@ -10,7 +10,7 @@ import type { MarkupShape } from '../../../machines/viewer/reviewMachine';
 
 type Point = [number, number];
 
-export interface MarkupLayerProps {
+interface MarkupLayerProps {
   shapes: readonly MarkupShape[];
   /** The tool drawing with, or null: the layer only shows the shapes. */
   tool?: MarkupShape['kind'] | null;

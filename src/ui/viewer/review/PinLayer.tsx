@@ -16,7 +16,7 @@ export interface PinMark {
   status: 'open' | 'resolved';
 }
 
-export interface PinProjector {
+interface PinProjector {
   project(point: Vec3): { x: number; y: number; inView: boolean };
   readonly onViewChange: { subscribe(listener: () => void): () => void };
 }

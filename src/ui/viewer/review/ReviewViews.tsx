@@ -36,7 +36,7 @@ export function ReviewMarkup({ actor }: { actor: ReviewActor }) {
 }
 
 /** The pinned notes as the canvas draws them, numbered as the panel lists them. */
-export function pinMarks(notes: ReturnType<ReviewActor['getSnapshot']>['context']['notes']): PinMark[] {
+function pinMarks(notes: ReturnType<ReviewActor['getSnapshot']>['context']['notes']): PinMark[] {
   return threadStarts(notes).flatMap((note, index) => (note.pin ? [{ id: note.id, number: index + 1, point: note.pin.point, status: note.status }] : []));
 }
 
