@@ -8,6 +8,8 @@
  */
 import { Document, NodeIO } from '@gltf-transform/core';
 import { zipSync } from 'fflate';
+import { Box3 } from 'three';
+import { USDZLoader } from 'three/examples/jsm/loaders/USDZLoader.js';
 import { validateBytes } from 'gltf-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { boundsOf, generateAssembly } from '../../samples/generate.js';
@@ -16,7 +18,7 @@ import { writeSample } from '../../samples/writers/index.js';
 import { AR_MAX_BYTES, AR_TRIANGLE_BUDGET, makeArModel, type ArModel } from '../../server/convert/ar/arModel.js';
 import { convertFile } from '../../server/convert/convertFile.js';
 import { texturedDae, TINY_PNG, WOOD_TEXTURE_PATH } from './texturedDae.js';
-import { glbBounds, readUsda, readZip } from './helpers/arFiles.js';
+import { glbBounds, readUsdz, readZip } from './helpers/arFiles.js';
 
 const MM = 0.001;
 
@@ -74,9 +76,8 @@ describe('AR files of a converted STEP job', () => {
   });
 
   it('has a default prim, metres and Y up, and points spanning the GLB within 1 mm', async () => {
-    const text = new TextDecoder().decode(readZip(ar.usdz)[0].data);
-    const usda = readUsda(text);
-    expect(text).not.toContain('doubleSided'); // closed solids: one side drawn
+    const usda = readUsdz(ar.usdz);
+    expect(usda.text).not.toContain('doubleSided'); // closed solids: one side drawn
     expect(usda.defaultPrim).toBe('Root');
     expect(usda.rootDefined).toBe(true);
     expect(usda.metersPerUnit).toBe(1);
@@ -90,6 +91,29 @@ describe('AR files of a converted STEP job', () => {
     }
     expect(ar.glb.byteLength).toBeLessThanOrEqual(AR_MAX_BYTES);
     expect(ar.usdz.byteLength).toBeLessThanOrEqual(AR_MAX_BYTES);
+  });
+
+  it('writes a panel shared by many parts once, each part referencing it with its matrix', async () => {
+    const usda = readUsdz(ar.usdz);
+    const doc = await new NodeIO().readBinary(ar.glb);
+    const meshes = doc.getRoot().listMeshes().length;
+    expect(usda.references).toBeGreaterThan(usda.referencedLayers * 2);
+    expect(usda.referencedLayers).toBeLessThanOrEqual(meshes);
+    expect(readZip(ar.usdz).filter((e) => e.name.startsWith('geometries/')).length).toBe(usda.referencedLayers);
+  });
+
+  it('is read by three.js\'s USDZ loader with the GLB\'s dimensions within 1 mm', async () => {
+    const scene = new USDZLoader().parse(ar.usdz.slice().buffer);
+    scene.updateMatrixWorld(true);
+    const box = new Box3().setFromObject(scene);
+    const glb = await glbBounds(ar.glb);
+    let meshes = 0;
+    scene.traverse((o) => (meshes += o.isMesh ? 1 : 0));
+    expect(meshes).toBeGreaterThanOrEqual(300);
+    for (let k = 0; k < 3; k++) {
+      expect(Math.abs(box.min.getComponent(k) - glb.min[k]), `min ${k}`).toBeLessThan(MM);
+      expect(Math.abs(box.max.getComponent(k) - glb.max[k]), `max ${k}`).toBeLessThan(MM);
+    }
   });
 });
 
@@ -118,15 +142,18 @@ describe('AR files of a DXF job (faces drawn from both sides)', () => {
     const { glb } = await convertFile({ fileName: 'job.dxf', bytes: await writeSample(assembly, 'dxf') });
     const ar = (await makeArModel(glb))!;
     expect((await validateBytes(ar.glb)).issues.numErrors).toBe(0);
-    const text = new TextDecoder().decode(readZip(ar.usdz)[0].data);
+    const text = readZip(ar.usdz).map((e) => new TextDecoder().decode(e.data)).join('\n');
     const meshes = text.split('def Mesh "').length - 1;
     expect(meshes).toBeGreaterThan(0);
     expect(text.split('uniform bool doubleSided = 1').length - 1).toBe(meshes);
   });
 });
 
-/** A flat 1.2 x 0.6 m panel of `cells` x `cells` squares, drawn by `copies` nodes side by side. */
-async function densePanels(cells: number, copies: number): Promise<Uint8Array> {
+/**
+ * A flat 1.2 x 0.6 m panel of `cells` x `cells` squares, drawn by `copies` nodes side by side,
+ * sharing one mesh or (`distinct`) each with a mesh of its own.
+ */
+async function densePanels(cells: number, copies: number, distinct = false): Promise<Uint8Array> {
   const doc = new Document();
   const buffer = doc.createBuffer();
   const positions = new Float32Array((cells + 1) * (cells + 1) * 3);
@@ -140,22 +167,24 @@ async function densePanels(cells: number, copies: number): Promise<Uint8Array> {
       indices.set([a, a + 1, a + cells + 2, a, a + cells + 2, a + cells + 1], t);
     }
   }
-  const mesh = doc.createMesh('panel').addPrimitive(
-    doc
-      .createPrimitive()
-      .setAttribute('POSITION', doc.createAccessor().setType('VEC3').setArray(positions).setBuffer(buffer))
-      .setIndices(doc.createAccessor().setType('SCALAR').setArray(indices).setBuffer(buffer)),
-  );
+  const panel = () =>
+    doc.createMesh('panel').addPrimitive(
+      doc
+        .createPrimitive()
+        .setAttribute('POSITION', doc.createAccessor().setType('VEC3').setArray(positions.slice()).setBuffer(buffer))
+        .setIndices(doc.createAccessor().setType('SCALAR').setArray(indices.slice()).setBuffer(buffer)),
+    );
+  const mesh = panel();
   const scene = doc.createScene();
-  for (let c = 0; c < copies; c++) scene.addChild(doc.createNode(`panel ${c}`).setMesh(mesh).setTranslation([0, 0, c * 0.02]));
+  for (let c = 0; c < copies; c++) scene.addChild(doc.createNode(`panel ${c}`).setMesh(distinct && c > 0 ? panel() : mesh).setTranslation([0, 0, c * 0.02]));
   doc.getRoot().setDefaultScene(scene);
   return new NodeIO().writeBinary(doc);
 }
 
 describe('a job past the budgets', () => {
   it('is simplified under the triangle and size budgets, keeping its dimensions', async () => {
-    // 4 x 2 x 240² = 460,800 triangles: under the triangle budget, but its USDZ would pass 10 MB.
-    const ar = (await makeArModel(await densePanels(240, 4)))!;
+    // 4 x 2 x 240² = 460,800 triangles of 4 meshes: under the triangle budget, but its USDZ would pass 10 MB.
+    const ar = (await makeArModel(await densePanels(240, 4, true)))!;
     expect(ar.sourceTriangles).toBe(460_800);
     expect(ar.simplified).toBe(true);
     expect(ar.overBudget).toBe(false);
