@@ -2,7 +2,8 @@
  * Where "View in your room" leads (issue 32): the phone's own AR viewer with the link's AR file.
  * iOS Safari (an `<a rel="ar">` it says it supports) opens the USDZ in Quick Look; Android opens
  * the AR GLB in Scene Viewer through an explicit intent to Google Play Services for AR, AR only,
- * at true size, falling back to the link's page when that is missing. Nothing elsewhere (desktop).
+ * at true size, falling back to the link's page when that is missing. Nothing elsewhere (desktop): there a
+ * QR code opens the link on a phone with AR requested (`?ar=1`), where the page offers AR at once.
  */
 export interface ArDevice {
   userAgent: string;
@@ -30,4 +31,31 @@ export function arLaunch(device: ArDevice, linkApiUrl: string, pageUrl: string):
     return { kind: 'scene-viewer', href };
   }
   return null;
+}
+
+/** The query parameter a link's page is opened with to offer AR at once (`?ar=1`, the desktop's QR code). */
+const AR_REQUEST = 'ar';
+
+/** The link's page with AR requested, without a fragment: what a desktop's QR code opens on a phone. */
+export function arRequestUrl(pageUrl: string): string {
+  const url = new URL(pageUrl);
+  url.hash = '';
+  url.searchParams.set(AR_REQUEST, '1');
+  return url.href;
+}
+
+/** The page without the AR request: where Scene Viewer falls back to, and what a dismissed prompt leaves. */
+export function withoutArRequest(pageUrl: string): string {
+  const url = new URL(pageUrl);
+  url.searchParams.delete(AR_REQUEST);
+  return url.href;
+}
+
+export function isArRequested(search: string): boolean {
+  return new URLSearchParams(search).get(AR_REQUEST) === '1';
+}
+
+/** A phone or tablet (a QR code to scan would be no use there): iOS, iPadOS's mobile agents, Android, and other `Mobile` agents. */
+export function isHandheld(userAgent: string): boolean {
+  return /\b(iPhone|iPad|iPod|Android|Mobile)\b/i.test(userAgent);
 }

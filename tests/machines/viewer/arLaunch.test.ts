@@ -1,6 +1,6 @@
 /** Where "View in your room" leads: Quick Look on iOS Safari, Scene Viewer's intent on Android, nothing on a desktop. */
 import { describe, expect, it } from 'vitest';
-import { arLaunch } from '../../../src/machines/viewer/arLaunch';
+import { arLaunch, arRequestUrl, isArRequested, isHandheld, withoutArRequest } from '../../../src/machines/viewer/arLaunch';
 
 const API = 'https://cv.example.com/api/v1/projects/accessKeys/Abc123';
 const PAGE = 'https://cv.example.com/s/Abc123';
@@ -32,5 +32,17 @@ describe('arLaunch', () => {
   it('offers nothing on a desktop, nor on an iPhone browser without Quick Look', () => {
     expect(arLaunch({ userAgent: DESKTOP, supportsArRel: false }, API, PAGE)).toBeNull();
     expect(arLaunch({ userAgent: IPHONE, supportsArRel: false }, API, PAGE)).toBeNull();
+  });
+
+  it('requests AR in the link\'s address, once, without its fragment, and takes the request away again', () => {
+    expect(arRequestUrl(`${PAGE}?filter=Base%201#comment`)).toBe(`${PAGE}?filter=Base+1&ar=1`);
+    expect(arRequestUrl(`${PAGE}?ar=1`)).toBe(`${PAGE}?ar=1`);
+    expect(isArRequested('?filter=x&ar=1')).toBe(true);
+    expect(isArRequested('?ar=0')).toBe(false);
+    expect(withoutArRequest(`${PAGE}?ar=1`)).toBe(PAGE);
+  });
+
+  it('tells phones and tablets, which get no QR code, from desktops', () => {
+    expect([IPHONE, PIXEL, DESKTOP].map(isHandheld)).toEqual([true, true, false]);
   });
 });
