@@ -27,15 +27,28 @@ function glbJson(glb: Uint8Array): { extensionsUsed?: string[]; extensionsRequir
   return JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length)));
 }
 
-async function converted(parts: number, format: 'step', seed = 3): Promise<{ glb: Uint8Array; dims: number[] }> {
+interface ConvertedJob {
+  glb: Uint8Array;
+  dims: number[];
+  assembly: ReturnType<typeof generateAssembly>;
+}
+
+async function converted(parts: number, format: 'step', seed = 3): Promise<ConvertedJob> {
   const assembly = generateAssembly({ parts, seed });
   const { glb } = await convertFile({ fileName: 'job.stp', bytes: await writeSample(assembly, format) });
   const [min, max] = boundsOf([assembly.root]);
-  return { glb, dims: [0, 1, 2].map((k) => max[k] - min[k]) };
+  return { glb, dims: [0, 1, 2].map((k) => max[k] - min[k]), assembly };
+}
+
+/** The glTF node index of the node named `name` in a GLB (its JSON chunk read as it is). */
+function nodeIndex(glb: Uint8Array, name: string): number {
+  const length = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
+  const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length))) as { nodes: { name?: string }[] };
+  return json.nodes.findIndex((n) => n.name === name);
 }
 
 describe('AR files of a converted STEP job', () => {
-  let job: { glb: Uint8Array; dims: number[] };
+  let job: ConvertedJob;
   let ar: ArModel;
   beforeAll(async () => {
     job = await converted(300, 'step');
@@ -116,6 +129,40 @@ describe('AR files of a converted STEP job', () => {
     }
   });
 });
+
+describe('AR files of one cabinet of a converted job', () => {
+  it('hold that cabinet alone, its millimetre dimensions within 1 mm, a wall cabinet at its mounting height', async () => {
+    const job = await converted(120, 'step', 7);
+    const [floor] = boundsOf([job.assembly.root]);
+    const cabinets = job.assembly.root.children;
+    const wall = cabinets.find((c) => c.name.startsWith('Wall cabinet'))!;
+    const base = cabinets.find((c) => c.name.startsWith('Base cabinet'))!;
+    expect(wall && base).toBeTruthy();
+    const whole = (await makeArModel(job.glb))!;
+    for (const cabinet of [base, wall]) {
+      const node = nodeIndex(job.glb, cabinet.name);
+      expect(node, cabinet.name).toBeGreaterThanOrEqual(0);
+      const ar = (await makeArModel(job.glb, { node }))!;
+      const [min, max] = boundsOf([cabinet], [0, 0, 0]);
+      const glb = await glbBounds(ar.glb);
+      for (let k = 0; k < 3; k++) expect(Math.abs(glb.max[k] - glb.min[k] - (max[k] - min[k]) * MM), `${cabinet.name} axis ${k}`).toBeLessThan(MM);
+      // Its own footprint centred; its height above the job's floor kept (a wall cabinet floats at its height).
+      expect(Math.abs((glb.min[0] + glb.max[0]) / 2)).toBeLessThan(MM);
+      expect(Math.abs(glb.min[1] - (min[1] - floor[1]) * MM), cabinet.name).toBeLessThan(MM);
+      expect(ar.triangles).toBeLessThan(whole.triangles / 2);
+      expect((await validateBytes(ar.glb)).issues.numErrors).toBe(0);
+      // Nothing of the other cabinets is carried along.
+      expect((await new NodeIO().readBinary(ar.glb)).getRoot().listNodes().length).toBeLessThanOrEqual(countNodes(cabinet) + 1);
+      const usda = readUsdz(ar.usdz);
+      for (let k = 0; k < 3; k++) expect(Math.abs(usda.bounds.max[k] - usda.bounds.min[k] - (glb.max[k] - glb.min[k])), `USDZ axis ${k}`).toBeLessThan(MM);
+    }
+    expect(await makeArModel(job.glb, { node: 1_000_000 })).toBeNull();
+  });
+});
+
+function countNodes(node: { children: { children: unknown[] }[] }): number {
+  return 1 + node.children.reduce((sum, child) => sum + countNodes(child as typeof node), 0);
+}
 
 describe('AR files of a textured job (a ZIP of a DAE and its picture)', () => {
   it('keep the texture in the GLB and the USDZ', async () => {

@@ -63,9 +63,16 @@ export function drawnTriangles(doc: Document): number {
   return total;
 }
 
-/** Plain glTF: decoded geometry, no extension, no coarse mesh, no line. */
-async function plainDocument(glb: Uint8Array): Promise<Document> {
+/**
+ * Plain glTF: decoded geometry, no extension, no coarse mesh, no line; with `node` (a glTF node
+ * index of the converted GLB, the part tree's id), only that node's subtree, at its place in the
+ * model. Null when there is no such node. `floor` is the whole model's lowest point.
+ */
+async function plainDocument(glb: Uint8Array, node?: number): Promise<{ doc: Document; floor: number } | null> {
   const doc = await (await gltfIo()).readBinary(glb);
+  // Looked up before anything is pruned: indices are the converted GLB's.
+  const subset = node === undefined ? undefined : doc.getRoot().listNodes()[node];
+  if (node !== undefined && !subset) return null;
   for (const coarse of coarseMeshesOf(doc)) {
     coarse.listPrimitives().forEach((p) => p.dispose());
     coarse.dispose();
@@ -77,15 +84,26 @@ async function plainDocument(glb: Uint8Array): Promise<Document> {
   for (const extension of doc.getRoot().listExtensionsUsed()) extension.dispose();
   const root = doc.getRoot();
   if (!root.getDefaultScene()) root.setDefaultScene(root.listScenes()[0] ?? doc.createScene());
+  const scene = root.getDefaultScene()!;
+  const floor = getBounds(scene).min[1];
+  if (subset) {
+    const world = subset.getWorldMatrix();
+    subset.getParentNode()?.removeChild(subset);
+    for (const child of scene.listChildren()) scene.removeChild(child);
+    scene.addChild(subset.setMatrix(world));
+  }
   await doc.transform(prune({ keepLeaves: false, keepSolidTextures: true }));
-  return doc;
+  return { doc, floor };
 }
 
-/** Puts the model under one node that moves the middle of its floor footprint to the origin. */
-function placeOnFloor(doc: Document): [number, number, number] {
+/**
+ * Puts the model under one node that moves the middle of its floor footprint to the origin, its
+ * height measured from `floor` (a cabinet alone keeps its mounting height above the model's floor).
+ */
+function placeOnFloor(doc: Document, floor?: number): [number, number, number] {
   const scene = doc.getRoot().getDefaultScene()!;
   const { min, max } = getBounds(scene);
-  const placed = doc.createNode('AR').setTranslation([-(min[0] + max[0]) / 2, -min[1], -(min[2] + max[2]) / 2]);
+  const placed = doc.createNode('AR').setTranslation([-(min[0] + max[0]) / 2, -Math.min(floor ?? min[1], min[1]), -(min[2] + max[2]) / 2]);
   for (const child of scene.listChildren()) {
     scene.removeChild(child);
     placed.addChild(child);
@@ -99,13 +117,23 @@ async function simplifyTo(doc: Document, ratio: number, error: number): Promise<
   await doc.transform(weld(), simplify({ simplifier: MeshoptSimplifier, ratio: Math.max(0, Math.min(1, ratio)), error }));
 }
 
-/** The AR GLB and USDZ of a converted GLB; null when the model has no surface to place. */
-export async function makeArModel(glb: Uint8Array, limits: { triangles?: number; bytes?: number } = {}): Promise<ArModel | null> {
+export interface ArOptions {
+  /** Budgets other than the product's (tests). */
+  triangles?: number;
+  bytes?: number;
+  /** Only this node's subtree (a glTF node index of the converted GLB: one cabinet), at its mounting height. */
+  node?: number;
+}
+
+/** The AR GLB and USDZ of a converted GLB (or of one of its nodes); null when there is no surface to place. */
+export async function makeArModel(glb: Uint8Array, limits: ArOptions = {}): Promise<ArModel | null> {
   const maxBytes = limits.bytes ?? AR_MAX_BYTES;
-  const doc = await plainDocument(glb);
+  const plain = await plainDocument(glb, limits.node);
+  if (!plain) return null;
+  const { doc } = plain;
   const sourceTriangles = drawnTriangles(doc);
   if (sourceTriangles === 0) return null;
-  const size = placeOnFloor(doc);
+  const size = placeOnFloor(doc, limits.node === undefined ? undefined : plain.floor);
   const io = await gltfIo();
   let triangles = sourceTriangles;
   let budget = limits.triangles ?? AR_TRIANGLE_BUDGET;

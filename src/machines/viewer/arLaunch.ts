@@ -5,6 +5,8 @@
  * at true size, falling back to the link's page when that is missing. Nothing elsewhere (desktop): there a
  * QR code opens the link on a phone with AR requested (`?ar=1`), where the page offers AR at once.
  */
+import type { PartTree } from './viewerTypes';
+
 export interface ArDevice {
   userAgent: string;
   /** `document.createElement('a').relList.supports('ar')`: true in Safari on iOS and iPadOS. */
@@ -17,13 +19,15 @@ export type ArLaunch = { kind: 'quick-look'; href: string } | { kind: 'scene-vie
  * `linkApiUrl` is the absolute URL of the link's API folder (`.../projects/accessKeys/{key}`),
  * `pageUrl` the link's page.
  */
-export function arLaunch(device: ArDevice, linkApiUrl: string, pageUrl: string): ArLaunch | null {
+export function arLaunch(device: ArDevice, linkApiUrl: string, pageUrl: string, node?: string): ArLaunch | null {
+  // One cabinet's files are `ar/{node}.*`, made by the server on demand.
+  const files = node === undefined ? `${linkApiUrl}/ar` : `${linkApiUrl}/ar/${encodeURIComponent(node)}`;
   if (device.supportsArRel) {
     // Quick Look places the model at its true size: no pinch to scale it.
-    return { kind: 'quick-look', href: `${linkApiUrl}/ar.usdz#allowsContentScaling=0` };
+    return { kind: 'quick-look', href: `${files}.usdz#allowsContentScaling=0` };
   }
   if (/\bAndroid\b/i.test(device.userAgent)) {
-    const file = encodeURIComponent(`${linkApiUrl}/ar.glb`);
+    const file = encodeURIComponent(`${files}.glb`);
     const href =
       `intent://arvr.google.com/scene-viewer/1.0?file=${file}&mode=ar_only&resizable=false` +
       `#Intent;scheme=https;package=com.google.ar.core;action=android.intent.action.VIEW;` +
@@ -58,4 +62,19 @@ export function isArRequested(search: string): boolean {
 /** A phone or tablet (a QR code to scan would be no use there): iOS, iPadOS's mobile agents, Android, and other `Mobile` agents. */
 export function isHandheld(userAgent: string): boolean {
   return /\b(iPhone|iPad|iPod|Android|Mobile)\b/i.test(userAgent);
+}
+
+/**
+ * The cabinet "View this cabinet in your room" places for a selected node: the top-level assembly
+ * child (a child of a root) holding it, or the node itself when it is a root or one of those.
+ */
+export function arCabinetOf(tree: PartTree, selectedId: string | null): { id: string; name: string } | null {
+  let node = selectedId === null ? undefined : tree.nodes[selectedId];
+  if (!node) return null;
+  while (node.parent !== null) {
+    const parent: PartTree['nodes'][string] | undefined = tree.nodes[node.parent];
+    if (!parent || parent.parent === null) break;
+    node = parent;
+  }
+  return { id: node.id, name: node.name };
 }

@@ -9,7 +9,9 @@
 import { useSelector } from '@xstate/react';
 import type { SharedProject } from '../../machines/types';
 import type { EngineSlot } from '../../machines/viewer/enginePort';
-import { selectLoaded, selectTools } from '../../machines/viewer/viewerSelectors';
+import { useMemo } from 'react';
+import { arCabinetOf } from '../../machines/viewer/arLaunch';
+import { selectLoaded, selectModel, selectSelectedId, selectTools } from '../../machines/viewer/viewerSelectors';
 import { useAppServices } from '../app/AppServices';
 import { ApprovalBar, LinkApprovalDialog } from './ApprovalBar';
 import { ArRequestPrompt } from './ArRequestPrompt';
@@ -42,6 +44,9 @@ function GuestViewer({ accessKey, project, slot, viewer, tools }: GuestViewerPro
   const content = useViewerContent(viewer, tools, { isPublicLink: true, projectName: project.name });
   // The link's API folder, which its logo's URL names: its AR files are there too.
   const linkApiUrl = services.sharedLogoUrl(accessKey).replace(/\/logo$/, '');
+  const selectedId = useSelector(tools, selectSelectedId);
+  const tree = useSelector(viewer, (s) => selectModel(s)?.tree);
+  const arCabinet = useMemo(() => (tree ? arCabinetOf(tree, selectedId) : null), [tree, selectedId]);
   return (
     <ViewerLayout
       variant="guest"
@@ -49,7 +54,7 @@ function GuestViewer({ accessKey, project, slot, viewer, tools }: GuestViewerPro
       viewer={viewer}
       slot={slot}
       logoUrl={services.sharedLogoUrl(accessKey)}
-      projectPanel={<SharedProjectPanel project={project} accessKey={accessKey} linkApiUrl={linkApiUrl} />}
+      projectPanel={<SharedProjectPanel project={project} accessKey={accessKey} linkApiUrl={linkApiUrl} arCabinet={arCabinet} />}
       approvalBar={
         <div className="flex flex-col items-center gap-2">
           <LinkChangesBanner viewer={viewer} />

@@ -1,6 +1,6 @@
 /** Where "View in your room" leads: Quick Look on iOS Safari, Scene Viewer's intent on Android, nothing on a desktop. */
 import { describe, expect, it } from 'vitest';
-import { arLaunch, arRequestUrl, isArRequested, isHandheld, withoutArRequest } from '../../../src/machines/viewer/arLaunch';
+import { arCabinetOf, arLaunch, arRequestUrl, isArRequested, isHandheld, withoutArRequest } from '../../../src/machines/viewer/arLaunch';
 
 const API = 'https://cv.example.com/api/v1/projects/accessKeys/Abc123';
 const PAGE = 'https://cv.example.com/s/Abc123';
@@ -44,5 +44,21 @@ describe('arLaunch', () => {
 
   it('tells phones and tablets, which get no QR code, from desktops', () => {
     expect([IPHONE, PIXEL, DESKTOP].map(isHandheld)).toEqual([true, true, false]);
+  });
+
+  it('opens one cabinet\'s files, the node\'s own under ar/', () => {
+    expect(arLaunch({ userAgent: IPHONE, supportsArRel: true }, API, PAGE, '12')?.href).toBe(`${API}/ar/12.usdz#allowsContentScaling=0`);
+    const file = new URLSearchParams(arLaunch({ userAgent: PIXEL, supportsArRel: false }, API, PAGE, '12')!.href.split('?')[1].split('#')[0]).get('file');
+    expect(file).toBe(`${API}/ar/12.glb`);
+  });
+
+  it('places the cabinet holding the selected part: the child of a root above it, or the node itself', () => {
+    const node = (id: string, parent: string | null, children: string[] = []) => ({ id, name: `N${id}`, rawName: `N${id}`, children, parent, size: null, additionalInfo: null, isVisible: true });
+    const tree = { roots: ['0'], nodes: { '0': node('0', null, ['1']), '1': node('1', '0', ['2']), '2': node('2', '1', ['3']), '3': node('3', '2') } };
+    expect(arCabinetOf(tree, '3')).toEqual({ id: '1', name: 'N1' });
+    expect(arCabinetOf(tree, '1')).toEqual({ id: '1', name: 'N1' });
+    expect(arCabinetOf(tree, '0')).toEqual({ id: '0', name: 'N0' });
+    expect(arCabinetOf(tree, null)).toBeNull();
+    expect(arCabinetOf(tree, '99')).toBeNull();
   });
 });

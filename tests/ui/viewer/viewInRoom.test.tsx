@@ -29,8 +29,10 @@ function asDevice(userAgent: string, quickLook: boolean) {
   vi.spyOn(DOMTokenList.prototype, 'supports').mockImplementation((token: string) => quickLook && token === 'ar');
 }
 
-const render = (isArAvailable: boolean) =>
-  renderWithServices(<SharedProjectPanel project={{ ...SAMPLE_LINK, thumbnailUrl: '/poster.webp', shareOptions: { ...ALL_SHARE_OPTIONS, isArAvailable } }} accessKey="k1" linkApiUrl={API} />);
+const render = (isArAvailable: boolean, arCabinet: { id: string; name: string } | null = null) =>
+  renderWithServices(
+    <SharedProjectPanel project={{ ...SAMPLE_LINK, thumbnailUrl: '/poster.webp', shareOptions: { ...ALL_SHARE_OPTIONS, isArAvailable } }} accessKey="k1" linkApiUrl={API} arCabinet={arCabinet} />,
+  );
 
 describe('View in your room', () => {
   it('is a Quick Look anchor with an image first on iOS Safari', () => {
@@ -68,11 +70,29 @@ describe('View in your room', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('places the selected part\'s cabinet alone on a phone, from its own files; not on a desktop', () => {
+    asDevice(PIXEL, false);
+    render(true, { id: '7', name: 'Wall cabinet 2' });
+    const cabinet = screen.getByTestId('view-cabinet-in-room');
+    expect(cabinet.textContent).toBe('View this cabinet in your room');
+    expect(cabinet.getAttribute('href')).toContain(`file=${encodeURIComponent(`${window.location.origin}${API}/ar/7.glb`)}&`);
+    expect(screen.getByText('Wall cabinet 2')).toBeTruthy();
+    cleanup();
+    asDevice(IPHONE, true);
+    render(true, { id: '7', name: 'Wall cabinet 2' });
+    expect(screen.getByTestId('view-cabinet-in-room').getAttribute('href')).toBe(`${window.location.origin}${API}/ar/7.usdz#allowsContentScaling=0`);
+    cleanup();
+    asDevice(DESKTOP, false);
+    render(true, { id: '7', name: 'Wall cabinet 2' });
+    expect(screen.queryByTestId('view-cabinet-in-room')).toBeNull();
+  });
+
   it('is not there where the link does not offer it', () => {
     for (const [agent, quickLook] of [[IPHONE, true], [PIXEL, false], [DESKTOP, false]] as const) {
       asDevice(agent, quickLook);
-      render(false);
+      render(false, { id: '7', name: 'Wall cabinet 2' });
       expect(screen.queryByTestId('view-in-room')).toBeNull();
+      expect(screen.queryByTestId('view-cabinet-in-room')).toBeNull();
       cleanup();
       vi.restoreAllMocks();
     }

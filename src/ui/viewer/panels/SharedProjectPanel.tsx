@@ -14,14 +14,16 @@ interface SharedProjectPanelProps {
   accessKey: string;
   /** The link's API folder (`.../projects/accessKeys/{key}`), where its AR files are; none: no AR link. */
   linkApiUrl?: string;
+  /** The selected part's cabinet, which a phone can place alone. */
+  arCabinet?: { id: string; name: string } | null;
 }
 
-export function SharedProjectPanel({ project, accessKey, linkApiUrl }: SharedProjectPanelProps) {
+export function SharedProjectPanel({ project, accessKey, linkApiUrl, arCabinet = null }: SharedProjectPanelProps) {
   const LL = useLL();
   return (
     <div className="flex flex-col gap-4">
       <h3 className="text-lg font-extrabold break-words text-fg">{project.name}</h3>
-      {project.shareOptions.isArAvailable && linkApiUrl ? <ViewInRoomLink linkApiUrl={linkApiUrl} posterUrl={project.thumbnailUrl || null} /> : null}
+      {project.shareOptions.isArAvailable && linkApiUrl ? <ViewInRoomLink linkApiUrl={linkApiUrl} posterUrl={project.thumbnailUrl || null} cabinet={arCabinet} /> : null}
       <div className="flex items-center gap-3">
         <Avatar src={project.ownerAvatarUrl} name={project.ownerName} alt={LL.common.avatarOf({ name: project.ownerName })} size={40} />
         <div className="text-sm">
