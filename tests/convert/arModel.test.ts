@@ -131,7 +131,7 @@ describe('AR files of a converted STEP job', () => {
 });
 
 describe('AR files of one cabinet of a converted job', () => {
-  it('hold that cabinet alone, its millimetre dimensions within 1 mm, a wall cabinet at its mounting height', async () => {
+  it('hold that cabinet alone, its millimetre dimensions within 1 mm, a base cabinet on the floor, a wall cabinet on a wall', async () => {
     const job = await converted(120, 'step', 7);
     const [floor] = boundsOf([job.assembly.root]);
     const cabinets = job.assembly.root.children;
@@ -146,9 +146,24 @@ describe('AR files of one cabinet of a converted job', () => {
       const [min, max] = boundsOf([cabinet], [0, 0, 0]);
       const glb = await glbBounds(ar.glb);
       for (let k = 0; k < 3; k++) expect(Math.abs(glb.max[k] - glb.min[k] - (max[k] - min[k]) * MM), `${cabinet.name} axis ${k}`).toBeLessThan(MM);
-      // Its own footprint centred; its height above the job's floor kept (a wall cabinet floats at its height).
       expect(Math.abs((glb.min[0] + glb.max[0]) / 2)).toBeLessThan(MM);
-      expect(Math.abs(glb.min[1] - (min[1] - floor[1]) * MM), cabinet.name).toBeLessThan(MM);
+      const usdaText = readUsdz(ar.usdz).text;
+      if (cabinet === base) {
+        // Its own footprint centred at its height above the job's floor; no wall anchoring.
+        expect(ar.wall).toBe(false);
+        expect(Math.abs(glb.min[1] - (min[1] - floor[1]) * MM), cabinet.name).toBeLessThan(MM);
+        expect(Math.abs((glb.min[2] + glb.max[2]) / 2)).toBeLessThan(MM);
+        expect(usdaText).not.toContain('preliminary:anchoring');
+      } else {
+        // On a wall: the origin at the middle of its back's lower edge, Quick Look asked for a vertical plane.
+        expect(ar.wall).toBe(true);
+        expect(min[1] - floor[1]).toBeGreaterThan(600);
+        expect(Math.abs(glb.min[1])).toBeLessThan(MM);
+        expect(Math.abs(glb.min[2])).toBeLessThan(MM);
+        expect(usdaText).toContain('prepend apiSchemas = ["Preliminary_AnchoringAPI"]');
+        expect(usdaText).toContain('uniform token preliminary:anchoring:type = "plane"');
+        expect(usdaText).toContain('uniform token preliminary:planeAnchoring:alignment = "vertical"');
+      }
       expect(ar.triangles).toBeLessThan(whole.triangles / 2);
       expect((await validateBytes(ar.glb)).issues.numErrors).toBe(0);
       // Nothing of the other cabinets is carried along.

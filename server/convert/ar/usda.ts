@@ -9,6 +9,7 @@
  * the layout of three.js's USDZ exporter, which Quick Look has long read from `<model-viewer>`
  * pages, so a job of many identical parts stays small. A primitive drawn once, or by a node that mirrors it, is written in
  * world space (winding flipped for a mirror) in an `Xform` of its own in the scene layer.
+ * `vertical` (a wall cabinet alone) adds Quick Look's anchoring hint for a vertical plane.
  */
 import type { Document, Material, mat4, Node, Primitive, Texture } from '@gltf-transform/core';
 import { isDrawable, matrixText, meshLines, normalMatrix, num } from './usdaMesh.js';
@@ -98,7 +99,7 @@ function occurrencesOf(doc: Document): Occurrence[] {
 }
 
 /** The scene layer (first entry), the shared geometry layers and the textures, ready for writeUsdz. */
-export function documentToUsda(doc: Document, layerName = 'model.usda'): PackageEntry[] {
+export function documentToUsda(doc: Document, layerName = 'model.usda', options: { vertical?: boolean } = {}): PackageEntry[] {
   const textures: PackageEntry[] = [];
   const geometries: PackageEntry[] = [];
   const textureFiles = new Map<Texture, string>();
@@ -149,8 +150,11 @@ export function documentToUsda(doc: Document, layerName = 'model.usda'): Package
     ...HEADER('Root'),
     'def Xform "Root" (',
     '  kind = "component"',
+    // Quick Look places the scene on a wall only when asked to (its own AR anchoring schema).
+    ...(options.vertical ? ['  prepend apiSchemas = ["Preliminary_AnchoringAPI"]'] : []),
     ')',
     '{',
+    ...(options.vertical ? ['  uniform token preliminary:anchoring:type = "plane"', '  uniform token preliminary:planeAnchoring:alignment = "vertical"'] : []),
     '  def Scope "Materials"',
     '  {',
     ...materialTexts,

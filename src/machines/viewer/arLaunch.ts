@@ -5,6 +5,7 @@
  * at true size, falling back to the link's page when that is missing. Nothing elsewhere (desktop): there a
  * QR code opens the link on a phone with AR requested (`?ar=1`), where the page offers AR at once.
  */
+import { isWallCabinetName } from '../../api/partName';
 import type { PartTree } from './viewerTypes';
 
 export interface ArDevice {
@@ -19,7 +20,7 @@ export type ArLaunch = { kind: 'quick-look'; href: string } | { kind: 'scene-vie
  * `linkApiUrl` is the absolute URL of the link's API folder (`.../projects/accessKeys/{key}`),
  * `pageUrl` the link's page.
  */
-export function arLaunch(device: ArDevice, linkApiUrl: string, pageUrl: string, node?: string): ArLaunch | null {
+export function arLaunch(device: ArDevice, linkApiUrl: string, pageUrl: string, node?: string, wall = false): ArLaunch | null {
   // One cabinet's files are `ar/{node}.*`, made by the server on demand.
   const files = node === undefined ? `${linkApiUrl}/ar` : `${linkApiUrl}/ar/${encodeURIComponent(node)}`;
   if (device.supportsArRel) {
@@ -28,8 +29,9 @@ export function arLaunch(device: ArDevice, linkApiUrl: string, pageUrl: string, 
   }
   if (/\bAndroid\b/i.test(device.userAgent)) {
     const file = encodeURIComponent(`${files}.glb`);
+    // A wall cabinet may go on a wall (its USDZ carries Quick Look's own hint).
     const href =
-      `intent://arvr.google.com/scene-viewer/1.0?file=${file}&mode=ar_only&resizable=false` +
+      `intent://arvr.google.com/scene-viewer/1.0?file=${file}&mode=ar_only&resizable=false${wall ? '&enable_vertical_placement=true' : ''}` +
       `#Intent;scheme=https;package=com.google.ar.core;action=android.intent.action.VIEW;` +
       `S.browser_fallback_url=${encodeURIComponent(pageUrl)};end;`;
     return { kind: 'scene-viewer', href };
@@ -64,11 +66,18 @@ export function isHandheld(userAgent: string): boolean {
   return /\b(iPhone|iPad|iPod|Android|Mobile)\b/i.test(userAgent);
 }
 
+export interface ArCabinet {
+  id: string;
+  name: string;
+  /** Its name says it hangs on a wall: Scene Viewer may place it on one. */
+  wall: boolean;
+}
+
 /**
  * The cabinet "View this cabinet in your room" places for a selected node: the top-level assembly
  * child (a child of a root) holding it, or the node itself when it is a root or one of those.
  */
-export function arCabinetOf(tree: PartTree, selectedId: string | null): { id: string; name: string } | null {
+export function arCabinetOf(tree: PartTree, selectedId: string | null): ArCabinet | null {
   let node = selectedId === null ? undefined : tree.nodes[selectedId];
   if (!node) return null;
   while (node.parent !== null) {
@@ -76,5 +85,5 @@ export function arCabinetOf(tree: PartTree, selectedId: string | null): { id: st
     if (!parent || parent.parent === null) break;
     node = parent;
   }
-  return { id: node.id, name: node.name };
+  return { id: node.id, name: node.name, wall: isWallCabinetName(node.name) };
 }

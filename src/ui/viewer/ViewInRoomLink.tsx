@@ -7,7 +7,7 @@
  * places its cabinet alone (the server makes those files on demand).
  */
 import { lazy, Suspense, useState } from 'react';
-import { arLaunch, arRequestUrl, isHandheld, withoutArRequest, type ArDevice, type ArLaunch } from '../../machines/viewer/arLaunch';
+import { arLaunch, arRequestUrl, isHandheld, withoutArRequest, type ArCabinet, type ArDevice, type ArLaunch } from '../../machines/viewer/arLaunch';
 import { useLL } from '../app/I18nProvider';
 
 const ArQrDialog = lazy(() => import('./ArQrDialog').then((m) => ({ default: m.ArQrDialog })));
@@ -23,9 +23,9 @@ function thisDevice(): ArDevice {
 }
 
 /** Where this device's AR viewer opens the files of `linkApiUrl` (the link's API folder), or null on a desktop. */
-export function useArLaunch(linkApiUrl: string, node?: string): ArLaunch | null {
+export function useArLaunch(linkApiUrl: string, cabinet?: ArCabinet): ArLaunch | null {
   const absolute = new URL(linkApiUrl, window.location.href).href;
-  return arLaunch(thisDevice(), absolute, withoutArRequest(window.location.href), node);
+  return arLaunch(thisDevice(), absolute, withoutArRequest(window.location.href), cabinet?.id, cabinet?.wall);
 }
 
 export const arButtonClass = 'flex items-center gap-2 rounded-md bg-primary px-3 py-2 text-sm font-semibold text-on-primary hover:bg-primary-hover';
@@ -46,9 +46,9 @@ export function ArLaunchAnchor({ launch, posterUrl, label, className = arButtonC
 }
 
 /** "View this cabinet in your room": the selected node's cabinet alone (phones only). */
-function CabinetLink({ linkApiUrl, cabinet }: { linkApiUrl: string; cabinet: { id: string; name: string } }) {
+function CabinetLink({ linkApiUrl, cabinet }: { linkApiUrl: string; cabinet: ArCabinet }) {
   const LL = useLL();
-  const launch = useArLaunch(linkApiUrl, cabinet.id);
+  const launch = useArLaunch(linkApiUrl, cabinet);
   if (!launch) return null;
   return (
     <div className="flex flex-col gap-1">
@@ -59,7 +59,7 @@ function CabinetLink({ linkApiUrl, cabinet }: { linkApiUrl: string; cabinet: { i
   );
 }
 
-export function ViewInRoomLink({ linkApiUrl, posterUrl, cabinet = null }: { linkApiUrl: string; posterUrl: string | null; cabinet?: { id: string; name: string } | null }) {
+export function ViewInRoomLink({ linkApiUrl, posterUrl, cabinet = null }: { linkApiUrl: string; posterUrl: string | null; cabinet?: ArCabinet | null }) {
   const LL = useLL();
   const launch = useArLaunch(linkApiUrl);
   const [qrOpen, setQrOpen] = useState(false);

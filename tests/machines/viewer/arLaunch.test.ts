@@ -50,14 +50,18 @@ describe('arLaunch', () => {
     expect(arLaunch({ userAgent: IPHONE, supportsArRel: true }, API, PAGE, '12')?.href).toBe(`${API}/ar/12.usdz#allowsContentScaling=0`);
     const file = new URLSearchParams(arLaunch({ userAgent: PIXEL, supportsArRel: false }, API, PAGE, '12')!.href.split('?')[1].split('#')[0]).get('file');
     expect(file).toBe(`${API}/ar/12.glb`);
+    const wall = arLaunch({ userAgent: PIXEL, supportsArRel: false }, API, PAGE, '12', true)!.href;
+    expect(new URLSearchParams(wall.split('?')[1].split('#')[0]).get('enable_vertical_placement')).toBe('true');
+    expect(new URLSearchParams(wall.split('?')[1].split('#')[0]).get('resizable')).toBe('false');
   });
 
   it('places the cabinet holding the selected part: the child of a root above it, or the node itself', () => {
-    const node = (id: string, parent: string | null, children: string[] = []) => ({ id, name: `N${id}`, rawName: `N${id}`, children, parent, size: null, additionalInfo: null, isVisible: true });
-    const tree = { roots: ['0'], nodes: { '0': node('0', null, ['1']), '1': node('1', '0', ['2']), '2': node('2', '1', ['3']), '3': node('3', '2') } };
-    expect(arCabinetOf(tree, '3')).toEqual({ id: '1', name: 'N1' });
-    expect(arCabinetOf(tree, '1')).toEqual({ id: '1', name: 'N1' });
-    expect(arCabinetOf(tree, '0')).toEqual({ id: '0', name: 'N0' });
+    const node = (id: string, parent: string | null, children: string[] = [], name = `N${id}`) => ({ id, name, rawName: name, children, parent, size: null, additionalInfo: null, isVisible: true });
+    const tree = { roots: ['0'], nodes: { '0': node('0', null, ['1', '4']), '1': node('1', '0', ['2']), '2': node('2', '1', ['3']), '3': node('3', '2'), '4': node('4', '0', [], 'Meuble haut 60') } };
+    expect(arCabinetOf(tree, '3')).toEqual({ id: '1', name: 'N1', wall: false });
+    expect(arCabinetOf(tree, '1')).toEqual({ id: '1', name: 'N1', wall: false });
+    expect(arCabinetOf(tree, '0')).toEqual({ id: '0', name: 'N0', wall: false });
+    expect(arCabinetOf(tree, '4')).toEqual({ id: '4', name: 'Meuble haut 60', wall: true });
     expect(arCabinetOf(tree, null)).toBeNull();
     expect(arCabinetOf(tree, '99')).toBeNull();
   });

@@ -7,6 +7,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALL_SHARE_OPTIONS } from '../../../src/api/schemas';
+import type { ArCabinet } from '../../../src/machines/viewer/arLaunch';
 import { ArRequestPrompt } from '../../../src/ui/viewer/ArRequestPrompt';
 import { SharedProjectPanel } from '../../../src/ui/viewer/panels/SharedProjectPanel';
 import { renderWithServices, SAMPLE_LINK } from '../../helpers/appHarness';
@@ -29,7 +30,7 @@ function asDevice(userAgent: string, quickLook: boolean) {
   vi.spyOn(DOMTokenList.prototype, 'supports').mockImplementation((token: string) => quickLook && token === 'ar');
 }
 
-const render = (isArAvailable: boolean, arCabinet: { id: string; name: string } | null = null) =>
+const render = (isArAvailable: boolean, arCabinet: ArCabinet | null = null) =>
   renderWithServices(
     <SharedProjectPanel project={{ ...SAMPLE_LINK, thumbnailUrl: '/poster.webp', shareOptions: { ...ALL_SHARE_OPTIONS, isArAvailable } }} accessKey="k1" linkApiUrl={API} arCabinet={arCabinet} />,
   );
@@ -72,25 +73,27 @@ describe('View in your room', () => {
 
   it('places the selected part\'s cabinet alone on a phone, from its own files; not on a desktop', () => {
     asDevice(PIXEL, false);
-    render(true, { id: '7', name: 'Wall cabinet 2' });
+    render(true, { id: '7', name: 'Wall cabinet 2', wall: true });
     const cabinet = screen.getByTestId('view-cabinet-in-room');
     expect(cabinet.textContent).toBe('View this cabinet in your room');
     expect(cabinet.getAttribute('href')).toContain(`file=${encodeURIComponent(`${window.location.origin}${API}/ar/7.glb`)}&`);
+    expect(cabinet.getAttribute('href')).toContain('&enable_vertical_placement=true#');
+    expect(screen.getByTestId('view-in-room').getAttribute('href')).not.toContain('enable_vertical_placement');
     expect(screen.getByText('Wall cabinet 2')).toBeTruthy();
     cleanup();
     asDevice(IPHONE, true);
-    render(true, { id: '7', name: 'Wall cabinet 2' });
+    render(true, { id: '7', name: 'Wall cabinet 2', wall: true });
     expect(screen.getByTestId('view-cabinet-in-room').getAttribute('href')).toBe(`${window.location.origin}${API}/ar/7.usdz#allowsContentScaling=0`);
     cleanup();
     asDevice(DESKTOP, false);
-    render(true, { id: '7', name: 'Wall cabinet 2' });
+    render(true, { id: '7', name: 'Wall cabinet 2', wall: true });
     expect(screen.queryByTestId('view-cabinet-in-room')).toBeNull();
   });
 
   it('is not there where the link does not offer it', () => {
     for (const [agent, quickLook] of [[IPHONE, true], [PIXEL, false], [DESKTOP, false]] as const) {
       asDevice(agent, quickLook);
-      render(false, { id: '7', name: 'Wall cabinet 2' });
+      render(false, { id: '7', name: 'Wall cabinet 2', wall: true });
       expect(screen.queryByTestId('view-in-room')).toBeNull();
       expect(screen.queryByTestId('view-cabinet-in-room')).toBeNull();
       cleanup();

@@ -1,6 +1,7 @@
 /** The shared-project panel of a guest (SPEC §2, §3): name, "View in your room" where offered and possible, owner, stage, dates, revision, who approved it, and the cost estimate where offered. */
 import { formatDateTime } from '../../../i18n/dateTime';
 import type { SharedProject } from '../../../machines/types';
+import type { ArCabinet } from '../../../machines/viewer/arLaunch';
 import { useLL } from '../../app/I18nProvider';
 import { CheckIcon } from '../../common/actionIcons';
 import { Avatar } from '../../common/Avatar';
@@ -15,7 +16,7 @@ interface SharedProjectPanelProps {
   /** The link's API folder (`.../projects/accessKeys/{key}`), where its AR files are; none: no AR link. */
   linkApiUrl?: string;
   /** The selected part's cabinet, which a phone can place alone. */
-  arCabinet?: { id: string; name: string } | null;
+  arCabinet?: ArCabinet | null;
 }
 
 export function SharedProjectPanel({ project, accessKey, linkApiUrl, arCabinet = null }: SharedProjectPanelProps) {
