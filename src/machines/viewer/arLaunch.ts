@@ -74,16 +74,15 @@ export interface ArCabinet {
 }
 
 /**
- * The cabinet "View this cabinet in your room" places for a selected node: the top-level assembly
- * child (a child of a root) holding it, or the node itself when it is a root or one of those.
+ * The cabinet "View this cabinet in your room" places for a selected node: the node itself when it
+ * is an assembly (a cabinet, or whatever group the user chose in the tree), else the assembly
+ * holding the selected part (a picked side panel gives its cabinet); a part directly under a root
+ * (a flat model) stands alone.
  */
 export function arCabinetOf(tree: PartTree, selectedId: string | null): ArCabinet | null {
   let node = selectedId === null ? undefined : tree.nodes[selectedId];
   if (!node) return null;
-  while (node.parent !== null) {
-    const parent: PartTree['nodes'][string] | undefined = tree.nodes[node.parent];
-    if (!parent || parent.parent === null) break;
-    node = parent;
-  }
+  const parent = node.parent === null ? undefined : tree.nodes[node.parent];
+  if (node.children.length === 0 && parent && parent.parent !== null) node = parent;
   return { id: node.id, name: node.name, wall: isWallCabinetName(node.name) };
 }

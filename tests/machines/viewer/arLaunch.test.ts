@@ -55,10 +55,12 @@ describe('arLaunch', () => {
     expect(new URLSearchParams(wall.split('?')[1].split('#')[0]).get('resizable')).toBe('false');
   });
 
-  it('places the cabinet holding the selected part: the child of a root above it, or the node itself', () => {
+  it('places the selected assembly, or the assembly holding the selected part', () => {
     const node = (id: string, parent: string | null, children: string[] = [], name = `N${id}`) => ({ id, name, rawName: name, children, parent, size: null, additionalInfo: null, isVisible: true });
     const tree = { roots: ['0'], nodes: { '0': node('0', null, ['1', '4']), '1': node('1', '0', ['2']), '2': node('2', '1', ['3']), '3': node('3', '2'), '4': node('4', '0', [], 'Meuble haut 60') } };
-    expect(arCabinetOf(tree, '3')).toEqual({ id: '1', name: 'N1', wall: false });
+    // Job > kitchen '1' > cabinet '2' > side '3'; a wall cabinet '4' with no parts of its own, under the root.
+    expect(arCabinetOf(tree, '3')).toEqual({ id: '2', name: 'N2', wall: false });
+    expect(arCabinetOf(tree, '2')).toEqual({ id: '2', name: 'N2', wall: false });
     expect(arCabinetOf(tree, '1')).toEqual({ id: '1', name: 'N1', wall: false });
     expect(arCabinetOf(tree, '0')).toEqual({ id: '0', name: 'N0', wall: false });
     expect(arCabinetOf(tree, '4')).toEqual({ id: '4', name: 'Meuble haut 60', wall: true });
