@@ -6,7 +6,8 @@ import { e2eServer, publishedKitchen } from './linkHelpers';
 
 /**
  * "View in your room" on a real link: on Android, the shared-project panel holds a Scene Viewer
- * intent whose file is the link's AR GLB, which the server answers; on a desktop, a QR code whose
+ * intent whose file is the link's AR GLB, which the server answers, and with a cabinet chosen in the
+ * hierarchy one to that cabinet's own files; on a desktop, a QR code whose
  * pixels decode to the link with AR requested, which on the phone offers AR at once; nothing once
  * the owner turns the option off.
  */
@@ -46,6 +47,19 @@ test('Android gets a Scene Viewer intent to the link’s AR GLB; a desktop a QR 
   expect(glb.status()).toBe(200);
   expect(glb.headers()['content-type']).toBe('model/gltf-binary');
   expect((await glb.body()).subarray(0, 4).toString('latin1')).toBe('glTF');
+
+  // A cabinet chosen in the hierarchy: its own files, made by the server on request.
+  const toolbar = android.page.getByRole('navigation', { name: 'Project toolbar' });
+  await toolbar.getByRole('button', { name: 'Hierarchy', exact: true }).click();
+  await android.page.getByRole('region', { name: 'Hierarchy' }).first().getByText('Base cabinet 1', { exact: true }).click();
+  await toolbar.getByRole('button', { name: 'Shared project', exact: true }).click();
+  const cabinetLink = android.page.getByRole('region', { name: 'Shared project', exact: true }).first().getByRole('link', { name: 'View this cabinet in your room' });
+  await expect(cabinetLink).toBeVisible();
+  const cabinetFile = new URLSearchParams((await cabinetLink.getAttribute('href'))!.split('?')[1].split('#')[0]).get('file')!;
+  expect(new URL(cabinetFile).pathname).toMatch(new RegExp(`^/api/v1/projects/accessKeys/${kitchen.accessKey}/ar/\\d+\\.glb$`));
+  const cabinetGlb = await android.page.request.get(cabinetFile);
+  expect([cabinetGlb.status(), cabinetGlb.headers()['content-type']]).toEqual([200, 'model/gltf-binary']);
+  expect((await cabinetGlb.body()).byteLength).toBeLessThan((await glb.body()).byteLength);
   await android.context.close();
 
   const desktop = await sharedPanel(browser, link);
@@ -61,9 +75,12 @@ test('Android gets a Scene Viewer intent to the link’s AR GLB; a desktop a QR 
   const phone = await browser.newContext({ viewport: { width: 412, height: 915 }, userAgent: PIXEL });
   const phonePage = await phone.newPage();
   await phonePage.goto(scanned!);
-  const prompt = phonePage.getByRole('dialog', { name: 'View in your room' });
-  await expect(prompt).toBeVisible({ timeout: 30_000 });
-  expect(await prompt.getByRole('link', { name: 'View in your room' }).getAttribute('href')).toBe(href);
+  const big = phonePage.getByRole('dialog', { name: 'View in your room' }).getByRole('link', { name: 'View in your room' });
+  await expect(big).toBeVisible({ timeout: 30_000 });
+  expect(await big.getAttribute('href')).toBe(href);
+  await phonePage.getByRole('button', { name: 'Not now' }).click();
+  await expect(big).toHaveCount(0);
+  expect(new URL(phonePage.url()).search).toBe('');
   await phone.close();
 
   await api(e2eServer, `projects/${kitchen.projectId}`, kitchen.token, { shareOptions: { isArAvailable: false } }, 'PATCH');
