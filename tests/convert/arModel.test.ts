@@ -175,9 +175,7 @@ describe('AR files of one cabinet of a converted job', () => {
   });
 });
 
-function countNodes(node: { children: { children: unknown[] }[] }): number {
-  return 1 + node.children.reduce((sum, child) => sum + countNodes(child as typeof node), 0);
-}
+const countNodes = (node: { children: { children: unknown[] }[] }): number => 1 + node.children.reduce((sum, child) => sum + countNodes(child as typeof node), 0);
 
 describe('AR files of a textured job (a ZIP of a DAE and its picture)', () => {
   it('keep the texture in the GLB and the USDZ', async () => {
