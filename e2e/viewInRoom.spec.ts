@@ -1,15 +1,21 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { publishedKitchen } from './linkHelpers';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { api } from '../bench/lib/appServer';
+import { e2eServer, publishedKitchen } from './linkHelpers';
 
 /**
  * "View in your room" on a real link: on Android, the shared-project panel holds a Scene Viewer
- * intent whose file is the link's AR GLB, which the server answers; on a desktop it is not there.
+ * intent whose file is the link's AR GLB, which the server answers, and with a cabinet chosen in the
+ * hierarchy one to that cabinet's own files; on a desktop, a QR code whose
+ * pixels decode to the link with AR requested, which on the phone offers AR at once; nothing once
+ * the owner turns the option off.
  */
 
 const PIXEL = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
 
 async function sharedPanel(browser: Browser, link: string, userAgent?: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...(userAgent ? { userAgent } : {}) });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2, ...(userAgent ? { userAgent } : {}) });
   const page = await context.newPage();
   await page.goto(link);
   await expect(page.locator('[data-model-shown="true"]')).toBeAttached({ timeout: 30_000 });
@@ -19,7 +25,13 @@ async function sharedPanel(browser: Browser, link: string, userAgent?: string) {
   return { context, page, panel };
 }
 
-test('an Android phone gets a Scene Viewer intent to the link’s AR GLB; a desktop gets nothing', async ({ browser }) => {
+/** The text of the QR code in a PNG, read from its pixels. */
+async function decodeQr(png: Buffer): Promise<string | null> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height)?.data ?? null;
+}
+
+test('Android gets a Scene Viewer intent to the link’s AR GLB; a desktop a QR code of the link with AR requested', async ({ browser }) => {
   const kitchen = await publishedKitchen(20, 'AR kitchen');
   const link = `/s/${kitchen.accessKey}`;
 
@@ -35,9 +47,44 @@ test('an Android phone gets a Scene Viewer intent to the link’s AR GLB; a desk
   expect(glb.status()).toBe(200);
   expect(glb.headers()['content-type']).toBe('model/gltf-binary');
   expect((await glb.body()).subarray(0, 4).toString('latin1')).toBe('glTF');
+
+  // A cabinet chosen in the hierarchy: its own files, made by the server on request.
+  const toolbar = android.page.getByRole('navigation', { name: 'Project toolbar' });
+  await toolbar.getByRole('button', { name: 'Hierarchy', exact: true }).click();
+  await android.page.getByRole('region', { name: 'Hierarchy' }).first().getByText('Base cabinet 1', { exact: true }).click();
+  await toolbar.getByRole('button', { name: 'Shared project', exact: true }).click();
+  const cabinetLink = android.page.getByRole('region', { name: 'Shared project', exact: true }).first().getByRole('link', { name: 'View this cabinet in your room' });
+  await expect(cabinetLink).toBeVisible();
+  const cabinetFile = new URLSearchParams((await cabinetLink.getAttribute('href'))!.split('?')[1].split('#')[0]).get('file')!;
+  expect(new URL(cabinetFile).pathname).toMatch(new RegExp(`^/api/v1/projects/accessKeys/${kitchen.accessKey}/ar/\\d+\\.glb$`));
+  const cabinetGlb = await android.page.request.get(cabinetFile);
+  expect([cabinetGlb.status(), cabinetGlb.headers()['content-type']]).toEqual([200, 'model/gltf-binary']);
+  expect((await cabinetGlb.body()).byteLength).toBeLessThan((await glb.body()).byteLength);
   await android.context.close();
 
   const desktop = await sharedPanel(browser, link);
   await expect(desktop.panel.getByRole('link', { name: 'View in your room' })).toHaveCount(0);
+  await desktop.panel.getByRole('button', { name: 'View in your room' }).click();
+  const qr = desktop.page.getByRole('dialog', { name: 'View in your room' }).getByRole('img', { name: /QR code/ });
+  await expect(qr).toBeVisible();
+  const scanned = await decodeQr(await qr.screenshot());
+  expect(scanned).toBe(`${e2eServer.url}${link}?ar=1`);
   await desktop.context.close();
+
+  // The phone that scans it is offered AR at once, its big button the Scene Viewer intent.
+  const phone = await browser.newContext({ viewport: { width: 412, height: 915 }, userAgent: PIXEL });
+  const phonePage = await phone.newPage();
+  await phonePage.goto(scanned!);
+  const big = phonePage.getByRole('dialog', { name: 'View in your room' }).getByRole('link', { name: 'View in your room' });
+  await expect(big).toBeVisible({ timeout: 30_000 });
+  expect(await big.getAttribute('href')).toBe(href);
+  await phonePage.getByRole('button', { name: 'Not now' }).click();
+  await expect(big).toHaveCount(0);
+  expect(new URL(phonePage.url()).search).toBe('');
+  await phone.close();
+
+  await api(e2eServer, `projects/${kitchen.projectId}`, kitchen.token, { shareOptions: { isArAvailable: false } }, 'PATCH');
+  const off = await sharedPanel(browser, link);
+  await expect(off.panel.getByRole('button', { name: 'View in your room' })).toHaveCount(0);
+  await off.context.close();
 });

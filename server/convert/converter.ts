@@ -55,7 +55,7 @@ export interface Converter {
   /** The GLB with its precompressed copies and poster, made in the worker thread. */
   convert(request: ConvertRequest): Promise<ConvertOutput & { assets: RevisionAssets }>;
   /** The AR files of a converted GLB, made in a worker thread (null: none for this model). */
-  arFiles?(glb: Uint8Array): Promise<ArFiles | null>;
+  arFiles?(glb: Uint8Array, node?: number): Promise<ArFiles | null>;
   close(): Promise<void>;
 }
 
@@ -118,7 +118,7 @@ export function createConverter(options: ConverterOptions = {}): Converter {
       }
     },
     // The worker file's other export (worker.ts `makeArFiles`), on the same threads.
-    arFiles: (glb) => (pool as unknown as Piscina<{ glb: Uint8Array }, ArFiles | null>).run({ glb }, { name: 'makeArFiles', signal: AbortSignal.timeout(timeoutMs) }),
+    arFiles: (glb, node) => (pool as unknown as Piscina<{ glb: Uint8Array; node?: number }, ArFiles | null>).run({ glb, node }, { name: 'makeArFiles', signal: AbortSignal.timeout(timeoutMs) }),
     close: () => pool.close({ force: true }),
   };
 }

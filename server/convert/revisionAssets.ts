@@ -79,10 +79,13 @@ export async function deriveRevisionAssets(glb: Uint8Array, onProgress?: (share:
   return { ...(await compressed), poster, posterSmall, ar: await arFiles(glb) };
 }
 
-/** The AR files of a GLB, or null (logged) when they cannot be made: the revision stands without them. */
-export async function arFiles(glb: Uint8Array): Promise<ArFiles | null> {
+/**
+ * The AR files of a GLB, or of one of its nodes (`node`, one cabinet), or null (logged) when they
+ * cannot be made: the revision stands without them.
+ */
+export async function arFiles(glb: Uint8Array, node?: number): Promise<ArFiles | null> {
   try {
-    const ar = await makeArModel(glb);
+    const ar = await makeArModel(glb, { node });
     if (ar?.overBudget) console.warn(`AR files over budget: ${ar.triangles} triangles, USDZ ${ar.usdz.byteLength} bytes`);
     return ar && { glb: ar.glb, usdz: ar.usdz };
   } catch (error) {

@@ -79,7 +79,10 @@ export default async function runConversion(task: WorkerTask): Promise<WorkerRes
   }
 }
 
-/** The AR files of a revision converted before they existed (made on first request, off the API's thread). */
-export async function makeArFiles(task: { glb: Uint8Array }): Promise<ArFiles | null> {
-  return arFiles(task.glb);
+/**
+ * The AR files of a revision converted before they existed, or of one cabinet of it (`node`), made
+ * on first request, off the API's thread.
+ */
+export async function makeArFiles(task: { glb: Uint8Array; node?: number }): Promise<ArFiles | null> {
+  return arFiles(task.glb, task.node);
 }

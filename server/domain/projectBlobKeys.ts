@@ -36,6 +36,11 @@ export function arBlobKey(projectId: number, revision: number, kind: 'glb' | 'us
   return `${revisionFolder(projectId, revision)}/ar.${kind}`;
 }
 
+/** One node's AR files (a cabinet alone), made on demand and kept with the revision: `node` is its glTF node index. */
+export function arNodeBlobKey(projectId: number, revision: number, node: number, kind: 'glb' | 'usdz'): string {
+  return `${revisionFolder(projectId, revision)}/ar/n${node}.${kind}`;
+}
+
 /** The uploaded original beside it; only a plain lower-case extension of the file name is kept. */
 export function originalBlobKey(projectId: number, revision: number, fileName: string): string {
   const ext = /\.([A-Za-z0-9]{1,10})$/.exec(fileName)?.[1]?.toLowerCase();

@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     metrics,
     reviewEvents,
     mail,
-    makeArFiles: deps.converter?.arFiles ? (glb) => deps.converter!.arFiles!(glb) : undefined,
+    makeArFiles: deps.converter?.arFiles ? (glb, node) => deps.converter!.arFiles!(glb, node) : undefined,
     consumeSecureToken: async (token) => (await consumeSecureToken(db, token, toSeconds(clock())))?.userId,
   };
   app.decorate('services', services);

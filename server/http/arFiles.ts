@@ -2,18 +2,21 @@
  * The current revision's files for AR viewers ("View in your room", issue 32):
  *   GET/HEAD /api/v1/projects/{id}/ar.glb and ar.usdz (the owner, logged in)
  *   GET/HEAD /api/v1/projects/accessKeys/{key}/ar.glb and ar.usdz (a link where `isArAvailable`)
- * Made at conversion (server/convert/ar); a revision converted before them gets them made once,
- * on the first request, in a conversion thread when this process has them (else on this one), and
- * stored beside its other files (concurrent requests share that work).
+ * and one cabinet alone, any node of the part tree by its id (its glTF node index), on the same
+ * terms: `.../ar/{node}.glb` and `.../ar/{node}.usdz`.
+ * Made at conversion (server/convert/ar); a revision converted before them, and every cabinet, gets
+ * them made once, on the first request, in a conversion thread when this process has them (else on
+ * this one), and stored beside the revision's other files (concurrent requests share that work), so
+ * they go with the revision and the project.
  * Refusals are the same 404 as an unknown project or link: another user's project, an unpublished
  * or deleted link, a link without `isArAvailable`; and 404 `No such model.` for a project without
- * a model or a model without surfaces.
+ * a model, a model (or node) without surfaces, and a node the model does not have.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AR_GLB_TYPE, USDZ_TYPE } from '../convert/ar/arModel';
 import { arFiles, type ArFiles } from '../convert/revisionAssets';
 import { canReadArFiles } from '../domain/permissions';
-import { arBlobKey } from '../domain/projectBlobKeys';
+import { arBlobKey, arNodeBlobKey } from '../domain/projectBlobKeys';
 import type { BlobStore } from '../storage/blobStore';
 import { notFound } from './errors';
 import { etagMatches } from './etag';
@@ -23,18 +26,36 @@ import { PROJECT_NOT_FOUND, scopeResolver } from './projectScope';
 
 type ArKind = 'glb' | 'usdz';
 
-/** Makes a revision's missing AR files once, however many requests ask at the same time. */
-function createArBackfill(blobs: BlobStore, make: (glb: Uint8Array) => Promise<ArFiles | null>) {
+/** A cabinet's files: `{node}.glb` or `{node}.usdz`, the node a glTF node index. */
+const NODE_FILE = /^(\d{1,7})\.(glb|usdz)$/;
+
+/** How many nodes a GLB's JSON chunk lists (0 when it is not a GLB). */
+function glbNodeCount(glb: Uint8Array): number {
+  if (glb.byteLength < 20) return 0;
+  const view = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
+  const length = view.getUint32(12, true);
+  try {
+    const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length))) as { nodes?: unknown[] };
+    return Array.isArray(json.nodes) ? json.nodes.length : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Makes a revision's (or a node's) missing AR files once, however many requests ask at the same time. */
+function createArBackfill(blobs: BlobStore, make: (glb: Uint8Array, node?: number) => Promise<ArFiles | null>) {
   const running = new Map<string, Promise<boolean>>();
-  return (projectId: number, revision: number, modelKey: string): Promise<boolean> => {
-    const key = arBlobKey(projectId, revision, 'usdz');
+  return (projectId: number, revision: number, modelKey: string, node?: number): Promise<boolean> => {
+    const keyOf = (kind: ArKind) => (node === undefined ? arBlobKey(projectId, revision, kind) : arNodeBlobKey(projectId, revision, node, kind));
+    const key = keyOf('usdz');
     let job = running.get(key);
     if (!job) {
       job = (async () => {
         const glb = await blobs.get(modelKey);
-        const files = glb ? await make(glb).catch(() => null) : null;
+        if (!glb || (node !== undefined && node >= glbNodeCount(glb))) return false;
+        const files = await make(glb, node).catch(() => null);
         if (!files) return false;
-        await blobs.put(arBlobKey(projectId, revision, 'glb'), files.glb);
+        await blobs.put(keyOf('glb'), files.glb);
         await blobs.put(key, files.usdz);
         return true;
       })().finally(() => running.delete(key));
@@ -49,15 +70,15 @@ export const arFileRoutes: FastifyPluginAsync<{ via: 'owner' | 'link' }> = async
   const resolve = scopeResolver(via);
   const backfill = createArBackfill(blobs, app.services.makeArFiles ?? arFiles);
 
-  const send = (kind: ArKind) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const send = async (request: FastifyRequest, reply: FastifyReply, kind: ArKind, node?: number) => {
     const { project, via: scopeVia } = await resolve(request);
     if (!canReadArFiles(scopeVia, project)) throw notFound(via === 'owner' ? PROJECT_NOT_FOUND : SHARED_NOT_FOUND);
-    if (!project.modelBlobKey || project.revisionNumber < 1) throw notFound(MODEL_NOT_FOUND);
-    const key = arBlobKey(project.id, project.revisionNumber, kind);
+    if (!project.modelBlobKey || project.revisionNumber < 1 || Number.isNaN(node)) throw notFound(MODEL_NOT_FOUND);
+    const key = node === undefined ? arBlobKey(project.id, project.revisionNumber, kind) : arNodeBlobKey(project.id, project.revisionNumber, node, kind);
     let info = await blobs.stat(key);
-    if (!info && (await backfill(project.id, project.revisionNumber, project.modelBlobKey))) info = await blobs.stat(key);
+    if (!info && (await backfill(project.id, project.revisionNumber, project.modelBlobKey, node))) info = await blobs.stat(key);
     if (!info) throw notFound(MODEL_NOT_FOUND);
-    const etag = `"ar-r${project.revisionNumber}-${info.size.toString(36)}-${Math.trunc(info.modifiedAt.getTime()).toString(36)}"`;
+    const etag = `"ar-r${project.revisionNumber}${node === undefined ? '' : `-n${node}`}-${info.size.toString(36)}-${Math.trunc(info.modifiedAt.getTime()).toString(36)}"`;
     reply
       .header('Content-Type', kind === 'glb' ? AR_GLB_TYPE : USDZ_TYPE)
       .header('Cache-Control', MODEL_CACHE_CONTROL)
@@ -73,6 +94,17 @@ export const arFileRoutes: FastifyPluginAsync<{ via: 'owner' | 'link' }> = async
 
   const onRequest = via === 'owner' ? app.authenticate : app.identify;
   // Stored as they are sent: the compression hook must not touch them (and keeps Content-Length).
-  app.route({ method: ['GET', 'HEAD'], url: '/ar.glb', onRequest, compress: false, handler: send('glb') });
-  app.route({ method: ['GET', 'HEAD'], url: '/ar.usdz', onRequest, compress: false, handler: send('usdz') });
+  app.route({ method: ['GET', 'HEAD'], url: '/ar.glb', onRequest, compress: false, handler: (request, reply) => send(request, reply, 'glb') });
+  app.route({ method: ['GET', 'HEAD'], url: '/ar.usdz', onRequest, compress: false, handler: (request, reply) => send(request, reply, 'usdz') });
+  app.route<{ Params: { file: string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/ar/:file',
+    onRequest,
+    compress: false,
+    handler: async (request, reply) => {
+      // Another name is refused after the permission checks, like an unknown node.
+      const match = NODE_FILE.exec(request.params.file);
+      return send(request, reply, (match?.[2] ?? 'glb') as ArKind, match ? Number(match[1]) : Number.NaN);
+    },
+  });
 };

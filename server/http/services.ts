@@ -35,7 +35,7 @@ export interface Services {
   /** The user a secure token was issued to while its session lives, or undefined; each token works once (for the upload sockets). */
   consumeSecureToken(token: string): Promise<number | undefined>;
   /** Makes the AR files of an older revision in a conversion thread; absent: on this thread. */
-  makeArFiles?: (glb: Uint8Array) => Promise<ArFiles | null>;
+  makeArFiles?: (glb: Uint8Array, node?: number) => Promise<ArFiles | null>;
 }
 
 /** The logged-in caller of a request that passed `authenticate`. */

@@ -72,3 +72,14 @@ export function parsePartName(raw: string, kind: PartKind): ParsedPartName {
   return result;
 }
 
+
+/**
+ * A wall cabinet, by the display name its software gives it (English, French, German, Italian):
+ * "Wall cabinet", "Upper unit", "Meuble haut", "Élément haut", "Hängeschrank", "Oberschrank",
+ * "Pensile". Its AR files may be placed on a wall (Scene Viewer's vertical placement, Quick Look's
+ * vertical anchoring).
+ */
+export function isWallCabinetName(displayName: string): boolean {
+  // Word edges by letters of any script (`\b` knows only ASCII letters: not "É").
+  return /(?<!\p{L})(wall|upper|(meuble|élément|element) haut|pensile)(?!\p{L})|hängeschrank|oberschrank/iu.test(displayName);
+}

@@ -848,6 +848,26 @@ type RootTranslation = {
 			 * V​i​e​w​ ​i​n​ ​y​o​u​r​ ​r​o​o​m
 			 */
 			viewInRoom: string
+			/**
+			 * V​i​e​w​ ​t​h​i​s​ ​c​a​b​i​n​e​t​ ​i​n​ ​y​o​u​r​ ​r​o​o​m
+			 */
+			viewInRoomCabinet: string
+			/**
+			 * S​c​a​n​ ​t​h​i​s​ ​c​o​d​e​ ​w​i​t​h​ ​y​o​u​r​ ​p​h​o​n​e​:​ ​t​h​e​ ​l​i​n​k​ ​o​p​e​n​s​ ​t​h​e​r​e​,​ ​r​e​a​d​y​ ​t​o​ ​p​l​a​c​e​ ​t​h​e​ ​m​o​d​e​l​ ​i​n​ ​y​o​u​r​ ​r​o​o​m​ ​a​t​ ​i​t​s​ ​t​r​u​e​ ​s​i​z​e​.
+			 */
+			viewInRoomQrText: string
+			/**
+			 * Q​R​ ​c​o​d​e​ ​o​f​ ​t​h​i​s​ ​l​i​n​k​,​ ​o​p​e​n​i​n​g​ ​i​n​ ​a​u​g​m​e​n​t​e​d​ ​r​e​a​l​i​t​y
+			 */
+			viewInRoomQrCode: string
+			/**
+			 * S​e​e​ ​t​h​e​ ​m​o​d​e​l​ ​a​t​ ​i​t​s​ ​t​r​u​e​ ​s​i​z​e​ ​i​n​ ​y​o​u​r​ ​r​o​o​m​,​ ​t​h​r​o​u​g​h​ ​y​o​u​r​ ​p​h​o​n​e​’​s​ ​c​a​m​e​r​a​.
+			 */
+			viewInRoomPrompt: string
+			/**
+			 * N​o​t​ ​n​o​w
+			 */
+			notNow: string
 		}
 	}
 	viewer: {
@@ -3392,6 +3412,26 @@ export type TranslationFunctions = {
 			 * View in your room
 			 */
 			viewInRoom: () => LocalizedString
+			/**
+			 * View this cabinet in your room
+			 */
+			viewInRoomCabinet: () => LocalizedString
+			/**
+			 * Scan this code with your phone: the link opens there, ready to place the model in your room at its true size.
+			 */
+			viewInRoomQrText: () => LocalizedString
+			/**
+			 * QR code of this link, opening in augmented reality
+			 */
+			viewInRoomQrCode: () => LocalizedString
+			/**
+			 * See the model at its true size in your room, through your phone’s camera.
+			 */
+			viewInRoomPrompt: () => LocalizedString
+			/**
+			 * Not now
+			 */
+			notNow: () => LocalizedString
 		}
 	}
 	viewer: {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseDimension, parsePartName } from '../../src/api/partName';
+import { isWallCabinetName, parseDimension, parsePartName } from '../../src/api/partName';
 import { encodeName, formatDimensions } from '../../samples/dimensionText';
 
 describe('parsePartName', () => {
@@ -51,5 +51,12 @@ describe('parsePartName', () => {
 
   it('never throws on arbitrary text (property)', () => {
     fc.assert(fc.property(fc.string(), fc.constantFrom('panel' as const, 'cabinet' as const), (s, k) => typeof parsePartName(s, k).displayName === 'string'));
+  });
+});
+
+describe('isWallCabinetName', () => {
+  it('knows wall cabinets by the names cabinet software gives them, and nothing else', () => {
+    for (const name of ['Wall cabinet 3', 'Upper unit 600', 'Meuble haut 60', 'Élément haut', 'Hängeschrank 60', 'Oberschrank', 'Pensile 90']) expect(isWallCabinetName(name), name).toBe(true);
+    for (const name of ['Base cabinet 1', 'Tall unit', 'Meuble bas 60', 'Wallace drawer', 'Hauteur 720', 'Unterschrank']) expect(isWallCabinetName(name), name).toBe(false);
   });
 });

@@ -2,14 +2,16 @@
  * The AR routes (ar.glb, ar.usdz) for the owner and through a link: the files made by a real
  * upload's conversion (no browser involved) and served as stored, `isArAvailable` on for a new
  * project, made on first request for a revision without them, and refused with the same 404 as
- * the project or the link: another user's project, an unpublished link, a link without the option.
+ * the project or the link: another user's project, an unpublished link, a link without the option;
+ * one cabinet's files (`ar/{node}.glb`, `.usdz`) made on demand, kept with the revision, on the
+ * same terms, and gone with the project.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../src/api/schemas';
 import { generateAssembly } from '../../samples/generate';
 import { assemblyToGlb } from '../../samples/toGlb';
 import { writeSample } from '../../samples/writers/index';
-import { arBlobKey } from '../../server/domain/projectBlobKeys';
+import { arBlobKey, arNodeBlobKey, modelBlobKey } from '../../server/domain/projectBlobKeys';
 import { readZip } from '../convert/helpers/arFiles';
 import { addProject, addUser, inject, type TestUser } from './helpers/projectFixtures';
 import { startTestServer } from './helpers/testServer';
@@ -91,6 +93,64 @@ describe('AR files of an uploaded model', () => {
     expect((await linked(key, 'ar.usdz')).status).toBe(200);
     expect((await patch(project.id, { isPublished: false })).status).toBe(204);
     expect((await linked(key, 'ar.usdz')).status).toBe(404);
+  });
+});
+
+/** The glTF node index of the first node whose name starts with `prefix`. */
+function nodeIndex(glb: Uint8Array, prefix: string): number {
+  const length = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
+  const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length))) as { nodes: { name?: string }[] };
+  return json.nodes.findIndex((n) => n.name?.startsWith(prefix));
+}
+
+describe('one cabinet\'s AR files', () => {
+  it('are made once on demand, stored with the revision, and served on the same terms as the whole model\'s', async () => {
+    const blobs = server.app.services.blobs;
+    const glb = (await blobs.get(modelBlobKey(project.id, 1)))!;
+    const node = nodeIndex(glb, 'Base cabinet 1');
+    expect(node).toBeGreaterThanOrEqual(0);
+    const runs = server.arFileRuns.length;
+    const [a, b] = await Promise.all([owned(project.id, `ar/${node}.usdz`), owned(project.id, `ar/${node}.usdz`)]);
+    expect([a.status, b.status, a.headers['content-type']]).toEqual([200, 200, 'model/vnd.usdz+zip']);
+    expect(readZip(new Uint8Array(a.raw))[0].name).toBe('model.usda');
+    const cabinetGlb = await owned(project.id, `ar/${node}.glb`);
+    expect([cabinetGlb.status, cabinetGlb.headers['content-type']]).toEqual([200, 'model/gltf-binary']);
+    expect(server.arFileRuns.length).toBe(runs + 1);
+    expect(Buffer.compare(cabinetGlb.raw, Buffer.from((await blobs.get(arNodeBlobKey(project.id, 1, node, 'glb')))!))).toBe(0);
+    const again = await inject(server, `/api/v1/projects/${project.id}/ar/${node}.glb`, { token: owner.token, headers: { 'if-none-match': String(cabinetGlb.headers.etag) } });
+    expect(again.status).toBe(304);
+    expect(String(cabinetGlb.headers.etag)).not.toBe(String((await owned(project.id, 'ar.glb')).headers.etag));
+
+    // A node the model does not have, and any other name: 404, with no work started.
+    for (const file of [`ar/${10_000}.glb`, 'ar/x.glb', `ar/${node}.obj`]) expect((await owned(project.id, file)).status, file).toBe(404);
+    expect(server.arFileRuns.length).toBe(runs + 1);
+
+    const projectItself = await inject(server, `/api/v1/projects/${project.id}`, { token: other.token });
+    const theirs = await owned(project.id, `ar/${node}.glb`, other.token);
+    expect([theirs.status, theirs.json]).toEqual([404, projectItself.json]);
+    expect((await inject(server, `/api/v1/projects/${project.id}/ar/${node}.glb`)).status).toBe(401);
+
+    const key = project.accessKey;
+    const unknownLink = await inject(server, `/api/v1/projects/accessKeys/${key}`);
+    expect((await linked(key, `ar/${node}.usdz`)).json).toEqual(unknownLink.json);
+    expect((await patch(project.id, { isPublished: true })).status).toBe(204);
+    expect((await linked(key, `ar/${node}.usdz`)).status).toBe(200);
+    expect((await patch(project.id, { shareOptions: { isArAvailable: false } })).status).toBe(204);
+    const off = await linked(key, `ar/${node}.glb`);
+    expect([off.status, off.json]).toEqual([404, unknownLink.json]);
+    expect((await patch(project.id, { shareOptions: { isArAvailable: true } })).status).toBe(204);
+    expect((await patch(project.id, { isPublished: false })).status).toBe(204);
+    expect((await linked(key, `ar/${node}.glb`)).status).toBe(404);
+  });
+
+  it('go with the project when it is deleted', async () => {
+    const doomed = await addProject(server, owner.user.id, { glb: Buffer.from(await assemblyToGlb(generateAssembly({ parts: 8, seed: 6 }))), published: true });
+    const blobs = server.app.services.blobs;
+    expect((await linked(doomed.accessKey, 'ar/1.glb')).status).toBe(200);
+    expect(await blobs.stat(arNodeBlobKey(doomed.id, 1, 1, 'glb'))).toBeDefined();
+    expect((await inject(server, `/api/v1/projects/${doomed.id}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
+    expect(await blobs.stat(arNodeBlobKey(doomed.id, 1, 1, 'glb'))).toBeUndefined();
+    expect((await linked(doomed.accessKey, 'ar/1.glb')).status).toBe(404);
   });
 });
 

@@ -6,12 +6,18 @@
  * are decoded, the coarse levels (CV_coarse_mesh) dropped; textures are kept. Lines are dropped
  * (AR viewers draw surfaces). A model past the triangle budget, or whose files would pass the size
  * budget, is simplified with meshoptimizer until it fits (`simplified` says so).
+ *
+ * One node alone (a cabinet) keeps its height above the model's floor, unless it is a wall
+ * cabinet (its name says so, or it hangs at least 0.6 m above the floor): then its origin is the
+ * middle of its back's lower edge, to be placed on a wall, and the USDZ asks Quick Look for a
+ * vertical plane.
  */
 import { type Document, Logger, NodeIO, type Node } from '@gltf-transform/core';
 import { EXTMeshoptCompression, KHRMeshQuantization } from '@gltf-transform/extensions';
 import { dequantize, getBounds, prune, simplify, weld } from '@gltf-transform/functions';
 import { MeshoptDecoder, MeshoptSimplifier } from 'meshoptimizer';
 import { CoarseMeshExtension, coarseMeshesOf } from '../coarseLevel.js';
+import { isWallCabinetName, parsePartName } from '../../../src/api/partName.js';
 import { documentToUsda } from './usda.js';
 import { writeUsdz } from './usdzPackage.js';
 
@@ -22,6 +28,8 @@ export const AR_MAX_BYTES = 10 * 2 ** 20;
 export const AR_GLB_TYPE = 'model/gltf-binary';
 export const USDZ_TYPE = 'model/vnd.usdz+zip';
 const TRIANGLES = 4;
+/** A cabinet whose bottom is this high above the model's floor hangs on a wall (metres). */
+export const WALL_MOUNT_MIN = 0.6;
 /** Rounds of simplification before giving up on the size budget. */
 const MAX_ROUNDS = 6;
 
@@ -36,6 +44,8 @@ export interface ArModel {
   overBudget: boolean;
   /** Size of the model in metres [x, y, z]. */
   size: [number, number, number];
+  /** A wall cabinet alone: origin on its back, anchored to a vertical plane. */
+  wall: boolean;
 }
 
 let io: Promise<NodeIO> | undefined;
@@ -63,9 +73,16 @@ function drawnTriangles(doc: Document): number {
   return total;
 }
 
-/** Plain glTF: decoded geometry, no extension, no coarse mesh, no line. */
-async function plainDocument(glb: Uint8Array): Promise<Document> {
+/**
+ * Plain glTF: decoded geometry, no extension, no coarse mesh, no line; with `node` (a glTF node
+ * index of the converted GLB, the part tree's id), only that node's subtree, at its place in the
+ * model. Null when there is no such node. `floor` is the whole model's lowest point.
+ */
+async function plainDocument(glb: Uint8Array, node?: number): Promise<{ doc: Document; floor: number; wall: boolean } | null> {
   const doc = await (await gltfIo()).readBinary(glb);
+  // Looked up before anything is pruned: indices are the converted GLB's.
+  const subset = node === undefined ? undefined : doc.getRoot().listNodes()[node];
+  if (node !== undefined && !subset) return null;
   for (const coarse of coarseMeshesOf(doc)) {
     coarse.listPrimitives().forEach((p) => p.dispose());
     coarse.dispose();
@@ -77,15 +94,30 @@ async function plainDocument(glb: Uint8Array): Promise<Document> {
   for (const extension of doc.getRoot().listExtensionsUsed()) extension.dispose();
   const root = doc.getRoot();
   if (!root.getDefaultScene()) root.setDefaultScene(root.listScenes()[0] ?? doc.createScene());
+  const scene = root.getDefaultScene()!;
+  const floor = getBounds(scene).min[1];
+  let wall = false;
+  if (subset) {
+    wall = isWallCabinetName(parsePartName(subset.getName(), 'cabinet').displayName) || getBounds(subset).min[1] - floor >= WALL_MOUNT_MIN;
+    const world = subset.getWorldMatrix();
+    subset.getParentNode()?.removeChild(subset);
+    for (const child of scene.listChildren()) scene.removeChild(child);
+    scene.addChild(subset.setMatrix(world));
+  }
   await doc.transform(prune({ keepLeaves: false, keepSolidTextures: true }));
-  return doc;
+  return { doc, floor, wall };
 }
 
-/** Puts the model under one node that moves the middle of its floor footprint to the origin. */
-function placeOnFloor(doc: Document): [number, number, number] {
+/**
+ * Puts the model under one node that moves the middle of its floor footprint to the origin, its
+ * height measured from `floor` (a cabinet alone keeps its mounting height above the model's floor);
+ * on a wall, the middle of its back's lower edge.
+ */
+function placeOnFloor(doc: Document, floor?: number, wall = false): [number, number, number] {
   const scene = doc.getRoot().getDefaultScene()!;
   const { min, max } = getBounds(scene);
-  const placed = doc.createNode('AR').setTranslation([-(min[0] + max[0]) / 2, -min[1], -(min[2] + max[2]) / 2]);
+  const origin = wall ? [(min[0] + max[0]) / 2, min[1], min[2]] : [(min[0] + max[0]) / 2, Math.min(floor ?? min[1], min[1]), (min[2] + max[2]) / 2];
+  const placed = doc.createNode('AR').setTranslation([-origin[0], -origin[1], -origin[2]]);
   for (const child of scene.listChildren()) {
     scene.removeChild(child);
     placed.addChild(child);
@@ -99,13 +131,23 @@ async function simplifyTo(doc: Document, ratio: number, error: number): Promise<
   await doc.transform(weld(), simplify({ simplifier: MeshoptSimplifier, ratio: Math.max(0, Math.min(1, ratio)), error }));
 }
 
-/** The AR GLB and USDZ of a converted GLB; null when the model has no surface to place. */
-export async function makeArModel(glb: Uint8Array, limits: { triangles?: number; bytes?: number } = {}): Promise<ArModel | null> {
+export interface ArOptions {
+  /** Budgets other than the product's (tests). */
+  triangles?: number;
+  bytes?: number;
+  /** Only this node's subtree (a glTF node index of the converted GLB: one cabinet), at its mounting height. */
+  node?: number;
+}
+
+/** The AR GLB and USDZ of a converted GLB (or of one of its nodes); null when there is no surface to place. */
+export async function makeArModel(glb: Uint8Array, limits: ArOptions = {}): Promise<ArModel | null> {
   const maxBytes = limits.bytes ?? AR_MAX_BYTES;
-  const doc = await plainDocument(glb);
+  const plain = await plainDocument(glb, limits.node);
+  if (!plain) return null;
+  const { doc, wall } = plain;
   const sourceTriangles = drawnTriangles(doc);
   if (sourceTriangles === 0) return null;
-  const size = placeOnFloor(doc);
+  const size = placeOnFloor(doc, limits.node === undefined ? undefined : plain.floor, wall);
   const io = await gltfIo();
   let triangles = sourceTriangles;
   let budget = limits.triangles ?? AR_TRIANGLE_BUDGET;
@@ -121,11 +163,11 @@ export async function makeArModel(glb: Uint8Array, limits: { triangles?: number;
       stalled = triangles > 0.95 * before;
     }
     const arGlb = await io.writeBinary(doc);
-    const usdz = writeUsdz(documentToUsda(doc));
+    const usdz = writeUsdz(documentToUsda(doc, 'model.usda', { vertical: wall }));
     const largest = Math.max(arGlb.byteLength, usdz.byteLength);
     const fits = largest <= maxBytes && triangles <= budget;
     if (fits || stalled || round >= MAX_ROUNDS) {
-      return { glb: arGlb, usdz, sourceTriangles, triangles, simplified: triangles < sourceTriangles, size, overBudget: !fits };
+      return { glb: arGlb, usdz, sourceTriangles, triangles, simplified: triangles < sourceTriangles, size, overBudget: !fits, wall };
     }
     // Bytes grow with triangles: aim under the size budget with a margin.
     if (largest > maxBytes) budget = Math.min(budget, Math.floor((triangles * 0.8 * maxBytes) / largest));

@@ -1,34 +1,19 @@
 /**
- * The AR scene as a USDA layer (text USD) for iOS Quick Look: metres (`metersPerUnit = 1`), Y up,
- * a default prim `Root`, one `Mesh` per drawn primitive of each node with its world-space points
- * and normals (shared meshes written once per node: Quick Look's support of composition arcs is
- * not something to rely on), and one `UsdPreviewSurface` material per glTF material (base colour
- * or its PNG/JPEG texture, opacity, metalness, roughness). Only triangles are written.
+ * The AR scene as USDA layers (text USD) for iOS Quick Look: metres (`metersPerUnit = 1`), Y up,
+ * a default prim `Root`, and one `UsdPreviewSurface` material per glTF material (base colour or
+ * its PNG/JPEG texture, opacity, metalness, roughness). Only triangles are written.
+ *
+ * A primitive drawn by several nodes (the same panel in every cabinet) is written once, in its own
+ * layer `geometries/g{n}.usda` of the package, in its mesh's space; each node drawing it is an
+ * `Xform` that references it with its world matrix (`xformOp:transform`) and binds its material:
+ * the layout of three.js's USDZ exporter, which Quick Look has long read from `<model-viewer>`
+ * pages, so a job of many identical parts stays small. A primitive drawn once, or by a node that mirrors it, is written in
+ * world space (winding flipped for a mirror) in an `Xform` of its own in the scene layer.
+ * `vertical` (a wall cabinet alone) adds Quick Look's anchoring hint for a vertical plane.
  */
 import type { Document, Material, mat4, Node, Primitive, Texture } from '@gltf-transform/core';
+import { isDrawable, matrixText, meshLines, normalMatrix, num } from './usdaMesh.js';
 import type { PackageEntry } from './usdzPackage.js';
-
-const TRIANGLES = 4;
-
-/** Metres to 0.01 mm, trailing zeros dropped. */
-const num = (v: number, digits = 5) => {
-  const s = v.toFixed(digits).replace(/\.?0+$/, '');
-  return s === '-0' ? '0' : s;
-};
-
-function transformPoint(m: mat4, x: number, y: number, z: number): [number, number, number] {
-  return [m[0] * x + m[4] * y + m[8] * z + m[12], m[1] * x + m[5] * y + m[9] * z + m[13], m[2] * x + m[6] * y + m[10] * z + m[14]];
-}
-
-/** The inverse transpose of the matrix's 3x3 part (for normals), and whether it mirrors. */
-function normalMatrix(m: mat4): { n: number[]; mirrored: boolean } {
-  const [a, b, c, d, e, f, g, h, i] = [m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10]];
-  const det = a * (e * i - f * h) - d * (b * i - c * h) + g * (b * f - c * e);
-  const k = det === 0 ? 0 : 1 / det;
-  // Cofactors divided by the determinant: the inverse transpose, column-major like `m`.
-  const n = [(e * i - f * h) * k, (g * f - d * i) * k, (d * h - g * e) * k, (h * c - b * i) * k, (a * i - g * c) * k, (g * b - a * h) * k, (b * f - e * c) * k, (d * c - a * f) * k, (a * e - d * b) * k];
-  return { n, mirrored: det < 0 };
-}
 
 function textureFile(texture: Texture | null, files: Map<Texture, string>, entries: PackageEntry[]): string | undefined {
   if (!texture) return undefined;
@@ -87,69 +72,39 @@ function materialText(name: string, material: Material | null, texture: string |
   return lines.join('\n');
 }
 
-function meshText(name: string, primitive: Primitive, matrix: mat4, material: string, textured: boolean): string | undefined {
-  const doubleSided = primitive.getMaterial()?.getDoubleSided() === true;
-  const position = primitive.getAttribute('POSITION');
-  if (!position || position.getElementSize() !== 3 || primitive.getMode() !== TRIANGLES) return undefined;
-  const count = position.getCount();
-  const indices = primitive.getIndices()?.getArray() ?? Uint32Array.from({ length: count }, (_, i) => i);
-  if (indices.length < 3) return undefined;
-  const { n, mirrored } = normalMatrix(matrix);
-  const points: string[] = [];
-  const p = [0, 0, 0];
-  for (let i = 0; i < count; i++) {
-    position.getElement(i, p);
-    const [x, y, z] = transformPoint(matrix, p[0], p[1], p[2]);
-    points.push(`(${num(x)},${num(y)},${num(z)})`);
-  }
-  const normal = primitive.getAttribute('NORMAL');
-  const normals: string[] = [];
-  if (normal) {
-    for (let i = 0; i < count; i++) {
-      normal.getElement(i, p);
-      const x = n[0] * p[0] + n[3] * p[1] + n[6] * p[2], y = n[1] * p[0] + n[4] * p[1] + n[7] * p[2], z = n[2] * p[0] + n[5] * p[1] + n[8] * p[2];
-      const length = Math.hypot(x, y, z) || 1;
-      normals.push(`(${num(x / length, 3)},${num(y / length, 3)},${num(z / length, 3)})`);
-    }
-  }
-  const uv = textured ? primitive.getAttribute('TEXCOORD_0') : null;
-  const st: string[] = [];
-  if (uv) {
-    for (let i = 0; i < count; i++) {
-      uv.getElement(i, p);
-      st.push(`(${num(p[0], 4)},${num(1 - p[1], 4)})`); // glTF's v runs down, USD's t up
-    }
-  }
-  const triangles = Math.floor(indices.length / 3);
-  const order: number[] = [];
-  for (let t = 0; t < triangles; t++) {
-    const [a, b, c] = [indices[t * 3], indices[t * 3 + 1], indices[t * 3 + 2]];
-    order.push(a, mirrored ? c : b, mirrored ? b : c);
-  }
-  return [
-    `  def Mesh "${name}" (`,
-    '    prepend apiSchemas = ["MaterialBindingAPI"]',
-    '  )',
-    '  {',
-    `    int[] faceVertexCounts = [${new Array<string>(triangles).fill('3').join(',')}]`,
-    `    int[] faceVertexIndices = [${order.join(',')}]`,
-    `    point3f[] points = [${points.join(',')}]`,
-    ...(normals.length ? [`    normal3f[] normals = [${normals.join(',')}] (`, '      interpolation = "vertex"', '    )'] : []),
-    ...(st.length ? [`    texCoord2f[] primvars:st = [${st.join(',')}] (`, '      interpolation = "vertex"', '    )'] : []),
-    ...(doubleSided ? ['    uniform bool doubleSided = 1'] : []),
-    '    uniform token subdivisionScheme = "none"',
-    `    rel material:binding = </Root/Materials/${material}>`,
-    '  }',
-  ].join('\n');
+interface Occurrence {
+  primitive: Primitive;
+  matrix: mat4;
+  mirrored: boolean;
 }
 
-/** The layer's text (first entry) and the textures it names, ready for writeUsdz. */
-export function documentToUsda(doc: Document, layerName = 'model.usda'): PackageEntry[] {
+const encoder = new TextEncoder();
+const HEADER = (defaultPrim: string) => ['#usda 1.0', '(', `  defaultPrim = "${defaultPrim}"`, '  metersPerUnit = 1', '  upAxis = "Y"', ')', ''];
+
+/** The drawn primitives of the default scene, once per node drawing them, in scene order. */
+function occurrencesOf(doc: Document): Occurrence[] {
+  const found: Occurrence[] = [];
+  const visit = (node: Node) => {
+    const primitives = node.getMesh()?.listPrimitives().filter(isDrawable) ?? [];
+    if (primitives.length) {
+      const matrix = node.getWorldMatrix();
+      const { mirrored } = normalMatrix(matrix);
+      for (const primitive of primitives) found.push({ primitive, matrix, mirrored });
+    }
+    for (const child of node.listChildren()) visit(child);
+  };
+  const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
+  for (const node of scene?.listChildren() ?? []) visit(node);
+  return found;
+}
+
+/** The scene layer (first entry), the shared geometry layers and the textures, ready for writeUsdz. */
+export function documentToUsda(doc: Document, layerName = 'model.usda', options: { vertical?: boolean } = {}): PackageEntry[] {
   const textures: PackageEntry[] = [];
+  const geometries: PackageEntry[] = [];
   const textureFiles = new Map<Texture, string>();
   const materials = new Map<Material | null, { name: string; textured: boolean }>();
   const materialTexts: string[] = [];
-  const meshes: string[] = [];
   const materialOf = (material: Material | null) => {
     let known = materials.get(material);
     if (!known) {
@@ -160,40 +115,53 @@ export function documentToUsda(doc: Document, layerName = 'model.usda'): Package
     }
     return known;
   };
-  const visit = (node: Node) => {
-    const mesh = node.getMesh();
-    if (mesh) {
-      const matrix = node.getWorldMatrix();
-      for (const primitive of mesh.listPrimitives()) {
-        if (primitive.getMode() !== TRIANGLES) continue;
-        const material = materialOf(primitive.getMaterial());
-        const text = meshText(`P${meshes.length}`, primitive, matrix, material.name, material.textured);
-        if (text) meshes.push(text);
-      }
+  const occurrences = occurrencesOf(doc);
+  const uses = new Map<Primitive, number>();
+  for (const o of occurrences) if (!o.mirrored) uses.set(o.primitive, (uses.get(o.primitive) ?? 0) + 1);
+  const shared = new Map<Primitive, string>();
+  const prims: string[] = [];
+  occurrences.forEach(({ primitive, matrix, mirrored }, i) => {
+    const material = materialOf(primitive.getMaterial());
+    const binding = `rel material:binding = </Root/Materials/${material.name}>`;
+    if (mirrored || (uses.get(primitive) ?? 0) < 2) {
+      prims.push(`  def Xform "P${i}"`, '  {', ...meshLines('Mesh', primitive, { matrix, textured: material.textured, indent: '    ', extra: [binding], schemas: true }), '  }');
+      return;
     }
-    for (const child of node.listChildren()) visit(child);
-  };
-  const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
-  for (const node of scene?.listChildren() ?? []) visit(node);
+    let file = shared.get(primitive);
+    if (!file) {
+      file = `geometries/g${shared.size}.usda`;
+      shared.set(primitive, file);
+      const text = [...HEADER('Geometry'), 'def "Geometry"', '{', ...meshLines('Geometry', primitive, { textured: material.textured, indent: '  ' }), '}', ''];
+      geometries.push({ name: file, data: encoder.encode(text.join('\n')) });
+    }
+    prims.push(
+      `  def Xform "P${i}" (`,
+      `    prepend references = @./${file}@</Geometry>`,
+      '    prepend apiSchemas = ["MaterialBindingAPI"]',
+      '  )',
+      '  {',
+      `    matrix4d xformOp:transform = ${matrixText(matrix)}`,
+      '    uniform token[] xformOpOrder = ["xformOp:transform"]',
+      `    ${binding}`,
+      '  }',
+    );
+  });
   const text = [
-    '#usda 1.0',
-    '(',
-    '  defaultPrim = "Root"',
-    '  metersPerUnit = 1',
-    '  upAxis = "Y"',
-    ')',
-    '',
+    ...HEADER('Root'),
     'def Xform "Root" (',
     '  kind = "component"',
+    // Quick Look places the scene on a wall only when asked to (its own AR anchoring schema).
+    ...(options.vertical ? ['  prepend apiSchemas = ["Preliminary_AnchoringAPI"]'] : []),
     ')',
     '{',
+    ...(options.vertical ? ['  uniform token preliminary:anchoring:type = "plane"', '  uniform token preliminary:planeAnchoring:alignment = "vertical"'] : []),
     '  def Scope "Materials"',
     '  {',
     ...materialTexts,
     '  }',
-    ...meshes,
+    ...prims,
     '}',
     '',
   ].join('\n');
-  return [{ name: layerName, data: new TextEncoder().encode(text) }, ...textures];
+  return [{ name: layerName, data: encoder.encode(text) }, ...geometries, ...textures];
 }

@@ -3,14 +3,18 @@
  * render modes; the hierarchy opens by itself when allowed on a window large enough. An unknown
  * or unpublished key shows the load error dialog, whose Close returns to /. While the link offers
  * approval, the client approves the revision they see (the Approve button over the model and its
- * dialog). The shared viewer machine runs it all.
+ * dialog). A link opened with AR requested (`?ar=1`) on a phone offers AR at once. The shared viewer
+ * machine runs it all.
  */
 import { useSelector } from '@xstate/react';
 import type { SharedProject } from '../../machines/types';
 import type { EngineSlot } from '../../machines/viewer/enginePort';
-import { selectLoaded, selectTools } from '../../machines/viewer/viewerSelectors';
+import { useMemo } from 'react';
+import { arCabinetOf } from '../../machines/viewer/arLaunch';
+import { selectLoaded, selectModel, selectSelectedId, selectTools } from '../../machines/viewer/viewerSelectors';
 import { useAppServices } from '../app/AppServices';
 import { ApprovalBar, LinkApprovalDialog } from './ApprovalBar';
+import { ArRequestPrompt } from './ArRequestPrompt';
 import { LoadStatus } from './LoadStatus';
 import { SharedProjectPanel } from './panels/SharedProjectPanel';
 import { useViewerActor } from './useViewerActor';
@@ -38,6 +42,11 @@ interface GuestViewerProps {
 function GuestViewer({ accessKey, project, slot, viewer, tools }: GuestViewerProps) {
   const { viewer: services } = useAppServices();
   const content = useViewerContent(viewer, tools, { isPublicLink: true, projectName: project.name });
+  // The link's API folder, which its logo's URL names: its AR files are there too.
+  const linkApiUrl = services.sharedLogoUrl(accessKey).replace(/\/logo$/, '');
+  const selectedId = useSelector(tools, selectSelectedId);
+  const tree = useSelector(viewer, (s) => selectModel(s)?.tree);
+  const arCabinet = useMemo(() => (tree ? arCabinetOf(tree, selectedId) : null), [tree, selectedId]);
   return (
     <ViewerLayout
       variant="guest"
@@ -45,8 +54,7 @@ function GuestViewer({ accessKey, project, slot, viewer, tools }: GuestViewerPro
       viewer={viewer}
       slot={slot}
       logoUrl={services.sharedLogoUrl(accessKey)}
-      // The link's API folder, which its logo's URL names: its AR files are there too.
-      projectPanel={<SharedProjectPanel project={project} accessKey={accessKey} linkApiUrl={services.sharedLogoUrl(accessKey).replace(/\/logo$/, '')} />}
+      projectPanel={<SharedProjectPanel project={project} accessKey={accessKey} linkApiUrl={linkApiUrl} arCabinet={arCabinet} />}
       approvalBar={
         <div className="flex flex-col items-center gap-2">
           <LinkChangesBanner viewer={viewer} />
@@ -57,6 +65,7 @@ function GuestViewer({ accessKey, project, slot, viewer, tools }: GuestViewerPro
     >
       <LoadStatus viewer={viewer} />
       <LinkApprovalDialog viewer={viewer} />
+      {project.shareOptions.isArAvailable ? <ArRequestPrompt linkApiUrl={linkApiUrl} posterUrl={project.thumbnailUrl || null} /> : null}
     </ViewerLayout>
   );
 }

@@ -1,10 +1,16 @@
 /**
- * "View in your room" on a shared link where the owner offers it (`isArAvailable`) and the device
- * has an AR viewer (src/api/arLaunch.ts): Quick Look's `<a rel="ar">`, which needs an `<img>`
- * child, on iOS; Scene Viewer's intent on Android; nothing on a desktop.
+ * "View in your room" on a shared link where the owner offers it (`isArAvailable`): where the
+ * device has an AR viewer (src/machines/viewer/arLaunch.ts), Quick Look's `<a rel="ar">`, which
+ * needs an `<img>` child, on iOS, Scene Viewer's intent on Android (nothing on another phone); on
+ * a desktop, a button that shows a QR code opening the link on a phone with AR requested (its
+ * dialog loads on demand, with the QR encoder). On a phone, with a part selected, a second link
+ * places its cabinet alone (the server makes those files on demand).
  */
-import { arLaunch, type ArDevice } from '../../machines/viewer/arLaunch';
+import { lazy, Suspense, useState } from 'react';
+import { arLaunch, arRequestUrl, isHandheld, withoutArRequest, type ArCabinet, type ArDevice, type ArLaunch } from '../../machines/viewer/arLaunch';
 import { useLL } from '../app/I18nProvider';
+
+const ArQrDialog = lazy(() => import('./ArQrDialog').then((m) => ({ default: m.ArQrDialog })));
 
 function thisDevice(): ArDevice {
   let supportsArRel = false;
@@ -16,22 +22,68 @@ function thisDevice(): ArDevice {
   return { userAgent: navigator.userAgent, supportsArRel };
 }
 
-export function ViewInRoomLink({ linkApiUrl, posterUrl }: { linkApiUrl: string; posterUrl: string | null }) {
-  const LL = useLL();
+/** Where this device's AR viewer opens the files of `linkApiUrl` (the link's API folder), or null on a desktop. */
+export function useArLaunch(linkApiUrl: string, cabinet?: ArCabinet): ArLaunch | null {
   const absolute = new URL(linkApiUrl, window.location.href).href;
-  const launch = arLaunch(thisDevice(), absolute, window.location.href);
-  if (!launch) return null;
-  const label = LL.panels.sharedProject.viewInRoom();
-  const className = 'flex items-center gap-2 rounded-md bg-primary px-3 py-2 text-sm font-semibold text-on-primary hover:bg-primary-hover';
+  return arLaunch(thisDevice(), absolute, withoutArRequest(window.location.href), cabinet?.id, cabinet?.wall);
+}
+
+export const arButtonClass = 'flex items-center gap-2 rounded-md bg-primary px-3 py-2 text-sm font-semibold text-on-primary hover:bg-primary-hover';
+
+/** The anchor that opens the phone's AR viewer (Quick Look's wants an image as its first child). */
+export function ArLaunchAnchor({ launch, posterUrl, label, className = arButtonClass, testId = 'view-in-room' }: { launch: ArLaunch; posterUrl: string | null; label: string; className?: string; testId?: string }) {
   return launch.kind === 'quick-look' ? (
-    <a rel="ar" href={launch.href} className={className} data-testid="view-in-room">
+    <a rel="ar" href={launch.href} className={className} data-testid={testId}>
       {/* Quick Look opens only from an anchor whose first child is an image. */}
       <img src={posterUrl ?? ''} alt="" width={32} height={17} className="rounded-sm" />
       {label}
     </a>
   ) : (
-    <a href={launch.href} className={className} data-testid="view-in-room">
+    <a href={launch.href} className={className} data-testid={testId}>
       {label}
     </a>
+  );
+}
+
+/** "View this cabinet in your room": the selected node's cabinet alone (phones only). */
+function CabinetLink({ linkApiUrl, cabinet }: { linkApiUrl: string; cabinet: ArCabinet }) {
+  const LL = useLL();
+  const launch = useArLaunch(linkApiUrl, cabinet);
+  if (!launch) return null;
+  return (
+    <div className="flex flex-col gap-1">
+      {/* Quick Look needs an image first: a blank one, the cabinet has no poster of its own. */}
+      <ArLaunchAnchor launch={launch} posterUrl={null} label={LL.panels.sharedProject.viewInRoomCabinet()} testId="view-cabinet-in-room" />
+      <p className="text-xs text-fg-muted">{cabinet.name}</p>
+    </div>
+  );
+}
+
+export function ViewInRoomLink({ linkApiUrl, posterUrl, cabinet = null }: { linkApiUrl: string; posterUrl: string | null; cabinet?: ArCabinet | null }) {
+  const LL = useLL();
+  const launch = useArLaunch(linkApiUrl);
+  const [qrOpen, setQrOpen] = useState(false);
+  const label = LL.panels.sharedProject.viewInRoom();
+  if (launch) {
+    return (
+      <div className="flex flex-col gap-2">
+        <ArLaunchAnchor launch={launch} posterUrl={posterUrl} label={label} />
+        {cabinet ? <CabinetLink linkApiUrl={linkApiUrl} cabinet={cabinet} /> : null}
+      </div>
+    );
+  }
+  // A phone without an AR viewer (an app's own browser on iOS): nothing to offer.
+  if (isHandheld(navigator.userAgent)) return null;
+  return (
+    <>
+      <button type="button" className={arButtonClass} onClick={() => setQrOpen(true)} data-testid="view-in-room">
+        {label}
+      </button>
+      {qrOpen ? (
+        <Suspense fallback={null}>
+          <ArQrDialog url={arRequestUrl(window.location.href)} onClose={() => setQrOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -60,14 +60,35 @@ export interface UsdaFacts {
   metersPerUnit?: number;
   upAxis?: string;
   rootDefined: boolean;
+  /** Meshes drawn: written in the scene layer, or placed by a reference to a geometry layer. */
   meshes: number;
-  /** Bounds of every mesh's points. */
+  /** Occurrences placed by a reference, and the geometry layers they name. */
+  references: number;
+  referencedLayers: number;
+  /** Bounds of every drawn mesh's points, moved by their occurrence's matrix. */
   bounds: Box;
   /** Every mesh's face indices point at its own points. */
   indicesInRange: boolean;
 }
 
-export function readUsda(text: string): UsdaFacts {
+interface MeshFacts {
+  points: number[][];
+  indicesInRange: boolean;
+}
+
+function meshFacts(block: string): MeshFacts {
+  const points = /point3f\[\] points = \[([^\]]*)\]/.exec(block)?.[1] ?? '';
+  const tuples = [...points.matchAll(/\(([^)]*)\)/g)].map((m) => m[1].split(',').map(Number));
+  const indices = (/int\[\] faceVertexIndices = \[([^\]]*)\]/.exec(block)?.[1] ?? '').split(',').map(Number);
+  return { points: tuples, indicesInRange: !indices.some((i) => !(Number.isInteger(i) && i >= 0 && i < tuples.length)) };
+}
+
+/**
+ * The scene layer `text` of a USDZ read by hand; `layers` (package path to text) resolves its
+ * references (`prepend references = @./path@</Prim>`), whose points are moved by the referencing
+ * prim's `matrix4d xformOp:transform` (rows of USD's row-vector convention).
+ */
+export function readUsda(text: string, layers: Map<string, string> = new Map()): UsdaFacts {
   const header = /^#usda 1\.0\s*\(([^)]*)\)/.exec(text)?.[1] ?? '';
   const defaultPrim = /defaultPrim\s*=\s*"([^"]+)"/.exec(header)?.[1];
   const meters = /metersPerUnit\s*=\s*([0-9.eE+-]+)/.exec(header)?.[1];
@@ -75,19 +96,34 @@ export function readUsda(text: string): UsdaFacts {
   const min = [Infinity, Infinity, Infinity];
   const max = [-Infinity, -Infinity, -Infinity];
   let meshes = 0;
+  let references = 0;
   let indicesInRange = true;
-  for (const block of text.split(/def Mesh "/).slice(1)) {
+  const add = (facts: MeshFacts, m?: number[]) => {
     meshes++;
-    const points = /point3f\[\] points = \[([^\]]*)\]/.exec(block)?.[1] ?? '';
-    const tuples = [...points.matchAll(/\(([^)]*)\)/g)].map((m) => m[1].split(',').map(Number));
-    for (const p of tuples) {
+    if (!facts.indicesInRange) indicesInRange = false;
+    for (const [x, y, z] of facts.points) {
+      const p = m ? [0, 1, 2].map((k) => x * m[k] + y * m[4 + k] + z * m[8 + k] + m[12 + k]) : [x, y, z];
       for (let k = 0; k < 3; k++) {
         min[k] = Math.min(min[k], p[k]);
         max[k] = Math.max(max[k], p[k]);
       }
     }
-    const indices = (/int\[\] faceVertexIndices = \[([^\]]*)\]/.exec(block)?.[1] ?? '').split(',').map(Number);
-    if (indices.some((i) => !(Number.isInteger(i) && i >= 0 && i < tuples.length))) indicesInRange = false;
+  };
+  for (const block of text.split(/def Mesh "/).slice(1)) add(meshFacts(block));
+  const named = new Set<string>();
+  for (const block of text.split(/def Xform "/).slice(1)) {
+    const reference = /prepend references = @\.\/([^@]+)@<\/(\w+)>/.exec(block);
+    if (!reference) continue;
+    references++;
+    named.add(reference[1]);
+    const layer = layers.get(reference[1]);
+    if (layer === undefined) throw new Error(`no layer ${reference[1]} in the package`);
+    const prim = layer.indexOf(`def "${reference[2]}"`);
+    if (prim < 0) throw new Error(`no prim ${reference[2]} in ${reference[1]}`);
+    const matrix = /matrix4d xformOp:transform = (.*)/.exec(block)?.[1];
+    if (!matrix) throw new Error('a referencing prim without its matrix');
+    const m = matrix.replace(/[()\s]/g, '').split(',').map(Number);
+    for (const mesh of layer.slice(prim).split(/def Mesh "/).slice(1)) add(meshFacts(mesh), m);
   }
   return {
     defaultPrim,
@@ -95,7 +131,18 @@ export function readUsda(text: string): UsdaFacts {
     upAxis,
     rootDefined: defaultPrim !== undefined && new RegExp(`^def Xform "${defaultPrim}"`, 'm').test(text),
     meshes,
+    references,
+    referencedLayers: named.size,
     bounds: { min, max },
     indicesInRange,
   };
+}
+
+/** The scene layer of a USDZ read by hand, with its referenced layers resolved. */
+export function readUsdz(usdz: Uint8Array): UsdaFacts & { text: string } {
+  const [scene, ...rest] = readZip(usdz);
+  const decode = (data: Uint8Array) => new TextDecoder().decode(data);
+  const layers = new Map(rest.filter((e) => e.name.endsWith('.usda')).map((e) => [e.name, decode(e.data)]));
+  const text = decode(scene.data);
+  return { ...readUsda(text, layers), text };
 }

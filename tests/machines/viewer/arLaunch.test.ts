@@ -1,6 +1,6 @@
 /** Where "View in your room" leads: Quick Look on iOS Safari, Scene Viewer's intent on Android, nothing on a desktop. */
 import { describe, expect, it } from 'vitest';
-import { arLaunch } from '../../../src/machines/viewer/arLaunch';
+import { arCabinetOf, arLaunch, arRequestUrl, isArRequested, isHandheld, withoutArRequest } from '../../../src/machines/viewer/arLaunch';
 
 const API = 'https://cv.example.com/api/v1/projects/accessKeys/Abc123';
 const PAGE = 'https://cv.example.com/s/Abc123';
@@ -32,5 +32,39 @@ describe('arLaunch', () => {
   it('offers nothing on a desktop, nor on an iPhone browser without Quick Look', () => {
     expect(arLaunch({ userAgent: DESKTOP, supportsArRel: false }, API, PAGE)).toBeNull();
     expect(arLaunch({ userAgent: IPHONE, supportsArRel: false }, API, PAGE)).toBeNull();
+  });
+
+  it('requests AR in the link\'s address, once, without its fragment, and takes the request away again', () => {
+    expect(arRequestUrl(`${PAGE}?filter=Base%201#comment`)).toBe(`${PAGE}?filter=Base+1&ar=1`);
+    expect(arRequestUrl(`${PAGE}?ar=1`)).toBe(`${PAGE}?ar=1`);
+    expect(isArRequested('?filter=x&ar=1')).toBe(true);
+    expect(isArRequested('?ar=0')).toBe(false);
+    expect(withoutArRequest(`${PAGE}?ar=1`)).toBe(PAGE);
+  });
+
+  it('tells phones and tablets, which get no QR code, from desktops', () => {
+    expect([IPHONE, PIXEL, DESKTOP].map(isHandheld)).toEqual([true, true, false]);
+  });
+
+  it('opens one cabinet\'s files, the node\'s own under ar/', () => {
+    expect(arLaunch({ userAgent: IPHONE, supportsArRel: true }, API, PAGE, '12')?.href).toBe(`${API}/ar/12.usdz#allowsContentScaling=0`);
+    const file = new URLSearchParams(arLaunch({ userAgent: PIXEL, supportsArRel: false }, API, PAGE, '12')!.href.split('?')[1].split('#')[0]).get('file');
+    expect(file).toBe(`${API}/ar/12.glb`);
+    const wall = arLaunch({ userAgent: PIXEL, supportsArRel: false }, API, PAGE, '12', true)!.href;
+    expect(new URLSearchParams(wall.split('?')[1].split('#')[0]).get('enable_vertical_placement')).toBe('true');
+    expect(new URLSearchParams(wall.split('?')[1].split('#')[0]).get('resizable')).toBe('false');
+  });
+
+  it('places the selected assembly, or the assembly holding the selected part', () => {
+    const node = (id: string, parent: string | null, children: string[] = [], name = `N${id}`) => ({ id, name, rawName: name, children, parent, size: null, additionalInfo: null, isVisible: true });
+    const tree = { roots: ['0'], nodes: { '0': node('0', null, ['1', '4']), '1': node('1', '0', ['2']), '2': node('2', '1', ['3']), '3': node('3', '2'), '4': node('4', '0', [], 'Meuble haut 60') } };
+    // Job > kitchen '1' > cabinet '2' > side '3'; a wall cabinet '4' with no parts of its own, under the root.
+    expect(arCabinetOf(tree, '3')).toEqual({ id: '2', name: 'N2', wall: false });
+    expect(arCabinetOf(tree, '2')).toEqual({ id: '2', name: 'N2', wall: false });
+    expect(arCabinetOf(tree, '1')).toEqual({ id: '1', name: 'N1', wall: false });
+    expect(arCabinetOf(tree, '0')).toEqual({ id: '0', name: 'N0', wall: false });
+    expect(arCabinetOf(tree, '4')).toEqual({ id: '4', name: 'Meuble haut 60', wall: true });
+    expect(arCabinetOf(tree, null)).toBeNull();
+    expect(arCabinetOf(tree, '99')).toBeNull();
   });
 });

@@ -38,9 +38,9 @@ export async function startUploadServer(options: UploadServerOptions = {}): Prom
       conversions.push(pending.then(() => 'converted', (error: { code?: string }) => error.code ?? 'unknown'));
       return pending;
     },
-    arFiles(glb) {
+    arFiles(glb, node) {
       arFileRuns.push(glb.byteLength);
-      return pool.arFiles!(glb);
+      return pool.arFiles!(glb, node);
     },
     close: () => pool.close(),
   };

@@ -5,7 +5,6 @@
  * the settings form words its problems in the user's language.
  */
 import { cleanup, screen, within } from '@testing-library/react';
-import jsQR from 'jsqr';
 import { afterEach, describe, expect, it } from 'vitest';
 import { planCutting } from '../../../src/api/cutting/cuttingPlan';
 import { DEFAULT_WORKSHOP_SETTINGS } from '../../../src/api/cutting/workshopSettings';
@@ -15,6 +14,7 @@ import { partLabelsOf, settingsErrorsOf } from '../../../src/machines/projects/w
 import { CuttingDiagrams } from '../../../src/ui/workshop/CuttingDiagrams';
 import { PartLabels } from '../../../src/ui/workshop/PartLabels';
 import { WorkshopSettingsForm } from '../../../src/ui/workshop/WorkshopSettingsForm';
+import { decodeQr } from '../../helpers/qrDecode';
 import { renderWithLocale } from '../../helpers/renderWithLocale';
 
 afterEach(cleanup);
@@ -32,24 +32,6 @@ const tree: NamedTree = {
 };
 const plan = planCutting(workshopPartsOf(tree, DEFAULT_WORKSHOP_SETTINGS), DEFAULT_WORKSHOP_SETTINGS, 'guillotine');
 const labels = partLabelsOf(plan, 'AbcDEF123', 'https://cv.example');
-
-/** Paints the QR code's SVG squares (`M{x} {y}h1v1h-1z`) at 4 px a module and decodes the pixels. */
-function decodeQr(svg: SVGElement): string | null {
-  const [, , w] = svg.getAttribute('viewBox')!.split(' ').map(Number);
-  const scale = 4;
-  const size = w * scale;
-  const pixels = new Uint8ClampedArray(size * size * 4).fill(255);
-  const d = svg.querySelector('path')!.getAttribute('d')!;
-  for (const [, x, y] of d.matchAll(/M(\d+) (\d+)h1v1h-1z/g)) {
-    for (let dy = 0; dy < scale; dy++) {
-      for (let dx = 0; dx < scale; dx++) {
-        const i = ((Number(y) * scale + dy) * size + Number(x) * scale + dx) * 4;
-        pixels[i] = pixels[i + 1] = pixels[i + 2] = 0;
-      }
-    }
-  }
-  return jsQR(pixels, size, size)?.data ?? null;
-}
 
 describe('part labels', () => {
   it('carry a QR code that decodes, from pixels, to the link of their part', () => {

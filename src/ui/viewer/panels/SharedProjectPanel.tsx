@@ -1,6 +1,7 @@
 /** The shared-project panel of a guest (SPEC §2, §3): name, "View in your room" where offered and possible, owner, stage, dates, revision, who approved it, and the cost estimate where offered. */
 import { formatDateTime } from '../../../i18n/dateTime';
 import type { SharedProject } from '../../../machines/types';
+import type { ArCabinet } from '../../../machines/viewer/arLaunch';
 import { useLL } from '../../app/I18nProvider';
 import { CheckIcon } from '../../common/actionIcons';
 import { Avatar } from '../../common/Avatar';
@@ -14,14 +15,16 @@ interface SharedProjectPanelProps {
   accessKey: string;
   /** The link's API folder (`.../projects/accessKeys/{key}`), where its AR files are; none: no AR link. */
   linkApiUrl?: string;
+  /** The selected part's cabinet, which a phone can place alone. */
+  arCabinet?: ArCabinet | null;
 }
 
-export function SharedProjectPanel({ project, accessKey, linkApiUrl }: SharedProjectPanelProps) {
+export function SharedProjectPanel({ project, accessKey, linkApiUrl, arCabinet = null }: SharedProjectPanelProps) {
   const LL = useLL();
   return (
     <div className="flex flex-col gap-4">
       <h3 className="text-lg font-extrabold break-words text-fg">{project.name}</h3>
-      {project.shareOptions.isArAvailable && linkApiUrl ? <ViewInRoomLink linkApiUrl={linkApiUrl} posterUrl={project.thumbnailUrl || null} /> : null}
+      {project.shareOptions.isArAvailable && linkApiUrl ? <ViewInRoomLink linkApiUrl={linkApiUrl} posterUrl={project.thumbnailUrl || null} cabinet={arCabinet} /> : null}
       <div className="flex items-center gap-3">
         <Avatar src={project.ownerAvatarUrl} name={project.ownerName} alt={LL.common.avatarOf({ name: project.ownerName })} size={40} />
         <div className="text-sm">
