@@ -14,7 +14,7 @@ export interface ArDevice {
   supportsArRel: boolean;
 }
 
-type ArLaunch = { kind: 'quick-look'; href: string } | { kind: 'scene-viewer'; href: string };
+export type ArLaunch = { kind: 'quick-look'; href: string } | { kind: 'scene-viewer'; href: string };
 
 /**
  * `linkApiUrl` is the absolute URL of the link's API folder (`.../projects/accessKeys/{key}`),
