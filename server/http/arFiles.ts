@@ -17,6 +17,7 @@ import { AR_GLB_TYPE, USDZ_TYPE } from '../convert/ar/arModel';
 import { arFiles, type ArFiles } from '../convert/revisionAssets';
 import { canReadArFiles } from '../domain/permissions';
 import { arBlobKey, arNodeBlobKey } from '../domain/projectBlobKeys';
+import { readGlbChunks } from '../../src/model/glbChunks';
 import type { BlobStore } from '../storage/blobStore';
 import { notFound } from './errors';
 import { etagMatches } from './etag';
@@ -31,11 +32,8 @@ const NODE_FILE = /^(\d{1,7})\.(glb|usdz)$/;
 
 /** How many nodes a GLB's JSON chunk lists (0 when it is not a GLB). */
 function glbNodeCount(glb: Uint8Array): number {
-  if (glb.byteLength < 20) return 0;
-  const view = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
-  const length = view.getUint32(12, true);
   try {
-    const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length))) as { nodes?: unknown[] };
+    const { json } = readGlbChunks(glb) as { json: { nodes?: unknown[] } };
     return Array.isArray(json.nodes) ? json.nodes.length : 0;
   } catch {
     return 0;
