@@ -40,11 +40,15 @@ export function reviewCalls(http: Http, auth: (ref: ProjectRef) => boolean) {
       call(`projects?${pageSearchParams(query, limit, cursor)}`, { auth: true, schema: projectPageSchema }),
     /**
      * Hears the live events of the owner's projects (no ref) or of a link, until `signal` aborts or
-     * the stream ends (resolves then; the caller connects again).
+     * the stream ends (resolves then; the caller connects again). `onOpen` is called once the server
+     * listens. A link's page may say which revision and stage it shows (`known`): the server then
+     * sends at once the `revision` or `stage` event of a difference it finds.
      */
-    async listenToEvents(ref: { accessKey: string } | null, onEvent: (event: ReviewEvent) => void, signal: AbortSignal): Promise<void> {
-      const path = ref ? `${projectPath(ref)}/events` : 'projects/events';
+    async listenToEvents(ref: { accessKey: string } | null, onEvent: (event: ReviewEvent) => void, signal: AbortSignal, options: ListenOptions = {}): Promise<void> {
+      const known = ref && options.known ? `?${new URLSearchParams({ revision: String(options.known.revisionNumber), stage: options.known.stage })}` : '';
+      const path = ref ? `${projectPath(ref)}/events${known}` : 'projects/events';
       const body = await http.stream(path, { auth: ref ? auth(ref) : true, signal });
+      options.onOpen?.();
       const feed = parseEventStream(onEvent);
       const decoder = new TextDecoder();
       const reader = body.getReader();
@@ -55,4 +59,10 @@ export function reviewCalls(http: Http, auth: (ref: ProjectRef) => boolean) {
       }
     },
   };
+}
+
+/** How a page listens: told when the stream opens; on a link, what it shows. */
+export interface ListenOptions {
+  onOpen?: () => void;
+  known?: { revisionNumber: number; stage: string };
 }

@@ -20,7 +20,7 @@ modelTests(linkChangesModel);
 
 const changes = CHANGES;
 
-function start(seen: number | null, answer: RevisionChanges | Error = changes) {
+function start(seen: number | null, answer: RevisionChanges | Error | null = changes) {
   const log = { read: [] as number[], remembered: [] as number[], shown: [] as CompareView[], hidden: 0, selected: [] as unknown[] };
   const machine = linkChangesMachine.provide({
     actors: {
@@ -83,9 +83,15 @@ describe('what changed on a link since the last visit', () => {
     const none = start(2, { ...changes, counts: { added: 0, removed: 0, changed: 0, unchanged: 44 }, parts: [] });
     await waitFor(none.actor, (s) => s.status === 'done');
     expect(none.log.remembered).toEqual([5]);
-    const gone = start(1, Object.assign(new Error('404'), { status: 404 }));
+    const gone = start(1, null);
     await waitFor(gone.actor, (s) => s.status === 'done');
     expect(gone.log).toMatchObject({ read: [1], remembered: [5], shown: [] });
+  });
+
+  it('a read that fails (the network dropped, the page leaving meanwhile) remembers nothing: the next visit asks again', async () => {
+    const dropped = start(2, new Error('Failed to fetch'));
+    await waitFor(dropped.actor, (s) => s.status === 'done');
+    expect(dropped.log).toMatchObject({ read: [2], remembered: [], shown: [] });
   });
 
   it('the list of the changed parts opens and closes; a row of an added or changed part selects and frames it, tinted or not', async () => {

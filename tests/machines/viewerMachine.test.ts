@@ -164,7 +164,9 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
       });
     }
     // The live events of the project (none in the sandbox); a callback starts after the machines.
-    out.started.push({ child: 'live', input: { ref: kind === 'owner' ? { id: 7 } : kind === 'guest' ? { accessKey: 'k1' } : null } });
+    // A link's stream says which revision and stage the page shows, so the server tells what changed meanwhile.
+    if (kind === 'guest') out.started.push({ child: 'live', input: { ref: { accessKey: 'k1' }, known: { revisionNumber: loaded!.project.revisionNumber, stage: loaded!.project.currentStage } } });
+    else out.started.push({ child: 'live', input: { ref: kind === 'owner' ? { id: 7 } : null } });
     if (kind === 'guest') left = 'hierarchy'; // the link's hierarchy is visible and the window large enough
     phase = 'loading';
     out.modelUrls.push(modelUrl);

@@ -3,8 +3,9 @@
  * since"), the rules written here: the link remembers per access key the last revision this
  * browser saw. A first visit (nothing remembered), the same revision, or an unreadable memory:
  * the revision shown is remembered, no banner. A newer revision than the one seen: the changes
- * from the seen one are read; none, or unreadable (the seen revision no longer kept): remembered,
- * no banner; some: the banner says since which revision and how many parts were added, changed,
+ * from the seen one are read; none, or none to read (the server no longer keeps the seen revision):
+ * remembered, no banner; the read failing (a dropped network, a page leaving meanwhile): no banner
+ * and nothing remembered, so the next visit asks again; some: the banner says since which revision and how many parts were added, changed,
  * removed. Show tints the added (green) and changed (yellow) parts of the model, Hide takes the
  * tints away; Got it (from either) takes the tints away and remembers the revision shown. Once
  * remembered (or the memory refused), the banner is done for this visit. Where the answer names the
@@ -94,14 +95,15 @@ export const linkChangesOracle: Oracle<Event, LinkChangesExpected> = {
       case 'reading xstate.error.actor.readSeen':
         return remember(base, 'memory unreadable: no banner');
       case 'loading xstate.done.actor.readChanges': {
-        const changes = output as RevisionChanges;
+        const changes = output as RevisionChanges | null;
+        if (changes === null) return remember(base, 'the seen revision is no longer kept: no banner');
         const { added, changed, removed } = changes.counts;
         if (added + changed + removed === 0) return remember(base, 'no part changed: no banner');
         const seen = (e.calls.readChanges.at(-1) as { from: number }).from;
         return { ...base, value: 'ready', names: changes.parts.length > 0, banner: { seen, revisionNumber: 5, counts: changes.counts }, effects: [`banner: ${added} added, ${changed} changed, ${removed} removed since ${seen}`] };
       }
       case 'loading xstate.error.actor.readChanges':
-        return remember(base, 'changes unreadable: no banner');
+        return { ...base, value: 'done', banner: null, effects: ['changes unreadable: no banner, nothing remembered (the next visit asks again)'] };
       case 'ready linkChanges.show': {
         // Without the parts' names (the hierarchy hidden) the answer names no part to tint.
         const tints = e.names ? TINTS : { added: [], changed: [], onlyChanges: false };
@@ -164,7 +166,8 @@ export const linkChangesModel: MachineModel = {
           { type: 'xstate.done.actor.readChanges', output: CHANGES },
           { type: 'xstate.done.actor.readChanges', output: COUNTS_ONLY },
           { type: 'xstate.done.actor.readChanges', output: NOTHING },
-          { type: 'xstate.error.actor.readChanges', error: Object.assign(new Error('404'), { status: 404 }) },
+          { type: 'xstate.done.actor.readChanges', output: null },
+          { type: 'xstate.error.actor.readChanges', error: new Error('network dropped') },
           { type: 'linkChanges.show' },
           { type: 'linkChanges.hide' },
           { type: 'linkChanges.dismiss' },

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/client';
 import type { ReviewEvent } from '../../src/api/reviewEvents';
 import { memoryTokenStore } from '../../src/api/tokenStore';
-import { addProject, addUser, type TestUser } from './helpers/projectFixtures';
+import { addProject, addRevision, addUser, type TestUser } from './helpers/projectFixtures';
 import { startTestServer, type TestServer } from './helpers/testServer';
 import { until } from './helpers/until';
 import { ALL_SHARE_OPTIONS } from '../../src/api/schemas';
@@ -58,5 +58,54 @@ describe('the review calls of the app', () => {
     controller.abort();
     await listening;
     expect(events).toEqual([{ type: 'note', projectId: project.id, noteId: created.id }]);
+  });
+
+  it('says when a link\'s stream opens, and from then on hears what changes: a change made at that moment is not missed', async () => {
+    await server.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
+    const { port } = server.app.server.address() as { port: number };
+    const project = await addProject(server, owner.user.id, { published: true, stage: 'approval', shareOptions: SHARE });
+    const guest = createApiClient({ baseUrl: `http://127.0.0.1:${port}/api/v1`, tokens: memoryTokenStore(null) });
+    const events: ReviewEvent[] = [];
+    const controller = new AbortController();
+    let opened = 0;
+    // The owner's note is written the moment the page is told the stream is open.
+    const writing: Promise<{ id: number }>[] = [];
+    const onOpen = () => {
+      opened += 1;
+      writing.push(guest.createReviewComment({ accessKey: project.accessKey }, { authorName: 'Owner', text: 'At once' }));
+    };
+    const listening = guest.listenToEvents({ accessKey: project.accessKey }, (event) => events.push(event), controller.signal, { onOpen }).catch(() => undefined);
+    await until(async () => (events.length > 0 ? true : undefined));
+    controller.abort();
+    await listening;
+    const created = await writing[0];
+    expect(opened).toBe(1);
+    expect(events).toEqual([{ type: 'note', projectId: project.id, noteId: created.id }]);
+  });
+
+  it('a link\'s page that says which revision and stage it shows hears at once what differs, and nothing when it is up to date', async () => {
+    await server.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
+    const { port } = server.app.server.address() as { port: number };
+    const first = await addProject(server, owner.user.id, { published: true, stage: 'approval', shareOptions: SHARE });
+    // Revision 2 and the stage "production" came while the page, showing revision 1 in approval, loaded.
+    const project = await addRevision(server, first);
+    await server.database.db.updateTable('projects').set({ current_stage: 'production' }).where('id', '=', project.id).execute();
+    const guest = createApiClient({ baseUrl: `http://127.0.0.1:${port}/api/v1`, tokens: memoryTokenStore(null) });
+    const hear = async (known: { revisionNumber: number; stage: string }) => {
+      const events: ReviewEvent[] = [];
+      const controller = new AbortController();
+      // A note written once the stream listens marks the end of what the opening says.
+      const onOpen = () => void guest.createReviewComment({ accessKey: project.accessKey }, { authorName: 'Claire', text: 'After' });
+      const listening = guest.listenToEvents({ accessKey: project.accessKey }, (event) => events.push(event), controller.signal, { onOpen, known }).catch(() => undefined);
+      await until(async () => (events.some((event) => event.type === 'note') ? true : undefined));
+      controller.abort();
+      await listening;
+      return events.filter((event) => event.type !== 'note');
+    };
+    expect(await hear({ revisionNumber: 1, stage: 'approval' })).toEqual([
+      { type: 'revision', projectId: project.id, revisionNumber: 2 },
+      { type: 'stage', projectId: project.id, stage: 'production' },
+    ]);
+    expect(await hear({ revisionNumber: 2, stage: 'production' })).toEqual([]);
   });
 });

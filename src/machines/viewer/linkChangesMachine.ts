@@ -10,7 +10,9 @@
  * only: it is not in the model any more.
  *   reading -> (first visit or nothing new) remembering -> done
  *           -> loading -> ready (banner) <-> showing (tints) ; ready | showing -> remembering -> done
- *   loading fails (the seen revision is no longer kept, say) -> remembering -> done: nothing to say.
+ *   loading answers null (the seen revision is no longer kept) -> remembering -> done: nothing to say.
+ *   loading fails (the network dropped, or the page is leaving while the changes are on their way)
+ *   -> done, nothing remembered: the next visit asks again, so the client never loses what changed.
  */
 import { assign, fromCallback, fromPromise, sendParent, setup } from 'xstate';
 import type { RevisionChanges } from '../../api/schemas';
@@ -50,8 +52,8 @@ export const linkChangesMachine = setup({
     /** The revision this browser last saw on this link, or null. */
     readSeen: fromPromise<number | null, { accessKey: string }>(async () => null),
     rememberSeen: fromPromise<void, { accessKey: string; revisionNumber: number }>(async () => undefined),
-    /** GET projects/accessKeys/{key}/revisions/{from}/changes. */
-    readChanges: fromPromise<RevisionChanges, { accessKey: string; from: number }>(async () => {
+    /** GET projects/accessKeys/{key}/revisions/{from}/changes; null when the server no longer keeps that revision (404). */
+    readChanges: fromPromise<RevisionChanges | null, { accessKey: string; from: number }>(async () => {
       throw new Error('readChanges is not provided');
     }),
     compareEngine: fromCallback<{ type: string }, CompareView>(() => () => {}),
@@ -67,8 +69,8 @@ export const linkChangesMachine = setup({
     isListedPart: ({ context, event }) =>
       event.type === 'linkChanges.select' && (context.changes?.parts ?? []).some((part) => part.status !== 'removed' && part.partId === event.partId),
     anyChange: ({ event }) => {
-      const { counts } = (event as unknown as { output: RevisionChanges }).output;
-      return counts.added + counts.changed + counts.removed > 0;
+      const counts = (event as unknown as { output: RevisionChanges | null }).output?.counts;
+      return counts !== undefined && counts.added + counts.changed + counts.removed > 0;
     },
   },
   actions: {
@@ -98,7 +100,7 @@ export const linkChangesMachine = setup({
         src: 'readChanges',
         input: ({ context }) => ({ accessKey: context.accessKey, from: context.seen as number }),
         onDone: [{ guard: 'anyChange', target: 'ready', actions: assign({ changes: ({ event }) => event.output }) }, { target: 'remembering' }],
-        onError: 'remembering',
+        onError: 'done',
       },
     },
     ready: {

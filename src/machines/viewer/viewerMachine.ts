@@ -48,6 +48,13 @@ export const modelUrlOf = (context: Pick<ViewerContext, 'target' | 'loaded' | 's
 
 
 /** What the project's calls name: its id for the owner, the access key on a link, nothing in the sandbox. */
+/** The live events' input: the project, and on a link what the page shows (see viewerServices' liveEvents). */
+export interface LiveInput {
+  ref: { id: number } | { accessKey: string } | null;
+  known?: { revisionNumber: number; stage: string };
+}
+const knownOf = (context: Pick<ViewerContext, 'loaded'>): LiveInput['known'] =>
+  context.loaded?.kind === 'guest' ? { revisionNumber: context.loaded.project.revisionNumber, stage: context.loaded.project.currentStage } : undefined;
 const refOf = (context: Pick<ViewerContext, 'target'>): { id: number } | { accessKey: string } | null =>
   context.target.kind === 'owner' ? { id: context.target.id } : context.target.kind === 'guest' ? { accessKey: context.target.accessKey } : null;
 
@@ -78,7 +85,7 @@ const viewerSetup = setup({
      */
     uploadUpdates: fromCallback<UploadLoadReport, { projectId: number }>(() => () => {}),
     /** Sends back `viewer.liveNote` and `viewer.liveProject` from the server's live events (none without a ref). */
-    liveEvents: fromCallback<ViewerEvent, { ref: { id: number } | { accessKey: string } | null }>(() => () => {}),
+    liveEvents: fromCallback<ViewerEvent, LiveInput>(() => () => {}),
     review: reviewMachine,
     linkChanges: linkChangesMachine,
     tools: viewerToolsMachine,
@@ -333,7 +340,7 @@ function viewerConfig(variant: 'owner' | 'shared') {
                   }),
                 },
               ]
-            : [{ id: 'live', src: 'liveEvents', input: ({ context }) => ({ ref: refOf(context) }) }],
+            : [{ id: 'live', src: 'liveEvents', input: ({ context }) => ({ ref: refOf(context), known: knownOf(context) }) }],
         on: {
           'viewer.liveNote': { actions: 'refreshReview' },
           'viewer.liveProject': [

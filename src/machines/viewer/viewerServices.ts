@@ -6,6 +6,8 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { ApprovalRequest, CommentReviewInput, CreatedItem, NoteStatus, Project, ProjectPatch, ReviewedComment, Revision, RevisionChanges, SharedProject, Stage } from '../../api/schemas';
 import type { ReviewEvent } from '../../api/reviewEvents';
+import { RequestError } from '../../api/errors';
+import type { ListenOptions } from '../../api/reviewClient';
 import { reviewMachine } from './reviewMachine';
 import * as z from 'zod/mini';
 import { linkChangesMachine } from './linkChangesMachine';
@@ -28,7 +30,7 @@ import { createCompareEngineActor } from './compareEngine';
 import { ownerProjectMachine } from './ownerProjectMachine';
 import { revisionsMachine } from './revisionsMachine';
 import { saveBlob } from './saveBlob';
-import { ownerViewerMachine, sharedViewerMachine, type LoadedProject, type LoadTarget, type UploadLoadReport, type ViewerEvent } from './viewerMachine';
+import { ownerViewerMachine, sharedViewerMachine, type LiveInput, type LoadedProject, type LoadTarget, type UploadLoadReport, type ViewerEvent } from './viewerMachine';
 import { viewerToolsMachine } from './viewerToolsMachine';
 
 /** The calls the viewer makes (the API client satisfies it). */
@@ -52,7 +54,7 @@ interface ViewerApi {
   setCommentStatus(ref: ProjectRef, id: number, status: NoteStatus): Promise<unknown>;
   linkRevisionChanges(accessKey: string, from: number): Promise<RevisionChanges>;
   /** Hears the live events of the owner's projects (null) or of a link until `signal` aborts or the stream ends. */
-  listenToEvents(ref: { accessKey: string } | null, onEvent: (event: ReviewEvent) => void, signal: AbortSignal): Promise<void>;
+  listenToEvents(ref: { accessKey: string } | null, onEvent: (event: ReviewEvent) => void, signal: AbortSignal, options?: ListenOptions): Promise<void>;
   /** The cost estimate on a link that offers it. */
   getEstimate(ref: { accessKey: string }, mode?: 'guillotine' | 'free'): Promise<Estimate>;
 }
@@ -156,9 +158,12 @@ export function createViewerServices({ api, projectMachines, content, upload, se
   /**
    * The live events of the project on screen: a note elsewhere, a decision or another current
    * revision (the project read again). The stream reconnects after a drop, waiting longer each time.
+   * Nothing changed meanwhile is missed: a link's first stream says which revision and stage the page
+   * shows (the server answers a difference at once: a page opened a while ago, or answered from the
+   * service worker's store), and after a drop the project is read again once the stream is back.
    */
-  const liveEvents = fromCallback<ViewerEvent, { ref: ProjectRef | null }>(({ input, sendBack }) => {
-    const { ref } = input;
+  const liveEvents = fromCallback<ViewerEvent, LiveInput>(({ input, sendBack }) => {
+    const { ref, known } = input;
     if (!ref) return () => {};
     const abort = new AbortController();
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -173,9 +178,14 @@ export function createViewerServices({ api, projectMachines, content, upload, se
       else reread();
     };
     let wait: number = LIVE_RETRY_MS.first;
+    let opened = false;
+    const onOpen = () => {
+      if (opened) reread();
+      opened = true;
+    };
     const connect = () => {
       const since = Date.now();
-      void api.listenToEvents('id' in ref ? null : ref, onEvent, abort.signal).catch(() => {}).finally(() => {
+      void api.listenToEvents('id' in ref ? null : ref, onEvent, abort.signal, { onOpen, known: opened ? undefined : known }).catch(() => {}).finally(() => {
         if (abort.signal.aborted) return;
         wait = Date.now() - since > LIVE_RETRY_MS.healthy ? LIVE_RETRY_MS.first : Math.min(LIVE_RETRY_MS.max, wait * 2);
         timer = setTimeout(connect, wait);
@@ -219,7 +229,12 @@ export function createViewerServices({ api, projectMachines, content, upload, se
               const kept = Object.entries(seenRevisions.load() ?? {}).filter(([key]) => key !== input.accessKey).slice(-49);
               seenRevisions.save(Object.fromEntries([...kept, [input.accessKey, input.revisionNumber]]));
             }),
-            readChanges: fromPromise<RevisionChanges, { accessKey: string; from: number }>(({ input }) => api.linkRevisionChanges(input.accessKey, input.from)),
+            readChanges: fromPromise<RevisionChanges | null, { accessKey: string; from: number }>(({ input }) =>
+              api.linkRevisionChanges(input.accessKey, input.from).catch((error: unknown) => {
+                if (error instanceof RequestError && error.status === 404) return null;
+                throw error;
+              }),
+            ),
             compareEngine: createCompareEngineActor(slot),
           },
         }),

@@ -31,7 +31,7 @@ const changes: RevisionChanges = {
 async function renderBanner(answer: RevisionChanges, locale: 'en' | 'fr' = 'en') {
   const selected: unknown[] = [];
   const child = linkChangesMachine.provide({
-    actors: { readSeen: fromPromise(async (): Promise<number | null> => 2), rememberSeen: fromPromise(async (): Promise<void> => {}), readChanges: fromPromise(async () => answer) },
+    actors: { readSeen: fromPromise(async (): Promise<number | null> => 2), rememberSeen: fromPromise(async (): Promise<void> => {}), readChanges: fromPromise(async (): Promise<RevisionChanges | null> => answer) },
   });
   // The viewer, as far as the banner reads it (its link-changes child) and the rows reach it.
   const viewer = setup({
