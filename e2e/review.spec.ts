@@ -11,6 +11,7 @@ import { generateAssembly } from '../samples/generate';
 import { writeSample } from '../samples/writers/index';
 import { logIn } from './listHelpers';
 import { e2eServer, LINK_OWNER_PASSWORD, publishedKitchen } from './linkHelpers';
+import { stroke } from './touchInput';
 
 
 
@@ -129,11 +130,7 @@ test('on a phone, in French: asking for changes needs a note; a note drawn with 
     const surface = guest.getByRole('application', { name: 'Dessiner sur la vue' });
     const box = (await surface.boundingBox())!;
     const cdp = await phone.newCDPSession(guest);
-    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
-      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] });
-    await touch('touchStart', box.x + 60, box.y + 60);
-    for (let i = 1; i <= 10; i++) await touch('touchMove', box.x + 60 + i * 12, box.y + 60 + (i % 2) * 20);
-    await touch('touchEnd', 0, 0);
+    await stroke(cdp, Array.from({ length: 11 }, (_, i) => ({ x: box.x + 60 + i * 12, y: box.y + 60 + (i % 2) * 20 })));
     await expect(surface.locator('[data-shape="line"]')).toHaveCount(1);
     await notes.getByLabel('Votre note').fill('Poignées noires sur toutes les portes');
     const posted = guest.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/comments'));
