@@ -1,8 +1,9 @@
 /**
- * The notes as a BCF 3.0 archive, through the real server: read back with a real XML parser and
- * checked against what BCF 3.0's schemas require (written here from the standard: the files, the
- * root elements, the order of a topic's elements, GUIDs, dates, Z-up metres), and against the notes
- * that went in (topics, replies, status, cameras, clipping, selected and hidden parts, snapshot).
+ * The notes as a BCF 3.0 archive, through the real server: every XML file validated by libxml2
+ * against buildingSMART's BCF 3.0 schemas (tests/fixtures/bcf-3.0, unmodified), read back with a
+ * real XML parser and checked against what the standard says beyond the schemas (GUIDs, dates, Z-up
+ * metres), and against the notes that went in (topics, replies, status, cameras, clipping, selected
+ * and hidden parts, snapshot).
  */
 import { unzipSync, strFromU8 } from 'fflate';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -12,6 +13,8 @@ import type { NoteView } from '../../src/api/schemas';
 import { posterBlobKey } from '../../server/domain/projectBlobKeys';
 import { addProject, addUser, inject, type TestUser } from './helpers/projectFixtures';
 import { startTestServer, type TestServer } from './helpers/testServer';
+import { readFileSync } from 'node:fs';
+import { validateXML } from 'xmllint-wasm';
 import { ALL_SHARE_OPTIONS } from '../../src/api/schemas';
 
 let server: TestServer;
@@ -36,6 +39,26 @@ function xml(bytes: Uint8Array) {
   return { doc: parser.parse(text), ordered: orderedParser.parse(text) as Record<string, unknown>[] };
 }
 const xyz = (p: { X: number; Y: number; Z: number }) => [Number(p.X), Number(p.Y), Number(p.Z)];
+
+/** buildingSMART's BCF 3.0 schemas, unmodified (tests/fixtures/bcf-3.0). */
+const SCHEMA_DIR = new URL('../fixtures/bcf-3.0/', import.meta.url);
+const schemaFile = (name: string) => ({ fileName: name, contents: readFileSync(new URL(name, SCHEMA_DIR), 'utf8') });
+const SHARED_TYPES = schemaFile('shared-types.xsd');
+/** The schema each file of an archive answers to. */
+function schemaOf(path: string): string {
+  if (path === 'bcf.version') return 'version.xsd';
+  if (path === 'project.bcfp') return 'project.xsd';
+  if (path === 'extensions.xml') return 'extensions.xsd';
+  if (path === 'documents.xml') return 'documents.xsd';
+  if (path.endsWith('/markup.bcf')) return 'markup.xsd';
+  if (path.endsWith('.bcfv')) return 'visinfo.xsd';
+  throw new Error(`no BCF schema for ${path}`);
+}
+/** libxml2's errors of one file against its BCF 3.0 schema (none when it validates). */
+async function schemaErrors(path: string, text: string): Promise<string[]> {
+  const result = await validateXML({ xml: { fileName: path.replace(/\//g, '_'), contents: text }, schema: schemaFile(schemaOf(path)), preload: [SHARED_TYPES] });
+  return result.errors.map((error) => `${path}: ${error.message}`);
+}
 
 const PERSPECTIVE: NoteView = {
   camera: { view: 'free', position: [2, 1.5, 3], target: [0.5, 0.5, 0], orthoHalfHeight: null },
@@ -65,6 +88,12 @@ describe('the notes as a BCF 3.0 archive', () => {
     expect(res.headers['content-type']).toBe('application/zip');
     expect(String(res.headers['content-disposition'])).toContain('.bcfzip');
     const files = unzipSync(new Uint8Array(res.rawPayload));
+
+    // Every XML file of the archive validates against buildingSMART's BCF 3.0 schemas.
+    const xmlFiles = Object.keys(files).filter((path) => !path.endsWith('.png'));
+    expect(xmlFiles.filter((path) => path.endsWith('.bcfv'))).toHaveLength(2);
+    const errors = (await Promise.all(xmlFiles.map((path) => schemaErrors(path, strFromU8(files[path]))))).flat();
+    expect(errors).toEqual([]);
 
     expect(xml(files['bcf.version']).doc.Version['@VersionId']).toBe('3.0');
     expect(xml(files['project.bcfp']).doc.ProjectInfo.Project.Name).toBe('Kitchen <Smith & Co>');
@@ -137,5 +166,14 @@ describe('the notes as a BCF 3.0 archive', () => {
     const stranger = await addUser(server, 'Sam Stranger');
     expect((await inject(server, `/api/v1/projects/${project.id}/notes.bcfzip`, { token: stranger.token })).status).toBe(404);
     expect((await inject(server, `/api/v1/projects/${project.id}/notes.bcfzip`)).status).toBe(401);
+  });
+
+  it('the schemas refuse what BCF 3.0 does not allow: a topic without its status, elements out of order, a camera without its field of view', async () => {
+    const markup = `<?xml version="1.0" encoding="UTF-8"?>\n<Markup><Topic Guid="0b6f2b7e-1c1e-4d3a-9f1e-2a3b4c5d6e7f" TopicType="Comment"><CreationDate>2026-01-02T03:04:05Z</CreationDate><Title>Late title</Title><CreationAuthor>Claire</CreationAuthor></Topic></Markup>`;
+    const errors = await schemaErrors('topic/markup.bcf', markup);
+    expect(errors.some((e) => e.includes('TopicStatus'))).toBe(true);
+    expect(errors.some((e) => e.includes('Title'))).toBe(true);
+    const camera = `<?xml version="1.0" encoding="UTF-8"?>\n<VisualizationInfo Guid="0b6f2b7e-1c1e-4d3a-9f1e-2a3b4c5d6e7f"><PerspectiveCamera><CameraViewPoint><X>0</X><Y>0</Y><Z>0</Z></CameraViewPoint><CameraDirection><X>1</X><Y>0</Y><Z>0</Z></CameraDirection><CameraUpVector><X>0</X><Y>0</Y><Z>1</Z></CameraUpVector><AspectRatio>1.5</AspectRatio></PerspectiveCamera></VisualizationInfo>`;
+    expect((await schemaErrors('topic/viewpoint.bcfv', camera)).some((e) => e.includes('FieldOfView'))).toBe(true);
   });
 });
