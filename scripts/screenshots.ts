@@ -210,6 +210,20 @@ async function main(): Promise<void> {
 
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
+    // The review as one story: phone in French, the maker at a desk, a new revision, the approval (SCREENS=review takes these pictures only).
+    const reviewStory = async (chromiumBrowser: Browser) => {
+      const id = await createProject(origin, accessToken, 'Review kitchen', 40, 4);
+      const [story] = (await api<Array<{ id: number; accessKey: string }>>(origin, 'projects', { token: accessToken })).filter((p) => p.id === id);
+      await api(origin, `projects/${id}`, { method: 'PATCH', token: accessToken, json: { isPublished: true, currentStage: 'approval' } });
+      await api(origin, `projects/${id}`, { method: 'PATCH', token: accessToken, json: { shareOptions: { isCommentsVisible: true, isApprovalAvailable: true } } });
+      await reviewStoryShots(chromiumBrowser, origin, DEMO, story, shot, async () => {
+        const bigger = await writeSample(generateAssembly({ parts: 80, seed: 4 }), 'dae');
+        await updateProject({ url: origin, stop: async () => {} }, accessToken, id, 'kitchen.dae', bigger);
+        await api(origin, `projects/${id}`, { method: 'PATCH', token: accessToken, json: { currentStage: 'approval' } });
+      });
+    };
+    if (process.env.SCREENS === 'review') return await reviewStory(browser);
+
     // The workshop page (SCREENS=workshop takes these pictures only).
     {
       const id = await createProject(origin, accessToken, 'Workshop kitchen', 200, 5);
@@ -362,18 +376,7 @@ async function main(): Promise<void> {
         await api(origin, `projects/${sample.id}`, { method: 'PATCH', token: accessToken, json: { isPublished: true, shareOptions: { isCommentsVisible: true } } });
       });
     }
-    // The review as one story: phone in French, the maker at a desk, a new revision, the approval.
-    {
-      const id = await createProject(origin, accessToken, 'Review kitchen', 40, 4);
-      const [story] = (await api<Array<{ id: number; accessKey: string }>>(origin, 'projects', { token: accessToken })).filter((p) => p.id === id);
-      await api(origin, `projects/${id}`, { method: 'PATCH', token: accessToken, json: { isPublished: true, currentStage: 'approval' } });
-      await api(origin, `projects/${id}`, { method: 'PATCH', token: accessToken, json: { shareOptions: { isCommentsVisible: true, isApprovalAvailable: true } } });
-      await reviewStoryShots(browser, origin, DEMO, story, shot, async () => {
-        const bigger = await writeSample(generateAssembly({ parts: 80, seed: 4 }), 'dae');
-        await updateProject({ url: origin, stop: async () => {} }, accessToken, id, 'kitchen.dae', bigger);
-        await api(origin, `projects/${id}`, { method: 'PATCH', token: accessToken, json: { currentStage: 'approval' } });
-      });
-    }
+    await reviewStory(browser);
   } finally {
     await browser?.close();
     server.kill('SIGTERM');

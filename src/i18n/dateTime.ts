@@ -6,10 +6,16 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 export function formatDateTime(date: Date): string {
   if (Number.isNaN(date.getTime())) return '';
+  return `${formatDate(date)} ${formatTime(date)}`;
+}
+
+/** The time of day alone: `3:07 PM`. */
+export function formatTime(date: Date): string {
+  if (Number.isNaN(date.getTime())) return '';
   const hours = date.getHours();
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
   const suffix = hours < 12 ? 'AM' : 'PM';
-  return `${formatDate(date)} ${hour12}:${pad(date.getMinutes())} ${suffix}`;
+  return `${hour12}:${pad(date.getMinutes())} ${suffix}`;
 }
 
 /** The day alone: `24/10/2025`. */

@@ -78,7 +78,8 @@ function replay(input: ReviewInput, played: EventObject[]) {
     const e = event as EventObject & Record<string, never>;
     switch (e.type as string) {
       case 'review.author': author = (event as unknown as { authorName: string }).authorName; break;
-      case 'review.revision': revision = (event as unknown as { revisionNumber: number }).revisionNumber; break;
+      // Another model on screen: a note's markup no longer matches the picture, as when the user turns it.
+      case 'review.revision': (revision = (event as unknown as { revisionNumber: number }).revisionNumber), (shownId = null); break;
       case 'review.viewLeft': shownId = null; break;
       case 'xstate.done.actor.loadNotes':
         if (phase === 'loading' || phase === 'refreshing') (notes = (event as unknown as { output: ReviewedComment[] }).output), (phase = 'browsing');

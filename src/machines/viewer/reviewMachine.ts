@@ -149,7 +149,8 @@ export const reviewMachine = setup({
   invoke: { id: 'engine', src: 'reviewEngine' },
   on: {
     'review.author': { actions: assign({ authorName: ({ event }) => event.authorName }) },
-    'review.revision': { actions: assign({ revisionNumber: ({ event }) => event.revisionNumber }) },
+    // Another model on screen: a note's markup no longer matches the picture (as when the user turns it).
+    'review.revision': { actions: assign({ revisionNumber: ({ event }) => event.revisionNumber, shownId: null }) },
     'review.viewLeft': { actions: assign({ shownId: null }) },
   },
   initial: 'loading',

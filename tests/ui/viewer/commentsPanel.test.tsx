@@ -41,8 +41,13 @@ describe('comments panel', () => {
   it('lists comments with author and date as day/month/year 12-hour', async () => {
     setup();
     expect(await screen.findByText('Check the hinge')).toBeTruthy();
-    expect(screen.getByText('24/10/2025 3:07 PM')).toBeTruthy();
-    expect(screen.getByText('25/10/2025 9:30 AM')).toBeTruthy();
+    // The day and the time, each kept whole (the time may wrap under the day in a narrow card).
+    const times = [...document.querySelectorAll('time')].map((time) => [...time.querySelectorAll('span')].map((part) => part.textContent));
+    expect(times).toEqual([
+      ['24/10/2025', '3:07 PM'],
+      ['25/10/2025', '9:30 AM'],
+    ]);
+    expect([...document.querySelectorAll('time')].map((time) => time.textContent)).toEqual(['24/10/2025 3:07 PM', '25/10/2025 9:30 AM']);
   });
 
   it('enables Send only for a non-blank text, sends it trimmed and clears the box', async () => {

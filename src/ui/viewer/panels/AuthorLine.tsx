@@ -1,9 +1,9 @@
 /**
  * The head of a comment or hyperlink: avatar (the author's initials when it cannot be loaded),
  * author and date (day/month/year, 12-hour clock). The name stays on one line (cut with an ellipsis, whole in its tooltip) and the date goes under it,
- * so neither runs under the card's delete button.
+ * so neither runs under the card's delete button; in a narrow card the time wraps under the day.
  */
-import { formatDateTime } from '../../../i18n/dateTime';
+import { formatDate, formatDateTime, formatTime } from '../../../i18n/dateTime';
 import { Avatar } from '../../common/Avatar';
 
 export function AuthorLine({ name, avatarUrl, date }: { name: string; avatarUrl: string; date: Date }) {
@@ -14,8 +14,9 @@ export function AuthorLine({ name, avatarUrl, date }: { name: string; avatarUrl:
         <span title={name} className="truncate font-semibold text-fg">
           {name}
         </span>
-        <time dateTime={date.toISOString()} className="text-xs whitespace-nowrap text-fg-subtle">
-          {formatDateTime(date)}
+        {/* The day and the time each whole; in a narrow card the time goes under the day. */}
+        <time dateTime={date.toISOString()} title={formatDateTime(date)} className="text-xs text-fg-subtle">
+          <span className="whitespace-nowrap">{formatDate(date)}</span> <span className="whitespace-nowrap">{formatTime(date)}</span>
         </time>
       </div>
     </div>
