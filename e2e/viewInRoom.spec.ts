@@ -2,7 +2,8 @@ import { expect, test, type Browser } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { api } from '../bench/lib/appServer';
-import { e2eServer, publishedKitchen } from './linkHelpers';
+import { logIn } from './listHelpers';
+import { e2eServer, LINK_OWNER_PASSWORD, publishedKitchen } from './linkHelpers';
 
 /**
  * "View in your room" on a real link: on Android, the shared-project panel holds a Scene Viewer
@@ -87,4 +88,42 @@ test('Android gets a Scene Viewer intent to the link’s AR GLB; a desktop a QR 
   const off = await sharedPanel(browser, link);
   await expect(off.panel.getByRole('button', { name: 'View in your room' })).toHaveCount(0);
   await off.context.close();
+});
+
+test('the owner’s phone opens the current revision’s AR files with no header; the owner’s desktop shows a QR code of the viewer with AR requested', async ({ browser }) => {
+  const kitchen = await publishedKitchen(20, 'Owner AR kitchen');
+  // Unpublished: the owner's own files, not the link's.
+  await api(e2eServer, `projects/${kitchen.projectId}`, kitchen.token, { isPublished: false }, 'PATCH');
+  const viewerPath = `/projects/${kitchen.projectId}`;
+  const ownerPanel = async (userAgent?: string) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2, ...(userAgent ? { userAgent } : {}) });
+    const page = await context.newPage();
+    await logIn(page, kitchen.username, LINK_OWNER_PASSWORD);
+    await page.goto(viewerPath);
+    await expect(page.locator('[data-model-shown="true"]')).toBeAttached({ timeout: 30_000 });
+    const panel = page.getByRole('region', { name: 'Project', exact: true }).first();
+    if (!(await panel.isVisible())) await page.getByRole('navigation', { name: 'Project toolbar' }).getByRole('button', { name: 'Project', exact: true }).click();
+    await expect(panel).toContainText('Owner AR kitchen');
+    return { context, page, panel };
+  };
+
+  const android = await ownerPanel(PIXEL);
+  const button = android.panel.getByRole('link', { name: 'View in your room' });
+  await expect(button).toBeVisible();
+  const file = new URLSearchParams((await button.getAttribute('href'))!.split('?')[1].split('#')[0]).get('file')!;
+  expect(new URL(file).pathname).toMatch(/^\/api\/v1\/models\/[A-Za-z0-9]+\/ar\.glb$/);
+  await android.context.close();
+  // Scene Viewer fetches it as a stranger would: no token, no cookie.
+  const stranger = await browser.newContext();
+  const glb = await stranger.request.get(file);
+  expect([glb.status(), glb.headers()['content-type']]).toEqual([200, 'model/gltf-binary']);
+  expect((await glb.body()).subarray(0, 4).toString('latin1')).toBe('glTF');
+  await stranger.close();
+
+  const desktop = await ownerPanel();
+  await desktop.panel.getByRole('button', { name: 'View in your room' }).click();
+  const qr = desktop.page.getByRole('dialog', { name: 'View in your room' }).getByRole('img', { name: /QR code/ });
+  await expect(qr).toBeVisible();
+  expect(await decodeQr(await qr.screenshot())).toBe(`${e2eServer.url}${viewerPath}?ar=1`);
+  await desktop.context.close();
 });

@@ -33,6 +33,7 @@ import { healthRoutes } from './health';
 import { createReviewEventHub } from './reviewEventHub';
 import { createReviewMailer } from '../mail/reviewMail';
 import { createMetrics, installMetrics } from './metrics';
+import { arFileRoutes } from './arFiles';
 import { modelFileRoutes } from './modelFiles';
 import { projectApi } from './projectApi';
 import { projectExportRoutes } from './projectExport';
@@ -185,6 +186,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(workshopSettingsRoutes, { prefix: `${API_BASE}/settings/workshop` });
   await app.register(subscriptionPlanRoutes, { prefix: `${API_BASE}/subscriptionPlans` });
   await app.register(modelFileRoutes, { prefix: `${API_BASE}/models` });
+  // The current revision's AR files under its model capability, for the owner's phone (arFiles.ts).
+  await app.register(arFileRoutes, { prefix: `${API_BASE}/models/:token`, via: 'model' });
   await app.register(runtimeConfigRoute);
   const drain = installDrain(app);
   app.decorate('drain', drain);

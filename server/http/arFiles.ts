@@ -2,6 +2,9 @@
  * The current revision's files for AR viewers ("View in your room", issue 32):
  *   GET/HEAD /api/v1/projects/{id}/ar.glb and ar.usdz (the owner, logged in)
  *   GET/HEAD /api/v1/projects/accessKeys/{key}/ar.glb and ar.usdz (a link where `isArAvailable`)
+ *   GET/HEAD /api/v1/models/{secret}/ar.glb and ar.usdz (the owner's phone: an AR viewer sends no
+ *     header, so the owner's viewer hands it the current revision's model capability, which stops
+ *     at the next revision and with the project, like the model URL it comes from)
  * and one cabinet alone, any node of the part tree by its id (its glTF node index), on the same
  * terms: `.../ar/{node}.glb` and `.../ar/{node}.usdz`.
  * Made at conversion (server/convert/ar); a revision converted before them, and every cabinet, gets
@@ -18,6 +21,8 @@ import { arFiles, type ArFiles } from '../convert/revisionAssets';
 import { canReadArFiles } from '../domain/permissions';
 import { arBlobKey, arNodeBlobKey } from '../domain/projectBlobKeys';
 import { readGlbChunks } from '../../src/model/glbChunks';
+import { findModelByToken } from '../db/revisions';
+import { isAccessKeyShape } from '../domain/accessKeys';
 import type { BlobStore } from '../storage/blobStore';
 import { notFound } from './errors';
 import { etagMatches } from './etag';
@@ -63,18 +68,37 @@ function createArBackfill(blobs: BlobStore, make: (glb: Uint8Array, node?: numbe
   };
 }
 
-export const arFileRoutes: FastifyPluginAsync<{ via: 'owner' | 'link' }> = async (app, { via }) => {
-  const { blobs } = app.services;
-  const resolve = scopeResolver(via);
+/** The revision whose AR files a request may read. */
+interface ArTarget {
+  projectId: number;
+  revisionNumber: number;
+  modelBlobKey: string | null;
+}
+
+export const arFileRoutes: FastifyPluginAsync<{ via: 'owner' | 'link' | 'model' }> = async (app, { via }) => {
+  const { blobs, db } = app.services;
   const backfill = createArBackfill(blobs, app.services.makeArFiles ?? arFiles);
 
-  const send = async (request: FastifyRequest, reply: FastifyReply, kind: ArKind, node?: number) => {
-    const { project, via: scopeVia } = await resolve(request);
+  /** Whose files: the owner's project (Bearer), a link's, or the current revision a model URL's secret stands for (no header: an AR viewer sends none). */
+  const targetOf = async (request: FastifyRequest): Promise<ArTarget> => {
+    if (via === 'model') {
+      const { token } = request.params as { token: string };
+      const model = isAccessKeyShape(token) ? await findModelByToken(db, token) : undefined;
+      // The capability of the current revision only: it stops at the next revision, and with the project.
+      if (!model || model.revisionNumber !== model.currentRevision) throw notFound(MODEL_NOT_FOUND);
+      return model;
+    }
+    const { project, via: scopeVia } = await scopeResolver(via)(request);
     if (!canReadArFiles(scopeVia, project)) throw notFound(via === 'owner' ? PROJECT_NOT_FOUND : SHARED_NOT_FOUND);
+    return { projectId: project.id, revisionNumber: project.revisionNumber, modelBlobKey: project.modelBlobKey };
+  };
+
+  const send = async (request: FastifyRequest, reply: FastifyReply, kind: ArKind, node?: number) => {
+    const project = await targetOf(request);
     if (!project.modelBlobKey || project.revisionNumber < 1 || Number.isNaN(node)) throw notFound(MODEL_NOT_FOUND);
-    const key = node === undefined ? arBlobKey(project.id, project.revisionNumber, kind) : arNodeBlobKey(project.id, project.revisionNumber, node, kind);
+    const key = node === undefined ? arBlobKey(project.projectId, project.revisionNumber, kind) : arNodeBlobKey(project.projectId, project.revisionNumber, node, kind);
     let info = await blobs.stat(key);
-    if (!info && (await backfill(project.id, project.revisionNumber, project.modelBlobKey, node))) info = await blobs.stat(key);
+    if (!info && (await backfill(project.projectId, project.revisionNumber, project.modelBlobKey, node))) info = await blobs.stat(key);
     if (!info) throw notFound(MODEL_NOT_FOUND);
     const etag = `"ar-r${project.revisionNumber}${node === undefined ? '' : `-n${node}`}-${info.size.toString(36)}-${Math.trunc(info.modifiedAt.getTime()).toString(36)}"`;
     reply
@@ -90,7 +114,7 @@ export const arFileRoutes: FastifyPluginAsync<{ via: 'owner' | 'link' }> = async
     return reply.send(opened.stream);
   };
 
-  const onRequest = via === 'owner' ? app.authenticate : app.identify;
+  const onRequest = via === 'owner' ? app.authenticate : via === 'link' ? app.identify : undefined;
   // Stored as they are sent: the compression hook must not touch them (and keeps Content-Length).
   app.route({ method: ['GET', 'HEAD'], url: '/ar.glb', onRequest, compress: false, handler: (request, reply) => send(request, reply, 'glb') });
   app.route({ method: ['GET', 'HEAD'], url: '/ar.usdz', onRequest, compress: false, handler: (request, reply) => send(request, reply, 'usdz') });

@@ -13,7 +13,7 @@ import { assemblyToGlb } from '../../samples/toGlb';
 import { writeSample } from '../../samples/writers/index';
 import { arBlobKey, arNodeBlobKey, modelBlobKey } from '../../server/domain/projectBlobKeys';
 import { readZip } from '../convert/helpers/arFiles';
-import { addProject, addUser, inject, type TestUser } from './helpers/projectFixtures';
+import { addProject, addRevision, addUser, inject, type TestUser } from './helpers/projectFixtures';
 import { startTestServer } from './helpers/testServer';
 import { lastMessage, projectBlobFiles, secureToken, startUploadServer, upload, type UploadServer } from './helpers/uploads';
 
@@ -151,6 +151,29 @@ describe('one cabinet\'s AR files', () => {
     expect((await inject(server, `/api/v1/projects/${doomed.id}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
     expect(await blobs.stat(arNodeBlobKey(doomed.id, 1, 1, 'glb'))).toBeUndefined();
     expect((await linked(doomed.accessKey, 'ar/1.glb')).status).toBe(404);
+  });
+});
+
+describe('the owner\'s phone', () => {
+  it('reads the current revision\'s AR files under its model URL with no header, a cabinet too; the URL stops at the next revision', async () => {
+    const glb = Buffer.from(await assemblyToGlb(generateAssembly({ parts: 8, seed: 6 })));
+    const mine = await addProject(server, owner.user.id, { glb });
+    // An unpublished project: no link; the owner's viewer has the model URL (`.../models/{secret}/1.glb`).
+    const read = (await inject(server, `/api/v1/projects/${mine.id}`, { token: owner.token })).json as Project;
+    const folder = read.modelUrl.replace(/\/\d+\.glb$/, '');
+    expect(folder).toMatch(/^\/api\/v1\/models\/[A-Za-z0-9]+$/);
+    const whole = await inject(server, `${folder}/ar.usdz`);
+    expect([whole.status, whole.headers['content-type']]).toEqual([200, 'model/vnd.usdz+zip']);
+    expect(Buffer.compare(whole.raw, Buffer.from((await server.app.services.blobs.get(arBlobKey(mine.id, 1, 'usdz')))!))).toBe(0);
+    const cabinet = await inject(server, `${folder}/ar/1.glb`);
+    expect([cabinet.status, cabinet.headers['content-type']]).toEqual([200, 'model/gltf-binary']);
+    expect((await inject(server, `${folder}/ar/x.glb`)).status).toBe(404);
+    // Another secret of the same shape, and the model URL's own file beside: unchanged.
+    expect((await inject(server, `/api/v1/models/${'A'.repeat(22)}/ar.glb`)).status).toBe(404);
+    expect((await inject(server, read.modelUrl)).status).toBe(200);
+
+    await addRevision(server, mine, glb);
+    for (const file of ['ar.glb', 'ar.usdz', 'ar/1.glb']) expect((await inject(server, `${folder}/${file}`)).status, file).toBe(404);
   });
 });
 

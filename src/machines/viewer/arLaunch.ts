@@ -39,6 +39,16 @@ export function arLaunch(device: ArDevice, linkApiUrl: string, pageUrl: string, 
   return null;
 }
 
+/**
+ * The owner's AR folder: the current revision's model URL (`.../models/{secret}/{revision}.glb`)
+ * without its file, where the server keeps that revision's AR files for the owner's phone (an AR
+ * viewer sends no header, and the secret stops at the next revision). Null without a model.
+ */
+export function arFolderOfModelUrl(modelUrl: string): string | null {
+  const match = /^(.*\/models\/[A-Za-z0-9]+)\/\d+\.glb(?:[?#].*)?$/.exec(modelUrl);
+  return match ? match[1] : null;
+}
+
 /** The query parameter a link's page is opened with to offer AR at once (`?ar=1`, the desktop's QR code). */
 const AR_REQUEST = 'ar';
 

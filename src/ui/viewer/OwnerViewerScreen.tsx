@@ -5,14 +5,18 @@
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { arCabinetOf, arFolderOfModelUrl } from '../../machines/viewer/arLaunch';
 import type { Project } from '../../machines/types';
 import type { EngineSlot } from '../../machines/viewer/enginePort';
 import {
   selectDeleteChild,
   selectLoaded,
+  selectModel,
   selectOwnerChild,
   selectRenameChild,
   selectRevisionsChild,
+  selectSelectedId,
   selectShareChild,
   selectTools,
 } from '../../machines/viewer/viewerSelectors';
@@ -20,6 +24,7 @@ import { useAppServices } from '../app/AppServices';
 import { useLL } from '../app/I18nProvider';
 import { DeleteDialog } from '../dialogs/DeleteDialog';
 import { RenameDialog } from '../dialogs/RenameDialog';
+import { ArRequestPrompt } from './ArRequestPrompt';
 import { LoadStatus } from './LoadStatus';
 import { ProjectPanel } from './panels/ProjectPanel';
 import { RevisionsPanel } from './panels/RevisionsPanel';
@@ -58,6 +63,10 @@ function OwnerViewer({ project, slot, viewer, owner, tools }: OwnerViewerProps) 
   const revisions = useSelector(viewer, selectRevisionsChild);
   const content = useViewerContent(viewer, tools, { isPublicLink: false, projectName: project.name });
   const LL = useLL();
+  const arFolder = arFolderOfModelUrl(project.modelUrl);
+  const selectedId = useSelector(tools, selectSelectedId);
+  const tree = useSelector(viewer, (s) => selectModel(s)?.tree);
+  const arCabinet = useMemo(() => (tree ? arCabinetOf(tree, selectedId) : null), [tree, selectedId]);
   return (
     <ViewerLayout
       variant="owner"
@@ -70,6 +79,7 @@ function OwnerViewer({ project, slot, viewer, owner, tools }: OwnerViewerProps) 
           owner={owner}
           onMoreOptions={() => viewer.send({ type: 'viewer.leftPanel', panel: 'share' })}
           onRevisions={() => viewer.send({ type: 'viewer.leftPanel', panel: 'revisions' })}
+          arCabinet={arCabinet}
         />
       }
       sharePanel={share ? <SharePanel actor={share} /> : undefined}
@@ -85,6 +95,8 @@ function OwnerViewer({ project, slot, viewer, owner, tools }: OwnerViewerProps) 
       {revisions ? <RevisionBanner viewer={viewer} revisions={revisions} /> : null}
       {rename ? <RenameDialog key={rename.id} actor={rename} /> : null}
       {remove ? <DeleteDialog key={remove.id} actor={remove} /> : null}
+      {/* This page opened on the owner's phone from the desktop's QR code: AR at once. */}
+      {arFolder ? <ArRequestPrompt linkApiUrl={arFolder} posterUrl={project.thumbnailUrl || null} /> : null}
     </ViewerLayout>
   );
 }

@@ -1,6 +1,6 @@
 /** Where "View in your room" leads: Quick Look on iOS Safari, Scene Viewer's intent on Android, nothing on a desktop. */
 import { describe, expect, it } from 'vitest';
-import { arCabinetOf, arLaunch, arRequestUrl, isArRequested, isHandheld, withoutArRequest } from '../../../src/machines/viewer/arLaunch';
+import { arCabinetOf, arFolderOfModelUrl, arLaunch, arRequestUrl, isArRequested, isHandheld, withoutArRequest } from '../../../src/machines/viewer/arLaunch';
 
 const API = 'https://cv.example.com/api/v1/projects/accessKeys/Abc123';
 const PAGE = 'https://cv.example.com/s/Abc123';
@@ -66,5 +66,17 @@ describe('arLaunch', () => {
     expect(arCabinetOf(tree, '4')).toEqual({ id: '4', name: 'Meuble haut 60', wall: true });
     expect(arCabinetOf(tree, null)).toBeNull();
     expect(arCabinetOf(tree, '99')).toBeNull();
+  });
+});
+
+describe('the owner\'s AR folder', () => {
+  it('is the current model URL\'s folder, signature or not; none without a model or for another URL', () => {
+    expect(arFolderOfModelUrl('/api/v1/models/Xy12ab34Cd56ef78Gh90ij/3.glb')).toBe('/api/v1/models/Xy12ab34Cd56ef78Gh90ij');
+    expect(arFolderOfModelUrl('https://cv.example.com/api/v1/models/Xy12ab34Cd56ef78Gh90ij/12.glb?sig=1.2.3')).toBe('https://cv.example.com/api/v1/models/Xy12ab34Cd56ef78Gh90ij');
+    expect(arFolderOfModelUrl('')).toBeNull();
+    expect(arFolderOfModelUrl('/api/v1/projects/accessKeys/Abc/models/3.glb')).toBeNull();
+    expect(arFolderOfModelUrl('/api/v1/models/Xy12/3.webp')).toBeNull();
+    // The AR viewer's files are then under that folder, as a link's are under its API folder.
+    expect(arLaunch({ userAgent: IPHONE, supportsArRel: true }, 'https://cv.example.com/api/v1/models/Xy12', PAGE)?.href).toBe('https://cv.example.com/api/v1/models/Xy12/ar.usdz#allowsContentScaling=0');
   });
 });

@@ -1,5 +1,6 @@
 /**
- * The owner's project panel (SPEC §2): name with Rename, Update, Delete; Author, dates, Version;
+ * The owner's project panel (SPEC §2): name, "View in your room" (the owner's phone opens the
+ * current revision's AR files; a desktop shows a QR code of this page with AR requested), Rename, Update, Delete; Author, dates, Version;
  * who approved the current revision through the link; the Step selector; the link to share; More
  * options (opens the share panel); the QR labels page; the .vok export; the notes of the current revision's conversion.
  */
@@ -8,6 +9,7 @@ import { useRef, useState } from 'react';
 import { formatDateTime } from '../../../i18n/dateTime';
 import { MODEL_FILE_ACCEPT } from '../../../machines/projects/modelFile';
 import { publicLinkOf } from '../../../machines/projects/publicLink';
+import { arFolderOfModelUrl, type ArCabinet } from '../../../machines/viewer/arLaunch';
 import { useLL } from '../../app/I18nProvider';
 import { CheckIcon, PencilIcon, TrashIcon, UploadIcon } from '../../common/actionIcons';
 import { ConversionNotesSection } from '../../common/ConversionNotes';
@@ -16,14 +18,25 @@ import { StageSelect } from '../../common/StageSelect';
 import { MessageDialog } from '../../dialogs/MessageDialog';
 import { useModelUpload } from '../../list/useModelUpload';
 import type { OwnerActor } from '../viewerActors';
+import { ViewInRoomLink } from '../ViewInRoomLink';
 import { InfoRows } from './InfoRows';
 
 const actionClass =
   'flex flex-1 items-center justify-center gap-1.5 rounded-lg border border-border px-2 py-2 text-sm font-semibold text-fg hover:border-primary disabled:opacity-50';
 
-export function ProjectPanel({ owner, onMoreOptions, onRevisions }: { owner: OwnerActor; onMoreOptions(): void; onRevisions(): void }) {
+interface ProjectPanelProps {
+  owner: OwnerActor;
+  onMoreOptions(): void;
+  onRevisions(): void;
+  /** The selected part's cabinet, which the owner's phone can place alone. */
+  arCabinet?: ArCabinet | null;
+}
+
+export function ProjectPanel({ owner, onMoreOptions, onRevisions, arCabinet = null }: ProjectPanelProps) {
   const LL = useLL();
   const project = useSelector(owner, (s) => s.context.project);
+  // The current revision's AR files, under its model URL (an AR viewer sends no header).
+  const arFolder = arFolderOfModelUrl(project.modelUrl);
   const busy = useSelector(owner, (s) => !s.matches('idle'));
   const stageFailed = useSelector(owner, (s) => s.context.stageFailed);
   const exporting = useSelector(owner, (s) => s.matches('exporting'));
@@ -34,6 +47,7 @@ export function ProjectPanel({ owner, onMoreOptions, onRevisions }: { owner: Own
   return (
     <div className="flex flex-col gap-5">
       <h3 className="text-lg font-extrabold break-words text-fg">{project.name}</h3>
+      {arFolder ? <ViewInRoomLink linkApiUrl={arFolder} posterUrl={project.thumbnailUrl || null} cabinet={arCabinet} /> : null}
       <div className="flex gap-2">
         <button type="button" className={actionClass} disabled={busy} onClick={() => owner.send({ type: 'owner.rename' })}>
           <PencilIcon width={16} height={16} />
