@@ -19,9 +19,10 @@ import { CONVERSION_FAILED, describeStep, isStable, uploadUiPaths, type Account,
 const PASSWORD = 'upload-paths-password';
 const SEED = 'Seed cabinet';
 /** Credits and free updates per credit of each account. */
-const PLANS: Record<Account, [number, number]> = { free: [5, 3], paying: [5, 0], broke: [1, 0] };
+const PLANS: Record<Account, [number, number]> = { free: [5, 3], paying: [5, 0], broke: [1, 0], approved: [5, 3] };
 
 interface Session {
+  account: Account;
   token: string;
   seedId: number;
 }
@@ -34,7 +35,12 @@ async function freshAccount(account: Account): Promise<{ username: string } & Se
   const { accessToken } = await api<{ accessToken: string }>(e2eServer, 'auth/login', undefined, { username, password: PASSWORD });
   const dae = await writeSample(generateAssembly({ parts: 10, seed: 3 }), 'dae');
   const seed = await uploadProject(e2eServer, accessToken, SEED, 'seed.dae', dae);
-  return { username, token: accessToken, seedId: seed.id };
+  if (account === 'approved') {
+    // Shared for approval, and the client approves revision 1 through the link.
+    await api(e2eServer, `projects/${seed.id}`, accessToken, { isPublished: true, currentStage: 'approval', shareOptions: { isApprovalAvailable: true } }, 'PATCH');
+    await api(e2eServer, `projects/accessKeys/${seed.accessKey}/approval`, undefined, { name: 'Clara Client', revisionNumber: 1 });
+  }
+  return { account, username, token: accessToken, seedId: seed.id };
 }
 
 /** The file chosen at step `i`: one the converter refuses when the server's answer to it, before the next upload, is a conversion failure. */
@@ -61,6 +67,12 @@ async function play(page: Page, path: UiPath, i: number): Promise<void> {
       return page.getByRole('alertdialog', { name: 'Confirm credit usage' }).getByRole('button', { name: 'Cancel' }).click();
     case 'upload.dismiss':
       return page.getByRole('alertdialog', { name: 'Error' }).getByRole('button', { name: 'Close' }).click();
+    case 'upload.approvalChosen': {
+      const choice = (event as { keepApproval?: boolean }).keepApproval ? 'Keep the approval' : 'Ask for approval again';
+      return page.getByRole('alertdialog', { name: 'Revision 1 is approved' }).getByRole('button', { name: choice }).click();
+    }
+    case 'upload.approvalCancel':
+      return page.getByRole('alertdialog', { name: 'Revision 1 is approved' }).getByRole('button', { name: 'Cancel' }).click();
     default:
       // The server's own answers: the token, the result, its errors and questions, the model shown.
       return;
@@ -73,8 +85,12 @@ async function expectState(page: Page, session: Session, step: UiStep, where: st
   const loading = page.getByRole('dialog', { name: 'Loading' });
   const confirm = page.getByRole('alertdialog', { name: 'Confirm credit usage' });
   const error = page.getByRole('alertdialog', { name: 'Error' });
+  const approval = page.getByRole('alertdialog', { name: 'Revision 1 is approved' });
   const value = JSON.stringify(e.value);
-  if (value.includes('confirmingCredit')) {
+  if (e.value === 'confirmingApproval') {
+    await expect(approval, where).toContainText('Making revision 2 current asks them to approve again', { timeout: 60_000 });
+    await expect(confirm, where).toHaveCount(0);
+  } else if (value.includes('confirmingCredit')) {
     await expect(confirm, where).toContainText('You used all free updates for this project. The current update will cost you a credit from you subscription.', { timeout: 60_000 });
     await expect(error, where).toHaveCount(0);
   } else if (e.value === 'insufficientCredits') {
@@ -86,6 +102,7 @@ async function expectState(page: Page, session: Session, step: UiStep, where: st
   } else {
     // idle or done: no dialog left.
     await expect(loading, where).toHaveCount(0, { timeout: 60_000 });
+    await expect(approval, where).toHaveCount(0);
     await expect(confirm, where).toHaveCount(0);
     await expect(error, where).toHaveCount(0);
   }
@@ -100,14 +117,21 @@ async function expectState(page: Page, session: Session, step: UiStep, where: st
   const updated = e.announced.filter((a) => a.type === 'upload.updated').length;
   const projects = await api<unknown[]>(e2eServer, 'projects', session.token);
   expect(projects.length, `${where}: projects`).toBe(1 + created);
-  const seed = await api<{ revisionNumber: number }>(e2eServer, `projects/${session.seedId}`, session.token);
+  const seed = await api<{ revisionNumber: number; currentStage: string; approval: { revisionNumber: number } | null }>(e2eServer, `projects/${session.seedId}`, session.token);
   expect(seed.revisionNumber, `${where}: the seed project's revision`).toBe(1 + updated);
+  if (session.account === 'approved') {
+    // The approval rule: asked again, the project waits for approval again; kept, it stays approved. Either way the
+    // approval still names revision 1, the one the client approved (docs/api.md).
+    const asked = updated > 0 && !e.keepApproval;
+    expect(seed.currentStage, `${where}: the stage`).toBe(asked ? 'approval' : 'ready');
+    expect(seed.approval?.revisionNumber, `${where}: the approval`).toBe(1);
+  }
 }
 
 test.describe('the upload machine\'s generated paths, played through the list page against the real server', () => {
-  test('the paths cover a new project, an update, the credit question (Continue and Cancel), the refusals and a conversion failure', () => {
+  test('the paths cover a new project, an update, the credit question (Continue and Cancel), the approval question (ask again, keep, cancel), the refusals and a conversion failure', () => {
     const seen = new Set(uploadUiPaths.flatMap((p) => p.steps.map((s) => (s.event.message ? `${s.event.type} ${s.event.message}` : s.event.type))));
-    for (const event of ['upload.create', 'upload.update', 'socket.confirmCredit', 'upload.creditContinue', 'upload.creditCancel', 'socket.result', `socket.error ${CONVERSION_FAILED}`, 'socket.error insufficient_credits', 'upload.dismiss']) {
+    for (const event of ['upload.create', 'upload.update', 'socket.confirmCredit', 'upload.creditContinue', 'upload.creditCancel', 'socket.result', `socket.error ${CONVERSION_FAILED}`, 'socket.error insufficient_credits', 'upload.dismiss', 'upload.approvalChosen', 'upload.approvalCancel']) {
       expect(seen, event).toContain(event);
     }
   });

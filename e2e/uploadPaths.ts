@@ -6,7 +6,9 @@
  * answers its credits make the server give:
  * - a free account (credits, free updates): a new project or an update converts, or fails to;
  * - a paying account (no free update): an update asks to confirm the credit, then Continue or Cancel;
- * - an account with no credit left: a new project or an update is refused.
+ * - an account with no credit left: a new project or an update is refused;
+ * - a free account whose project's current revision the client approved: an update asks first
+ *   (ask for approval again, keep the approval, or cancel).
  */
 import type { EventObject } from 'xstate';
 import type { Project } from '../src/api/schemas';
@@ -14,7 +16,7 @@ import { uploadMachine, type UploadEvent } from '../src/machines/upload/uploadMa
 import { modelPaths, type Sut } from '../tests/helpers/modelBased';
 import { uploadOracle, type UploadExpected } from '../tests/models/uploadOracle';
 
-export type Account = 'free' | 'paying' | 'broke';
+export type Account = 'free' | 'paying' | 'broke' | 'approved';
 export const CONVERSION_FAILED = 'conversion failed';
 
 const file = { name: 'Kitchen A.step', bytes: new Uint8Array([1]) };
@@ -30,6 +32,11 @@ const events = [
   { type: 'socket.error', message: 'insufficient_credits' },
   { type: 'upload.dismiss' },
   { type: 'upload.modelShown', projectId: 5 },
+  // The client approved revision 1, the current one.
+  { type: 'upload.update', projectId: 5, file, approvedRevision: 1 },
+  { type: 'upload.approvalChosen', keepApproval: false },
+  { type: 'upload.approvalChosen', keepApproval: true },
+  { type: 'upload.approvalCancel' },
 ] as UploadEvent[];
 
 type Snapshot = { value: unknown; context: unknown };
@@ -42,9 +49,13 @@ function allowed(account: Account, s: Snapshot, e: EventObject): boolean {
   const uploading = inState(s, 'uploading');
   switch (e.type) {
     case 'upload.create':
-      return inState(s, 'idle') && account !== 'paying';
+      return inState(s, 'idle') && account !== 'paying' && account !== 'approved';
     case 'upload.update':
-      return inState(s, 'idle');
+      // The list knows the approval: an approved project's update names its approved revision.
+      return inState(s, 'idle') && ((e as EventObject & { approvedRevision?: number }).approvedRevision !== undefined) === (account === 'approved');
+    case 'upload.approvalChosen':
+    case 'upload.approvalCancel':
+      return inState(s, 'confirmingApproval');
     case 'xstate.done.actor.secureToken':
       return true;
     case 'socket.confirmCredit':
@@ -53,11 +64,11 @@ function allowed(account: Account, s: Snapshot, e: EventObject): boolean {
     case 'upload.creditCancel':
       return inState(s, 'confirmingCredit');
     case 'socket.result':
-      return account === 'free' ? uploading || converting : account === 'paying' ? converting : false;
+      return account === 'free' || account === 'approved' ? uploading || converting : account === 'paying' ? converting : false;
     case 'socket.error': {
       const message = (e as EventObject & { message?: string }).message;
       if (message === 'insufficient_credits') return account === 'broke' && uploading;
-      return account === 'free' ? uploading || converting : account === 'paying' ? converting : false;
+      return account === 'free' || account === 'approved' ? uploading || converting : account === 'paying' ? converting : false;
     }
     case 'upload.modelShown':
       return inState(s, 'showingModel');
@@ -83,7 +94,8 @@ function pathsOf(account: Account): UiPath[] {
   const { cases } = modelPaths(uploadMachine, {
     events: (snapshot) => (snapshot.matches('requestingToken') ? ([{ type: 'xstate.done.actor.secureToken', output: 'token-1' }] as never) : events),
     filterEvents: (snapshot, event) => allowed(account, snapshot, event),
-    serializeState: (s) => JSON.stringify([s.value, kindOf(s)]),
+    // The owner's choice on an approved project is part of where a path stands (the server answers each its own way).
+    serializeState: (s) => JSON.stringify([s.value, kindOf(s), (s.context as { keepApproval?: boolean }).keepApproval ?? false]),
     sut: () => ({}) as Sut,
     oracle: uploadOracle as never,
   });
@@ -98,11 +110,15 @@ function pathsOf(account: Account): UiPath[] {
   return unique.filter((p) => !unique.some((q) => isStartOf(p, q)));
 }
 
-export const uploadUiPaths: UiPath[] = (['free', 'paying', 'broke'] as const).flatMap(pathsOf);
+export const uploadUiPaths: UiPath[] = (['free', 'paying', 'broke', 'approved'] as const).flatMap(pathsOf);
 
 /** A state the page stays in until the user acts (the others the server leaves by itself). */
 export const isStable = (e: UploadExpected) =>
-  ['idle', 'done', 'failed', 'insufficientCredits'].includes(e.value as string) || JSON.stringify(e.value).includes('confirmingCredit');
+  ['idle', 'done', 'failed', 'insufficientCredits', 'confirmingApproval'].includes(e.value as string) || JSON.stringify(e.value).includes('confirmingCredit');
 
 /** Steps in words, for a test's name and its failures. */
-export const describeStep = (step: UiStep) => `${step.event.type}${step.event.message ? ` (${step.event.message})` : ''} -> ${JSON.stringify(step.expected.value)}`;
+export const describeStep = (step: UiStep) => {
+  const keep = (step.event as { keepApproval?: boolean }).keepApproval;
+  const detail = step.event.message ?? (keep === undefined ? null : keep ? 'keep' : 'ask again');
+  return `${step.event.type}${detail ? ` (${detail})` : ''} -> ${JSON.stringify(step.expected.value)}`;
+};
