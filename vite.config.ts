@@ -7,6 +7,12 @@ import tailwindcss from '@tailwindcss/vite';
 import { publicSamplePlugin } from './samples/publicSamplePlugin';
 import { APP_ENTRIES, ENGINE_CHUNK_NAME } from './src/api/appEntries';
 import { serviceWorkerBuild } from './scripts/serviceWorkerBuild';
+import { VIEWER_BACKGROUND } from './src/model/viewerVocabulary';
+
+/** The pages' `%VIEWER_BACKGROUND%` (the browser's bar, the engine test page) is the viewer's one background colour. */
+function viewerBackgroundInHtml() {
+  return { name: 'viewer-background-in-html', transformIndexHtml: (html: string) => html.replaceAll('%VIEWER_BACKGROUND%', VIEWER_BACKGROUND) };
+}
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
@@ -109,6 +115,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     publicSamplePlugin(),
+    viewerBackgroundInHtml(),
     // The service worker is bundled apart (a classic script imports no chunk): /sw.js.
     serviceWorkerBuild(APP_ENTRIES.serviceWorker),
     // Every text asset (and the sandbox's sample GLB) compressed once, at build time, as brotli and

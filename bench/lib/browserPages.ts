@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { VIEWER_BACKGROUND } from '../../src/model/viewerVocabulary';
 
 /** Counts WebGL draw calls, and the tasks that issued at least one (one task per rendered frame). */
 export const DRAW_COUNTER = `(() => {
@@ -29,7 +30,7 @@ export const DRAW_COUNTER = `(() => {
 /** Online3DViewer's embedded viewer on a blank page: loads ?model=, records when the model is on screen. */
 export const PEER_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Online3DViewer peer</title>
-<style>html,body{margin:0;height:100%;background:#18181b;overflow:hidden}#viewer{width:100%;height:100%}</style></head>
+<style>html,body{margin:0;height:100%;background:${VIEWER_BACKGROUND};overflow:hidden}#viewer{width:100%;height:100%}</style></head>
 <body><div id="viewer"></div>
 <script src="/o3dv/o3dv.min.js"></script>
 <script>

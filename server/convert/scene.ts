@@ -3,6 +3,7 @@
  * Units: metres. Axes: Y up (glTF convention). Matrices: column-major 4x4, local to the parent.
  */
 import type { ConversionNote } from '../../src/api/conversionNotes.js';
+import { multiplyMatrices } from '../../src/model/matrix4.js';
 
 export type Rgb = [number, number, number];
 
@@ -111,15 +112,7 @@ export function translation(x: number, y: number, z: number): number[] {
 
 /** Column-major product a * b. */
 export function multiply(a: readonly number[], b: readonly number[]): number[] {
-  const out = new Array<number>(16).fill(0);
-  for (let col = 0; col < 4; col++) {
-    for (let row = 0; row < 4; row++) {
-      let sum = 0;
-      for (let k = 0; k < 4; k++) sum += a[k * 4 + row] * b[col * 4 + k];
-      out[col * 4 + row] = sum;
-    }
-  }
-  return out;
+  return multiplyMatrices(a, b, new Array<number>(16).fill(0));
 }
 
 /** Rotation taking a Z-up source (CAD, DXF) into Y-up: (x, y, z) -> (x, z, -y). */

@@ -10,6 +10,7 @@ import { COARSE_MESH_EXTENSION } from '../../api/coarseLevel';
 import { GlbFormatError, readGlbChunks, type GlbChunks as ModelGlbChunks } from '../../model/glbChunks';
 import type { GltfJson } from './gltfJson';
 import { listIndices, readMaterials } from './primitiveData';
+import { multiplyMatrices } from '../../model/matrix4';
 
 export class UnsupportedGlbError extends Error {}
 
@@ -139,15 +140,7 @@ export function localMatrix(node: NonNullable<GltfJson['nodes']>[number]): Float
 
 /** parent * local for column-major matrices. */
 export function multiply(parent: Float64Array, local: Float64Array): Float64Array {
-  const out = new Float64Array(16);
-  for (let col = 0; col < 4; col++) {
-    for (let row = 0; row < 4; row++) {
-      let sum = 0;
-      for (let k = 0; k < 4; k++) sum += parent[k * 4 + row] * local[col * 4 + k];
-      out[col * 4 + row] = sum;
-    }
-  }
-  return out;
+  return multiplyMatrices(parent, local, new Float64Array(16));
 }
 
 function kindOf(mode: number | undefined): PrimitiveKind | null {
