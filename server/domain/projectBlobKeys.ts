@@ -41,6 +41,11 @@ export function arNodeBlobKey(projectId: number, revision: number, node: number,
   return `${revisionFolder(projectId, revision)}/ar/n${node}.${kind}`;
 }
 
+/** The nodes whose AR files a revision holds (a JSON array of node indices), which bounds how many it may hold. */
+export function arNodeIndexBlobKey(projectId: number, revision: number): string {
+  return `${revisionFolder(projectId, revision)}/ar/nodes.json`;
+}
+
 /** The uploaded original beside it; only a plain lower-case extension of the file name is kept. */
 export function originalBlobKey(projectId: number, revision: number, fileName: string): string {
   const ext = /\.([A-Za-z0-9]{1,10})$/.exec(fileName)?.[1]?.toLowerCase();

@@ -11,6 +11,8 @@
  * them made once, on the first request, in a conversion thread when this process has them (else on
  * this one), and stored beside the revision's other files (concurrent requests share that work), so
  * they go with the revision and the project.
+ * One revision keeps the files of at most AR_NODE_FILES_MAX cabinets (409 `arNodesFull` beyond:
+ * a public link must not let a stranger fill the storage one node at a time).
  * Refusals are the same 404 as an unknown project or link: another user's project, an unpublished
  * or deleted link, a link without `isArAvailable`; and 404 `No such model.` for a project without
  * a model, a model (or node) without surfaces, and a node the model does not have.
@@ -19,12 +21,12 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AR_GLB_TYPE, USDZ_TYPE } from '../convert/ar/arModel';
 import { arFiles, type ArFiles } from '../convert/revisionAssets';
 import { canReadArFiles } from '../domain/permissions';
-import { arBlobKey, arNodeBlobKey } from '../domain/projectBlobKeys';
+import { arBlobKey, arNodeBlobKey, arNodeIndexBlobKey } from '../domain/projectBlobKeys';
 import { readGlbChunks } from '../../src/model/glbChunks';
 import { findModelByToken } from '../db/revisions';
 import { isAccessKeyShape } from '../domain/accessKeys';
 import type { BlobStore } from '../storage/blobStore';
-import { notFound } from './errors';
+import { ApiError, notFound } from './errors';
 import { etagMatches } from './etag';
 import { MODEL_CACHE_CONTROL, MODEL_NOT_FOUND } from './modelFiles';
 import { SHARED_NOT_FOUND } from './params';
@@ -45,22 +47,48 @@ function glbNodeCount(glb: Uint8Array): number {
   }
 }
 
+/**
+ * How many cabinets of one revision may have their own AR files: each costs a conversion thread's
+ * second and up to a few megabytes kept with the revision, and a link is public, so a stranger
+ * asking for every node of a 7,000-part job must not fill the storage. A client views a handful.
+ */
+export const AR_NODE_FILES_MAX = 64;
+export const AR_NODES_FULL = 'arNodesFull';
+
+/** What the backfill did: made (or found) the files, could not (no such node, no surfaces), or refused (the revision holds its maximum). */
+type Backfill = 'made' | 'missing' | 'full';
+
+/** The node indices whose files a revision holds. */
+async function readNodeIndex(blobs: BlobStore, key: string): Promise<number[]> {
+  try {
+    const parsed: unknown = JSON.parse((await blobs.get(key))?.toString('utf8') ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((n): n is number => Number.isSafeInteger(n)) : [];
+  } catch {
+    return [];
+  }
+}
+
 /** Makes a revision's (or a node's) missing AR files once, however many requests ask at the same time. */
 function createArBackfill(blobs: BlobStore, make: (glb: Uint8Array, node?: number) => Promise<ArFiles | null>) {
-  const running = new Map<string, Promise<boolean>>();
-  return (projectId: number, revision: number, modelKey: string, node?: number): Promise<boolean> => {
+  const running = new Map<string, Promise<Backfill>>();
+  return (projectId: number, revision: number, modelKey: string, node?: number): Promise<Backfill> => {
     const keyOf = (kind: ArKind) => (node === undefined ? arBlobKey(projectId, revision, kind) : arNodeBlobKey(projectId, revision, node, kind));
     const key = keyOf('usdz');
     let job = running.get(key);
     if (!job) {
-      job = (async () => {
+      job = (async (): Promise<Backfill> => {
+        const indexKey = arNodeIndexBlobKey(projectId, revision);
+        const index = node === undefined ? [] : await readNodeIndex(blobs, indexKey);
+        if (node !== undefined && !index.includes(node) && index.length >= AR_NODE_FILES_MAX) return 'full';
         const glb = await blobs.get(modelKey);
-        if (!glb || (node !== undefined && node >= glbNodeCount(glb))) return false;
+        if (!glb || (node !== undefined && node >= glbNodeCount(glb))) return 'missing';
         const files = await make(glb, node).catch(() => null);
-        if (!files) return false;
+        if (!files) return 'missing';
         await blobs.put(keyOf('glb'), files.glb);
         await blobs.put(key, files.usdz);
-        return true;
+        // Counted once made (read again: another cabinet may have been added meanwhile).
+        if (node !== undefined) await blobs.put(indexKey, JSON.stringify([...new Set([...(await readNodeIndex(blobs, indexKey)), node])]));
+        return 'made';
       })().finally(() => running.delete(key));
       running.set(key, job);
     }
@@ -98,7 +126,11 @@ export const arFileRoutes: FastifyPluginAsync<{ via: 'owner' | 'link' | 'model' 
     if (!project.modelBlobKey || project.revisionNumber < 1 || Number.isNaN(node)) throw notFound(MODEL_NOT_FOUND);
     const key = node === undefined ? arBlobKey(project.projectId, project.revisionNumber, kind) : arNodeBlobKey(project.projectId, project.revisionNumber, node, kind);
     let info = await blobs.stat(key);
-    if (!info && (await backfill(project.projectId, project.revisionNumber, project.modelBlobKey, node))) info = await blobs.stat(key);
+    if (!info) {
+      const made = await backfill(project.projectId, project.revisionNumber, project.modelBlobKey, node);
+      if (made === 'full') throw new ApiError(409, AR_NODES_FULL, `AR files were made for ${AR_NODE_FILES_MAX} cabinets of this revision, the most it keeps. View the whole model in your room instead.`);
+      if (made === 'made') info = await blobs.stat(key);
+    }
     if (!info) throw notFound(MODEL_NOT_FOUND);
     const etag = `"ar-r${project.revisionNumber}${node === undefined ? '' : `-n${node}`}-${info.size.toString(36)}-${Math.trunc(info.modifiedAt.getTime()).toString(36)}"`;
     reply

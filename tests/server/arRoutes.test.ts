@@ -11,7 +11,7 @@ import type { Project } from '../../src/api/schemas';
 import { generateAssembly } from '../../samples/generate';
 import { assemblyToGlb } from '../../samples/toGlb';
 import { writeSample } from '../../samples/writers/index';
-import { arBlobKey, arNodeBlobKey, modelBlobKey } from '../../server/domain/projectBlobKeys';
+import { arBlobKey, arNodeBlobKey, arNodeIndexBlobKey, modelBlobKey } from '../../server/domain/projectBlobKeys';
 import { readZip } from '../convert/helpers/arFiles';
 import { addProject, addRevision, addUser, inject, type TestUser } from './helpers/projectFixtures';
 import { startTestServer } from './helpers/testServer';
@@ -141,6 +141,24 @@ describe('one cabinet\'s AR files', () => {
     expect((await patch(project.id, { shareOptions: { isArAvailable: true } })).status).toBe(204);
     expect((await patch(project.id, { isPublished: false })).status).toBe(204);
     expect((await linked(key, `ar/${node}.glb`)).status).toBe(404);
+  });
+
+  it('are kept for at most 64 cabinets of a revision: beyond, a clear 409 and no work, while those made still answer', async () => {
+    const many = await addProject(server, owner.user.id, { glb: Buffer.from(await assemblyToGlb(generateAssembly({ parts: 8, seed: 6 }))), published: true });
+    const blobs = server.app.services.blobs;
+    const indexKey = arNodeIndexBlobKey(many.id, 1);
+    const runs = server.arFileRuns.length;
+    expect((await linked(many.accessKey, 'ar/1.glb')).status).toBe(200);
+    expect(JSON.parse((await blobs.get(indexKey))!.toString('utf8'))).toEqual([1]);
+    // 63 more cabinets' files made (as the server counts them): 64 in all.
+    await blobs.put(indexKey, JSON.stringify([1, ...Array.from({ length: 63 }, (_, i) => 1000 + i)]));
+    const refused = await linked(many.accessKey, 'ar/2.usdz');
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({ error: 'arNodesFull' });
+    expect(await blobs.stat(arNodeBlobKey(many.id, 1, 2, 'usdz'))).toBeUndefined();
+    expect((await linked(many.accessKey, 'ar/1.usdz')).status).toBe(200);
+    expect((await linked(many.accessKey, 'ar.glb')).status).toBe(200);
+    expect(server.arFileRuns.length).toBe(runs + 2);
   });
 
   it('go with the project when it is deleted', async () => {
