@@ -46,20 +46,28 @@ export function ArLaunchAnchor({ launch, posterUrl, label, className = arButtonC
 }
 
 /** "View this cabinet in your room": the selected node's cabinet alone (phones only). */
-function CabinetLink({ linkApiUrl, cabinet }: { linkApiUrl: string; cabinet: ArCabinet }) {
+function CabinetLink({ linkApiUrl, cabinet, className }: { linkApiUrl: string; cabinet: ArCabinet; className: string }) {
   const LL = useLL();
   const launch = useArLaunch(linkApiUrl, cabinet);
   if (!launch) return null;
   return (
     <div className="flex flex-col gap-1">
       {/* Quick Look needs an image first: a blank one, the cabinet has no poster of its own. */}
-      <ArLaunchAnchor launch={launch} posterUrl={null} label={LL.panels.sharedProject.viewInRoomCabinet()} testId="view-cabinet-in-room" />
+      <ArLaunchAnchor launch={launch} posterUrl={null} label={LL.panels.sharedProject.viewInRoomCabinet()} className={className} testId="view-cabinet-in-room" />
       <p className="text-xs text-fg-muted">{cabinet.name}</p>
     </div>
   );
 }
 
-export function ViewInRoomLink({ linkApiUrl, posterUrl, cabinet = null }: { linkApiUrl: string; posterUrl: string | null; cabinet?: ArCabinet | null }) {
+interface ViewInRoomLinkProps {
+  linkApiUrl: string;
+  posterUrl: string | null;
+  cabinet?: ArCabinet | null;
+  /** The look of the button (the link's big one by default; the owner's panel lists it among its links). */
+  className?: string;
+}
+
+export function ViewInRoomLink({ linkApiUrl, posterUrl, cabinet = null, className = arButtonClass }: ViewInRoomLinkProps) {
   const LL = useLL();
   const launch = useArLaunch(linkApiUrl);
   const [qrOpen, setQrOpen] = useState(false);
@@ -67,8 +75,8 @@ export function ViewInRoomLink({ linkApiUrl, posterUrl, cabinet = null }: { link
   if (launch) {
     return (
       <div className="flex flex-col gap-2">
-        <ArLaunchAnchor launch={launch} posterUrl={posterUrl} label={label} />
-        {cabinet ? <CabinetLink linkApiUrl={linkApiUrl} cabinet={cabinet} /> : null}
+        <ArLaunchAnchor launch={launch} posterUrl={posterUrl} label={label} className={className} />
+        {cabinet ? <CabinetLink linkApiUrl={linkApiUrl} cabinet={cabinet} className={className} /> : null}
       </div>
     );
   }
@@ -76,7 +84,7 @@ export function ViewInRoomLink({ linkApiUrl, posterUrl, cabinet = null }: { link
   if (isHandheld(navigator.userAgent)) return null;
   return (
     <>
-      <button type="button" className={arButtonClass} onClick={() => setQrOpen(true)} data-testid="view-in-room">
+      <button type="button" className={className} onClick={() => setQrOpen(true)} data-testid="view-in-room">
         {label}
       </button>
       {qrOpen ? (

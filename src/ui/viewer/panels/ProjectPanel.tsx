@@ -47,7 +47,6 @@ export function ProjectPanel({ owner, onMoreOptions, onRevisions, arCabinet = nu
   return (
     <div className="flex flex-col gap-5">
       <h3 className="text-lg font-extrabold break-words text-fg">{project.name}</h3>
-      {arFolder ? <ViewInRoomLink linkApiUrl={arFolder} posterUrl={project.thumbnailUrl || null} cabinet={arCabinet} /> : null}
       <div className="flex gap-2">
         <button type="button" className={actionClass} disabled={busy} onClick={() => owner.send({ type: 'owner.rename' })}>
           <PencilIcon width={16} height={16} />
@@ -129,6 +128,14 @@ export function ProjectPanel({ owner, onMoreOptions, onRevisions, arCabinet = nu
       <a href={`/projects/${project.id}/workshop`} className="self-start text-sm font-semibold text-primary hover:text-primary-hover">
         {LL.cutting.open()}
       </a>
+      {arFolder ? (
+        <ViewInRoomLink
+          linkApiUrl={arFolder}
+          posterUrl={project.thumbnailUrl || null}
+          cabinet={arCabinet}
+          className="flex items-center gap-2 self-start text-sm font-semibold text-primary hover:text-primary-hover"
+        />
+      ) : null}
       <button
         type="button"
         disabled={busy}
