@@ -114,12 +114,12 @@ const viewerSetup = setup({
   actions: {
     setProgress: assign({ progress: ({ event }) => (event.type === 'load.progress' ? event.progress : null) }),
     /** After an upload, the model's load is the upload's last step: its dialog shows the progress. */
-    reportToUpload: ({ context, event, self }) => {
-      if (!context.afterUpload) return;
-      const uploads = self.getSnapshot().children.uploads;
-      if (event.type === 'load.progress') uploads?.send({ type: 'uploadLoad.progress', fraction: event.progress.overall, message: LOAD_MESSAGES[event.progress.phase] });
-      if (event.type === 'load.done') uploads?.send({ type: 'uploadLoad.shown' });
-    },
+    reportToUpload: enqueueActions(({ context, event, enqueue, self }) => {
+      const uploads = self.getSnapshot()?.children?.uploads;
+      if (!context.afterUpload || !uploads) return;
+      if (event.type === 'load.progress') enqueue.sendTo(uploads, { type: 'uploadLoad.progress', fraction: event.progress.overall, message: LOAD_MESSAGES[event.progress.phase] });
+      if (event.type === 'load.done') enqueue.sendTo(uploads, { type: 'uploadLoad.shown' });
+    }),
     setError: assign({ error: ({ event }) => loadErrorOf(event as { type: string; error?: unknown; status?: number; noEngine?: boolean }) }),
     /** A link's project is gone or no longer shared. */
     setLinkNotFound: assign({ error: ({ event }) => ({ ...loadErrorOf(event as { type: string; error?: unknown }), code: 'linkNotFound' as const }) }),
@@ -167,41 +167,45 @@ const viewerSetup = setup({
      * A step whose names match no part is shown as it is, empty: the screen says that nothing
      * matches and offers the whole model, rather than showing everything as if there were no filter.
      */
-    startFilter: ({ context }) => {
+    startFilter: enqueueActions(({ context, enqueue }) => {
       if (!context.model) return;
       const steps = resolveSteps(context.model.tree, context.params.steps);
       if (steps.length > 0) {
-        context.notice.send({ type: 'notice.load', steps });
-        context.notice.send({ type: 'notice.start' });
+        enqueue.sendTo(context.notice, { type: 'notice.load', steps });
+        enqueue.sendTo(context.notice, { type: 'notice.start' });
       }
       // `?part=`: that part selected (and so highlighted) within the first step, e.g. a part label's cabinet.
       const part = context.params.part === null ? null : partToSelect(context.model.tree, steps.length > 0 ? steps[0] : null, context.params.part);
-      if (part !== null) context.tools?.send({ type: 'tools.select', partId: part });
-    },
+      if (part !== null && context.tools) enqueue.sendTo(context.tools, { type: 'tools.select', partId: part });
+    }),
     /** The share child runs while the share panel is open; the revisions load when their panel first opens (called before the panel changes). */
-    routeShare: ({ context, event, self }) => {
-      const owner = self.getSnapshot().children.owner;
+    routeShare: enqueueActions(({ context, event, enqueue, self }) => {
+      const children = self.getSnapshot()?.children ?? {};
+      const owner = children.owner;
       if (!owner || event.type !== 'viewer.leftPanel' || event.panel === context.leftPanel) return;
-      if (context.leftPanel === 'share') owner.send({ type: 'owner.closeShare' });
-      if (event.panel === 'share') owner.send({ type: 'owner.openShare' });
-      if (event.panel === 'revisions') self.getSnapshot().children.revisions?.send({ type: 'revisions.load' });
-    },
+      if (context.leftPanel === 'share') enqueue.sendTo(owner, { type: 'owner.closeShare' });
+      if (event.panel === 'share') enqueue.sendTo(owner, { type: 'owner.openShare' });
+      if (event.panel === 'revisions' && children.revisions) enqueue.sendTo(children.revisions, { type: 'revisions.load' });
+    }),
     setLeftPanel: assign({ leftPanel: ({ context, event }) => (event.type === 'viewer.leftPanel' ? event.panel : context.leftPanel) }),
-    treeSelect: ({ context, event }) => {
+    treeSelect: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'viewer.treeSelect') return;
-      context.notice.send({ type: 'notice.stop' });
-      context.tools?.send({ type: 'tools.select', partId: event.partId, frame: event.frame });
-    },
+      enqueue.sendTo(context.notice, { type: 'notice.stop' });
+      if (context.tools) enqueue.sendTo(context.tools, { type: 'tools.select', partId: event.partId, frame: event.frame });
+    }),
     /** Another model: the old one's selection and steps mean nothing in it; a new revision reaches the owner and revisions children. */
-    replaceModel: ({ context, event, self }) => {
+    replaceModel: enqueueActions(({ context, event, enqueue, self }) => {
+      const children = self.getSnapshot()?.children ?? {};
       if (event.type === 'viewer.modelUpdated') {
-        self.getSnapshot().children.owner?.send({ type: 'owner.replaced', project: event.project });
-        self.getSnapshot().children.revisions?.send({ type: 'revisions.changed', currentRevision: event.project.revisionNumber });
-        self.getSnapshot().children.revisions?.send({ type: 'revisions.approval', approvedRevision: approvedRevisionOf(event.project) });
+        if (children.owner) enqueue.sendTo(children.owner, { type: 'owner.replaced', project: event.project });
+        if (children.revisions) {
+          enqueue.sendTo(children.revisions, { type: 'revisions.changed', currentRevision: event.project.revisionNumber });
+          enqueue.sendTo(children.revisions, { type: 'revisions.approval', approvedRevision: approvedRevisionOf(event.project) });
+        }
       }
-      context.notice.send({ type: 'notice.stop' });
-      context.tools?.send({ type: 'tools.modelChanged' });
-    },
+      enqueue.sendTo(context.notice, { type: 'notice.stop' });
+      if (context.tools) enqueue.sendTo(context.tools, { type: 'tools.modelChanged' });
+    }),
     /** The project a live event brought replaces the loaded one (the owner's panels follow it). */
     takeLiveProject: enqueueActions(({ context, event, enqueue, self }) => {
       if (event.type !== 'viewer.liveProject' || !event.project || !context.loaded) return;
@@ -243,12 +247,12 @@ const viewerSetup = setup({
         return event.user.isLoggedIn ? { name: event.user.fullName, avatarUrl: event.user.avatarUrl } : { name: context.guestName, avatarUrl: DEFAULT_AVATAR_URL };
       },
     }),
-    forwardAuthor: ({ context }) => {
+    forwardAuthor: enqueueActions(({ context, enqueue }) => {
       const { name: authorName, avatarUrl: authorAvatarUrl } = context.author;
-      context.comments?.send({ type: 'comments.author', authorName, authorAvatarUrl });
-      context.hyperlinks?.send({ type: 'hyperlinks.author', authorName, authorAvatarUrl });
-      context.review?.send({ type: 'review.author', authorName });
-    },
+      if (context.comments) enqueue.sendTo(context.comments, { type: 'comments.author', authorName, authorAvatarUrl });
+      if (context.hyperlinks) enqueue.sendTo(context.hyperlinks, { type: 'hyperlinks.author', authorName, authorAvatarUrl });
+      if (context.review) enqueue.sendTo(context.review, { type: 'review.author', authorName });
+    }),
     /** Leaves the viewer for the list (bound by the screen to its router). */
     returnToList: () => {},
   },
