@@ -65,7 +65,7 @@ const commentKind: Kind = {
   ns: 'comments',
   effects: { load: 'loadComments', create: 'createComment', remove: 'deleteComment', removeMany: 'deleteComments' },
   emptyDraft: '',
-  change: (_draft, event) => (event as { text: string }).text,
+  change: (_draft, event) => (event as unknown as { text: string }).text,
   content(draft) {
     const text = (draft as string).trim();
     return text !== '' && text.length <= COMMENT_MAX_LENGTH ? { text } : null;
