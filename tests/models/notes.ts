@@ -334,14 +334,23 @@ function notesModel(name: 'comments' | 'hyperlinks', kind: Kind, machine: typeof
     (event !== ev.clearSelection || ctx(s).selected.length > 0) &&
     // A send answered before the list (the list's answer would then replace the note sent): see the report.
     !(event === ev.created && at(s, 'list', 'loading'));
-  const run = (label: string, input: Input, events: EventObject[], key: (s: Snapshot) => unknown[], filter: (s: Snapshot, event: EventObject) => boolean = () => true) => ({
+  const run = (
+    label: string,
+    input: Input,
+    events: EventObject[],
+    key: (s: Snapshot) => unknown[],
+    filter: (s: Snapshot, event: EventObject) => boolean = () => true,
+    labelled = false,
+  ) => ({
     label,
     run: defineRun<EventObject>({
       // Every event the machine accepts is listed (else the model plays it without its payload); each run plays its own.
-      events: everyEvent,
+      // The form's rules send Send labelled with the draft it is pressed on (the machine reads no payload), so each
+      // draft is sent or refused on a path of its own.
+      events: (s: Snapshot) => [...everyEvent, { type: `${ns}.submit`, on: ctx(s).draft }],
       input,
       serializeState: (s) => JSON.stringify([s.value, ...key(s)]),
-      filterEvents: (s, event) => events.includes(event) && meaningful(s, event) && filter(s, event),
+      filterEvents: (s, event) => ('on' in event ? labelled : events.includes(event)) && meaningful(s, event) && filter(s, event),
       sut: () => withCallLog(createSut(machine, { promiseActors: Object.values(effects), input })),
       oracle: notesOracle(kind, input) as never,
     }),
@@ -351,6 +360,7 @@ function notesModel(name: 'comments' | 'hyperlinks', kind: Kind, machine: typeof
   /** The draft is typed while the list loads, and the list answers once it is typed: one draft to send, then none. */
   const typeFirst = (s: Snapshot, event: EventObject) =>
     changes.valid.includes(event) ? at(s, 'list', 'loading') : !loadAnswers.includes(event.type) || JSON.stringify(ctx(s).draft) === typed;
+  const labelledSubmit = true;
   const owner: Input = { ref: { id: 4 }, canCreate: true, authorName: ' Ana ', authorAvatarUrl: '/me.png' };
   // Comments may be written on a link; hyperlinks only by the owner (SPEC §5, §6).
   const guest: Input = { ref: { accessKey: 'k1' }, canCreate: name === 'comments', authorName: 'Guest' };
@@ -372,11 +382,11 @@ function notesModel(name: 'comments' | 'hyperlinks', kind: Kind, machine: typeof
       run(
         "the owner (project id): the form's rules",
         owner,
-        [ev.loaded, ...changes.rules, ev.cancel, ev.submit, ev.created, ev.createFailed, ev.tooFast, ev.full, ev.author, ev.dismissError],
-        // The note sent joins the list: a form cleared after it is the form cleared before.
-        (s) => [ctx(s).draft, ctx(s).error !== null, ctx(s).authorName],
+        [ev.loaded, ...changes.rules, ev.cancel, ev.created, ev.createFailed, ev.tooFast, ev.full, ev.author, ev.dismissError],
+        (s) => [ids(ctx(s)[ns]), ctx(s).draft, ctx(s).error !== null, ctx(s).authorName],
         // The list is read first; the author changed while a note is sent is left out (see the report).
         (s, event) => (event === ev.loaded || at(s, 'list', 'ready')) && !(event === ev.author && at(s, 'form', 'sending')),
+        labelledSubmit,
       ),
       run(
         'a guest on a link',
