@@ -1,7 +1,5 @@
 /** Every machine QA generates paths for (`npm run qa`, the diagrams, the mutation check). */
 import type { AnyStateMachine } from 'xstate';
-import { commentsMachine } from '../../src/machines/viewer/commentsMachine';
-import { hyperlinksMachine } from '../../src/machines/viewer/hyperlinksMachine';
 import { ownerViewerMachine, sharedViewerMachine } from '../../src/machines/viewer/viewerMachine';
 import { approvalModel } from './approval';
 import { deleteModel } from './delete';
@@ -10,6 +8,7 @@ import { linkChangesModel } from './linkChanges';
 import { linkEstimateModel } from './linkEstimate';
 import type { MachineModel } from './machineModel';
 import { noticeModel } from './notice';
+import { commentsModel, hyperlinksModel } from './notes';
 import { ownerProjectModel } from './ownerProject';
 import { brandingModel, plansModel } from './plansBranding';
 import { projectListModel } from './projectList';
@@ -43,13 +42,13 @@ export const machineModels: MachineModel[] = [
   linkEstimateModel,
   linkChangesModel,
   workshopModel,
+  commentsModel,
+  hyperlinksModel,
 ];
 
 /** Every machine of src/machines, by name: the ones above and those whose model-based tests are not yet models here. */
 export const allMachines: Array<{ name: string; machine: AnyStateMachine; source: string }> = [
   ...machineModels.map(({ name, machine, source }) => ({ name, machine, source })),
-  { name: 'comments', machine: commentsMachine, source: 'src/machines/viewer/notesMachine.ts' },
-  { name: 'hyperlinks', machine: hyperlinksMachine, source: 'src/machines/viewer/notesMachine.ts' },
   { name: 'ownerViewer', machine: ownerViewerMachine, source: 'src/machines/viewer/viewerMachine.ts' },
   { name: 'sharedViewer', machine: sharedViewerMachine, source: 'src/machines/viewer/viewerMachine.ts' },
 ];

@@ -1,7 +1,7 @@
 /**
  * Comments: what only comments do (the box cleared after sending, Cancel, who may send, the
- * text's rules). The notes machine's paths and shared rules are tested for both kinds in
- * notesMachine.test.ts.
+ * text's rules). The notes machine's paths and shared rules are tested for both kinds by the
+ * model of tests/models/notes.ts (notesModel.test.ts), with examples in notesMachine.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { Comment } from '../../../src/api/schemas';

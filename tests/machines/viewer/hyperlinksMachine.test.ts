@@ -1,7 +1,7 @@
 /**
  * Hyperlinks: what only hyperlinks do (the form cleared after adding, Cancel, who may add, the
  * name's and link's rules). The notes machine's paths and shared rules are tested for both kinds
- * in notesMachine.test.ts.
+ * by the model of tests/models/notes.ts (notesModel.test.ts), with examples in notesMachine.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { hyperlinkDraftError, hyperlinksMachine, normalizeLink } from '../../../src/machines/viewer/hyperlinksMachine';
