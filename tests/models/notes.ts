@@ -24,10 +24,10 @@
  *   (429: tooFast) and a full project (409 too_many_*: full). It stays until it is dismissed, a
  *   delete is asked, or a read, a send or a bulk delete succeeds.
  *
- * Two races the rules above do not settle are not played. A send answered before the list's first
- * answer: that answer then replaces the list, without the note just sent. A new author (a guest
- * who logs in) while a note is sent: the note is then shown under the new name and avatar, not
- * the name it was sent with.
+ * Two races are not played here but in the examples (tests/machines/viewer/notesMachine.test.ts):
+ * a note written while the list is read stays when the read's older answer comes; a note is shown
+ * under the name and avatar it was sent with, even when the author changes (a guest who logs in)
+ * while it is sent.
  */
 import { deepStrictEqual as same } from 'node:assert/strict';
 import type { EventObject } from 'xstate';

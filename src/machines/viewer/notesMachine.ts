@@ -29,6 +29,8 @@ interface Loose extends Required<NotesInput> {
   canManage: boolean;
   selected: number[];
   bulkTarget: BulkDeleteTarget | null;
+  sent: { authorName: string; authorAvatarUrl: string } | null;
+  fresh: Item[];
   /** The list itself, under the kind's namespace. */
   [list: string]: unknown;
 }
@@ -83,6 +85,8 @@ export function createNotesMachine<T extends NoteTypes>(kind: NoteKindConfig<T>)
       canManage: 'id' in input.ref,
       selected: [],
       bulkTarget: null,
+      sent: null,
+      fresh: [],
     }),
     type: 'parallel',
     on: {
@@ -104,6 +108,7 @@ export function createNotesMachine<T extends NoteTypes>(kind: NoteKindConfig<T>)
           off: {},
           loading: {
             tags: ['busy'],
+            entry: assign({ fresh: [] }),
             invoke: {
               id: load,
               src: load,
@@ -111,8 +116,10 @@ export function createNotesMachine<T extends NoteTypes>(kind: NoteKindConfig<T>)
               onDone: {
                 target: 'ready',
                 actions: assign(({ context, event }) => {
-                  // A note being deleted stays out of the list.
-                  const items = sortByDate((event.output as Item[]).filter((i) => !context.deleting.some((d) => d.id === i.id)));
+                  // A note being deleted stays out of the list; one written while the list was read stays in it.
+                  const answer = event.output as Item[];
+                  const written = context.fresh.filter((f) => !answer.some((i) => i.id === f.id));
+                  const items = sortByDate([...answer, ...written].filter((i) => !context.deleting.some((d) => d.id === i.id)));
                   return { ...listed(items), selected: context.selected.filter((id) => items.some((i) => i.id === id)), error: null };
                 }),
               },
@@ -130,7 +137,11 @@ export function createNotesMachine<T extends NoteTypes>(kind: NoteKindConfig<T>)
             on: {
               [ev('change')]: { actions: assign({ draft: ({ context, event }) => kind.change(context.draft as T['draft'], event as T['change']) }) },
               [ev('cancel')]: { actions: assign({ draft: kind.emptyDraft }) },
-              [ev('submit')]: { guard: 'canSubmit', target: 'sending' },
+              [ev('submit')]: {
+                guard: 'canSubmit',
+                target: 'sending',
+                actions: assign({ sent: ({ context }) => ({ authorName: context.authorName.trim(), authorAvatarUrl: context.authorAvatarUrl }) }),
+              },
             },
           },
           sending: {
@@ -138,23 +149,21 @@ export function createNotesMachine<T extends NoteTypes>(kind: NoteKindConfig<T>)
             invoke: {
               id: create,
               src: create,
-              input: ({ context }) => ({ ref: context.ref, body: { authorName: context.authorName.trim(), ...content(context) } }),
+              input: ({ context }) => ({ ref: context.ref, body: { authorName: context.sent?.authorName ?? context.authorName.trim(), ...content(context) } }),
               onDone: {
                 target: 'editing',
-                actions: assign(({ context, event }) => ({
-                  ...listed(
-                    upsert(list(context), {
-                      ...(event.output as CreatedItem),
-                      authorName: context.authorName.trim(),
-                      authorAvatarUrl: context.authorAvatarUrl,
-                      ...content(context),
-                    }),
-                  ),
-                  draft: kind.emptyDraft,
-                  error: null,
-                })),
+                actions: assign(({ context, event }) => {
+                  // Shown as it was written: under the name it was sent with, even if the author changed meanwhile.
+                  const written = {
+                    ...(event.output as CreatedItem),
+                    authorName: context.sent?.authorName ?? context.authorName.trim(),
+                    authorAvatarUrl: context.sent?.authorAvatarUrl ?? context.authorAvatarUrl,
+                    ...content(context),
+                  } as Item;
+                  return { ...listed(upsert(list(context), written)), fresh: [...context.fresh, written], draft: kind.emptyDraft, error: null, sent: null };
+                }),
               },
-              onError: { target: 'editing', actions: assign({ error: ({ event }) => errorKind(event.error, 'createFailed') }) },
+              onError: { target: 'editing', actions: assign({ error: ({ event }) => errorKind(event.error, 'createFailed'), sent: null }) },
             },
           },
         },

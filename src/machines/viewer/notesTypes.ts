@@ -67,6 +67,10 @@ export type NotesContext<T extends NoteTypes> = Required<NotesInput> & { [K in T
   selected: number[];
   /** What the pending bulk delete removes. */
   bulkTarget: BulkDeleteTarget | null;
+  /** Who the note being sent was written as (a login meanwhile does not rename it). */
+  sent: { authorName: string; authorAvatarUrl: string } | null;
+  /** Notes written since the list's read began: its answer may predate them. */
+  fresh: T['item'][];
 };
 
 export type NotesEvent<T extends NoteTypes> =

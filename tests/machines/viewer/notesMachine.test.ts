@@ -1,7 +1,8 @@
 /**
  * The notes machine, for both kinds (comments and hyperlinks): examples of what the model of
  * tests/models/notes.ts (run by tests/machines/notesModel.test.ts) does not play: a delete of a
- * note the list does not hold, and the rate limit and the full project answered to the list's read.
+ * note the list does not hold, the rate limit and the full project answered to the list's read, a
+ * note written while the list is read, and an author who changes while a note is sent.
  */
 import { describe, expect, it } from 'vitest';
 import { RequestError } from '../../../src/api/errors';
@@ -24,11 +25,25 @@ const loaded = [item(2, 5, false), item(1, 3, true)];
 const input = { ref: { id: 4 }, canCreate: true, authorName: ' Ana ' };
 
 const KINDS = [
-  { kind: 'comments', machine: commentsMachine, effects: { load: 'loadComments', create: 'createComment', remove: 'deleteComment', removeMany: 'deleteComments' } },
-  { kind: 'hyperlinks', machine: hyperlinksMachine, effects: { load: 'loadHyperlinks', create: 'createHyperlink', remove: 'deleteHyperlink', removeMany: 'deleteHyperlinks' } },
+  {
+    kind: 'comments',
+    machine: commentsMachine,
+    effects: { load: 'loadComments', create: 'createComment', remove: 'deleteComment', removeMany: 'deleteComments' },
+    changes: [{ type: 'comments.change', text: 'Hinges on the left' }],
+  },
+  {
+    kind: 'hyperlinks',
+    machine: hyperlinksMachine,
+    effects: { load: 'loadHyperlinks', create: 'createHyperlink', remove: 'deleteHyperlink', removeMany: 'deleteHyperlinks' },
+    changes: [
+      { type: 'hyperlinks.change', field: 'name', value: 'Hinge sheet' },
+      { type: 'hyperlinks.change', field: 'url', value: 'example.com/hinge' },
+    ],
+  },
 ] as const;
+const created = { id: 9, date: new Date(Date.UTC(2025, 1, 1)), isDeletable: true };
 
-describe.each(KINDS)('notes machine for $kind (examples)', ({ kind, machine, effects }) => {
+describe.each(KINDS)('notes machine for $kind (examples)', ({ kind, machine, effects, changes }) => {
   const ev = (name: string) => `${kind}.${name}`;
   const sutOf = (sutInput: unknown = input) => createSut(machine, { promiseActors: Object.values(effects), input: sutInput });
   const listed = (s: Sut) => (s.actor.getSnapshot().context[kind] as NoteItem[]).map((i) => i.id);
@@ -51,5 +66,32 @@ describe.each(KINDS)('notes machine for $kind (examples)', ({ kind, machine, eff
     const code = kind === 'comments' ? 'too_many_comments' : 'too_many_attachments';
     await play(full, { type: `xstate.error.actor.${effects.load}`, error: new RequestError('POST', '/x', 409, 'Conflict', code) } as never);
     expect(full.actor.getSnapshot().context.error).toBe('full');
+  });
+
+  it('keeps a note written while the list was read: the answer, read before it, does not take it away', async () => {
+    const s = sutOf();
+    for (const change of changes) s.actor.send(change as never);
+    s.actor.send({ type: ev('submit') });
+    await play(s, { type: `xstate.done.actor.${effects.create}`, output: created } as never);
+    expect(listed(s)).toEqual([9]);
+    // The list's answer, read before the note was written.
+    await play(s, { type: `xstate.done.actor.${effects.load}`, output: loaded } as never);
+    expect(listed(s)).toEqual([1, 2, 9]);
+  });
+
+  it('shows a note under the name it was sent with, when the author changes while it is sent (a guest logging in)', async () => {
+    const s = sutOf({ ...input, authorName: 'Guest', authorAvatarUrl: '/avatar-default.svg' });
+    await play(s, { type: `xstate.done.actor.${effects.load}`, output: loaded } as never);
+    for (const change of changes) s.actor.send(change as never);
+    s.actor.send({ type: ev('submit') });
+    expect((s.pending[effects.create][0].input as { body: { authorName: string } }).body.authorName).toBe('Guest');
+    s.actor.send({ type: ev('author'), authorName: 'Ana Martin', authorAvatarUrl: '/ana.png' });
+    await play(s, { type: `xstate.done.actor.${effects.create}`, output: created } as never);
+    const note = (s.actor.getSnapshot().context[kind] as NoteItem[]).find((i) => i.id === 9)!;
+    expect([note.authorName, note.authorAvatarUrl]).toEqual(['Guest', '/avatar-default.svg']);
+    // The next note is written as the new author.
+    for (const change of changes) s.actor.send(change as never);
+    s.actor.send({ type: ev('submit') });
+    expect((s.pending[effects.create][0].input as { body: { authorName: string } }).body.authorName).toBe('Ana Martin');
   });
 });
