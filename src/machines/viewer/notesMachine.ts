@@ -68,7 +68,12 @@ export function createNotesMachine<T extends NoteTypes>(kind: NoteKindConfig<T>)
         return { ...listed(withoutId(list(context), item.id)), deleting: [...context.deleting, item], selected: context.selected.filter((id) => id !== item.id), error: null };
       }),
       dequeue: assign({ deleting: ({ context }) => context.deleting.slice(1) }),
-      rollback: assign(({ context }) => ({ ...listed(upsert(list(context), context.deleting[0])), deleting: context.deleting.slice(1), error: 'deleteFailed' as const })),
+      // Put back, and worded as the bulk delete words it (a rate limit says so).
+      rollback: assign(({ context, event }) => ({
+        ...listed(upsert(list(context), context.deleting[0])),
+        deleting: context.deleting.slice(1),
+        error: errorKind((event as unknown as { error?: unknown }).error, 'deleteFailed'),
+      })),
     },
   }).createMachine({
     id: ns,

@@ -2,7 +2,8 @@
  * The notes machine, for both kinds (comments and hyperlinks): examples of what the model of
  * tests/models/notes.ts (run by tests/machines/notesModel.test.ts) does not play: a delete of a
  * note the list does not hold, the rate limit and the full project answered to the list's read, a
- * note written while the list is read, and an author who changes while a note is sent.
+ * note written while the list is read, an author who changes while a note is sent, and a rate
+ * limit answered to a delete.
  */
 import { describe, expect, it } from 'vitest';
 import { RequestError } from '../../../src/api/errors';
@@ -93,5 +94,18 @@ describe.each(KINDS)('notes machine for $kind (examples)', ({ kind, machine, eff
     for (const change of changes) s.actor.send(change as never);
     s.actor.send({ type: ev('submit') });
     expect((s.pending[effects.create][0].input as { body: { authorName: string } }).body.authorName).toBe('Ana Martin');
+  });
+
+  it('puts a note back when its delete fails, and words a rate limit as such', async () => {
+    const s = sutOf();
+    await play(s, { type: `xstate.done.actor.${effects.load}`, output: loaded } as never);
+    s.actor.send({ type: ev('delete'), id: 1 });
+    expect(listed(s)).toEqual([2]);
+    await play(s, { type: `xstate.error.actor.${effects.remove}`, error: new RequestError('DELETE', '/x', 429, 'Too Many Requests', 'too_many_requests') } as never);
+    expect(listed(s)).toEqual([1, 2]);
+    expect(s.actor.getSnapshot().context.error).toBe('tooFast');
+    s.actor.send({ type: ev('delete'), id: 1 });
+    await play(s, { type: `xstate.error.actor.${effects.remove}`, error: new Error('Failed to fetch') } as never);
+    expect(s.actor.getSnapshot().context.error).toBe('deleteFailed');
   });
 });
