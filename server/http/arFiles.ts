@@ -71,6 +71,19 @@ async function readNodeIndex(blobs: BlobStore, key: string): Promise<number[]> {
 /** Makes a revision's (or a node's) missing AR files once, however many requests ask at the same time. */
 function createArBackfill(blobs: BlobStore, make: (glb: Uint8Array, node?: number) => Promise<ArFiles | null>) {
   const running = new Map<string, Promise<Backfill>>();
+  // One revision's index is rewritten by one write at a time in this process: two cabinets made at
+  // once are both counted. (Two processes may still each miss the other's; the limit then gives by
+  // as many cabinets as are made at the very same moment.)
+  const indexWrites = new Map<string, Promise<void>>();
+  const countNode = (indexKey: string, node: number): Promise<void> => {
+    const write = (indexWrites.get(indexKey) ?? Promise.resolve())
+      .then(async () => blobs.put(indexKey, JSON.stringify([...new Set([...(await readNodeIndex(blobs, indexKey)), node])])))
+      .then(() => undefined);
+    indexWrites.set(indexKey, write);
+    return write.finally(() => {
+      if (indexWrites.get(indexKey) === write) indexWrites.delete(indexKey);
+    });
+  };
   return (projectId: number, revision: number, modelKey: string, node?: number): Promise<Backfill> => {
     const keyOf = (kind: ArKind) => (node === undefined ? arBlobKey(projectId, revision, kind) : arNodeBlobKey(projectId, revision, node, kind));
     const key = keyOf('usdz');
@@ -86,8 +99,7 @@ function createArBackfill(blobs: BlobStore, make: (glb: Uint8Array, node?: numbe
         if (!files) return 'missing';
         await blobs.put(keyOf('glb'), files.glb);
         await blobs.put(key, files.usdz);
-        // Counted once made (read again: another cabinet may have been added meanwhile).
-        if (node !== undefined) await blobs.put(indexKey, JSON.stringify([...new Set([...(await readNodeIndex(blobs, indexKey)), node])]));
+        if (node !== undefined) await countNode(indexKey, node);
         return 'made';
       })().finally(() => running.delete(key));
       running.set(key, job);

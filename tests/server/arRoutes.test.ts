@@ -148,17 +148,19 @@ describe('one cabinet\'s AR files', () => {
     const blobs = server.app.services.blobs;
     const indexKey = arNodeIndexBlobKey(many.id, 1);
     const runs = server.arFileRuns.length;
-    expect((await linked(many.accessKey, 'ar/1.glb')).status).toBe(200);
-    expect(JSON.parse((await blobs.get(indexKey))!.toString('utf8'))).toEqual([1]);
-    // 63 more cabinets' files made (as the server counts them): 64 in all.
-    await blobs.put(indexKey, JSON.stringify([1, ...Array.from({ length: 63 }, (_, i) => 1000 + i)]));
-    const refused = await linked(many.accessKey, 'ar/2.usdz');
+    // Two cabinets made at the same moment are both counted.
+    const both = await Promise.all([linked(many.accessKey, 'ar/1.glb'), linked(many.accessKey, 'ar/2.glb')]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect((JSON.parse((await blobs.get(indexKey))!.toString('utf8')) as number[]).sort()).toEqual([1, 2]);
+    // 62 more cabinets' files made (as the server counts them): 64 in all.
+    await blobs.put(indexKey, JSON.stringify([1, 2, ...Array.from({ length: 62 }, (_, i) => 1000 + i)]));
+    const refused = await linked(many.accessKey, 'ar/3.usdz');
     expect(refused.status).toBe(409);
     expect(refused.json).toMatchObject({ error: 'arNodesFull' });
-    expect(await blobs.stat(arNodeBlobKey(many.id, 1, 2, 'usdz'))).toBeUndefined();
+    expect(await blobs.stat(arNodeBlobKey(many.id, 1, 3, 'usdz'))).toBeUndefined();
     expect((await linked(many.accessKey, 'ar/1.usdz')).status).toBe(200);
     expect((await linked(many.accessKey, 'ar.glb')).status).toBe(200);
-    expect(server.arFileRuns.length).toBe(runs + 2);
+    expect(server.arFileRuns.length).toBe(runs + 3);
   });
 
   it('go with the project when it is deleted', async () => {

@@ -48,15 +48,16 @@ export const modelUrlOf = (context: Pick<ViewerContext, 'target' | 'loaded' | 's
 
 
 /** What the project's calls name: its id for the owner, the access key on a link, nothing in the sandbox. */
+const refOf = (context: Pick<ViewerContext, 'target'>): { id: number } | { accessKey: string } | null =>
+  context.target.kind === 'owner' ? { id: context.target.id } : context.target.kind === 'guest' ? { accessKey: context.target.accessKey } : null;
+
 /** The live events' input: the project, and on a link what the page shows (see viewerServices' liveEvents). */
 export interface LiveInput {
-  ref: { id: number } | { accessKey: string } | null;
+  ref: ReturnType<typeof refOf>;
   known?: { revisionNumber: number; stage: string };
 }
 const knownOf = (context: Pick<ViewerContext, 'loaded'>): LiveInput['known'] =>
   context.loaded?.kind === 'guest' ? { revisionNumber: context.loaded.project.revisionNumber, stage: context.loaded.project.currentStage } : undefined;
-const refOf = (context: Pick<ViewerContext, 'target'>): { id: number } | { accessKey: string } | null =>
-  context.target.kind === 'owner' ? { id: context.target.id } : context.target.kind === 'guest' ? { accessKey: context.target.accessKey } : null;
 
 const permissionsOf = (context: ViewerContext): ShareOptions =>
   context.target.kind === 'sandbox' ? SANDBOX_PERMISSIONS : context.loaded?.kind === 'guest' ? context.loaded.project.shareOptions : ALL_SHARE_OPTIONS;

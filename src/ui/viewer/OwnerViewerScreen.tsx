@@ -5,18 +5,15 @@
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
-import { arCabinetOf, arFolderOfModelUrl } from '../../machines/viewer/arLaunch';
+import { arFolderOfModelUrl } from '../../machines/viewer/arLaunch';
 import type { Project } from '../../machines/types';
 import type { EngineSlot } from '../../machines/viewer/enginePort';
 import {
   selectDeleteChild,
   selectLoaded,
-  selectModel,
   selectOwnerChild,
   selectRenameChild,
   selectRevisionsChild,
-  selectSelectedId,
   selectShareChild,
   selectTools,
 } from '../../machines/viewer/viewerSelectors';
@@ -25,6 +22,7 @@ import { useLL } from '../app/I18nProvider';
 import { DeleteDialog } from '../dialogs/DeleteDialog';
 import { RenameDialog } from '../dialogs/RenameDialog';
 import { ArRequestPrompt } from './ArRequestPrompt';
+import { useArCabinet } from './ViewInRoomLink';
 import { LoadStatus } from './LoadStatus';
 import { ProjectPanel } from './panels/ProjectPanel';
 import { RevisionsPanel } from './panels/RevisionsPanel';
@@ -64,9 +62,7 @@ function OwnerViewer({ project, slot, viewer, owner, tools }: OwnerViewerProps) 
   const content = useViewerContent(viewer, tools, { isPublicLink: false, projectName: project.name });
   const LL = useLL();
   const arFolder = arFolderOfModelUrl(project.modelUrl);
-  const selectedId = useSelector(tools, selectSelectedId);
-  const tree = useSelector(viewer, (s) => selectModel(s)?.tree);
-  const arCabinet = useMemo(() => (tree ? arCabinetOf(tree, selectedId) : null), [tree, selectedId]);
+  const arCabinet = useArCabinet(viewer, tools);
   return (
     <ViewerLayout
       variant="owner"

@@ -9,12 +9,11 @@
 import { useSelector } from '@xstate/react';
 import type { SharedProject } from '../../machines/types';
 import type { EngineSlot } from '../../machines/viewer/enginePort';
-import { useMemo } from 'react';
-import { arCabinetOf } from '../../machines/viewer/arLaunch';
-import { selectLoaded, selectModel, selectSelectedId, selectTools } from '../../machines/viewer/viewerSelectors';
+import { selectLoaded, selectTools } from '../../machines/viewer/viewerSelectors';
 import { useAppServices } from '../app/AppServices';
 import { ApprovalBar, LinkApprovalDialog } from './ApprovalBar';
 import { ArRequestPrompt } from './ArRequestPrompt';
+import { useArCabinet } from './ViewInRoomLink';
 import { LoadStatus } from './LoadStatus';
 import { SharedProjectPanel } from './panels/SharedProjectPanel';
 import { useViewerActor } from './useViewerActor';
@@ -44,9 +43,7 @@ function GuestViewer({ accessKey, project, slot, viewer, tools }: GuestViewerPro
   const content = useViewerContent(viewer, tools, { isPublicLink: true, projectName: project.name });
   // The link's API folder, which its logo's URL names: its AR files are there too.
   const linkApiUrl = services.sharedLogoUrl(accessKey).replace(/\/logo$/, '');
-  const selectedId = useSelector(tools, selectSelectedId);
-  const tree = useSelector(viewer, (s) => selectModel(s)?.tree);
-  const arCabinet = useMemo(() => (tree ? arCabinetOf(tree, selectedId) : null), [tree, selectedId]);
+  const arCabinet = useArCabinet(viewer, tools);
   return (
     <ViewerLayout
       variant="guest"

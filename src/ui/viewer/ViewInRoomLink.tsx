@@ -6,9 +6,12 @@
  * dialog loads on demand, with the QR encoder). On a phone, with a part selected, a second link
  * places its cabinet alone (the server makes those files on demand).
  */
-import { lazy, Suspense, useState } from 'react';
-import { arLaunch, arRequestUrl, isHandheld, withoutArRequest, type ArCabinet, type ArDevice, type ArLaunch } from '../../machines/viewer/arLaunch';
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { arCabinetOf, arLaunch, arRequestUrl, isHandheld, withoutArRequest, type ArCabinet, type ArDevice, type ArLaunch } from '../../machines/viewer/arLaunch';
+import { selectModel, selectSelectedId } from '../../machines/viewer/viewerSelectors';
 import { useLL } from '../app/I18nProvider';
+import type { ToolsActor, ViewerActor } from './viewerActors';
 
 const ArQrDialog = lazy(() => import('./ArQrDialog').then((m) => ({ default: m.ArQrDialog })));
 
@@ -20,6 +23,13 @@ function thisDevice(): ArDevice {
     // A browser whose anchors list no supported rel tokens throws: no Quick Look there.
   }
   return { userAgent: navigator.userAgent, supportsArRel };
+}
+
+/** The cabinet of the part selected in the viewer, which a phone can place alone (null without a model or a selection). */
+export function useArCabinet(viewer: ViewerActor, tools: ToolsActor): ArCabinet | null {
+  const selectedId = useSelector(tools, selectSelectedId);
+  const tree = useSelector(viewer, (s) => selectModel(s)?.tree);
+  return useMemo(() => (tree ? arCabinetOf(tree, selectedId) : null), [tree, selectedId]);
 }
 
 /** Where this device's AR viewer opens the files of `linkApiUrl` (the link's API folder), or null on a desktop. */

@@ -1,8 +1,9 @@
 /**
- * The owner's project panel (SPEC §2): name, "View in your room" (the owner's phone opens the
- * current revision's AR files; a desktop shows a QR code of this page with AR requested), Rename, Update, Delete; Author, dates, Version;
+ * The owner's project panel (SPEC §2): name with Rename, Update, Delete; Author, dates, Version;
  * who approved the current revision through the link; the Step selector; the link to share; More
- * options (opens the share panel); the QR labels page; the .vok export; the notes of the current revision's conversion.
+ * options (opens the share panel); the QR labels page; "View in your room" (the owner's phone opens
+ * the current revision's AR files; a desktop shows a QR code of this page with AR requested); the
+ * .vok export; the notes of the current revision's conversion.
  */
 import { useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
