@@ -2,3 +2,6 @@
 
 /** A link's page was answered from the cache, and the network's page has since changed or gone: load it again. */
 export const LINK_CHANGED = 'cv-link-changed';
+
+/** A link's page, once it listens, asks whether the network's page differs from the one it was answered with. */
+export const LINK_CHECK = 'cv-link-check';

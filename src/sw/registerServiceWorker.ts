@@ -4,7 +4,7 @@
  * stores through its own routes (the first open was not under its control). On a viewer page that
  * waits for the model's first frame, so the model and its poster are among them.
  */
-import { LINK_CHANGED } from './messages';
+import { LINK_CHANGED, LINK_CHECK } from './messages';
 
 const MODEL_FIRST_FRAME = 'model-first-frame';
 const VIEWER_PAGE = /^\/(s|projects)\/[^/]+\/?$|^\/sandbox\/?$/;
@@ -51,7 +51,8 @@ export function registerServiceWorker(): void {
  * A link's page answered from the service worker's cache is checked against the network meanwhile;
  * when that page changed (a new revision) or went (unpublished), the worker says so and the page
  * loads again, from the network's answer. Listening must start before the document has loaded,
- * or the worker's message would find nobody.
+ * or the worker's message would find nobody; the page also asks once it listens, since the worker
+ * may not find a page that a busy device is still making.
  */
 export function reloadWhenLinkChanges(): void {
   if (!('serviceWorker' in navigator)) return;
@@ -59,4 +60,5 @@ export function reloadWhenLinkChanges(): void {
     if (event.data?.type === LINK_CHANGED) location.reload();
   });
   navigator.serviceWorker.startMessages();
+  if (/^\/s\/[^/]+\/?$/.test(location.pathname)) navigator.serviceWorker.controller?.postMessage({ type: LINK_CHECK });
 }

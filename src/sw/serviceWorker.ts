@@ -21,7 +21,7 @@
  */
 import { ExpirationPlugin } from 'workbox-expiration';
 import { bootJsonOfHtml, linkFilesOfBoot } from '../api/linkBoot';
-import { LINK_CHANGED } from './messages';
+import { LINK_CHANGED, LINK_CHECK } from './messages';
 import { Route, Router } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 
@@ -30,6 +30,7 @@ interface WorkerScope {
   skipWaiting(): Promise<void>;
   clients: { claim(): Promise<void>; get(id: string): Promise<{ postMessage(message: unknown): void } | undefined> };
   addEventListener(type: 'install' | 'activate', listener: (event: { waitUntil(promise: Promise<unknown>): void }) => void): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown; source: { id: string; postMessage(message: unknown): void } | null; waitUntil(promise: Promise<unknown>): void }) => void): void;
 }
 const worker = self as unknown as WorkerScope;
 
@@ -128,6 +129,29 @@ async function clientOf(id: string) {
 /** Strong or weak, the same validator. */
 const validatorOf = (response: Response) => response.headers.get('etag')?.replace(/^W\//, '') ?? null;
 
+/**
+ * The checks of pages answered from the cache, by the page's client id: whether the network's page
+ * differs, and whether the page was told. The page is told both ways, whichever comes first: the
+ * worker looks for it when the network answers, and the page asks (`LINK_CHECK`) once it listens,
+ * which on a busy device can be seconds after the network answered.
+ */
+const linkChecks = new Map<string, { changed: Promise<boolean>; told: boolean }>();
+
+function tell(id: string, client: { postMessage(message: unknown): void } | undefined, changed: boolean): void {
+  const check = linkChecks.get(id);
+  if (!client || !check || check.told) return;
+  linkChecks.delete(id);
+  check.told = true;
+  if (changed) client.postMessage({ type: LINK_CHANGED });
+}
+
+worker.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type !== LINK_CHECK || !event.source) return;
+  const source = event.source;
+  const check = linkChecks.get(source.id);
+  if (check) event.waitUntil(check.changed.then((changed) => tell(source.id, source, changed)));
+});
+
 router.registerRoute(
   new Route(
     ({ url }) => sameOrigin(url) && LINK_PATH.test(url.pathname),
@@ -136,16 +160,19 @@ router.registerRoute(
       const stored = await caches.open(CACHES.links).then((cache) => pathOnlyKey.cacheKeyWillBeUsed({ request }).then((key) => cache.match(key)));
       const network = linkPages.handle({ request, event: event as FetchEvent });
       if (!stored) return network;
+      const id = fetchEvent.resultingClientId || fetchEvent.clientId;
+      const changed = network.then(
+        (fresh) => fresh.status === 404 || (fresh.status === 200 && validatorOf(fresh) !== validatorOf(stored)),
+        () => false,
+      );
+      linkChecks.set(id, { changed, told: false });
       fetchEvent.waitUntil(
-        network
-          .then(async (fresh) => {
-            const changed = fresh.status === 404 || (fresh.status === 200 && validatorOf(fresh) !== validatorOf(stored));
-            if (!changed) return;
-            const client = await clientOf(fetchEvent.resultingClientId || fetchEvent.clientId);
-            client?.postMessage({ type: LINK_CHANGED });
-          })
+        changed
+          .then(async (isChanged) => tell(id, await clientOf(id), isChanged))
           .catch(() => {}),
       );
+      // A page that neither asks nor is found is forgotten after a minute.
+      setTimeout(() => linkChecks.delete(id), 60_000);
       return stored;
     },
   ),
