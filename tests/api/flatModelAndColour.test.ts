@@ -1,6 +1,6 @@
 /** Flat models face the camera; dark parts stay visible on the dark background. */
 import { describe, expect, it } from 'vitest';
-import { flatAxis } from '../../src/api/flatModel';
+import { flatAxis } from '../../src/model/flatModel';
 import { luminance, MIN_PART_LUMINANCE, visiblePartColour } from '../../src/api/partColour';
 
 describe('a flat model', () => {

@@ -122,7 +122,7 @@ describe('poster', () => {
     }
   });
 
-  it('draws a red cube red, with faces of different brightness, and skips its line', async () => {
+  it('draws a red cube red, seen from the front as the viewer opens, and skips its line', async () => {
     const glb = await cubeGlb([1, 0, 0, 1]);
     expect((await readTriangles(glb)).count).toBe(12);
     const img = await decode(await renderPoster(glb));
@@ -140,12 +140,11 @@ describe('poster', () => {
       }
     }
     expect(centralRed / central).toBeGreaterThan(0.9);
-    const levels = faceLevels(reds);
-    expect(levels.length).toBeGreaterThanOrEqual(2);
-    expect(levels[levels.length - 1] - levels[0]).toBeGreaterThan(30);
+    // From the front one face shows, evenly lit: one level of red.
+    expect(faceLevels(reds)).toHaveLength(1);
   });
 
-  it('lights a white cube without blowing it out: three distinct faces, the top about #e8, either winding', async () => {
+  it('lights a white cube as the viewer does, without blowing it out, either winding', async () => {
     const greysOf = async (inwards: boolean) => {
       const img = await decode(await renderPoster(await cubeGlb([1, 1, 1, 1], inwards), { width: 600, height: 315 }));
       const greys: number[] = [];
@@ -155,21 +154,24 @@ describe('poster', () => {
     const greys = await greysOf(false);
     const levels = faceLevels(greys);
     expect(faceLevels(await greysOf(true))).toEqual(levels);
-    expect(levels.length).toBeGreaterThanOrEqual(3);
-    expect(levels[levels.length - 1]).toBeGreaterThan(0xd8);
-    expect(levels[levels.length - 1]).toBeLessThan(0xf0);
+    // The front face, worked out by hand from the viewer's surface program: the hemisphere halfway
+    // (0.5 * (ground + sky) = 0.33 red), the key light from 0.45 above the line of sight
+    // (0.62 / sqrt(1 + 0.45^2) = 0.565), the shoulder x / (1 + x / 4) and the 2.2 gamma:
+    // (0.895 / 1.224)^(1 / 2.2) = 0.867, byte 221.
+    expect(levels).toHaveLength(1);
+    expect(Math.abs(levels[0] - 221)).toBeLessThanOrEqual(4);
     // The 99.5th percentile (lossy WebP rings a little along the silhouette) stays below white.
     expect(greys.sort((a, b) => a - b)[Math.floor(greys.length * 0.995)]).toBeLessThan(0xf0);
   });
 
-  it('draws a black cube lighter than the background, faces apart', async () => {
+  it('draws a black cube lighter than the background', async () => {
     const img = await decode(await renderPoster(await cubeGlb([0, 0, 0, 1]), { width: 600, height: 315 }));
     const { share } = coverage(img);
     expect(share).toBeGreaterThan(0.1);
     const greys: number[] = [];
     for (let i = 0; i < img.data.length; i += 3) if (!nearBackground([img.data[i], img.data[i + 1], img.data[i + 2]], 12)) greys.push(img.data[i]);
-    // Its faces are dark greys, every one of them clearly apart from the background's 0x18.
-    expect(faceLevels(greys).length).toBeGreaterThanOrEqual(2);
+    // Its face is a dark grey, clearly apart from the background's 0x18.
+    expect(faceLevels(greys).length).toBeGreaterThanOrEqual(1);
     expect(Math.min(...faceLevels(greys))).toBeGreaterThan(0x18 + 16);
   });
 

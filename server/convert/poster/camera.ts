@@ -1,11 +1,12 @@
 /**
- * The poster's camera: a three-quarter view of the model's bounding box (glTF: Y up, +Z front,
- * metres) from the front-right-above, far enough for the whole box to fit a ~30° vertical field
- * of view; then the image is re-centred on the box's projection and zoomed to fill the frame
- * up to a small margin (a lens shift, as a photographer's shift lens would do).
+ * The poster's camera: the viewer's opening view of the model's bounding box (glTF: Y up, +Z front,
+ * metres), from the same side and with the same field of view (model/viewLook: from the front, or
+ * facing a flat model's plane), far enough for the whole box to fit; then the image is re-centred
+ * on the box's projection and zoomed to fill the frame up to a small margin (a lens shift, as a
+ * photographer's shift lens would do). The 3D that replaces the poster shows the model as it is here.
  */
 
-import { flatAxis } from '../../../src/api/flatModel.js';
+import { directionOf, openingAngles, VIEW_FOV_DEG } from '../../../src/model/viewLook.js';
 
 export type Vec3 = [number, number, number];
 
@@ -24,11 +25,7 @@ export interface Camera {
 }
 
 interface FrameOptions {
-  /** Degrees from the +Z front axis towards +X (default 35). */
-  azimuth?: number;
-  /** Degrees above the horizon (default 25). */
-  elevation?: number;
-  /** Vertical field of view in degrees (default 30). */
+  /** Vertical field of view in degrees (default: the viewer's). */
   fov?: number;
   /** Share of the image left free on each side (default 0.06). */
   margin?: number;
@@ -50,12 +47,7 @@ function cornersOf(min: Vec3, max: Vec3): Vec3[] {
 
 /** A camera framing the box `min`..`max` in a `width` x `height` pixel image. */
 export function frameCamera(min: Vec3, max: Vec3, width: number, height: number, options: FrameOptions = {}): Camera {
-  // A flat model faces the camera: from above when it lies flat, from the front or the side when it stands.
-  const flat = flatAxis(min, max);
-  const facing = flat === 1 ? { azimuth: 0, elevation: 89.5 } : flat === 2 ? { azimuth: 0, elevation: 0 } : flat === 0 ? { azimuth: 90, elevation: 0 } : { azimuth: 35, elevation: 25 };
-  const azimuth = (options.azimuth ?? facing.azimuth) * RAD;
-  const elevation = (options.elevation ?? facing.elevation) * RAD;
-  const fov = (options.fov ?? 30) * RAD;
+  const fov = (options.fov ?? VIEW_FOV_DEG) * RAD;
   const margin = options.margin ?? 0.06;
   const empty = !(min[0] <= max[0] && min[1] <= max[1] && min[2] <= max[2]);
   const lo: Vec3 = empty ? [-0.5, -0.5, -0.5] : min;
@@ -63,8 +55,9 @@ export function frameCamera(min: Vec3, max: Vec3, width: number, height: number,
   const center: Vec3 = [(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2];
   const radius = Math.max(Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]) / 2, 1e-6);
 
-  // Unit vector from the centre towards the eye.
-  const back: Vec3 = [Math.sin(azimuth) * Math.cos(elevation), Math.sin(elevation), Math.cos(azimuth) * Math.cos(elevation)];
+  // Unit vector from the centre towards the eye, as the viewer opens (a flat model faces the camera).
+  const angles = openingAngles({ min: lo, max: hi });
+  const back: Vec3 = [...directionOf(angles.alpha, angles.beta)];
   const forward: Vec3 = [-back[0], -back[1], -back[2]];
   const right = normalize(cross(forward, [0, 1, 0]));
   const up = cross(right, forward);

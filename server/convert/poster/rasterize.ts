@@ -1,48 +1,28 @@
 /**
  * A small software rasterizer for the poster: perspective projection, a z-buffer on 1/z,
- * one flat colour per triangle (hemispheric sky/ground light plus a key light from
- * above-front-left, normals turned towards the camera so that every face is double-sided,
- * a soft tone curve so that white never clips), then a post-pass that darkens pixels where the
- * triangle normal or the depth changes sharply between neighbours (feature outlines).
- * Output: 8-bit sRGB RGB pixels, row by row.
+ * one flat colour per triangle lit as the viewer lights it (model/viewLook: the sky/ground
+ * hemisphere and the key light that follows the camera, normals turned towards the camera so that
+ * every face is double-sided, the same soft shoulder), then a post-pass that draws the viewer's
+ * solid-mode edge colour where the triangle normal or the depth changes sharply between
+ * neighbours (feature outlines). Output: 8-bit RGB pixels, row by row.
  */
 import type { Camera } from './camera.js';
 import type { TriangleSoup } from './readTriangles.js';
 import { VIEWER_BACKGROUND_BYTES } from '../../../src/model/viewerVocabulary.js';
+import { EDGE_PALETTE, keyDirectionOf, LIGHT, litColour } from '../../../src/model/viewLook.js';
 
-// Light, linear RGB. Sky a bit cool, ground warm and dark; the key light comes from the
-// front-left and above (unit vector towards the light).
-const SKY = [0.6, 0.64, 0.7];
-const GROUND = [0.24, 0.21, 0.18];
-const KEY = [0.78, 0.76, 0.72];
-const KEY_DIR = (() => {
-  const d = [-0.45, 0.8, 0.55];
-  const l = Math.hypot(d[0], d[1], d[2]);
-  return d.map((v) => v / l);
-})();
-// Tone curve a*x / (x + b): slope 1.2 near black, a fully lit white face lands on ~0.8 linear
-// (#e7 in sRGB), and values above approach 1 slowly instead of clipping.
-const TONE_A = 1.8;
-const TONE_B = 1.5;
 /** Neighbouring normals closer than this cosine count as one surface. */
 const CREASE_COS = 0.85;
 /** Second difference of 1/z above this share of 1/z marks a depth edge. */
 const DEPTH_EDGE = 0.004;
-const EDGE_SHADE = 0.55;
+/** Feature outlines in the viewer's solid mode: its edge colour over the face, at its opacity. */
+const EDGE = EDGE_PALETTE.solid;
 
-const SRGB = (() => {
-  const lut = new Uint8Array(4096);
-  for (let i = 0; i < 4096; i++) {
-    const c = i / 4095;
-    const s = c <= 0.0031308 ? 12.92 * c : 1.055 * Math.pow(c, 1 / 2.4) - 0.055;
-    lut[i] = Math.round(Math.min(1, Math.max(0, s)) * 255);
-  }
-  return lut;
-})();
+const byte = (display: number) => Math.round(Math.min(1, Math.max(0, display)) * 255);
 
+/** A linear colour as the screen shows it, without light (a drawing's lines). */
 function encode(linear: number): number {
-  const toned = Math.min(1, (TONE_A * Math.max(0, linear)) / (linear + TONE_B));
-  return SRGB[Math.round(toned * 4095)];
+  return byte(Math.pow(Math.max(0, linear), 1 / LIGHT.gamma));
 }
 
 /** Renders `soup` through `camera` into a new `width` x `height` RGB buffer. */
@@ -55,6 +35,7 @@ export function rasterize(soup: TriangleSoup, camera: Camera, width: number, hei
   const { eye, right, up, forward, focal, cx, cy, near } = camera;
   const p = soup.positions;
   const sx = [0, 0, 0], sy = [0, 0, 0], sw = [0, 0, 0];
+  const keyDirection = keyDirectionOf(forward);
 
   for (let t = 0; t < soup.count; t++) {
     if ((t & 0x3ffff) === 0x3ffff) onProgress?.(t / soup.count);
@@ -84,12 +65,8 @@ export function rasterize(soup: TriangleSoup, camera: Camera, width: number, hei
     normals[t * 3] = nx;
     normals[t * 3 + 1] = ny;
     normals[t * 3 + 2] = nz;
-    const sky = 0.5 + 0.5 * ny;
-    const key = Math.max(0, nx * KEY_DIR[0] + ny * KEY_DIR[1] + nz * KEY_DIR[2]);
-    for (let c = 0; c < 3; c++) {
-      const light = GROUND[c] + (SKY[c] - GROUND[c]) * sky + KEY[c] * key;
-      shades[t * 3 + c] = encode(soup.colors[t * 3 + c] * light);
-    }
+    const lit = litColour([soup.colors[t * 3], soup.colors[t * 3 + 1], soup.colors[t * 3 + 2]], [nx, ny, nz], keyDirection);
+    for (let c = 0; c < 3; c++) shades[t * 3 + c] = byte(lit[c]);
 
     // Edge functions, counter-clockwise on screen (y down) after a swap if needed.
     let area = (sx[1] - sx[0]) * (sy[2] - sy[0]) - (sx[2] - sx[0]) * (sy[1] - sy[0]);
@@ -195,10 +172,10 @@ function resolve(ids: Int32Array, depth: Float32Array, normals: Float32Array, sh
           edge = Math.max(ddx, ddy) > DEPTH_EDGE * w;
         }
       }
-      const shade = edge ? EDGE_SHADE : 1;
-      rgb[o] = shades[id * 3] * shade;
-      rgb[o + 1] = shades[id * 3 + 1] * shade;
-      rgb[o + 2] = shades[id * 3 + 2] * shade;
+      for (let c = 0; c < 3; c++) {
+        const face = shades[id * 3 + c];
+        rgb[o + c] = edge ? Math.round(face * (1 - EDGE.alpha) + EDGE.color[c] * 255 * EDGE.alpha) : face;
+      }
     }
   }
   return rgb;

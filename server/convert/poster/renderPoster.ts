@@ -1,5 +1,5 @@
 /**
- * The poster of a converted model: a still three-quarter view of the GLB rendered on the CPU
+ * The poster of a converted model: a still of the viewer's opening view of the GLB rendered on the CPU
  * (no browser, no GPU) and encoded as WebP. Shown on a shared link before the 3D code arrives,
  * on project cards, and as the link's Open Graph image (hence the 1200 x 630 default).
  * Rendered at twice the size and box-filtered down for anti-aliasing.

@@ -2,8 +2,11 @@
  * Camera constants (SPEC §9) and framing maths as pure functions. Angles follow Babylon's
  * ArcRotateCamera: the camera sits at target + radius * (cos a sin b, cos b, sin a sin b).
  */
-import { flatAxis } from '../../api/flatModel';
+import { FREE_ANGLES, POLE_EPSILON, VIEW_ANGLES, VIEW_FOV_DEG, directionOf, openingAngles, type ViewAngles } from '../../model/viewLook';
 import type { Bounds, CameraView, Vec3 } from '../types';
+
+/** The opening view's angles and the key light live with the poster's and the first frame's (model/viewLook). */
+export { FREE_ANGLES, POLE_EPSILON, VIEW_ANGLES, directionOf, openingAngles, type ViewAngles };
 
 export interface CameraSettings {
   fovDeg: number;
@@ -13,36 +16,12 @@ export interface CameraSettings {
   orthoOffset: number;
 }
 
-export const CAMERA_SETTINGS: CameraSettings = { fovDeg: 45, near: 0.1, far: 100, orthoOffset: 0 };
+export const CAMERA_SETTINGS: CameraSettings = { fovDeg: VIEW_FOV_DEG, near: 0.1, far: 100, orthoOffset: 0 };
 export const DEBUG_CAMERA_SETTINGS: CameraSettings = { fovDeg: 90, near: 0.1, far: 1000, orthoOffset: 1 };
 export const START_POSITION: Vec3 = [0, 0, 3];
 const FIT_MARGIN = 1.25;
 const ORTHO_MARGIN = 0.09;
 export const CAMERA_ANIMATION_MS = 1000;
-
-/** How far above the line of sight the key light comes from (added to the normalised view direction's y). */
-export const KEY_LIGHT_RAISE = 0.45;
-
-/** Beta stays this far from the poles so that top and bottom views keep a defined up direction. */
-export const POLE_EPSILON = 1e-3;
-
-export interface ViewAngles {
-  alpha: number;
-  beta: number;
-}
-
-/** Model space: X width (left to right), Y up, Z towards the viewer of the front. */
-export const VIEW_ANGLES: Record<Exclude<CameraView, 'free'>, ViewAngles> = {
-  front: { alpha: Math.PI / 2, beta: Math.PI / 2 },
-  back: { alpha: -Math.PI / 2, beta: Math.PI / 2 },
-  right: { alpha: 0, beta: Math.PI / 2 },
-  left: { alpha: Math.PI, beta: Math.PI / 2 },
-  top: { alpha: Math.PI / 2, beta: POLE_EPSILON },
-  bottom: { alpha: Math.PI / 2, beta: Math.PI - POLE_EPSILON },
-};
-
-/** The free view starts where the camera at 0,0,3 looking at the origin is. */
-export const FREE_ANGLES: ViewAngles = { alpha: Math.PI / 2, beta: Math.PI / 2 };
 
 /**
  * The near plane at `radius` from the target: SPEC's, unless the camera is so close (a model of a
@@ -52,24 +31,8 @@ export function nearFor(radius: number, near: number): number {
   return Math.min(near, Math.max(1e-5, radius * 0.05));
 }
 
-/**
- * Where the free view opens on `bounds`: from the front, or facing the plane of a flat model (a
- * drawing lying flat is seen from above, one standing sideways from the right).
- */
-export function openingAngles(bounds: Bounds): ViewAngles {
-  const axis = flatAxis(bounds.min, bounds.max);
-  if (axis === 1) return VIEW_ANGLES.top;
-  if (axis === 0) return VIEW_ANGLES.right;
-  return FREE_ANGLES;
-}
-
 export function isOrthographic(view: CameraView): boolean {
   return view !== 'free';
-}
-
-/** Unit vector from the target towards the camera. */
-export function directionOf(alpha: number, beta: number): Vec3 {
-  return [Math.cos(alpha) * Math.sin(beta), Math.cos(beta), Math.sin(alpha) * Math.sin(beta)];
 }
 
 /** Alpha, beta and radius of a camera at `position` looking at `target`. */

@@ -6,7 +6,7 @@ import type { Vector3 } from '@babylonjs/core/Maths/math.vector';
 import type { Emitter } from '../emitter';
 import type { AxesOrientation } from '../types';
 import type { CameraRig } from './cameraRig';
-import { KEY_LIGHT_RAISE } from './cameraMath';
+import { keyDirectionOf } from '../../model/viewLook';
 import { axesFromView, drawOrientationGizmo } from './orientationGizmo';
 
 
@@ -16,9 +16,8 @@ export function followView(rig: CameraRig, keyLight: Vector3, onOrientation: Emi
   const axes = () => orientation as unknown as AxesOrientation;
   rig.camera.onViewMatrixChangedObservable.add(() => {
     const c = rig.camera;
-    keyLight.copyFrom(c.target).subtractInPlace(c.position).normalize();
-    keyLight.y -= KEY_LIGHT_RAISE;
-    keyLight.normalize();
+    const key = keyDirectionOf([c.target.x - c.position.x, c.target.y - c.position.y, c.target.z - c.position.z]);
+    keyLight.set(key[0], key[1], key[2]);
     if (onOrientation.size > 0 || gizmoCanvas) {
       axesFromView(c.getViewMatrix().m, orientation);
       if (gizmoCanvas) drawOrientationGizmo(gizmoCanvas, axes());

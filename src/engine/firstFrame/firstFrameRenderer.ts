@@ -11,7 +11,7 @@
  */
 import type { Batch, BuiltModel } from '../geometry/buildBatches';
 import type { SourceMaterial } from '../geometry/modelSource';
-import { EDGE_PALETTE } from '../render/palette';
+import { EDGE_PALETTE, LIGHT } from '../../model/viewLook';
 import { SURFACE_FRAGMENT_SHADER, SURFACE_UNIFORMS, SURFACE_VERTEX_SHADER } from '../render/surfaceShader';
 import { VIEWER_BACKGROUND_RGB } from '../types';
 import { type Orbit, viewOf } from './firstFrameView';
@@ -103,7 +103,7 @@ function computeNormals(positions: Float32Array, indices: Uint32Array): Float32A
 }
 
 function gamma(c: number): number {
-  return Math.pow(c, 1 / 2.2);
+  return Math.pow(c, 1 / LIGHT.gamma);
 }
 
 export function createFirstFrameRenderer(canvas: HTMLCanvasElement): FirstFrameRenderer | null {

@@ -4,7 +4,8 @@
  * (CameraRig.framing), with its right-handed look-at and perspective matrices (column-major, as
  * WebGL takes them) and the key light that follows the camera (viewFollowers).
  */
-import { boundsCenter, CAMERA_SETTINGS, degreesToRadians, directionOf, fitDistance, KEY_LIGHT_RAISE, nearFor, openingAngles } from '../camera/cameraMath';
+import { boundsCenter, CAMERA_SETTINGS, degreesToRadians, directionOf, fitDistance, nearFor, openingAngles } from '../camera/cameraMath';
+import { keyDirectionOf } from '../../model/viewLook';
 import { centredInFreeArea, freeArea } from '../camera/freeArea';
 import { multiply } from '../load/glbReader';
 import type { Bounds, FrameInsets, Vec3 } from '../types';
@@ -75,8 +76,7 @@ export function viewOf(orbit: Orbit, width: number, height: number): OpeningView
   const eye: Vec3 = [target[0] + radius * d[0], target[1] + radius * d[1], target[2] + radius * d[2]];
   const view = lookAt(eye, target, [0, 1, 0]);
   const projection = perspective(fov, Math.max(1, width) / Math.max(1, height), nearFor(radius, CAMERA_SETTINGS.near), Math.max(CAMERA_SETTINGS.far, radius * 4));
-  const look = normalize([target[0] - eye[0], target[1] - eye[1], target[2] - eye[2]]);
-  const keyDirection = normalize([look[0], look[1] - KEY_LIGHT_RAISE, look[2]]);
+  const keyDirection = keyDirectionOf([target[0] - eye[0], target[1] - eye[1], target[2] - eye[2]]);
   return { eye, target, viewProjection: Float32Array.from(multiply(projection, view)), keyDirection };
 }
 

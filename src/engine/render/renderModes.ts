@@ -13,7 +13,7 @@ import type { SourceMaterial } from '../geometry/modelSource';
 import { hasVisibleIndices, type ModelMeshes } from '../scene/batchMeshes';
 import { RENDER_MODES, type RenderMode } from '../types';
 import { illustrationMaterial, solidMaterial, xrayMaterial } from './materials';
-import { EDGE_PALETTE } from './palette';
+import { EDGE_PALETTE } from '../../model/viewLook';
 
 interface EdgeStyle {
   color: Color3;

@@ -10,7 +10,12 @@
  * caps closed parts (`capping`): a face seen from behind is then the inside of a cut part and is
  * drawn flat in the part's colour, darker, so that a cut panel reads as solid (docs/decisions.md).
  * The clip planes (up to six: a section box) are tested per fragment on the world position.
+ * The light's numbers are the model's (model/viewLook.ts), which the server's poster uses too.
  */
+import { LIGHT } from '../../model/viewLook';
+
+const glsl = (n: number) => (Number.isInteger(n) ? `${n}.0` : String(n));
+const vec3 = (v: readonly number[]) => `vec3(${v.map(glsl).join(', ')})`;
 
 export const SURFACE_VERTEX_SHADER = `precision highp float;
 attribute vec3 position;
@@ -54,10 +59,12 @@ uniform vec3 emissive;
 uniform float lit;
 uniform float opacity;
 uniform float capping;
-const vec3 SKY = vec3(0.50, 0.53, 0.58);
-const vec3 GROUND = vec3(0.16, 0.15, 0.14);
-const float KEY = 0.62;
-const float CAP_SHADE = 0.55;
+const vec3 SKY = ${vec3(LIGHT.sky)};
+const vec3 GROUND = ${vec3(LIGHT.ground)};
+const float KEY = ${glsl(LIGHT.key)};
+const float CAP_SHADE = ${glsl(LIGHT.capShade)};
+const float SHOULDER = ${glsl(LIGHT.shoulder)};
+const float GAMMA = ${glsl(LIGHT.gamma)};
 void main(void) {
   vec4 p = vec4(vPositionW, 1.0);
 #ifdef CLIPPLANE
@@ -87,12 +94,12 @@ void main(void) {
     }
     n = -n;
   }
-  vec3 albedo = pow(baseColor, vec3(2.2));
+  vec3 albedo = pow(baseColor, vec3(GAMMA));
   vec3 light = mix(GROUND, SKY, 0.5 + 0.5 * n.y) + KEY * max(dot(n, -keyDirection), 0.0);
   vec3 linear = albedo * light;
   // A soft shoulder instead of a hard clip: highlights roll off, whites stay below pure white.
-  linear = linear / (1.0 + 0.25 * linear);
-  vec3 shaded = pow(linear, vec3(1.0 / 2.2)) + emissive;
+  linear = linear / (1.0 + SHOULDER * linear);
+  vec3 shaded = pow(linear, vec3(1.0 / GAMMA)) + emissive;
   gl_FragColor = vec4(mix(baseColor + emissive, shaded, lit), opacity);
 }`;
 
