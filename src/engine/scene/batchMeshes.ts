@@ -3,6 +3,7 @@
  * material and one LinesMesh for all feature edges. They are static: world matrices frozen,
  * bounding info never resynced, always active (one draw call each).
  */
+import { Constants } from '@babylonjs/core/Engines/constants';
 import { LinesMesh } from '@babylonjs/core/Meshes/linesMesh';
 import { Mesh } from '@babylonjs/core/Meshes/mesh';
 import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
@@ -27,6 +28,11 @@ function prepare(mesh: Mesh, batch: Batch): void {
   data.positions = batch.positions;
   data.indices = batch.indices;
   if (batch.kind === 'triangles') {
+    // glTF's front faces are counter-clockwise, and the batches keep them so (mirrored parts are
+    // turned back). A mesh made in a right-handed scene takes Babylon's other default, which culled
+    // the faces towards the camera and drew the insides: edges behind a door showed through it and
+    // the underside of a wall cabinet was lit from above (the first frame never did).
+    mesh.sideOrientation = Constants.MATERIAL_CounterClockWiseSideOrientation;
     if (batch.normals) data.normals = batch.normals;
     else {
       const normals = new Float32Array(batch.positions.length);
