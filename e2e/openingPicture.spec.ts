@@ -20,7 +20,7 @@ async function waitModelShown(page: Page) {
 async function pixelsOf(page: Page, box: { x: number; y: number; width: number; height: number }) {
   const style = await page.addStyleTag({ content: 'body * { visibility: hidden !important } #first-frame, canvas[data-engine-ready] { visibility: visible !important }' });
   const png = await page.screenshot({ clip: box });
-  await style.evaluate((element) => element.remove());
+  await style.evaluate((element) => (element as Element).remove());
   const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
