@@ -13,6 +13,7 @@ import { e2eServer, LINK_OWNER_PASSWORD, publishedKitchen } from './linkHelpers'
  * the owner turns the option off.
  */
 
+const QUEST = 'Mozilla/5.0 (X11; Linux x86_64; Quest 3) AppleWebKit/537.36 (KHTML, like Gecko) OculusBrowser/35.0 Chrome/126.0 VR Safari/537.36';
 const PIXEL = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
 
 async function sharedPanel(browser: Browser, link: string, userAgent?: string) {
@@ -126,4 +127,55 @@ test('the owner’s phone opens the current revision’s AR files with no header
   await expect(qr).toBeVisible();
   expect(await decodeQr(await qr.screenshot())).toBe(`${e2eServer.url}${viewerPath}?ar=1`);
   await desktop.context.close();
+});
+
+test('a browser with WebXR’s immersive-ar and no AR viewer of its own places the model in the page; a refused session is said and leaves the page as it was', async ({ browser }) => {
+  const kitchen = await publishedKitchen(20, 'WebXR kitchen');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, userAgent: QUEST });
+  // The browser's WebXR as a headset's says it: immersive-ar supported; the session is refused
+  // (no AR here), and what the page asked for is kept.
+  await context.addInitScript(() => {
+    const asked: unknown[] = [];
+    Object.defineProperty(window, 'sessionsAsked', { value: asked });
+    Object.defineProperty(navigator, 'xr', {
+      value: {
+        isSessionSupported: (mode: string) => Promise.resolve(mode === 'immersive-ar'),
+        requestSession: (mode: string, init?: { optionalFeatures?: string[]; requiredFeatures?: string[]; domOverlay?: { root?: HTMLElement } }) => {
+          asked.push({ mode, features: [...(init?.requiredFeatures ?? []), ...(init?.optionalFeatures ?? [])], overlay: init?.domOverlay?.root?.dataset.testid ?? null });
+          return Promise.reject(new DOMException('No AR runtime', 'NotSupportedError'));
+        },
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      },
+    });
+  });
+  const page = await context.newPage();
+  const glbAsked: string[] = [];
+  page.on('request', (request) => {
+    if (/\/ar\.glb$/.test(new URL(request.url()).pathname)) glbAsked.push(new URL(request.url()).pathname);
+  });
+  await page.goto(`/s/${kitchen.accessKey}`);
+  await expect(page.locator('[data-model-shown="true"]')).toBeAttached({ timeout: 30_000 });
+  await page.getByRole('navigation', { name: 'Project toolbar' }).getByRole('button', { name: 'Shared project', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Shared project', exact: true }).first();
+  // A button (no Scene Viewer link, no QR code dialog).
+  const button = panel.getByRole('button', { name: 'View in your room' });
+  await expect(button).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'View in your room' })).toHaveCount(0);
+  await button.click();
+
+  await expect(panel.getByRole('alert')).toHaveText(/Augmented reality could not start on this device\./, { timeout: 30_000 });
+  expect(glbAsked).toEqual([`/api/v1/projects/accessKeys/${kitchen.accessKey}/ar.glb`]);
+  const asked = await page.evaluate(() => (window as unknown as { sessionsAsked: Array<{ mode: string; features: string[]; overlay: string | null }> }).sessionsAsked);
+  expect(asked.map((a) => a.mode)).toEqual(['immersive-ar']);
+  // Placed on the floor by a hit test, with the page's own layer over the camera's picture.
+  expect(asked[0]!.features).toEqual(expect.arrayContaining(['hit-test', 'dom-overlay', 'local-floor']));
+  expect(asked[0]!.overlay).toBe('room-ar-overlay');
+  // Nothing of the attempt stays over the page; the viewer goes on.
+  await expect(page.locator('canvas[data-room-ar]')).toHaveCount(0);
+  await expect(page.getByTestId('room-ar-overlay')).toBeHidden();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await panel.getByRole('alert').getByRole('button', { name: 'Close' }).click();
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+  await context.close();
 });

@@ -865,6 +865,33 @@ type RootTranslation = {
 			 */
 			viewInRoomPrompt: string
 			/**
+			 * P​o​i​n​t​ ​y​o​u​r​ ​p​h​o​n​e​ ​a​t​ ​t​h​e​ ​f​l​o​o​r​,​ ​t​h​e​n​ ​t​a​p​ ​t​o​ ​p​l​a​c​e​ ​t​h​e​ ​m​o​d​e​l​.​ ​T​a​p​ ​a​g​a​i​n​ ​t​o​ ​m​o​v​e​ ​i​t​.
+			 */
+			arPlaceHint: string
+			/**
+			 * P​l​a​c​e​ ​h​e​r​e
+			 */
+			arPlace: string
+			/**
+			 * L​e​a​v​e
+			 */
+			arExit: string
+			/**
+			 * {​w​i​d​t​h​}​ ​w​i​d​e​,​ ​{​h​e​i​g​h​t​}​ ​h​i​g​h​,​ ​{​d​e​p​t​h​}​ ​d​e​e​p
+			 * @param {unknown} depth
+			 * @param {unknown} height
+			 * @param {unknown} width
+			 */
+			arSize: RequiredParams<'depth' | 'height' | 'width'>
+			/**
+			 * A​u​g​m​e​n​t​e​d​ ​r​e​a​l​i​t​y​ ​c​o​u​l​d​ ​n​o​t​ ​s​t​a​r​t​ ​o​n​ ​t​h​i​s​ ​d​e​v​i​c​e​.
+			 */
+			arFailed: string
+			/**
+			 * S​t​a​r​t​i​n​g​ ​a​u​g​m​e​n​t​e​d​ ​r​e​a​l​i​t​y​…
+			 */
+			arStarting: string
+			/**
 			 * N​o​t​ ​n​o​w
 			 */
 			notNow: string
@@ -3428,6 +3455,30 @@ export type TranslationFunctions = {
 			 * See the model at its true size in your room, through your phone’s camera.
 			 */
 			viewInRoomPrompt: () => LocalizedString
+			/**
+			 * Point your phone at the floor, then tap to place the model. Tap again to move it.
+			 */
+			arPlaceHint: () => LocalizedString
+			/**
+			 * Place here
+			 */
+			arPlace: () => LocalizedString
+			/**
+			 * Leave
+			 */
+			arExit: () => LocalizedString
+			/**
+			 * {width} wide, {height} high, {depth} deep
+			 */
+			arSize: (arg: { depth: unknown, height: unknown, width: unknown }) => LocalizedString
+			/**
+			 * Augmented reality could not start on this device.
+			 */
+			arFailed: () => LocalizedString
+			/**
+			 * Starting augmented reality…
+			 */
+			arStarting: () => LocalizedString
 			/**
 			 * Not now
 			 */

@@ -14,6 +14,7 @@ import { brandingModel, plansModel } from './plansBranding';
 import { projectListModel } from './projectList';
 import { renameModel } from './rename';
 import { reviewModel } from './review';
+import { roomArModel } from './roomAr';
 import { revisionsModel } from './revisions';
 import { sessionModel } from './session';
 import { settingsModel } from './settings';
@@ -44,6 +45,7 @@ export const machineModels: MachineModel[] = [
   workshopModel,
   commentsModel,
   hyperlinksModel,
+  roomArModel,
 ];
 
 /** Every machine of src/machines, by name: the ones above and those whose model-based tests are not yet models here. */

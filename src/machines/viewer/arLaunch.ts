@@ -2,8 +2,10 @@
  * Where "View in your room" leads (issue 32): the phone's own AR viewer with the link's AR file.
  * iOS Safari (an `<a rel="ar">` it says it supports) opens the USDZ in Quick Look; Android opens
  * the AR GLB in Scene Viewer through an explicit intent to Google Play Services for AR, AR only,
- * at true size, falling back to the link's page when that is missing. Nothing elsewhere (desktop): there a
- * QR code opens the link on a phone with AR requested (`?ar=1`), where the page offers AR at once.
+ * at true size, falling back to the link's page when that is missing. Another device whose browser
+ * offers WebXR's `immersive-ar` (a headset, another Android browser) places the AR GLB in the page
+ * itself (roomArMachine). Nothing elsewhere (desktop): there a QR code opens the link on a phone
+ * with AR requested (`?ar=1`), where the page offers AR at once.
  */
 import { isWallCabinetName } from '../../api/partName';
 import type { PartTree } from './viewerTypes';
@@ -12,9 +14,11 @@ export interface ArDevice {
   userAgent: string;
   /** `document.createElement('a').relList.supports('ar')`: true in Safari on iOS and iPadOS. */
   supportsArRel: boolean;
+  /** `navigator.xr.isSessionSupported('immersive-ar')` answered true. */
+  immersiveAr?: boolean;
 }
 
-export type ArLaunch = { kind: 'quick-look'; href: string } | { kind: 'scene-viewer'; href: string };
+export type ArLaunch = { kind: 'quick-look'; href: string } | { kind: 'scene-viewer'; href: string } | { kind: 'webxr'; glbUrl: string };
 
 /**
  * `linkApiUrl` is the absolute URL of the link's API folder (`.../projects/accessKeys/{key}`),
@@ -36,6 +40,7 @@ export function arLaunch(device: ArDevice, linkApiUrl: string, pageUrl: string, 
       `S.browser_fallback_url=${encodeURIComponent(pageUrl)};end;`;
     return { kind: 'scene-viewer', href };
   }
+  if (device.immersiveAr) return { kind: 'webxr', glbUrl: `${files}.glb` };
   return null;
 }
 

@@ -50,6 +50,14 @@ export function preloadEngine(): Promise<typeof import('../../engine')> {
   return enginePromise;
 }
 
+/**
+ * Starts in-page AR (WebXR) with the AR GLB at `glbUrl`, `overlay` over the camera's picture: the
+ * engine's own chunk for it, downloaded only now (src/engine/ar/roomAr.ts).
+ */
+export function startRoomAr(input: { glbUrl: string; overlay: HTMLElement }): Promise<import('../../engine/ar/roomAr').RoomAr> {
+  return import('../../engine/ar/roomAr').then((m) => m.startRoomAr(input.glbUrl, input.overlay));
+}
+
 const preloadedModels = new Set<string>();
 
 /**

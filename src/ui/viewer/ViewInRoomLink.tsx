@@ -1,16 +1,18 @@
 /**
  * "View in your room" on a shared link where the owner offers it (`isArAvailable`): where the
  * device has an AR viewer (src/machines/viewer/arLaunch.ts), Quick Look's `<a rel="ar">`, which
- * needs an `<img>` child, on iOS, Scene Viewer's intent on Android (nothing on another phone); on
+ * needs an `<img>` child, on iOS, Scene Viewer's intent on Android, the page's own WebXR AR where
+ * the browser offers immersive-ar (RoomArButton; nothing on another phone); on
  * a desktop, a button that shows a QR code opening the link on a phone with AR requested (its
  * dialog loads on demand, with the QR encoder). On a phone, with a part selected, a second link
  * places its cabinet alone (the server makes those files on demand).
  */
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { arCabinetOf, arLaunch, arRequestUrl, isHandheld, withoutArRequest, type ArCabinet, type ArDevice, type ArLaunch } from '../../machines/viewer/arLaunch';
 import { selectModel, selectSelectedId } from '../../machines/viewer/viewerSelectors';
 import { useLL } from '../app/I18nProvider';
+import { RoomArButton } from './RoomArButton';
 import type { ToolsActor, ViewerActor } from './viewerActors';
 
 const ArQrDialog = lazy(() => import('./ArQrDialog').then((m) => ({ default: m.ArQrDialog })));
@@ -32,16 +34,35 @@ export function useArCabinet(viewer: ViewerActor, tools: ToolsActor): ArCabinet 
   return useMemo(() => (tree ? arCabinetOf(tree, selectedId) : null), [tree, selectedId]);
 }
 
+/** Whether the browser can start WebXR's immersive-ar, asked once per page (false until it answers). */
+let immersiveArAnswer: Promise<boolean> | null = null;
+function useImmersiveAr(): boolean {
+  const [supported, setSupported] = useState(false);
+  useEffect(() => {
+    const xr = (navigator as Navigator & { xr?: { isSessionSupported(mode: string): Promise<boolean> } }).xr;
+    if (!xr) return;
+    let live = true;
+    immersiveArAnswer ??= xr.isSessionSupported('immersive-ar').catch(() => false);
+    void immersiveArAnswer.then((answer) => live && setSupported(answer));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return supported;
+}
+
 /** Where this device's AR viewer opens the files of `linkApiUrl` (the link's API folder), or null on a desktop. */
 export function useArLaunch(linkApiUrl: string, cabinet?: ArCabinet): ArLaunch | null {
+  const immersiveAr = useImmersiveAr();
   const absolute = new URL(linkApiUrl, window.location.href).href;
-  return arLaunch(thisDevice(), absolute, withoutArRequest(window.location.href), cabinet?.id, cabinet?.wall);
+  return arLaunch({ ...thisDevice(), immersiveAr }, absolute, withoutArRequest(window.location.href), cabinet?.id, cabinet?.wall);
 }
 
 export const arButtonClass = 'flex items-center gap-2 rounded-md bg-primary px-3 py-2 text-sm font-semibold text-on-primary hover:bg-primary-hover';
 
-/** The anchor that opens the phone's AR viewer (Quick Look's wants an image as its first child). */
+/** The anchor that opens the phone's AR viewer (Quick Look's wants an image as its first child), or the in-page AR button. */
 export function ArLaunchAnchor({ launch, posterUrl, label, className = arButtonClass, testId = 'view-in-room' }: { launch: ArLaunch; posterUrl: string | null; label: string; className?: string; testId?: string }) {
+  if (launch.kind === 'webxr') return <RoomArButton glbUrl={launch.glbUrl} label={label} className={className} testId={testId} />;
   return launch.kind === 'quick-look' ? (
     <a rel="ar" href={launch.href} className={className} data-testid={testId}>
       {/* Quick Look opens only from an anchor whose first child is an image. */}

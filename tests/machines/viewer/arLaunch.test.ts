@@ -7,6 +7,10 @@ const PAGE = 'https://cv.example.com/s/Abc123';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const PIXEL = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+const QUEST = 'Mozilla/5.0 (X11; Linux x86_64; Quest 3) AppleWebKit/537.36 (KHTML, like Gecko) OculusBrowser/35.0 Chrome/126.0 VR Safari/537.36';
+
+/** The address a launch opens (Quick Look, Scene Viewer). */
+const hrefOf = (launch: ReturnType<typeof arLaunch>) => (launch && 'href' in launch ? launch.href : '');
 
 describe('arLaunch', () => {
   it('opens the USDZ in Quick Look at true size where Safari supports rel="ar"', () => {
@@ -16,7 +20,7 @@ describe('arLaunch', () => {
   it('opens the AR GLB in Scene Viewer, AR only and not resizable, falling back to the page, on Android', () => {
     const launch = arLaunch({ userAgent: PIXEL, supportsArRel: false }, API, PAGE);
     expect(launch?.kind).toBe('scene-viewer');
-    const href = launch!.href;
+    const href = hrefOf(launch);
     expect(href.startsWith('intent://arvr.google.com/scene-viewer/1.0?')).toBe(true);
     const [query, intent] = href.slice('intent://arvr.google.com/scene-viewer/1.0?'.length).split('#');
     const params = new URLSearchParams(query);
@@ -26,7 +30,16 @@ describe('arLaunch', () => {
     const parts = intent.split(';');
     expect(parts[0]).toBe('Intent');
     expect(parts).toEqual(expect.arrayContaining(['scheme=https', 'package=com.google.ar.core', 'action=android.intent.action.VIEW', 'end', '']));
-    expect(decodeURIComponent(parts.find((p) => p.startsWith('S.browser_fallback_url='))!.split('=')[1])).toBe(PAGE);
+    expect(decodeURIComponent(parts.find((p: string) => p.startsWith('S.browser_fallback_url='))!.split('=')[1])).toBe(PAGE);
+  });
+
+  it('places the AR GLB in the page where the browser offers immersive-ar and the device no AR viewer of its own', () => {
+    expect(arLaunch({ userAgent: QUEST, supportsArRel: false, immersiveAr: true }, API, PAGE)).toEqual({ kind: 'webxr', glbUrl: `${API}/ar.glb` });
+    expect(arLaunch({ userAgent: QUEST, supportsArRel: false, immersiveAr: true }, API, PAGE, '12')).toEqual({ kind: 'webxr', glbUrl: `${API}/ar/12.glb` });
+    // The phone's own viewers stay first: they keep the true scale and place on walls.
+    expect(arLaunch({ userAgent: PIXEL, supportsArRel: false, immersiveAr: true }, API, PAGE)?.kind).toBe('scene-viewer');
+    expect(arLaunch({ userAgent: IPHONE, supportsArRel: true, immersiveAr: true }, API, PAGE)?.kind).toBe('quick-look');
+    expect(arLaunch({ userAgent: QUEST, supportsArRel: false, immersiveAr: false }, API, PAGE)).toBeNull();
   });
 
   it('offers nothing on a desktop, nor on an iPhone browser without Quick Look', () => {
@@ -47,10 +60,10 @@ describe('arLaunch', () => {
   });
 
   it('opens one cabinet\'s files, the node\'s own under ar/', () => {
-    expect(arLaunch({ userAgent: IPHONE, supportsArRel: true }, API, PAGE, '12')?.href).toBe(`${API}/ar/12.usdz#allowsContentScaling=0`);
-    const file = new URLSearchParams(arLaunch({ userAgent: PIXEL, supportsArRel: false }, API, PAGE, '12')!.href.split('?')[1].split('#')[0]).get('file');
+    expect(hrefOf(arLaunch({ userAgent: IPHONE, supportsArRel: true }, API, PAGE, '12'))).toBe(`${API}/ar/12.usdz#allowsContentScaling=0`);
+    const file = new URLSearchParams(hrefOf(arLaunch({ userAgent: PIXEL, supportsArRel: false }, API, PAGE, '12')).split('?')[1].split('#')[0]).get('file');
     expect(file).toBe(`${API}/ar/12.glb`);
-    const wall = arLaunch({ userAgent: PIXEL, supportsArRel: false }, API, PAGE, '12', true)!.href;
+    const wall = hrefOf(arLaunch({ userAgent: PIXEL, supportsArRel: false }, API, PAGE, '12', true));
     expect(new URLSearchParams(wall.split('?')[1].split('#')[0]).get('enable_vertical_placement')).toBe('true');
     expect(new URLSearchParams(wall.split('?')[1].split('#')[0]).get('resizable')).toBe('false');
   });
@@ -77,6 +90,6 @@ describe('the owner\'s AR folder', () => {
     expect(arFolderOfModelUrl('/api/v1/projects/accessKeys/Abc/models/3.glb')).toBeNull();
     expect(arFolderOfModelUrl('/api/v1/models/Xy12/3.webp')).toBeNull();
     // The AR viewer's files are then under that folder, as a link's are under its API folder.
-    expect(arLaunch({ userAgent: IPHONE, supportsArRel: true }, 'https://cv.example.com/api/v1/models/Xy12', PAGE)?.href).toBe('https://cv.example.com/api/v1/models/Xy12/ar.usdz#allowsContentScaling=0');
+    expect(hrefOf(arLaunch({ userAgent: IPHONE, supportsArRel: true }, 'https://cv.example.com/api/v1/models/Xy12', PAGE))).toBe('https://cv.example.com/api/v1/models/Xy12/ar.usdz#allowsContentScaling=0');
   });
 });
