@@ -137,6 +137,12 @@ test('on a phone, in French: asking for changes needs a note; a note drawn with 
     await notes.getByRole('button', { name: 'Envoyer' }).tap();
     expect((await posted).status()).toBe(201);
     await expect(notes.locator('[data-note]')).toHaveCount(1);
+    // Every button and tab of the notes is a finger's size on a phone (44 px high at least).
+    const heights = await guest.getByRole('region', { name: 'Commentaires' }).first().locator('button:visible, [role="tab"]:visible').evaluateAll((elements) =>
+      elements.map((element) => ({ name: element.textContent?.trim() || element.getAttribute('aria-label'), height: Math.round(element.getBoundingClientRect().height) })),
+    );
+    expect(heights.length).toBeGreaterThan(3);
+    expect(heights.filter((b) => b.height < 44)).toEqual([]);
   });
 
   await test.step('the request for changes now goes, and the owner reads it among the decisions', async () => {

@@ -17,7 +17,8 @@ const buttonClass = 'min-h-11 rounded-lg px-3 text-sm font-bold';
 const primary = `${buttonClass} bg-primary text-on-primary hover:bg-primary-hover disabled:opacity-50`;
 const quiet = `${buttonClass} border border-border text-fg hover:bg-surface-overlay`;
 /** The markup tools: small enough for five in two rows of the narrow panel. */
-const small = 'min-h-9 rounded-lg border border-border px-2 text-xs font-bold text-fg hover:bg-surface-overlay disabled:opacity-50';
+// A finger's target on a phone (44 px), the small one beside a mouse.
+const small = 'min-h-11 sm:min-h-9 rounded-lg border border-border px-2 text-xs font-bold text-fg hover:bg-surface-overlay disabled:opacity-50';
 
 export function ReviewPanel({ actor }: { actor: ReviewActor }) {
   const LL = useLL();

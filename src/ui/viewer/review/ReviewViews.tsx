@@ -50,7 +50,7 @@ export function useReviewPins(actor: ReviewActor | null) {
 /** The comments panel with the review: its notes first, SPEC's list of every comment in the second tab. */
 export function ReviewTabs({ actor, comments }: { actor: ReviewActor; comments: ReactNode }) {
   const LL = useLL();
-  const tab = 'rounded-lg px-3 py-1.5 text-sm font-bold text-fg-muted outline-none data-[focus]:ring-2 data-[focus]:ring-primary data-[selected]:bg-surface-overlay data-[selected]:text-fg';
+  const tab = 'min-h-11 sm:min-h-0 rounded-lg px-3 py-1.5 text-sm font-bold text-fg-muted outline-none data-[focus]:ring-2 data-[focus]:ring-primary data-[selected]:bg-surface-overlay data-[selected]:text-fg';
   return (
     <TabGroup className="flex min-h-0 flex-col">
       <TabList className="flex gap-1 px-3 pt-3">
