@@ -42,6 +42,9 @@ export function table(results: MachineResult[]): string {
   for (const r of results) {
     for (const s of r.coverage.states.missing) out.push(`  ${r.machine}: state never visited: ${s}`);
     for (const t of r.coverage.transitions.missing) out.push(`  ${r.machine}: transition never taken: ${t}`);
+    const far = r.coverage.outOfReach;
+    if (far) out.push(`  ${r.machine}: out of reach, not counted (${[...far.states.map((s) => `state ${s}`), ...far.transitions].join(', ')}): ${far.why}`);
+    for (const x of r.coverage.reachedAnyway ?? []) out.push(`  ${r.machine}: named out of reach but reached: ${x}`);
     for (const c of r.cases.filter((x) => !x.ok)) out.push(`  ${r.machine}: FAILED ${c.name}\n    ${c.error}`);
   }
   return out.join('\n');
@@ -51,7 +54,7 @@ const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 
 export function junit(results: MachineResult[]): string {
   const suites = results.map((r) => {
-    const coverageOk = r.coverage.states.missing.length === 0 && r.coverage.transitions.missing.length === 0;
+    const coverageOk = r.coverage.states.missing.length === 0 && r.coverage.transitions.missing.length === 0 && (r.coverage.reachedAnyway ?? []).length === 0;
     const cases = [
       ...r.cases.map(
         (c) =>

@@ -99,6 +99,37 @@ export function recorder(visited: Visited, target?: () => unknown) {
 export interface CoverageReport {
   states: { visited: number; total: number; missing: string[] };
   transitions: { visited: number; total: number; missing: string[] };
+  /** What a model names as out of its events' reach, and why: left out of the totals above. */
+  outOfReach?: OutOfReach;
+  /** Named out of reach, yet visited or taken: the reason given is wrong. */
+  reachedAnyway?: string[];
+}
+
+/**
+ * States and transitions one variant of a machine cannot reach (the machine is built for several
+ * variants from one config), named by the model with the reason.
+ */
+export interface OutOfReach {
+  states: string[];
+  transitions: string[];
+  why: string;
+}
+
+/** `report` with what `outOfReach` names taken out of its totals (and checked to be really out of reach). */
+export function withOutOfReach(report: CoverageReport, outOfReach: OutOfReach | undefined): CoverageReport {
+  if (!outOfReach) return report;
+  const reachedAnyway = [
+    ...outOfReach.states.filter((s) => !report.states.missing.includes(s)),
+    ...outOfReach.transitions.filter((t) => !report.transitions.missing.includes(t)),
+  ];
+  const states = report.states.missing.filter((s) => !outOfReach.states.includes(s));
+  const transitions = report.transitions.missing.filter((t) => !outOfReach.transitions.includes(t));
+  return {
+    states: { visited: report.states.visited, total: report.states.total - (report.states.missing.length - states.length), missing: states },
+    transitions: { visited: report.transitions.visited, total: report.transitions.total - (report.transitions.missing.length - transitions.length), missing: transitions },
+    outOfReach,
+    reachedAnyway,
+  };
 }
 
 export function coverageReport(shape: MachineShape, visited: Visited): CoverageReport {

@@ -15,6 +15,7 @@ export function modelTests(model: MachineModel) {
       const report = await generated.coverage();
       expect(report.states.missing).toEqual([]);
       expect(report.transitions.missing).toEqual([]);
+      expect(report.reachedAnyway ?? []).toEqual([]);
       expect(report.states.total).toBeGreaterThan(0);
     });
   });

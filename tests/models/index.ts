@@ -1,6 +1,5 @@
 /** Every machine QA generates paths for (`npm run qa`, the diagrams, the mutation check). */
 import type { AnyStateMachine } from 'xstate';
-import { ownerViewerMachine, sharedViewerMachine } from '../../src/machines/viewer/viewerMachine';
 import { approvalModel } from './approval';
 import { deleteModel } from './delete';
 import { labelsModel } from './labels';
@@ -20,6 +19,7 @@ import { sessionModel } from './session';
 import { settingsModel } from './settings';
 import { shareModel } from './share';
 import { uploadModel } from './upload';
+import { ownerViewerModel, sharedViewerModel } from './viewer';
 import { workshopModel } from './workshop';
 import { viewerToolsModel } from './viewerTools';
 
@@ -46,11 +46,9 @@ export const machineModels: MachineModel[] = [
   commentsModel,
   hyperlinksModel,
   roomArModel,
+  ownerViewerModel,
+  sharedViewerModel,
 ];
 
-/** Every machine of src/machines, by name: the ones above and those whose model-based tests are not yet models here. */
-export const allMachines: Array<{ name: string; machine: AnyStateMachine; source: string }> = [
-  ...machineModels.map(({ name, machine, source }) => ({ name, machine, source })),
-  { name: 'ownerViewer', machine: ownerViewerMachine, source: 'src/machines/viewer/viewerMachine.ts' },
-  { name: 'sharedViewer', machine: sharedViewerMachine, source: 'src/machines/viewer/viewerMachine.ts' },
-];
+/** Every machine of src/machines, by name. */
+export const allMachines: Array<{ name: string; machine: AnyStateMachine; source: string }> = machineModels.map(({ name, machine, source }) => ({ name, machine, source }));

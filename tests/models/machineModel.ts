@@ -4,7 +4,7 @@
  * the mutation check all read these definitions, so they generate the same paths.
  */
 import type { AnyStateMachine, EventObject } from 'xstate';
-import { coverageReport, type CoverageReport, type Visited } from '../helpers/coverage';
+import { coverageReport, withOutOfReach, type CoverageReport, type OutOfReach, type Visited } from '../helpers/coverage';
 import { modelPaths, type ModelRun, type PathCase } from '../helpers/modelBased';
 
 export interface MachineModel {
@@ -17,6 +17,8 @@ export interface MachineModel {
   testFile: string;
   /** One or more runs (e.g. different inputs); coverage is the union of their paths. */
   runs: { label: string; run: ModelRun<EventObject> }[];
+  /** What this variant of a shared machine config cannot reach, named with the reason (none by default). */
+  outOfReach?: OutOfReach;
 }
 
 export interface GeneratedModel {
@@ -40,7 +42,7 @@ export function generate(model: MachineModel): GeneratedModel {
           v.transitions.forEach((t) => visited.transitions.add(t));
         }
       }
-      return coverageReport(generated[0].shape, visited);
+      return withOutOfReach(coverageReport(generated[0].shape, visited), model.outOfReach);
     },
   };
 }

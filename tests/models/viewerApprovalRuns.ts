@@ -4,14 +4,15 @@
  * key and the revision the client loaded; its answer replaces the project the link shows and the
  * child is gone. Each step is checked against an oracle written from those rules.
  */
-import { expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { assign, createMachine, fromCallback, type EventObject } from 'xstate';
 import { ALL_SHARE_OPTIONS, type SharedProject } from '../../src/api/schemas';
 import { parseViewerParams } from '../../src/machines/viewer/filterParams';
 import { ownerViewerMachine, sharedViewerMachine, type LoadTarget, type ViewerEvent } from '../../src/machines/viewer/viewerMachine';
 import type { ModelInfo } from '../../src/machines/viewer/viewerTypes';
 import { makeProject } from '../helpers/fakeProjectsApi';
-import { createSut, modelPaths, type Deferred, type Sut } from '../helpers/modelBased';
+import { createSut, type Deferred, type Sut } from '../helpers/modelBased';
+import { defineRun } from './machineModel';
 
 const linkProject = (modelUrl: string, currentStage: SharedProject['currentStage'], isApprovalAvailable: boolean): SharedProject => ({
   name: 'Kitchen',
@@ -140,37 +141,35 @@ const keyOf = (s: { value: unknown; context: unknown }) => {
   return JSON.stringify([s.value, c.loaded?.project.modelUrl ?? null, c.loaded?.project.currentStage ?? null, c.approval !== null]);
 };
 
-/**
- * Declares the approval paths' tests (inside the caller's describe) and returns their runs, so the
- * viewer machine's test counts their coverage with its own.
- */
-export function approvalRunTests() {
-  const generated: Array<ReturnType<typeof modelPaths>> = [];
-  for (const run of runs) {
-    const started: unknown[] = [];
-    const played: EventObject[] = [];
-    const paths = modelPaths(run.variant === 'owner' ? ownerViewerMachine : sharedViewerMachine, {
-      events: run.events as unknown as ViewerEvent[],
-      input: { target: run.target, params: parseViewerParams(''), author: { name: 'Ada', avatarUrl: '' } },
-      serializeState: keyOf,
-      // This test plays only the events of the approval's concern (the viewer's own test plays the rest).
-      filterEvents: (_state, event) => run.events.some((e) => e.type === event.type),
-      sut: () => {
-        started.length = 0;
-        played.length = 0;
-        return sutFor(run.variant, run.target, started);
-      },
-      check: (real, _model, _sut, event) => {
-        played.push(event);
-        const expected = oracle(run.kind, played);
-        expect(started).toEqual(expected.started);
-        expect(real.context.loaded?.project ?? null).toEqual(expected.project);
-        expect(real.context.approval !== null).toBe(expected.running);
-        expect(real.children.approval !== undefined).toBe(expected.running);
-      },
+/** The approval's runs of one variant of the viewer machine, as runs of that machine's model (tests/models/viewer.ts). */
+export function approvalRuns(variant: 'owner' | 'shared') {
+  return runs
+    .filter((run) => run.variant === variant)
+    .map((run) => {
+      const started: unknown[] = [];
+      const played: EventObject[] = [];
+      return {
+        label: `approval, ${run.name}`,
+        run: defineRun<ViewerEvent>({
+          events: run.events as unknown as ViewerEvent[],
+          input: { target: run.target, params: parseViewerParams(''), author: { name: 'Ada', avatarUrl: '' } },
+          serializeState: keyOf,
+          // These paths play only the events of the approval's concern (the viewer's own runs play the rest).
+          filterEvents: (_state, event) => run.events.some((e) => e.type === event.type),
+          sut: () => {
+            started.length = 0;
+            played.length = 0;
+            return sutFor(run.variant, run.target, started);
+          },
+          check: (real, _model, _sut, event) => {
+            played.push(event);
+            const expected = oracle(run.kind, played);
+            expect(started).toEqual(expected.started);
+            expect(real.context.loaded?.project ?? null).toEqual(expected.project);
+            expect(real.context.approval !== null).toBe(expected.running);
+            expect(real.children.approval !== undefined).toBe(expected.running);
+          },
+        }),
+      };
     });
-    generated.push(paths);
-    for (const c of paths.cases) it(`${run.name}: ${c.name}`, async () => void (await c.execute()));
-  }
-  return generated;
 }

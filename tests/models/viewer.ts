@@ -1,0 +1,363 @@
+/**
+ * The viewer machine (owner and shared variants) as QA sees it: model-based paths through reading
+ * the project, loading its model, the URL's filter steps, the left panels (the share child opening
+ * and closing), tree clicks, a model update, live events and a deletion; with a link's approval
+ * (viewerApprovalRuns.ts). Every path is checked against an oracle written here from the events
+ * played (which children start with which input, which events each child receives, which models
+ * the engine is asked to load), never against the machine's model.
+ */
+import { expect } from 'vitest';
+import { assign, createMachine, fromCallback, type EventObject } from 'xstate';
+import { ALL_SHARE_OPTIONS } from '../../src/api/schemas';
+import { parseViewerParams } from '../../src/machines/viewer/filterParams';
+import { ownerProjectMachine } from '../../src/machines/viewer/ownerProjectMachine';
+import {
+  ownerViewerMachine,
+  sharedViewerMachine,
+  type LoadTarget,
+  type ViewerEvent,
+} from '../../src/machines/viewer/viewerMachine';
+import type { ModelInfo } from '../../src/machines/viewer/viewerTypes';
+import { makeProject } from '../helpers/fakeProjectsApi';
+import { controlledPromise, createSut, type Deferred, type Sut } from '../helpers/modelBased';
+import { defineRun, type MachineModel } from './machineModel';
+import { approvalRuns } from './viewerApprovalRuns';
+
+export const project = makeProject({ id: 7, modelUrl: '/api/v1/models/s/7.glb' });
+export const updated = { ...project, modelUrl: '/api/v1/models/s/8.glb' };
+const other = { ...project, id: 99, modelUrl: '/api/v1/models/s/99.glb' };
+const sharedOptions = { ...ALL_SHARE_OPTIONS, isCommentsVisible: false, isWireframeRenderModeAvailable: false };
+export const shared = { ...project, shareOptions: sharedOptions };
+
+const node = (id: string, name: string) => ({ id, name, rawName: name, children: [], parent: null, size: null, additionalInfo: null, isVisible: true });
+export const model: ModelInfo = { tree: { roots: ['n1', 'n2'], nodes: { n1: node('n1', 'Door'), n2: node('n2', 'Shelf') } }, partCount: 2, bounds: { min: [0, 0, 0], max: [1, 1, 1] } };
+export const progress = { phase: 'resources' as const, progress: 0.5, overall: 0.5 };
+export const fail = (status: number) => Object.assign(new Error(`status ${status}`), { status });
+
+/** What the children and the engine saw, recorded by the fakes. */
+export interface Recorded {
+  started: Array<{ child: string; input: unknown }>;
+  received: Array<{ child: string; type: string; detail?: unknown }>;
+  modelUrls: string[];
+  leftList: number;
+}
+
+export function recorder(child: string, log: Recorded) {
+  return createMachine({
+    context: ({ input }) => {
+      log.started.push({ child, input });
+      return {};
+    },
+    on: {
+      '*': {
+        actions: ({ event }) => {
+          const { type, ...detail } = event as EventObject & Record<string, unknown>;
+          log.received.push({ child, type, ...(Object.keys(detail).length ? { detail } : {}) });
+        },
+      },
+    },
+  });
+}
+
+/** The owner child: records its events, and ends (deleted) when the test settles its pending call. */
+export function ownerFake(log: Recorded, pending: Deferred[]) {
+  return createMachine({
+    types: {} as { context: { project: unknown }; input: { project: unknown } },
+    context: ({ input, self }) => {
+      log.started.push({ child: 'owner', input });
+      pending.push({ input, resolve: () => self.send({ type: 'fake.deleted' }), reject: () => {} });
+      return { project: input.project };
+    },
+    initial: 'running',
+    states: {
+      running: {
+        on: {
+          'fake.deleted': 'deleted',
+          // As the real child: the newer copy becomes its project.
+          'owner.replaced': {
+            actions: [({ event }) => log.received.push({ child: 'owner', type: event.type }), assign({ project: ({ event }) => (event as unknown as { project: unknown }).project })],
+          },
+          '*': { actions: ({ event }) => log.received.push({ child: 'owner', type: event.type }) },
+        },
+      },
+      deleted: { type: 'final' },
+    },
+  });
+}
+
+export function sutFor(variant: 'owner' | 'shared', target: LoadTarget, search: string, log: Recorded): Sut {
+  const ownerPending: Deferred[] = [];
+  const machine = variant === 'owner' ? ownerViewerMachine : sharedViewerMachine;
+  const sut = createSut(machine, {
+    promiseActors: ['fetchProject'],
+    input: { target, params: parseViewerParams(search), author: { name: 'Ada', avatarUrl: '' }, hierarchyOpensByItself: true },
+    provide: {
+      actors: {
+        loadModel: fromCallback<EventObject, { modelUrl: string }>(({ input }) => {
+          log.modelUrls.push(input.modelUrl);
+          return () => {};
+        }),
+        tools: recorder('tools', log),
+        notice: recorder('notice', log),
+        comments: recorder('comments', log),
+        hyperlinks: recorder('hyperlinks', log),
+        review: recorder('review', log),
+        linkChanges: recorder('linkChanges', log),
+        liveEvents: fromCallback<EventObject, { ref: unknown }>(({ input }) => {
+          log.started.push({ child: 'live', input });
+          return () => {};
+        }),
+        owner: ownerFake(log, ownerPending),
+        revisions: recorder('revisions', log),
+      },
+      actions: { returnToList: () => void log.leftList++ },
+    },
+  });
+  sut.pending.owner = ownerPending;
+  return sut;
+}
+
+/**
+ * The oracle: what the children and the engine must have seen after these events, derived from
+ * the product rules (SPEC §2, §4), not from the machine.
+ */
+function expected(variant: 'owner' | 'shared', target: LoadTarget, search: string, events: EventObject[]) {
+  const kind = target.kind;
+  const filter = parseViewerParams(search);
+  const out: Recorded = { started: [{ child: 'notice', input: { steps: [], moveCamera: !filter.noMoveCamera, flash: !filter.noFlash } }], received: [], modelUrls: [], leftList: 0 };
+  let phase = 'fetching' as 'fetching' | 'loading' | 'ready' | 'ended';
+  let left: string | null = null;
+  let filterDone = false;
+  let modelUrl = kind === 'sandbox' ? target.modelUrl : '';
+  /** The project's current revision, shown again after an older one. */
+  let currentUrl = modelUrl;
+  /** The project's current revision as last read (a live event brings a newer one). */
+  let currentRevision = 0;
+  /** Where comments show (not the sandbox, and a link only with its comment option), the review runs. */
+  let hasReview = false;
+  const open = (loaded: { project: typeof project } | null) => {
+    const permissions = kind === 'guest' ? sharedOptions : kind === 'sandbox' ? { ...ALL_SHARE_OPTIONS, isHierarchyVisible: false, isCommentsVisible: false, isAttachmentVisible: false } : ALL_SHARE_OPTIONS;
+    out.started.push({ child: 'tools', input: { permissions } });
+    if (kind !== 'sandbox') {
+      const ref = kind === 'owner' ? { id: 7 } : { accessKey: 'k1' };
+      const author = { authorName: 'Ada', authorAvatarUrl: '' };
+      out.started.push({ child: 'comments', input: { ref, enabled: permissions.isCommentsVisible, canCreate: true, ...author } });
+      out.started.push({ child: 'hyperlinks', input: { ref, enabled: permissions.isAttachmentVisible, canCreate: kind === 'owner', ...author } });
+      if (permissions.isCommentsVisible) {
+        hasReview = true;
+        const modes = ['solid', ...(permissions.isXRayRenderModeAvailable ? ['xray'] : []), ...(permissions.isWireframeRenderModeAvailable ? ['wireframe'] : []), ...(permissions.isIllustrationRenderModeAvailable ? ['illustration'] : [])];
+        out.started.push({
+          child: 'review',
+          input: { ref, role: kind === 'owner' ? 'owner' : 'guest', revisionNumber: loaded?.project.revisionNumber ?? 1, authorName: 'Ada', renderModes: modes, clipping: permissions.isClippingPlaneAvailable },
+        });
+      }
+    }
+    currentRevision = loaded?.project.revisionNumber ?? 0;
+    // A link tells what changed since this browser's last visit.
+    if (kind === 'guest') out.started.push({ child: 'linkChanges', input: { accessKey: 'k1', revisionNumber: loaded!.project.revisionNumber } });
+    if (variant === 'owner' && loaded) {
+      out.started.push({ child: 'owner', input: { project: loaded.project } });
+      const approval = loaded.project.approval;
+      out.started.push({
+        child: 'revisions',
+        input: { projectId: 7, currentRevision: loaded.project.revisionNumber, approvedRevision: approval && approval.revisionNumber === loaded.project.revisionNumber ? approval.revisionNumber : null },
+      });
+    }
+    // The live events of the project (none in the sandbox); a callback starts after the machines.
+    // A link's stream says which revision and stage the page shows, so the server tells what changed meanwhile.
+    if (kind === 'guest') out.started.push({ child: 'live', input: { ref: { accessKey: 'k1' }, known: { revisionNumber: loaded!.project.revisionNumber, stage: loaded!.project.currentStage } } });
+    else out.started.push({ child: 'live', input: { ref: kind === 'owner' ? { id: 7 } : null } });
+    if (kind === 'guest') left = 'hierarchy'; // the link's hierarchy is visible and the window large enough
+    phase = 'loading';
+    out.modelUrls.push(modelUrl);
+  };
+  if (kind === 'sandbox') open(null);
+  for (const event of events) {
+    if (phase === 'ended') break;
+    const e = event as EventObject & { output?: { project: typeof project }; project?: typeof project; panel?: string | null; partId?: string; revision?: { modelUrl: string } | null };
+    if (e.type === 'xstate.done.actor.fetchProject' && phase === 'fetching') {
+      modelUrl = e.output!.project.modelUrl;
+      currentUrl = modelUrl;
+      open(e.output!);
+    } else if (e.type.startsWith('xstate.error.actor.fetchProject') && phase === 'fetching') phase = 'ended';
+    else if (e.type === 'load.done' && phase === 'loading') {
+      phase = 'ready';
+      if (!filterDone && filter.mode !== 'none') {
+        filterDone = true;
+        // Each step names parts whole, case aside; a step that names no part stays, empty, so the
+        // URL's steps are shown even when nothing matches (the screen says so, not the whole model).
+        const steps = filter.steps.map((names) => Object.values(model.tree.nodes).filter((n) => names.some((name) => name.toLowerCase() === n.name.toLowerCase())).map((n) => n.id));
+        out.received.push({ child: 'notice', type: 'notice.load', detail: { steps } }, { child: 'notice', type: 'notice.start' });
+      }
+    } else if (e.type === 'load.failed' && phase === 'loading') phase = 'ended';
+    else if (e.type === 'viewer.leftPanel' && e.panel !== left) {
+      if (variant === 'owner' && phase !== 'fetching' && left === 'share') out.received.push({ child: 'owner', type: 'owner.closeShare' });
+      if (variant === 'owner' && phase !== 'fetching' && e.panel === 'share') out.received.push({ child: 'owner', type: 'owner.openShare' });
+      // The revisions are read when their panel opens.
+      if (variant === 'owner' && phase !== 'fetching' && e.panel === 'revisions') out.received.push({ child: 'revisions', type: 'revisions.load' });
+      left = e.panel ?? null;
+    } else if (e.type === 'viewer.user') {
+      const author = { authorName: 'Ana Martin', authorAvatarUrl: '/ana.png' };
+      if (phase !== 'fetching' && kind !== 'sandbox') out.received.push({ child: 'comments', type: 'comments.author', detail: author }, { child: 'hyperlinks', type: 'hyperlinks.author', detail: author });
+      if (phase !== 'fetching' && hasReview) out.received.push({ child: 'review', type: 'review.author', detail: { authorName: 'Ana Martin' } });
+    } else if (e.type === 'viewer.treeSelect') {
+      out.received.push({ child: 'notice', type: 'notice.stop' });
+      if (phase !== 'fetching') out.received.push({ child: 'tools', type: 'tools.select', detail: { partId: e.partId } });
+    } else if (e.type === 'viewer.modelUpdated' && variant === 'owner' && (phase === 'loading' || phase === 'ready') && e.project!.id === 7) {
+      out.received.push(
+        { child: 'owner', type: 'owner.replaced' },
+        { child: 'revisions', type: 'revisions.changed', detail: { currentRevision: e.project!.revisionNumber } },
+        // The approval of the revision now current, if the client gave one (these projects have none).
+        { child: 'revisions', type: 'revisions.approval', detail: { approvedRevision: null } },
+        { child: 'notice', type: 'notice.stop' },
+        { child: 'tools', type: 'tools.modelChanged' },
+      );
+      // New notes name the revision now shown.
+      if (hasReview) out.received.push({ child: 'review', type: 'review.revision', detail: { revisionNumber: e.project!.revisionNumber } });
+      currentRevision = e.project!.revisionNumber;
+      modelUrl = e.project!.modelUrl;
+      currentUrl = modelUrl;
+      out.modelUrls.push(modelUrl);
+      phase = 'loading';
+    } else if (e.type === 'viewer.showRevision' && variant === 'owner' && (phase === 'loading' || phase === 'ready')) {
+      // An older revision (or the current one again) replaces the model on screen, read-only.
+      out.received.push({ child: 'notice', type: 'notice.stop' }, { child: 'tools', type: 'tools.modelChanged' });
+      if (hasReview) out.received.push({ child: 'review', type: 'review.revision', detail: { revisionNumber: (e.revision as { revisionNumber?: number } | null)?.revisionNumber ?? currentRevision } });
+      modelUrl = e.revision ? e.revision.modelUrl : currentUrl;
+      out.modelUrls.push(modelUrl);
+      phase = 'loading';
+    } else if (e.type === 'viewer.liveNote' && (phase === 'loading' || phase === 'ready')) {
+      // A note written in another browser: the notes are read again.
+      if (hasReview) out.received.push({ child: 'review', type: 'review.refresh' });
+    } else if (e.type === 'viewer.liveProject' && e.project && kind !== 'sandbox' && (phase === 'loading' || phase === 'ready')) {
+      // The project as the server has it now: the owner's panels follow it; another current revision is loaded.
+      const ownerHears = () => {
+        if (variant !== 'owner') return;
+        out.received.push({ child: 'owner', type: 'owner.replaced' }, { child: 'revisions', type: 'revisions.approval', detail: { approvedRevision: null } });
+      };
+      if (e.project!.revisionNumber === currentRevision) ownerHears();
+      else {
+        out.received.push({ child: 'notice', type: 'notice.stop' }, { child: 'tools', type: 'tools.modelChanged' });
+        ownerHears();
+        if (hasReview) out.received.push({ child: 'review', type: 'review.revision', detail: { revisionNumber: e.project!.revisionNumber } });
+        // An open link says what changed in the new revision since the one this browser saw.
+        if (kind === 'guest') out.started.push({ child: 'linkChanges', input: { accessKey: 'k1', revisionNumber: e.project!.revisionNumber } });
+        currentRevision = e.project!.revisionNumber;
+        modelUrl = e.project!.modelUrl;
+        currentUrl = modelUrl;
+        out.modelUrls.push(modelUrl);
+        phase = 'loading';
+      }
+    } else if (e.type === 'xstate.done.actor.owner' && variant === 'owner' && phase !== 'fetching') {
+      out.leftList++;
+      phase = 'ended';
+    }
+  }
+  return { recorded: out, left };
+}
+
+const baseEvents = [
+  { type: 'xstate.error.actor.fetchProject', error: fail(404) },
+  { type: 'xstate.error.actor.fetchProject', error: fail(401) },
+  { type: 'xstate.error.actor.fetchProject', error: fail(500) },
+  { type: 'load.progress', progress },
+  { type: 'load.done', model },
+  { type: 'load.failed', error: 'bad glb' },
+  { type: 'viewer.leftPanel', panel: 'hierarchy' },
+  { type: 'viewer.leftPanel', panel: null },
+  { type: 'viewer.treeSelect', partId: 'n2' },
+  { type: 'viewer.user', user: { fullName: 'Ana Martin', avatarUrl: '/ana.png', isLoggedIn: true } },
+  { type: 'viewer.liveNote' },
+];
+const ownerEvents = [
+  ...baseEvents,
+  { type: 'xstate.done.actor.fetchProject', output: { kind: 'owner', project } },
+  { type: 'viewer.leftPanel', panel: 'share' },
+  { type: 'viewer.leftPanel', panel: 'revisions' },
+  { type: 'viewer.showRevision', revision: { revisionNumber: 1, modelUrl: '/api/v1/models/old/1.glb' } },
+  { type: 'viewer.showRevision', revision: null },
+  { type: 'viewer.modelUpdated', project: updated },
+  { type: 'viewer.modelUpdated', project: other },
+  // A decision elsewhere (same revision), then a revision made current in another browser.
+  { type: 'viewer.liveProject', project: { ...project, currentStage: 'ready' } },
+  { type: 'viewer.liveProject', project: { ...project, revisionNumber: project.revisionNumber + 1, modelUrl: '/api/v1/models/s/9.glb' } },
+  { type: 'xstate.done.actor.owner' },
+];
+const guestEvents = [
+  ...baseEvents,
+  { type: 'xstate.done.actor.fetchProject', output: { kind: 'guest', project: shared } },
+  { type: 'viewer.liveProject', project: { ...shared, revisionNumber: shared.revisionNumber + 1, modelUrl: '/api/v1/models/s/9.glb' } },
+];
+
+const runs = [
+  { name: 'owner', variant: 'owner' as const, target: { kind: 'owner', id: 7 } as LoadTarget, search: '?filter=Door', events: ownerEvents },
+  { name: 'guest', variant: 'shared' as const, target: { kind: 'guest', accessKey: 'k1' } as LoadTarget, search: '', events: guestEvents },
+  { name: 'sandbox', variant: 'shared' as const, target: { kind: 'sandbox', modelUrl: '/sample.glb' } as LoadTarget, search: '?filter=Nothing&noFlash', events: baseEvents },
+];
+
+/** A small key: the state, the panel, whether the filter ran and which model (context holds actors). */
+const keyOf = (s: { value: unknown; context: unknown }) => {
+  const c = s.context as { leftPanel: unknown; filterApplied: boolean; loaded: { project: { modelUrl: string } } | null; error: unknown; shownRevision: unknown };
+  return JSON.stringify([s.value, c.leftPanel, c.filterApplied, c.loaded?.project.modelUrl ?? null, c.error, c.shownRevision]);
+};
+
+/** Each child's own messages in order (each reads its own mailbox; the order between two children is not theirs to see). */
+const byChild = (received: Recorded['received']) => {
+  const grouped: Record<string, Array<Omit<Recorded['received'][number], 'child'>>> = {};
+  for (const { child, ...message } of received) (grouped[child] ??= []).push(message);
+  return grouped;
+};
+
+function viewerRun(run: (typeof runs)[number]) {
+  const input = { target: run.target, params: parseViewerParams(run.search), author: { name: 'Ada', avatarUrl: '' }, hierarchyOpensByItself: true };
+  let log: Recorded;
+  const played: EventObject[] = [];
+  return {
+    label: run.name,
+    run: defineRun<ViewerEvent>({
+      events: run.events as unknown as ViewerEvent[],
+      input,
+      serializeState: keyOf,
+      sut: () => {
+        log = { started: [], received: [], modelUrls: [], leftList: 0 };
+        played.length = 0;
+        return sutFor(run.variant, run.target, run.search, log);
+      },
+      check: (real, _model, _sut, event) => {
+        played.push(event);
+        const oracle = expected(run.variant, run.target, run.search, played);
+        expect(log.started).toEqual(oracle.recorded.started);
+        expect(byChild(log.received)).toEqual(byChild(oracle.recorded.received));
+        expect(log.modelUrls).toEqual(oracle.recorded.modelUrls);
+        expect(log.leftList).toBe(oracle.recorded.leftList);
+        if (real.status === 'active') expect(real.context.leftPanel).toBe(oracle.left);
+      },
+    }),
+  };
+}
+
+export const ownerViewerModel: MachineModel = {
+  name: 'ownerViewer',
+  machine: ownerViewerMachine,
+  source: 'src/machines/viewer/viewerMachine.ts',
+  testFile: 'tests/machines/viewerMachine.test.ts',
+  runs: [...runs.filter((r) => r.variant === 'owner').map(viewerRun), ...approvalRuns('owner')],
+  outOfReach: {
+    states: ['notFound'],
+    transitions: ['fetching xstate.error.actor.fetchProject#0', 'fetching (always)#0', '(root) xstate.done.actor.approval#0'],
+    why: "the owner's viewer shares its config with the link's: a 404 for the owner is a load error, never the link's not-found screen; the owner never opens the sandbox, nor runs a link's approval",
+  },
+};
+
+export const sharedViewerModel: MachineModel = {
+  name: 'sharedViewer',
+  machine: sharedViewerMachine,
+  source: 'src/machines/viewer/viewerMachine.ts',
+  testFile: 'tests/machines/viewerMachine.test.ts',
+  runs: [...runs.filter((r) => r.variant === 'shared').map(viewerRun), ...approvalRuns('shared')],
+  outOfReach: {
+    states: ['unauthorized', 'deleted'],
+    transitions: ['fetching xstate.error.actor.fetchProject#1'],
+    why: "a link's viewer shares its config with the owner's: a link needs no login (a 401 is a load error there), and a guest cannot delete the project",
+  },
+};
