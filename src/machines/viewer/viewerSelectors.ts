@@ -5,7 +5,8 @@ import type { renameMachine } from '../projects/renameMachine';
 import type { shareMachine } from '../projects/shareMachine';
 import type { ownerProjectMachine } from './ownerProjectMachine';
 import type { revisionsMachine } from './revisionsMachine';
-import { LOAD_MESSAGES, modelUrlOf, type ownerViewerMachine } from './viewerMachine';
+import { LOAD_MESSAGES, type ownerViewerMachine } from './viewerMachine';
+import { modelUrlOf } from './viewerSetup';
 import { allowedPanels, allowedRenderModes, type viewerToolsMachine } from './viewerToolsMachine';
 import { TOOL_PANELS, type PartNode, type ToolPanel } from './viewerTypes';
 

@@ -30,7 +30,8 @@ import { createCompareEngineActor } from './compareEngine';
 import { ownerProjectMachine } from './ownerProjectMachine';
 import { revisionsMachine } from './revisionsMachine';
 import { saveBlob } from './saveBlob';
-import { ownerViewerMachine, sharedViewerMachine, type LiveInput, type LoadedProject, type LoadTarget, type UploadLoadReport, type ViewerEvent } from './viewerMachine';
+import { ownerViewerMachine, sharedViewerMachine, type LoadedProject, type LoadTarget, type UploadLoadReport, type ViewerEvent } from './viewerMachine';
+import type { LiveInput } from './viewerSetup';
 import { viewerToolsMachine } from './viewerToolsMachine';
 
 /** The calls the viewer makes (the API client satisfies it). */
