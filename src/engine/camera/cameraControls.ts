@@ -22,3 +22,16 @@ export function configureControls(c: ArcRotateCamera): void {
     pointers.pinchZoom = false;
   }
 }
+
+/** True while inertia is still moving the camera. */
+export const coasting = (c: ArcRotateCamera): boolean =>
+  c.inertialAlphaOffset !== 0 || c.inertialBetaOffset !== 0 || c.inertialRadiusOffset !== 0 || c.inertialPanningX !== 0 || c.inertialPanningY !== 0;
+
+/** Ends the inertia's movement, as a move of our own begins. */
+export function stopInertia(c: ArcRotateCamera): void {
+  c.inertialAlphaOffset = 0;
+  c.inertialBetaOffset = 0;
+  c.inertialRadiusOffset = 0;
+  c.inertialPanningX = 0;
+  c.inertialPanningY = 0;
+}

@@ -28,11 +28,10 @@ import {
   VIEW_ANGLES,
   type ViewAngles,
 } from './cameraMath';
-import { configureControls } from './cameraControls';
+import { coasting, configureControls, stopInertia } from './cameraControls';
 import { centredInFreeArea, freeArea, NO_INSETS } from './freeArea';
 import { CameraTween, type Placement, placement } from './cameraTween';
-
-const WHEEL_ZOOM_STEP = 1.1;
+import { panCamera, wheelZoomCamera } from './cameraGestures';
 
 export class CameraRig {
   readonly camera: ArcRotateCamera;
@@ -70,8 +69,7 @@ export class CameraRig {
 
   /** True while inertia is still moving the camera. */
   isCoasting(): boolean {
-    const c = this.camera;
-    return c.inertialAlphaOffset !== 0 || c.inertialBetaOffset !== 0 || c.inertialRadiusOffset !== 0 || c.inertialPanningX !== 0 || c.inertialPanningY !== 0;
+    return coasting(this.camera);
   }
 
   setDebug(debug: boolean): void {
@@ -162,22 +160,13 @@ export class CameraRig {
   }
 
   private moveTo(target: Placement, animate: boolean, now: number): void {
-    this.stopInertia();
+    stopInertia(this.camera);
     if (animate) {
       this.tween.begin(this.current(this.scratch), target, now, CAMERA_ANIMATION_MS);
     } else {
       this.tween.active = false;
       this.apply(target);
     }
-  }
-
-  private stopInertia(): void {
-    const c = this.camera;
-    c.inertialAlphaOffset = 0;
-    c.inertialBetaOffset = 0;
-    c.inertialRadiusOffset = 0;
-    c.inertialPanningX = 0;
-    c.inertialPanningY = 0;
   }
 
   private apply(p: Placement): void {
@@ -257,13 +246,7 @@ export class CameraRig {
   panBy(dx: number, dy: number): void {
     if (!Number.isFinite(dx) || !Number.isFinite(dy)) return;
     this.tween.active = false;
-    const c = this.camera;
-    const perPixel = 1 / Math.max(c.panningSensibility, 1e-9);
-    const { right, up } = this.screenAxes();
-    const shift = right.scale(-dx * perPixel).add(up.scale(dy * perPixel));
-    c.target.addInPlace(shift);
-    c.position.addInPlace(shift);
-    c.setTarget(c.target.clone());
+    panCamera(this.camera, dx, dy);
     this.updateProjection();
   }
 
@@ -274,44 +257,10 @@ export class CameraRig {
    */
   wheelZoom(x: number, y: number, zoomIn: boolean, point: Vec3 | null): void {
     this.tween.active = false;
-    const scale = zoomIn ? 1 / WHEEL_ZOOM_STEP : WHEEL_ZOOM_STEP;
-    const c = this.camera;
     const width = this.canvas?.clientWidth || this.scene.getEngine().getRenderWidth() || 1;
     const height = this.canvas?.clientHeight || this.scene.getEngine().getRenderHeight() || 1;
-    const { right, up } = this.screenAxes();
-    if (isOrthographic(this.view)) {
-      // The point under the cursor is offset from the target by the cursor's offset from the centre.
-      const before = this.halfHeight;
-      this.halfHeight *= scale;
-      const perPixel = (2 * (before - this.halfHeight)) / height;
-      const shift = right.scale((x - width / 2) * perPixel).add(up.scale(-(y - height / 2) * perPixel));
-      c.target.addInPlace(shift);
-      c.position.addInPlace(shift);
-      c.setTarget(c.target.clone());
-    } else {
-      const about = point ? new Vector3(point[0], point[1], point[2]) : this.pointOnTargetPlane(x - width / 2, y - height / 2, height, right, up);
-      const radius = Math.max(c.lowerRadiusLimit ?? 0.01, c.radius * scale);
-      const s = radius / c.radius;
-      // Scaling the camera about the point keeps the point where it is on screen.
-      const target = about.add(c.target.subtract(about).scale(s));
-      const position = about.add(c.position.subtract(about).scale(s));
-      c.setTarget(target);
-      c.setPosition(position);
-    }
+    this.halfHeight = wheelZoomCamera(this.camera, isOrthographic(this.view), this.halfHeight, { x, y, width, height }, zoomIn, point);
     this.updateProjection();
-  }
-
-  /** Where the ray through the pixel (dx, dy) from the canvas centre meets the plane through the target facing the camera. */
-  private pointOnTargetPlane(dx: number, dy: number, height: number, right: Vector3, up: Vector3): Vector3 {
-    const c = this.camera;
-    const perPixel = (2 * c.radius * Math.tan(c.fov / 2)) / height;
-    return c.target.add(right.scale(dx * perPixel)).add(up.scale(-dy * perPixel));
-  }
-
-  /** The camera's right and up axes in world space (rows of the view matrix). */
-  private screenAxes(): { right: Vector3; up: Vector3 } {
-    const m = this.camera.getViewMatrix().m;
-    return { right: new Vector3(m[0], m[4], m[8]), up: new Vector3(m[1], m[5], m[9]) };
   }
 
   getState(): CameraState {
