@@ -24,7 +24,8 @@ import {
   type sharedProjectSchema,
 } from '../../src/api/schemas';
 import { approveRevision, requestChanges } from '../db/approvals';
-import { findPublishedProject, type OwnedProject } from '../db/projects';
+import { findPublishedProject } from '../db/projects';
+import type { OwnedProject } from '../db/projectRows';
 import { listDecisions, recordDecision, wroteOnRevision } from '../db/review';
 import { toSeconds } from '../domain/clock';
 import { ApiError, notFound, parseInput } from './errors';

@@ -4,7 +4,7 @@
  */
 import type { ReviewCommentCreate } from '../../src/api/schemas';
 import type { Db } from '../db/database';
-import type { OwnedProject } from '../db/projects';
+import type { OwnedProject } from '../db/projectRows';
 import { findThreadStart, listCommentReviews, setCommentReview, type CommentReview } from '../db/review';
 import { ApiError } from './errors';
 

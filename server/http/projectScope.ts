@@ -3,7 +3,8 @@
  * owner (anyone else gets 404), or through its access key while it is published.
  */
 import type { FastifyRequest } from 'fastify';
-import { findOwnedProject, findPublishedProject, type OwnedProject } from '../db/projects';
+import { findOwnedProject, findPublishedProject } from '../db/projects';
+import type { OwnedProject } from '../db/projectRows';
 import type { ProjectVia, Viewer } from '../domain/permissions';
 import { requireUser } from './authenticate';
 import { notFound } from './errors';

@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import { DEFAULT_AVATAR_URL, type projectSchema, type sharedProjectSchema } from '../../src/api/schemas';
 import { API_BASE } from '../config';
-import type { OwnedProject, Project } from '../db/projects';
+import type { OwnedProject, Project } from '../db/projectRows';
 
 /** A kept revision's model or poster for its owner: an unguessable URL of that revision's secret. */
 export function revisionFileUrl(modelToken: string, revisionNumber: number, ext: 'glb' | 'webp'): string {

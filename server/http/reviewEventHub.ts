@@ -9,7 +9,7 @@ import pg from 'pg';
 import { REVIEW_EVENTS_CHANNEL, reviewEventSchema, type ReviewEvent } from '../../src/api/reviewEvents';
 import type { DecisionKind } from '../../src/api/reviewSchemas';
 import type { Db } from '../db/database';
-import type { OwnedProject } from '../db/projects';
+import type { OwnedProject } from '../db/projectRows';
 
 /** An event with whom it is for: the owner always, the link's guests for some kinds. */
 export type AddressedEvent = ReviewEvent & { ownerId: number; accessKey: string; commentsOnLink: boolean };

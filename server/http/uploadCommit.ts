@@ -8,7 +8,8 @@
 import type { ConversionNote } from '../../src/api/conversionNotes';
 import type { Db } from '../db/database';
 import { consumeCredit, listActivePlans, type Plan } from '../db/plans';
-import { createProject, findCurrentRevisionNumber, setProjectModel, type ApprovalOnNewRevision, type ModelRevision, type Project } from '../db/projects';
+import { createProject, findCurrentRevisionNumber, setProjectModel, type ApprovalOnNewRevision, type ModelRevision } from '../db/projects';
+import type { Project } from '../db/projectRows';
 import {
   afterFreeUpdate,
   afterPaidUpdate,

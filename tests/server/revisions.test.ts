@@ -13,7 +13,7 @@ import {
   type Project as ProjectView,
 } from '../../src/api/schemas';
 import { listPlans } from '../../server/db/plans';
-import type { Project } from '../../server/db/projects';
+import type { Project } from '../../server/db/projectRows';
 import { modelBlobKey, posterBlobKey } from '../../server/domain/projectBlobKeys';
 import { commitModelUpdate } from '../../server/http/uploadCommit';
 import { generateAssembly } from '../../samples/generate';

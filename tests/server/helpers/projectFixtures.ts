@@ -5,7 +5,8 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { ShareOptions, Stage } from '../../../src/api/schemas';
 import { addNote } from '../../../server/db/projectNotes';
-import { createProject, setProjectModel, type Project } from '../../../server/db/projects';
+import { createProject, setProjectModel } from '../../../server/db/projects';
+import type { Project } from '../../../server/db/projectRows';
 import type { User } from '../../../server/db/users';
 import { toSeconds } from '../../../server/domain/clock';
 import { modelBlobKey, originalBlobKey } from '../../../server/domain/projectBlobKeys';
