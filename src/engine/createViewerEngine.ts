@@ -7,6 +7,7 @@
 import '@babylonjs/core/Culling/ray';
 import './scene/shaders';
 import type { AbstractEngine } from '@babylonjs/core/Engines/abstractEngine';
+import { createCameraCommands } from './camera/cameraCommands';
 import { CameraControl } from './camera/cameraControl';
 import { createWebGlEngine } from './scene/createWebGlEngine';
 import { CameraRig } from './camera/cameraRig';
@@ -17,6 +18,7 @@ import { Emitter } from './emitter';
 import { bindViewerInput } from './input/viewerInput';
 import { loadModelView, progressReporter } from './load/loadModelView';
 import { refineInSlices } from './load/refineInSlices';
+import { createMeasureCommands } from './measure/measureCommands';
 import { MeasureControl } from './measure/measureControl';
 import { MeasureMarkers } from './measure/measureMarkers';
 import { createWorkshopTools } from './measure/workshopTools';
@@ -218,26 +220,9 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     },
     getClipping: () => clipping.state(unit),
 
-    setMeasureActive: (active) => measure.setActive(active),
-    isMeasureActive: () => measure.active,
-    clearMeasure: () => measure.clear(),
-    measureAt(x, y) {
-      const point = picking.measurePoint(x, y);
-      if (point) measure.add(point);
-      return point;
-    },
-    getMeasurement: () => measure.current(),
-    showMeasurement: (points) => (points ? measure.set(points.map((position) => ({ position, snap: 'vertex' as const, partId: null }))) : measure.clear()),
-    getMeasureHover: () => (measure.active ? measure.hovered : null),
+    ...createMeasureCommands(measure, picking),
 
-    setCameraView: (next, { animate = true } = {}) => camera.setView(next, animate),
-    getCameraView: () => rig.getView(),
-    resetCamera: ({ animate = true } = {}) => camera.reset(animate),
-    zoomToFit: (ids, { animate = true } = {}) => camera.frame(ids, animate),
-    hasUserMovedCamera: () => camera.hasUserMoved,
-    getCameraState: () => rig.getState(),
-    setCameraState: (state, { animate = true } = {}) => camera.setState(state, animate),
-    setDebugCamera: (enabled) => camera.setDebug(enabled),
+    ...createCameraCommands(camera, rig),
 
     setSelection: (ids) => emphasis.select(ids),
     pickAt: (x, y) => picking.pick(x, y),
