@@ -7,7 +7,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import type { DatabaseConfig } from '../config';
+import type { DatabaseConfig } from '../storageConfig';
 import type { Database } from './schema';
 
 export type SqlDialect = 'sqlite' | 'postgres';

@@ -5,7 +5,8 @@
  * credentials, endpoint) the SDK looks up itself, as it always does (profiles, instance roles).
  */
 import { S3Client } from '@aws-sdk/client-s3';
-import { ConfigError, type BlobStoreConfig } from '../config';
+import { ConfigError } from '../config';
+import type { BlobStoreConfig } from '../storageConfig';
 import type { BlobStore } from './blobStore';
 import { createLocalBlobStore } from './localBlobStore';
 import { checkBucket, createS3BlobStore } from './s3BlobStore';
