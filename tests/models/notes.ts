@@ -184,6 +184,10 @@ function notesOracle(kind: Kind, input: Input): Oracle<EventObject, NotesExpecte
       case `${ns}.retry`:
         if (!at('list', 'failed')) return base;
         return { ...base, value: phase('list', 'loading'), calls: { ...e.calls, load: [...e.calls.load, { ref }] }, effects: [`GET ${ns} again`] };
+      case `${ns}.refresh`:
+        // A note written elsewhere: a list shown is read again (the notes stay shown meanwhile).
+        if (!at('list', 'ready')) return base;
+        return { ...base, value: phase('list', 'loading'), calls: { ...e.calls, load: [...e.calls.load, { ref }] }, effects: [`GET ${ns} again, the list kept on screen`] };
       case `${ns}.change`:
         if (!at('form', 'editing')) return { ...base, effects: ['form locked while sending'] };
         return { ...base, draft: kind.change(e.draft, event) };
@@ -283,6 +287,7 @@ function eventsOf(kind: Kind) {
     loadFailed: { type: `xstate.error.actor.${effects.load}`, error: new Error('offline') },
     loadInvalid: { type: `xstate.error.actor.${effects.load}`, error: new InvalidResponseError('date') },
     retry: { type: `${ns}.retry` },
+    refresh: { type: `${ns}.refresh` },
     cancel: { type: `${ns}.cancel` },
     submit: { type: `${ns}.submit` },
     created: { type: `xstate.done.actor.${effects.create}`, output: { id: 9, date: new Date(Date.UTC(2025, 1, 1)), isDeletable: true } satisfies CreatedItem },
@@ -380,7 +385,7 @@ function notesModel(name: 'comments' | 'hyperlinks', kind: Kind, machine: typeof
       run(
         'the owner (project id): the list, deleting one, many at once',
         owner,
-        [ev.loaded, ev.loadFailed, ev.retry, ...changes.valid, ev.submit, ev.created, ev.createFailed, ...deletes, ev.dismissError, ...bulk],
+        [ev.loaded, ev.loadFailed, ev.retry, ev.refresh, ...changes.valid, ev.submit, ev.created, ev.createFailed, ...deletes, ev.dismissError, ...bulk],
         (s) => [...lists(s), ctx(s).draft, ctx(s).error !== null],
         typeFirst,
       ),
@@ -396,11 +401,11 @@ function notesModel(name: 'comments' | 'hyperlinks', kind: Kind, machine: typeof
       run(
         'a guest on a link',
         guest,
-        [ev.loaded, ev.loadInvalid, ev.retry, ...changes.valid, ev.submit, ev.created, ...deletes, ...bulk],
+        [ev.loaded, ev.loadInvalid, ev.retry, ev.refresh, ...changes.valid, ev.submit, ev.created, ...deletes, ...bulk],
         (s) => [...lists(s), ctx(s).draft],
         typeFirst,
       ),
-      run('a link whose list is off', { ...guest, enabled: false }, [ev.retry, ...changes.valid, ev.submit, ev.created, ev.delete1, ...bulk], (s) => [...lists(s), ctx(s).draft]),
+      run('a link whose list is off', { ...guest, enabled: false }, [ev.retry, ev.refresh, ...changes.valid, ev.submit, ev.created, ev.delete1, ...bulk], (s) => [...lists(s), ctx(s).draft]),
     ],
   };
 }

@@ -228,7 +228,7 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
       phase = 'loading';
     } else if (e.type === 'viewer.liveNote' && (phase === 'loading' || phase === 'ready')) {
       // A note written in another browser: the notes are read again.
-      if (hasReview) out.received.push({ child: 'review', type: 'review.refresh' });
+      if (hasReview) out.received.push({ child: 'review', type: 'review.refresh' }, { child: 'comments', type: 'comments.refresh' });
     } else if (e.type === 'viewer.liveProject' && e.project && kind !== 'sandbox' && (phase === 'loading' || phase === 'ready')) {
       // The project as the server has it now: the owner's panels follow it; another current revision is loaded.
       const ownerHears = () => {

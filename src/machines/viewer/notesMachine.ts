@@ -2,7 +2,8 @@
  * The notes of a project, comments or hyperlinks (SPEC §3, §5, §6), by id or access key: one
  * machine, made for each kind from a small config (event namespace, effect names, draft rules).
  * Four parallel regions:
- *   list:     starting -> loading -> ready | failed (<ns>.retry -> loading); off where the link's
+ *   list:     starting -> loading -> ready | failed (<ns>.retry -> loading; <ns>.refresh, a note
+ *             written elsewhere, reads a shown list again); off where the link's
  *             owner turned the list off (nothing is fetched)
  *   form:     editing <-> sending (<ns>.submit when creation is allowed and the draft is valid; the
  *             form clears on success, keeps its values on failure)
@@ -131,7 +132,7 @@ export function createNotesMachine<T extends NoteTypes>(kind: NoteKindConfig<T>)
               onError: { target: 'failed', actions: assign({ error: ({ event }) => errorKind(event.error, 'loadFailed') }) },
             },
           },
-          ready: {},
+          ready: { on: { [ev('refresh')]: 'loading' } },
           failed: { on: { [ev('retry')]: 'loading' } },
         },
       },

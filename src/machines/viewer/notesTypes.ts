@@ -75,6 +75,7 @@ export type NotesContext<T extends NoteTypes> = Required<NotesInput> & { [K in T
 
 export type NotesEvent<T extends NoteTypes> =
   | { type: `${T['ns']}.retry` }
+  | { type: `${T['ns']}.refresh` }
   | ({ type: `${T['ns']}.change` } & T['change'])
   | { type: `${T['ns']}.cancel` }
   | { type: `${T['ns']}.submit` }

@@ -217,6 +217,8 @@ export const viewerSetup = setup({
     }),
     refreshReview: enqueueActions(({ context, enqueue }) => {
       if (context.review) enqueue.sendTo(context.review, { type: 'review.refresh' });
+      // The "All comments" list too, where it shows.
+      if (context.comments && context.review) enqueue.sendTo(context.comments, { type: 'comments.refresh' });
     }),
     /** Notes are written as the session's user from now on. */
     setAuthor: assign({

@@ -38,6 +38,28 @@ const send = () => screen.getByRole('button', { name: 'Send' }) as HTMLButtonEle
 const cancel = () => screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement;
 
 describe('comments panel', () => {
+  it('reads the list again when a note was written elsewhere, keeping the comments shown until the answer', async () => {
+    let answer: (items: typeof existing) => void = () => {};
+    let reads = 0;
+    const api = {
+      listComments: () => {
+        reads += 1;
+        return reads === 1 ? Promise.resolve(existing) : new Promise<typeof existing>((resolve) => (answer = resolve));
+      },
+    } as unknown as ViewerContentApi;
+    const actor = createActor(createViewerContentServices(api).comments, { input: { ref: { id: 4 }, canCreate: true, authorName: 'Ana' } }).start();
+    renderWithLocale(<CommentsPanel actor={actor} isPublicLink={false} projectName="Kitchen" download={vi.fn()} />);
+    expect(await screen.findByText('Check the hinge')).toBeTruthy();
+    act(() => void actor.send({ type: 'comments.refresh' }));
+    expect(reads).toBe(2);
+    // No "Loading…" in place of the list while it is read again.
+    expect(screen.getByText('Check the hinge')).toBeTruthy();
+    expect(screen.queryByText('Loading')).toBeNull();
+    const written = { id: 5, date: at(2025, 10, 26, 8, 0), authorName: 'Chloé', authorAvatarUrl: '/c.svg', text: 'Darker handles', isDeletable: false };
+    await act(async () => answer([...existing, written]));
+    expect(await screen.findByText('Darker handles')).toBeTruthy();
+  });
+
   it('lists comments with author and date as day/month/year 12-hour', async () => {
     setup();
     expect(await screen.findByText('Check the hinge')).toBeTruthy();

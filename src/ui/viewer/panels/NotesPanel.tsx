@@ -68,7 +68,8 @@ export function NotesPanel<Item extends NoteItem>({ actor, ns, texts, renderBody
       {canManage && items.some((i) => i.isDeletable) && (
         <NotesBulkBar actor={actor} ns={ns} texts={texts} selecting={selecting} onSelectingChange={setSelecting} />
       )}
-      {loading ? (
+      {/* A list read again (a note written elsewhere) stays on screen until the answer replaces it. */}
+      {loading && items.length === 0 ? (
         <p className="text-sm text-fg-muted">{LL.common.loading()}</p>
       ) : (
         !loadFailed &&
