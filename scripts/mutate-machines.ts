@@ -108,40 +108,46 @@ let restore: (() => void) | null = null;
 
 const report: Array<{ machine: string; source: string; total: number; killed: number; survived: Array<{ line: number; description: string }>; killedBy: Record<string, number> }> = [];
 for (const model of machineModels.filter((m) => !wanted || m.name === wanted)) {
-  const file = join(work, model.source);
-  const original = readFileSync(file, 'utf8');
-  const mutants = mutantsOf(original, model.source, model.machine);
   const survived: Array<{ line: number; description: string }> = [];
   const killedBy: Record<string, number> = { oracle: 0, coverage: 0, error: 0 };
-  restore = () => writeFileSync(file, original);
-  for (const mutant of mutants) {
-    const mutated = NOT_IMPORT + original.slice(0, mutant.start) + mutant.replacement + original.slice(mutant.end);
-    writeFileSync(file, mutated);
-    const out = join(outDir, model.name);
-    const result = (() => {
-      try {
-        return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/qa.ts', '--machine', model.name, '--out', out], { cwd: work, encoding: 'utf8', timeout: 180_000 });
-      } finally {
-        restore!();
+  let total = 0;
+  // The machine's file, and the file of its `setup` (guards, actions) when that is apart.
+  for (const source of [model.source, ...(model.setupSource ? [model.setupSource] : [])]) {
+    const file = join(work, source);
+    const original = readFileSync(file, 'utf8');
+    const mutants = mutantsOf(original, source, model.machine);
+    total += mutants.length;
+    restore = () => writeFileSync(file, original);
+    for (const mutant of mutants) {
+      const mutated = NOT_IMPORT + original.slice(0, mutant.start) + mutant.replacement + original.slice(mutant.end);
+      writeFileSync(file, mutated);
+      const out = join(outDir, model.name);
+      const result = (() => {
+        try {
+          return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/qa.ts', '--machine', model.name, '--out', out], { cwd: work, encoding: 'utf8', timeout: 180_000 });
+        } finally {
+          restore!();
+        }
+      })();
+      const where = `${source === model.source ? '' : `${source}:`}${mutant.line}`;
+      if (result.status === 0) {
+        survived.push({ line: mutant.line, description: source === model.source ? mutant.description : `(${source}) ${mutant.description}` });
+        console.log(`  ${model.name}:${where} SURVIVED ${mutant.description}`);
+        continue;
       }
-    })();
-    if (result.status === 0) {
-      survived.push({ line: mutant.line, description: mutant.description });
-      console.log(`  ${model.name}:${mutant.line} SURVIVED ${mutant.description}`);
-      continue;
+      let by = 'error';
+      try {
+        const machine = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')).machines[0];
+        if (result.status === 1 && machine) by = machine.failed > 0 ? 'oracle' : 'coverage';
+      } catch {
+        // no report: the machine did not even load (counted as killed by error)
+      }
+      killedBy[by]++;
+      console.log(`  ${model.name}:${where} killed (${by}) ${mutant.description}`);
     }
-    let by = 'error';
-    try {
-      const machine = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')).machines[0];
-      if (result.status === 1 && machine) by = machine.failed > 0 ? 'oracle' : 'coverage';
-    } catch {
-      // no report: the machine did not even load (counted as killed by error)
-    }
-    killedBy[by]++;
-    console.log(`  ${model.name}:${mutant.line} killed (${by}) ${mutant.description}`);
+    restore = null;
   }
-  restore = null;
-  report.push({ machine: model.name, source: model.source, total: mutants.length, killed: mutants.length - survived.length, survived, killedBy });
+  report.push({ machine: model.name, source: model.source, total, killed: total - survived.length, survived, killedBy });
 }
 
 console.log('\nmachine      mutants  killed  survived  (killed by oracle / coverage / load error)');

@@ -13,6 +13,8 @@ export interface MachineModel {
   machine: AnyStateMachine;
   /** The machine's source file, from the repository root (the mutation check edits it). */
   source: string;
+  /** The file of the machine's `setup` (guards, actions) when it is apart from the config; the mutation check edits it too. */
+  setupSource?: string;
   /** The vitest file that runs this model's paths. */
   testFile: string;
   /** One or more runs (e.g. different inputs); coverage is the union of their paths. */

@@ -125,7 +125,8 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
   const kind = target.kind;
   const filter = parseViewerParams(search);
   const out: Recorded = { started: [{ child: 'notice', input: { steps: [], moveCamera: !filter.noMoveCamera, flash: !filter.noFlash } }], received: [], modelUrls: [], leftList: 0 };
-  let phase = 'fetching' as 'fetching' | 'loading' | 'ready' | 'ended';
+  let phase = 'fetching' as 'fetching' | 'loading' | 'ready' | 'notFound' | 'unauthorized' | 'failed' | 'deleted';
+  const ended = () => phase === 'notFound' || phase === 'unauthorized' || phase === 'failed' || phase === 'deleted';
   let left: string | null = null;
   let filterDone = false;
   let modelUrl = kind === 'sandbox' ? target.modelUrl : '';
@@ -173,13 +174,18 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
   };
   if (kind === 'sandbox') open(null);
   for (const event of events) {
-    if (phase === 'ended') break;
+    if (ended()) break;
     const e = event as EventObject & { output?: { project: typeof project }; project?: typeof project; panel?: string | null; partId?: string; revision?: { modelUrl: string } | null };
     if (e.type === 'xstate.done.actor.fetchProject' && phase === 'fetching') {
       modelUrl = e.output!.project.modelUrl;
       currentUrl = modelUrl;
       open(e.output!);
-    } else if (e.type.startsWith('xstate.error.actor.fetchProject') && phase === 'fetching') phase = 'ended';
+    } else if (e.type.startsWith('xstate.error.actor.fetchProject') && phase === 'fetching') {
+      // A link that is not (or no longer) shared says so; the owner's expired session goes to the
+      // login; anything else is a load error (SPEC's errors).
+      const status = (e as unknown as { error: { status: number } }).error.status;
+      phase = kind === 'guest' && status === 404 ? 'notFound' : kind === 'owner' && status === 401 ? 'unauthorized' : 'failed';
+    }
     else if (e.type === 'load.done' && phase === 'loading') {
       phase = 'ready';
       if (!filterDone && filter.mode !== 'none') {
@@ -189,7 +195,7 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
         const steps = filter.steps.map((names) => Object.values(model.tree.nodes).filter((n) => names.some((name) => name.toLowerCase() === n.name.toLowerCase())).map((n) => n.id));
         out.received.push({ child: 'notice', type: 'notice.load', detail: { steps } }, { child: 'notice', type: 'notice.start' });
       }
-    } else if (e.type === 'load.failed' && phase === 'loading') phase = 'ended';
+    } else if (e.type === 'load.failed' && phase === 'loading') phase = 'failed';
     else if (e.type === 'viewer.leftPanel' && e.panel !== left) {
       if (variant === 'owner' && phase !== 'fetching' && left === 'share') out.received.push({ child: 'owner', type: 'owner.closeShare' });
       if (variant === 'owner' && phase !== 'fetching' && e.panel === 'share') out.received.push({ child: 'owner', type: 'owner.openShare' });
@@ -250,10 +256,10 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
       }
     } else if (e.type === 'xstate.done.actor.owner' && variant === 'owner' && phase !== 'fetching') {
       out.leftList++;
-      phase = 'ended';
+      phase = 'deleted';
     }
   }
-  return { recorded: out, left };
+  return { recorded: out, left, screen: phase === 'loading' ? { open: 'loadingModel' } : phase === 'ready' ? { open: 'ready' } : phase };
 }
 
 const baseEvents = [
@@ -331,6 +337,9 @@ function viewerRun(run: (typeof runs)[number]) {
         expect(log.modelUrls).toEqual(oracle.recorded.modelUrls);
         expect(log.leftList).toBe(oracle.recorded.leftList);
         if (real.status === 'active') expect(real.context.leftPanel).toBe(oracle.left);
+        // The screen: reading, the model loading or shown, or which end (not found, login, error, deleted).
+        const value = real.value as string | { open?: unknown };
+        expect(typeof value === 'string' ? value : { open: (value as { open: unknown }).open }).toEqual(oracle.screen);
       },
     }),
   };
@@ -340,6 +349,7 @@ export const ownerViewerModel: MachineModel = {
   name: 'ownerViewer',
   machine: ownerViewerMachine,
   source: 'src/machines/viewer/viewerMachine.ts',
+  setupSource: 'src/machines/viewer/viewerSetup.ts',
   testFile: 'tests/machines/viewerMachine.test.ts',
   runs: [...runs.filter((r) => r.variant === 'owner').map(viewerRun), ...approvalRuns('owner')],
   outOfReach: {
@@ -353,6 +363,7 @@ export const sharedViewerModel: MachineModel = {
   name: 'sharedViewer',
   machine: sharedViewerMachine,
   source: 'src/machines/viewer/viewerMachine.ts',
+  setupSource: 'src/machines/viewer/viewerSetup.ts',
   testFile: 'tests/machines/viewerMachine.test.ts',
   runs: [...runs.filter((r) => r.variant === 'shared').map(viewerRun), ...approvalRuns('shared')],
   outOfReach: {
