@@ -292,6 +292,8 @@ const ownerEvents = [
 const guestEvents = [
   ...baseEvents,
   { type: 'xstate.done.actor.fetchProject', output: { kind: 'guest', project: shared } },
+  // A decision elsewhere (the same revision: nothing to load), then a new current revision.
+  { type: 'viewer.liveProject', project: { ...shared, currentStage: 'ready' } },
   { type: 'viewer.liveProject', project: { ...shared, revisionNumber: shared.revisionNumber + 1, modelUrl: '/api/v1/models/s/9.glb' } },
 ];
 
