@@ -108,7 +108,7 @@ let restore: (() => void) | null = null;
 
 const report: Array<{ machine: string; source: string; total: number; killed: number; survived: Array<{ line: number; description: string }>; killedBy: Record<string, number> }> = [];
 for (const model of machineModels.filter((m) => !wanted || m.name === wanted)) {
-  const survived: Array<{ line: number; description: string }> = [];
+  const survived: Array<{ file: string; line: number; description: string }> = [];
   const killedBy: Record<string, number> = { oracle: 0, coverage: 0, error: 0 };
   let total = 0;
   // The machine's file, and the file of its `setup` (guards, actions) when that is apart.
@@ -131,7 +131,7 @@ for (const model of machineModels.filter((m) => !wanted || m.name === wanted)) {
       })();
       const where = `${source === model.source ? '' : `${source}:`}${mutant.line}`;
       if (result.status === 0) {
-        survived.push({ line: mutant.line, description: source === model.source ? mutant.description : `(${source}) ${mutant.description}` });
+        survived.push({ file: source, line: mutant.line, description: mutant.description });
         console.log(`  ${model.name}:${where} SURVIVED ${mutant.description}`);
         continue;
       }
@@ -153,7 +153,7 @@ for (const model of machineModels.filter((m) => !wanted || m.name === wanted)) {
 console.log('\nmachine      mutants  killed  survived  (killed by oracle / coverage / load error)');
 for (const r of report) {
   console.log(`${r.machine.padEnd(12)} ${String(r.total).padStart(7)} ${String(r.killed).padStart(7)} ${String(r.survived.length).padStart(9)}  (${r.killedBy.oracle} / ${r.killedBy.coverage} / ${r.killedBy.error})`);
-  for (const s of r.survived) console.log(`  survived: ${r.source}:${s.line} ${s.description}`);
+  for (const s of r.survived) console.log(`  survived: ${s.file}:${s.line} ${s.description}`);
 }
 cleanUp();
 mkdirSync(join('.tmp', 'qa'), { recursive: true });
