@@ -106,7 +106,7 @@ const outDir = join(work, '.tmp', 'mutants');
 mkdirSync(outDir, { recursive: true });
 let restore: (() => void) | null = null;
 
-const report: Array<{ machine: string; source: string; total: number; killed: number; survived: Array<{ line: number; description: string }>; killedBy: Record<string, number> }> = [];
+const report: Array<{ machine: string; source: string; total: number; killed: number; survived: Array<{ file: string; line: number; description: string }>; killedBy: Record<string, number> }> = [];
 for (const model of machineModels.filter((m) => !wanted || m.name === wanted)) {
   const survived: Array<{ file: string; line: number; description: string }> = [];
   const killedBy: Record<string, number> = { oracle: 0, coverage: 0, error: 0 };
