@@ -1,9 +1,10 @@
 /**
  * A load balancer in a few lines, for the rolling-restart test: each HTTP request and each
  * WebSocket upgrade goes to the backends in turn, and to the next one when a backend refuses the
- * connection (what nginx's `proxy_next_upstream error` or a cloud balancer does); one connection
- * per request, so a stopping backend's open connections never carry a new request. It counts what
- * it had to pass on.
+ * connection, or, for a GET or HEAD, drops it before answering (what nginx's
+ * `proxy_next_upstream error` does: a stopping backend may still have taken a connection into its
+ * accept queue when it stops listening, and the kernel resets it); one connection per request, so
+ * a stopping backend's open connections never carry a new request. It counts what it had to pass on.
  */
 import http from 'node:http';
 import net from 'node:net';
@@ -11,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 
 export interface FailoverProxy {
   origin: string;
-  /** Connections a backend refused, passed on to the next one. */
+  /** Connections a backend refused (or, for a GET or HEAD, dropped unanswered), passed on to the next one. */
   readonly refused: number;
   close(): Promise<void>;
 }
@@ -44,23 +45,35 @@ export async function startFailoverProxy(backends: string[]): Promise<FailoverPr
     throw lastError;
   };
 
-  const server = http.createServer(async (request, response) => {
-    let socket: net.Socket;
-    try {
-      socket = await anyBackend();
-    } catch {
-      response.writeHead(502).end();
-      return;
-    }
-    const upstream = http.request(
-      { method: request.method, path: request.url, headers: { ...request.headers, connection: 'close' }, createConnection: () => socket },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      },
-    );
-    upstream.on('error', () => response.destroy());
-    request.pipe(upstream);
+  const server = http.createServer((request, response) => {
+    const idempotent = request.method === 'GET' || request.method === 'HEAD';
+    const attempt = async (tries: number) => {
+      let socket: net.Socket;
+      try {
+        socket = await anyBackend();
+      } catch {
+        response.writeHead(502).end();
+        return;
+      }
+      let answered = false;
+      const upstream = http.request(
+        { method: request.method, path: request.url, headers: { ...request.headers, connection: 'close' }, createConnection: () => socket },
+        (answer) => {
+          answered = true;
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      upstream.on('error', () => {
+        if (!answered && idempotent && tries < backends.length) {
+          refused += 1;
+          void attempt(tries + 1);
+        } else response.destroy();
+      });
+      if (idempotent) upstream.end();
+      else request.pipe(upstream);
+    };
+    void attempt(1);
   });
   server.on('upgrade', async (request: http.IncomingMessage, client: net.Socket, head: Buffer) => {
     let socket: net.Socket;
