@@ -188,12 +188,18 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
     }
     else if (e.type === 'load.done' && phase === 'loading') {
       phase = 'ready';
-      if (!filterDone && filter.mode !== 'none') {
+      if (!filterDone && (filter.mode !== 'none' || filter.part !== null)) {
         filterDone = true;
         // Each step names parts whole, case aside; a step that names no part stays, empty, so the
         // URL's steps are shown even when nothing matches (the screen says so, not the whole model).
         const steps = filter.steps.map((names) => Object.values(model.tree.nodes).filter((n) => names.some((name) => name.toLowerCase() === n.name.toLowerCase())).map((n) => n.id));
-        out.received.push({ child: 'notice', type: 'notice.load', detail: { steps } }, { child: 'notice', type: 'notice.start' });
+        if (steps.length > 0) out.received.push({ child: 'notice', type: 'notice.load', detail: { steps } }, { child: 'notice', type: 'notice.start' });
+        // A part label's `?part=`: that part selected, looked for within the first step, else the whole model.
+        if (filter.part !== null) {
+          const within = steps[0] ?? Object.keys(model.tree.nodes);
+          const partId = within.find((id) => model.tree.nodes[id]!.name.toLowerCase() === filter.part!.toLowerCase());
+          if (partId) out.received.push({ child: 'tools', type: 'tools.select', detail: { partId } });
+        }
       }
     } else if (e.type === 'load.failed' && phase === 'loading') phase = 'failed';
     else if (e.type === 'viewer.leftPanel' && e.panel !== left) {
@@ -299,7 +305,8 @@ const guestEvents = [
 
 const runs = [
   { name: 'owner', variant: 'owner' as const, target: { kind: 'owner', id: 7 } as LoadTarget, search: '?filter=Door', events: ownerEvents },
-  { name: 'guest', variant: 'shared' as const, target: { kind: 'guest', accessKey: 'k1' } as LoadTarget, search: '', events: guestEvents },
+  // Opened from a part label: that part selected, no filter.
+  { name: 'guest', variant: 'shared' as const, target: { kind: 'guest', accessKey: 'k1' } as LoadTarget, search: '?part=shelf', events: guestEvents },
   { name: 'sandbox', variant: 'shared' as const, target: { kind: 'sandbox', modelUrl: '/sample.glb' } as LoadTarget, search: '?filter=Nothing&noFlash', events: baseEvents },
 ];
 
