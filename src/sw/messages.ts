@@ -5,3 +5,6 @@ export const LINK_CHANGED = 'cv-link-changed';
 
 /** A link's page, once it listens, asks whether the network's page differs from the one it was answered with. */
 export const LINK_CHECK = 'cv-link-check';
+
+/** A link's page: `/s/{access key}`. */
+export const LINK_PATH = /^\/s\/([A-Za-z0-9]+)\/?$/;

@@ -4,7 +4,7 @@
  * stores through its own routes (the first open was not under its control). On a viewer page that
  * waits for the model's first frame, so the model and its poster are among them.
  */
-import { LINK_CHANGED, LINK_CHECK } from './messages';
+import { LINK_CHANGED, LINK_CHECK, LINK_PATH } from './messages';
 
 const MODEL_FIRST_FRAME = 'model-first-frame';
 const VIEWER_PAGE = /^\/(s|projects)\/[^/]+\/?$|^\/sandbox\/?$/;
@@ -60,5 +60,5 @@ export function reloadWhenLinkChanges(): void {
     if (event.data?.type === LINK_CHANGED) location.reload();
   });
   navigator.serviceWorker.startMessages();
-  if (/^\/s\/[^/]+\/?$/.test(location.pathname)) navigator.serviceWorker.controller?.postMessage({ type: LINK_CHECK });
+  if (LINK_PATH.test(location.pathname)) navigator.serviceWorker.controller?.postMessage({ type: LINK_CHECK });
 }

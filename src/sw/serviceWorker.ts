@@ -21,7 +21,7 @@
  */
 import { ExpirationPlugin } from 'workbox-expiration';
 import { bootJsonOfHtml, linkFilesOfBoot } from '../api/linkBoot';
-import { LINK_CHANGED, LINK_CHECK } from './messages';
+import { LINK_CHANGED, LINK_CHECK, LINK_PATH } from './messages';
 import { Route, Router } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 
@@ -42,7 +42,6 @@ interface LinkFetchEvent {
 }
 
 const CACHES = { links: 'cv-links-v1', assets: 'cv-assets-v1', models: 'cv-models-v1', linkData: 'cv-link-data-v1' } as const;
-const LINK_PATH = /^\/s\/([A-Za-z0-9]+)\/?$/;
 
 worker.addEventListener('install', (event) => event.waitUntil(worker.skipWaiting()));
 worker.addEventListener('activate', (event) => event.waitUntil(worker.clients.claim()));
@@ -131,17 +130,15 @@ const validatorOf = (response: Response) => response.headers.get('etag')?.replac
 
 /**
  * The checks of pages answered from the cache, by the page's client id: whether the network's page
- * differs, and whether the page was told. The page is told both ways, whichever comes first: the
+ * differs; a check is gone once its page was told. The page is told both ways, whichever comes first: the
  * worker looks for it when the network answers, and the page asks (`LINK_CHECK`) once it listens,
  * which on a busy device can be seconds after the network answered.
  */
-const linkChecks = new Map<string, { changed: Promise<boolean>; told: boolean }>();
+const linkChecks = new Map<string, Promise<boolean>>();
 
 function tell(id: string, client: { postMessage(message: unknown): void } | undefined, changed: boolean): void {
-  const check = linkChecks.get(id);
-  if (!client || !check || check.told) return;
+  if (!client || !linkChecks.has(id)) return;
   linkChecks.delete(id);
-  check.told = true;
   if (changed) client.postMessage({ type: LINK_CHANGED });
 }
 
@@ -149,7 +146,7 @@ worker.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type !== LINK_CHECK || !event.source) return;
   const source = event.source;
   const check = linkChecks.get(source.id);
-  if (check) event.waitUntil(check.changed.then((changed) => tell(source.id, source, changed)));
+  if (check) event.waitUntil(check.then((changed) => tell(source.id, source, changed)));
 });
 
 router.registerRoute(
@@ -165,7 +162,7 @@ router.registerRoute(
         (fresh) => fresh.status === 404 || (fresh.status === 200 && validatorOf(fresh) !== validatorOf(stored)),
         () => false,
       );
-      linkChecks.set(id, { changed, told: false });
+      linkChecks.set(id, changed);
       fetchEvent.waitUntil(
         changed
           .then(async (isChanged) => tell(id, await clientOf(id), isChanged))
