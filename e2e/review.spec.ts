@@ -15,6 +15,21 @@ import { stroke } from './touchInput';
 
 
 
+/** The selection's orange (SPEC's highlight) in a canvas picture, outside `covered` (the banner, its own orange border included): how many pixels, and the lowest row with one. */
+function orangeRows(rgb: Buffer, width: number, height: number, covered: { x: number; y: number; width: number; height: number }): { count: number; lowest: number } {
+  let count = 0;
+  let lowest = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (x >= covered.x - 2 && x <= covered.x + covered.width + 2 && y >= covered.y - 2 && y <= covered.y + covered.height + 2) continue;
+      const p = (y * width + x) * 3;
+      const [r, g, b] = [rgb[p]!, rgb[p + 1]!, rgb[p + 2]!];
+      if (r > 150 && r - g > 60 && g - b > 20) (count++, (lowest = y));
+    }
+  }
+  return { count, lowest };
+}
+
 async function modelShown(page: Page) {
   await expect(page.locator('[data-model-shown="true"]')).toBeAttached({ timeout: 60_000 });
 }
@@ -197,6 +212,15 @@ test('a client back on the link sees what changed since their last visit, tinted
   const path = (await row.locator('span').nth(1).innerText()).split(' › ');
   await row.click();
   await expect(page.getByRole('treeitem', { selected: true })).toContainText(path.at(-1)!);
+  // Framed above the open list, not in the middle of the canvas behind it: the selection's orange
+  // is on screen, and none of it lower than the list's top (beside the banner included).
+  const pixels = await settledPixels(page);
+  const canvasBox = (await page.locator('canvas[data-engine-ready="true"]').boundingBox())!;
+  const bannerBox = (await banner.boundingBox())!;
+  const covered = { x: bannerBox.x - canvasBox.x, y: bannerBox.y - canvasBox.y, width: bannerBox.width, height: bannerBox.height };
+  const orange = orangeRows(pixels, Math.round(canvasBox.width), Math.round(canvasBox.height), covered);
+  expect(orange.count).toBeGreaterThan(20);
+  expect(orange.lowest).toBeLessThan(covered.y);
   await banner.getByRole('button', { name: 'Got it' }).click();
   await expect(banner).toHaveCount(0);
 

@@ -46,13 +46,16 @@ export function compactDataSheetShare(panelSheetOpen: boolean): number {
 /**
  * The insets that keep the framed model clear of the viewer's own controls. In the compact layout
  * an open panel sheet takes the lower half (`panelSheetOpen`), so the model is framed in the part
- * above it; the data sheet (`sheetShown`) lies across the top.
+ * above it; the data sheet (`sheetShown`) lies across the top. `coveredBottom`: how far up from the
+ * canvas's bottom edge a taller stack of controls reaches for now (a link's list of changed parts
+ * open over the model), so that a part framed from it lands above it.
  */
-export function frameInsetsOf(compact: boolean, sheetShown: boolean, viewportHeight: number, panelSheetOpen = false): FrameInsets {
+export function frameInsetsOf(compact: boolean, sheetShown: boolean, viewportHeight: number, panelSheetOpen = false, coveredBottom = 0): FrameInsets {
+  const below = (bottom: number) => Math.max(bottom, coveredBottom > 0 ? Math.round(coveredBottom) + GAP : 0);
   if (compact) {
     const top = sheetShown ? COMPACT_SHEET_TOP + Math.round(viewportHeight * compactDataSheetShare(panelSheetOpen)) + GAP : TOP_CONTROLS;
     const bottom = panelSheetOpen ? COMPACT_BAR_ONLY + Math.round(viewportHeight * COMPACT_PANEL_SHEET_SHARE) + GAP : COMPACT_BAR;
-    return { top, right: 0, bottom, left: 0 };
+    return { top, right: 0, bottom: below(bottom), left: 0 };
   }
-  return { top: TOP_CONTROLS, right: 0, bottom: BOTTOM_CHIPS, left: sheetShown ? DATA_SHEET_WIDTH : 0 };
+  return { top: TOP_CONTROLS, right: 0, bottom: below(BOTTOM_CHIPS), left: sheetShown ? DATA_SHEET_WIDTH : 0 };
 }

@@ -24,6 +24,7 @@ import { bootJsonOfHtml, linkFilesOfBoot } from '../api/linkBoot';
 import { LINK_CHANGED, LINK_CHECK, LINK_PATH } from './messages';
 import { Route, Router } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import type { WorkboxPlugin } from 'workbox-core/types';
 
 /** The few service-worker globals used here (the project's type check targets the DOM). */
 interface WorkerScope {
@@ -88,10 +89,7 @@ async function forgetLink(linkPath: string): Promise<void> {
   await record.links.delete(`${self.location.origin}${linkPath}`);
 }
 
-const linkPages = new NetworkFirst({
-  cacheName: CACHES.links,
-  networkTimeoutSeconds: 6,
-  plugins: [
+const linkPagePlugins = [
     pathOnlyKey,
     wholeAnswersOnly,
     {
@@ -104,8 +102,15 @@ const linkPages = new NetworkFirst({
         await replaceLinkModels(new URL(request.url).pathname, newResponse.clone());
       },
     },
-  ],
-});
+  ] satisfies WorkboxPlugin[];
+/** A link's page the first time: the network, or the stored copy when it has not answered in 6 s. */
+const linkPages = new NetworkFirst({ cacheName: CACHES.links, networkTimeoutSeconds: 6, plugins: linkPagePlugins });
+/**
+ * The check behind a stored copy already on screen: the network's own answer however long it takes
+ * (with the timeout, a slow answer came back as the stored copy itself, and the page never learnt
+ * that its link had changed); the stored copy only when the network fails.
+ */
+const linkPageChecks = new NetworkFirst({ cacheName: CACHES.links, plugins: linkPagePlugins });
 const router = new Router();
 router.addFetchListener();
 router.addCacheListener();
@@ -155,8 +160,8 @@ router.registerRoute(
     async ({ request, event }) => {
       const fetchEvent = event as unknown as LinkFetchEvent;
       const stored = await caches.open(CACHES.links).then((cache) => pathOnlyKey.cacheKeyWillBeUsed({ request }).then((key) => cache.match(key)));
-      const network = linkPages.handle({ request, event: event as FetchEvent });
-      if (!stored) return network;
+      if (!stored) return linkPages.handle({ request, event: event as FetchEvent });
+      const network = linkPageChecks.handle({ request, event: event as FetchEvent });
       const id = fetchEvent.resultingClientId || fetchEvent.clientId;
       const changed = network.then(
         (fresh) => fresh.status === 404 || (fresh.status === 200 && validatorOf(fresh) !== validatorOf(stored)),

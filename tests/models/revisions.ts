@@ -141,9 +141,11 @@ function replay(played: EventObject[]) {
         break;
       case 'revisions.compare': {
         // Any kept revision is compared with the one on screen: the current one, or the older one opened.
+        // Compare on another row while one is read or shown replaces it.
         const shown = viewing ?? current;
-        if ((compare === 'off' || compare === 'failed') && e.revisionNumber !== shown && revisions.some((r) => r.revisionNumber === e.revisionNumber)) {
+        if (e.revisionNumber !== shown && revisions.some((r) => r.revisionNumber === e.revisionNumber)) {
           compare = 'loading';
+          read = null;
           comparing = e.revisionNumber;
           comparedWith = shown;
           calls.changes.push({ from: e.revisionNumber, to: shown });

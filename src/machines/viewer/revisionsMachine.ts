@@ -163,6 +163,8 @@ export const revisionsMachine = setup({
       states: {
         idle: { on: { 'revisions.load': 'loading' } },
         loading: {
+          // Another row while the changes are read: the newest choice is the one read.
+          on: { 'revisions.compare': { guard: 'canCompare', target: 'loading', reenter: true, actions: 'setComparing' } },
           invoke: {
             id: 'listRevisions',
             src: 'listRevisions',
@@ -194,6 +196,8 @@ export const revisionsMachine = setup({
           on: { 'revisions.compare': startCompare },
         },
         loading: {
+          // Another row while the changes are read: the newest choice is the one read.
+          on: { 'revisions.compare': { guard: 'canCompare', target: 'loading', reenter: true, actions: 'setComparing' } },
           invoke: {
             id: 'readChanges',
             src: 'readChanges',
@@ -213,6 +217,8 @@ export const revisionsMachine = setup({
             }),
           },
           on: {
+            // Compare on another row while a comparison is shown: that one replaces it.
+            'revisions.compare': startCompare,
             'revisions.onlyChanges': { target: 'shown', reenter: true, actions: assign({ onlyChanges: ({ event }) => event.value }) },
             'revisions.select': { guard: 'isListedPart', actions: 'selectPart' },
           },

@@ -17,6 +17,12 @@ export function LinkChangesBanner({ viewer }: { viewer: ViewerActor }) {
   return actor ? <Banner actor={actor} /> : null;
 }
 
+/** Whether the link's list of changed parts is open over the model (false where there is none). */
+export function useChangesListOpen(viewer: ViewerActor): boolean {
+  const actor = useSelector(viewer, (s) => s.context.linkChanges);
+  return useSelector(actor ?? undefined, (s) => (s ? s.context.listOpen && (s.matches('ready') || s.matches('showing')) : false));
+}
+
 function Banner({ actor }: { actor: LinkChangesRef }) {
   const LL = useLL();
   const t = LL.review.changes;

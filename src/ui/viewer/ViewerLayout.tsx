@@ -30,7 +30,8 @@ import { COMPACT_BAR_HEIGHT, DockPanel, SlotPlaceholder } from './DockPanel';
 import { LeftToolbar } from './LeftToolbar';
 import { ClippingPanel } from './panels/ClippingPanel';
 import { DataSheetPanel } from './panels/DataSheetPanel';
-import { useFrameInsets } from './useFrameInsets';
+import { useCoveredBottom, useFrameInsets } from './useFrameInsets';
+import { useChangesListOpen } from './LinkChangesBanner';
 import { MeasurePanel } from './panels/MeasurePanel';
 import { PartsListPanel } from './panels/PartsListPanel';
 import { RenderModePanel } from './panels/RenderModePanel';
@@ -92,7 +93,10 @@ export function ViewerLayout(props: ViewerLayoutProps) {
   const sheetShown = useSelector(tools, selectDataSheetShown) && !(compact && props.composingNote);
   // A panel's sheet takes the lower half of a compact screen: the model is framed again above it.
   const sheetOpen = compact && (leftPanel !== null || openPanel !== null);
-  useFrameInsets(tools, compact, sheetShown, sheetOpen);
+  // A link's list of changed parts opens over the model: a part framed from it lands above the list.
+  const stackRef = useRef<HTMLDivElement>(null);
+  const coveredBottom = useCoveredBottom(rootRef, stackRef, useChangesListOpen(viewer) && !sheetOpen);
+  useFrameInsets(tools, compact, sheetShown, sheetOpen, coveredBottom);
   const part = useSelector(tools, (s) => selectedPart(s, viewer.getSnapshot()));
   const modelShown = useModelShownMark(viewer);
   const posterUrl = useSelector(viewer, selectPosterUrl);
@@ -197,6 +201,7 @@ export function ViewerLayout(props: ViewerLayoutProps) {
         {sheetOpen ? null : (
           // Centred over the visible model: docked panels and the selected part's box stay clear of it.
           <div
+            ref={stackRef}
             className="pointer-events-none absolute z-10 flex flex-col items-center gap-2"
             style={{ bottom: compact ? `calc(${COMPACT_BAR_HEIGHT} + 0.5rem)` : '0.75rem', left: leftShift + 12, right: rightShift + 12 }}
           >

@@ -88,6 +88,18 @@ describe('the compact layout\'s sheets', () => {
     expect(frameInsetsOf(false, false, 800, true)).toEqual(frameInsetsOf(false, false, 800));
   });
 
+  it('frame a part above a taller stack of controls at the bottom (a link\'s open list of changes), and only while it is taller', () => {
+    for (const [compact, height] of [[true, PHONE.height], [false, 800]] as const) {
+      const plain = frameInsetsOf(compact, false, height);
+      // A stack lower than the fixed insets changes nothing: the opening view keeps its frame.
+      expect(frameInsetsOf(compact, false, height, false, plain.bottom - 20)).toEqual(plain);
+      const covered = frameInsetsOf(compact, false, height, false, 420);
+      expect(covered.bottom).toBeGreaterThan(420);
+      expect(covered.bottom).toBeLessThanOrEqual(440);
+      expect({ ...covered, bottom: plain.bottom }).toEqual(plain);
+    }
+  });
+
   it.each(['Hierarchy', 'Comments', 'Hyperlinks'])('the %s sheet takes half the height at most and sends the model above it', async (name) => {
     const { insets } = openLinkOnPhone();
     const user = userEvent.setup({ delay: null });
