@@ -49,11 +49,12 @@ export interface Deferred {
 }
 
 /** A fake promise actor that waits until the test settles it; a stopped one leaves the queue. */
-export function controlledPromise(queue: Deferred[]) {
+export function controlledPromise(queue: Deferred[], onStart?: () => void) {
   return fromPromise(
     ({ input, signal }) =>
       new Promise((resolve, reject) => {
         const call: Deferred = { input, resolve, reject };
+        onStart?.();
         queue.push(call);
         signal.addEventListener('abort', () => {
           const index = queue.indexOf(call);
@@ -68,6 +69,8 @@ export interface Sut {
   clock: SimulatedClock;
   /** Pending calls of each controlled promise actor, by invoke id. */
   pending: Record<string, Deferred[]>;
+  /** How many calls each controlled promise actor was asked for, by invoke id (a call restarted counts again). */
+  started: Record<string, number>;
   /** What the real actor visited (states and transitions), from its inspection events. */
   visited: Visited;
   /** Stops the system (the actor, or its parent when it has one). */
@@ -91,10 +94,12 @@ export function createSut(
   } = {},
 ): Sut {
   const pending: Record<string, Deferred[]> = {};
+  const started: Record<string, number> = {};
   const actors: Record<string, unknown> = {};
   for (const id of options.promiseActors ?? []) {
     pending[id] = [];
-    actors[id] = controlledPromise(pending[id]);
+    started[id] = 0;
+    actors[id] = controlledPromise(pending[id], () => void (started[id] += 1));
   }
   const provided = machine.provide({ ...(options.provide ?? {}), actors: { ...(options.provide?.actors ?? {}), ...actors } } as never);
   const clock = new SimulatedClock();
@@ -107,7 +112,7 @@ export function createSut(
   actor = createActor(provided, { clock, input: options.input as never, ...(parent ? { parent } : { inspect }) });
   actor.start();
   const root = parent ?? actor;
-  return { actor, clock, pending, visited, stop: () => root.stop() };
+  return { actor, clock, pending, started, visited, stop: () => root.stop() };
 }
 
 /** Plays one model event on the system under test. */

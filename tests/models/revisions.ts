@@ -251,6 +251,9 @@ const revisionsOracle: Oracle<RevisionsEvent, RevisionsExpected> = {
     same(sut.pending.listRevisions.map((d) => d.input), want.inFlight.list, 'GET revisions in flight');
     same(sut.pending.readChanges.map((d) => d.input), want.inFlight.changes, 'GET changes in flight');
     same(sut.pending.restoreRevision.map((d) => d.input), want.inFlight.restore, 'POST restore in flight');
+    // Calls made, not only in flight: a read restarted by a transition that should not touch it shows here.
+    same(sut.started.listRevisions, want.calls.list, 'GET revisions made');
+    same(sut.started.readChanges, want.calls.changes.length, 'GET changes made');
     same(s.parentInbox, want.seen.parent, 'the messages the parent received');
     same(s.engine, want.seen.engine, 'what the engine shows');
   },

@@ -163,8 +163,6 @@ export const revisionsMachine = setup({
       states: {
         idle: { on: { 'revisions.load': 'loading' } },
         loading: {
-          // Another row while the changes are read: the newest choice is the one read.
-          on: { 'revisions.compare': { guard: 'canCompare', target: 'loading', reenter: true, actions: 'setComparing' } },
           invoke: {
             id: 'listRevisions',
             src: 'listRevisions',
