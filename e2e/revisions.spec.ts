@@ -77,8 +77,13 @@ test('an owner compares revision 1 with revision 3, opens revision 1 read-only a
     // Only the changes: the tree shows every other part hidden.
     await comparison.getByRole('switch', { name: 'Show only changes' }).click();
     await expect(comparison.getByRole('switch', { name: 'Show only changes' })).toBeChecked();
-    await comparison.getByRole('button', { name: 'Stop comparing' }).click();
+    // Compare on another row while comparing: that comparison replaces this one.
+    await panel.locator('[data-revision="2"]').getByRole('button', { name: 'Compare' }).click();
     await expect(comparison).toHaveCount(0);
+    const second = panel.getByRole('region', { name: /Revision 2 → current revision 3/ });
+    await expect(second.getByRole('list', { name: 'Changed parts' })).toBeVisible();
+    await second.getByRole('button', { name: 'Stop comparing' }).click();
+    await expect(second).toHaveCount(0);
   });
 
   await test.step('open revision 1 read-only, compare the current one with it, then go back to the current one', async () => {
