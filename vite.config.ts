@@ -89,7 +89,7 @@ const SMALL_SHARED_MODULES =
 
 /**
  * The small shared modules in two chunks: `handoff`, those a link's first frame reaches too (its
- * hand-over, the page's ids, the layout rules), and `common`, the app's others (the document
+ * hand-over, the page's ids, the layout rules, the viewer's vocabulary), and `common`, the app's others (the document
  * title, the public link's path). One chunk for both made the first frame's static imports reach
  * React and the router's link code through the app's ones: some 60 KB more before the first picture.
  */
@@ -168,10 +168,10 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           groups: [
             { name: engineChunk(), debugName: 'engine' },
-            // The few bytes the app's entry shares with a link's first frame, and the app's tiny
-            // modules shared by several screens (each its own chunk of a few hundred bytes otherwise,
-            // and each chunk a round trip on one of six connections), in one chunk the first frame
-            // loads at once.
+            // The few bytes the app's entry shares with a link's first frame (`handoff`, which the
+            // first frame loads at once), and the app's tiny modules shared by several screens
+            // (`common`): each its own chunk of a few hundred bytes otherwise, and each chunk a
+            // round trip on one of six connections.
             { name: smallSharedChunks(), test: SMALL_SHARED_MODULES },
             { name: linkScreenChunks() },
           ],

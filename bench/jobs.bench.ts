@@ -196,11 +196,13 @@ async function linkTable(sizes: number[], log: (line: string) => void): Promise<
       const samples = { ours: [] as Open[], peer: [] as Open[] };
       // One open of each first, not counted: the first page a fresh browser opens also pays for its
       // GPU process and shader caches starting (about 400 ms here), which would fall on ours alone.
-      await coldThenWarm(browser, (c) => openOurs(c, `${ours.url}/s/${project.accessKey}`, profile, ours));
-      await coldThenWarm(browser, (c) => openPeer(c, `${peer.url}/peer.html?model=/job-${cabinets}.glb`, profile, peer));
+      const openLink = () => coldThenWarm(browser, (c) => openOurs(c, `${ours.url}/s/${project.accessKey}`, profile, ours));
+      const openPeerPage = () => coldThenWarm(browser, (c) => openPeer(c, `${peer.url}/peer.html?model=/job-${cabinets}.glb`, profile, peer));
+      await openLink();
+      await openPeerPage();
       for (let i = 0; i < 3; i++) {
-        samples.ours.push((await coldThenWarm(browser, (c) => openOurs(c, `${ours.url}/s/${project.accessKey}`, profile, ours))).cold);
-        samples.peer.push((await coldThenWarm(browser, (c) => openPeer(c, `${peer.url}/peer.html?model=/job-${cabinets}.glb`, profile, peer))).cold);
+        samples.ours.push((await openLink()).cold);
+        samples.peer.push((await openPeerPage()).cold);
       }
       const pick = (list: Open[]) => ({
         firstFrameMs: list.map((s) => s.firstFrameMs),

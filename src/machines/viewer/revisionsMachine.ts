@@ -80,7 +80,9 @@ export type RevisionsEvent =
 /** Compares another kept revision with the one on screen. */
 const startCompare = {
   guard: 'canCompare',
-  target: '#revisions.compare.loading',
+  // A sibling of each compare state; from `loading` itself it starts the read again.
+  target: 'loading',
+  reenter: true,
   actions: 'setComparing',
 } as const;
 
@@ -195,7 +197,7 @@ export const revisionsMachine = setup({
         },
         loading: {
           // Another row while the changes are read: the newest choice is the one read.
-          on: { 'revisions.compare': { guard: 'canCompare', target: 'loading', reenter: true, actions: 'setComparing' } },
+          on: { 'revisions.compare': startCompare },
           invoke: {
             id: 'readChanges',
             src: 'readChanges',
