@@ -198,6 +198,14 @@ test('a client on a phone asks for changes with a pinned note; the maker, live, 
     await expect(banner).toContainText('0 retirée(s)');
     await banner.getByRole('button', { name: 'Montrer les changements' }).tap();
     await expect(banner.getByRole('button', { name: 'Masquer les changements' })).toHaveAttribute('aria-pressed', 'true');
+    // On a phone a row of the list selects its part and the list closes, leaving the part room.
+    await banner.getByRole('button', { name: 'Lister les pièces' }).tap();
+    const row = banner.getByRole('list', { name: 'Pièces modifiées' }).locator('li[data-status="added"]').first().getByRole('button');
+    const name = (await row.locator('span').nth(1).innerText()).split(' › ').at(-1)!;
+    await row.tap();
+    await expect(guest.getByLabel('Pièce sélectionnée', { exact: true })).toContainText(name);
+    await expect(banner.getByRole('list', { name: 'Pièces modifiées' })).toHaveCount(0);
+    await expect(banner.getByRole('button', { name: 'Lister les pièces' })).toBeVisible();
     await banner.getByRole('button', { name: 'Compris' }).tap();
     await expect(banner).toHaveCount(0);
     await sameDocument(guest);

@@ -47,8 +47,8 @@ export function compactDataSheetShare(panelSheetOpen: boolean): number {
  * The insets that keep the framed model clear of the viewer's own controls. In the compact layout
  * an open panel sheet takes the lower half (`panelSheetOpen`), so the model is framed in the part
  * above it; the data sheet (`sheetShown`) lies across the top. `coveredBottom`: how far up from the
- * canvas's bottom edge a taller stack of controls reaches for now (a link's list of changed parts
- * open over the model), so that a part framed from it lands above it.
+ * canvas's bottom edge a taller stack of controls reaches for now (a link's "what changed"
+ * banner over the model, its list of parts open or not), so that a part framed from it lands above it.
  */
 export function frameInsetsOf(compact: boolean, sheetShown: boolean, viewportHeight: number, panelSheetOpen = false, coveredBottom = 0): FrameInsets {
   const below = (bottom: number) => Math.max(bottom, coveredBottom > 0 ? Math.round(coveredBottom) + GAP : 0);

@@ -2,13 +2,15 @@
  * A link's "what changed since your last visit" (the link-changes machine's view): how many parts
  * were added, changed and removed since the revision this browser saw, Show the changes (tinted
  * in the model) or Hide them, and Got it. Where the link shows the hierarchy, a list of the parts
- * opens under it, whose rows select and frame their part.
+ * opens under it, whose rows select and frame their part (on a phone the list then closes, to leave
+ * the part room).
  */
 import { useSelector } from '@xstate/react';
 import type { LinkChangesRef } from '../../machines/viewer/viewerContext';
 import { useLL } from '../app/I18nProvider';
 import { ChangedPartsList } from './ChangedPartsList';
 import type { ViewerActor } from './viewerActors';
+import { useCompactLayout } from './useWindowWidth';
 
 const button = 'min-h-9 rounded-full border border-border px-3 text-xs font-bold text-fg hover:bg-surface-overlay';
 
@@ -17,21 +19,27 @@ export function LinkChangesBanner({ viewer }: { viewer: ViewerActor }) {
   return actor ? <Banner actor={actor} /> : null;
 }
 
-/** Whether the link's list of changed parts is open over the model (false where there is none). */
-export function useChangesListOpen(viewer: ViewerActor): boolean {
+/** Whether the link's "what changed" banner is over the model (false where there is none). */
+export function useChangesBannerShown(viewer: ViewerActor): boolean {
   const actor = useSelector(viewer, (s) => s.context.linkChanges);
-  return useSelector(actor ?? undefined, (s) => (s ? s.context.listOpen && (s.matches('ready') || s.matches('showing')) : false));
+  return useSelector(actor ?? undefined, (s) => (s ? (s.matches('ready') || s.matches('showing')) && s.context.changes !== null && s.context.seen !== null : false));
 }
 
 function Banner({ actor }: { actor: LinkChangesRef }) {
   const LL = useLL();
   const t = LL.review.changes;
   const state = useSelector(actor, (s) => s);
+  const { compact } = useCompactLayout();
   const showing = state.matches('showing');
   if (!state.matches('ready') && !showing) return null;
   const { changes, seen, revisionNumber, listOpen } = state.context;
   if (!changes || seen === null) return null;
   const { added, changed, removed } = changes.counts;
+  // On a phone the open list leaves no room for the part it frames: the list closes on a choice.
+  const select = (partId: string) => {
+    actor.send({ type: 'linkChanges.select', partId });
+    if (compact) actor.send({ type: 'linkChanges.toggleList' });
+  };
   return (
     <section aria-label={t.label()} className="flex max-w-md flex-col items-center gap-2 rounded-2xl border border-primary/60 bg-surface-raised/95 px-4 py-2.5 text-center shadow-lg shadow-black/40">
       <p className="text-sm text-fg">
@@ -53,7 +61,7 @@ function Banner({ actor }: { actor: LinkChangesRef }) {
           {t.dismiss()}
         </button>
       </div>
-      {listOpen ? <ChangedPartsList parts={changes.parts} onSelect={(partId) => actor.send({ type: 'linkChanges.select', partId })} /> : null}
+      {listOpen ? <ChangedPartsList parts={changes.parts} onSelect={select} /> : null}
     </section>
   );
 }

@@ -31,7 +31,7 @@ import { LeftToolbar } from './LeftToolbar';
 import { ClippingPanel } from './panels/ClippingPanel';
 import { DataSheetPanel } from './panels/DataSheetPanel';
 import { useCoveredBottom, useFrameInsets } from './useFrameInsets';
-import { useChangesListOpen } from './LinkChangesBanner';
+import { useChangesBannerShown } from './LinkChangesBanner';
 import { MeasurePanel } from './panels/MeasurePanel';
 import { PartsListPanel } from './panels/PartsListPanel';
 import { RenderModePanel } from './panels/RenderModePanel';
@@ -93,9 +93,9 @@ export function ViewerLayout(props: ViewerLayoutProps) {
   const sheetShown = useSelector(tools, selectDataSheetShown) && !(compact && props.composingNote);
   // A panel's sheet takes the lower half of a compact screen: the model is framed again above it.
   const sheetOpen = compact && (leftPanel !== null || openPanel !== null);
-  // A link's list of changed parts opens over the model: a part framed from it lands above the list.
+  // A link's "what changed" banner (and its list of parts) over the model: a part framed from it lands above it.
   const stackRef = useRef<HTMLDivElement>(null);
-  const coveredBottom = useCoveredBottom(rootRef, stackRef, useChangesListOpen(viewer) && !sheetOpen);
+  const coveredBottom = useCoveredBottom(rootRef, stackRef, useChangesBannerShown(viewer) && !sheetOpen);
   useFrameInsets(tools, compact, sheetShown, sheetOpen, coveredBottom);
   const part = useSelector(tools, (s) => selectedPart(s, viewer.getSnapshot()));
   const modelShown = useModelShownMark(viewer);

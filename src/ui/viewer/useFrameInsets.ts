@@ -4,7 +4,7 @@
  * the top row of controls, the chips at the bottom, and the data sheet when it is shown (on the
  * left of a desktop canvas, across the top of a phone's); in the compact layout, an open panel's
  * sheet, which takes the lower half, so the model is framed again above it; and, while a link's
- * list of changed parts is open, the stack of controls at the bottom as tall as it is then
+ * "what changed" banner is shown, the stack of controls at the bottom as tall as it is then
  * (`useCoveredBottom`). Docked panels of wide windows are outside the canvas already.
  */
 import { type RefObject, useEffect, useState } from 'react';
