@@ -5,7 +5,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { publicSamplePlugin } from './samples/publicSamplePlugin';
-import { APP_ENTRIES, ENGINE_CHUNK_NAME } from './src/api/appEntries';
+import { APP_CHUNK_NAME, APP_ENTRIES, ENGINE_CHUNK_NAME } from './src/api/appEntries';
 import { serviceWorkerBuild } from './scripts/serviceWorkerBuild';
 import { VIEWER_BACKGROUND } from './src/model/viewerVocabulary';
 
@@ -81,6 +81,28 @@ function linkScreenChunks() {
       }
     }
     return plan.get(id) ?? null;
+  };
+}
+
+/**
+ * The app (src/startApp.tsx) and everything it imports statically, libraries included, in ONE
+ * chunk. Every page that starts the app loads that whole closure anyway; left to the automatic
+ * splitting, it came as eleven files (React and XState, the router and zod, Headless UI's base,
+ * the upload machine, the parts list, a few hundred bytes of number formats...), split only
+ * because screens loaded later reach parts of it. On a mobile network each file is a round trip
+ * on one of six connections: a link's page needed about three rounds for its scripts. What the
+ * app's entry, a link's first frame or the engine reach stays theirs, so no chunk of this group
+ * imports one that imports it back (grouping only our own modules made such a cycle, and a schema
+ * was then evaluated after its first use).
+ */
+function appChunk() {
+  let closure: Set<string> | null = null;
+  return (id: string, graph: ModuleGraph): string | null => {
+    if (!closure) {
+      const others = new Set([...reachFrom(graph, APP_ENTRIES.main), ...reachFrom(graph, FIRST_FRAME_ENTRY), ...reachFrom(graph, APP_ENTRIES.engine)]);
+      closure = new Set([...reachFrom(graph, APP_ENTRIES.app)].filter((module) => !others.has(module)));
+    }
+    return closure.has(id) ? APP_CHUNK_NAME : null;
   };
 }
 
@@ -172,6 +194,7 @@ export default defineConfig({
             // first frame loads at once), and the app's tiny modules shared by several screens
             // (`common`): each its own chunk of a few hundred bytes otherwise, and each chunk a
             // round trip on one of six connections.
+            { name: appChunk(), debugName: 'app' },
             { name: smallSharedChunks(), test: SMALL_SHARED_MODULES },
             { name: linkScreenChunks() },
           ],

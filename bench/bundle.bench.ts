@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { APP_CHUNK_NAME, APP_ENTRIES, chunkKeyOf } from '../src/api/appEntries';
 import type { Bench } from './lib/types';
 
 interface ManifestChunk {
@@ -55,7 +56,8 @@ const bench: Bench = {
     if (!entryKey) throw new Error('no index.html entry in the manifest');
     const initial = closure(manifest, entryKey);
     // The entry imports the app itself (src/startApp.tsx) at once, and every page preloads it.
-    if (manifest['src/startApp.tsx']) closure(manifest, 'src/startApp.tsx', initial);
+    const app = chunkKeyOf(manifest, APP_ENTRIES.app, APP_CHUNK_NAME);
+    if (app) closure(manifest, app, initial);
     const jsOnly = (keys: Set<string>) => [...keys].filter((k) => manifest[k].file.endsWith('.js'));
 
     const routeChunk = (pattern: RegExp) => Object.keys(manifest).find((k) => manifest[k].isDynamicEntry && pattern.test(k));

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import { APP_ENTRIES, ENGINE_CHUNK_NAME } from '../../src/api/appEntries';
+import { APP_CHUNK_NAME, APP_ENTRIES, chunkKeyOf, ENGINE_CHUNK_NAME } from '../../src/api/appEntries';
 import { BOOT_ELEMENT_ID, FIRST_FRAME_SCRIPT_ID } from '../../src/api/pageIds';
 import type { runtimeConfigSchema, sharedProjectSchema } from '../../src/api/schemas';
 import { POSTER_SIZE, VIEWER_BACKGROUND } from '../../src/model/viewerVocabulary';
@@ -77,7 +77,8 @@ function beyondEntry(manifest: Manifest, roots: string[]): string[] {
 
 /** The app's own chunk (loaded by the entry once it may start) and its imports beyond the entry's. */
 function appPreloads(manifest: Manifest): string[] {
-  return beyondEntry(manifest, [APP_ENTRIES.app]);
+  const app = chunkKeyOf(manifest, APP_ENTRIES.app, APP_CHUNK_NAME);
+  return app ? beyondEntry(manifest, [app]) : [];
 }
 
 /** A link's first script and the chunks it imports, or null in a build without it. */

@@ -22,3 +22,21 @@ export const APP_ENTRIES = {
 
 /** The name of the chunk holding the engine and Babylon.js (the manifest's `name` of that chunk). */
 export const ENGINE_CHUNK_NAME = 'engine';
+
+/** The name of the chunk holding the app and everything it imports statically (vite.config.ts groups it). */
+export const APP_CHUNK_NAME = 'startApp';
+
+interface NamedChunk {
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+}
+
+/**
+ * The manifest key of a grouped chunk: the module's own key when the bundler left it an entry of
+ * its own, else the group chunk of that name (a group's key is the bundler's naming).
+ */
+export function chunkKeyOf(manifest: Record<string, NamedChunk>, module: string, group: string): string | undefined {
+  if (manifest[module]) return module;
+  return Object.keys(manifest).find((key) => manifest[key].name === group && !manifest[key].isEntry);
+}

@@ -27,7 +27,8 @@ const MANIFEST = {
   '_ViewerLayout-7a8b.js': { file: 'assets/ViewerLayout-7a8b.js', imports: ['index.html'] },
   // Found by its chunk name, whatever the bundler calls its key.
   '_chunk-e1e2.js': { file: 'assets/engine-e1e2.js', name: 'engine', imports: ['_runtime-0000.js', '_glbReader-3f4e.js'] },
-  'src/startApp.tsx': { file: 'assets/startApp-5a5a.js', isDynamicEntry: true, imports: ['index.html', '_runtime-0000.js', '_routes-6b6b.js'] },
+  // The app's group chunk (vite.config.ts): found by its name too, as the bundler keys it.
+  '_startApp-5a5a.js': { file: 'assets/startApp-5a5a.js', name: 'startApp', imports: ['index.html', '_runtime-0000.js', '_routes-6b6b.js'] },
   '_routes-6b6b.js': { file: 'assets/routes-6b6b.js' },
   'src/firstFrame/main.ts': { file: 'assets/firstFrame-7c7c.js', isEntry: true, imports: ['_glbReader-3f4e.js'] },
   '_glbReader-3f4e.js': { file: 'assets/glbReader-3f4e.js' },
