@@ -23,28 +23,39 @@ export const TOUCH_GRAB_PX = 28;
 const HANDLE_COLOR = new Color3(0.2, 0.75, 1);
 
 export class SectionHandles {
-  private readonly handles: Mesh[];
-  private readonly material: ShaderMaterial;
+  /** Made when the box is first shown: six spheres and a material cost a model's first frame otherwise. */
+  private made: { handles: Mesh[]; material: ShaderMaterial } | null = null;
 
   constructor(
     private readonly scene: Scene,
     private readonly camera: ArcRotateCamera,
-  ) {
-    this.material = surfaceMaterial('section-handle', scene, { color: HANDLE_COLOR, lit: false, clip: false });
-    this.material.freeze();
-    this.handles = SECTION_FACES.map((face) => {
-      const mesh = CreateSphere(`section-${face}`, { diameter: 1, segments: 8 }, scene);
-      mesh.material = this.material;
+  ) {}
+
+  private get handles(): Mesh[] {
+    return this.made?.handles ?? [];
+  }
+
+  private make(): Mesh[] {
+    if (this.made) return this.made.handles;
+    const material = surfaceMaterial('section-handle', this.scene, { color: HANDLE_COLOR, lit: false, clip: false });
+    material.freeze();
+    const handles = SECTION_FACES.map((face) => {
+      const mesh = CreateSphere(`section-${face}`, { diameter: 1, segments: 8 }, this.scene);
+      mesh.material = material;
       mesh.renderingGroupId = OVERLAY_GROUP;
       mesh.isPickable = false;
       mesh.setEnabled(false);
       return mesh;
     });
+    this.made = { handles, material };
+    return handles;
   }
 
   show(box: Bounds | null): void {
+    const handles = box ? this.make() : this.handles;
     SECTION_FACES.forEach((face, i) => {
-      const mesh = this.handles[i];
+      const mesh = handles[i];
+      if (!mesh) return;
       mesh.setEnabled(box !== null);
       if (box) mesh.position.set(...faceCentre(box, face));
     });
@@ -56,7 +67,7 @@ export class SectionHandles {
     let bestDistance = radius;
     SECTION_FACES.forEach((face, i) => {
       const mesh = this.handles[i];
-      if (!mesh.isEnabled(false)) return;
+      if (!mesh?.isEnabled(false)) return;
       const p = project([mesh.position.x, mesh.position.y, mesh.position.z]);
       const d = Math.hypot(p.x - x, p.y - y);
       if (p.inView && d <= bestDistance) {
@@ -82,6 +93,7 @@ export class SectionHandles {
 
   dispose(): void {
     for (const mesh of this.handles) mesh.dispose();
-    this.material.dispose();
+    this.made?.material.dispose();
+    this.made = null;
   }
 }

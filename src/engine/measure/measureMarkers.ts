@@ -22,24 +22,27 @@ const POINT_COLOR = new Color3(1, 0.6, 0.2);
 const HOVER_COLOR = new Color3(1, 1, 1);
 
 export class MeasureMarkers {
-  private readonly dots: Mesh[];
-  private readonly hover: Mesh;
-  private readonly all: readonly Mesh[];
+  /** Made when a point or the pointer is first shown: three spheres and two materials cost a model's first frame otherwise. */
+  private made: { dots: Mesh[]; hover: Mesh; all: readonly Mesh[]; materials: ShaderMaterial[] } | null = null;
   private line: LinesMesh | null = null;
-  private first: Mesh | null = null;
-  private readonly pointMaterial: ShaderMaterial;
-  private readonly hoverMaterial: ShaderMaterial;
 
   constructor(
     private readonly scene: Scene,
     private readonly camera: ArcRotateCamera,
   ) {
     scene.setRenderingAutoClearDepthStencil(OVERLAY_GROUP, true, true, false);
-    this.pointMaterial = this.material('measure-point', POINT_COLOR);
-    this.hoverMaterial = this.material('measure-hover', HOVER_COLOR);
-    this.dots = [0, 1].map((i) => this.dot(`measure-point-${i}`, this.pointMaterial));
-    this.hover = this.dot('measure-hover', this.hoverMaterial);
-    this.all = [...this.dots, this.hover];
+  }
+
+  private make() {
+    if (this.made) return this.made;
+    const pointMaterial = this.material('measure-point', POINT_COLOR);
+    const hoverMaterial = this.material('measure-hover', HOVER_COLOR);
+    // One sphere's geometry, shared by the three dots (a clone shares its source's vertex buffers).
+    const first = this.dot(CreateSphere('measure-point-0', { diameter: 1, segments: 8 }, this.scene), pointMaterial);
+    const dots = [first, this.dot(first.clone('measure-point-1', null, true), pointMaterial)];
+    const hover = this.dot(first.clone('measure-hover', null, true), hoverMaterial);
+    this.made = { dots, hover, all: [...dots, hover], materials: [pointMaterial, hoverMaterial] };
+    return this.made;
   }
 
   private material(name: string, color: Color3): ShaderMaterial {
@@ -48,10 +51,7 @@ export class MeasureMarkers {
     return m;
   }
 
-  private dot(name: string, material: ShaderMaterial): Mesh {
-    // One sphere's geometry, shared by the three dots (a clone shares its source's vertex buffers).
-    const mesh = this.first ? this.first.clone(name, null, true) : CreateSphere(name, { diameter: 1, segments: 8 }, this.scene);
-    this.first ??= mesh;
+  private dot(mesh: Mesh, material: ShaderMaterial): Mesh {
     mesh.material = material;
     mesh.renderingGroupId = OVERLAY_GROUP;
     mesh.isPickable = false;
@@ -60,7 +60,8 @@ export class MeasureMarkers {
   }
 
   setPoints(points: readonly Vec3[]): void {
-    this.dots.forEach((dot, i) => {
+    const dots = points.length > 0 ? this.make().dots : (this.made?.dots ?? []);
+    dots.forEach((dot, i) => {
       const p = points[i];
       dot.setEnabled(p !== undefined);
       if (p) dot.position.set(p[0], p[1], p[2]);
@@ -77,8 +78,9 @@ export class MeasureMarkers {
   }
 
   setHover(point: Vec3 | null): void {
-    this.hover.setEnabled(point !== null);
-    if (point) this.hover.position.set(point[0], point[1], point[2]);
+    const hover = point ? this.make().hover : this.made?.hover;
+    hover?.setEnabled(point !== null);
+    if (point) hover?.position.set(point[0], point[1], point[2]);
   }
 
   /** Keeps the dots at a constant size on screen; call before each frame. */
@@ -89,7 +91,7 @@ export class MeasureMarkers {
     const ortho = c.mode === Camera.ORTHOGRAPHIC_CAMERA;
     const eye = c.position;
     const tanHalf = Math.tan(c.fov / 2);
-    for (const dot of this.all) {
+    for (const dot of this.made?.all ?? []) {
       if (!dot.isEnabled(false)) continue;
       const height = ortho ? (c.orthoTop ?? 1) - (c.orthoBottom ?? -1) : 2 * Vector3.Distance(eye, dot.position) * tanHalf;
       dot.scaling.setAll((MARKER_PIXELS * height) / pixelHeight);
@@ -97,9 +99,9 @@ export class MeasureMarkers {
   }
 
   dispose(): void {
-    for (const dot of this.all) dot.dispose();
+    for (const dot of this.made?.all ?? []) dot.dispose();
     this.line?.dispose();
-    this.pointMaterial.dispose();
-    this.hoverMaterial.dispose();
+    for (const material of this.made?.materials ?? []) material.dispose();
+    this.made = null;
   }
 }
