@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { publicSamplePlugin } from './samples/publicSamplePlugin';
 import { APP_CHUNK_NAME, APP_ENTRIES, ENGINE_CHUNK_NAME } from './src/api/appEntries';
+import { reachThroughBarrel } from './scripts/barrelReach';
 import { serviceWorkerBuild } from './scripts/serviceWorkerBuild';
 import { VIEWER_BACKGROUND } from './src/model/viewerVocabulary';
 
@@ -53,30 +54,32 @@ function reachFrom(graph: ModuleGraph, root: string): Set<string> {
   return seen;
 }
 
+/** Headless UI's one entry file, which re-exports every component. */
+const HEADLESS_UI = { specifier: '@headlessui/react', file: /[\\/]node_modules[\\/]@headlessui[\\/]react[\\/]dist[\\/]headlessui\.esm\.js$/ };
+
 /**
  * A shared link's viewer screen in few requests. Left to the automatic splitting, it comes as some
  * ten chunks, several of a few hundred bytes, each a round trip on one of a browser's six
- * connections per host (170 ms each on a mobile network). Our own modules of the screen beyond the
- * app are grouped instead:
+ * connections per host (170 ms each on a mobile network). What the screen reaches beyond the app,
+ * libraries included, is grouped instead:
  * - `screens`: what the link's viewer shares with the project list (both load it);
  * - `link`: the rest (the owner's viewer loads it too: most of it is theirs as well).
- * The screen modules themselves stay their chunks (dynamic imports of the router). Libraries are
- * left to the automatic splitting: a barrel such as @headlessui/react reaches every component
- * statically, so grouping what it reaches would move a menu the list uses into the login route.
- * The app's own modules are left to it too: grouped, Rolldown evaluated a schema after its first use.
+ * The screen modules themselves stay their chunks (dynamic imports of the router). Headless UI is
+ * followed through its barrel only to the components each side imports (`reachThroughBarrel`), so
+ * a menu of the list does not come with the link's screen, nor the link's tabs with the list.
  */
 function linkScreenChunks() {
   let plan: Map<string, string> | null = null;
   return (id: string, graph: ModuleGraph): string | null => {
     if (!plan) {
       plan = new Map();
+      const reach = (root: string) => reachThroughBarrel(graph, resolve(import.meta.dirname, root), HEADLESS_UI);
       const outside = new Set([...reachFrom(graph, APP_ENTRIES.main), ...reachFrom(graph, FIRST_FRAME_ENTRY), ...reachFrom(graph, APP_ENTRIES.engine)]);
-      const app = reachFrom(graph, APP_ENTRIES.app);
-      const list = reachFrom(graph, APP_ENTRIES.projectList);
+      const app = reach(APP_ENTRIES.app);
+      const list = reach(APP_ENTRIES.projectList);
       const screens = new Set([APP_ENTRIES.app, APP_ENTRIES.projectList, APP_ENTRIES.sharedViewer].map((f) => resolve(import.meta.dirname, f)));
-      const ours = (module: string) => !outside.has(module) && !screens.has(module) && !/[\\/]node_modules[\\/]/.test(module);
-      for (const module of reachFrom(graph, APP_ENTRIES.sharedViewer)) {
-        if (!ours(module) || app.has(module)) continue;
+      for (const module of reach(APP_ENTRIES.sharedViewer)) {
+        if (outside.has(module) || screens.has(module) || app.has(module)) continue;
         plan.set(module, list.has(module) ? 'screens' : 'link');
       }
     }
@@ -93,14 +96,16 @@ function linkScreenChunks() {
  * on one of six connections: a link's page needed about three rounds for its scripts. What the
  * app's entry, a link's first frame or the engine reach stays theirs, so no chunk of this group
  * imports one that imports it back (grouping only our own modules made such a cycle, and a schema
- * was then evaluated after its first use).
+ * was then evaluated after its first use). Headless UI is followed through its barrel only to the
+ * components the app imports: the list's menus and the viewers' tabs stay out of the login route.
  */
 function appChunk() {
   let closure: Set<string> | null = null;
   return (id: string, graph: ModuleGraph): string | null => {
     if (!closure) {
       const others = new Set([...reachFrom(graph, APP_ENTRIES.main), ...reachFrom(graph, FIRST_FRAME_ENTRY), ...reachFrom(graph, APP_ENTRIES.engine)]);
-      closure = new Set([...reachFrom(graph, APP_ENTRIES.app)].filter((module) => !others.has(module)));
+      const app = reachThroughBarrel(graph, resolve(import.meta.dirname, APP_ENTRIES.app), HEADLESS_UI);
+      closure = new Set([...app].filter((module) => !others.has(module)));
     }
     return closure.has(id) ? APP_CHUNK_NAME : null;
   };
