@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { APP_CHUNK_NAME, APP_ENTRIES, chunkKeyOf } from '../src/api/appEntries';
+import { APP_CHUNK_NAME, APP_ENTRIES, chunkKeyOf, ENGINE_CHUNK_NAME } from '../src/api/appEntries';
 import type { Bench } from './lib/types';
 
 interface ManifestChunk {
@@ -69,7 +69,7 @@ const bench: Bench = {
     const login = gzipKb(manifest, jsOnly(with_(routeChunk(/ui\/.*[Ll]ogin/))));
     const list = gzipKb(manifest, jsOnly(with_(routeChunk(/ui\/.*(list|List|Projects)/))));
     // The engine is either its own dynamic entry or, as vite.config.ts groups it, the chunk named engine.
-    const engineKey = Object.keys(manifest).find((k) => /src\/engine\/index\.ts$/.test(k) || /^assets\/engine-[^/]*\.js$/.test(manifest[k].file));
+    const engineKey = chunkKeyOf(manifest, APP_ENTRIES.engine, ENGINE_CHUNK_NAME);
     const viewer = engineKey ? gzipKb(manifest, jsOnly(new Set([...closure(manifest, engineKey)].filter((k) => !initial.has(k))))) : { kb: Number.NaN, babylon: false };
 
     const rows = [

@@ -96,8 +96,7 @@ function firstFrameFiles(manifest: Manifest): { entry: string; imports: string[]
  * then the screen's chunk and its imports.
  */
 function viewerPreloads(manifest: Manifest, screen: string): string[] {
-  // The engine's group chunk, by its name (its manifest key is the bundler's own naming).
-  const engine = Object.keys(manifest).find((key) => manifest[key].name === ENGINE_CHUNK_NAME && !manifest[key].isEntry && !manifest[key].isDynamicEntry);
+  const engine = chunkKeyOf(manifest, APP_ENTRIES.engine, ENGINE_CHUNK_NAME);
   const files = beyondEntry(manifest, engine ? [screen, engine] : [screen]);
   const first = engine ? `/${manifest[engine].file}` : '';
   return [...files.filter((file) => file === first), ...files.filter((file) => file !== first)];

@@ -29,7 +29,6 @@ export const APP_CHUNK_NAME = 'startApp';
 interface NamedChunk {
   name?: string;
   isEntry?: boolean;
-  isDynamicEntry?: boolean;
 }
 
 /**

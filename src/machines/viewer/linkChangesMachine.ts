@@ -14,7 +14,7 @@
  *   loading fails (the network dropped, or the page is leaving while the changes are on their way)
  *   -> done, nothing remembered: the next visit asks again, so the client never loses what changed.
  */
-import { assign, fromCallback, fromPromise, sendParent, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate';
 import type { RevisionChanges } from '../../api/schemas';
 import type { CompareView } from './revisionsMachine';
 
@@ -138,3 +138,12 @@ export const linkChangesMachine = setup({
     done: { type: 'final' },
   },
 });
+
+/**
+ * What the banner says, while it is shown: the changes since the seen revision, with that revision;
+ * null when there is no banner (the banner and the viewer's framing both read it).
+ */
+export function selectBannerChanges(s: SnapshotFrom<typeof linkChangesMachine>): { changes: RevisionChanges; seen: number } | null {
+  const { changes, seen } = s.context;
+  return (s.matches('ready') || s.matches('showing')) && changes !== null && seen !== null ? { changes, seen } : null;
+}

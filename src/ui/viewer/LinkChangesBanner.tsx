@@ -6,6 +6,7 @@
  * the part room).
  */
 import { useSelector } from '@xstate/react';
+import { selectBannerChanges } from '../../machines/viewer/linkChangesMachine';
 import type { LinkChangesRef } from '../../machines/viewer/viewerContext';
 import { useLL } from '../app/I18nProvider';
 import { ChangedPartsList } from './ChangedPartsList';
@@ -22,7 +23,7 @@ export function LinkChangesBanner({ viewer }: { viewer: ViewerActor }) {
 /** Whether the link's "what changed" banner is over the model (false where there is none). */
 export function useChangesBannerShown(viewer: ViewerActor): boolean {
   const actor = useSelector(viewer, (s) => s.context.linkChanges);
-  return useSelector(actor ?? undefined, (s) => (s ? (s.matches('ready') || s.matches('showing')) && s.context.changes !== null && s.context.seen !== null : false));
+  return useSelector(actor ?? undefined, (s) => (s ? selectBannerChanges(s) !== null : false));
 }
 
 function Banner({ actor }: { actor: LinkChangesRef }) {
@@ -30,10 +31,11 @@ function Banner({ actor }: { actor: LinkChangesRef }) {
   const t = LL.review.changes;
   const state = useSelector(actor, (s) => s);
   const { compact } = useCompactLayout();
+  const shown = selectBannerChanges(state);
+  if (!shown) return null;
+  const { changes, seen } = shown;
+  const { revisionNumber, listOpen } = state.context;
   const showing = state.matches('showing');
-  if (!state.matches('ready') && !showing) return null;
-  const { changes, seen, revisionNumber, listOpen } = state.context;
-  if (!changes || seen === null) return null;
   const { added, changed, removed } = changes.counts;
   // On a phone the open list leaves no room for the part it frames: the list closes on a choice.
   const select = (partId: string) => {
