@@ -6,6 +6,32 @@ import { defineConfig, devices } from '@playwright/test';
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8091);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
+/**
+ * Features the browser runs without. Chromium keeps only the last `--disable-features`, so this
+ * repeats the list Playwright passes itself (chromiumSwitches.ts in playwright-core), then adds
+ * the omnibox popup's WebUI: from Chromium 156, every new window (each test's and each cold
+ * open's context) starts a page of its own for the address bar's popup, which a headless window
+ * never shows, and that page's renderer kept one of two cores busy for about three seconds,
+ * beside the page under test.
+ */
+export const DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIOmniboxFullPopup',
+];
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-background-networking',
@@ -14,6 +40,7 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--use-angle=swiftshader',
   '--enable-unsafe-swiftshader',
+  `--disable-features=${DISABLED_FEATURES.join(',')}`,
 ];
 
 export default defineConfig({

@@ -1,8 +1,10 @@
 /**
- * Registers the service worker (serviceWorker.ts, built to /sw.js) once the page has loaded, so it
- * never competes with the first frame; then hands it the URLs this page already used, which it
- * stores through its own routes (the first open was not under its control). On a viewer page that
- * waits for the model's first frame, so the model and its poster are among them.
+ * Registers the service worker (serviceWorker.ts, built to /sw.js) once the page has loaded, and on
+ * a viewer page once the viewer has drawn the model, so that it never competes with the first open:
+ * starting a worker takes a thread and about half a second of processor in a phone-class browser,
+ * which on two cores the viewer's start would share. Then it hands the worker the URLs this page
+ * already used, which it stores through its own routes (the first open was not under its control):
+ * the model and its poster among them.
  */
 import { LINK_CHANGED, LINK_CHECK, LINK_PATH } from './messages';
 
@@ -35,9 +37,9 @@ export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   const register = async () => {
     try {
+      await afterFirstFrame();
       await navigator.serviceWorker.register('/sw.js', { scope: '/' });
       const registration = await navigator.serviceWorker.ready;
-      await afterFirstFrame();
       registration.active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: usedUrls() } });
     } catch {
       // Without a service worker the product works as before, only not offline.
