@@ -10,10 +10,11 @@
 import { type RefObject, useEffect, useState } from 'react';
 import { frameInsetsOf } from '../../model/layoutRules';
 import type { ToolsActor } from './viewerActors';
+import { windowSize } from './useWindowWidth';
 
 
 export function useFrameInsets(tools: ToolsActor, compact: boolean, sheetShown: boolean, panelSheetOpen = false, coveredBottom = 0): void {
-  const height = typeof window === 'undefined' ? 800 : window.innerHeight;
+  const height = typeof window === 'undefined' ? 800 : windowSize().height;
   const { top, right, bottom, left } = frameInsetsOf(compact, sheetShown, height, compact && panelSheetOpen, coveredBottom);
   useEffect(() => {
     tools.send({ type: 'tools.frameInsets', insets: { top, right, bottom, left } });

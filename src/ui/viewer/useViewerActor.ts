@@ -13,7 +13,7 @@ import { parseViewerParams } from '../../machines/viewer/filterParams';
 import type { LoadTarget, ViewerInput } from '../../machines/viewer/viewerMachine';
 import { useAppServices } from '../app/AppServices';
 import { useLL } from '../app/I18nProvider';
-import { hierarchyOpensByItself, isEmbedded } from './useWindowWidth';
+import { hierarchyOpensByItself, isEmbedded, windowSize } from './useWindowWidth';
 
 /** The viewer opens on the project an upload just made: loading its model is the upload's last step. */
 function isJustUploaded(upload: Parameters<typeof awaitsModelOf>[0], target: LoadTarget): boolean {
@@ -37,7 +37,7 @@ export function useViewerActor(target: LoadTarget, options: { returnToList?: () 
       params: parseViewerParams(window.location.search),
       author: { name: user.isLoggedIn ? user.fullName : guestName, avatarUrl: user.avatarUrl },
       guestName,
-      hierarchyOpensByItself: hierarchyOpensByItself(window.innerWidth, window.innerHeight, isEmbedded()),
+      hierarchyOpensByItself: hierarchyOpensByItself(windowSize().width, windowSize().height, isEmbedded()),
       afterUpload: isJustUploaded(projects.upload.getSnapshot(), target),
     };
   });

@@ -29,12 +29,16 @@ afterEach(() => {
   cleanup();
   Object.defineProperty(window, 'innerWidth', { value: realSize.width, configurable: true });
   Object.defineProperty(window, 'innerHeight', { value: realSize.height, configurable: true });
+  // As a browser does when the window changes size: the viewer reads the size again then.
+  window.dispatchEvent(new Event('resize'));
 });
 
 /** The link at /s/k1 on a phone, with the frame insets the engine is given recorded. */
 function openLinkOnPhone() {
   Object.defineProperty(window, 'innerWidth', { value: PHONE.width, configurable: true });
   Object.defineProperty(window, 'innerHeight', { value: PHONE.height, configurable: true });
+  // As a browser does when the window changes size: the viewer reads the size again then.
+  window.dispatchEvent(new Event('resize'));
   const insets: Array<{ top: number; right: number; bottom: number; left: number }> = [];
   const { services } = createServices({ sharedProject: SAMPLE_LINK });
   const viewer = services.viewer;

@@ -21,6 +21,8 @@ const realTop = Object.getOwnPropertyDescriptor(window, 'top')!;
 function windowOf(width: number, height: number, framed: boolean) {
   Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
   Object.defineProperty(window, 'innerHeight', { value: height, configurable: true });
+  // As a browser does when the window changes size: the viewer reads the size again then.
+  window.dispatchEvent(new Event('resize'));
   // In a frame, the top window is the other site's page.
   if (framed) Object.defineProperty(window, 'top', { value: {} as Window, configurable: true });
 }
@@ -31,6 +33,8 @@ afterEach(() => {
   Object.defineProperty(window, 'top', realTop);
   Object.defineProperty(window, 'innerWidth', { value: realSize.width, configurable: true });
   Object.defineProperty(window, 'innerHeight', { value: realSize.height, configurable: true });
+  // As a browser does when the window changes size: the viewer reads the size again then.
+  window.dispatchEvent(new Event('resize'));
 });
 
 /** The app at /s/k1, whose link is `link`. */
