@@ -46,7 +46,7 @@ export function formatDecimal(value: number, decimals: number, locale: Locales):
     return new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: false }).format(value);
   }
   const fixed = (value < 0 || Object.is(value, -0) ? '-' : '') + fixedOf(Math.abs(value), decimals);
-  return locale === 'en' ? fixed : fixed.replace('.', DECIMAL_SEPARATOR[locale]);
+  return fixed.replace('.', DECIMAL_SEPARATOR[locale]);
 }
 
 /** Up to `decimals` decimals, trailing zeros dropped ("18", "448,5"). */

@@ -11,14 +11,24 @@ import { LINK_CHANGED, LINK_CHECK, LINK_PATH } from './messages';
 const MODEL_FIRST_FRAME = 'model-first-frame';
 const VIEWER_PAGE = /^\/(s|projects)\/[^/]+\/?$|^\/sandbox\/?$/;
 
+/**
+ * How long a viewer page waits for its model's first frame at most: a model that fails to load, or
+ * a viewer left before it drew, must not keep the page without its service worker.
+ */
+const FIRST_FRAME_WAIT_MS = 15_000;
+
 function afterFirstFrame(): Promise<void> {
   if (!VIEWER_PAGE.test(location.pathname) || performance.getEntriesByName(MODEL_FIRST_FRAME).length > 0) return Promise.resolve();
   return new Promise((resolve) => {
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName(MODEL_FIRST_FRAME).length === 0) return;
+    const done = () => {
       observer.disconnect();
+      clearTimeout(timer);
       resolve();
+    };
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName(MODEL_FIRST_FRAME).length > 0) done();
     });
+    const timer = setTimeout(done, FIRST_FRAME_WAIT_MS);
     observer.observe({ type: 'mark' });
   });
 }

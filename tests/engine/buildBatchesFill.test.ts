@@ -1,12 +1,36 @@
 /**
- * What fillBatch writes, checked against the transforms of transform.ts applied one vertex at a
- * time: positions, normals, texture coordinates, indices (winding swapped under a mirroring
+ * What fillBatch writes, checked against plain per-vertex transforms (below) and transform.ts's
+ * normal matrix: positions, normals, texture coordinates, indices (winding swapped under a mirroring
  * matrix), per-part ranges and bounds, for indexed and non-indexed geometry.
  */
 import { describe, expect, it } from 'vitest';
 import { buildBatches } from '../../src/engine/geometry/buildBatches';
 import type { ModelSource, SourceGeometry } from '../../src/engine/geometry/modelSource';
-import { determinant3, normalMatrix, transformNormal, transformPoint, type Matrix16 } from '../../src/engine/geometry/transform';
+import { determinant3, normalMatrix, type Matrix16 } from '../../src/engine/geometry/transform';
+
+/** `p * m` for the point at `src[i..i+2]`, written into `out[j..j+2]` (row vectors, translation in 12..14). */
+function transformPoint(m: Matrix16, src: ArrayLike<number>, i: number, out: Float32Array | number[], j: number): void {
+  const x = src[i];
+  const y = src[i + 1];
+  const z = src[i + 2];
+  out[j] = x * m[0] + y * m[4] + z * m[8] + m[12];
+  out[j + 1] = x * m[1] + y * m[5] + z * m[9] + m[13];
+  out[j + 2] = x * m[2] + y * m[6] + z * m[10] + m[14];
+}
+
+/** The normalised `n * nm` for the normal at `src[i..i+2]`, written into `out[j..j+2]`. */
+function transformNormal(nm: ArrayLike<number>, src: ArrayLike<number>, i: number, out: Float32Array, j: number): void {
+  const x = src[i];
+  const y = src[i + 1];
+  const z = src[i + 2];
+  const nx = x * nm[0] + y * nm[3] + z * nm[6];
+  const ny = x * nm[1] + y * nm[4] + z * nm[7];
+  const nz = x * nm[2] + y * nm[5] + z * nm[8];
+  const l = Math.hypot(nx, ny, nz) || 1;
+  out[j] = nx / l;
+  out[j + 1] = ny / l;
+  out[j + 2] = nz / l;
+}
 
 const indexed: SourceGeometry = {
   id: 0,

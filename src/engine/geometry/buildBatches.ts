@@ -254,7 +254,7 @@ function writePiece(batch: Batch, piece: PartPiece, part: number, base: number, 
   const g = piece.geometry;
   const m = piece.matrix;
   const count = g.positions.length / 3;
-  // The transforms written out (transform.ts does the same per call): this loop runs for every
+  // The transforms written out (no call per vertex): this loop runs for every
   // vertex of the model on a page whose JavaScript has not been optimised yet, where each call
   // and each closure costs.
   const m0 = m[0], m1 = m[1], m2 = m[2], m4 = m[4], m5 = m[5], m6 = m[6], m8 = m[8], m9 = m[9], m10 = m[10], m12 = m[12], m13 = m[13], m14 = m[14];

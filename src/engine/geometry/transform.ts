@@ -4,16 +4,6 @@
  */
 export type Matrix16 = ArrayLike<number>;
 
-/** Writes `p * m` for the point at `src[i..i+2]` into `out[j..j+2]`. */
-export function transformPoint(m: Matrix16, src: ArrayLike<number>, i: number, out: Float32Array | number[], j: number): void {
-  const x = src[i];
-  const y = src[i + 1];
-  const z = src[i + 2];
-  out[j] = x * m[0] + y * m[4] + z * m[8] + m[12];
-  out[j + 1] = x * m[1] + y * m[5] + z * m[9] + m[13];
-  out[j + 2] = x * m[2] + y * m[6] + z * m[10] + m[14];
-}
-
 /** Determinant of the 3x3 part; negative for mirroring transforms. */
 export function determinant3(m: Matrix16): number {
   return (
@@ -43,18 +33,4 @@ export function normalMatrix(m: Matrix16, out: Float64Array = new Float64Array(9
   out[7] = sign * (c * d - a * f);
   out[8] = sign * (a * e - b * d);
   return out;
-}
-
-/** Writes the normalised `n * nm` for the normal at `src[i..i+2]` into `out[j..j+2]`. */
-export function transformNormal(nm: ArrayLike<number>, src: ArrayLike<number>, i: number, out: Float32Array, j: number): void {
-  const x = src[i];
-  const y = src[i + 1];
-  const z = src[i + 2];
-  const nx = x * nm[0] + y * nm[3] + z * nm[6];
-  const ny = x * nm[1] + y * nm[4] + z * nm[7];
-  const nz = x * nm[2] + y * nm[5] + z * nm[8];
-  const l = Math.hypot(nx, ny, nz) || 1;
-  out[j] = nx / l;
-  out[j + 1] = ny / l;
-  out[j + 2] = nz / l;
 }
