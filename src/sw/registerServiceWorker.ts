@@ -2,9 +2,11 @@
  * Registers the service worker (serviceWorker.ts, built to /sw.js) once the page has loaded, and on
  * a viewer page once the viewer has drawn the model, so that it never competes with the first open:
  * starting a worker takes a thread and about half a second of processor in a phone-class browser,
- * which on two cores the viewer's start would share. Then it hands the worker the URLs this page
- * already used, which it stores through its own routes (the first open was not under its control):
- * the model and its poster among them.
+ * which on two cores the viewer's start would share. Then, on a page the worker did not serve (the
+ * first open), it hands the worker the URLs this page used, which it stores through its own routes:
+ * the model and its poster among them. A page the worker served went through those routes already;
+ * handing it the list again would fetch the link's page once more, and, if the link changed meanwhile,
+ * store the new page under the old one's name, so that the next open would not learn of the change.
  */
 import { LINK_CHANGED, LINK_CHECK, LINK_PATH } from './messages';
 
@@ -47,10 +49,11 @@ export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   const register = async () => {
     try {
+      const served = navigator.serviceWorker.controller !== null;
       await afterFirstFrame();
       await navigator.serviceWorker.register('/sw.js', { scope: '/' });
       const registration = await navigator.serviceWorker.ready;
-      registration.active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: usedUrls() } });
+      if (!served) registration.active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: usedUrls() } });
     } catch {
       // Without a service worker the product works as before, only not offline.
     }
