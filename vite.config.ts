@@ -5,9 +5,9 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { publicSamplePlugin } from './samples/publicSamplePlugin';
-import { APP_CHUNK_NAME, APP_ENTRIES, ENGINE_CHUNK_NAME } from './src/api/appEntries';
+import { APP_CHUNK_NAME, APP_ENTRIES, ENGINE_CHUNK_NAME, FIRST_FRAME_FILE } from './src/api/appEntries';
 import { reachThroughBarrel } from './scripts/barrelReach';
-import { serviceWorkerBuild } from './scripts/serviceWorkerBuild';
+import { standaloneScriptBuild } from './scripts/standaloneScriptBuild';
 import { VIEWER_BACKGROUND } from './src/model/viewerVocabulary';
 
 /** The pages' `%VIEWER_BACKGROUND%` (the browser's bar, the engine test page) is the viewer's one background colour. */
@@ -30,12 +30,9 @@ function engineChunk() {
   return (id: string, graph: ModuleGraph): string | null => {
     if (!closure) {
       const reach = (root: string) => reachFrom(graph, root);
-      // What the app's entry loads itself (login, list) stays out, so those routes load no Babylon;
-      // so does what a link's first frame shares with the engine (the GLB reader, the batches),
-      // which the link's page loads before the engine and the engine then imports from there.
+      // What the app's entry loads itself (login, list) stays out, so those routes load no Babylon.
       const app = new Set([...reach(APP_ENTRIES.main), ...reach(APP_ENTRIES.app)]);
-      const firstFrame = reach(FIRST_FRAME_ENTRY);
-      closure = new Set([...reach(APP_ENTRIES.engine)].filter((module) => !app.has(module) && !firstFrame.has(module)));
+      closure = new Set([...reach(APP_ENTRIES.engine)].filter((module) => !app.has(module)));
     }
     return closure.has(id) ? ENGINE_CHUNK_NAME : null;
   };
@@ -74,7 +71,7 @@ function linkScreenChunks() {
     if (!plan) {
       plan = new Map();
       const reach = (root: string) => reachThroughBarrel(graph, resolve(import.meta.dirname, root), HEADLESS_UI);
-      const outside = new Set([...reachFrom(graph, APP_ENTRIES.main), ...reachFrom(graph, FIRST_FRAME_ENTRY), ...reachFrom(graph, APP_ENTRIES.engine)]);
+      const outside = new Set([...reachFrom(graph, APP_ENTRIES.main), ...reachFrom(graph, APP_ENTRIES.engine)]);
       const app = reach(APP_ENTRIES.app);
       const list = reach(APP_ENTRIES.projectList);
       const screens = new Set([APP_ENTRIES.app, APP_ENTRIES.projectList, APP_ENTRIES.sharedViewer].map((f) => resolve(import.meta.dirname, f)));
@@ -103,7 +100,7 @@ function appChunk() {
   let closure: Set<string> | null = null;
   return (id: string, graph: ModuleGraph): string | null => {
     if (!closure) {
-      const others = new Set([...reachFrom(graph, APP_ENTRIES.main), ...reachFrom(graph, FIRST_FRAME_ENTRY), ...reachFrom(graph, APP_ENTRIES.engine)]);
+      const others = new Set([...reachFrom(graph, APP_ENTRIES.main), ...reachFrom(graph, APP_ENTRIES.engine)]);
       const app = reachThroughBarrel(graph, resolve(import.meta.dirname, APP_ENTRIES.app), HEADLESS_UI);
       closure = new Set([...app].filter((module) => !others.has(module)));
     }
@@ -111,36 +108,23 @@ function appChunk() {
   };
 }
 
+/**
+ * The app's small modules shared by its entry and several screens (the first frame's hand-over, the
+ * page's ids, the layout rules, the document title...), in one `common` chunk: each its own chunk of
+ * a few hundred bytes otherwise, and each chunk a round trip on one of six connections.
+ */
 const SMALL_SHARED_MODULES =
   /src[\\/](engine[\\/]firstFrame[\\/]handoff|api[\\/](pageIds|partName|units)|ui[\\/]app[\\/]documentTitle|model[\\/](layoutRules|viewerVocabulary)|machines[\\/]projects[\\/]publicLink)\.ts$/;
 
 /**
- * The small shared modules in two chunks: `handoff`, those a link's first frame reaches too (its
- * hand-over, the page's ids, the layout rules, the viewer's vocabulary), and `common`, the app's others (the document
- * title, the public link's path). One chunk for both made the first frame's static imports reach
- * React and the router's link code through the app's ones: some 60 KB more before the first picture.
- */
-function smallSharedChunks() {
-  let firstFrame: Set<string> | null = null;
-  return (id: string, graph: ModuleGraph): string => {
-    firstFrame ??= reachFrom(graph, FIRST_FRAME_ENTRY);
-    return firstFrame.has(id) ? 'handoff' : 'common';
-  };
-}
-
-/** A shared link's first script (src/firstFrame/main.ts): the server names it in the link's page. */
-export const FIRST_FRAME_ENTRY = APP_ENTRIES.firstFrame;
-
-/**
- * The build's entries. firstFrame: a shared link's first frame. sw: the service worker, at the site's root with a fixed name (its scope is
- * the whole site). engine-test.html, the engine test page that loads any `?model=` URL (driven by
+ * The build's entries: the app's page and, built apart (standaloneScriptBuild), the service worker
+ * and a link's first frame. engine-test.html, the engine test page that loads any `?model=` URL (driven by
  * e2e/engine.spec.ts and the benchmarks), only when ENGINE_TEST_PAGE=1 asks for it (npm test's
  * build, the benches): a production build leaves it out.
  */
 export function buildInputs(env: Record<string, string | undefined>): Record<string, string> {
   return {
     main: APP_ENTRIES.page,
-    firstFrame: FIRST_FRAME_ENTRY,
     ...(env.ENGINE_TEST_PAGE === '1' ? { engineTest: 'engine-test.html' } : {}),
   };
 }
@@ -157,8 +141,9 @@ export default defineConfig({
     tailwindcss(),
     publicSamplePlugin(),
     viewerBackgroundInHtml(),
-    // The service worker is bundled apart (a classic script imports no chunk): /sw.js.
-    serviceWorkerBuild(APP_ENTRIES.serviceWorker),
+    // The service worker (/sw.js) and a link's first frame, each bundled apart as one classic script.
+    standaloneScriptBuild(APP_ENTRIES.serviceWorker, 'sw.js'),
+    standaloneScriptBuild(APP_ENTRIES.firstFrame, FIRST_FRAME_FILE),
     // Every text asset (and the sandbox's sample GLB) compressed once, at build time, as brotli and
     // gzip beside the file; the server sends the copy the browser accepts (never compresses per request).
     compression({
@@ -195,12 +180,8 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           groups: [
             { name: engineChunk(), debugName: 'engine' },
-            // The few bytes the app's entry shares with a link's first frame (`handoff`, which the
-            // first frame loads at once), and the app's tiny modules shared by several screens
-            // (`common`): each its own chunk of a few hundred bytes otherwise, and each chunk a
-            // round trip on one of six connections.
             { name: appChunk(), debugName: 'app' },
-            { name: smallSharedChunks(), test: SMALL_SHARED_MODULES },
+            { name: 'common', test: SMALL_SHARED_MODULES },
             { name: linkScreenChunks() },
           ],
         },

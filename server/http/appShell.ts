@@ -5,13 +5,14 @@
  * - a viewer page names its lazy chunks and the engine chunk as module preloads (read from Vite's
  *   manifest), so they download while the main chunk runs;
  * - a shared link's page also carries the shared project, preloads its model and its poster, shows
- *   the poster at once (before any script), starts its first-frame script (which downloads the
+ *   the poster at once (before any script), carries its first-frame script (which downloads the
  *   model and draws it before the app has arrived), and has its own title and Open Graph tags.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import { APP_CHUNK_NAME, APP_ENTRIES, chunkKeyOf, ENGINE_CHUNK_NAME } from '../../src/api/appEntries';
+import { APP_CHUNK_NAME, APP_ENTRIES, chunkKeyOf, ENGINE_CHUNK_NAME, FIRST_FRAME_FILE } from '../../src/api/appEntries';
 import { BOOT_ELEMENT_ID, FIRST_FRAME_SCRIPT_ID } from '../../src/api/pageIds';
 import type { runtimeConfigSchema, sharedProjectSchema } from '../../src/api/schemas';
 import { POSTER_SIZE, VIEWER_BACKGROUND } from '../../src/model/viewerVocabulary';
@@ -81,19 +82,27 @@ function appPreloads(manifest: Manifest): string[] {
   return app ? beyondEntry(manifest, [app]) : [];
 }
 
-/** A link's first script and the chunks it imports, or null in a build without it. */
-function firstFrameFiles(manifest: Manifest): { entry: string; imports: string[] } | null {
-  const entry = manifest[APP_ENTRIES.firstFrame];
-  if (!entry) return null;
-  const imports = [...closureOf(manifest, entry.imports ?? [])];
-  return { entry: `/${entry.file}`, imports: imports.map((key) => `/${manifest[key].file}`) };
+/**
+ * A link's first script (built apart as one classic script: vite.config.ts), as the text of an
+ * inline script, or null in a build without it. In the page itself, it needs no request: on a
+ * browser's six connections per host its three files took three of the first round's six, and the
+ * engine and the app, the largest downloads, waited for the next round, a round trip later.
+ */
+function readFirstFrameScript(staticDir: string): string | null {
+  let code: string;
+  try {
+    code = readFileSync(path.join(staticDir, FIRST_FRAME_FILE), 'utf8');
+  } catch {
+    return null;
+  }
+  // Nothing in it may end the element or open a comment (only string and pattern text could).
+  return code.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
 }
 
 /**
  * The files a viewer screen needs beyond what the main entry already loads: the engine first (the
- * largest, and the last thing the viewer's first frame waits for: asked for first, it downloads
- * beside the many small chunks instead of after them, on a browser's six connections per host),
- * then the screen's chunk and its imports.
+ * largest: asked for before them, it downloads beside the many small chunks instead of after them,
+ * on a browser's six connections per host), then the screen's chunk and its imports.
  */
 function viewerPreloads(manifest: Manifest, screen: string): string[] {
   const engine = chunkKeyOf(manifest, APP_ENTRIES.engine, ENGINE_CHUNK_NAME);
@@ -110,6 +119,8 @@ const BOOT_POSTER_STYLE =
 
 interface AppShell {
   render(page: ShellPage, config: RuntimeConfigWire): string;
+  /** The content security policy's sources for the inline scripts a link's page carries (`'sha256-…'`). */
+  inlineScriptHashes: string[];
 }
 
 export function loadAppShell(staticDir: string): AppShell {
@@ -124,32 +135,31 @@ export function loadAppShell(staticDir: string): AppShell {
     owner: viewerPreloads(manifest, VIEWER_SCREENS.owner),
     shared: viewerPreloads(manifest, VIEWER_SCREENS.shared),
   };
-  const firstFrame = firstFrameFiles(manifest);
+  const firstFrame = readFirstFrameScript(staticDir);
   const app = appPreloads(manifest);
   const modulePreloads = (files: string[], priority = '') =>
     files.map((file) => `<link rel="modulepreload" crossorigin${priority && ` fetchpriority="${priority}"`} href="${escapeHtml(file)}">`).join('');
 
   return {
+    inlineScriptHashes: firstFrame === null ? [] : [`'sha256-${createHash('sha256').update(firstFrame).digest('base64')}'`],
     render(page, config) {
       const head: string[] = [];
       const body: string[] = [];
       const boot: Record<string, unknown> = { config };
       let title: string | undefined;
-      const startsFirstFrame = page.kind === 'shared' && !!page.project?.modelUrl && !!firstFrame;
+      const startsFirstFrame = page.kind === 'shared' && !!page.project?.modelUrl && firstFrame !== null;
       if (page.kind !== 'shared') head.push(modulePreloads(app));
       if (page.kind === 'owner') head.push(modulePreloads(preloads.owner.filter((file) => !app.includes(file))));
       if (page.kind === 'shared') {
-        // The model and the first frame's chunks first: they are what the first picture waits for.
+        // The model first: it is what the first picture waits for.
         if (page.project?.modelUrl) {
           head.push(`<link rel="preload" as="fetch" crossorigin="anonymous" fetchpriority="high" href="${escapeHtml(page.project.modelUrl)}">`);
-          if (firstFrame) head.push(modulePreloads(firstFrame.imports, 'high'));
         }
-        // The engine, the app and the viewer after them, low: on a connection-limited mobile network
-        // they would otherwise take the bandwidth and the connections the first frame's few kilobytes
-        // wait for. The browser sends low requests once the high ones are in, the engine's first.
-        const [engine, ...screen] = preloads.shared;
-        const rest = [...(engine ? [engine] : []), ...app, ...screen]
-          .filter((file, i, all) => !firstFrame?.imports.includes(file) && all.indexOf(file) === i);
+        // The app, the engine and the viewer after it, low: on a mobile network they would otherwise
+        // take the bandwidth the model's few kilobytes wait for. The app is asked for first: once the
+        // first frame is on screen, its start and the viewer's first render are what the viewer
+        // waits for, and the engine, asked for next, arrives meanwhile.
+        const rest = [...app, ...preloads.shared].filter((file, i, all) => all.indexOf(file) === i);
         head.push(modulePreloads(rest, startsFirstFrame ? 'low' : ''));
         const project = page.project;
         if (project) {
@@ -177,9 +187,11 @@ export function loadAppShell(staticDir: string): AppShell {
         }
       }
       head.push(`<script id="${BOOT_ELEMENT_ID}" type="application/json">${jsonForScript(boot)}</script>`);
-      if (startsFirstFrame && firstFrame) {
-        // After the boot data it reads: the model's download and first frame, before the app.
-        head.push(`<script id="${FIRST_FRAME_SCRIPT_ID}" type="module" async crossorigin fetchpriority="high" src="${escapeHtml(firstFrame.entry)}"></script>`);
+      if (startsFirstFrame) {
+        // In the body, after the poster (it adds its canvas to the body, and the poster paints
+        // first) and before the stylesheet (a script after a stylesheet waits for it): it starts
+        // as the page is read, and makes the WebGL context while the model arrives.
+        body.push(`<script id="${FIRST_FRAME_SCRIPT_ID}">${firstFrame}</script>`);
       }
       let source = template;
       if (body.length > 0) {
@@ -189,8 +201,10 @@ export function loadAppShell(staticDir: string): AppShell {
         source = template.replace(STYLESHEET, '');
         body.push(...sheets);
       }
-      let html = source.replace(HEAD_MARK, head.join('')).replace(BODY_MARK, body.join(''));
-      if (title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+      // Replaced by functions: in a replacement string, `$&` or `$'` (a project's name, the script's
+      // code) would stand for parts of the page.
+      let html = source.replace(HEAD_MARK, () => head.join('')).replace(BODY_MARK, () => body.join(''));
+      if (title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
       return html;
     },
   };

@@ -5,7 +5,8 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 
 /**
- * Scripts from this origin only (the boot data is a JSON block, never executed); styles may be
+ * Scripts from this origin only (the boot data is a JSON block, never executed), and on a shared
+ * link's page its first-frame script, named by its hash; styles may be
  * inline (the poster's few rules in the page, and style attributes); images also as data: and
  * blob: URLs (logos read through the API); WebAssembly for the model decoder; no frames, no plugins.
  */
@@ -33,13 +34,19 @@ export const HELMET_OPTIONS: FastifyHelmetOptions = {
 };
 
 /**
- * A shared link's page only: the same policy, but any site may frame it (`*` matches every http
- * and https origin), and no X-Frame-Options (which cannot say "anyone" and would win in old
- * browsers). Only the document's headers matter to framing: its assets and API answers keep the
- * common ones, and a login or owner page opened inside the frame still refuses to show. The
- * plugin lays these route options over HELMET_OPTIONS.
+ * A shared link's page only: the same policy, with its inline first-frame script allowed by hash
+ * (`scriptHashes`, as `'sha256-…'` sources: that script and no other), and any site may frame it
+ * (`*` matches every http and https origin), and no X-Frame-Options (which cannot say "anyone"
+ * and would win in old browsers). Only the document's headers matter to framing: its assets and
+ * API answers keep the common ones, and a login or owner page opened inside the frame still
+ * refuses to show. The plugin lays these route options over HELMET_OPTIONS.
  */
-export const EMBEDDABLE_PAGE_HELMET: Omit<FastifyHelmetOptions, 'global'> = {
-  contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY, frameAncestors: ['*'] } },
-  frameguard: false,
-};
+export function embeddablePageHelmet(scriptHashes: readonly string[]): Omit<FastifyHelmetOptions, 'global'> {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...CONTENT_SECURITY_POLICY, scriptSrc: [...CONTENT_SECURITY_POLICY.scriptSrc, ...scriptHashes], frameAncestors: ['*'] },
+    },
+    frameguard: false,
+  };
+}

@@ -15,7 +15,7 @@ import { findPublishedProject } from '../db/projects';
 import { isAccessKeyShape } from '../domain/accessKeys';
 import { loadAppShell, type ShellPage } from './appShell';
 import { sendApiNotFound } from './errors';
-import { EMBEDDABLE_PAGE_HELMET } from './securityHeaders';
+import { embeddablePageHelmet } from './securityHeaders';
 import { etagMatches } from './etag';
 import { toSharedProject } from './projectViews';
 import { posterBlobKey } from '../domain/projectBlobKeys';
@@ -126,7 +126,8 @@ export async function installSpa(app: FastifyInstance, staticDir: string, produc
   app.get('/', sendPage);
   app.get('/index.html', sendPage);
   // A shared link's page is the only one another site may embed (the per-route helmet options).
-  for (const url of ['/s/:accessKey', '/s/:accessKey/']) app.get(url, { helmet: EMBEDDABLE_PAGE_HELMET }, sendPage);
+  const linkPageHelmet = embeddablePageHelmet(shell?.inlineScriptHashes ?? []);
+  for (const url of ['/s/:accessKey', '/s/:accessKey/']) app.get(url, { helmet: linkPageHelmet }, sendPage);
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const isRead = request.method === 'GET' || request.method === 'HEAD';

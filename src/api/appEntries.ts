@@ -20,6 +20,12 @@ export const APP_ENTRIES = {
   projectList: 'src/ui/list/ProjectListScreen.tsx',
 } as const;
 
+/**
+ * A link's first frame, built apart as one classic script at the build's root (vite.config.ts),
+ * which the server writes into the link's page (server/http/appShell.ts).
+ */
+export const FIRST_FRAME_FILE = 'first-frame.js';
+
 /** The name of the chunk holding the engine and Babylon.js (the manifest's `name` of that chunk). */
 export const ENGINE_CHUNK_NAME = 'engine';
 

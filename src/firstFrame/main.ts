@@ -20,7 +20,7 @@ import { parseGlbChunks, readGlb } from '../engine/load/glbReader';
 import { frameInsetsOf, isCompactLayout } from '../model/layoutRules';
 
 /** The performance mark of the first frame on screen (the viewer's own is `model-first-frame`). */
-export const LINK_FIRST_FRAME = 'link-first-frame';
+const LINK_FIRST_FRAME = 'link-first-frame';
 
 interface LinkBoot {
   modelUrl: string;

@@ -5,6 +5,7 @@
  * requests itself; a poster made at conversion with no browser anywhere.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import sharp from 'sharp';
@@ -30,9 +31,14 @@ const MANIFEST = {
   // The app's group chunk (vite.config.ts): found by its name too, as the bundler keys it.
   '_startApp-5a5a.js': { file: 'assets/startApp-5a5a.js', name: 'startApp', imports: ['index.html', '_runtime-0000.js', '_routes-6b6b.js'] },
   '_routes-6b6b.js': { file: 'assets/routes-6b6b.js' },
-  'src/firstFrame/main.ts': { file: 'assets/firstFrame-7c7c.js', isEntry: true, imports: ['_glbReader-3f4e.js'] },
   '_glbReader-3f4e.js': { file: 'assets/glbReader-3f4e.js' },
 };
+/**
+ * A link's first frame as the build writes it (one classic script at the build's root), with what
+ * an inline script must not carry as is: the end of its element, a comment's opening, and `$&`,
+ * which a replacement string would read as the matched text.
+ */
+const FIRST_FRAME = `(()=>{window.firstFrameText="</script><!-- $& $' done"})();`;
 
 let server: UploadServer;
 let owner: TestUser;
@@ -43,6 +49,7 @@ async function writeBuild(dist: string) {
   await mkdir(path.join(dist, '.vite'), { recursive: true });
   await writeFile(path.join(dist, 'index.html'), INDEX);
   await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  await writeFile(path.join(dist, 'first-frame.js'), FIRST_FRAME);
   const asset = path.join(dist, 'assets', 'main-1a2b3c4d.js');
   await writeFile(asset, SCRIPT);
   // What the build's compression step leaves beside each text asset.
@@ -229,34 +236,57 @@ describe('the page of a shared link', () => {
   };
   const bootOf = (html: string) => parseBootData(/<script id="cv-boot" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1]);
 
-  it('starts the model and poster requests, and the viewer and engine chunks, from its first HTML', async () => {
-    const html = await page(`/s/${project.accessKey}?filter=Base`);
+  it('starts the model and poster requests, and the viewer and engine chunks, from its first HTML, and carries its first-frame script', async () => {
+    const res = await get(`/s/${project.accessKey}?filter=Base`);
+    expect(res.status).toBe(200);
+    const html = res.raw.toString();
     const link = `/api/v1/projects/accessKeys/${project.accessKey}/models/1`;
-    // The model first, then the first frame's chunk, then the app and the viewer at a low priority.
+    // The model first, then the app and the viewer at a low priority.
     const model = html.indexOf(`<link rel="preload" as="fetch" crossorigin="anonymous" fetchpriority="high" href="${link}.glb">`);
-    const firstFrameChunk = html.indexOf('<link rel="modulepreload" crossorigin fetchpriority="high" href="/assets/glbReader-3f4e.js">');
     expect(model).toBeGreaterThan(-1);
-    expect(firstFrameChunk).toBeGreaterThan(model);
     // The poster is in the page itself: the very bytes the poster URL serves, no request of its own.
     expect(html).not.toContain(`<link rel="preload" as="image"`);
     const inline = /<div id="boot-poster" aria-hidden="true"><img src="data:image\/webp;base64,([A-Za-z0-9+/=]+)" data-url="([^"]+)"/.exec(html);
     expect(inline?.[2]).toBe(`${link}.webp`);
     expect(Buffer.from(inline![1], 'base64').equals((await get(`${link}.webp`)).raw)).toBe(true);
     const lowPreload = (chunk: string) => html.indexOf(`<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/${chunk}">`);
-    for (const chunk of ['startApp-5a5a.js', 'routes-6b6b.js', 'SharedViewerScreen-5e6f.js', 'ViewerLayout-7a8b.js', 'engine-e1e2.js']) {
-      expect(lowPreload(chunk)).toBeGreaterThan(firstFrameChunk);
+    for (const chunk of ['startApp-5a5a.js', 'routes-6b6b.js', 'SharedViewerScreen-5e6f.js', 'ViewerLayout-7a8b.js', 'engine-e1e2.js', 'glbReader-3f4e.js']) {
+      expect(lowPreload(chunk)).toBeGreaterThan(model);
       expect(html.split(`${chunk}"`)).toHaveLength(2);
     }
-    // The engine, the largest and the last the viewer waits for, is asked for first of them.
-    for (const chunk of ['startApp-5a5a.js', 'routes-6b6b.js', 'SharedViewerScreen-5e6f.js', 'ViewerLayout-7a8b.js']) {
-      expect(lowPreload('engine-e1e2.js')).toBeLessThan(lowPreload(chunk));
-    }
-    // What the main entry loads itself is not named twice, nor the first frame's chunk.
+    // The app first (its start is what the viewer waits for once the first frame is drawn), then the engine.
+    expect(lowPreload('startApp-5a5a.js')).toBeLessThan(lowPreload('engine-e1e2.js'));
+    for (const chunk of ['SharedViewerScreen-5e6f.js', 'ViewerLayout-7a8b.js']) expect(lowPreload('engine-e1e2.js')).toBeLessThan(lowPreload(chunk));
+    // What the main entry loads itself is not named twice.
     expect(html).not.toContain('modulepreload" crossorigin href="/assets/runtime-0000.js');
-    expect(html.split('glbReader-3f4e.js')).toHaveLength(2);
-    // The first-frame script comes after the boot data it reads.
-    const script = html.indexOf('<script id="cv-first-frame" type="module" async crossorigin fetchpriority="high" src="/assets/firstFrame-7c7c.js"></script>');
-    expect(script).toBeGreaterThan(html.indexOf('<script id="cv-boot"'));
+
+    // The first-frame script is in the page, after the boot data it reads and the poster it draws
+    // over: its text whole, with nothing in it that ends the element or opens a comment.
+    const script = /<script id="cv-first-frame">([^]*?)<\/script>/.exec(html);
+    expect(script).not.toBeNull();
+    expect(script!.index).toBeGreaterThan(html.indexOf('<script id="cv-boot"'));
+    expect(script!.index).toBeGreaterThan(html.indexOf('<div id="boot-poster"'));
+    const code = script![1];
+    expect(code).not.toMatch(/<\/script|<!--/i);
+    expect(new Function(`const window = {}; ${code}; return window.firstFrameText;`)()).toBe("</script><!-- $& $' done");
+    // The page's content security policy lets that script run, and no other inline one.
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1].split(' ') ?? [];
+    expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc.filter((source) => source.startsWith("'sha256-"))).toHaveLength(1);
+  });
+
+  it('writes a name holding replacement patterns as it is', async () => {
+    const name = "Kitchen $& $' $` $1";
+    await inject(server, `/api/v1/projects/${project.id}`, { method: 'PATCH', token: owner.token, body: { name } });
+    try {
+      const html = await page(`/s/${project.accessKey}`);
+      expect(html).toContain(`<title>Kitchen $&amp; $&#39; $\` $1 – Cabinet Viewer</title>`);
+      expect(bootOf(html).shared?.project.name).toBe(name);
+    } finally {
+      await inject(server, `/api/v1/projects/${project.id}`, { method: 'PATCH', token: owner.token, body: { name: project.name } });
+    }
   });
 
   it('carries the runtime configuration and the shared project, so the model request waits on nothing', async () => {
@@ -358,6 +388,6 @@ describe('the page of a shared link', () => {
   it('starts no first frame for a link without a model', async () => {
     const html = await page('/s/AAAAAAAAAAAAAAAAAAAAAA', 404);
     expect(html).not.toContain('cv-first-frame');
-    expect(html).not.toContain('firstFrame-7c7c.js');
+    expect(html).not.toContain('firstFrameText');
   });
 });
