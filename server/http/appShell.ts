@@ -100,6 +100,27 @@ function readFirstFrameScript(staticDir: string): string | null {
 }
 
 /**
+ * The page's stylesheets as `<style>` elements, for a link's page: in the page, the stylesheet
+ * needs no request of its own. Null when one cannot be read or could end its element.
+ */
+function readStylesheets(staticDir: string, template: string): string[] | null {
+  const sheets: string[] = [];
+  for (const link of template.match(STYLESHEET) ?? []) {
+    const href = /href="\/([^"]+)"/.exec(link)?.[1];
+    if (!href) return null;
+    let css: string;
+    try {
+      css = readFileSync(path.join(staticDir, href), 'utf8');
+    } catch {
+      return null;
+    }
+    if (/<\/style/i.test(css)) return null;
+    sheets.push(`<style>${css}</style>`);
+  }
+  return sheets;
+}
+
+/**
  * The files a viewer screen needs beyond what the main entry already loads: the engine first (the
  * largest: asked for before them, it downloads beside the many small chunks instead of after them,
  * on a browser's six connections per host), then the screen's chunk and its imports.
@@ -136,6 +157,7 @@ export function loadAppShell(staticDir: string): AppShell {
     shared: viewerPreloads(manifest, VIEWER_SCREENS.shared),
   };
   const firstFrame = readFirstFrameScript(staticDir);
+  const inlineSheets = readStylesheets(staticDir, template);
   const app = appPreloads(manifest);
   const modulePreloads = (files: string[], priority = '') =>
     files.map((file) => `<link rel="modulepreload" crossorigin${priority && ` fetchpriority="${priority}"`} href="${escapeHtml(file)}">`).join('');
@@ -199,7 +221,9 @@ export function loadAppShell(staticDir: string): AppShell {
         // app's root), so the poster paints as soon as the page is in, not a stylesheet's round trip later.
         const sheets = template.match(STYLESHEET) ?? [];
         source = template.replace(STYLESHEET, '');
-        body.push(...sheets);
+        // On a link's page that starts a first frame, the stylesheet is in the page too: one request
+        // less in the first round, where the app and the engine then both fit.
+        body.push(...(startsFirstFrame && inlineSheets ? inlineSheets : sheets));
       }
       // Replaced by functions: in a replacement string, `$&` or `$'` (a project's name, the script's
       // code) would stand for parts of the page.

@@ -1,7 +1,8 @@
 /**
  * The link page's poster: written into the page as a data URI when the server has it, else (a
  * poster too large to inline, or not read) preloaded by its URL, the boot poster pointing at it;
- * and painted before the stylesheet has arrived (the stylesheet follows it in the body).
+ * and painted before the stylesheet has arrived (the stylesheet follows it in the body, or is in
+ * the page itself when the page starts a first frame).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,10 +20,15 @@ const project = {
 } as never;
 const config = { apiBase: '/api/v1' } as never;
 
-async function shell() {
+const CSS = 'body{font-family:Nunito}.a{background:url(/assets/n.woff2)}';
+
+/** The built page; with `firstFrame`, a link's first-frame script and the stylesheet's file as the build writes them. */
+async function shell({ firstFrame = false, css = CSS }: { firstFrame?: boolean; css?: string | null } = {}) {
   const dir = await makeTempDir();
-  await mkdir(dir, { recursive: true });
+  await mkdir(path.join(dir, 'assets'), { recursive: true });
   await writeFile(path.join(dir, 'index.html'), INDEX);
+  if (firstFrame) await writeFile(path.join(dir, 'first-frame.js'), '(()=>{})();');
+  if (css !== null) await writeFile(path.join(dir, 'assets', 'main-C3jU.css'), css);
   return loadAppShell(dir);
 }
 
@@ -52,8 +58,25 @@ describe('the stylesheet of a page', () => {
 
   it('stays in the head of every other page', async () => {
     for (const page of [{ kind: 'app' as const }, { kind: 'owner' as const }, { kind: 'shared' as const, accessKey: 'abcdefghijklmnopqrstuv', project: null, origin: 'http://x' }]) {
-      const html = (await shell()).render(page, config);
+      const html = (await shell({ firstFrame: true })).render(page, config);
       expect(html.indexOf(SHEET)).toBeLessThan(html.indexOf('</head>'));
+      expect(html).not.toContain('<style>body');
+    }
+  });
+
+  it('is in the page itself on a link page that starts a first frame, after that script and before the app root', async () => {
+    const html = (await shell({ firstFrame: true })).render({ kind: 'shared', accessKey: 'abcdefghijklmnopqrstuv', project, origin: 'http://x', posterDataUri: 'data:image/webp;base64,UklGRg==' }, config);
+    expect(html).not.toContain('rel="stylesheet"');
+    const style = html.indexOf(`<style>${CSS}</style>`);
+    expect(style).toBeGreaterThan(html.indexOf('<script id="cv-first-frame">'));
+    expect(style).toBeLessThan(html.indexOf('<div id="root">'));
+  });
+
+  it('stays a stylesheet link when its file cannot be read, or holds what would end its element', async () => {
+    for (const css of [null, 'a{}</style><script>alert(1)</script>']) {
+      const html = (await shell({ firstFrame: true, css })).render({ kind: 'shared', accessKey: 'abcdefghijklmnopqrstuv', project, origin: 'http://x' }, config);
+      expect(html.indexOf(SHEET)).toBeGreaterThan(html.indexOf('<script id="cv-first-frame">'));
+      expect(html).not.toContain('alert(1)');
     }
   });
 });
