@@ -175,3 +175,5 @@ export const workshopMachine = setup({
     },
   },
 });
+
+export type WorkshopMachine = typeof workshopMachine;

@@ -5,6 +5,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
+import { use } from 'react';
 import { LABEL_FORMATS, type LabelFormat } from '../../machines/projects/labelsMachine';
 import { WORKSHOP_TABS, type WorkshopTab } from '../../machines/projects/workshopMachine';
 import { cuttingCsv, cuttingFileName, partLabelsOf, type PackingMode } from '../../machines/projects/workshopView';
@@ -41,7 +42,9 @@ export function WorkshopScreen({ projectId }: { projectId: number }) {
   const T = LL.cutting;
   const { projects, settings } = useAppServices();
   const userUnit = useSelector(settings, (s) => s.context.unit);
-  const actor = useActorRef(projects.machines.workshop, { input: { projectId, origin: window.location.origin, unit: userUnit } });
+  // Loaded with the page (the route's screen suspends until it is in).
+  const machine = use(projects.machines.workshop());
+  const actor = useActorRef(machine, { input: { projectId, origin: window.location.origin, unit: userUnit } });
   const state = useSelector(actor, (s) => (s.matches('ready') ? 'ready' : s.matches('failed') ? 'failed' : 'loading'));
   const estimateState = useSelector(actor, (s) => (s.matches({ ready: { estimate: 'loaded' } }) ? 'loaded' : s.matches({ ready: { estimate: 'failed' } }) ? 'failed' : 'loading'));
   const saving = useSelector(actor, (s) => s.matches({ ready: { settings: 'saving' } }));
