@@ -103,9 +103,9 @@ function readFirstFrameScript(staticDir: string): string | null {
  * The page's stylesheets as `<style>` elements, for a link's page: in the page, the stylesheet
  * needs no request of its own. Null when one cannot be read or could end its element.
  */
-function readStylesheets(staticDir: string, template: string): string[] | null {
+function readStylesheets(staticDir: string, links: readonly string[]): string[] | null {
   const sheets: string[] = [];
-  for (const link of template.match(STYLESHEET) ?? []) {
+  for (const link of links) {
     const href = /href="\/([^"]+)"/.exec(link)?.[1];
     if (!href) return null;
     let css: string;
@@ -157,7 +157,10 @@ export function loadAppShell(staticDir: string): AppShell {
     shared: viewerPreloads(manifest, VIEWER_SCREENS.shared),
   };
   const firstFrame = readFirstFrameScript(staticDir);
-  const inlineSheets = readStylesheets(staticDir, template);
+  // The stylesheet links, and the page without them (a link's page has them in its body), split once.
+  const sheetLinks = template.match(STYLESHEET) ?? [];
+  const withoutSheets = template.replace(STYLESHEET, '');
+  const inlineSheets = readStylesheets(staticDir, sheetLinks);
   const app = appPreloads(manifest);
   const modulePreloads = (files: string[], priority = '') =>
     files.map((file) => `<link rel="modulepreload" crossorigin${priority && ` fetchpriority="${priority}"`} href="${escapeHtml(file)}">`).join('');
@@ -219,11 +222,10 @@ export function loadAppShell(staticDir: string): AppShell {
       if (body.length > 0) {
         // The stylesheet moves after the poster: in the body it holds back only what follows it (the
         // app's root), so the poster paints as soon as the page is in, not a stylesheet's round trip later.
-        const sheets = template.match(STYLESHEET) ?? [];
-        source = template.replace(STYLESHEET, '');
+        source = withoutSheets;
         // On a link's page that starts a first frame, the stylesheet is in the page too: one request
         // less in the first round, where the app and the engine then both fit.
-        body.push(...(startsFirstFrame && inlineSheets ? inlineSheets : sheets));
+        body.push(...(startsFirstFrame && inlineSheets ? inlineSheets : sheetLinks));
       }
       // Replaced by functions: in a replacement string, `$&` or `$'` (a project's name, the script's
       // code) would stand for parts of the page.

@@ -9,6 +9,7 @@ import type { Branding, Project, ProjectPatch, SubscriptionPlan } from '../../ap
 import type { Estimate } from '../../api/cutting/estimate';
 import type { PackingMode } from '../../api/cutting/packing';
 import type { WorkshopSettings } from '../../api/cutting/workshopSettings';
+import { loadOnce } from '../../model/loadOnce';
 import { labelsMachine, type LoadedLabels } from './labelsMachine';
 import type { LoadedWorkshop, WorkshopMachine } from './workshopMachine';
 import { uploadMachine, type SocketCommand, type SocketInput } from '../upload/uploadMachine';
@@ -138,25 +139,20 @@ export function createProjectServices({ api, socket, imageUrlOf, storage = memor
    * cutting diagrams with a packing library that no other page needs, and which would otherwise
    * be in the script every page loads first.
    */
-  let workshopLoad: Promise<WorkshopMachine> | null = null;
-  const workshop = () =>
-    (workshopLoad ??= import('./workshopMachine').then(
-      ({ workshopMachine }) =>
-        workshopMachine.provide({
-          actors: {
-            loadWorkshop: fromPromise<LoadedWorkshop, { projectId: number }>(async ({ input }) => {
-              const [project, tree, settings] = await Promise.all([api.getProject(input.projectId), api.getPartTree(input.projectId), api.getWorkshopSettings()]);
-              return { project, tree, settings };
-            }),
-            loadEstimate: fromPromise<Estimate, { projectId: number; mode: PackingMode }>(({ input }) => api.getEstimate({ id: input.projectId }, input.mode)),
-            saveSettings: fromPromise<WorkshopSettings, { settings: WorkshopSettings }>(({ input }) => api.putWorkshopSettings(input.settings)),
-          },
-        }),
-      (error: unknown) => {
-        workshopLoad = null;
-        throw error;
-      },
-    ));
+  const workshop = loadOnce<WorkshopMachine>(() =>
+    import('./workshopMachine').then(({ workshopMachine }) =>
+      workshopMachine.provide({
+        actors: {
+          loadWorkshop: fromPromise<LoadedWorkshop, { projectId: number }>(async ({ input }) => {
+            const [project, tree, settings] = await Promise.all([api.getProject(input.projectId), api.getPartTree(input.projectId), api.getWorkshopSettings()]);
+            return { project, tree, settings };
+          }),
+          loadEstimate: fromPromise<Estimate, { projectId: number; mode: PackingMode }>(({ input }) => api.getEstimate({ id: input.projectId }, input.mode)),
+          saveSettings: fromPromise<WorkshopSettings, { settings: WorkshopSettings }>(({ input }) => api.putWorkshopSettings(input.settings)),
+        },
+      }),
+    ),
+  );
 
   return {
     upload,

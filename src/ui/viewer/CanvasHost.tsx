@@ -8,6 +8,7 @@
  */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { adoptFirstFrame, endFirstFrame, firstFrameHolds, firstFrameOnScreen, leaveFirstFrameCanvas, onFirstFrameSettled, takeFirstFrameCanvas } from '../../engine/firstFrame/handoff';
+import { loadOnce } from '../../model/loadOnce';
 import { useLL } from '../app/I18nProvider';
 import { DimensionLabels } from './DimensionLabels';
 import { InfoRows } from './panels/InfoRows';
@@ -36,19 +37,11 @@ declare global {
   }
 }
 
-let enginePromise: Promise<typeof import('../../engine')> | null = null;
-
 /**
- * The engine chunk, fetched once. The viewer routes call it while their own chunk loads, so the
- * two download in parallel instead of one after the other.
+ * The engine chunk, fetched once (again after a failed download). The viewer routes call it while
+ * their own chunk loads, so the two download in parallel instead of one after the other.
  */
-export function preloadEngine(): Promise<typeof import('../../engine')> {
-  enginePromise ??= import('../../engine').catch((error: unknown) => {
-    enginePromise = null; // a failed download may be retried by the next viewer
-    throw error;
-  });
-  return enginePromise;
-}
+export const preloadEngine: () => Promise<typeof import('../../engine')> = loadOnce(() => import('../../engine'));
 
 /**
  * Starts in-page AR (WebXR) with the AR GLB at `glbUrl`, `overlay` over the camera's picture: the
