@@ -20,13 +20,17 @@ interface ParsedPartName {
   extraInfo?: string;
 }
 
+/** A plain decimal: digits with an optional fraction, or a fraction alone (`.5`). */
+const NUMERIC = /^\d+(\.\d+)?$|^\.\d+$/;
+
 /** Parses one dimension: `18`, `18,5`, `23_1_2` (23 1/2), `1_2` (1/2). NaN when unreadable. */
 export function parseDimension(text: string): number {
   const value = text.trim().replace(/,/g, '.');
   if (value === '') return Number.NaN;
+  // Most dimensions are plain decimals: read at once (a model's part tree reads thousands).
+  if (NUMERIC.test(value)) return Number(value);
   const parts = value.split('_');
-  const numeric = /^\d+(\.\d+)?$|^\.\d+$/;
-  if (!parts.every((p) => numeric.test(p))) return Number.NaN;
+  if (!parts.every((p) => NUMERIC.test(p))) return Number.NaN;
   if (parts.length === 1) return Number(parts[0]);
   if (parts.length === 2) {
     const den = Number(parts[1]);

@@ -120,11 +120,6 @@ function start(boot: LinkBoot): void {
       requestAnimationFrame(() => {
         performance.mark(LINK_FIRST_FRAME);
         settleFirstFrame();
-        // The page now waits for the engine's script: the context answers its start's questions sooner.
-        const wanted = () => !released && !disposed && renderer !== null;
-        whenIdle(() => {
-          if (wanted()) renderer!.prepareEngine(wanted);
-        });
       });
     }
   };

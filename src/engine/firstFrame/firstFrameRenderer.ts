@@ -9,7 +9,6 @@
  * downloads. Anything it cannot do (no WebGL 2, a lost context, a shader refused) leaves the
  * canvas hidden: the poster stays until the engine draws.
  */
-import { warmEngineExtensions } from './engineExtensions';
 import type { Batch, BuiltModel } from '../geometry/buildBatches';
 import type { SourceMaterial } from '../geometry/modelSource';
 import { EDGE_PALETTE, LIGHT } from '../../model/viewLook';
@@ -44,11 +43,6 @@ export interface FirstFrameRenderer {
    * for the engine that takes the context over. Drawing is over.
    */
   release(): void;
-  /**
-   * Asks the context for what the engine will ask as it starts on it (`warmEngineExtensions`),
-   * while `stillWanted`; for the time the page waits for the engine.
-   */
-  prepareEngine(stillWanted: () => boolean): void;
   /** Frees what it made and the context itself. */
   dispose(): void;
 }
@@ -249,9 +243,6 @@ export function createFirstFrameRenderer(canvas: HTMLCanvasElement): FirstFrameR
       gl.polygonOffset(0, 0);
       gl.clearColor(0, 0, 0, 0);
       for (const location of [0, 1]) gl.disableVertexAttribArray(location);
-    },
-    prepareEngine(stillWanted) {
-      warmEngineExtensions(gl, stillWanted);
     },
     dispose() {
       this.release();

@@ -126,16 +126,37 @@ class AccessorReader {
 
 /** Local matrix of a glTF node, column-major (the same memory layout as Babylon's row-vector matrices). */
 export function localMatrix(node: NonNullable<GltfJson['nodes']>[number]): Float64Array {
-  if (node.matrix && node.matrix.length === 16) return Float64Array.from(node.matrix);
-  const [tx, ty, tz] = node.translation ?? [0, 0, 0];
-  const [x, y, z, w] = node.rotation ?? [0, 0, 0, 1];
-  const [sx, sy, sz] = node.scale ?? [1, 1, 1];
-  return Float64Array.from([
-    (1 - 2 * (y * y + z * z)) * sx, 2 * (x * y + z * w) * sx, 2 * (x * z - y * w) * sx, 0,
-    2 * (x * y - z * w) * sy, (1 - 2 * (x * x + z * z)) * sy, 2 * (y * z + x * w) * sy, 0,
-    2 * (x * z + y * w) * sz, 2 * (y * z - x * w) * sz, (1 - 2 * (x * x + y * y)) * sz, 0,
-    tx, ty, tz, 1,
-  ]);
+  // Written out (no destructuring, no Float64Array.from): this runs once per node of a model on a
+  // page's first frame, in code not optimised yet, where iterators cost most of the time.
+  const m = new Float64Array(16);
+  if (node.matrix && node.matrix.length === 16) {
+    for (let i = 0; i < 16; i++) m[i] = node.matrix[i];
+    return m;
+  }
+  const t = node.translation;
+  const r = node.rotation;
+  const s = node.scale;
+  const x = r ? r[0] : 0;
+  const y = r ? r[1] : 0;
+  const z = r ? r[2] : 0;
+  const w = r ? r[3] : 1;
+  const sx = s ? s[0] : 1;
+  const sy = s ? s[1] : 1;
+  const sz = s ? s[2] : 1;
+  m[0] = (1 - 2 * (y * y + z * z)) * sx;
+  m[1] = 2 * (x * y + z * w) * sx;
+  m[2] = 2 * (x * z - y * w) * sx;
+  m[4] = 2 * (x * y - z * w) * sy;
+  m[5] = (1 - 2 * (x * x + z * z)) * sy;
+  m[6] = 2 * (y * z + x * w) * sy;
+  m[8] = 2 * (x * z + y * w) * sz;
+  m[9] = 2 * (y * z - x * w) * sz;
+  m[10] = (1 - 2 * (x * x + y * y)) * sz;
+  m[12] = t ? t[0] : 0;
+  m[13] = t ? t[1] : 0;
+  m[14] = t ? t[2] : 0;
+  m[15] = 1;
+  return m;
 }
 
 /** parent * local for column-major matrices. */
@@ -211,7 +232,7 @@ export function readGlb(chunks: GlbChunks, decode: MeshoptDecode | null, onMesh?
     seen.add(index);
     const world = multiply(parentMatrix, localMatrix(node));
     if (node.mesh !== undefined) {
-      const matrix = Float32Array.from(world);
+      const matrix = new Float32Array(world);
       const pieces: PartPiece[] = piecesOf(node.mesh).map((p) => ({ ...p, matrix }));
       if (pieces.length > 0) parts.push({ id: String(index), pieces });
     }

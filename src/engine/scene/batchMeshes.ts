@@ -78,13 +78,25 @@ export function createModelMeshes(model: BuiltModel, scene: Scene): ModelMeshes 
 /** Rewrites the index buffers so that only visible parts are drawn. */
 export function applyVisibility(meshes: ModelMeshes, visible: Uint8Array): void {
   const all: BatchMesh[] = [...meshes.surfaces, ...meshes.lines, meshes.edges];
+  const everyPart = visible.every((v) => v !== 0);
   let scratch = new Uint32Array(0);
   for (const { batch, mesh } of all) {
+    // A mesh that still draws its whole batch (as made, or last shown whole) keeps its buffer:
+    // a model's load shows every part, and rewriting each index buffer then was work for nothing.
+    if (everyPart && drawsWholeBatch(mesh, batch)) {
+      mesh.metadata = { visibleIndexCount: batch.indices.length };
+      continue;
+    }
     if (scratch.length < batch.indices.length) scratch = new Uint32Array(batch.indices.length);
     const count = visibleIndices(batch, visible, scratch);
     mesh.setIndices(scratch.slice(0, count), batch.positions.length / 3);
     mesh.metadata = { visibleIndexCount: count };
   }
+}
+
+function drawsWholeBatch(mesh: Mesh, batch: Batch): boolean {
+  const count = (mesh.metadata as { visibleIndexCount?: number } | null)?.visibleIndexCount;
+  return count === undefined || count === batch.indices.length;
 }
 
 /** Turns every mesh of a level off (the level not drawn now). */
