@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { UNUSED_ENGINE_EXTENSIONS, withoutUnusedExtensions } from '../../src/engine/scene/unusedExtensions';
@@ -30,9 +31,9 @@ describe('the extensions the viewer engine starts without', () => {
   it('are all asked for by Babylon.js as its engine starts, and leave what the viewer draws with', () => {
     const babylon = babylonStartExtensions();
     for (const name of UNUSED_ENGINE_EXTENSIONS) expect(babylon, name).toContain(name);
-    // What the engine may still need: the renderer's name (its own workarounds), float render
-    // targets, and parallel shader compilation; WebGL 1's core extensions.
-    for (const kept of ['WEBGL_debug_renderer_info', 'KHR_parallel_shader_compile', 'EXT_color_buffer_float', 'EXT_color_buffer_half_float', 'OES_element_index_uint', 'OES_vertex_array_object', 'ANGLE_instanced_arrays', 'OES_standard_derivatives']) {
+    // What the engine may still need: the renderer's name (its own workarounds) and parallel
+    // shader compilation; WebGL 1's core extensions.
+    for (const kept of ['WEBGL_debug_renderer_info', 'KHR_parallel_shader_compile', 'OES_element_index_uint', 'OES_vertex_array_object', 'ANGLE_instanced_arrays', 'OES_standard_derivatives']) {
       expect(babylon, kept).toContain(kept);
       expect(UNUSED_ENGINE_EXTENSIONS.has(kept), kept).toBe(false);
     }
@@ -44,15 +45,15 @@ describe('the extensions the viewer engine starts without', () => {
     const inside = withoutUnusedExtensions(() => {
       const context = webgl2.make();
       const old = webgl1.make();
-      return [context.getExtension('WEBGL_compressed_texture_s3tc'), context.getExtension('EXT_color_buffer_float'), old.getExtension('OVR_multiview2'), old.getExtension('OES_vertex_array_object')];
+      return [context.getExtension('WEBGL_compressed_texture_s3tc'), context.getExtension('KHR_parallel_shader_compile'), old.getExtension('OVR_multiview2'), old.getExtension('OES_vertex_array_object')];
     }, [webgl2.type, webgl1.type]);
-    expect(inside).toEqual([null, { name: 'EXT_color_buffer_float' }, null, { name: 'OES_vertex_array_object' }]);
-    expect(webgl2.asked).toEqual(['EXT_color_buffer_float']);
+    expect(inside).toEqual([null, { name: 'KHR_parallel_shader_compile' }, null, { name: 'OES_vertex_array_object' }]);
+    expect(webgl2.asked).toEqual(['KHR_parallel_shader_compile']);
     expect(webgl1.asked).toEqual(['OES_vertex_array_object']);
 
     // After: every name reaches the context again.
     expect(webgl2.make().getExtension('WEBGL_compressed_texture_s3tc')).toEqual({ name: 'WEBGL_compressed_texture_s3tc' });
-    expect(webgl2.asked).toEqual(['EXT_color_buffer_float', 'WEBGL_compressed_texture_s3tc']);
+    expect(webgl2.asked).toEqual(['KHR_parallel_shader_compile', 'WEBGL_compressed_texture_s3tc']);
   });
 
   it('answers as before after an engine that failed to start', () => {
@@ -63,5 +64,16 @@ describe('the extensions the viewer engine starts without', () => {
       }, [webgl2.type]),
     ).toThrow('no context');
     expect(webgl2.make().getExtension('OVR_multiview2')).toEqual({ name: 'OVR_multiview2' });
+  });
+
+  it('include the float colour buffers only because nothing the app draws renders into a texture', () => {
+    // Without EXT_color_buffer_float the engine renders to no float target. The app's sources import
+    // none of Babylon.js's render-to-texture features; one that did would need those extensions back.
+    const offscreen = /RenderTargetTexture|PostProcess|DepthRenderer|GeometryBufferRenderer|ShadowGenerator|HighlightLayer|GlowLayer|EffectLayer|PrePassRenderer|MirrorTexture|ReflectionProbe|DefaultRenderingPipeline|SSAO/;
+    const files = (readdirSync('src', { recursive: true }) as string[]).filter((file) => /\.tsx?$/.test(file));
+    expect(files.length).toBeGreaterThan(100);
+    const users = files.filter((file) => offscreen.test(readFileSync(join('src', file), 'utf8')));
+    expect(users).toEqual([]);
+    for (const name of ['EXT_color_buffer_float', 'EXT_color_buffer_half_float', 'OES_texture_float_linear', 'EXT_float_blend']) expect(UNUSED_ENGINE_EXTENSIONS.has(name), name).toBe(true);
   });
 });

@@ -2,13 +2,18 @@
  * WebGL extensions Babylon.js asks for as its engine starts (`_initGLContext`) that the viewer never
  * uses: compressed and anisotropic textures (the viewer's models carry no textures), GPU timer
  * queries, multiview (WebXR's own engine is made apart), 16-bit normalised textures, per-target
- * blending and dual-source blending.
+ * blending and dual-source blending, and float colour buffers with their blending and filtering
+ * (the viewer draws only to the canvas: no render target, post-process or shadow map).
  *
  * In Chromium each extension a context has not turned on yet is a round trip to the GPU process
  * that waits for every command sent before it; the engine starts on the link's first-frame context
  * while the GPU process is still drawing and presenting that frame, so these requests cost the
  * viewer's start tens of milliseconds of main thread for capabilities it would never use.
- * A unit test holds each name to Babylon.js's own `_initGLContext`.
+ * The float colour buffer is the first extension Babylon.js asks for that a fresh context has not
+ * turned on: without the list, the whole wait for the GPU process fell on it (about 90 ms in cold
+ * opens of a link), before any of the model's meshes were made.
+ * A unit test holds each name to Babylon.js's own `_initGLContext`, and the app's sources to no
+ * render-to-texture feature.
  */
 export const UNUSED_ENGINE_EXTENSIONS: ReadonlySet<string> = new Set([
   'WEBGL_compressed_texture_astc',
@@ -36,6 +41,10 @@ export const UNUSED_ENGINE_EXTENSIONS: ReadonlySet<string> = new Set([
   'EXT_texture_norm16',
   'OES_draw_buffers_indexed',
   'WEBGL_blend_func_extended',
+  'EXT_color_buffer_float',
+  'EXT_color_buffer_half_float',
+  'OES_texture_float_linear',
+  'EXT_float_blend',
 ]);
 
 type ExtensionGetter = (this: WebGLRenderingContextBase, name: string) => unknown;
