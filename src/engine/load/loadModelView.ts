@@ -8,7 +8,7 @@ import { ModelView } from '../scene/modelView';
 import type { CameraState, LoadPhase, LoadProgress } from '../types';
 import { takeFirstFrameModel, type FirstFrameModel } from '../firstFrame/handoff';
 import { abortError, fetchWithProgress, throwIfAborted } from './fetchWithProgress';
-import { loadModelSource } from './loadModelSource';
+import { loadMeshoptDecoder, loadModelSource } from './loadModelSource';
 import { partTreeOfGltf } from '../../api/gltfPartTree';
 
 const PHASES: readonly LoadPhase[] = ['model', 'resources', 'renderModes'];
@@ -43,6 +43,8 @@ export async function loadModelView(
   report('model', 0);
   // A shared link's first frame may have downloaded (and read) this model already.
   const handed = takeFirstFrameModel(url);
+  // Reading the model here: its decoder's chunk arrives during the download (a failed load is tried again when needed).
+  if (!handed) loadMeshoptDecoder().catch(() => undefined);
   const handedBytes = handed ? await handed.bytes.catch(() => null) : null;
   const bytes = handedBytes ?? (await fetchWithProgress(url, (p) => report('model', p.total > 0 ? p.loaded / p.total : 0, p), signal));
   report('model', 1);
