@@ -30,8 +30,8 @@ export function parseDimension(text: string): number {
   // Most dimensions are plain decimals: read at once (a model's part tree reads thousands).
   if (NUMERIC.test(value)) return Number(value);
   const parts = value.split('_');
+  // A plain decimal was read above: what is left is a fraction (`3_4`) or a mixed number (`18_3_4`).
   if (!parts.every((p) => NUMERIC.test(p))) return Number.NaN;
-  if (parts.length === 1) return Number(parts[0]);
   if (parts.length === 2) {
     const den = Number(parts[1]);
     return den === 0 ? Number.NaN : Number(parts[0]) / den;

@@ -94,8 +94,13 @@ export function applyVisibility(meshes: ModelMeshes, visible: Uint8Array): void 
   }
 }
 
+/** How many of its batch's indices a mesh draws since applyVisibility; undefined before it (the whole batch). */
+function visibleIndexCount(mesh: Mesh): number | undefined {
+  return (mesh.metadata as { visibleIndexCount?: number } | null)?.visibleIndexCount;
+}
+
 function drawsWholeBatch(mesh: Mesh, batch: Batch): boolean {
-  const count = (mesh.metadata as { visibleIndexCount?: number } | null)?.visibleIndexCount;
+  const count = visibleIndexCount(mesh);
   return count === undefined || count === batch.indices.length;
 }
 
@@ -107,13 +112,13 @@ export function disableMeshes(meshes: ModelMeshes): void {
 /** Triangles of the visible parts in the surface batches. */
 export function visibleTriangles(meshes: ModelMeshes): number {
   let count = 0;
-  for (const { batch, mesh } of meshes.surfaces) count += (mesh.metadata as { visibleIndexCount?: number } | null)?.visibleIndexCount ?? batch.indices.length;
+  for (const { batch, mesh } of meshes.surfaces) count += visibleIndexCount(mesh) ?? batch.indices.length;
   return count / 3;
 }
 
 /** Whether a batch mesh draws anything after applyVisibility. */
 export function hasVisibleIndices(mesh: Mesh): boolean {
-  const count = (mesh.metadata as { visibleIndexCount?: number } | null)?.visibleIndexCount;
+  const count = visibleIndexCount(mesh);
   return count === undefined || count > 0;
 }
 
