@@ -110,11 +110,11 @@ function appChunk() {
 
 /**
  * The app's small modules shared by its entry and several screens (the first frame's hand-over, the
- * page's ids, the layout rules, the document title...), in one `common` chunk: each its own chunk of
+ * page's ids, the layout rules, the document title, loadOnce...), in one `common` chunk: each its own chunk of
  * a few hundred bytes otherwise, and each chunk a round trip on one of six connections.
  */
 const SMALL_SHARED_MODULES =
-  /src[\\/](engine[\\/]firstFrame[\\/]handoff|api[\\/](pageIds|partName|units)|ui[\\/]app[\\/]documentTitle|model[\\/](layoutRules|viewerVocabulary)|machines[\\/]projects[\\/]publicLink)\.ts$/;
+  /src[\\/](engine[\\/]firstFrame[\\/]handoff|api[\\/](pageIds|partName|units)|ui[\\/]app[\\/]documentTitle|model[\\/](layoutRules|viewerVocabulary|loadOnce)|machines[\\/]projects[\\/]publicLink)\.ts$/;
 
 /**
  * The build's entries: the app's page and, built apart (standaloneScriptBuild), the service worker

@@ -152,8 +152,18 @@ test.describe('a shared link', () => {
     await expect.poll(async () => difference(opening, await shot())).toBeGreaterThan(0.3);
     const turned = await shot();
 
+    // The app's screen is there, its text in the system's font: the web fonts wait for the viewer's
+    // frame, so that none shares the network with the engine's chunk.
+    await expect(page.getByRole('navigation', { name: 'Tools', exact: true })).toBeVisible();
+    const bodyFont = () => page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(await bodyFont()).not.toContain('Nunito');
+    expect((await resources(page)).filter((e) => e.name.endsWith('.woff2'))).toEqual([]);
+
     releaseEngine();
     await waitModelShown(page);
+    // Then they come.
+    expect(await bodyFont()).toContain('Nunito');
+    await expect.poll(async () => (await resources(page)).filter((e) => e.name.endsWith('.woff2')).length).toBeGreaterThan(0);
     // The engine's frame replaced it on the same canvas (one WebGL context for the page), went on
     // from the turned view, and the model was downloaded once.
     await expect(page.locator('#first-frame')).toHaveCount(0);

@@ -13,7 +13,7 @@ import { BOOT_ELEMENT_ID } from '../api/pageIds';
 import { buildBatches } from '../engine/geometry/buildBatches';
 import { createFirstFrameRenderer, type FirstFrameRenderer, type OpeningMode } from '../engine/firstFrame/firstFrameRenderer';
 import { openingOrbit, viewOf, type Orbit } from '../engine/firstFrame/firstFrameView';
-import { offerFirstFrame, settleFirstFrame, type FirstFrameModel } from '../engine/firstFrame/handoff';
+import { holdPageFonts, offerFirstFrame, settleFirstFrame, type FirstFrameModel } from '../engine/firstFrame/handoff';
 import { bindOrbitInput } from '../engine/firstFrame/orbitInput';
 import type { CameraState } from '../engine/types';
 import { parseGlbChunks, readGlb } from '../engine/load/glbReader';
@@ -72,6 +72,7 @@ function createCanvas(): HTMLCanvasElement {
 
 function start(boot: LinkBoot): void {
   const bytes = download(boot.modelUrl);
+  holdPageFonts();
   const model = bytes.then(readModel);
   // Unhandled here when the viewer reads them itself.
   bytes.catch(() => {});

@@ -4,8 +4,9 @@
  * (its context and the picture on it) instead of making a second one, draws nothing until its own
  * first frame, and the canvas then moves into the viewer's place for it.
  */
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { endFirstFrame, firstFrameOnScreen, leaveFirstFrameCanvas, offerFirstFrame, takeFirstFrameCanvas } from '../../src/engine/firstFrame/handoff';
+import { endFirstFrame, firstFrameOnScreen, FONTS_LATER_CLASS, holdPageFonts, leaveFirstFrameCanvas, offerFirstFrame, releasePageFonts, takeFirstFrameCanvas } from '../../src/engine/firstFrame/handoff';
 import { RenderScheduler } from '../../src/engine/scene/renderScheduler';
 import type { AbstractEngine } from '@babylonjs/core/Engines/abstractEngine';
 import type { Scene } from '@babylonjs/core/scene';
@@ -76,6 +77,40 @@ describe('the engine taking over the first frame canvas', () => {
     endFirstFrame();
     expect(canvas.isConnected).toBe(false);
     expect(home.children).toHaveLength(0);
+  });
+});
+
+describe("a shared link's web fonts", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    releasePageFonts();
+  });
+
+  it('wait from the first frame until its end (the engine drew, or the viewer left)', () => {
+    holdPageFonts();
+    expect(document.documentElement.classList.contains(FONTS_LATER_CLASS)).toBe(true);
+    offerDrawn(document.body);
+    takeFirstFrameCanvas(document.createElement('div'));
+    expect(document.documentElement.classList.contains(FONTS_LATER_CLASS)).toBe(true);
+    endFirstFrame();
+    expect(document.documentElement.classList.contains(FONTS_LATER_CLASS)).toBe(false);
+  });
+
+  it('come after 20 seconds whatever became of the viewer', () => {
+    vi.useFakeTimers();
+    holdPageFonts();
+    vi.advanceTimersByTime(19_999);
+    expect(document.documentElement.classList.contains(FONTS_LATER_CLASS)).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(document.documentElement.classList.contains(FONTS_LATER_CLASS)).toBe(false);
+  });
+
+  it('are the system font while they wait, in the stylesheet', () => {
+    const css = readFileSync('src/index.css', 'utf8');
+    const rule = new RegExp(`html\\.${FONTS_LATER_CLASS}\\s*\\{\\s*--font-sans:\\s*([^;]+);`).exec(css);
+    expect(rule?.[1]).toBeDefined();
+    expect(rule![1]).not.toContain('Nunito');
+    expect(css).toMatch(/--font-sans:\s*'Nunito'/);
   });
 });
 

@@ -122,8 +122,33 @@ export function leaveFirstFrameCanvas(canvas: HTMLCanvasElement): void {
   canvas.remove();
 }
 
-/** The engine's frame is on screen (or the viewer left): the first frame goes. */
+/**
+ * The class on the page's root while its web fonts wait: index.css then names the system's own
+ * sans-serif, so the browser asks for no Nunito file yet.
+ */
+export const FONTS_LATER_CLASS = 'fonts-later';
+/** The longest the fonts wait, whatever becomes of the viewer. */
+const FONTS_WAIT_CAP_MS = 20_000;
+
+/**
+ * A shared link's page asks for its web fonts only once the viewer's own frame is on screen: on a
+ * slow network the fonts, asked for as the app's screen first lays out its text, shared the last
+ * of the bandwidth with the engine's chunk the viewer waits for (the text is drawn in the system's
+ * font until then, and the fonts swap in as they arrive, as they did before).
+ */
+export function holdPageFonts(root: HTMLElement = document.documentElement): void {
+  root.classList.add(FONTS_LATER_CLASS);
+  setTimeout(() => releasePageFonts(root), FONTS_WAIT_CAP_MS);
+}
+
+/** The page's web fonts are wanted now (the viewer's frame is on screen, or its load failed). */
+export function releasePageFonts(root: HTMLElement | undefined = globalThis.document?.documentElement): void {
+  root?.classList.remove(FONTS_LATER_CLASS);
+}
+
+/** The engine's frame is on screen (or the viewer left): the first frame goes, and the page's fonts come. */
 export function endFirstFrame(): void {
+  releasePageFonts();
   const handoff = current();
   if (!handoff) return;
   holder[KEY] = null;

@@ -7,7 +7,7 @@
  * the tools machine switches.
  */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { adoptFirstFrame, endFirstFrame, firstFrameHolds, firstFrameOnScreen, leaveFirstFrameCanvas, onFirstFrameSettled, takeFirstFrameCanvas } from '../../engine/firstFrame/handoff';
+import { adoptFirstFrame, endFirstFrame, firstFrameHolds, firstFrameOnScreen, leaveFirstFrameCanvas, onFirstFrameSettled, releasePageFonts, takeFirstFrameCanvas } from '../../engine/firstFrame/handoff';
 import { loadOnce } from '../../model/loadOnce';
 import { useLL } from '../app/I18nProvider';
 import { DimensionLabels } from './DimensionLabels';
@@ -80,6 +80,17 @@ export function FirstFrameSlot() {
     else endFirstFrame();
   }, []);
   return <div ref={ref} aria-hidden="true" className="pointer-events-none absolute inset-0" />;
+}
+
+/**
+ * A shared link's page holds its web fonts back until the viewer's frame is on screen (the first
+ * frame goes then, and lets them come); a load that ends otherwise (not found, failed) lets them
+ * come once `loadEnded`.
+ */
+export function usePageFontsOnce(loadEnded: boolean): void {
+  useEffect(() => {
+    if (loadEnded) releasePageFonts();
+  }, [loadEnded]);
 }
 
 /** Whether a shared link's first frame is on screen (the model is visible while the viewer loads). */

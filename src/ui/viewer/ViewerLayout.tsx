@@ -21,7 +21,7 @@ import {
 import { useAppServices } from '../app/AppServices';
 import { useDocumentTitle } from '../app/documentTitle';
 import { useLL } from '../app/I18nProvider';
-import { CanvasHost, FirstFrameSlot, preloadModel } from './CanvasHost';
+import { CanvasHost, FirstFrameSlot, preloadModel, usePageFontsOnce } from './CanvasHost';
 import type { PinMark } from './review/PinLayer';
 import { LeftControls, RightControls } from './CanvasControls';
 import { CompactToolbar } from './CompactToolbar';
@@ -99,6 +99,8 @@ export function ViewerLayout(props: ViewerLayoutProps) {
   useFrameInsets(tools, compact, sheetShown, sheetOpen, coveredBottom);
   const part = useSelector(tools, (s) => selectedPart(s, viewer.getSnapshot()));
   const modelShown = useModelShownMark(viewer);
+  // A load that ended (drawn, not found, failed) lets a shared link's page have its web fonts.
+  usePageFontsOnce(useSelector(viewer, (s) => selectLoadView(s) !== 'loading'));
   const posterUrl = useSelector(viewer, selectPosterUrl);
   const projectName = useSelector(viewer, (s) => selectLoaded(s)?.project.name ?? null);
   useDocumentTitle(projectName && `${projectName} – ${LL.common.appName()}`, 1);
