@@ -58,13 +58,15 @@ export async function compressModel(glb: Uint8Array): Promise<Pick<RevisionAsset
  */
 export async function deriveRevisionAssets(glb: Uint8Array, onProgress?: (share: number) => void): Promise<RevisionAssets> {
   const compressed = compressModel(glb);
+  // The posters take the first 70% of the share, the AR files the rest.
+  const posterShare = (share: number) => onProgress?.(0.7 * share);
   const posters = async (): Promise<[Uint8Array | null, Uint8Array | null]> => {
     try {
-      onProgress?.(0);
-      const soup = await readTriangles(glb, (share) => onProgress?.(0.4 * share));
-      onProgress?.(0.4);
-      const rgb = posterPixels(soup, POSTER_SIZE.width, POSTER_SIZE.height, (share) => onProgress?.(0.4 + 0.5 * share));
-      onProgress?.(0.9);
+      posterShare(0);
+      const soup = await readTriangles(glb, (share) => posterShare(0.4 * share));
+      posterShare(0.4);
+      const rgb = posterPixels(soup, POSTER_SIZE.width, POSTER_SIZE.height, (share) => posterShare(0.4 + 0.5 * share));
+      posterShare(0.9);
       // The small poster is the big one resized: drawing it again would cost as much.
       return await Promise.all([
         encodePoster(rgb, POSTER_SIZE.width, POSTER_SIZE.height),
@@ -76,16 +78,17 @@ export async function deriveRevisionAssets(glb: Uint8Array, onProgress?: (share:
     }
   };
   const [poster, posterSmall] = await posters();
-  return { ...(await compressed), poster, posterSmall, ar: await arFiles(glb) };
+  const ar = await arFiles(glb, undefined, (share) => onProgress?.(0.7 + 0.3 * share));
+  return { ...(await compressed), poster, posterSmall, ar };
 }
 
 /**
  * The AR files of a GLB, or of one of its nodes (`node`, one cabinet), or null (logged) when they
  * cannot be made: the revision stands without them.
  */
-export async function arFiles(glb: Uint8Array, node?: number): Promise<ArFiles | null> {
+export async function arFiles(glb: Uint8Array, node?: number, onProgress?: (share: number) => void): Promise<ArFiles | null> {
   try {
-    const ar = await makeArModel(glb, { node });
+    const ar = await makeArModel(glb, { node, onProgress });
     if (ar?.overBudget) console.warn(`AR files over budget: ${ar.triangles} triangles, USDZ ${ar.usdz.byteLength} bytes`);
     return ar && { glb: ar.glb, usdz: ar.usdz };
   } catch (error) {

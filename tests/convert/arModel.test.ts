@@ -55,6 +55,17 @@ describe('AR files of a converted STEP job', () => {
     ar = (await makeArModel(job.glb))!;
   });
 
+  it('reports its progress after each step, rising from 0 to 1, and gives the same files', async () => {
+    const shares: number[] = [];
+    const again = (await makeArModel(job.glb, { onProgress: (share) => shares.push(share) }))!;
+    expect(shares[0]).toBe(0);
+    expect(shares.at(-1)).toBe(1);
+    expect(shares.length).toBeGreaterThanOrEqual(3);
+    for (let i = 1; i < shares.length; i++) expect(shares[i]).toBeGreaterThan(shares[i - 1]);
+    expect(again.triangles).toBe(ar.triangles);
+    expect(again.size).toEqual(ar.size);
+  });
+
   it('is a GLB the Khronos validator passes with no error, and no extension at all', async () => {
     const report = await validateBytes(ar.glb, { maxIssues: 50 });
     expect(report.issues.messages.filter((m) => m.severity === 0)).toEqual([]);

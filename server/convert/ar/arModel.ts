@@ -14,10 +14,11 @@
  */
 import { type Document, Logger, NodeIO, type Node } from '@gltf-transform/core';
 import { EXTMeshoptCompression, KHRMeshQuantization } from '@gltf-transform/extensions';
-import { dequantize, getBounds, prune, simplify, weld } from '@gltf-transform/functions';
+import { dequantize, prune, simplify, weld } from '@gltf-transform/functions';
 import { MeshoptDecoder, MeshoptSimplifier } from 'meshoptimizer';
 import { CoarseMeshExtension, coarseMeshesOf } from '../coarseLevel.js';
 import { isWallCabinetName, parsePartName } from '../../../src/api/partName.js';
+import { drawnBounds, type MeshPoints } from './drawnBounds.js';
 import { documentToUsda } from './usda.js';
 import { writeUsdz } from './usdzPackage.js';
 
@@ -78,7 +79,7 @@ function drawnTriangles(doc: Document): number {
  * index of the converted GLB, the part tree's id), only that node's subtree, at its place in the
  * model. Null when there is no such node. `floor` is the whole model's lowest point.
  */
-async function plainDocument(glb: Uint8Array, node?: number): Promise<{ doc: Document; floor: number; wall: boolean } | null> {
+async function plainDocument(glb: Uint8Array, node: number | undefined, points: MeshPoints): Promise<{ doc: Document; floor: number; wall: boolean } | null> {
   const doc = await (await gltfIo()).readBinary(glb);
   // Looked up before anything is pruned: indices are the converted GLB's.
   const subset = node === undefined ? undefined : doc.getRoot().listNodes()[node];
@@ -95,10 +96,10 @@ async function plainDocument(glb: Uint8Array, node?: number): Promise<{ doc: Doc
   const root = doc.getRoot();
   if (!root.getDefaultScene()) root.setDefaultScene(root.listScenes()[0] ?? doc.createScene());
   const scene = root.getDefaultScene()!;
-  const floor = getBounds(scene).min[1];
+  const floor = drawnBounds(scene, points).min[1];
   let wall = false;
   if (subset) {
-    wall = isWallCabinetName(parsePartName(subset.getName(), 'cabinet').displayName) || getBounds(subset).min[1] - floor >= WALL_MOUNT_MIN;
+    wall = isWallCabinetName(parsePartName(subset.getName(), 'cabinet').displayName) || drawnBounds(subset, points).min[1] - floor >= WALL_MOUNT_MIN;
     const world = subset.getWorldMatrix();
     subset.getParentNode()?.removeChild(subset);
     for (const child of scene.listChildren()) scene.removeChild(child);
@@ -113,9 +114,9 @@ async function plainDocument(glb: Uint8Array, node?: number): Promise<{ doc: Doc
  * height measured from `floor` (a cabinet alone keeps its mounting height above the model's floor);
  * on a wall, the middle of its back's lower edge.
  */
-function placeOnFloor(doc: Document, floor?: number, wall = false): [number, number, number] {
+function placeOnFloor(doc: Document, points: MeshPoints, floor?: number, wall = false): [number, number, number] {
   const scene = doc.getRoot().getDefaultScene()!;
-  const { min, max } = getBounds(scene);
+  const { min, max } = drawnBounds(scene, points);
   const origin = wall ? [(min[0] + max[0]) / 2, min[1], min[2]] : [(min[0] + max[0]) / 2, Math.min(floor ?? min[1], min[1]), (min[2] + max[2]) / 2];
   const placed = doc.createNode('AR').setTranslation([-origin[0], -origin[1], -origin[2]]);
   for (const child of scene.listChildren()) {
@@ -137,17 +138,25 @@ export interface ArOptions {
   bytes?: number;
   /** Only this node's subtree (a glTF node index of the converted GLB: one cabinet), at its mounting height. */
   node?: number;
+  /** Hears the share done (0..1) after each step: a whole job's AR files take a second or more. */
+  onProgress?: (share: number) => void;
 }
 
 /** The AR GLB and USDZ of a converted GLB (or of one of its nodes); null when there is no surface to place. */
 export async function makeArModel(glb: Uint8Array, limits: ArOptions = {}): Promise<ArModel | null> {
   const maxBytes = limits.bytes ?? AR_MAX_BYTES;
-  const plain = await plainDocument(glb, limits.node);
+  const progress = limits.onProgress ?? (() => {});
+  progress(0);
+  // Each mesh's vertices, read once for every box measured before the geometry changes.
+  const points: MeshPoints = new Map();
+  const plain = await plainDocument(glb, limits.node, points);
   if (!plain) return null;
   const { doc, wall } = plain;
   const sourceTriangles = drawnTriangles(doc);
   if (sourceTriangles === 0) return null;
-  const size = placeOnFloor(doc, limits.node === undefined ? undefined : plain.floor, wall);
+  const size = placeOnFloor(doc, points, limits.node === undefined ? undefined : plain.floor, wall);
+  points.clear();
+  progress(0.4);
   const io = await gltfIo();
   let triangles = sourceTriangles;
   let budget = limits.triangles ?? AR_TRIANGLE_BUDGET;
@@ -157,6 +166,7 @@ export async function makeArModel(glb: Uint8Array, limits: ArOptions = {}): Prom
     if (triangles > budget) {
       const before = triangles;
       await simplifyTo(doc, (0.95 * budget) / triangles, error);
+      progress(0.4 + 0.5 * ((round + 0.5) / (MAX_ROUNDS + 1)));
       triangles = drawnTriangles(doc);
       error *= 3;
       // Meshes already as simple as their shape (boxes) lose nothing more within the error bound.
@@ -167,8 +177,10 @@ export async function makeArModel(glb: Uint8Array, limits: ArOptions = {}): Prom
     const largest = Math.max(arGlb.byteLength, usdz.byteLength);
     const fits = largest <= maxBytes && triangles <= budget;
     if (fits || stalled || round >= MAX_ROUNDS) {
+      progress(1);
       return { glb: arGlb, usdz, sourceTriangles, triangles, simplified: triangles < sourceTriangles, size, overBudget: !fits, wall };
     }
+    progress(0.4 + 0.5 * ((round + 1) / (MAX_ROUNDS + 1)));
     // Bytes grow with triangles: aim under the size budget with a margin.
     if (largest > maxBytes) budget = Math.min(budget, Math.floor((triangles * 0.8 * maxBytes) / largest));
   }
