@@ -5,18 +5,8 @@
  */
 import { Document, getBounds, type Mesh, type Node } from '@gltf-transform/core';
 import { describe, expect, it } from 'vitest';
+import { random } from '../../samples/generate.js';
 import { drawnBounds } from '../../server/convert/ar/drawnBounds.js';
-
-/** A seeded generator (mulberry32), so that a failure can be replayed. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function mesh(doc: Document, next: () => number, indexed: boolean, stray: boolean): Mesh {
   const vertices = 4 + Math.floor(next() * 20);

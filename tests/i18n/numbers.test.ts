@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatDecimal } from '../../src/i18n/numbers';
 import type { Locales } from '../../src/i18n/i18n-types';
+import { random } from '../../samples/generate';
 
 /** What the browser's own number formatting writes: the reference formatDecimal must match. */
 function intl(value: number, decimals: number, locale: Locales): string {
   return new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: false }).format(value);
-}
-
-/** A small deterministic generator (mulberry32), so a failure names values that can be replayed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe('formatDecimal', () => {
