@@ -12,6 +12,7 @@
  * and are converted only to be shown (SPEC §9: 1 m = 39.3701 in, as everywhere in the product).
  */
 import * as z from 'zod/mini';
+import { csvTextCell } from './csvCell';
 import { materialOf } from './partMaterial';
 import { parsePartName, type PartKind } from './partName';
 import type { DistanceUnit } from './schemas';
@@ -199,27 +200,6 @@ export function formatPartValue(value: number | null, from: DistanceUnit, unit: 
 
 const PARTS_CSV_COLUMNS = ['cabinet', 'part', 'quantity', 'length', 'width', 'thickness', 'unit', 'info'] as const;
 
-const FORMULA_STARTERS = new Set(['=', '+', '-', '@', '\t', '\r']);
-const CELL_SEPARATORS = new Set([',', ';', '\t', '\r', '\n']);
-
-/**
- * A text cell, against CSV injection (OWASP): always quoted (RFC 4180, quotes doubled), and a `'`
- * before a formula starter (= + - @ tab CR) at the start of the text and after any character a
- * spreadsheet may split cells on (comma, semicolon as in French Excel, tab, line break), spaces
- * between them included; so no cell of any reading begins with a formula.
- */
-function textCell(text: string): string {
-  let safe = '';
-  let cellStart = true;
-  for (const ch of text) {
-    if (cellStart && FORMULA_STARTERS.has(ch)) safe += "'";
-    safe += ch === '"' ? '""' : ch;
-    if (CELL_SEPARATORS.has(ch)) cellStart = true;
-    else if (ch !== ' ') cellStart = false;
-  }
-  return `"${safe}"`;
-}
-
 function numberCells(dimensions: PartDimensions | null, unit: DistanceUnit): string[] {
   return [0, 1, 2].map((i) => {
     const value = dimensions?.values[i] ?? null;
@@ -236,10 +216,10 @@ export function partsListCsv(list: PartsList, unit: DistanceUnit): string {
   const lines = [PARTS_CSV_COLUMNS.join(',')];
   for (const cabinet of list.cabinets) {
     if (cabinet.id !== null) {
-      lines.push([textCell(cabinet.name), textCell(''), '1', ...numberCells(cabinet.dimensions, unit), textCell(unit), textCell(cabinet.info)].join(','));
+      lines.push([csvTextCell(cabinet.name), csvTextCell(''), '1', ...numberCells(cabinet.dimensions, unit), csvTextCell(unit), csvTextCell(cabinet.info)].join(','));
     }
     for (const row of cabinet.rows) {
-      lines.push([textCell(cabinet.name), textCell(row.name), String(row.quantity), ...numberCells(row.dimensions, unit), textCell(unit), textCell(row.info)].join(','));
+      lines.push([csvTextCell(cabinet.name), csvTextCell(row.name), String(row.quantity), ...numberCells(row.dimensions, unit), csvTextCell(unit), csvTextCell(row.info)].join(','));
     }
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
