@@ -2,8 +2,10 @@
  * The parts a workshop cuts from sheets, and the hardware it buys, read from a model's part tree
  * (the encoded names of SPEC §3). A leaf is a sheet part when it has three dimensions and its
  * material is a board: listed in the owner's materials, or named by a word of the material list
- * that is not a metal, glass, stone, plastic or fabric. Every other leaf is hardware (hinges,
- * handles, legs, runners, shelf pins), counted by display name. Sizes are in millimetres.
+ * that is not a metal, glass, stone, plastic or fabric, and its shape is one a sheet makes
+ * (`isSheetShaped`): a "Chipboard screw" of 16 x 8 x 8 mm is not cut from chipboard. Every other
+ * leaf is hardware (hinges, handles, legs, runners, shelf pins, screws, dowels), counted by display
+ * name. Sizes are in millimetres.
  */
 import { materialOf } from '../partMaterial';
 import { parsePartName } from '../partName';
@@ -51,6 +53,20 @@ function isBoard(material: string, listed: ReadonlySet<string>): boolean {
   return !folded.split(/[^a-z0-9]+/).some((word) => NOT_BOARD.has(word) || (word.endsWith('s') && NOT_BOARD.has(word.slice(0, -1))));
 }
 
+/** Below this length (mm) a part that is not thin is a solid piece, not a strip ripped from a sheet. */
+const SOLID_PART_MAX_LENGTH = 200;
+
+/**
+ * A sheet makes a part that is thin (its smallest side at most half its middle one: a 19 mm side,
+ * a 3 mm back, a 100 x 50 x 19 mm block) or long (a 560 x 19 x 30 mm rail ripped from a sheet). A
+ * small solid part (a 16 x 8 x 8 mm screw, a 30 x 8 x 8 mm dowel, a 100 x 40 x 40 mm leg) is
+ * bought, not cut, whatever its material's name says.
+ */
+export function isSheetShaped(sizes: readonly [number, number, number]): boolean {
+  const [small, middle, large] = [...sizes].sort((a, b) => a - b);
+  return small * 2 <= middle || large >= SOLID_PART_MAX_LENGTH;
+}
+
 /** Millimetres rounded to a hundredth, so that sizes read from inches add up. */
 function mm(value: number, unit: 'mm' | 'in'): number {
   return Math.round(convertDistance(value, unit, 'mm') * 100) / 100;
@@ -80,8 +96,10 @@ export function workshopPartsOf(tree: NamedTree, settings: Pick<WorkshopSettings
     const v = parsed.size?.values ?? [];
     if (parsed.size && v.length === 3 && v.every((x) => x > 0) && material !== null && isBoard(material, listed)) {
       const [a, thickness, b] = v.map((x) => mm(x, parsed.size!.unit));
-      parts.push({ id, cabinet, cabinetFilter, name: parsed.displayName, rawName: node.rawName, material, length: a, width: b, thickness });
-      return;
+      if (isSheetShaped([a, thickness, b])) {
+        parts.push({ id, cabinet, cabinetFilter, name: parsed.displayName, rawName: node.rawName, material, length: a, width: b, thickness });
+        return;
+      }
     }
     const key = foldForSearch(parsed.displayName.trim());
     const count = hardware.get(key);
