@@ -1909,6 +1909,10 @@ type RootTranslation = {
 			 */
 			unpriced: string
 			/**
+			 * N​o​ ​p​r​i​c​e​s​ ​a​r​e​ ​s​e​t​:​ ​q​u​a​n​t​i​t​i​e​s​ ​o​n​l​y​.
+			 */
+			quantitiesOnly: string
+			/**
 			 * R​e​v​i​s​i​o​n​ ​{​r​e​v​i​s​i​o​n​}​:​ ​{​t​o​t​a​l​}
 			 * @param {number} revision
 			 * @param {unknown} total
@@ -2441,6 +2445,10 @@ type RootTranslation = {
 			 * T​h​e​ ​n​o​t​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​h​a​n​g​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
 			 */
 			status: string
+			/**
+			 * T​h​e​ ​n​o​t​e​’​s​ ​v​i​e​w​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			view: string
 		}
 		/**
 		 * T​r​y​ ​a​g​a​i​n
@@ -4450,6 +4458,10 @@ export type TranslationFunctions = {
 			 */
 			unpriced: () => LocalizedString
 			/**
+			 * No prices are set: quantities only.
+			 */
+			quantitiesOnly: () => LocalizedString
+			/**
 			 * Revision {revision}: {total}
 			 */
 			previous: (arg: { revision: number, total: unknown }) => LocalizedString
@@ -4937,6 +4949,10 @@ export type TranslationFunctions = {
 			 * The note could not be changed. Please try again.
 			 */
 			status: () => LocalizedString
+			/**
+			 * The note’s view could not be loaded. Please try again.
+			 */
+			view: () => LocalizedString
 		}
 		/**
 		 * Try again

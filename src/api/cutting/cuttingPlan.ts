@@ -1,6 +1,7 @@
 /**
- * The cutting plan of a revision: its sheet parts grouped by material and thickness, each group
- * packed onto its material's sheets (guillotine for a panel saw, free placement for CNC nesting),
+ * The cutting plan of a revision: its sheet parts grouped by material and thickness (thicknesses
+ * within THICKNESS_TOLERANCE_MM together), each group packed onto its material's sheets
+ * (guillotine for a panel saw, free placement for CNC nesting),
  * parts numbered 1..n in sheet order (the number on the diagram and on the part's label), with
  * the figures a workshop buys and quotes from: sheets, used area, waste, cut length.
  */
@@ -66,15 +67,53 @@ function cutLengthOf(mode: PackingMode, sheet: SheetSettings, layout: Omit<Sheet
   return trims + layout.cuts.reduce((sum, c) => sum + (c.to - c.from), 0);
 }
 
-export function planCutting(workshop: WorkshopParts, settings: WorkshopSettings, mode: PackingMode): CuttingPlan {
-  const byKey = new Map<string, { material: string; thickness: number; parts: SheetPart[] }>();
-  for (const part of workshop.parts) {
-    const key = `${foldForSearch(part.material.trim())}\u0000${part.thickness}`;
-    const group = byKey.get(key);
-    if (group) group.parts.push(part);
-    else byKey.set(key, { material: part.material.trim(), thickness: part.thickness, parts: [part] });
+/**
+ * Thicknesses of one material this close (mm) are one board: the same 19 mm front drawn in
+ * millimetres (19) and in inches (3/4 in, 19.05) is cut from the same sheets.
+ */
+export const THICKNESS_TOLERANCE_MM = 0.5;
+
+interface PartGroup {
+  material: string;
+  thickness: number;
+  parts: SheetPart[];
+}
+
+/**
+ * The parts by material (accents and case aside), then by thickness: thicknesses sorted, each
+ * group spanning at most THICKNESS_TOLERANCE_MM. A group's thickness is the one most of its parts
+ * have (the thinner on a tie).
+ */
+function groupsOf(parts: readonly SheetPart[]): PartGroup[] {
+  const byMaterial = new Map<string, { material: string; parts: SheetPart[] }>();
+  for (const part of parts) {
+    const key = foldForSearch(part.material.trim());
+    const entry = byMaterial.get(key);
+    if (entry) entry.parts.push(part);
+    else byMaterial.set(key, { material: part.material.trim(), parts: [part] });
   }
-  const ordered = [...byKey.values()].sort((a, b) => a.material.localeCompare(b.material) || a.thickness - b.thickness);
+  const groups: PartGroup[] = [];
+  for (const { material, parts: ofMaterial } of byMaterial.values()) {
+    const thicknesses = [...new Set(ofMaterial.map((p) => p.thickness))].sort((a, b) => a - b);
+    let start = 0;
+    while (start < thicknesses.length) {
+      let end = start + 1;
+      while (end < thicknesses.length && thicknesses[end] - thicknesses[start] <= THICKNESS_TOLERANCE_MM) end++;
+      const within = new Set(thicknesses.slice(start, end));
+      const members = ofMaterial.filter((p) => within.has(p.thickness));
+      const counts = new Map<number, number>();
+      for (const p of members) counts.set(p.thickness, (counts.get(p.thickness) ?? 0) + 1);
+      let thickness = thicknesses[start];
+      for (const t of within) if (counts.get(t)! > counts.get(thickness)!) thickness = t;
+      groups.push({ material, thickness, parts: members });
+      start = end;
+    }
+  }
+  return groups;
+}
+
+export function planCutting(workshop: WorkshopParts, settings: WorkshopSettings, mode: PackingMode): CuttingPlan {
+  const ordered = groupsOf(workshop.parts).sort((a, b) => a.material.localeCompare(b.material) || a.thickness - b.thickness);
   let next = 1;
   const placed: PlacedPart[] = [];
   const groups = ordered.map((group): MaterialGroup => {

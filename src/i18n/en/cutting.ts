@@ -55,6 +55,7 @@ export const cutting = {
     partUnit: '{count:number} part{{s}}',
     labourLine: 'Per part cut',
     unpriced: 'no price set',
+    quantitiesOnly: 'No prices are set: quantities only.',
     previous: 'Revision {revision:number}: {total}',
     difference: 'Difference from revision {revision:number}: {difference}',
     noPrevious: 'No earlier revision kept to compare with.',

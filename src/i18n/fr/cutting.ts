@@ -57,6 +57,7 @@ export const cutting = {
     partUnit: '{count} pièce{{s}}',
     labourLine: 'Par pièce découpée',
     unpriced: 'sans prix',
+    quantitiesOnly: 'Aucun prix n’est fixé : quantités seulement.',
     previous: 'Révision {revision} : {total}',
     difference: 'Écart avec la révision {revision} : {difference}',
     noPrevious: 'Aucune révision antérieure conservée pour comparer.',

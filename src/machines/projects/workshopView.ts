@@ -7,11 +7,13 @@
 import * as z from 'zod/mini';
 import { workshopSettingsProblems, workshopSettingsSchema, type SettingsProblemCode, type WorkshopSettings } from '../../api/cutting/workshopSettings';
 import type { CuttingPlan } from '../../api/cutting/cuttingPlan';
+import { materialLabel } from '../../api/materialLabel';
 import { formatFraction, valueIn } from '../../api/partsList';
 import type { DistanceUnit } from '../types';
 import { publicLinkOf } from './publicLink';
 
 export { cuttingCsv } from '../../api/cutting/cuttingCsv';
+export { materialLabel };
 export type { CuttingPlan, MaterialGroup, PlacedPart, SheetLayout } from '../../api/cutting/cuttingPlan';
 export type { Estimate, EstimateLine } from '../../api/cutting/estimate';
 export type { Cut, PackingMode } from '../../api/cutting/packing';
@@ -52,7 +54,7 @@ export function partLabelsOf(plan: CuttingPlan, accessKey: string, origin: strin
           number,
           cabinet: part.cabinet,
           name: part.name,
-          material: group.material,
+          material: materialLabel(group.material),
           thickness: part.thickness,
           length: part.length,
           width: part.width,

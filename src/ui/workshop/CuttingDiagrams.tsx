@@ -5,7 +5,7 @@
  */
 import type { Locales } from '../../i18n/i18n-types';
 import type { DistanceUnit } from '../../machines/types';
-import type { Cut, CuttingPlan, MaterialGroup, PlacedPart } from '../../machines/projects/workshopView';
+import { materialLabel, type Cut, type CuttingPlan, type MaterialGroup, type PlacedPart } from '../../machines/projects/workshopView';
 import { useLL, useLocale } from '../app/I18nProvider';
 import { areaText, lengthText, percentText, runText } from './lengths';
 import { SheetDiagram } from './SheetDiagram';
@@ -45,7 +45,7 @@ function GroupSection({ group, unit, mode }: { group: MaterialGroup; unit: Dista
   const locale = useLocale();
   const T = LL.cutting;
   const len = (mm: number) => lengthText(mm, unit, locale);
-  const heading = T.group({ material: group.material, thickness: len(group.thickness) });
+  const heading = T.group({ material: materialLabel(group.material), thickness: len(group.thickness) });
   return (
     <section aria-label={heading} className="flex flex-col gap-3" data-testid="material-group">
       <h2 className="text-lg font-extrabold">{heading}</h2>

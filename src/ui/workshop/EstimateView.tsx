@@ -1,15 +1,20 @@
 /**
  * The cost estimate of the current revision: boards, hardware and labour, each with its quantity,
  * unit price and amount in the owner's currency, the total, and the difference to the previous
- * kept revision. Lines without a price say so. One column of lines, so that it reads on a phone.
+ * kept revision. One column of lines, so that it reads on a phone. Material names are shown as
+ * people write them (`Maple ply 3/4"`, not `0_3_4in`).
+ *
+ * The owner's page says which lines have no price. A guest on a link (`forGuest`) reads such a line
+ * by its quantity alone; when the owner set no price at all, the guest gets the quantities only:
+ * no amounts, no total, no difference (never a column of €0.00).
  */
 import { formatUpTo } from '../../i18n/numbers';
-import type { Estimate, EstimateLine } from '../../machines/projects/workshopView';
+import { materialLabel, type Estimate, type EstimateLine } from '../../machines/projects/workshopView';
 import type { DistanceUnit } from '../../machines/types';
 import { useLL, useLocale } from '../app/I18nProvider';
 import { lengthText, moneyText } from './lengths';
 
-export function EstimateView({ estimate, unit }: { estimate: Estimate; unit: DistanceUnit }) {
+export function EstimateView({ estimate, unit, forGuest = false }: { estimate: Estimate; unit: DistanceUnit; forGuest?: boolean }) {
   const LL = useLL();
   const locale = useLocale();
   const T = LL.cutting.estimate;
@@ -21,7 +26,11 @@ export function EstimateView({ estimate, unit }: { estimate: Estimate; unit: Dis
   };
   const kinds: Record<EstimateLine['kind'], string> = { board: T.board(), hardware: T.hardware(), labour: T.labour() };
   const nameOf = (line: EstimateLine) =>
-    line.kind === 'labour' ? T.labourLine() : line.thickness !== null ? `${line.name}, ${lengthText(line.thickness, unit, locale)}` : line.name;
+    line.kind === 'labour' ? T.labourLine() : line.kind === 'board' ? `${materialLabel(line.name)}${line.thickness !== null ? `, ${lengthText(line.thickness, unit, locale)}` : ''}` : line.name;
+  const anyPrice = estimate.lines.some((line) => line.priced);
+  /** A guest sees amounts only where a price is set, and none at all when no price is. */
+  const showsPrice = (line: EstimateLine) => !forGuest || line.priced;
+  const showsTotals = !forGuest || anyPrice;
   const signed = (value: number) => `${value > 0 ? '+' : value < 0 ? '−' : '±'}${money(Math.abs(value))}`;
   return (
     <section aria-label={T.revision({ revision: estimate.revision })} className="flex flex-col gap-3" data-testid="estimate">
@@ -35,20 +44,26 @@ export function EstimateView({ estimate, unit }: { estimate: Estimate; unit: Dis
                 {nameOf(line)}
               </p>
               <p className="text-xs text-fg-muted">
-                {quantityOf(line)} × {line.priced ? money(line.unitPrice) : T.unpriced()}
+                {showsPrice(line) ? `${quantityOf(line)} × ${line.priced ? money(line.unitPrice) : T.unpriced()}` : quantityOf(line)}
               </p>
             </div>
-            <span className="whitespace-nowrap font-semibold">{money(line.amount)}</span>
+            {showsPrice(line) ? <span className="whitespace-nowrap font-semibold">{money(line.amount)}</span> : null}
           </li>
         ))}
-        <li className="flex items-baseline justify-between gap-3 py-2">
-          <span className="font-bold">{T.total()}</span>
-          <span className="text-lg font-extrabold whitespace-nowrap text-primary" data-testid="estimate-total">
-            {money(estimate.total)}
-          </span>
-        </li>
+        {showsTotals ? (
+          <li className="flex items-baseline justify-between gap-3 py-2">
+            <span className="font-bold">{T.total()}</span>
+            <span className="text-lg font-extrabold whitespace-nowrap text-primary" data-testid="estimate-total">
+              {money(estimate.total)}
+            </span>
+          </li>
+        ) : null}
       </ul>
-      {estimate.previous ? (
+      {!showsTotals ? (
+        <p className="text-sm text-fg-muted" data-testid="estimate-quantities-only">
+          {T.quantitiesOnly()}
+        </p>
+      ) : estimate.previous ? (
         <p className="text-sm" data-testid="estimate-difference">
           {T.previous({ revision: estimate.previous.revision, total: money(estimate.previous.total) })} ·{' '}
           <strong>{T.difference({ revision: estimate.previous.revision, difference: signed(estimate.previous.difference) })}</strong>

@@ -24,7 +24,7 @@ export function LinkEstimate({ accessKey }: { accessKey: string }) {
           </button>
         </p>
       ) : null}
-      {state === 'loaded' && estimate ? <EstimateView estimate={estimate} unit={unit} /> : null}
+      {state === 'loaded' && estimate ? <EstimateView estimate={estimate} unit={unit} forGuest /> : null}
     </section>
   );
 }
