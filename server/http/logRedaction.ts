@@ -1,13 +1,43 @@
 /**
  * What the request log shows of a request. The upload sockets carry their secure token in the URL
  * (`?token=`, a browser cannot set headers on a WebSocket): the log shows it as `[redacted]`, so a
- * token never reaches a log line, whatever the level.
+ * token never reaches a log line, whatever the level. The query parser decodes parameter names
+ * (`?%74oken=` is `token` to the server), so names are compared decoded, and in any case.
  */
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
-/** The URL with the value of any `token` query parameter replaced by `[redacted]`. */
+/** Query parameters whose value is a secret (lower case): the upload token, a signature, keys, passwords. */
+const SECRET_PARAMETERS = new Set(['token', 'securetoken', 'accesstoken', 'refreshtoken', 'sig', 'signature', 'accesskey', 'access_key', 'key', 'secret', 'password']);
+/** Decodings of a name tried (`%2574` is `%74` once decoded, `t` twice). */
+const NAME_DECODINGS = 3;
+
+/** A parameter name as the query parser reads it: `+` is a space, each `%XX` its byte (never throws on a malformed one). */
+function decodeName(name: string): string {
+  let decoded = name;
+  for (let i = 0; i < NAME_DECODINGS; i++) {
+    const next = decoded.replace(/\+/g, ' ').replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (next === decoded) break;
+    decoded = next;
+  }
+  return decoded.trim().toLowerCase();
+}
+
+/** The URL with the value of every secret query parameter (its name decoded, any case) replaced by `[redacted]`. */
 function redactUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+  const start = url.indexOf('?');
+  if (start < 0) return url;
+  const fragment = url.indexOf('#', start);
+  const end = fragment < 0 ? url.length : fragment;
+  const query = url
+    .slice(start + 1, end)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals < 0 ? pair : pair.slice(0, equals);
+      return SECRET_PARAMETERS.has(decodeName(name)) ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, start + 1)}${query}${url.slice(end)}`;
 }
 
 /** Fastify's own request serializer, with the URL redacted. */
