@@ -87,8 +87,8 @@ async function successor(db: Db, record: RefreshTokenRecord, nowSeconds: number,
   return { ok: true, userId: record.userId, familyId: record.familyId, token: next.token };
 }
 
-/** Ends the login the token belongs to (logout); unknown tokens are ignored. */
-export async function revokeRefreshTokenFamily(db: Db, token: string, nowSeconds: number): Promise<void> {
+/** Ends the login the token belongs to (logout); whether a live session ended (unknown tokens and ended sessions: false). */
+export async function revokeRefreshTokenFamily(db: Db, token: string, nowSeconds: number): Promise<boolean> {
   const record = await findRefreshToken(db, tokenDigest(token));
-  if (record) await revokeRefreshFamily(db, record.familyId, nowSeconds);
+  return record ? (await revokeRefreshFamily(db, record.familyId, nowSeconds)) > 0 : false;
 }

@@ -16,7 +16,7 @@ import { revokeRefreshFamily } from '../db/tokens';
 import { findUserById, findUserByUsername } from '../db/users';
 import { toSeconds } from '../domain/clock';
 import { normalizeUsername } from '../domain/usernames';
-import { requireUser } from './authenticate';
+import { bearerToken, requireUser } from './authenticate';
 import { ApiError, parseInput } from './errors';
 import { readDevice, setDeviceCookie } from './deviceCookie';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refreshCookie';
@@ -108,12 +108,21 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return { accessToken: await accessTokens.sign(user.id, rotation.familyId) };
   });
 
+  // GET, as SPEC §7 lists it. It ends the session of the refresh cookie and that of the bearer token
+  // (the app sends both; a client that lost its cookie still ends its token's session), and answers
+  // success only when it ended one: a logout that ends nothing is a 401.
   app.get('/logout', async (request, reply) => {
-    const token = readRefreshCookie(request);
-    if (token) await revokeRefreshTokenFamily(db, token, now());
+    const cookie = readRefreshCookie(request);
+    let ended = cookie ? await revokeRefreshTokenFamily(db, cookie, now()) : false;
+    const bearer = bearerToken(request);
+    if (bearer !== undefined) {
+      const check = await accessTokens.verify(bearer);
+      if (check.ok && check.familyId !== null) ended = (await revokeRefreshFamily(db, check.familyId, now())) > 0 || ended;
+    }
     clearRefreshCookie(request, reply);
     // What the owner's session left in the browser's HTTP cache goes with it (models, lists, comparisons).
     reply.header('Cache-Control', NO_STORE).header('Clear-Site-Data', '"cache"');
+    if (!ended) throw new ApiError(401, 'no_session', 'No session to end: neither the refresh cookie nor the access token belongs to a live session.');
     return { success: true };
   });
 

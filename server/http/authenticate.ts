@@ -11,7 +11,8 @@ function unauthorized(code: string, message: string): ApiError {
   return new ApiError(401, code, message, CHALLENGE);
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+/** The token of an `Authorization: Bearer` header, or undefined. */
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);

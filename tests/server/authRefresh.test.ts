@@ -147,9 +147,36 @@ describe('GET /api/v1/auth/logout', () => {
     expect((await refresh(current)).status).toBe(401);
   });
 
-  it('succeeds without a cookie (the client ignores failures anyway)', async () => {
-    const out = await call(server.baseUrl, '/api/v1/auth/logout');
+  const logout = (options: { cookie?: string; token?: string }) => call(server.baseUrl, '/api/v1/auth/logout', options);
+  const projects = (accessToken: string) => call(server.baseUrl, '/api/v1/projects', { token: accessToken });
+
+  it('without the cookie, ends the session of the bearer token it carries (its refresh cookie too)', async () => {
+    const { accessToken, cookie } = await login();
+    const out = await logout({ token: accessToken });
     expect(out.status).toBe(200);
+    expect(out.json).toEqual({ success: true });
+    expect(out.headers.get('clear-site-data')).toBe('"cache"');
+    expect((await projects(accessToken)).status).toBe(401);
+    expect((await refresh(cookie)).status).toBe(401);
+  });
+
+  it('ending nothing is not a success: no cookie and no token, or those of a session already ended, answer 401', async () => {
+    const none = await logout({});
+    expect(none.status).toBe(401);
+    expect(errorCode(none)).toBe('no_session');
+    expect(none.headers.get('cache-control')).toBe('no-store');
+    expectCleared(none);
+    const { accessToken, cookie } = await login();
+    expect((await logout({ cookie })).status).toBe(200);
+    expect((await logout({ cookie })).status).toBe(401);
+    expect((await logout({ token: accessToken })).status).toBe(401);
+    expect((await logout({ token: 'not-a-token' })).status).toBe(401);
+  });
+
+  it('is a GET (SPEC §7): other methods are not routes', async () => {
+    const { cookie } = await login();
+    expect((await call(server.baseUrl, '/api/v1/auth/logout', { method: 'POST', cookie })).status).toBe(404);
+    expect((await refresh(cookie)).status).toBe(200);
   });
 });
 
