@@ -32,6 +32,9 @@ import { MODEL_CACHE_CONTROL, MODEL_NOT_FOUND } from './modelFiles';
 import { SHARED_NOT_FOUND } from './params';
 import { PROJECT_NOT_FOUND, scopeResolver } from './projectScope';
 
+/** The owner's AR files: revalidated like the models, and private (the answer of an authenticated request). */
+const OWNER_CACHE_CONTROL = 'private, no-cache';
+
 type ArKind = 'glb' | 'usdz';
 
 /** A cabinet's files: `{node}.glb` or `{node}.usdz`, the node a glTF node index. */
@@ -147,7 +150,8 @@ export const arFileRoutes: FastifyPluginAsync<{ via: 'owner' | 'link' | 'model' 
     const etag = `"ar-r${project.revisionNumber}${node === undefined ? '' : `-n${node}`}-${info.size.toString(36)}-${Math.trunc(info.modifiedAt.getTime()).toString(36)}"`;
     reply
       .header('Content-Type', kind === 'glb' ? AR_GLB_TYPE : USDZ_TYPE)
-      .header('Cache-Control', MODEL_CACHE_CONTROL)
+      // The owner's answers (to a bearer token) stay in the owner's browser: no shared cache keeps them.
+      .header('Cache-Control', via === 'owner' ? OWNER_CACHE_CONTROL : MODEL_CACHE_CONTROL)
       .header('ETag', etag)
       .header('Last-Modified', info.modifiedAt.toUTCString());
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();

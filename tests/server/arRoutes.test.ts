@@ -58,6 +58,8 @@ describe('AR files of an uploaded model', () => {
     expect(readZip(new Uint8Array(usdz.raw))[0].name).toBe('model.usda');
     const again = await inject(server, `/api/v1/projects/${project.id}/ar.usdz`, { token: owner.token, headers: { 'if-none-match': String(usdz.headers.etag) } });
     expect(again.status).toBe(304);
+    // Answers to a bearer token are the owner's: no shared cache keeps them.
+    for (const answer of [glb, usdz, again]) expect(answer.headers['cache-control']).toBe('private, no-cache');
   });
 
   it('refuse another user and a caller without a token, as for the project itself', async () => {
@@ -79,6 +81,8 @@ describe('AR files of an uploaded model', () => {
     expect((await linked(key, 'ar.glb')).status).toBe(200);
     const usdz = await linked(key, 'ar.usdz');
     expect([usdz.status, usdz.headers['content-type']]).toEqual([200, 'model/vnd.usdz+zip']);
+    // A published link's files are the same for everyone.
+    expect(usdz.headers['cache-control']).toBe('public, no-cache');
 
     expect((await patch(project.id, { shareOptions: { isArAvailable: false } })).status).toBe(204);
     for (const file of ['ar.glb', 'ar.usdz']) {
@@ -114,7 +118,7 @@ describe('one cabinet\'s AR files', () => {
     expect([a.status, b.status, a.headers['content-type']]).toEqual([200, 200, 'model/vnd.usdz+zip']);
     expect(readZip(new Uint8Array(a.raw))[0].name).toBe('model.usda');
     const cabinetGlb = await owned(project.id, `ar/${node}.glb`);
-    expect([cabinetGlb.status, cabinetGlb.headers['content-type']]).toEqual([200, 'model/gltf-binary']);
+    expect([cabinetGlb.status, cabinetGlb.headers['content-type'], cabinetGlb.headers['cache-control']]).toEqual([200, 'model/gltf-binary', 'private, no-cache']);
     expect(server.arFileRuns.length).toBe(runs + 1);
     expect(Buffer.compare(cabinetGlb.raw, Buffer.from((await blobs.get(arNodeBlobKey(project.id, 1, node, 'glb')))!))).toBe(0);
     const again = await inject(server, `/api/v1/projects/${project.id}/ar/${node}.glb`, { token: owner.token, headers: { 'if-none-match': String(cabinetGlb.headers.etag) } });
