@@ -8,7 +8,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { ConfigError } from '../config';
 import type { BlobStoreConfig } from '../storageConfig';
 import type { BlobStore } from './blobStore';
-import { createLocalBlobStore } from './localBlobStore';
+import { openLocalBlobStore } from './localBlobStore';
 import { checkBucket, createS3BlobStore } from './s3BlobStore';
 
 /**
@@ -32,7 +32,7 @@ export function s3ClientOf(config: Extract<BlobStoreConfig, { kind: 's3' }>): S3
  * the start with a ConfigError naming BLOB_STORE_URL rather than failing the first upload.
  */
 export async function openBlobStore(config: BlobStoreConfig): Promise<BlobStore> {
-  if (config.kind === 'local') return createLocalBlobStore(config.root);
+  if (config.kind === 'local') return openLocalBlobStore(config.root);
   const client = s3ClientOf(config);
   try {
     await checkBucket(client, config.bucket);

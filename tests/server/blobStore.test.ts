@@ -4,7 +4,7 @@
  * Then what only the bucket has: keys under the prefix, paged deletes, multipart streaming.
  */
 import { createHash } from 'node:crypto';
-import { readdir, rm } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer, text } from 'node:stream/consumers';
@@ -222,5 +222,31 @@ describe('S3 bucket store', () => {
   it('refuses to open a bucket that does not exist, saying so', async () => {
     const config = loadConfig({ DATA_DIR: dir, ...s3.env(), BLOB_STORE_URL: 's3://no-such-bucket' }).blobStore;
     await expect(openBlobStore(config)).rejects.toThrow('The blob bucket no-such-bucket cannot be used: it does not exist');
+  });
+});
+
+describe('the local folder store', () => {
+  it('keeps its folders (0700) and files (0600) to the server\'s user, whatever the umask; an older root left 0755 is made 0700 when opened', async () => {
+    const root = path.join(dir, 'private-blobs');
+    await mkdir(root, { mode: 0o755 });
+    await chmod(root, 0o755);
+    const umask = process.umask(0o002);
+    try {
+      const store = await openBlobStore({ kind: 'local', root });
+      await store.put('projects/7/r1/model.glb', 'glb');
+      await store.put('projects/7/r1/ar/n3.glb', Readable.from([Buffer.from('streamed')]));
+      const mode = async (...parts: string[]) => (await stat(path.join(root, ...parts))).mode & 0o777;
+      expect(await mode()).toBe(0o700);
+      for (const folder of [['projects'], ['projects', '7'], ['projects', '7', 'r1'], ['projects', '7', 'r1', 'ar'], ['.tmp']]) expect(await mode(...folder), folder.join('/')).toBe(0o700);
+      expect(await mode('projects', '7', 'r1', 'model.glb')).toBe(0o600);
+      expect(await mode('projects', '7', 'r1', 'ar', 'n3.glb')).toBe(0o600);
+      // A root that does not exist yet is made by the first write, 0700 too.
+      const fresh = path.join(dir, 'fresh-blobs');
+      await (await openBlobStore({ kind: 'local', root: fresh })).put('branding/1/logo-a.png', 'png');
+      expect((await stat(fresh)).mode & 0o777).toBe(0o700);
+      expect((await stat(path.join(fresh, 'branding', '1', 'logo-a.png'))).mode & 0o777).toBe(0o600);
+    } finally {
+      process.umask(umask);
+    }
   });
 });
