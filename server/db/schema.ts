@@ -118,6 +118,10 @@ export interface CommentsTable {
   revision_number: ColumnType<number | null, number | null | undefined, number | null>;
   /** JSON: `{ pin, view, markup }` (src/api/reviewSchemas.ts), or null for a plain comment. */
   anchor: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON: the anchor's pin alone, for the lists (migration 0013). */
+  pin: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The anchor's size in bytes (0 without one). */
+  anchor_bytes: ColumnType<number, number | undefined, number>;
   resolved_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import sharp from 'sharp';
 import { listNotes } from '../db/projectNotes';
-import { listCommentReviews } from '../db/review';
+import { listCommentAnchors, listCommentReviews } from '../db/review';
 import { bcfArchive, type BcfNote } from '../domain/bcfExport';
 import { posterBlobKey } from '../domain/projectBlobKeys';
 import { attachmentDisposition } from './projectExport';
@@ -15,12 +15,12 @@ export const bcfRoutes: FastifyPluginAsync = async (app) => {
   const { db, blobs } = app.services;
   app.get('/:id/notes.bcfzip', { onRequest: app.authenticate }, async (request, reply) => {
     const { project } = await ownerScope(request);
-    const [comments, reviews] = await Promise.all([listNotes(db, 'comment', project.id), listCommentReviews(db, project.id)]);
+    const [comments, reviews, anchors] = await Promise.all([listNotes(db, 'comment', project.id), listCommentReviews(db, project.id), listCommentAnchors(db, project.id)]);
     const notes = new Map<number, BcfNote>();
     for (const c of comments) {
       const review = reviews.get(c.id);
       if (review?.parentId) continue;
-      notes.set(c.id, { id: c.id, authorName: c.authorName, text: c.text, createdAt: c.createdAt, status: review?.status ?? 'open', pin: review?.pin ?? null, view: review?.view ?? null, replies: [] });
+      notes.set(c.id, { id: c.id, authorName: c.authorName, text: c.text, createdAt: c.createdAt, status: review?.status ?? 'open', pin: review?.pin ?? null, view: anchors.get(c.id)?.view ?? null, replies: [] });
     }
     for (const c of comments) {
       const parent = reviews.get(c.id)?.parentId;

@@ -5,13 +5,14 @@
 import type { ReviewCommentCreate } from '../../src/api/schemas';
 import type { Db } from '../db/database';
 import type { OwnedProject } from '../db/projectRows';
-import { findThreadStart, listCommentReviews, setCommentReview, type CommentReview } from '../db/review';
+import { GUEST_ANCHORS_MAX_BYTES, NOTE_ANCHOR_MAX_BYTES } from '../../src/api/reviewSchemas';
+import { anchorBytesNotBy, anchorText, findThreadStart, listCommentReviews, setCommentReview, type CommentReview } from '../db/review';
 import { ApiError } from './errors';
 
 const INVALID_PARENT = 'invalid_parent';
 
 /** Checks the review fields of a new comment; throws a 400 the author can read. */
-export async function checkReview(db: Db, project: Pick<OwnedProject, 'id' | 'revisionNumber'>, body: ReviewCommentCreate): Promise<Parameters<typeof setCommentReview>[2]> {
+export async function checkReview(db: Db, project: Pick<OwnedProject, 'id' | 'revisionNumber' | 'ownerId'>, body: ReviewCommentCreate, isOwner: boolean): Promise<Parameters<typeof setCommentReview>[2]> {
   const hasAnchor = body.pin !== undefined || body.view !== undefined || (body.markup?.length ?? 0) > 0;
   if (body.parentId !== undefined) {
     if (hasAnchor) throw new ApiError(400, INVALID_PARENT, 'A reply carries no pin, view or markup of its own.');
@@ -20,16 +21,21 @@ export async function checkReview(db: Db, project: Pick<OwnedProject, 'id' | 're
   if (body.revisionNumber !== undefined && body.revisionNumber > project.revisionNumber) {
     throw new ApiError(400, 'bad_request', 'revisionNumber: this revision does not exist yet.');
   }
-  return {
-    parentId: body.parentId ?? null,
-    revisionNumber: body.revisionNumber ?? project.revisionNumber,
-    anchor: hasAnchor ? { pin: body.pin ?? null, view: body.view ?? null, markup: body.markup ?? [] } : null,
-  };
+  const anchor = hasAnchor ? { pin: body.pin ?? null, view: body.view ?? null, markup: body.markup ?? [] } : null;
+  if (anchor) {
+    const bytes = Buffer.byteLength(anchorText(anchor));
+    if (bytes > NOTE_ANCHOR_MAX_BYTES) throw new ApiError(400, 'bad_request', `A note's view and markup take at most ${NOTE_ANCHOR_MAX_BYTES / 1024} KB.`);
+    // The guests' views and markups of one project together: what a read of its notes may cost.
+    if (!isOwner && (await anchorBytesNotBy(db, project.id, project.ownerId)) + bytes > GUEST_ANCHORS_MAX_BYTES) {
+      throw new ApiError(409, 'too_many_comments', `The notes of this link hold at most ${GUEST_ANCHORS_MAX_BYTES / 1024 / 1024} MB of views and markups; send the note without a markup, or ask the owner to delete older notes.`);
+    }
+  }
+  return { parentId: body.parentId ?? null, revisionNumber: body.revisionNumber ?? project.revisionNumber, anchor };
 }
 
 export { setCommentReview };
 
-const NO_REVIEW: CommentReview = { parentId: null, status: 'open', revisionNumber: null, pin: null, view: null, markup: [], resolvedAt: null };
+const NO_REVIEW: CommentReview = { parentId: null, status: 'open', revisionNumber: null, pin: null, hasView: false, resolvedAt: null };
 
 /** The list's comments with their review fields. */
 export async function withReviews<T extends { id: number }>(db: Db, projectId: number, comments: T[]): Promise<(T & CommentReview)[]> {

@@ -16,9 +16,9 @@ import { failureLogFor } from '../limits/failureLogs';
 import { canCreateAttachment, canDeleteItem, canReadAttachments, canUseComments, isProjectOwner, type ProjectFacts, type ProjectVia } from '../domain/permissions';
 import { ApiError, notFound, parseInput } from './errors';
 import { ensureGuestId } from './guestCookie';
-import { notePatchSchema } from '../../src/api/reviewSchemas';
+import { NOTE_ANCHOR_MAX_BYTES, notePatchSchema, type NoteAnchor } from '../../src/api/reviewSchemas';
 import { bumpListVersionOfProject } from '../db/listVersion';
-import { deleteReplies, findThreadStart, setCommentStatus } from '../db/review';
+import { deleteReplies, findCommentAnchor, findThreadStart, setCommentStatus } from '../db/review';
 import { checkReview, setCommentReview, withReviews } from './commentReview';
 import { attachmentInputSchema, commentInputSchema } from './itemInputs';
 import { parseId } from './params';
@@ -64,6 +64,9 @@ const KINDS: { [K in NoteKind]: NoteKindRoutes<K> } = {
   },
 };
 
+/** A note's body: its text and names, and a comment's view and markup at their cap. */
+const NOTE_BODY_MAX_BYTES = NOTE_ANCHOR_MAX_BYTES + 64 * 1024;
+
 type NoteJson = z.input<typeof commentSchema> | z.input<typeof attachmentSchema>;
 
 export const noteRoutes: FastifyPluginAsync<{ via: ProjectVia; kind: NoteKind }> = async (app, { via, kind }) => {
@@ -96,7 +99,7 @@ export const noteRoutes: FastifyPluginAsync<{ via: ProjectVia; kind: NoteKind }>
     return kind === 'comment' ? withReviews(db, project.id, notes) : notes;
   });
 
-  app.post(`/${rules.path}`, { preHandler: guard }, async (request, reply: FastifyReply): Promise<z.input<typeof createdItemSchema>> => {
+  app.post(`/${rules.path}`, { preHandler: guard, bodyLimit: NOTE_BODY_MAX_BYTES }, async (request, reply: FastifyReply): Promise<z.input<typeof createdItemSchema>> => {
     const { project, viewer, via: reachedBy } = await noteScope(request);
     const refusal = rules.createRefusal(reachedBy);
     if (refusal) throw new ApiError(403, 'forbidden', refusal);
@@ -112,7 +115,7 @@ export const noteRoutes: FastifyPluginAsync<{ via: ProjectVia; kind: NoteKind }>
     }
     const { authorName, ...parsed } = rules.parseBody(request.body);
     const content = kind === 'comment' ? { text: (parsed as { text: string }).text } : parsed;
-    const review = kind === 'comment' ? await checkReview(db, project, parsed as Parameters<typeof checkReview>[2]) : null;
+    const review = kind === 'comment' ? await checkReview(db, project, parsed as Parameters<typeof checkReview>[2], isOwner) : null;
     if ((await countNotes(db, kind, project.id)) >= noteCapFor(kind, isOwner)) {
       const { max, ownerReserve } = NOTE_LIMITS[kind];
       const kept = isOwner ? '' : `; the last ${ownerReserve} are kept for its owner`;
@@ -155,6 +158,18 @@ export const noteRoutes: FastifyPluginAsync<{ via: ProjectVia; kind: NoteKind }>
     }
     return reply.status(204).send();
   });
+
+  // A comment's view and markup, which the list leaves out: read when the viewer opens the note.
+  if (kind === 'comment') {
+    app.get('/comments/:noteId/view', { preHandler: guard }, async (request, reply): Promise<NoteAnchor> => {
+      const { project } = await noteScope(request);
+      const noteId = parseId((request.params as { noteId: string }).noteId, rules.notFoundMessage);
+      const anchor = await findCommentAnchor(db, project.id, noteId);
+      if (!anchor) throw notFound(rules.notFoundMessage);
+      reply.header('Cache-Control', 'no-store');
+      return anchor;
+    });
+  }
 
   // The owner resolves a comment, or opens it again (replies have no status of their own).
   if (kind === 'comment') {

@@ -10,6 +10,7 @@ import { parseEventStream, type ReviewEvent } from './reviewEvents';
 import {
   createdItemSchema,
   decisionListSchema,
+  noteAnchorSchema,
   reviewedCommentListSchema,
   revisionChangesSchema,
   sharedProjectSchema,
@@ -24,6 +25,8 @@ export function reviewCalls(http: Http, auth: (ref: ProjectRef) => boolean) {
   const { call } = http;
   return {
     listReviewedComments: (ref: ProjectRef) => call(`${projectPath(ref)}/comments`, { auth: auth(ref), schema: reviewedCommentListSchema }),
+    /** A note's view and markup, which the list leaves out. */
+    readNoteAnchor: (ref: ProjectRef, id: number) => call(`${projectPath(ref)}/comments/${id}/view`, { auth: auth(ref), schema: noteAnchorSchema }),
     createReviewComment: (ref: ProjectRef, body: ReviewCommentCreate) =>
       call(`${projectPath(ref)}/comments`, { method: 'POST', json: body, auth: auth(ref), schema: createdItemSchema }),
     setCommentStatus: (ref: ProjectRef, id: number, status: NoteStatus) =>

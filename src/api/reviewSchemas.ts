@@ -90,6 +90,19 @@ export type NotePin = z.infer<typeof notePinSchema>;
 const MARKUP_COLORS = ['#f97316', '#ef4444', '#22c55e', '#3b82f6', '#facc15', '#ffffff'] as const;
 export const MARKUP_MAX_SHAPES = 100;
 const MARKUP_MAX_POINTS = 1000;
+/**
+ * Most points a note's markup holds over all its shapes (a line counts its points, an arrow, a
+ * rectangle or a cloud two, a text one): a few strokes drawn by hand, not a picture traced point by point.
+ */
+export const MARKUP_MAX_TOTAL_POINTS = 2000;
+/** The points a shape holds, as MARKUP_MAX_TOTAL_POINTS counts them. */
+export function markupPoints(shape: { kind: string; points?: readonly unknown[] }): number {
+  return shape.kind === 'line' ? (shape.points?.length ?? 0) : shape.kind === 'text' ? 1 : 2;
+}
+/** Most bytes a note's pin, view and markup take together, written as JSON. */
+export const NOTE_ANCHOR_MAX_BYTES = 256 * 1024;
+/** Most bytes the guests' pins, views and markups of one project take together (the owner's are not counted). */
+export const GUEST_ANCHORS_MAX_BYTES = 4 * 1024 * 1024;
 const color = z.enum(MARKUP_COLORS);
 export const markupShapeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.enum(['arrow', 'rectangle', 'cloud']), from: vec2Schema, to: vec2Schema, color }),
@@ -97,7 +110,12 @@ export const markupShapeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('text'), at: vec2Schema, text: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)), color }),
 ]);
 export type MarkupShape = z.infer<typeof markupShapeSchema>;
-export const markupSchema = z.array(markupShapeSchema).check(z.maxLength(MARKUP_MAX_SHAPES));
+export const markupSchema = z
+  .array(markupShapeSchema)
+  .check(
+    z.maxLength(MARKUP_MAX_SHAPES),
+    z.refine((shapes) => shapes.reduce((sum, shape) => sum + markupPoints(shape), 0) <= MARKUP_MAX_TOTAL_POINTS, `A markup holds at most ${MARKUP_MAX_TOTAL_POINTS} points.`),
+  );
 
 /** What a comment may carry beside SPEC's author name and text (all optional). */
 export const commentReviewInputSchema = z.object({
@@ -120,10 +138,17 @@ export const commentReviewFields = {
   status: z._default(z.enum(NOTE_STATUSES), 'open'),
   revisionNumber: z._default(z.nullable(z.int()), null),
   pin: z._default(z.nullable(notePinSchema), null),
-  view: z._default(z.nullable(noteViewSchema), null),
-  markup: z._default(markupSchema, []),
+  /**
+   * The note has a view or a markup: lists leave both out (a list's size stays that of its texts),
+   * and the viewer reads them when it opens the note (`GET .../comments/{id}/view`).
+   */
+  hasView: z._default(z.boolean(), false),
   resolvedAt: z._default(z.nullable(secondsDateSchema), null),
 };
+
+/** `GET .../comments/{id}/view`: what the list leaves out of a note. */
+export const noteAnchorSchema = z.object({ view: z.nullable(noteViewSchema), markup: markupSchema });
+export type NoteAnchor = z.infer<typeof noteAnchorSchema>;
 
 /** `PATCH .../comments/{id}` (the owner): resolve or reopen. */
 export const notePatchSchema = z.strictObject({ status: z.enum(NOTE_STATUSES) });

@@ -99,6 +99,7 @@ export function createServices(options: HarnessOptions = {}) {
         approveRevision: async () => Promise.reject(new Error('not in these tests')),
         askForChanges: async () => Promise.reject(new Error('not in these tests')),
         listReviewedComments: async () => [],
+        readNoteAnchor: async () => ({ view: null, markup: [] }),
         linkRevisionChanges: async () => Promise.reject(new Error('not in these tests')),
         createReviewComment: async () => Promise.reject(new Error('not in these tests')),
         setCommentStatus: async () => Promise.reject(new Error('not in these tests')),

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import type { CommentReviewInput, MarkupShape, NoteView, ReviewedComment } from '../../src/api/schemas';
+import type { CommentReviewInput, MarkupShape, NoteAnchor, NoteView, ReviewedComment } from '../../src/api/schemas';
 import { reviewMachine, type ReviewEngineCommand, type ReviewInput, type ReviewRef } from '../../src/machines/viewer/reviewMachine';
 
 const VIEW: NoteView = { camera: { view: 'free', position: [1, 1, 2], target: [0, 0.5, 0], orthoHalfHeight: null }, renderMode: 'solid', clipping: null, explode: 0, hidden: [], isolated: null, measurement: null };
@@ -20,16 +20,20 @@ const note = (id: number, extra: Partial<ReviewedComment> = {}): ReviewedComment
   status: 'open',
   revisionNumber: 1,
   pin: null,
-  view: null,
-  markup: [],
+  hasView: false,
   resolvedAt: null,
   ...extra,
 });
 const ARROW: MarkupShape = { kind: 'arrow', from: [0.1, 0.1], to: [0.3, 0.3], color: '#ef4444' };
 
-function start(input: Partial<ReviewInput> = {}, server: { notes?: ReviewedComment[]; failLoad?: boolean; failCreate?: boolean } = {}) {
-  const calls = { load: 0, create: [] as (CommentReviewInput & { authorName: string; text: string })[], status: [] as { id: number; status: string }[] };
-  let notes = server.notes ?? [note(1, { view: VIEW }), note(2), note(3, { parentId: 1 })];
+/** The server's side of a note with a view: the list says it has one, its view is read alone. */
+const withView = (id: number, view: NoteView, markup: MarkupShape[] = []) => ({ note: note(id, { hasView: true }), anchor: { view, markup } });
+
+function start(input: Partial<ReviewInput> = {}, server: { notes?: ReviewedComment[]; views?: Record<number, { view: NoteView; markup: MarkupShape[] }>; failLoad?: boolean; failCreate?: boolean; failAnchor?: boolean } = {}) {
+  const calls = { load: 0, anchor: [] as number[], create: [] as (CommentReviewInput & { authorName: string; text: string })[], status: [] as { id: number; status: string }[] };
+  const first = withView(1, VIEW, [ARROW]);
+  let notes = server.notes ?? [first.note, note(2), note(3, { parentId: 1 })];
+  const views = server.views ?? { 1: first.anchor };
   /** What the engine child was asked; a capture answers with the view the engine shows (VIEW). */
   const engine: ReviewEngineCommand[] = [];
   const machine = reviewMachine.provide({
@@ -45,11 +49,17 @@ function start(input: Partial<ReviewInput> = {}, server: { notes?: ReviewedComme
         if (server.failLoad) throw new Error('offline');
         return notes;
       }),
+      loadAnchor: fromPromise(async ({ input }: { input: { ref: ReviewRef; id: number } }): Promise<NoteAnchor> => {
+        calls.anchor.push(input.id);
+        if (server.failAnchor) throw new Error('offline');
+        return views[input.id] ?? { view: null, markup: [] };
+      }),
       createNote: fromPromise(async ({ input }: { input: { ref: ReviewRef; body: CommentReviewInput & { authorName: string; text: string } } }) => {
         calls.create.push(input.body);
         if (server.failCreate) throw new Error('refused');
         const id = 100 + calls.create.length;
-        notes = [...notes, note(id, { text: input.body.text, parentId: input.body.parentId ?? null, view: input.body.view ?? null })];
+        notes = [...notes, note(id, { text: input.body.text, parentId: input.body.parentId ?? null, hasView: input.body.view !== undefined })];
+        if (input.body.view) views[id] = { view: input.body.view, markup: input.body.markup ?? [] };
         return { id };
       }),
       setStatus: fromPromise(async ({ input }: { input: { ref: ReviewRef; id: number; status: 'open' | 'resolved' } }) => {
@@ -79,11 +89,16 @@ describe('the review machine', () => {
   });
 
   it("opening a note with a view asks the engine to restore it; one without a view, or a reply, restores nothing", async () => {
-    const { actor, engine, state } = start();
+    const { actor, engine, state, calls } = start();
     await settled();
     actor.send({ type: 'review.open', id: 1 });
+    // The list left the view out: it is read first, then shown with its markup.
+    expect(engine).toEqual([]);
+    await settled();
+    expect(calls.anchor).toEqual([1]);
     expect(engine).toEqual([{ type: 'show', view: VIEW }]);
     expect(state().context.shownId).toBe(1);
+    expect(state().context.anchors[1]?.markup).toEqual([ARROW]);
     // The user turns the model: the markup no longer matches the picture, the note stays open.
     actor.send({ type: 'review.viewLeft' });
     expect(state().context).toMatchObject({ shownId: null, openId: 1 });
@@ -93,17 +108,47 @@ describe('the review machine', () => {
     actor.send({ type: 'review.open', id: 99 });
     expect(state().context.openId).toBe(2);
     expect(engine).toHaveLength(1);
+    // Opened again, the view is at hand: not read twice.
+    actor.send({ type: 'review.open', id: 1 });
+    expect(engine).toHaveLength(2);
+    expect(calls.anchor).toEqual([1]);
+  });
+
+  it("a note whose view cannot be read stays open without it, says so, and is read again at the next open", async () => {
+    const { actor, engine, state, calls } = start({}, { failAnchor: true });
+    await settled();
+    actor.send({ type: 'review.open', id: 1 });
+    await settled();
+    expect(state().value).toEqual({ ready: 'browsing' });
+    expect(state().context).toMatchObject({ openId: 1, shownId: null, error: 'view' });
+    expect(engine).toEqual([]);
+    actor.send({ type: 'review.open', id: 1 });
+    await settled();
+    expect(calls.anchor).toEqual([1, 1]);
+  });
+
+  it('closing a note while its view is read shows nothing when the view arrives', async () => {
+    const { actor, engine, state } = start();
+    await settled();
+    actor.send({ type: 'review.open', id: 1 });
+    actor.send({ type: 'review.close' });
+    await settled();
+    expect(state().context).toMatchObject({ openId: null, shownId: null });
+    expect(engine).toEqual([]);
   });
 
   it("a link that does not offer a note's render mode or the clipping plane opens its view solid and uncut", async () => {
     const cut = { ...VIEW, renderMode: 'wireframe' as const, clipping: { axis: 'x' as const, inverted: false, position: 300 } };
-    const { actor, engine } = start({ renderModes: ['solid', 'xray'], clipping: false }, { notes: [note(1, { view: cut })] });
+    const server = () => ({ notes: [withView(1, cut).note], views: { 1: withView(1, cut).anchor } });
+    const { actor, engine } = start({ renderModes: ['solid', 'xray'], clipping: false }, server());
     await settled();
     actor.send({ type: 'review.open', id: 1 });
+    await settled();
     expect(engine).toEqual([{ type: 'show', view: { ...cut, renderMode: 'solid', clipping: null } }]);
-    const owner = start({}, { notes: [note(1, { view: cut })] });
+    const owner = start({}, server());
     await settled();
     owner.actor.send({ type: 'review.open', id: 1 });
+    await settled();
     expect(owner.engine).toEqual([{ type: 'show', view: cut }]);
   });
 
@@ -145,6 +190,13 @@ describe('the review machine', () => {
     actor.send({ type: 'review.wholeView' });
     for (let i = 0; i < 105; i += 1) actor.send({ type: 'review.shape', shape: ARROW });
     expect(state().context.draft?.markup).toHaveLength(100);
+    for (let i = 0; i < 100; i += 1) actor.send({ type: 'review.undo' });
+    // Freehand lines of 900 points: the third would pass the 2,000 points a markup holds.
+    const line: MarkupShape = { kind: 'line', points: Array.from({ length: 900 }, (_, i) => [i / 900, 0.5] as [number, number]), color: '#ef4444' };
+    for (let i = 0; i < 3; i += 1) actor.send({ type: 'review.shape', shape: line });
+    expect(state().context.draft?.markup).toHaveLength(2);
+    actor.send({ type: 'review.shape', shape: ARROW });
+    expect(state().context.draft?.markup).toHaveLength(3);
     actor.send({ type: 'review.text', text: 'x'.repeat(4001) });
     actor.send({ type: 'review.send' });
     expect(calls.create).toHaveLength(0);

@@ -15,11 +15,15 @@ const VIEW: NoteView = { camera: { view: 'free', position: [1, 1, 2], target: [0
 const CAPTURED: NoteView = { ...VIEW, renderMode: 'solid', clipping: null, explode: 0.5 };
 const note = (id: number, extra: Partial<ReviewedComment>): ReviewedComment => ({
   id, date: new Date(1_700_000_000_000), authorName: 'Claire', authorAvatarUrl: '', text: `note ${id}`, isDeletable: false,
-  parentId: null, status: 'open', revisionNumber: 1, pin: null, view: null, markup: [], resolvedAt: null, ...extra,
+  parentId: null, status: 'open', revisionNumber: 1, pin: null, hasView: false, resolvedAt: null, ...extra,
 });
-/** Note 1 has a view, note 2 none, note 3 is a reply to note 1. */
-const NOTES = [note(1, { view: VIEW }), note(2, {}), note(3, { parentId: 1 })];
+/** Note 1 has a view (read when it is opened), note 2 none, note 3 is a reply to note 1. */
+const NOTES = [note(1, { hasView: true }), note(2, {}), note(3, { parentId: 1 })];
 const ARROW: MarkupShape = { kind: 'arrow', from: [0.1, 0.1], to: [0.3, 0.3], color: '#f97316' };
+/** What the server answers for note 1's view. */
+const ANCHOR = { view: VIEW, markup: [ARROW] };
+/** A freehand line of 1,000 points: three of them pass the points a markup holds. */
+const LONG_LINE: MarkupShape = { kind: 'line', points: Array.from({ length: 1000 }, (_, i) => [i / 1000, 0.5] as [number, number]), color: '#f97316' };
 const PIN = { point: [0.2, 0.9, 0.3] as [number, number, number], partId: '7', partName: 'Left door' };
 
 const events = [
@@ -28,6 +32,8 @@ const events = [
   { type: 'review.retry' },
   { type: 'review.refresh' },
   { type: 'review.open', id: 1 },
+  { type: 'xstate.done.actor.loadAnchor', output: ANCHOR },
+  { type: 'xstate.error.actor.loadAnchor', error: new Error('offline') },
   { type: 'review.open', id: 2 },
   { type: 'review.open', id: 3 },
   { type: 'review.close' },
@@ -37,6 +43,7 @@ const events = [
   { type: 'review.wholeView' },
   { type: 'review.tool', tool: 'arrow' },
   { type: 'review.shape', shape: ARROW },
+  { type: 'review.shape', shape: LONG_LINE },
   { type: 'review.undo' },
   { type: 'review.markupText', text: 'here' },
   { type: 'review.text', text: '  Open to the left  ' },
@@ -55,12 +62,14 @@ const events = [
   { type: 'review.revision', revisionNumber: 5 },
 ] as unknown as ReviewEvent[];
 
-type Phase = 'loading' | 'failed' | 'browsing' | 'refreshing' | 'settingStatus' | 'placing' | 'drawing' | 'capturing' | 'sending' | 'replying' | 'sendingReply';
+type Phase = 'loading' | 'failed' | 'browsing' | 'openingView' | 'refreshing' | 'settingStatus' | 'placing' | 'drawing' | 'capturing' | 'sending' | 'replying' | 'sendingReply';
 
 /** The rules, replayed over the events played. */
 function replay(input: ReviewInput, played: EventObject[]) {
   let phase: Phase = 'loading';
   let notes: ReviewedComment[] = [];
+  /** The views read so far: a note's is read once, the first time it is opened. */
+  const anchors = new Map<number, typeof ANCHOR>();
   let openId: number | null = null;
   let shownId: number | null = null;
   let author = input.authorName;
@@ -68,12 +77,19 @@ function replay(input: ReviewInput, played: EventObject[]) {
   let draft: { pin: typeof PIN | null; view: NoteView | null; markup: MarkupShape[]; text: string } | null = null;
   let reply: { parentId: number; text: string } | null = null;
   let error: string | null = null;
-  const calls = { load: 1, create: [] as unknown[], status: [] as unknown[] };
+  const calls = { load: 1, create: [] as unknown[], status: [] as unknown[], anchor: [] as unknown[] };
   const engine: ReviewEngineCommand[] = [];
   const sendable = (text: string) => text.trim() !== '' && text.trim().length <= 4000;
   /** A note a list shows at its top level (replies are not opened, replied to or resolved). */
   const top = (id: number) => notes.some((n) => n.id === id && n.parentId === null);
   const browsing = () => ['browsing'].includes(phase);
+  /** The open note's view on screen, if it was read: the link offers neither wireframe nor clipping, so it opens solid and uncut. */
+  const show = () => {
+    const view = openId === null ? null : (anchors.get(openId)?.view ?? null);
+    if (!view) return;
+    shownId = openId;
+    engine.push({ type: 'show', view: { ...view, renderMode: input.renderModes!.includes(view.renderMode) ? view.renderMode : 'solid', clipping: input.clipping === false ? null : view.clipping } });
+  };
   for (const event of played) {
     const e = event as EventObject & Record<string, never>;
     switch (e.type as string) {
@@ -97,17 +113,23 @@ function replay(input: ReviewInput, played: EventObject[]) {
         break;
       case 'review.open': {
         const id = (event as unknown as { id: number }).id;
-        if (browsing() && top(id)) {
-          const view = notes.find((n) => n.id === id)!.view;
+        if ((browsing() || phase === 'openingView') && top(id)) {
           openId = id;
-          shownId = view ? id : null;
-          // The link offers neither wireframe nor clipping: the view opens solid and uncut.
-          if (view) engine.push({ type: 'show', view: { ...view, renderMode: input.renderModes!.includes(view.renderMode) ? view.renderMode : 'solid', clipping: input.clipping === false ? null : view.clipping } });
+          if (phase === 'browsing') shownId = null;
+          if (notes.find((n) => n.id === id)!.hasView && !anchors.has(id)) (phase = 'openingView'), calls.anchor.push({ ref: input.ref, id });
+          else (phase = 'browsing'), show();
         }
         break;
       }
+      case 'xstate.done.actor.loadAnchor':
+        if (phase === 'openingView') (anchors.set(openId!, (event as unknown as { output: typeof ANCHOR }).output), (phase = 'browsing'), (error = null), show());
+        break;
+      case 'xstate.error.actor.loadAnchor':
+        // The note stays open, without its view, and says why.
+        if (phase === 'openingView') (phase = 'browsing'), (error = 'view');
+        break;
       case 'review.close':
-        if (browsing()) (openId = null), (shownId = null);
+        if (browsing() || phase === 'openingView') (phase = 'browsing'), (openId = null), (shownId = null);
         break;
       case 'review.compose':
         if (browsing()) {
@@ -126,9 +148,13 @@ function replay(input: ReviewInput, played: EventObject[]) {
           engine.push({ type: 'pick', active: false });
         }
         break;
-      case 'review.shape':
-        if (phase === 'drawing' && draft!.markup.length < 100) draft!.markup = [...draft!.markup, ARROW];
+      case 'review.shape': {
+        const shape = (event as unknown as { shape: MarkupShape }).shape;
+        const points = (m: MarkupShape) => (m.kind === 'line' ? m.points.length : m.kind === 'text' ? 1 : 2);
+        // At most 100 shapes and 2,000 points in all.
+        if (phase === 'drawing' && draft!.markup.length < 100 && [...draft!.markup, shape].reduce((sum, m) => sum + points(m), 0) <= 2000) draft!.markup = [...draft!.markup, shape];
         break;
+      }
       case 'review.undo':
         if (phase === 'drawing') draft!.markup = draft!.markup.slice(0, -1);
         break;
@@ -192,13 +218,13 @@ function replay(input: ReviewInput, played: EventObject[]) {
 
 const PHASE_OF: Record<string, Phase> = {
   loading: 'loading', failed: 'failed',
-  '{"ready":"browsing"}': 'browsing', '{"ready":"refreshing"}': 'refreshing', '{"ready":"settingStatus"}': 'settingStatus',
+  '{"ready":"browsing"}': 'browsing', '{"ready":"openingView"}': 'openingView', '{"ready":"refreshing"}': 'refreshing', '{"ready":"settingStatus"}': 'settingStatus',
   '{"ready":{"composing":"placing"}}': 'placing', '{"ready":{"composing":"drawing"}}': 'drawing',
   '{"ready":{"composing":"capturing"}}': 'capturing', '{"ready":{"composing":"sending"}}': 'sending',
   '{"ready":"replying"}': 'replying', '{"ready":"sendingReply"}': 'sendingReply',
 };
 
-type ReviewSut = Sut & { engine: ReviewEngineCommand[]; played: EventObject[]; seen: { load: number; create: unknown[]; status: unknown[] } };
+type ReviewSut = Sut & { engine: ReviewEngineCommand[]; played: EventObject[]; seen: { load: number; create: unknown[]; status: unknown[]; anchor: unknown[] } };
 
 function reviewRun(input: ReviewInput) {
   return defineRun<ReviewEvent>({
@@ -207,18 +233,18 @@ function reviewRun(input: ReviewInput) {
     // The paths are generated without the engine child: the model leaves its commands out (the real machine sends them).
     model: reviewMachine.provide({ actions: { pickOn: () => {}, pickOff: () => {}, capture: () => {}, showView: () => {} } }),
     serializeState: (snapshot) => {
-      const c = snapshot.context as { openId: unknown; shownId: unknown; draft: { pin: unknown; markup: unknown[]; text: string } | null; reply: { text: string } | null; error: unknown; authorName: string; revisionNumber: number };
+      const c = snapshot.context as { anchors: object; openId: unknown; shownId: unknown; draft: { pin: unknown; markup: unknown[]; text: string } | null; reply: { text: string } | null; error: unknown; authorName: string; revisionNumber: number };
       // Small on purpose: a shape more, another author name or revision are the same state for the paths.
-      return JSON.stringify([snapshot.value, c.openId, c.shownId !== null, c.draft && [c.draft.pin !== null, c.draft.markup.length > 0, c.draft.text.trim() !== ''], c.reply?.text.trim() !== '', c.error]);
+      return JSON.stringify([snapshot.value, c.openId, c.shownId !== null, Object.keys(c.anchors).length, c.draft && [c.draft.pin !== null, c.draft.markup.length > 0, c.draft.text.trim() !== ''], c.reply?.text.trim() !== '', c.error]);
     },
     sut: () => {
       const engine: ReviewEngineCommand[] = [];
       const sut = createSut(reviewMachine, {
-        promiseActors: ['loadNotes', 'createNote', 'setStatus'],
+        promiseActors: ['loadNotes', 'loadAnchor', 'createNote', 'setStatus'],
         input,
         provide: { actors: { reviewEngine: fromCallback<ReviewEngineCommand>(({ receive }) => receive((command) => void engine.push(command))) } },
       });
-      return Object.assign(sut, { engine, played: [] as EventObject[], seen: { load: 0, create: [] as unknown[], status: [] as unknown[] } });
+      return Object.assign(sut, { engine, played: [] as EventObject[], seen: { load: 0, create: [] as unknown[], status: [] as unknown[], anchor: [] as unknown[] } });
     },
     check: (real, _model, sut, event) => {
       const s = sut as ReviewSut;
@@ -236,6 +262,8 @@ function reviewRun(input: ReviewInput) {
       for (const call of s.pending.setStatus) if (!s.seen.status.includes(call.input)) s.seen.status.push(call.input);
       expect(s.seen.create.map((input) => (input as { body: unknown }).body)).toEqual(want.calls.create);
       expect(s.seen.status).toEqual(want.calls.status);
+      for (const call of s.pending.loadAnchor) if (!s.seen.anchor.includes(call.input)) s.seen.anchor.push(call.input);
+      expect(s.seen.anchor).toEqual(want.calls.anchor);
     },
   });
 }

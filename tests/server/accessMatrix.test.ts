@@ -13,6 +13,7 @@ import {
   attachmentListSchema,
   brandingSchema,
   commentListSchema,
+  noteAnchorSchema,
   createdItemSchema,
   projectListSchema,
   projectSchema,
@@ -68,6 +69,7 @@ const ROUTES: RouteCase[] = [
   { label: 'DELETE projects/{id}', method: 'DELETE', path: id, expect: with2xx(OWNER_ONLY, 204) },
   { label: 'GET projects/{id}/comments', method: 'GET', path: (t) => `${id(t)}/comments`, expect: OWNER_ONLY, schema: commentListSchema },
   { label: 'POST projects/{id}/comments', method: 'POST', path: (t) => `${id(t)}/comments`, body: { authorName: 'A', text: 'B' }, expect: with2xx(OWNER_ONLY, 201), schema: createdItemSchema },
+  { label: 'GET projects/{id}/comments/{c}/view', method: 'GET', path: (t) => `${id(t)}/comments/${t.commentId}/view`, expect: OWNER_ONLY, schema: noteAnchorSchema },
   { label: 'DELETE projects/{id}/comments/{c}', method: 'DELETE', path: (t) => `${id(t)}/comments/${t.commentId}`, expect: with2xx(OWNER_ONLY, 204) },
   { label: 'DELETE projects/{id}/comments (bulk)', method: 'DELETE', path: (t) => `${id(t)}/comments`, body: { authors: 'guests' }, expect: OWNER_ONLY, schema: bulkDeleteResultSchema },
   { label: 'GET projects/{id}/attachments', method: 'GET', path: (t) => `${id(t)}/attachments`, expect: OWNER_ONLY, schema: attachmentListSchema },
@@ -92,6 +94,7 @@ const ROUTES: RouteCase[] = [
   { label: 'GET accessKeys/{key}/logo', method: 'GET', path: (t) => `${key(t)}/logo`, expect: LINK },
   { label: 'GET accessKeys/{key}/comments', method: 'GET', path: (t) => `${key(t)}/comments`, expect: LINK, schema: commentListSchema },
   { label: 'POST accessKeys/{key}/comments', method: 'POST', path: (t) => `${key(t)}/comments`, body: { authorName: 'A', text: 'B' }, expect: with2xx(LINK, 201), schema: createdItemSchema },
+  { label: 'GET accessKeys/{key}/comments/{c}/view', method: 'GET', path: (t) => `${key(t)}/comments/${t.commentId}/view`, expect: LINK, schema: noteAnchorSchema },
   { label: 'DELETE accessKeys/{key}/comments/{c}', method: 'DELETE', path: (t) => `${key(t)}/comments/${t.commentId}`, expect: [204, 403, 403, 404, 404, 404] },
   // Bulk delete is the owner's, on its own path only: a link has no such route.
   { label: 'DELETE accessKeys/{key}/comments (bulk)', method: 'DELETE', path: (t) => `${key(t)}/comments`, body: { authors: 'guests' }, expect: [404, 404, 404, 404, 404, 404] },

@@ -53,11 +53,18 @@ describe('pinned notes, replies and status', () => {
     expect(plain.status).toBe(201);
     const list = await linkComments(project.accessKey);
     const stored = list.find((c) => c.text === 'Open the other way');
-    expect(stored).toMatchObject({ pin, view: VIEW, markup: MARKUP, status: 'open', parentId: null, revisionNumber: 1 });
-    expect(list.find((c) => c.text === 'Nice')).toMatchObject({ pin: null, view: null, markup: [], status: 'open', parentId: null, revisionNumber: 1 });
+    // The list carries the pin and says there is a view; the view and markup are read alone.
+    expect(stored).toMatchObject({ pin, hasView: true, status: 'open', parentId: null, revisionNumber: 1 });
+    expect(stored).not.toHaveProperty('view');
+    expect(stored).not.toHaveProperty('markup');
+    expect(list.find((c) => c.text === 'Nice')).toMatchObject({ pin: null, hasView: false, status: 'open', parentId: null, revisionNumber: 1 });
+    const anchor = await inject(server, `/api/v1/projects/accessKeys/${project.accessKey}/comments/${stored!.id}/view`, { method: 'GET' });
+    expect(anchor.status).toBe(200);
+    expect(anchor.json).toEqual({ view: VIEW, markup: MARKUP });
     // The owner reads the same, through the owner's path.
     const ownerList = reviewedCommentListSchema.parse((await inject(server, `/api/v1/projects/${project.id}/comments`, { token: owner.token })).json);
-    expect(ownerList.find((c) => c.text === 'Open the other way')?.view).toEqual(VIEW);
+    expect(ownerList.find((c) => c.text === 'Open the other way')?.hasView).toBe(true);
+    expect((await inject(server, `/api/v1/projects/${project.id}/comments/${stored!.id}/view`, { method: 'GET', token: owner.token })).json).toEqual({ view: VIEW, markup: MARKUP });
   });
 
   it('refuses a damaged view, markup or pin with a 400 and stores nothing', async () => {

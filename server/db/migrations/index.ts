@@ -12,6 +12,7 @@ import { conversionHeartbeats } from './0009_conversion_heartbeats';
 import { reviewLoop } from './0010_review_loop';
 import { workshopSettings } from './0011_workshop_settings';
 import { inchFraction } from './0012_inch_fraction';
+import { notePins } from './0013_note_pins';
 
 export function allMigrations(dialect: SqlDialect): Record<string, Migration> {
   return {
@@ -26,5 +27,6 @@ export function allMigrations(dialect: SqlDialect): Record<string, Migration> {
     '0010_review_loop': reviewLoop(dialect),
     '0011_workshop_settings': workshopSettings(),
     '0012_inch_fraction': inchFraction(),
+    '0013_note_pins': notePins(dialect),
   };
 }

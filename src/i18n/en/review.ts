@@ -16,7 +16,7 @@ export const review = {
   cancel: 'Cancel',
   sending: 'Sending…',
   tooLong: 'At most {max:number} characters.',
-  failed: { load: 'The notes could not be loaded.', send: 'Your note could not be sent. Please try again.', status: 'The note could not be changed. Please try again.' },
+  failed: { load: 'The notes could not be loaded.', send: 'Your note could not be sent. Please try again.', status: 'The note could not be changed. Please try again.', view: 'The note’s view could not be loaded. Please try again.' },
   retry: 'Try again',
   show: 'Show its view',
   reply: 'Reply',

@@ -18,7 +18,7 @@ export const review = {
   cancel: 'Annuler',
   sending: 'Envoi…',
   tooLong: '{max} caractères au maximum.',
-  failed: { load: 'Les notes n’ont pas pu être chargées.', send: 'Votre note n’a pas pu être envoyée. Veuillez réessayer.', status: 'La note n’a pas pu être modifiée. Veuillez réessayer.' },
+  failed: { load: 'Les notes n’ont pas pu être chargées.', send: 'Votre note n’a pas pu être envoyée. Veuillez réessayer.', status: 'La note n’a pas pu être modifiée. Veuillez réessayer.', view: 'La vue de la note n’a pas pu être chargée. Veuillez réessayer.' },
   retry: 'Réessayer',
   show: 'Voir sa vue',
   reply: 'Répondre',

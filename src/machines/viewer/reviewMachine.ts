@@ -3,22 +3,27 @@
  * in and a markup, replies under them, the owner's resolve and reopen.
  *   loading -> ready | failed (retry)
  *   ready.browsing: open a note (its view is brought back by the engine child, its markup drawn
- *     until the user moves away), reply, resolve or reopen (the owner), compose a new note; a live
+ *     until the user moves away; a note's view and markup are read when it is first opened, in
+ *     ready.openingView, since the list leaves them out), reply, resolve or reopen (the owner), compose a new note; a live
  *     event reloads the notes in the background
  *   ready.composing.placing: the engine child waits for a tap on the model (`review.pinned`), or
  *     the user writes about the whole view (`review.wholeView`)
- *   ready.composing.drawing: markup tools and shapes (at most MARKUP_MAX_SHAPES, undo), the text,
+ *   ready.composing.drawing: markup tools and shapes (at most MARKUP_MAX_SHAPES and
+ *     MARKUP_MAX_TOTAL_POINTS points, undo), the text,
  *     send (a non-blank text of at most COMMENT_MAX_LENGTH) -> capturing (the engine child reads
  *     the view the markup was drawn over) -> sending -> browsing with the note open
  *   ready.replying: the text of a reply -> sending it -> browsing
- * Children: `engine` (reviewEngine.ts: pick, capture, show). Actors: loadNotes, createNote, setStatus.
+ * Children: `engine` (reviewEngine.ts: pick, capture, show). Actors: loadNotes, loadAnchor, createNote, setStatus.
  */
-import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { and, assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import {
   COMMENT_MAX_LENGTH,
   MARKUP_MAX_SHAPES,
+  MARKUP_MAX_TOTAL_POINTS,
+  markupPoints,
   type CommentReviewInput,
   type MarkupShape,
+  type NoteAnchor,
   type NotePin,
   type NoteStatus,
   type NoteView,
@@ -60,12 +65,14 @@ interface NoteDraft {
 
 interface ReviewContext extends ReviewInput {
   notes: ReviewedComment[];
+  /** The views and markups of the notes opened so far, by note id (a note's never changes). */
+  anchors: Record<number, NoteAnchor>;
   openId: number | null;
   /** The note whose view is on screen, its markup drawn over it (until the user moves the view). */
   shownId: number | null;
   draft: NoteDraft | null;
   reply: { parentId: number; text: string } | null;
-  error: 'load' | 'send' | 'status' | null;
+  error: 'load' | 'send' | 'status' | 'view' | null;
 }
 
 export type ReviewEvent =
@@ -92,6 +99,9 @@ export type ReviewEvent =
   | { type: 'review.setStatus'; id: number; status: NoteStatus };
 
 export type { ReviewEngineCommand };
+
+/** The open note's view, once read. */
+const openView = (context: Pick<ReviewContext, 'openId' | 'anchors'>): NoteView | null => (context.openId === null ? null : (context.anchors[context.openId]?.view ?? null));
 
 /** A note's view as this viewer may show it: a render mode or a cut the viewer does not offer is left out. */
 function viewForViewer(view: NoteView, input: Pick<ReviewInput, 'renderModes' | 'clipping'>): NoteView {
@@ -124,6 +134,7 @@ export const reviewMachine = setup({
     /** The engine's side of the review (reviewEngine.ts). */
     reviewEngine: fromCallback<ReviewEngineCommand>(() => () => {}),
     loadNotes: fromPromise<ReviewedComment[], { ref: ReviewRef }>(async () => []),
+    loadAnchor: fromPromise<NoteAnchor, { ref: ReviewRef; id: number }>(async () => ({ view: null, markup: [] })),
     createNote: fromPromise<{ id: number }, { ref: ReviewRef; body: CommentReviewInput & { authorName: string; text: string } }>(async () => ({ id: 0 })),
     setStatus: fromPromise<void, { ref: ReviewRef; id: number; status: NoteStatus }>(async () => undefined),
   },
@@ -132,7 +143,13 @@ export const reviewMachine = setup({
     knownNote: ({ context, event }) => 'id' in event && context.notes.some((n) => n.id === event.id && n.parentId === null),
     draftSendable: ({ context }) => context.draft !== null && sendableText(context.draft.text),
     replySendable: ({ context }) => context.reply !== null && sendableText(context.reply.text),
-    roomForShape: ({ context }) => (context.draft?.markup.length ?? 0) < MARKUP_MAX_SHAPES,
+    roomForShape: ({ context, event }) => {
+      const markup = context.draft?.markup ?? [];
+      if (markup.length >= MARKUP_MAX_SHAPES || event.type !== 'review.shape') return false;
+      return markup.reduce((sum, shape) => sum + markupPoints(shape), markupPoints(event.shape)) <= MARKUP_MAX_TOTAL_POINTS;
+    },
+    /** The note's view and markup are still to be read. */
+    anchorUnread: ({ context, event }) => event.type === 'review.open' && context.notes.some((n) => n.id === event.id && n.hasView) && !(event.id in context.anchors),
   },
   actions: {
     /** The engine child waits for a tap on the model (or stops waiting). */
@@ -140,12 +157,17 @@ export const reviewMachine = setup({
     pickOff: sendTo('engine', { type: 'pick', active: false } satisfies ReviewEngineCommand),
     /** The engine child reads the view on screen (answers `review.captured`). */
     capture: sendTo('engine', { type: 'capture' } satisfies ReviewEngineCommand),
-    /** The engine child brings a note's view back. */
-    showView: sendTo('engine', (_, params: { view: NoteView }) => ({ type: 'show', view: params.view }) satisfies ReviewEngineCommand),
+    /** The open note's view, when it is at hand, is on screen with its markup drawn over it. */
+    markShown: assign({ shownId: ({ context }) => (openView(context) ? context.openId : null) }),
+    /** The engine child brings that view back. */
+    showView: enqueueActions(({ context, enqueue }) => {
+      const view = openView(context);
+      if (view) enqueue.sendTo('engine', { type: 'show', view: viewForViewer(view, context) } satisfies ReviewEngineCommand);
+    }),
   },
 }).createMachine({
   id: 'review',
-  context: ({ input }) => ({ ...input, notes: [], openId: null, shownId: null, draft: null, reply: null, error: null }),
+  context: ({ input }) => ({ ...input, notes: [], anchors: {}, openId: null, shownId: null, draft: null, reply: null, error: null }),
   invoke: { id: 'engine', src: 'reviewEngine' },
   on: {
     'review.author': { actions: assign({ authorName: ({ event }) => event.authorName }) },
@@ -172,18 +194,31 @@ export const reviewMachine = setup({
           on: {
             // A live event: read the notes again (while composing or replying, the send reads them anyway).
             'review.refresh': 'refreshing',
-            'review.open': {
-              guard: 'knownNote',
-              actions: enqueueActions(({ context, event, enqueue }) => {
-                const note = context.notes.find((n) => n.id === event.id);
-                enqueue.assign({ openId: event.id, shownId: note?.view ? event.id : null });
-                if (note?.view) enqueue({ type: 'showView', params: { view: viewForViewer(note.view, context) } });
-              }),
-            },
+            'review.open': [
+              { guard: and(['knownNote', 'anchorUnread']), target: 'openingView', actions: assign({ openId: ({ event }) => event.id, shownId: null }) },
+              { guard: 'knownNote', actions: [assign({ openId: ({ event }) => event.id, shownId: null }), 'markShown', 'showView'] },
+            ],
             'review.close': { actions: assign({ openId: null, shownId: null }) },
             'review.compose': { target: 'composing', actions: assign({ draft: emptyDraft, openId: null, shownId: null, error: null }) },
             'review.reply': { guard: 'knownNote', target: 'replying', actions: assign({ reply: ({ event }) => ({ parentId: event.id, text: '' }), openId: ({ event }) => event.id, error: null }) },
             'review.setStatus': { guard: 'isOwner', target: 'settingStatus' },
+          },
+        },
+        // The opened note's view and markup, read once: then shown as when they were at hand.
+        openingView: {
+          invoke: {
+            id: 'loadAnchor',
+            src: 'loadAnchor',
+            input: ({ context }) => ({ ref: context.ref, id: context.openId as number }),
+            onDone: { target: 'browsing', actions: [assign({ anchors: ({ context, event }) => ({ ...context.anchors, [context.openId as number]: event.output }), error: null }), 'markShown', 'showView'] },
+            onError: { target: 'browsing', actions: assign({ error: 'view' }) },
+          },
+          on: {
+            'review.close': { target: 'browsing', actions: assign({ openId: null, shownId: null }) },
+            'review.open': [
+              { guard: and(['knownNote', 'anchorUnread']), target: 'openingView', reenter: true, actions: assign({ openId: ({ event }) => event.id }) },
+              { guard: 'knownNote', target: 'browsing', actions: [assign({ openId: ({ event }) => event.id }), 'markShown', 'showView'] },
+            ],
           },
         },
         refreshing: {

@@ -4,7 +4,7 @@
  * through its engine slot (the engine is created by the canvas).
  */
 import { fromCallback, fromPromise } from 'xstate';
-import type { ApprovalRequest, CommentReviewInput, CreatedItem, NoteStatus, Project, ProjectPatch, ReviewedComment, Revision, RevisionChanges, SharedProject, Stage } from '../../api/schemas';
+import type { ApprovalRequest, CommentReviewInput, CreatedItem, NoteAnchor, NoteStatus, Project, ProjectPatch, ReviewedComment, Revision, RevisionChanges, SharedProject, Stage } from '../../api/schemas';
 import type { ReviewEvent } from '../../api/reviewEvents';
 import { RequestError } from '../../api/errors';
 import type { ListenOptions } from '../../api/reviewClient';
@@ -51,6 +51,8 @@ interface ViewerApi {
   askForChanges(accessKey: string, request: ApprovalRequest): Promise<SharedProject>;
   /** The review's notes (comments with their pins, views, markups and threads). */
   listReviewedComments(ref: ProjectRef): Promise<ReviewedComment[]>;
+  /** A note's view and markup (the list leaves them out). */
+  readNoteAnchor(ref: ProjectRef, id: number): Promise<NoteAnchor>;
   createReviewComment(ref: ProjectRef, body: CommentReviewInput & { authorName: string; text: string }): Promise<CreatedItem>;
   setCommentStatus(ref: ProjectRef, id: number, status: NoteStatus): Promise<unknown>;
   linkRevisionChanges(accessKey: string, from: number): Promise<RevisionChanges>;
@@ -243,6 +245,7 @@ export function createViewerServices({ api, projectMachines, content, upload, se
           actors: {
             reviewEngine: createReviewEngineActor(slot),
             loadNotes: fromPromise<ReviewedComment[], { ref: ProjectRef }>(({ input }) => api.listReviewedComments(input.ref)),
+            loadAnchor: fromPromise<NoteAnchor, { ref: ProjectRef; id: number }>(({ input }) => api.readNoteAnchor(input.ref, input.id)),
             createNote: fromPromise<{ id: number }, { ref: ProjectRef; body: CommentReviewInput & { authorName: string; text: string } }>(({ input }) => api.createReviewComment(input.ref, input.body)),
             setStatus: fromPromise<void, { ref: ProjectRef; id: number; status: NoteStatus }>(async ({ input }) => {
               await api.setCommentStatus(input.ref, input.id, input.status);

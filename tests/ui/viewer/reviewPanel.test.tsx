@@ -15,9 +15,9 @@ import { renderWithLocale } from '../../helpers/renderWithLocale';
 afterEach(cleanup);
 
 const VIEW = { camera: { view: 'free' as const, position: [1, 1, 2] as [number, number, number], target: [0, 0, 0] as [number, number, number], orthoHalfHeight: null }, renderMode: 'solid' as const, clipping: null, explode: 0, hidden: [], isolated: null, measurement: null };
-const base = { date: new Date(1_700_000_000_000), authorAvatarUrl: '', isDeletable: false, revisionNumber: 1, pin: null, view: null, markup: [], resolvedAt: null };
+const base = { date: new Date(1_700_000_000_000), authorAvatarUrl: '', isDeletable: false, revisionNumber: 1, pin: null, hasView: false, resolvedAt: null };
 const NOTES: ReviewedComment[] = [
-  { ...base, id: 1, authorName: 'Claire', text: 'Door opens the wrong way', parentId: null, status: 'open', view: VIEW, pin: { point: [0, 0, 0], partId: '3', partName: 'Door left' } },
+  { ...base, id: 1, authorName: 'Claire', text: 'Door opens the wrong way', parentId: null, status: 'open', hasView: true, pin: { point: [0, 0, 0], partId: '3', partName: 'Door left' } },
   { ...base, id: 2, authorName: 'Olga', text: 'Will fix', parentId: 1, status: 'open' },
   { ...base, id: 3, authorName: 'Claire', text: 'Black handles', parentId: null, status: 'resolved' },
 ];

@@ -140,7 +140,7 @@ export function ReviewPanel({ actor }: { actor: ReviewActor }) {
               </div>
             ) : (
               <div className="mt-2 flex flex-wrap gap-1.5">
-                {note.view && openId !== note.id ? (
+                {note.hasView && openId !== note.id ? (
                   <button type="button" className={small} onClick={() => actor.send({ type: 'review.open', id: note.id })}>
                     {t.show()}
                   </button>

@@ -20,7 +20,7 @@ export function ReviewMarkup({ actor }: { actor: ReviewActor }) {
   const LL = useLL();
   const drawing = useSelector(actor, (s) => s.matches({ ready: { composing: 'drawing' } }));
   const draft = useSelector(actor, (s) => s.context.draft);
-  const shown = useSelector(actor, (s) => (s.context.shownId === null ? NO_SHAPES : (s.context.notes.find((n) => n.id === s.context.shownId)?.markup ?? NO_SHAPES)));
+  const shown = useSelector(actor, (s) => (s.context.shownId === null ? NO_SHAPES : (s.context.anchors[s.context.shownId]?.markup ?? NO_SHAPES)));
   if (drawing && draft) {
     return (
       <MarkupLayer
