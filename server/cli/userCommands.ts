@@ -1,4 +1,5 @@
 /** `user ...` admin commands. */
+import { isSafeName } from '../../src/api/safeText';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/database';
 import { revokeUserRefreshTokens } from '../db/tokens';
@@ -35,6 +36,13 @@ function requiredPassword(options: CommandInput['options']): string {
   return password;
 }
 
+/** The full name: the author of the owner's notes, so the product's single-line name rule (src/api/safeText.ts). */
+function fullNameOption(options: CommandInput['options']): string {
+  const name = options.name?.trim() ?? '';
+  if (!isSafeName(name)) throw new UsageError('The name must not contain control characters, text-direction marks, line separators or zero-width characters.');
+  return name;
+}
+
 export async function existingUser(db: Db, username: string): Promise<User> {
   const user = await findUserByUsername(db, username);
   if (!user) throw new CommandError(`No user named ${username}.`);
@@ -47,11 +55,12 @@ export async function runUserCommand(db: Db, sub: string | undefined, input: Com
     case 'add': {
       const username = oneUsername(args, 'add');
       const password = requiredPassword(options);
+      const fullName = fullNameOption(options);
       try {
         const user = await createUser(db, {
           username,
           passwordHash: await hashPassword(password),
-          fullName: options.name?.trim() ?? '',
+          fullName,
           nowSeconds,
         });
         return `Created user ${user.username} (id ${user.id}). Add a plan so it can log in: plan add ${user.username} --sku ... --name ...`;

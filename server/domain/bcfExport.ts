@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import type { NotePin, NoteStatus, NoteView } from '../../src/api/reviewSchemas';
+import { cleanText, oneLine } from '../../src/api/safeText';
 
 export interface BcfComment {
   id: number;
@@ -44,8 +45,12 @@ function guidFor(name: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((Number.parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+/**
+ * Text for XML, without the control and text-direction characters of src/api/safeText.ts (also
+ * those of notes stored before the rule): names and titles as one line, notes keeping line feeds.
+ */
+const escapeXml = (text: string) => cleanText(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);
+const escapeLine = (text: string) => escapeXml(oneLine(text));
 const isoDate = (seconds: number) => new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const header = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const XSI = 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"';
@@ -92,11 +97,11 @@ function visualizationInfo(guid: string, view: NoteView, pin: NotePin | null, as
 
 function commentXml(comment: BcfComment, viewpointGuid: string | null): string {
   const viewpoint = viewpointGuid ? `<Viewpoint Guid="${viewpointGuid}"/>` : '';
-  return `<Comment Guid="${guidFor(`comment:${comment.id}`)}"><Date>${isoDate(comment.createdAt)}</Date><Author>${escapeXml(comment.authorName)}</Author><Comment>${escapeXml(comment.text)}</Comment>${viewpoint}</Comment>`;
+  return `<Comment Guid="${guidFor(`comment:${comment.id}`)}"><Date>${isoDate(comment.createdAt)}</Date><Author>${escapeLine(comment.authorName)}</Author><Comment>${escapeXml(comment.text)}</Comment>${viewpoint}</Comment>`;
 }
 
 function markupXml(note: BcfNote, viewpointGuid: string | null, hasSnapshot: boolean): string {
-  const title = note.text.split('\n')[0].trim().slice(0, 80) || `#${note.id}`;
+  const title = oneLine(cleanText(note.text).split('\n')[0]).trim().slice(0, 80) || `#${note.id}`;
   const comments = [commentXml(note, viewpointGuid), ...note.replies.map((r) => commentXml(r, null))].join('');
   const viewpoints = viewpointGuid
     ? `<Viewpoints><ViewPoint Guid="${viewpointGuid}"><Viewpoint>viewpoint.bcfv</Viewpoint>${hasSnapshot ? '<Snapshot>snapshot.png</Snapshot>' : ''}</ViewPoint></Viewpoints>`
@@ -104,7 +109,7 @@ function markupXml(note: BcfNote, viewpointGuid: string | null, hasSnapshot: boo
   const status = note.status === 'resolved' ? 'Closed' : 'Open';
   return (
     `${header}<Markup ${XSI}><Topic Guid="${guidFor(`topic:${note.id}`)}" TopicType="Comment" TopicStatus="${status}">` +
-    `<Title>${escapeXml(title)}</Title><CreationDate>${isoDate(note.createdAt)}</CreationDate><CreationAuthor>${escapeXml(note.authorName)}</CreationAuthor>` +
+    `<Title>${escapeLine(title)}</Title><CreationDate>${isoDate(note.createdAt)}</CreationDate><CreationAuthor>${escapeLine(note.authorName)}</CreationAuthor>` +
     `<Description>${escapeXml(note.text)}</Description><Comments>${comments}</Comments>${viewpoints}</Topic></Markup>\n`
   );
 }
@@ -113,7 +118,7 @@ function markupXml(note: BcfNote, viewpointGuid: string | null, hasSnapshot: boo
 function bcfFiles(input: BcfInput): Record<string, Uint8Array> {
   const files: Record<string, Uint8Array> = {
     'bcf.version': strToU8(`${header}<Version VersionId="3.0" ${XSI}/>\n`),
-    'project.bcfp': strToU8(`${header}<ProjectInfo ${XSI}><Project ProjectId="${guidFor(`project:${input.project.id}`)}"><Name>${escapeXml(input.project.name)}</Name></Project></ProjectInfo>\n`),
+    'project.bcfp': strToU8(`${header}<ProjectInfo ${XSI}><Project ProjectId="${guidFor(`project:${input.project.id}`)}"><Name>${escapeLine(input.project.name)}</Name></Project></ProjectInfo>\n`),
     'extensions.xml': strToU8(
       `${header}<Extensions ${XSI}><TopicTypes><TopicType>Comment</TopicType></TopicTypes><TopicStatuses><TopicStatus>Open</TopicStatus><TopicStatus>Closed</TopicStatus></TopicStatuses></Extensions>\n`,
     ),

@@ -1,5 +1,5 @@
 /** Project names on the server: the rules of SPEC §5 (shared with the client), after trimming. */
-import { PROJECT_NAME_CONTROL, PROJECT_NAME_MAX, projectNameError, type ProjectNameError } from '../../src/api/projectName';
+import { PROJECT_NAME_MAX, projectNameError, type ProjectNameError } from '../../src/api/projectName';
 
 /** The name made from an uploaded file's name: the rule the client uses too. */
 export { projectNameFromFileName } from '../../src/api/projectName';
@@ -12,9 +12,9 @@ const PROJECT_NAME_MESSAGES: Record<ProjectNameError, string> = {
 
 type NameCheck = { ok: true; name: string } | { ok: false; error: ProjectNameError; message: string };
 
-/** Trims, then applies the shared rules; control characters count as invalid characters. */
+/** Trims, then applies the shared rules (control and text-direction characters are invalid characters). */
 export function checkProjectName(raw: string): NameCheck {
   const name = raw.trim();
-  const error = projectNameError(name) ?? (PROJECT_NAME_CONTROL.test(name) ? 'invalidCharacters' : null);
+  const error = projectNameError(name);
   return error ? { ok: false, error, message: PROJECT_NAME_MESSAGES[error] } : { ok: true, name };
 }

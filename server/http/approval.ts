@@ -40,7 +40,7 @@ const notAwaiting = () => new ApiError(409, NOT_AWAITING_APPROVAL, 'This project
 /** The checks both decisions share; answers the decision's input. */
 function checkDecision(project: OwnedProject, input: { name: string; revisionNumber: number }): void {
   if (APPROVER_NAME_FORBIDDEN.test(input.name)) {
-    throw new ApiError(400, INVALID_APPROVER_NAME, 'The name must not contain control characters or marks that change the text direction.');
+    throw new ApiError(400, INVALID_APPROVER_NAME, 'The name must not contain control characters, text-direction marks, line separators or zero-width characters.');
   }
   if (!project.shareOptions.isApprovalAvailable) throw new ApiError(403, APPROVAL_UNAVAILABLE, 'This link does not offer approval.');
   if (project.currentStage !== 'approval') throw notAwaiting();

@@ -22,13 +22,18 @@ export function notFound(message = 'Not found.'): ApiError {
   return new ApiError(404, 'not_found', message);
 }
 
-/** Parses untrusted input with a zod schema; a mismatch is a 400 naming the first problem. */
+/**
+ * Parses untrusted input with a zod schema; a mismatch is a 400 naming the first problem, with
+ * `invalid_request` or the error code the failed check names (`params: { code }`, as the name rule
+ * of src/api/noteSchemas.ts gives `invalid_name`).
+ */
 export function parseInput<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
   const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-  throw badRequest(`${where}${issue?.message ?? 'Invalid request.'}`);
+  const code = issue?.code === 'custom' && typeof issue.params?.code === 'string' ? issue.params.code : 'invalid_request';
+  throw new ApiError(400, code, `${where}${issue?.message ?? 'Invalid request.'}`);
 }
 
 const CODE_BY_STATUS: Record<number, string> = {

@@ -3,6 +3,7 @@
  * `manifest.json` + `model.glb` (docs/formats.md). Uploading the file again gives the same model.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { oneLine } from '../../src/api/safeText';
 import { writeVok } from '../convert/vokPackage';
 import { findUserById } from '../db/users';
 import { notFound } from './errors';
@@ -12,8 +13,11 @@ const NO_MODEL = 'This project has no model yet.';
 
 /** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 5987). */
 export function attachmentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  // One line without control or text-direction characters (a name stored before the rule, too):
+  // "abc" U+202E "gpj.exe" must not reach the browser's save dialog reading "abcexe.jpg".
+  const name = oneLine(fileName);
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 export const projectExportRoutes: FastifyPluginAsync = async (app) => {

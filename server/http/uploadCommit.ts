@@ -6,6 +6,7 @@
  * never deletes the winner's files.
  */
 import type { ConversionNote } from '../../src/api/conversionNotes';
+import { oneLine } from '../../src/api/safeText';
 import type { Db } from '../db/database';
 import { consumeCredit, listActivePlans, type Plan } from '../db/plans';
 import { createProject, findCurrentRevisionNumber, setProjectModel, type ApprovalOnNewRevision, type ModelRevision } from '../db/projects';
@@ -87,7 +88,8 @@ async function writeRevision(blobs: BlobStore, projectId: number, revision: numb
   if (!model.original) return { modelBlobKey: modelKey, originalBlobKey: null, originalFileName: null, conversionNotes };
   const originalKey = originalBlobKey(projectId, revision, model.original.fileName);
   await blobs.put(originalKey, model.original.bytes);
-  return { modelBlobKey: modelKey, originalBlobKey: originalKey, originalFileName: model.original.fileName, conversionNotes };
+  // The name people read in the revision list: one line, without control or text-direction characters.
+  return { modelBlobKey: modelKey, originalBlobKey: originalKey, originalFileName: oneLine(model.original.fileName), conversionNotes };
 }
 
 /** Cleanup never hides the error being handled: at worst a folder is left behind. */

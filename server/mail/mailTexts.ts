@@ -1,4 +1,6 @@
 /** The review mails' words, in the owner's language (English unless they chose French). */
+import { oneLine } from '../../src/api/safeText';
+
 type MailLanguage = 'en' | 'fr';
 
 export interface NoteLine {
@@ -32,15 +34,27 @@ const TEXTS = {
 
 export const languageOf = (preferred: string | null): MailLanguage => (preferred === 'fr' ? 'fr' : 'en');
 
+/*
+ * Names and notes come from people (a guest on a link, names stored before the rule of
+ * src/api/safeText.ts): each goes into the mail as one line without control or text-direction
+ * characters, so that none adds a header or a line of the mail's own ("Open the project: ...").
+ */
+
 export function decisionMail(lang: MailLanguage, d: { kind: 'approved' | 'changesRequested'; name: string; revisionNumber: number; project: string; url: string }): { subject: string; text: string } {
   const t = TEXTS[lang];
-  const subject = d.kind === 'approved' ? t.approved(d.name, d.revisionNumber, d.project) : t.changesRequested(d.name, d.revisionNumber, d.project);
+  const [name, project] = [oneLine(d.name), oneLine(d.project)];
+  const subject = d.kind === 'approved' ? t.approved(name, d.revisionNumber, project) : t.changesRequested(name, d.revisionNumber, project);
   const body = d.kind === 'approved' ? t.approvedBody : t.changesBody;
   return { subject, text: `${subject}.\n\n${body}\n\n${t.open}: ${d.url}\n\n-- \n${t.footer}\n` };
 }
 
 export function notesMail(lang: MailLanguage, project: string, notes: NoteLine[]): { subject: string; text: string } {
   const t = TEXTS[lang];
-  const lines = notes.map((n) => `- ${n.author}: ${n.text.length > 300 ? `${n.text.slice(0, 300)}…` : n.text}\n  ${n.url}`).join('\n');
-  return { subject: t.notesSubject(notes.length, project), text: `${t.notesIntro(notes.length)}\n\n${lines}\n\n-- \n${t.footer}\n` };
+  const lines = notes
+    .map((n) => {
+      const text = oneLine(n.text).replace(/ {2,}/g, ' ');
+      return `- ${oneLine(n.author)}: ${text.length > 300 ? `${text.slice(0, 300)}…` : text}\n  ${n.url}`;
+    })
+    .join('\n');
+  return { subject: t.notesSubject(notes.length, oneLine(project)), text: `${t.notesIntro(notes.length)}\n\n${lines}\n\n-- \n${t.footer}\n` };
 }

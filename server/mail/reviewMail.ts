@@ -8,6 +8,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { oneLine } from '../../src/api/safeText';
 import type { Db } from '../db/database';
 import { findUserById } from '../db/users';
 import { decisionMail, languageOf, notesMail, type NoteLine } from './mailTexts';
@@ -41,7 +42,8 @@ export function createReviewMailer(options: MailOptions): ReviewMailer {
       const owner = await findUserById(options.db, ownerId);
       if (!owner || owner.disabled) return;
       const { subject, text } = build(languageOf(owner.preferredLanguage));
-      await transport.sendMail({ from: options.from, to: owner.username, subject, text });
+      // The subject is a header: one line, whatever a text above let through.
+      await transport.sendMail({ from: options.from, to: owner.username, subject: oneLine(subject), text });
     })()
       .catch((error: unknown) => options.log?.warn({ err: error }, 'review mail not sent'))
       .finally(() => sending.delete(work));

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { commentReviewFields, commentReviewInputSchema } from './reviewSchemas';
+import { INVALID_NAME, isSafeName, isSafeText } from './safeText';
 import { secondsDateSchema } from './wireValues';
 
 /** Most ids one bulk delete names: the largest list a project holds. */
@@ -40,9 +41,26 @@ const AUTHOR_NAME_MAX_LENGTH = 100;
 export const ATTACHMENT_NAME_MAX_LENGTH = 200;
 const URL_MAX_LENGTH = 2000;
 
+/**
+ * A single-line name people type (a note's author, a hyperlink's name): the name rule of
+ * safeText.ts; the server answers `invalid_name` (the issue's `params.code`).
+ */
+const nameRule = z.refine<string>(isSafeName, {
+  message: 'The name must not contain control characters, text-direction marks, line separators or zero-width characters.',
+  params: { code: INVALID_NAME },
+});
+/** A note's text: line feeds (CRLF read as one) and tabs, none of the other characters of the rule. */
+const textRule = z.refine<string>(isSafeText, 'The text must not contain control characters (but line breaks and tabs), text-direction marks, line separators or zero-width spaces.');
+
 export const commentCreateSchema = z.object({
-  authorName: z.string().check(z.trim(), z.minLength(1), z.maxLength(AUTHOR_NAME_MAX_LENGTH)),
-  text: z.string().check(z.trim(), z.minLength(1), z.maxLength(COMMENT_MAX_LENGTH)),
+  authorName: z.string().check(z.trim(), z.minLength(1), z.maxLength(AUTHOR_NAME_MAX_LENGTH), nameRule),
+  text: z.string().check(
+    z.overwrite((text: string) => text.replace(/\r\n/g, '\n')),
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(COMMENT_MAX_LENGTH),
+    textRule,
+  ),
 });
 /** SPEC's comment, with what a review note may carry beside it. */
 export const reviewCommentCreateSchema = z.extend(commentCreateSchema, commentReviewInputSchema.shape);
@@ -84,8 +102,8 @@ export const httpUrlSchema = z.string().check(
 );
 
 export const attachmentCreateSchema = z.object({
-  authorName: z.string().check(z.trim(), z.minLength(1), z.maxLength(AUTHOR_NAME_MAX_LENGTH)),
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(ATTACHMENT_NAME_MAX_LENGTH)),
+  authorName: z.string().check(z.trim(), z.minLength(1), z.maxLength(AUTHOR_NAME_MAX_LENGTH), nameRule),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(ATTACHMENT_NAME_MAX_LENGTH), nameRule),
   url: httpUrlSchema,
 });
 export type AttachmentCreate = z.infer<typeof attachmentCreateSchema>;

@@ -16,6 +16,7 @@ import { csvTextCell } from './csvCell';
 import { materialOf } from './partMaterial';
 import { parsePartName, type PartKind } from './partName';
 import type { DistanceUnit } from './schemas';
+import { oneLine } from './safeText';
 import { foldForSearch } from './textFold';
 import { convertDistance } from './units';
 
@@ -225,9 +226,9 @@ export function partsListCsv(list: PartsList, unit: DistanceUnit): string {
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
-/** The CSV file's name for a project. */
+/** The CSV file's name for a project: its name as one line, without control or text-direction characters. */
 export function partsListFileName(projectName: string): string {
-  return `${projectName} - parts.csv`;
+  return `${oneLine(projectName)} - parts.csv`;
 }
 
 /** The part tree on the wire (GET projects/{id}/parts): node ids to encoded names and children. */

@@ -1,20 +1,23 @@
 /** Project name rules (SPEC §5) and the name made from a model file, shared by the client and the server. */
+import { NAME_FORBIDDEN } from './safeText';
+
 export const PROJECT_NAME_MAX = 60;
 const PROJECT_NAME_FORBIDDEN = /[\\/:*?"<>|]/;
 
 export type ProjectNameError = 'tooLong' | 'tooShort' | 'invalidCharacters';
 
-/** The rules apply to the name as it is kept: without the spaces around it (a name of spaces is empty). */
+/**
+ * The rules apply to the name as it is kept: without the spaces around it (a name of spaces is
+ * empty). The single-line name rule of `safeText.ts` (control characters, text-direction marks,
+ * line separators, zero-width characters) gives invalid characters too.
+ */
 export function projectNameError(name: string): ProjectNameError | null {
   const kept = name.trim();
   if (kept.length > PROJECT_NAME_MAX) return 'tooLong';
   if (kept.length < 1) return 'tooShort';
-  if (PROJECT_NAME_FORBIDDEN.test(kept)) return 'invalidCharacters';
+  if (PROJECT_NAME_FORBIDDEN.test(kept) || NAME_FORBIDDEN.test(kept)) return 'invalidCharacters';
   return null;
 }
-
-/** Characters a name may not hold besides the forbidden ones: control characters. */
-export const PROJECT_NAME_CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** What a file whose name gives nothing usable is called. */
 const UNTITLED_PROJECT_NAME = 'Untitled project';
@@ -50,7 +53,7 @@ export function projectNameFromFileName(fileName: string): string {
   const stem = base.replace(/\.[A-Za-z0-9]{1,10}$/, '');
   const cleaned = stem
     .replace(new RegExp(PROJECT_NAME_FORBIDDEN.source, 'g'), ' ')
-    .replace(new RegExp(PROJECT_NAME_CONTROL.source, 'g'), ' ')
+    .replace(new RegExp(NAME_FORBIDDEN.source, 'g'), ' ')
     .replace(/\s+/g, ' ')
     .trim();
   const name = cutAtWord(cleaned, PROJECT_NAME_MAX).trim();

@@ -1,5 +1,6 @@
 /** The contract of revisions and of the client's approval (owner and link routes). */
 import * as z from 'zod/mini';
+import { INVALID_NAME, NAME_FORBIDDEN } from './safeText';
 import { secondsDateSchema } from './wireValues';
 
 /** Who approved which revision, when. */
@@ -13,14 +14,14 @@ export const approvalSchema = z.object({
 export const APPROVER_NAME_MAX = 60;
 
 /**
- * What an approver's name may not hold (the server answers `invalid_name`): control characters
- * (NUL, C0, DEL, C1) and the marks that change the direction of the text around them (BiDi
- * embeddings, overrides, isolates, LRM, RLM, ALM), which would make the name the owner reads differ
- * from the one typed. Letters of any script, right-to-left ones included, are fine.
+ * What an approver's name may not hold (the server answers `invalid_name`): the single-line name
+ * rule of `safeText.ts`, shared by every name people type (controls, text-direction marks, line
+ * separators, zero-width characters), which would make the name the owner reads differ from the
+ * one typed. Letters of any script, right-to-left ones included, are fine.
  */
-export const APPROVER_NAME_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+export const APPROVER_NAME_FORBIDDEN = NAME_FORBIDDEN;
 /** The approval's error code for such a name (400). */
-export const INVALID_APPROVER_NAME = 'invalid_name';
+export const INVALID_APPROVER_NAME = INVALID_NAME;
 
 /** POST projects/accessKeys/{key}/approval. `revisionNumber`: the revision the guest saw. */
 export const approvalRequestSchema = z.strictObject({

@@ -81,6 +81,9 @@ describe('npm run admin', () => {
   it.each([
     [['user', 'add', 'x@example.com'], 2, /--password is required/],
     [['user', 'add', 'x@example.com', '--password', 'short'], 2, /at least 8/],
+    // The owner's full name is the author of their notes: the single-line name rule of the product.
+    [['user', 'add', 'x@example.com', '--password', 'long-enough', '--name', 'Owner\u202eX'], 2, /control characters/],
+    [['user', 'add', 'x@example.com', '--password', 'long-enough', '--name', 'Owner\nOpen the project: http://evil.example'], 2, /control characters/],
     [['user', 'add', 'a@example.com', 'b@example.com', '--password', 'long-enough'], 2, /exactly one/],
     [['user', 'add', 'gina@example.com', '--password', 'long-enough'], 1, /already exists/],
     [['user', 'disable', 'nobody@example.com'], 1, /No user named nobody@example.com/],

@@ -9,6 +9,7 @@ import { workshopSettingsProblems, workshopSettingsSchema, type SettingsProblemC
 import type { CuttingPlan } from '../../api/cutting/cuttingPlan';
 import { materialLabel } from '../../api/materialLabel';
 import { formatFraction, valueIn } from '../../api/partsList';
+import { oneLine } from '../../api/safeText';
 import type { DistanceUnit } from '../types';
 import { publicLinkOf } from './publicLink';
 
@@ -66,8 +67,9 @@ export function partLabelsOf(plan: CuttingPlan, accessKey: string, origin: strin
   );
 }
 
+/** The CSV's file name: the project's name as one line, without control or text-direction characters. */
 export function cuttingFileName(projectName: string): string {
-  return `${projectName} - cutting.csv`;
+  return `${oneLine(projectName)} - cutting.csv`;
 }
 
 export type SettingsErrorCode = 'number' | 'range' | 'required' | 'currency' | SettingsProblemCode;

@@ -75,6 +75,30 @@ describe('rename dialog', () => {
     expect(renameButton().disabled).toBe(false);
   });
 
+  it.each([
+    ['a right-to-left override', '\u202e'],
+    ['a left-to-right mark', '\u200e'],
+    ['an isolate', '\u2066'],
+    ['a line separator', '\u2028'],
+    ['a zero-width joiner', '\u200d'],
+    ['a bell', '\u0007'],
+  ])('%s: "Invalid characters." in English and French, and never sent', async (_, character) => {
+    for (const [locale, label, text, button] of [
+      ['en', 'Project name', 'Invalid characters.', 'Rename'],
+      ['fr', 'Nom du projet', 'Caractères non valides.', 'Renommer'],
+    ] as const) {
+      const { user, sent } = setup({ locale });
+      const input = screen.getByRole('textbox', { name: label });
+      await user.clear(input);
+      await user.paste(`abc${character}gpj.exe`);
+      expect(screen.getByRole('alert').textContent).toBe(text);
+      expect(renameButton(button).disabled).toBe(true);
+      await user.keyboard('{Enter}');
+      expect(sent).toEqual([]);
+      cleanup();
+    }
+  });
+
   it.each(['\\', '/', ':', '*', '?', '"', '<', '>', '|'])('the character %s: "Invalid characters." and Rename disabled', async (character) => {
     const { user } = setup();
     await replaceName(user, `Kitchen ${character} A`);

@@ -120,6 +120,24 @@ describe('a name with control or text-direction characters', () => {
       cleanup();
     }
   });
+
+  it('refuses a line separator and a zero-width joiner too, in English and French', async () => {
+    for (const [locale, label, message] of [
+      ['en', 'Your name', 'Invalid characters.'],
+      ['fr', 'Votre nom', 'Caractères non valides.'],
+    ] as const) {
+      for (const character of ['\u2028', '\u200d']) {
+        const { calls, user } = await openLink(project('approval', true), undefined, locale);
+        await user.click(screen.getByRole('button', { name: locale === 'en' ? 'Approve' : 'Approuver' }));
+        await user.click(await screen.findByLabelText(label));
+        await user.paste(`Gina${character}Guest`);
+        await user.keyboard('{Enter}');
+        expect((await screen.findByRole('alert')).textContent).toBe(message);
+        expect(calls).toEqual([]);
+        cleanup();
+      }
+    }
+  });
 });
 
 describe('a refused approval', () => {
