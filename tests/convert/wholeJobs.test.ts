@@ -7,65 +7,13 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generateJob, jobToStep } from '../../samples/realJob/job.js';
 import { convertFile } from '../../server/convert/convertFile.js';
-import { occtResultToScene, readWithOcct } from '../../server/convert/importers/occtImporter.js';
 import { importStepByParts } from '../../server/convert/importers/stepByParts.js';
 import { planStepParts } from '../../server/convert/importers/stepParts.js';
-import { readStepProducts } from '../../server/convert/importers/stepProducts.js';
-import { multiply, type SceneModel, type SceneNode } from '../../server/convert/scene.js';
 import { cadqueryCabinet, parametricKitchen } from './helpers/stepAssemblies.js';
 import { glbTree, readGlb } from './glbTree.js';
+import { leaves, wholeFile, type Leaf } from './helpers/sceneLeaves.js';
 
 const encode = (text: string) => new TextEncoder().encode(text);
-
-interface Leaf {
-  path: string;
-  triangles: number;
-  /** World bounds, tenths of a millimetre. */
-  bounds: string;
-  /** Enclosed volume, mm³. */
-  volume: number;
-}
-
-function transform(m: number[], x: number, y: number, z: number): [number, number, number] {
-  return [m[0] * x + m[4] * y + m[8] * z + m[12], m[1] * x + m[5] * y + m[9] * z + m[13], m[2] * x + m[6] * y + m[10] * z + m[14]];
-}
-
-/** Every drawn node with its triangles, world bounds and volume (the divergence theorem over its triangles). */
-function leaves(scene: SceneModel): Leaf[] {
-  const out: Leaf[] = [];
-  const visit = (node: SceneNode, parent: number[], path: string) => {
-    const world = node.matrix ? multiply(parent, node.matrix) : parent;
-    const here = `${path}/${node.name}`;
-    if (node.mesh !== undefined) {
-      const min = [Infinity, Infinity, Infinity];
-      const max = [-Infinity, -Infinity, -Infinity];
-      let triangles = 0;
-      let volume = 0;
-      for (const primitive of scene.meshes[node.mesh].primitives) {
-        const p = primitive.positions;
-        const at = (i: number) => transform(world, p[i * 3], p[i * 3 + 1], p[i * 3 + 2]).map((v) => v * 1000);
-        const indices = primitive.indices!;
-        triangles += indices.length / 3;
-        for (let t = 0; t < indices.length; t += 3) {
-          const [a, b, c] = [at(indices[t]), at(indices[t + 1]), at(indices[t + 2])];
-          volume += (a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) + a[2] * (b[0] * c[1] - b[1] * c[0])) / 6;
-          for (const v of [a, b, c]) for (let k = 0; k < 3; k++) {
-            min[k] = Math.min(min[k], v[k]);
-            max[k] = Math.max(max[k], v[k]);
-          }
-        }
-      }
-      out.push({ path: here, triangles, bounds: [...min, ...max].map((v) => Math.round(v * 10)).join(' '), volume: Math.abs(volume) });
-    }
-    for (const child of node.children) visit(child, world, here);
-  };
-  for (const root of scene.roots) visit(root, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], '');
-  return out;
-}
-
-async function wholeFile(bytes: Uint8Array): Promise<SceneModel> {
-  return occtResultToScene(await readWithOcct('step', bytes), 'job', readStepProducts(bytes));
-}
 
 const summary = (list: Leaf[]) => list.map((l) => `${l.path} ${l.triangles} ${l.bounds}`).sort();
 

@@ -38,16 +38,32 @@ const norm3 = (a: number[]) => {
   return l > 0 ? [a[0] / l, a[1] / l, a[2] / l] : undefined;
 };
 
-/** An AXIS2_PLACEMENT_3D as a column-major matrix (translation in metres). */
+/**
+ * The X axis OpenCascade gives a frame whose reference direction is left out (optional in STEP) or
+ * parallel to its axis (gp_Ax2 built from a point and a direction): perpendicular to the axis, in
+ * the plane of the axis and the coordinate axis it leans on least.
+ */
+function defaultXAxis([a, b, c]: number[]): number[] {
+  const [ax, bx, cx] = [Math.abs(a), Math.abs(b), Math.abs(c)];
+  if (bx <= ax && bx <= cx) return ax > cx ? [-c, 0, a] : [c, 0, -a];
+  if (ax <= bx && ax <= cx) return bx > cx ? [0, -c, b] : [0, c, -b];
+  return ax > bx ? [-b, a, 0] : [b, -a, 0];
+}
+
+/** Directions closer than this angle (radians) are parallel, as OpenCascade's angular precision has it. */
+const ANGULAR = 1e-12;
+
+/** An AXIS2_PLACEMENT_3D as a column-major matrix (translation in metres), the frame OpenCascade builds. */
 export function placementMatrix(index: StepIndex, id: number, metres: number): number[] | undefined {
   if (typeOf(index, id) !== 'AXIS2_PLACEMENT_3D') return undefined;
   const [, point, axis, ref] = argsOf(index, id);
   const p = typeof point === 'number' ? numbersOf(index, point) : undefined;
   if (!p || p.length < 3) return undefined;
-  const z = norm3(typeof axis === 'number' ? (numbersOf(index, axis) ?? []) : [0, 0, 1]);
-  const r = typeof ref === 'number' ? numbersOf(index, ref) : undefined;
-  if (!z) return undefined;
-  const guess = r ?? (Math.abs(z[0]) < 0.9 ? [1, 0, 0] : [0, 0, 1]);
+  // A missing or unreadable axis is Z, as OpenCascade reads it.
+  const z = norm3(typeof axis === 'number' ? (numbersOf(index, axis) ?? []) : [0, 0, 1]) ?? [0, 0, 1];
+  const r = norm3(typeof ref === 'number' ? (numbersOf(index, ref) ?? []) : []);
+  const parallel = !r || Math.abs(Math.hypot(z[1] * r[2] - z[2] * r[1], z[2] * r[0] - z[0] * r[2], z[0] * r[1] - z[1] * r[0])) <= Math.sin(ANGULAR);
+  const guess = parallel ? defaultXAxis(z) : r;
   const x = norm3(sub3(guess, z.map((v) => v * dot3(guess, z))));
   if (!x) return undefined;
   const y = [z[1] * x[2] - z[2] * x[1], z[2] * x[0] - z[0] * x[2], z[0] * x[1] - z[1] * x[0]];

@@ -191,16 +191,13 @@ export function planStepParts(text: string, onProgress?: PlanProgress): StepPlan
       const relation = pds === undefined ? undefined : placedBy.get(pds);
       const rr = relation === undefined ? undefined : complexPartArgs(index, relation, 'REPRESENTATION_RELATIONSHIP');
       const rrwt = relation === undefined ? undefined : complexPartArgs(index, relation, 'REPRESENTATION_RELATIONSHIP_WITH_TRANSFORMATION');
-      const transform = typeof rrwt?.[0] === 'number' ? argsOf(index, rrwt[0]) : undefined;
-      const from = transform && typeof transform[2] === 'number' ? placementMatrix(index, transform[2], metres) : undefined;
-      const to = transform && typeof transform[3] === 'number' ? placementMatrix(index, transform[3], metres) : undefined;
-      if (!rr || !from || !to || typeOf(index, rrwt![0] as number) !== 'ITEM_DEFINED_TRANSFORMATION') {
+      // A transformation other than two placements (a CARTESIAN_TRANSFORMATION_OPERATOR_3D) is left to the whole-file reader.
+      const transformation = typeof rrwt?.[0] === 'number' && typeOf(index, rrwt[0]) === 'ITEM_DEFINED_TRANSFORMATION' ? rrwt[0] : undefined;
+      const placement = rr && transformation !== undefined ? occurrencePlacement(index, rr, transformation, parentReps, metres) : undefined;
+      if (!placement) {
         failed = true;
         continue;
       }
-      // rep_1 is the component's and rep_2 the assembly's; some exporters write them the other way.
-      const swapped = typeof rr[3] === 'number' && !parentReps.has(rr[3]) && typeof rr[2] === 'number' && parentReps.has(rr[2]);
-      const placement = swapped ? multiply(from, invertRigid(to)) : multiply(to, invertRigid(from));
       const own = namesByUsage.get(usage.name)!.size > 1 || isIdentifierName(usage.name) ? '' : usage.name;
       const child = build(usage.child, own || definitionName.get(usage.child)!, isIdentity(placement) ? undefined : placement, depth + 1);
       node.children.push(child);
@@ -211,6 +208,35 @@ export function planStepParts(text: string, onProgress?: PlanProgress): StepPlan
   const roots = [...definitionName.keys()].filter((d) => !used.has(d)).map((d) => build(d, definitionName.get(d)!, undefined, 0));
   if (failed || parts.length === 0) return undefined;
   return { index, roots, parts, occurrences, styles, names: parts.map((p) => definitionName.get(p.definition)!) };
+}
+
+/** Whether a representation lists this item. */
+function holds(index: StepIndex, representation: unknown, item: number): boolean {
+  if (typeof representation !== 'number') return false;
+  const items = argsOf(index, representation)[1];
+  return Array.isArray(items) && items.includes(item);
+}
+
+/**
+ * Where an occurrence stands in its assembly, as OpenCascade places it. The relationship's rep_1 is
+ * the component's and rep_2 the assembly's, and its transformation maps item_1 onto item_2: the
+ * component moves by item_1⁻¹ · item_2. Exporters write some of it the other way round: placements
+ * listed in each other's representations are swapped back, and a relationship whose rep_1 is the
+ * assembly's moves the component by the inverse.
+ */
+function occurrencePlacement(index: StepIndex, relation: unknown[], transformation: number, parentReps: Set<number>, metres: number): number[] | undefined {
+  const [, , rep1, rep2] = relation;
+  const [, , item1, item2] = argsOf(index, transformation);
+  if (typeof item1 !== 'number' || typeof item2 !== 'number') return undefined;
+  let [origin, target] = [item1, item2];
+  const inPlace = holds(index, rep1, origin) && holds(index, rep2, target);
+  if (!inPlace && holds(index, rep1, target) && holds(index, rep2, origin)) [origin, target] = [target, origin];
+  const from = placementMatrix(index, origin, metres);
+  const to = placementMatrix(index, target, metres);
+  if (!from || !to) return undefined;
+  const moved = multiply(invertRigid(from), to);
+  const reversed = typeof rep2 === 'number' && !parentReps.has(rep2) && typeof rep1 === 'number' && parentReps.has(rep1);
+  return reversed ? invertRigid(moved) : moved;
 }
 
 /**
