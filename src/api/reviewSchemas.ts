@@ -6,6 +6,7 @@
  * plain comment: old clients post and read those as before (every new field has a default).
  */
 import * as z from 'zod/mini';
+import { isSafeName } from './safeText';
 import { AXES, CAMERA_VIEWS, RENDER_MODES, WORKSHOP_MEASURE_KINDS } from '../model/viewerVocabulary';
 import { secondsDateSchema } from './wireValues';
 
@@ -107,7 +108,8 @@ const color = z.enum(MARKUP_COLORS);
 export const markupShapeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.enum(['arrow', 'rectangle', 'cloud']), from: vec2Schema, to: vec2Schema, color }),
   z.object({ kind: z.literal('line'), points: z.array(vec2Schema).check(z.minLength(2), z.maxLength(MARKUP_MAX_POINTS)), color }),
-  z.object({ kind: z.literal('text'), at: vec2Schema, text: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)), color }),
+  // A label is one line: the name rule of safeText.ts (no control, direction or zero-width character).
+  z.object({ kind: z.literal('text'), at: vec2Schema, text: z.string().check(z.trim(), z.minLength(1), z.maxLength(200), z.refine<string>(isSafeName, 'A label must not contain control characters, text-direction marks, line separators or zero-width characters.')), color }),
 ]);
 export type MarkupShape = z.infer<typeof markupShapeSchema>;
 export const markupSchema = z

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { csvTextCell } from '../../src/api/csvCell';
 import { partsListFileName } from '../../src/api/partsList';
 import { projectNameError, projectNameFromFileName } from '../../src/api/projectName';
+import { markupSchema } from '../../src/api/reviewSchemas';
 import { APPROVER_NAME_FORBIDDEN } from '../../src/api/revisionSchemas';
 import { cleanText, isSafeName, isSafeText, NAME_FORBIDDEN, oneLine } from '../../src/api/safeText';
 import { cuttingFileName } from '../../src/machines/projects/workshopView';
@@ -43,6 +44,14 @@ describe('the text rule (notes)', () => {
     for (const ch of ['\u0000', '\u0007', '\r', '\u000b', '\u0085', '\u202e', '\u200e', '\u2066', '\u061c', '\u2028', '\u2029', '\u200b', '\ufeff']) {
       expect(isSafeText(`a${ch}b`), JSON.stringify(ch)).toBe(false);
     }
+  });
+});
+
+describe('markup labels', () => {
+  it('are single-line names: a label with a direction mark or a line break is refused', () => {
+    const label = (text: string) => markupSchema.safeParse([{ kind: 'text', at: [0.5, 0.5], text, color: '#f97316' }]).success;
+    expect(label('Move this 👍 مطبخ')).toBe(true);
+    for (const ch of ['\u202e', '\u2066', '\n', '\u2028', '\u200d', '\u0007']) expect(label(`Move${ch}this`), JSON.stringify(ch)).toBe(false);
   });
 });
 
