@@ -111,7 +111,8 @@ const bench: Bench = {
   description: 'real-weight whole jobs (drilled, filleted, hardware): conversion vs bare occt-import-js, and their shared link on a phone at 9 Mbps / 170 ms vs Online3DViewer',
   async run({ smoke, log }) {
     const listed = process.env.BENCH_JOB_SIZES?.split(',').map(Number).filter((n) => n > 0);
-    const sizes = smoke ? [2] : listed?.length ? listed : process.env.BENCH_LARGE ? [20, 60, 150, 300] : [20, 60, 150];
+    // BENCH_JOB_SIZES=none: the custom-size jobs alone.
+    const sizes = smoke ? [2] : process.env.BENCH_JOB_SIZES === 'none' ? [] : listed?.length ? listed : process.env.BENCH_LARGE ? [20, 60, 150, 300] : [20, 60, 150];
     const capMs = smoke ? 120_000 : Number(process.env.BENCH_BARE_CAP_S) * 1000 || DEFAULT_CONVERT_TIMEOUT_MS;
     const rows: Row[] = [];
     const notes: string[] = [];
@@ -122,15 +123,19 @@ const bench: Bench = {
       const linked = sizes.filter((n) => n === 60 || n === 150);
       return [await linkTable(linked, log), await orbitTable(linked, log)];
     }
-    for (const cabinets of sizes) {
-      const job = generateJob({ cabinets, seed: 1 });
+    // Jobs made to measure (every column its own width, every cabinet its own height: no panel repeats).
+    const customListed = process.env.BENCH_JOB_CUSTOM_SIZES?.split(',').map(Number).filter((n) => n > 0);
+    const customSizes = smoke ? [] : customListed?.length ? customListed : process.env.BENCH_LARGE ? [5, 12, 40, 150] : [5, 12, 40];
+    const jobs = [...sizes.map((cabinets) => ({ cabinets, custom: false })), ...customSizes.map((cabinets) => ({ cabinets, custom: true }))];
+    for (const { cabinets, custom } of jobs) {
+      const job = generateJob({ cabinets, seed: 1, custom });
       // The smoke run proves the bench works: one variant is enough for that.
       for (const shared of smoke ? [true] : [true, false]) {
         const text = jobToStep(job, { shared });
         const bytes = new TextEncoder().encode(text);
-        const label = `${cabinets} cabinets, ${job.partCount} parts, ${shared ? 'shared parts' : 'one solid per part'}, ${(bytes.byteLength / 1e6).toFixed(1)} MB`;
+        const label = `${cabinets} ${custom ? 'custom-size ' : ''}cabinets, ${job.partCount} parts, ${shared ? 'shared parts' : 'one solid per part'}, ${(bytes.byteLength / 1e6).toFixed(1)} MB`;
         const ours = await convertJob(`job-${cabinets}.stp`, bytes, !smoke);
-        byJob.set(`${cabinets}-${shared}`, ours);
+        byJob.set(`${cabinets}-${custom ? 'custom-' : ''}${shared}`, ours);
         log(`${label}: converted in ${(ours.ms / 1000).toFixed(1)} s (${ours.triangles.toLocaleString('en-US')} triangles); bare occt-import-js...`);
         const bare = await bareRead(bytes, capMs);
         log(`  bare occt-import-js: ${Number.isFinite(bare.ms) ? `${(bare.ms / 1000).toFixed(1)} s${bare.ok ? '' : ' (no geometry)'}` : `stopped at ${capMs / 1000} s`}`);

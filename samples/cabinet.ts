@@ -21,6 +21,8 @@ export interface CabinetSpec {
   frontMaterial: SampleMaterial;
   /** Translation of the cabinet in the kitchen, millimetres. */
   offset: [number, number, number];
+  /** Carcass height in `unit`, when the cabinet is made to measure (else the standard height). */
+  height?: number;
 }
 
 interface Sizes {
@@ -38,8 +40,8 @@ const imperial = { panel: 0.75, back: 0.25, front: 0.75, gap: 0.125, carcass: 'M
 
 function sizesOf(spec: CabinetSpec): Sizes {
   const base = spec.kind !== 'wall';
-  if (spec.unit === 'mm') return { ...metric, height: 720, depth: base ? 560 : 330 };
-  return { ...imperial, height: base ? 34.5 : 30, depth: base ? 23.25 : 12 };
+  if (spec.unit === 'mm') return { ...metric, height: spec.height ?? 720, depth: base ? 560 : 330 };
+  return { ...imperial, height: spec.height ?? (base ? 34.5 : 30), depth: base ? 23.25 : 12 };
 }
 
 /** A box part; position and size in the cabinet's unit, hardware sizes always in millimetres. */

@@ -9,6 +9,7 @@
  *   const job = generateJob({ cabinets: 60 });
  *   const step = jobToStep(job, { shared: true });   // identical parts are one product
  *   const flat = jobToStep(job, { shared: false });  // every part its own solid
+ *   const custom = generateJob({ cabinets: 12, custom: true }); // made to measure: no panel repeats
  */
 import type { Assembly, AssemblyNode } from '../assembly.js';
 import { buildCabinet, type CabinetKind } from '../cabinet.js';
@@ -22,6 +23,11 @@ import { BrepWriter, type Hole, type Vec3 } from './brep.js';
 export interface JobOptions {
   cabinets: number;
   seed?: number;
+  /**
+   * Made to measure: every column its own width and height in whole millimetres (300 to 1,000
+   * wide, each cabinet 600 to 800 high), so that no panel, door or back repeats from one column to the next.
+   */
+  custom?: boolean;
 }
 
 const WIDTHS = [300, 400, 450, 500, 600, 800, 900];
@@ -39,17 +45,20 @@ export function generateJob(options: JobOptions): Assembly {
   const rand = random(seed);
   const kitchens: AssemblyNode[] = [];
   const counters = { base: 0, wall: 0 };
+  const usedWidths = new Set<number>();
+  const usedHeights = new Set<number>();
   for (let k = 0; k * CABINETS_PER_KITCHEN < count; k++) {
     const frontMaterial: SampleMaterial = rand() < 0.5 ? 'Oak veneer 19' : 'Lacquer grey 19';
     const cabinets: AssemblyNode[] = [];
     let x = 0;
     for (let i = 0; i < CABINETS_PER_KITCHEN && k * CABINETS_PER_KITCHEN + i < count; i += 2) {
-      const width = WIDTHS[Math.floor(rand() * WIDTHS.length)];
+      const width = options.custom ? uniqueSize(usedWidths, 300, 1000, rand) : WIDTHS[Math.floor(rand() * WIDTHS.length)];
       const add = (kind: CabinetKind, y: number) => {
+        const height = options.custom ? uniqueSize(usedHeights, 600, 800, rand) : undefined;
         const type = kind === 'wall' ? 'wall' : 'base';
         counters[type]++;
         const displayName = `${type === 'wall' ? 'Wall' : 'Base'} cabinet ${counters[type]}`;
-        cabinets.push(buildCabinet({ kind, displayName, width, unit: 'mm', run: `Apartment ${k + 1}`, frontMaterial, offset: [x, y, 0] }));
+        cabinets.push(buildCabinet({ kind, displayName, width, height, unit: 'mm', run: `Apartment ${k + 1}`, frontMaterial, offset: [x, y, 0] }));
       };
       add(rand() < 0.35 ? 'base-drawers' : 'base-doors', LEG_HEIGHT_MM);
       if (k * CABINETS_PER_KITCHEN + i + 1 < count) add('wall', WALL_CABINET_Y_MM);
@@ -65,10 +74,23 @@ export function generateJob(options: JobOptions): Assembly {
   }
   const [min, max] = boundsOf(kitchens);
   const size = [max[1] - min[1], max[2] - min[2], max[0] - min[0]].map(Math.round);
-  const root: AssemblyNode = { name: encodeName('Job', formatDimensions(size, 'mm'), `${count} cabinets, seed ${seed}`), children: kitchens };
+  const what = `${count} ${options.custom ? 'custom ' : ''}cabinets, seed ${seed}`;
+  const root: AssemblyNode = { name: encodeName('Job', formatDimensions(size, 'mm'), what), children: kitchens };
   const materials: Record<string, [number, number, number]> = {};
   for (const [key, color] of Object.entries(sampleMaterials)) materials[key] = [...color];
   return { name: `Job ${count} cabinets`, root, partCount: countParts(root), materials };
+}
+
+/** A whole number of millimetres in [min, max] not used yet (any, once all are used). */
+function uniqueSize(used: Set<number>, min: number, max: number, rand: () => number): number {
+  for (let tries = 0; tries < 1000; tries++) {
+    const size = min + Math.floor(rand() * (max - min + 1));
+    if (!used.has(size)) {
+      used.add(size);
+      return size;
+    }
+  }
+  return min + Math.floor(rand() * (max - min + 1));
 }
 
 const displayName = (node: AssemblyNode) => node.name.slice(0, node.name.indexOf('+'));

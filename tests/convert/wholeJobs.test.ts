@@ -33,6 +33,29 @@ describe('a whole job read part by part', () => {
     });
   }
 
+  it('a job made to measure (no panel repeats): every part, name, place and hole the whole-file reader gives', async () => {
+    const custom = generateJob({ cabinets: 3, seed: 4, custom: true });
+    const bytes = encode(jobToStep(custom, { shared: true }));
+    const byParts = await importStepByParts('job.stp', bytes, { minOccurrences: 0, groupBytes: 40_000 });
+    const ours = leaves(byParts!);
+    expect(ours).toHaveLength(custom.partCount);
+    expect(summary(ours)).toEqual(summary(leaves(await wholeFile(bytes))));
+    // No two panels alike: only hardware (hinges, legs, pins, handles) shares a mesh.
+    const panels = ours.filter((l) => !/\/(Hinge|Leg|Shelf pin|Handle|Runner)[^/]*$/.test(l.path));
+    const sizes = new Set(panels.map((l) => /\+([^|/]+)\|[^/]*$/.exec(l.path)![1]));
+    expect(sizes.size).toBeGreaterThan(panels.length / 2);
+    // The system holes of every side are there, whatever its height.
+    const hole = Math.PI * 2.5 ** 2 * 12;
+    const sides = ours.filter((l) => /\/(Left|Right) side\+\d+x18x\d+mm/.test(l.path) && !l.path.includes('Drawer'));
+    expect(sides.length).toBe(6);
+    for (const side of sides) {
+      const [h, , d] = /\+(\d+)x(18)x(\d+)mm/.exec(side.path)!.slice(1).map(Number);
+      const rows = 2 * (Math.floor((h - 2 * 96) / 32) + 1);
+      expect(side.volume).toBeLessThan(h * d * 18 - rows * hole * 0.97);
+      expect(side.volume).toBeGreaterThan(h * d * 18 - rows * hole * 1.001);
+    }
+  });
+
   it('read on two threads, the job is the same, meshes in the same order', async () => {
     const bytes = encode(jobToStep(job, { shared: false }));
     const options = { minOccurrences: 0, groupBytes: 30_000 };
