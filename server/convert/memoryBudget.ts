@@ -10,6 +10,8 @@ const PAGE_BYTES = 64 * 1024;
 
 let budgetBytes = Number.POSITIVE_INFINITY;
 let exceeded = false;
+/** Bytes the WebAssembly memories of this thread grew by, all conversions together. */
+let grownBytes = 0;
 
 const grow = WebAssembly.Memory.prototype.grow;
 WebAssembly.Memory.prototype.grow = function growWithinBudget(this: WebAssembly.Memory, delta: number): number {
@@ -17,7 +19,9 @@ WebAssembly.Memory.prototype.grow = function growWithinBudget(this: WebAssembly.
     exceeded = true;
     throw new RangeError('WebAssembly.Memory.grow(): over the conversion memory budget');
   }
-  return grow.call(this, delta);
+  const pages = grow.call(this, delta);
+  grownBytes += delta * PAGE_BYTES;
+  return pages;
 };
 
 /** Starts a conversion: this budget for each WebAssembly memory, nothing exceeded yet. */
@@ -28,4 +32,12 @@ export function startBudget(megabytes: number | undefined): void {
 
 export function budgetExceeded(): boolean {
   return exceeded;
+}
+
+/**
+ * How much the thread's WebAssembly memories grew, in all: a memory never shrinks, and one of a
+ * dropped module is freed only when its thread ends, so this is what the thread keeps.
+ */
+export function grownMemoryBytes(): number {
+  return grownBytes;
 }

@@ -11,7 +11,7 @@ import { convertFile, type ConversionStats } from './convertFile.js';
 import { ConversionError, conversionErrors } from './errors.js';
 import { forgetAssimp } from './importers/assimpImporter.js';
 import { forgetOcct } from './importers/occtTypes.js';
-import { budgetExceeded, startBudget } from './memoryBudget.js';
+import { budgetExceeded, grownMemoryBytes, startBudget } from './memoryBudget.js';
 import { arFiles, deriveRevisionAssets, type ArFiles, type RevisionAssets } from './revisionAssets.js';
 import type { ZipLimits } from './zipArchive.js';
 
@@ -35,7 +35,11 @@ export interface WorkerProgress {
 export type WorkerResult = (
   | { ok: true; glb: Uint8Array; stats: ConversionStats; notes: ConversionNote[]; assets: RevisionAssets }
   | { ok: false; code: ConversionError['code']; message: string }
-) & { output: CapturedOutput };
+) & {
+  output: CapturedOutput;
+  /** What this thread's WebAssembly memories grew by so far (it keeps that much until it ends). */
+  grownMemoryBytes: number;
+};
 
 function failure(task: WorkerTask, error: unknown): { ok: false; code: ConversionError['code']; message: string } {
   if (budgetExceeded()) {
@@ -69,10 +73,10 @@ export default async function runConversion(task: WorkerTask): Promise<WorkerRes
     });
     const assets = await deriveRevisionAssets(glb, (share) => post(0.9 + 0.099 * share, activityText({ step: 'poster' })));
     post(1, DONE);
-    return { ok: true, glb, stats, notes, assets, output: takeCapturedOutput() };
+    return { ok: true, glb, stats, notes, assets, output: takeCapturedOutput(), grownMemoryBytes: grownMemoryBytes() };
   } catch (error) {
     const result = failure(task, error);
-    return { ...result, output: takeCapturedOutput() };
+    return { ...result, output: takeCapturedOutput(), grownMemoryBytes: grownMemoryBytes() };
   } finally {
     startBudget(undefined);
     task.port.close();
