@@ -228,8 +228,8 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     pickAt: (x, y) => picking.pick(x, y),
     project: (point) => camera.project(point),
 
-    isolate(ids, { moveCamera = true } = {}) {
-      if (parts.isolate(ids) && moveCamera) camera.frameVisible();
+    isolate(ids, { moveCamera = true, descendants = true } = {}) {
+      if (parts.isolate(ids, descendants) && moveCamera) camera.frameVisible();
     },
     getPartVisibility: () => parts.parts(),
     show: (ids) => parts.show(ids),

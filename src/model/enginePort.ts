@@ -106,8 +106,11 @@ export interface EnginePort extends WorkshopPort {
   /** Canvas pixel (CSS pixels) of a world point, e.g. to place a measurement label. */
   project(point: Vec3): { x: number; y: number; inView: boolean };
 
-  /** Shows only these parts; `moveCamera` frames them (default true). */
-  isolate(ids: readonly string[], options?: { moveCamera?: boolean }): void;
+  /**
+   * Shows only these parts; `moveCamera` frames them (default true). With their descendants unless
+   * `descendants` is false: then only the listed nodes' own geometry stays (a comparison's changes).
+   */
+  isolate(ids: readonly string[], options?: { moveCamera?: boolean; descendants?: boolean }): void;
   /** The parts that carry geometry, shown and hidden. */
   getPartVisibility(): { shown: string[]; hidden: string[] };
   show(ids: readonly string[]): void;
@@ -128,6 +131,9 @@ export interface EnginePort extends WorkshopPort {
    */
   setExplode(factor: number): void;
   getExplode(): number;
-  /** Colours parts by kind of change (a revision comparison); `{}` removes the colours. Cleared by a new model. */
+  /**
+   * Colours parts by kind of change (a revision comparison): each listed node's own geometry, not
+   * its descendants'; `{}` removes the colours. Cleared by a new model.
+   */
   setTints(tints: Partial<Record<PartTint, readonly string[]>>): void;
 }

@@ -304,6 +304,31 @@ describe('isolation and visibility', () => {
     await settle(viewer);
     expect(viewer.getStats().activeMeshes).toBe(base);
   });
+
+  it('a tint colours the node\'s own geometry, not its descendants: a changed job name leaves its parts unpainted', async () => {
+    viewer.setRenderMode('solid');
+    await settle(viewer);
+    const base = viewer.getStats().activeMeshes;
+    const root = info.tree.roots[0];
+    viewer.setTints({ changed: [root] });
+    await settle(viewer);
+    expect(viewer.getStats().activeMeshes).toBe(base);
+    viewer.setTints({ changed: [root, door.id] });
+    await settle(viewer);
+    expect(viewer.getStats().activeMeshes).toBe(base + 1);
+    viewer.setTints({});
+    await settle(viewer);
+  });
+
+  it('isolates nodes without their descendants when asked: only the door stays, not the kitchen around it', async () => {
+    const root = info.tree.roots[0];
+    viewer.isolate([root, door.id], { moveCamera: false, descendants: false });
+    expect(viewer.getPartVisibility().shown).toEqual([door.id]);
+    viewer.isolate([door.id], { moveCamera: false });
+    expect(viewer.getPartVisibility().shown).toEqual([door.id]);
+    viewer.showAll();
+    expect(viewer.getPartVisibility().hidden).toEqual([]);
+  });
 });
 
 describe('camera', () => {

@@ -19,18 +19,22 @@ import { fakeEngine } from './fakeEngine';
 describe('engine actors', () => {
   it('show a revision comparison once the engine exists, and take it away when stopped', async () => {
     const slot = createEngineSlot();
-    const actor = createActor(createCompareEngineActor(slot), { input: { added: ['3'], changed: ['5', '8'], onlyChanges: true } }).start();
+    // The job '1' got a new information text (its parts are not painted), the cabinet '5' moved (its parts '8' and '9' with it).
+    const actor = createActor(createCompareEngineActor(slot), { input: { added: ['3'], changed: ['1', '5'], moved: ['5'], onlyChanges: true } }).start();
     const { engine } = fakeEngine();
+    const node = (id: string, children: string[]) => ({ id, name: id, rawName: id, children, parent: null, size: null, additionalInfo: null, isVisible: true });
+    const tree = { roots: ['1'], nodes: { 1: node('1', ['3', '5', '6']), 3: node('3', []), 5: node('5', ['8', '9']), 6: node('6', ['7']), 7: node('7', []), 8: node('8', []), 9: node('9', []) } };
+    engine.getModel = () => ({ tree, partCount: 5, bounds: { min: [0, 0, 0], max: [1, 1, 1] } }) as never;
     slot.set(engine);
     await settle();
-    expect(engine.setTints).toHaveBeenCalledWith({ added: ['3'], changed: ['5', '8'] });
-    expect(engine.isolate).toHaveBeenCalledWith(['3', '5', '8'], { moveCamera: true });
+    expect(engine.setTints).toHaveBeenCalledWith({ added: ['3'], changed: ['1', '5', '8', '9'] });
+    expect(engine.isolate).toHaveBeenCalledWith(['3', '1', '5', '8', '9'], { moveCamera: true, descendants: false });
     actor.stop();
     expect(engine.setTints).toHaveBeenLastCalledWith({});
     expect(engine.showAll).toHaveBeenCalledTimes(1);
 
     // Without "only changes" nothing is hidden, so nothing is shown again either.
-    const plain = createActor(createCompareEngineActor(slot), { input: { added: [], changed: ['5'], onlyChanges: false } }).start();
+    const plain = createActor(createCompareEngineActor(slot), { input: { added: [], changed: ['5'], moved: [], onlyChanges: false } }).start();
     await settle();
     plain.stop();
     expect(engine.isolate).toHaveBeenCalledTimes(1);

@@ -68,7 +68,7 @@ describe('what changed on a link since the last visit', () => {
     expect(log.read).toEqual([2]);
     expect(actor.getSnapshot().context.changes?.counts).toEqual({ added: 2, removed: 1, changed: 1, unchanged: 40 });
     actor.send({ type: 'linkChanges.show' });
-    expect(log.shown).toEqual([{ added: ['31', '32'], changed: ['7'], onlyChanges: false }]);
+    expect(log.shown).toEqual([{ added: ['31', '32'], changed: ['7'], moved: [], onlyChanges: false }]);
     actor.send({ type: 'linkChanges.hide' });
     expect(log.hidden).toBe(1);
     expect(log.remembered).toEqual([]);

@@ -46,7 +46,7 @@ export const CHANGES: RevisionChanges = {
 const COUNTS_ONLY: RevisionChanges = { ...CHANGES, parts: [] };
 const NOTHING: RevisionChanges = { from: 2, to: 5, counts: { added: 0, removed: 0, changed: 0, unchanged: 44 }, parts: [] };
 /** The tints of CHANGES: the added and changed parts of the revision shown (a removed part is not in it). */
-const TINTS: CompareView = { added: ['31', '32'], changed: ['7'], onlyChanges: false };
+const TINTS: CompareView = { added: ['31', '32'], changed: ['7'], moved: [], onlyChanges: false };
 
 type Phase = 'reading' | 'loading' | 'ready' | 'showing' | 'remembering' | 'done';
 
@@ -106,7 +106,7 @@ export const linkChangesOracle: Oracle<Event, LinkChangesExpected> = {
         return { ...base, value: 'done', banner: null, effects: ['changes unreadable: no banner, nothing remembered (the next visit asks again)'] };
       case 'ready linkChanges.show': {
         // Without the parts' names (the hierarchy hidden) the answer names no part to tint.
-        const tints = e.names ? TINTS : { added: [], changed: [], onlyChanges: false };
+        const tints = e.names ? TINTS : { added: [], changed: [], moved: [], onlyChanges: false };
         return { ...base, value: 'showing', tints, engine: [...e.engine, `tints on ${JSON.stringify(tints)}`], effects: ['added green, changed yellow'] };
       }
       case 'showing linkChanges.hide':

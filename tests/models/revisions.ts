@@ -103,6 +103,8 @@ function replay(played: EventObject[]) {
     seen.engine.push({
       added: read!.parts.filter((p) => p.status === 'added').map((p) => p.partId!),
       changed: read!.parts.filter((p) => p.status === 'changed').map((p) => p.partId!),
+      // A part whose shape or placement changed carries its descendants; a new name or information does not.
+      moved: read!.parts.filter((p) => p.status === 'changed' && p.changes.includes('geometry')).map((p) => p.partId!),
       onlyChanges,
     });
   };

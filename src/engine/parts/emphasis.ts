@@ -29,7 +29,7 @@ export class PartEmphasis {
     this.refresh();
   }
 
-  /** Tints these parts (ids of the current model); an empty object removes every tint. */
+  /** Tints these nodes' own geometry, not their descendants' (ids of the current model); an empty object removes every tint. */
   setTints(tints: Partial<Record<PartTint, readonly string[]>>): void {
     this.tintIds = tints;
     this.refresh();
@@ -82,7 +82,7 @@ export class PartEmphasis {
     let changed = this.highlight.set(model?.built ?? null, parts);
     for (const [tint, overlay] of Object.entries(this.tints ?? {}) as [PartTint, Highlight][]) {
       const tinted = new Set<number>();
-      if (model) for (const p of model.partsOf(this.tintIds[tint] ?? [])) if (model.visibility.visible[p]) tinted.add(p);
+      if (model) for (const p of model.ownPartsOf(this.tintIds[tint] ?? [])) if (model.visibility.visible[p]) tinted.add(p);
       changed = overlay.set(model?.built ?? null, tinted) || changed;
     }
     if (changed) this.changed();

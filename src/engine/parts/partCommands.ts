@@ -28,8 +28,8 @@ export function createPartCommands({ model, mode, emphasis, onVisibilityChange, 
     return true;
   };
   return {
-    /** Shows only these parts (and what holds them); true when a model took it. */
-    isolate: (ids: readonly string[]) => apply((view) => view.visibility.isolate(ids)),
+    /** Shows only these parts (with their descendants unless told not to, and what holds them); true when a model took it. */
+    isolate: (ids: readonly string[], descendants = true) => apply((view) => view.visibility.isolate(ids, descendants)),
     show: (ids: readonly string[]) => void apply((view) => view.visibility.show(ids)),
     hide: (ids: readonly string[]) => void apply((view) => view.visibility.hide(ids)),
     showAll: () => void apply((view) => view.visibility.showAll()),

@@ -42,9 +42,9 @@ export class PartVisibility {
     return { shown, hidden };
   }
 
-  /** Shows only `ids` and their descendants. */
-  isolate(ids: readonly string[]): Array<{ id: string; isVisible: boolean }> {
-    const keep = withDescendants(this.tree, ids);
+  /** Shows only these nodes, with their descendants unless `descendants` is false (then a listed node keeps only its own geometry). */
+  isolate(ids: readonly string[], descendants = true): Array<{ id: string; isVisible: boolean }> {
+    const keep = descendants ? withDescendants(this.tree, ids) : new Set(ids);
     for (const id of this.postOrder) this.shown.set(id, keep.has(id));
     return this.update();
   }

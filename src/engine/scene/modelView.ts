@@ -74,6 +74,16 @@ export class ModelView {
     return out;
   }
 
+  /** Part indices of the geometry `ids` carry themselves (their descendants not included). */
+  ownPartsOf(ids: readonly string[]): Set<number> {
+    const out = new Set<number>();
+    for (const id of ids) {
+      const part = this.partIndex.get(id);
+      if (part !== undefined) out.add(part);
+    }
+    return out;
+  }
+
   /** Bounds of the given parts (default: the visible ones); null when there is nothing. */
   boundsOf(parts?: ReadonlySet<number>): Bounds | null {
     const b = this.built.partBounds;

@@ -16,7 +16,7 @@
  */
 import { assign, fromCallback, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate';
 import type { RevisionChanges } from '../../api/schemas';
-import type { CompareView } from './revisionsMachine';
+import { compareViewOf, type CompareView } from './compareView';
 
 interface LinkChangesInput {
   accessKey: string;
@@ -114,11 +114,7 @@ export const linkChangesMachine = setup({
     showing: {
       invoke: {
         src: 'compareEngine',
-        input: ({ context }) => ({
-          added: (context.changes?.parts ?? []).filter((p) => p.status === 'added' && p.partId !== null).map((p) => p.partId as string),
-          changed: (context.changes?.parts ?? []).filter((p) => p.status === 'changed' && p.partId !== null).map((p) => p.partId as string),
-          onlyChanges: false,
-        }),
+        input: ({ context }) => compareViewOf(context.changes, false),
       },
       on: {
         'linkChanges.hide': 'ready',

@@ -17,6 +17,9 @@
  */
 import { and, assign, fromCallback, fromPromise, sendParent, setup } from 'xstate';
 import type { Project, Revision, RevisionChanges } from '../../api/schemas';
+import { compareViewOf, type CompareView } from './compareView';
+
+export type { CompareView } from './compareView';
 
 export interface ShownRevision {
   revisionNumber: number;
@@ -30,12 +33,6 @@ interface RevisionsInput {
   approvedRevision?: number | null;
 }
 
-/** What the compare engine actor applies: parts to tint, and whether only they stay visible. */
-export interface CompareView {
-  added: string[];
-  changed: string[];
-  onlyChanges: boolean;
-}
 
 type RevisionsFailure = 'list' | 'compare' | 'restore';
 
@@ -210,11 +207,7 @@ export const revisionsMachine = setup({
           invoke: {
             id: 'compareEngine',
             src: 'compareEngine',
-            input: ({ context }) => ({
-              added: context.changes!.parts.flatMap((p) => (p.status === 'added' && p.partId ? [p.partId] : [])),
-              changed: context.changes!.parts.flatMap((p) => (p.status === 'changed' && p.partId ? [p.partId] : [])),
-              onlyChanges: context.onlyChanges,
-            }),
+            input: ({ context }) => compareViewOf(context.changes, context.onlyChanges),
           },
           on: {
             // Compare on another row while a comparison is shown: that one replaces it.
