@@ -16,7 +16,7 @@ import { formatDateTime } from '../../i18n/dateTime';
 import { MODEL_FILE_ACCEPT } from '../../machines/projects/modelFile';
 import type { Project, Stage } from '../../machines/types';
 import { POSTER_SIZE, SMALL_POSTER_SIZE } from '../../model/viewerVocabulary';
-import { useLL } from '../app/I18nProvider';
+import { useLL, useLocale } from '../app/I18nProvider';
 import { CabinetIcon, CheckIcon } from '../common/actionIcons';
 import { StageSelect, StageSelectStandIn } from '../common/StageSelect';
 import { STAGE_STYLE } from '../common/stageStyle';
@@ -36,6 +36,7 @@ interface ProjectCardProps extends Omit<CardActions, 'onUpdate'> {
 
 export function ProjectCard({ project, onStageChange, onUpdateFile, ...actions }: ProjectCardProps) {
   const LL = useLL();
+  const locale = useLocale();
   const input = useRef<HTMLInputElement>(null);
   const style = STAGE_STYLE[project.currentStage];
   // The revision's poster, or the generic icon while there is none (or it cannot be read).
@@ -85,7 +86,7 @@ export function ProjectCard({ project, onStageChange, onUpdateFile, ...actions }
           <h2 className="truncate font-bold text-fg" title={project.name}>
             {project.name}
           </h2>
-          <p className="text-xs text-fg-muted">{LL.list.modifiedOn({ date: formatDateTime(project.modificationDate) })}</p>
+          <p className="text-xs text-fg-muted">{LL.list.modifiedOn({ date: formatDateTime(project.modificationDate, locale) })}</p>
         </div>
       </Link>
       {project.approval ? (
@@ -93,12 +94,12 @@ export function ProjectCard({ project, onStageChange, onUpdateFile, ...actions }
         // An approval of an older revision is marked as such, in amber: the current one was not approved.
         <p
           data-testid="approved-mark"
-          title={project.approval.revisionNumber === project.revisionNumber ? LL.approval.approvedTitle({ name: project.approval.name }) : LL.approval.approvedEarlier({ approved: project.approval.revisionNumber, name: project.approval.name, date: formatDateTime(project.approval.date), current: project.revisionNumber })}
+          title={project.approval.revisionNumber === project.revisionNumber ? LL.approval.approvedTitle({ name: project.approval.name }) : LL.approval.approvedEarlier({ approved: project.approval.revisionNumber, name: project.approval.name, date: formatDateTime(project.approval.date, locale), current: project.revisionNumber })}
           className={`mx-3 mt-1.5 flex w-fit max-w-[calc(100%-1.5rem)] items-center gap-1 rounded-lg border px-2 py-0.5 text-xs font-bold ${project.approval.revisionNumber === project.revisionNumber ? 'border-emerald-400/40 text-emerald-400' : 'border-amber-400/40 text-amber-300'}`}
         >
           <CheckIcon width={14} height={14} className="shrink-0" />
           <span aria-hidden="true">{project.approval.revisionNumber === project.revisionNumber ? LL.approval.approved() : LL.approval.approvedEarlierShort({ approved: project.approval.revisionNumber, current: project.revisionNumber })}</span>
-          <span className="sr-only">{project.approval.revisionNumber === project.revisionNumber ? LL.approval.approvedTitle({ name: project.approval.name }) : LL.approval.approvedEarlier({ approved: project.approval.revisionNumber, name: project.approval.name, date: formatDateTime(project.approval.date), current: project.revisionNumber })}</span>
+          <span className="sr-only">{project.approval.revisionNumber === project.revisionNumber ? LL.approval.approvedTitle({ name: project.approval.name }) : LL.approval.approvedEarlier({ approved: project.approval.revisionNumber, name: project.approval.name, date: formatDateTime(project.approval.date, locale), current: project.revisionNumber })}</span>
         </p>
       ) : null}
       {project.openNoteCount > 0 ? (

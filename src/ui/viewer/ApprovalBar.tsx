@@ -6,13 +6,14 @@
 import { useSelector } from '@xstate/react';
 import { formatDateTime } from '../../i18n/dateTime';
 import { selectApproval, selectGuestProject } from '../../machines/viewer/viewerSelectors';
-import { useLL } from '../app/I18nProvider';
+import { useLL, useLocale } from '../app/I18nProvider';
 import { CheckIcon } from '../common/actionIcons';
 import { ApprovalDialog, type ApprovalActor } from '../dialogs/ApprovalDialog';
 import type { ViewerActor } from './viewerActors';
 
 export function ApprovalBar({ viewer }: { viewer: ViewerActor }) {
   const LL = useLL();
+  const locale = useLocale();
   const approval = useSelector(viewer, selectApproval);
   const project = useSelector(viewer, selectGuestProject);
   if (approval) return <ApproveButton actor={approval} />;
@@ -21,7 +22,7 @@ export function ApprovalBar({ viewer }: { viewer: ViewerActor }) {
   return (
     <p role="status" className="flex items-center gap-1.5 rounded-full border border-emerald-400/60 bg-surface-raised/90 px-3 py-1.5 text-xs font-bold text-fg">
       <CheckIcon width={14} height={14} className="shrink-0 text-emerald-400" />
-      {LL.approval.approvedOn({ name: project.approval.name, date: formatDateTime(project.approval.date) })}
+      {LL.approval.approvedOn({ name: project.approval.name, date: formatDateTime(project.approval.date, locale) })}
     </p>
   );
 }

@@ -16,7 +16,7 @@ const existing = [
   { id: 2, date: at(2025, 10, 25, 9, 30), authorName: 'Bob', authorAvatarUrl: '/b.svg', text: 'Done', isDeletable: false },
 ];
 
-function setup(options: { canCreate?: boolean; isPublicLink?: boolean; deleteComment?: () => Promise<void> } = {}) {
+function setup(options: { canCreate?: boolean; isPublicLink?: boolean; deleteComment?: () => Promise<void>; locale?: 'en' | 'fr' } = {}) {
   const created: unknown[] = [];
   const api = {
     listComments: async () => existing,
@@ -30,7 +30,7 @@ function setup(options: { canCreate?: boolean; isPublicLink?: boolean; deleteCom
     input: { ref: { id: 4 }, canCreate: options.canCreate ?? true, authorName: 'Ana' },
   }).start();
   const download = vi.fn();
-  renderWithLocale(<CommentsPanel actor={actor} isPublicLink={options.isPublicLink ?? false} projectName="Kitchen" download={download} />);
+  renderWithLocale(<CommentsPanel actor={actor} isPublicLink={options.isPublicLink ?? false} projectName="Kitchen" download={download} />, options.locale);
   return { actor, created, download, user: userEvent.setup({ delay: null }) };
 }
 
@@ -70,6 +70,14 @@ describe('comments panel', () => {
       ['25/10/2025', '9:30 AM'],
     ]);
     expect([...document.querySelectorAll('time')].map((time) => time.textContent)).toEqual(['24/10/2025 3:07 PM', '25/10/2025 9:30 AM']);
+  });
+
+  it('in French: the same day/month/year with the 24-hour clock, on the cards and in the downloaded list', async () => {
+    const { user, download } = setup({ locale: 'fr' });
+    expect(await screen.findByText('Check the hinge')).toBeTruthy();
+    expect([...document.querySelectorAll('time')].map((time) => time.textContent)).toEqual(['24/10/2025 15:07', '25/10/2025 09:30']);
+    await user.click(screen.getByRole('button', { name: 'Télécharger la liste des commentaires' }));
+    expect(download.mock.calls[0][1]).toContain('24/10/2025 15:07 - Ana\nCheck the hinge\n\n25/10/2025 09:30 - Bob');
   });
 
   it('enables Send only for a non-blank text, sends it trimmed and clears the box', async () => {

@@ -6,7 +6,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { COMMENT_MAX_LENGTH, commentDraftError, type Comment, type commentsMachine } from '../../../machines/viewer/commentsMachine';
-import { useLL } from '../../app/I18nProvider';
+import { useLL, useLocale } from '../../app/I18nProvider';
 import { fieldClass, secondaryButtonClass } from '../../common/controlStyles';
 import { COMMENT_LIST_FILE_NAME, commentListText, downloadTextFile } from './commentListFile';
 import { NotesPanel } from './NotesPanel';
@@ -25,6 +25,7 @@ interface CommentsPanelProps {
 
 export function CommentsPanel({ actor, isPublicLink, projectName, download = downloadTextFile }: CommentsPanelProps) {
   const LL = useLL();
+  const locale = useLocale();
   const T = LL.viewer.comments;
   const comments = useSelector(actor, (s) => s.context.comments);
   const draft = useSelector(actor, (s) => s.context.draft);
@@ -68,7 +69,7 @@ export function CommentsPanel({ actor, isPublicLink, projectName, download = dow
             type="button"
             className={secondaryButtonClass}
             disabled={comments.length === 0}
-            onClick={() => download(COMMENT_LIST_FILE_NAME, commentListText(T.fileTitle({ name: projectName }), comments))}
+            onClick={() => download(COMMENT_LIST_FILE_NAME, commentListText(T.fileTitle({ name: projectName }), comments, locale))}
           >
             {T.download()}
           </button>

@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../i18n/dateTime';
 import { MODEL_FILE_ACCEPT } from '../../../machines/projects/modelFile';
 import { publicLinkOf } from '../../../machines/projects/publicLink';
 import { arFolderOfModelUrl, type ArCabinet } from '../../../machines/viewer/arLaunch';
-import { useLL } from '../../app/I18nProvider';
+import { useLL, useLocale } from '../../app/I18nProvider';
 import { CheckIcon, PencilIcon, TrashIcon, UploadIcon } from '../../common/actionIcons';
 import { ConversionNotesSection } from '../../common/ConversionNotes';
 import { CopyLinkField } from '../../common/CopyLinkField';
@@ -35,6 +35,7 @@ interface ProjectPanelProps {
 
 export function ProjectPanel({ owner, onMoreOptions, onRevisions, arCabinet = null }: ProjectPanelProps) {
   const LL = useLL();
+  const locale = useLocale();
   const project = useSelector(owner, (s) => s.context.project);
   // The current revision's AR files, under its model URL (an AR viewer sends no header).
   const arFolder = arFolderOfModelUrl(project.modelUrl);
@@ -79,8 +80,8 @@ export function ProjectPanel({ owner, onMoreOptions, onRevisions, arCabinet = nu
         <InfoRows
           rows={[
             [LL.panels.project.author(), project.ownerName],
-            [LL.panels.project.creationDate(), formatDateTime(project.creationDate)],
-            [LL.panels.project.modificationDate(), formatDateTime(project.modificationDate)],
+            [LL.panels.project.creationDate(), formatDateTime(project.creationDate, locale)],
+            [LL.panels.project.modificationDate(), formatDateTime(project.modificationDate, locale)],
             [LL.panels.project.version(), String(project.revisionNumber)],
           ]}
         />
@@ -88,8 +89,8 @@ export function ProjectPanel({ owner, onMoreOptions, onRevisions, arCabinet = nu
           <p data-testid="project-approval" className="flex items-start gap-2 text-sm text-fg">
             <CheckIcon width={16} height={16} className="mt-0.5 shrink-0 text-emerald-400" />
             {project.approval.revisionNumber === project.revisionNumber
-              ? LL.approval.approvedBy({ name: project.approval.name, date: formatDateTime(project.approval.date), n: project.approval.revisionNumber })
-              : LL.approval.approvedEarlier({ approved: project.approval.revisionNumber, name: project.approval.name, date: formatDateTime(project.approval.date), current: project.revisionNumber })}
+              ? LL.approval.approvedBy({ name: project.approval.name, date: formatDateTime(project.approval.date, locale), n: project.approval.revisionNumber })
+              : LL.approval.approvedEarlier({ approved: project.approval.revisionNumber, name: project.approval.name, date: formatDateTime(project.approval.date, locale), current: project.revisionNumber })}
           </p>
         ) : null}
         {project.openNoteCount > 0 ? (

@@ -8,7 +8,7 @@
 import { useSelector } from '@xstate/react';
 import type { RevisionChanges } from '../../../machines/types';
 import { formatDateTime } from '../../../i18n/dateTime';
-import { useLL } from '../../app/I18nProvider';
+import { useLL, useLocale } from '../../app/I18nProvider';
 import { SwitchField } from '../../common/SwitchField';
 import { secondaryButtonClass } from '../../common/controlStyles';
 import { ConfirmCreditDialog } from '../../dialogs/ConfirmCreditDialog';
@@ -22,6 +22,7 @@ const smallButton = 'rounded-md border border-border px-2 py-1 text-xs font-semi
 
 export function RevisionsPanel({ actor }: { actor: RevisionsActor }) {
   const LL = useLL();
+  const locale = useLocale();
   const snapshot = useSelector(actor, (s) => s);
   const { revisions, currentRevision, viewing, comparing, comparedWith, changes, onlyChanges, restoring } = snapshot.context;
   const shown = viewing ?? currentRevision;
@@ -54,7 +55,7 @@ export function RevisionsPanel({ actor }: { actor: RevisionsActor }) {
                   {isShown && !isCurrent ? <span className="ml-2 text-xs text-fg-muted">{LL.revisions.shown()}</span> : null}
                 </p>
                 <p className="truncate text-xs text-fg-muted" title={revision.fileName ?? ''}>
-                  {formatDateTime(revision.date)} · {LL.revisions.by({ author: revision.authorName })}
+                  {formatDateTime(revision.date, locale)} · {LL.revisions.by({ author: revision.authorName })}
                   {revision.fileName ? ` · ${revision.fileName}` : ''}
                 </p>
                 {isShown && isCurrent ? null : (

@@ -2,7 +2,7 @@
 import { formatDateTime } from '../../../i18n/dateTime';
 import type { SharedProject } from '../../../machines/types';
 import type { ArCabinet } from '../../../machines/viewer/arLaunch';
-import { useLL } from '../../app/I18nProvider';
+import { useLL, useLocale } from '../../app/I18nProvider';
 import { CheckIcon } from '../../common/actionIcons';
 import { Avatar } from '../../common/Avatar';
 import { StageDot } from '../../common/StageSelect';
@@ -21,6 +21,7 @@ interface SharedProjectPanelProps {
 
 export function SharedProjectPanel({ project, accessKey, linkApiUrl, arCabinet = null }: SharedProjectPanelProps) {
   const LL = useLL();
+  const locale = useLocale();
   return (
     <div className="flex flex-col gap-4">
       <h3 className="text-lg font-extrabold break-words text-fg">{project.name}</h3>
@@ -38,8 +39,8 @@ export function SharedProjectPanel({ project, accessKey, linkApiUrl, arCabinet =
       </p>
       <InfoRows
         rows={[
-          [LL.panels.project.creationDate(), formatDateTime(project.creationDate)],
-          [LL.panels.project.modificationDate(), formatDateTime(project.modificationDate)],
+          [LL.panels.project.creationDate(), formatDateTime(project.creationDate, locale)],
+          [LL.panels.project.modificationDate(), formatDateTime(project.modificationDate, locale)],
           [LL.panels.sharedProject.revision(), String(project.revisionNumber)],
         ]}
       />
@@ -47,8 +48,8 @@ export function SharedProjectPanel({ project, accessKey, linkApiUrl, arCabinet =
         <p className="flex items-start gap-2 text-sm text-fg">
           <CheckIcon width={16} height={16} className="mt-0.5 shrink-0 text-emerald-400" />
           {project.approval.revisionNumber === project.revisionNumber
-            ? LL.approval.approvedOn({ name: project.approval.name, date: formatDateTime(project.approval.date) })
-            : LL.approval.approvedEarlier({ approved: project.approval.revisionNumber, name: project.approval.name, date: formatDateTime(project.approval.date), current: project.revisionNumber })}
+            ? LL.approval.approvedOn({ name: project.approval.name, date: formatDateTime(project.approval.date, locale) })
+            : LL.approval.approvedEarlier({ approved: project.approval.revisionNumber, name: project.approval.name, date: formatDateTime(project.approval.date, locale), current: project.revisionNumber })}
         </p>
       ) : null}
       {project.shareOptions.isEstimateAvailable ? <LinkEstimate accessKey={accessKey} /> : null}
