@@ -15,7 +15,7 @@ Plans
 
 Backups (the embedded install: SQLite and the data folder)
   backup <folder>    a consistent copy, taken while the server runs
-  restore <folder>   into a data folder without a database, the server stopped
+  restore <folder>   into an empty data folder, the server stopped
 
 Uses the same DATA_DIR / DATABASE_URL as the server, and works while it runs.`;
 
