@@ -953,7 +953,7 @@ type RootTranslation = {
 		 */
 		searchParts: string
 		/**
-		 * S​e​p​a​r​a​t​e​ ​s​e​v​e​r​a​l​ ​s​e​a​r​c​h​e​s​ ​w​i​t​h​ ​a​ ​c​o​m​m​a​ ​o​r​ ​O​R
+		 * N​a​m​e​s​ ​a​n​d​ ​m​a​t​e​r​i​a​l​s​;​ ​s​e​p​a​r​a​t​e​ ​s​e​v​e​r​a​l​ ​s​e​a​r​c​h​e​s​ ​w​i​t​h​ ​a​ ​c​o​m​m​a​ ​o​r​ ​O​R
 		 */
 		searchHint: string
 		/**
@@ -3549,7 +3549,7 @@ export type TranslationFunctions = {
 		 */
 		searchParts: () => LocalizedString
 		/**
-		 * Separate several searches with a comma or OR
+		 * Names and materials; separate several searches with a comma or OR
 		 */
 		searchHint: () => LocalizedString
 		/**

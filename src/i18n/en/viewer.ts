@@ -15,7 +15,7 @@ export const viewer = {
   more: 'More',
   hierarchy: 'Hierarchy',
   searchParts: 'Search parts',
-  searchHint: 'Separate several searches with a comma or OR',
+  searchHint: 'Names and materials; separate several searches with a comma or OR',
   noResult: 'No matching part',
   resultCount: '{count:number} matching part{{s}}',
   partTree: 'Part tree',

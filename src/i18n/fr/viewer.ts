@@ -17,7 +17,7 @@ export const viewer = {
   more: 'Plus',
   hierarchy: 'Arborescence',
   searchParts: 'Rechercher des pièces',
-  searchHint: 'Séparez plusieurs recherches par une virgule ou OU',
+  searchHint: 'Noms et matériaux ; séparez plusieurs recherches par une virgule ou OU',
   noResult: 'Aucune pièce correspondante',
   resultCount: '{count} pièce{{s}} correspondante{{s}}',
   partTree: 'Arborescence des pièces',

@@ -1,10 +1,13 @@
 /**
  * Hierarchy search (SPEC §5): the query is split on commas or the whole words OR / OU
  * (any case), each term trimmed and lowercased, empty terms dropped. A node matches when its
- * display name contains any term, accents and case aside (`chene` finds `Porte chêne`). Results are node ids in tree order (depth first, roots first).
+ * display name or its material (what its extra info names, api/partMaterial.ts: workshops search
+ * by `oak veneer` or `HDF`) contains any term, accents and case aside (`chene` finds `Porte
+ * chêne`). Results are node ids in tree order (depth first, roots first).
  */
+import { materialOf } from '../../api/partMaterial';
 import { foldForSearch } from '../../api/textFold';
-import type { PartTree } from './viewerTypes';
+import type { PartNode, PartTree } from './viewerTypes';
 
 /** A comma, or OR / OU standing as a word of its own (letters around it make it part of a name). */
 const SEPARATOR = /,|(?<![\p{L}\p{N}_])(?:or|ou)(?![\p{L}\p{N}_])/iu;
@@ -44,14 +47,33 @@ export function treeOrder(tree: PartTree): string[] {
   return out;
 }
 
-/** Ids of the nodes whose name contains any term of the query, in tree order. */
+/** The material a node's extra info names, or null. */
+export function materialOfNode(node: PartNode): string | null {
+  return node.additionalInfo ? materialOf(node.additionalInfo) : null;
+}
+
+const holdsAny = (text: string | null, terms: readonly string[]) => {
+  if (text === null) return false;
+  const folded = foldForSearch(text);
+  return terms.some((term) => folded.includes(term));
+};
+
+/** Ids of the nodes whose name or material contains any term of the query, in tree order. */
 export function searchTree(tree: PartTree, query: string): string[] {
   const terms = searchTerms(query).map(foldForSearch);
   if (terms.length === 0) return [];
   return treeOrder(tree).filter((id) => {
-    const name = foldForSearch(tree.nodes[id].name);
-    return terms.some((term) => name.includes(term));
+    const node = tree.nodes[id];
+    return holdsAny(node.name, terms) || holdsAny(materialOfNode(node), terms);
   });
+}
+
+/** The material a node was found by when its name holds no term of the query (the row shows it), else null. */
+export function foundByMaterial(node: PartNode, query: string): string | null {
+  const terms = searchTerms(query).map(foldForSearch);
+  if (terms.length === 0 || holdsAny(node.name, terms)) return null;
+  const material = materialOfNode(node);
+  return holdsAny(material, terms) ? material : null;
 }
 
 /**

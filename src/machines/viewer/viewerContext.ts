@@ -23,6 +23,8 @@ export interface ViewerInput {
   guestName?: string;
   /** A link's hierarchy opens by itself when allowed and the window is large enough (SPEC §2). */
   hierarchyOpensByItself?: boolean;
+  /** The hierarchy search the address carries (its hash, SPEC §2): where the project shows the hierarchy, it opens with it. */
+  searchText?: string;
   /** The project was just uploaded: its model load is the third step of the upload's progress. */
   afterUpload?: boolean;
 }
@@ -41,6 +43,8 @@ export interface ViewerContext {
   author: ViewerInput['author'];
   guestName: string;
   hierarchyOpensByItself: boolean;
+  /** The address's hierarchy search when the screen opened ('' without one). */
+  searchText: string;
   /** The model being loaded is the third step of an upload (SPEC §4): the progress goes on from 2/3. */
   afterUpload: boolean;
   loaded: LoadedProject | null;

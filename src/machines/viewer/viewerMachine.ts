@@ -43,6 +43,7 @@ function viewerConfig(variant: 'owner' | 'shared') {
       author: input.author,
       guestName: input.guestName ?? input.author.name,
       hierarchyOpensByItself: input.hierarchyOpensByItself ?? false,
+      searchText: input.searchText ?? '',
       afterUpload: input.afterUpload ?? false,
       loaded: null,
       progress: null,

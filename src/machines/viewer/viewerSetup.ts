@@ -7,6 +7,7 @@ import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate
 import { ALL_SHARE_OPTIONS, DEFAULT_AVATAR_URL, type ShareOptions } from '../../api/schemas';
 import { approvalMachine, offersApproval } from './approvalMachine';
 import { commentsMachine } from './commentsMachine';
+import { searchTerms } from './hierarchySearch';
 import { hyperlinksMachine } from './hyperlinksMachine';
 import { partToSelect, resolveSteps } from './filterParams';
 import { noticeMachine } from './noticeMachine';
@@ -115,7 +116,11 @@ export const viewerSetup = setup({
               input: { ref, enabled: permissions.isAttachmentVisible, canCreate: context.target.kind === 'owner', ...author },
             })
           : null,
-        leftPanel: context.target.kind === 'guest' && permissions.isHierarchyVisible && context.hierarchyOpensByItself ? ('hierarchy' as const) : null,
+        // A link's hierarchy opens by itself on a large window; on any screen a search in the address opens it to show its results.
+        leftPanel:
+          permissions.isHierarchyVisible && ((context.target.kind === 'guest' && context.hierarchyOpensByItself) || searchTerms(context.searchText).length > 0)
+            ? ('hierarchy' as const)
+            : null,
         review:
           ref && permissions.isCommentsVisible
             ? spawn('review', {

@@ -1,8 +1,9 @@
 /**
  * One viewer screen's engine slot and viewer actor, bound through the app's services. The
  * actor's input is read once, when the screen opens: the URL's viewer parameters, the user who
- * writes notes, and whether a link's hierarchy may open by itself on this window (never in a frame
- * of another page: an embedded link starts with its panels closed).
+ * writes notes, whether a link's hierarchy may open by itself on this window (never in a frame
+ * of another page: an embedded link starts with its panels closed) and the hierarchy search the
+ * address carries (the hierarchy opens with it).
  */
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
@@ -10,6 +11,7 @@ import { selectUser } from '../../machines/session/sessionSelectors';
 import { awaitsModelOf } from '../../machines/upload/uploadMachine';
 import { createEngineSlot } from '../../machines/viewer/enginePort';
 import { parseViewerParams } from '../../machines/viewer/filterParams';
+import { searchTextFromHash } from '../../machines/viewer/hierarchySearch';
 import type { LoadTarget, ViewerInput } from '../../machines/viewer/viewerMachine';
 import { useAppServices } from '../app/AppServices';
 import { useLL } from '../app/I18nProvider';
@@ -38,6 +40,7 @@ export function useViewerActor(target: LoadTarget, options: { returnToList?: () 
       author: { name: user.isLoggedIn ? user.fullName : guestName, avatarUrl: user.avatarUrl },
       guestName,
       hierarchyOpensByItself: hierarchyOpensByItself(windowSize().width, windowSize().height, isEmbedded()),
+      searchText: searchTextFromHash(window.location.hash),
       afterUpload: isJustUploaded(projects.upload.getSnapshot(), target),
     };
   });

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PartNode, PartTree } from '../../../src/machines/viewer/viewerTypes';
-import { nextResult, searchTerms, searchTree, treeOrder } from '../../../src/machines/viewer/hierarchySearch';
+import { foundByMaterial, nextResult, searchTerms, searchTree, treeOrder } from '../../../src/machines/viewer/hierarchySearch';
 
 const node = (id: string, name: string, parent: string | null, children: string[] = []): PartNode => ({
   id,
@@ -71,6 +71,30 @@ describe('searchTree', () => {
     expect(searchTree(t, 'chene')).toEqual(['1']);
     expect(searchTree(t, 'CHÊNE, etagere')).toEqual(['1', '2']);
     expect(searchTree(t, 'côté')).toEqual(['3']);
+  });
+
+  it('finds parts by their material too (what workshops search by), not by other extra info', () => {
+    const withInfo = (id: string, name: string, info: string) => ({ ...node(id, name, 'root'), additionalInfo: info });
+    const t: PartTree = {
+      roots: ['root'],
+      nodes: {
+        root: node('root', 'Cabinet', null, ['1', '2', '3', '4']),
+        1: withInfo('1', 'Door', 'Oak veneer, hinge right'),
+        2: withInfo('2', 'Back', 'HDF'),
+        3: withInfo('3', 'Shelf', 'Adjustable'),
+        4: withInfo('4', 'Side', 'Chêne massif'),
+      },
+    };
+    expect(searchTree(t, 'oak veneer')).toEqual(['1']);
+    expect(searchTree(t, 'hdf')).toEqual(['2']);
+    expect(searchTree(t, 'HDF, chene')).toEqual(['2', '4']);
+    // "hinge" and "Adjustable" are notes, not materials.
+    expect(searchTree(t, 'hinge')).toEqual([]);
+    expect(searchTree(t, 'adjustable')).toEqual([]);
+    // The row says which material matched; a match by name needs no word.
+    expect(foundByMaterial(t.nodes['2'], 'hdf')).toBe('HDF');
+    expect(foundByMaterial(t.nodes['1'], 'door, oak')).toBeNull();
+    expect(foundByMaterial(t.nodes['3'], 'shelf')).toBeNull();
   });
 
   it('returns exactly the nodes whose lowercased name contains a term, in tree order', () => {

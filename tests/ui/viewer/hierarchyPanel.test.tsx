@@ -76,7 +76,7 @@ describe('hierarchy panel', () => {
     const user = userEvent.setup({ delay: null });
     renderWithLocale(<Harness tree={tree} />);
     const box = screen.getByRole('searchbox', { name: 'Search parts' });
-    expect(screen.getByText('Separate several searches with a comma or OR')).toBeTruthy();
+    expect(screen.getByText('Names and materials; separate several searches with a comma or OR')).toBeTruthy();
     await user.type(box, 'nothing');
     expect(screen.getByText('No matching part')).toBeTruthy();
     await user.clear(box);
@@ -110,6 +110,22 @@ describe('hierarchy panel', () => {
     // Without a search the tree is as the user left it: the Drawer closed again.
     await user.clear(box);
     expect(rowNames()).toEqual(['Base cabinet', 'Door left', 'Shelf', 'Drawer']);
+  });
+
+  it('finds parts by material, and a row found so names its material', async () => {
+    const user = userEvent.setup({ delay: null });
+    const t: PartTree = {
+      roots: ['a'],
+      nodes: {
+        a: node('a', 'Base cabinet', null, ['b', 'c']),
+        b: { ...node('b', 'Back', 'a'), additionalInfo: 'HDF' },
+        c: { ...node('c', 'Door', 'a'), additionalInfo: 'Oak veneer' },
+      },
+    };
+    renderWithLocale(<Harness tree={t} />);
+    await user.type(screen.getByRole('searchbox', { name: 'Search parts' }), 'oak veneer');
+    expect(screen.getByText('1 matching part')).toBeTruthy();
+    expect(screen.getAllByRole('treeitem').map((row) => row.textContent)).toEqual(['Base cabinet', 'Back', 'Door · Oak veneer']);
   });
 
   it('renders only the rows in view of a 10,000-part tree', () => {

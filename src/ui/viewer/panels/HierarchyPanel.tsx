@@ -1,10 +1,11 @@
 /**
  * The part tree (SPEC §2, §5): expand/collapse, selection highlight, optional visibility eyes,
- * and the search box (terms split on commas or OR/OU). Enter in the box selects the current
- * result, or the next one when it is already selected. A search opens the branches holding its
- * matches (the user may close them again while it lasts; clearing the search gives back the tree
- * as the user left it), and a search that matches nothing shows no row, only its message. Only
- * rows of expanded branches exist, and only those in view are rendered, so 10,000 parts stay fast.
+ * and the search box (terms split on commas or OR/OU, found in names and materials; a part found
+ * by its material shows it after its name). Enter in the box selects the current result, or the
+ * next one when it is already selected. A search opens the branches holding its matches (the user
+ * may close them again while it lasts; clearing the search gives back the tree as the user left
+ * it), and a search that matches nothing shows no row, only its message. Only rows of expanded
+ * branches exist, and only those in view are rendered, so 10,000 parts stay fast.
  *
  * Props:
  *   tree                 the part hierarchy reported by the engine
@@ -16,7 +17,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { PartTree } from '../../../machines/viewer/viewerTypes';
-import { nextResult, searchTerms, searchTree } from '../../../machines/viewer/hierarchySearch';
+import { foundByMaterial, nextResult, searchTerms, searchTree } from '../../../machines/viewer/hierarchySearch';
 import { ancestorsOf, ancestorsOfAll, visibleRows } from '../../../machines/viewer/treeRows';
 import { useLL } from '../../app/I18nProvider';
 import { ChevronRightIcon, SearchIcon } from '../../common/actionIcons';
@@ -127,6 +128,8 @@ export function HierarchyPanel({ tree, selectedId, onSelect, searchText, onSearc
             const isOpen = open.has(row.id);
             const isSelected = row.id === selectedId;
             const isMatch = resultSet.has(row.id);
+            // A part found by its material says which (its name alone would not explain the match).
+            const material = isMatch ? foundByMaterial(node, searchText) : null;
             return (
               <div
                 key={row.id}
@@ -152,10 +155,11 @@ export function HierarchyPanel({ tree, selectedId, onSelect, searchText, onSearc
                 <button
                   type="button"
                   className={`min-w-0 flex-1 truncate text-left text-sm ${isMatch ? 'font-bold text-primary' : ''} ${node.isVisible ? '' : 'opacity-50'}`}
-                  title={node.name}
+                  title={material ? `${node.name} · ${material}` : node.name}
                   onClick={() => onSelect(row.id)}
                 >
                   {node.name}
+                  {material && <span className="font-normal text-fg-muted"> · {material}</span>}
                 </button>
                 {onToggleVisibility && (
                   <button
