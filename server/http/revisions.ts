@@ -26,13 +26,13 @@ import { toSeconds } from '../domain/clock';
 import { updateCost } from '../domain/credits';
 import { diffRevisions } from '../domain/revisionDiff';
 import { arBlobKey, encodedModelBlobKey, posterBlobKey, smallPosterBlobKey } from '../domain/projectBlobKeys';
+import { commitModelUpdate, InsufficientCreditsError, ProjectChangedError, type ConvertedModel } from '../domain/revisionCommit';
 import type { BlobStore } from '../storage/blobStore';
 import { ApiError, notFound, parseInput } from './errors';
 import { parseId } from './params';
 import { readGlbJson } from './partsLists';
 import { ownerScope, PROJECT_NOT_FOUND } from './projectScope';
 import { revisionFileUrl, toOwnerProject } from './projectViews';
-import { commitModelUpdate, InsufficientCreditsError, ProjectChangedError, type ConvertedModel } from './uploadCommit';
 
 export const REVISION_NOT_FOUND = 'No such revision of this project.';
 

@@ -7,8 +7,8 @@ import { CREATE_PART_COUNT } from '../../src/api/uploadMessage';
 import { listActivePlans } from '../db/plans';
 import { plansInChargeOrder } from '../domain/credits';
 import { checkProjectName, projectNameFromFileName } from '../domain/projectNames';
-import { commitNewProject, InsufficientCreditsError } from './uploadCommit';
-import { UPLOAD_MESSAGES, UploadRefusal } from './uploadErrors';
+import { commitNewProject, InsufficientCreditsError } from '../domain/revisionCommit';
+import { UPLOAD_MESSAGES, UploadRefusal } from '../domain/uploadErrors';
 import { convertQueued } from './uploadQueued';
 import { authorizeUpload, checkFile, convertUpload, nowSeconds, ownerView, receiveUpload, type UploadContext } from './uploadSteps';
 

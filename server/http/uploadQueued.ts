@@ -12,8 +12,8 @@ import type { z } from 'zod';
 import type { projectSchema } from '../../src/api/schemas';
 import { findUploadJobEnd, type UploadJobEnd } from '../db/uploadJobs';
 import { uploadOriginalKey, type ConversionJob, type ConversionQueue } from '../jobs/conversionQueue';
-import { progressRelay } from './progressRelay';
-import { UPLOAD_MESSAGES, UploadRefusal } from './uploadErrors';
+import { progressRelay } from '../domain/progressRelay';
+import { UPLOAD_MESSAGES, UploadRefusal } from '../domain/uploadErrors';
 import { countedConversion, ownerView, type UploadContext } from './uploadSteps';
 
 type JobRequest = (ConversionJob extends infer J ? (J extends ConversionJob ? Omit<J, 'jobId' | 'originalKey'> : never) : never) & { file: Uint8Array };

@@ -9,9 +9,9 @@ import { SET_MODEL_PART_COUNT } from '../../src/api/uploadMessage';
 import { listActivePlans } from '../db/plans';
 import { findOwnedProject } from '../db/projects';
 import { updateCost } from '../domain/credits';
+import { commitModelUpdate, InsufficientCreditsError, ProjectChangedError } from '../domain/revisionCommit';
+import { UPLOAD_MESSAGES, UploadRefusal } from '../domain/uploadErrors';
 import { NoReplyError } from './uploadChannel';
-import { commitModelUpdate, InsufficientCreditsError, ProjectChangedError } from './uploadCommit';
-import { UPLOAD_MESSAGES, UploadRefusal } from './uploadErrors';
 import { convertQueued } from './uploadQueued';
 import { authorizeUpload, checkFile, convertUpload, nowSeconds, ownerView, receiveUpload, type UploadContext } from './uploadSteps';
 

@@ -24,7 +24,7 @@ import { ConversionError } from '../convert/errors';
 import { toSeconds } from '../domain/clock';
 import { ClientGoneError, createUploadChannel } from './uploadChannel';
 import { runCreate } from './uploadCreate';
-import { UPLOAD_MESSAGES, UploadRefusal } from './uploadErrors';
+import { UPLOAD_MESSAGES, UploadRefusal } from '../domain/uploadErrors';
 import { runSetModel, type UpdateLocks } from './uploadSetModel';
 import type { UploadContext, UploadTimeouts } from './uploadSteps';
 

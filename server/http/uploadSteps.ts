@@ -13,9 +13,9 @@ import type { ConversionOutcome } from './metrics';
 import { findOwnedProject } from '../db/projects';
 import { toSeconds } from '../domain/clock';
 import { IdleClientError, NoReplyError, type UploadChannel } from './uploadChannel';
-import type { ConvertedModel } from './uploadCommit';
-import { isServiceFailure, UPLOAD_MESSAGES, UploadRefusal } from './uploadErrors';
-import { progressRelay } from './progressRelay';
+import type { ConvertedModel } from '../domain/revisionCommit';
+import { isServiceFailure, UPLOAD_MESSAGES, UploadRefusal } from '../domain/uploadErrors';
+import { progressRelay } from '../domain/progressRelay';
 import { toOwnerProject } from './projectViews';
 import type { Services } from './services';
 

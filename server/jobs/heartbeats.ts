@@ -15,7 +15,7 @@ import type PgBoss from 'pg-boss';
 import { activityText } from '../../src/api/conversionActivity.js';
 import type { Db } from '../db/database';
 import { findUploadJobEnd, recordUploadJobEnd } from '../db/uploadJobs';
-import { UPLOAD_MESSAGES } from '../http/uploadErrors';
+import { UPLOAD_MESSAGES } from '../domain/uploadErrors';
 import { CONVERSION_QUEUE } from './conversionQueue';
 import { publishJobEvent } from './jobEvents';
 

@@ -9,7 +9,7 @@ import { writeSample } from '../../samples/writers/index';
 import type { Converter } from '../convert/converter';
 import type { Db } from '../db/database';
 import { allowanceOfNewProject } from '../domain/credits';
-import { commitNewProject } from '../http/uploadCommit';
+import { commitNewProject } from '../domain/revisionCommit';
 import type { BlobStore } from '../storage/blobStore';
 import { DEMO_PLAN } from './demoAccount';
 

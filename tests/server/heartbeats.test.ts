@@ -10,7 +10,7 @@ import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/db/migrate';
 import { findUploadJobEnd } from '../../server/db/uploadJobs';
-import { UPLOAD_MESSAGES } from '../../server/http/uploadErrors';
+import { UPLOAD_MESSAGES } from '../../server/domain/uploadErrors';
 import { bossSchemaFor, CONVERSION_QUEUE, openBoss, openConversionQueue, type ConversionJob } from '../../server/jobs/conversionQueue';
 import { LOST_AFTER_SECONDS, RESTARTED_ACTIVITY, startHeartbeat, sweepLostJobs } from '../../server/jobs/heartbeats';
 import { listenToJobEvents, type JobEvent, type JobEventHub } from '../../server/jobs/jobEvents';

@@ -15,7 +15,7 @@ import {
 import { listPlans } from '../../server/db/plans';
 import type { Project } from '../../server/db/projectRows';
 import { modelBlobKey, posterBlobKey } from '../../server/domain/projectBlobKeys';
-import { commitModelUpdate } from '../../server/http/uploadCommit';
+import { commitModelUpdate } from '../../server/domain/revisionCommit';
 import { generateAssembly } from '../../samples/generate';
 import { REVISION_CHANGES, reviseAssembly } from '../../samples/revise';
 import { assemblyToGlb } from '../../samples/toGlb';

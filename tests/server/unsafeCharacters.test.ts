@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, projectSchema, revisionListSchema } from '../../src/api/schemas';
 import { addNote } from '../../server/db/projectNotes';
 import { bcfArchive } from '../../server/domain/bcfExport';
-import { commitModelUpdate } from '../../server/http/uploadCommit';
+import { commitModelUpdate } from '../../server/domain/revisionCommit';
 import { decisionMail, notesMail } from '../../server/mail/mailTexts';
 import { ALL_SHARE_OPTIONS } from '../../src/api/schemas';
 import { addProject, addUser, inject, tinyGlb, type TestUser } from './helpers/projectFixtures';

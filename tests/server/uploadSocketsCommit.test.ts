@@ -18,7 +18,7 @@ import {
   InsufficientCreditsError,
   ProjectChangedError,
   type ConvertedModel,
-} from '../../server/http/uploadCommit';
+} from '../../server/domain/revisionCommit';
 import type { BlobStore } from '../../server/storage/blobStore';
 import { createLocalBlobStore } from '../../server/storage/localBlobStore';
 import { testDatabases, type TestDatabase } from './helpers/databases';

@@ -1,7 +1,8 @@
 /**
  * Thins the converter's progress reports into socket status messages: a new activity and the end
  * always go out; within one activity, at most one report per `minIntervalMs`. Progress is kept
- * within 0..1 and never goes back.
+ * within 0..1 and never goes back. The sockets (server/http) and the conversion worker (server/jobs)
+ * thin with the same rule.
  */
 type ProgressSink = (progress: number, activity: string) => void;
 

@@ -3,7 +3,8 @@
  * revision's files are written to its folder before the commit and removed when it fails. So a
  * failure never spends a credit for nothing and never leaves a project without its model. An
  * update writes under the project's revision lock, so two writers never share a folder and a loser
- * never deletes the winner's files.
+ * never deletes the winner's files. The one place a revision is recorded: the upload sockets, the
+ * restore route (server/http), the conversion worker (server/jobs) and the demo seed all call it.
  */
 import type { ConversionNote } from '../../src/api/conversionNotes';
 import { oneLine } from '../../src/api/safeText';
@@ -17,9 +18,9 @@ import {
   allowanceOfNewProject,
   plansInChargeOrder,
   type UpdateAllowance,
-} from '../domain/credits';
-import { isUnlimited } from '../domain/plans';
-import { arBlobKey, encodedModelBlobKey, modelBlobKey, originalBlobKey, posterBlobKey, revisionFolder, smallPosterBlobKey } from '../domain/projectBlobKeys';
+} from './credits';
+import { isUnlimited } from './plans';
+import { arBlobKey, encodedModelBlobKey, modelBlobKey, originalBlobKey, posterBlobKey, revisionFolder, smallPosterBlobKey } from './projectBlobKeys';
 import type { RevisionAssets } from '../convert/revisionAssets';
 import { withRevisionLock } from '../db/revisionLock';
 import { pruneRevisions } from '../db/revisions';

@@ -1,7 +1,8 @@
 /**
  * What an upload socket says when it stops without a result. Every `error` message is one of these,
  * a conversion error's own message (server/convert/errors.ts), or one of the two codes the client
- * handles itself: insufficient_credits and credit_usage_refused.
+ * handles itself: insufficient_credits and credit_usage_refused. Said by the sockets (server/http)
+ * and by the conversion worker (server/jobs), whose answer a socket relays.
  */
 import { CREDIT_USAGE_REFUSED, INSUFFICIENT_CREDITS } from '../../src/api/schemas';
 
