@@ -218,3 +218,63 @@ for (const device of DEVICES) {
     });
   }
 }
+
+/** Six base cabinets in a run (3.6 m): one cabinet is a sixth of the whole view. */
+function longRun(): Assembly {
+  const cabinets = Array.from({ length: 6 }, (_, i) =>
+    buildCabinet({ kind: 'base-doors', displayName: `Base cabinet ${i + 1}`, width: 600, unit: 'mm', run: 'Run A', frontMaterial: 'Oak veneer 19', offset: [600 * i, 100, 0] }),
+  );
+  const materials: Record<string, [number, number, number]> = {};
+  for (const [key, color] of Object.entries(sampleMaterials)) materials[key] = [...color];
+  return { name: 'Six cabinets', root: { name: 'Kitchen', children: cabinets }, partCount: cabinets.reduce((n, c) => n + c.children.length, 0), materials };
+}
+
+test('cut around the selected cabinet: the camera frames the box, "Section box" is on, the earlier overall size is gone', async ({ page }) => {
+  test.setTimeout(120_000);
+  const t = TEXT.en;
+  const run = await assemblyToGlb(longRun());
+  await page.route((url) => url.pathname === '/sample.glb', (route) => route.fulfill({ body: Buffer.from(run), contentType: 'model/gltf-binary' }));
+  await page.goto('/sandbox');
+  await expect(page.locator('canvas[data-engine-ready="true"]')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('dialog', { name: /Loading/ })).toBeHidden({ timeout: 30_000 });
+  await page.waitForFunction(() => window.viewerEngine?.getModel() != null);
+  await page.evaluate(() => window.viewerEngine!.setRenderMode('solid'));
+
+  // The whole run's overall size, kept on screen.
+  const measure = await openPanel(page, 'en', t.measure);
+  await measure.getByRole('radio', { name: t.overall }).click();
+  await measure.getByRole('button', { name: 'Size of the model' }).click();
+  await measure.getByRole('button', { name: t.keep }).click();
+  await expect(page.getByTestId('dimension-labels')).toContainText('3600.0 mm');
+  await measure.getByRole('radio', { name: t.faceDistance }).click();
+  await page.getByRole('navigation', { name: t.tools, exact: true }).getByRole('button', { name: t.measure, exact: true }).click();
+  await expect(measure).toHaveCount(0);
+
+  // Select the first cabinet by its door, then look at the whole run again.
+  const doorFront: Vec3 = [m(150), m(100 + 400), m(579)];
+  await lookInto(page, [m(500), m(900), m(2400)], [m(500), m(400), m(300)], [doorFront]);
+  await pick(page, null, doorFront);
+  await page.getByRole('button', { name: t.info, exact: true }).click();
+  await page.evaluate(() => window.viewerEngine!.resetCamera({ animate: false }));
+
+  const clipping = await openPanel(page, 'en', t.clipping);
+  await clipping.getByRole('button', { name: t.around }).click();
+  await expect(clipping.getByRole('switch', { name: t.sectionBox })).toBeChecked();
+  await expect(page.getByTestId('dimension-labels')).not.toContainText('3600.0 mm');
+  // The camera frames the box: all of it in view, and large (not a sixth of the run under the handles).
+  const box = await page.evaluate(() => window.viewerEngine!.getSectionBox().box);
+  expect(box.max[0] - box.min[0]).toBeCloseTo(m(604), 3);
+  const canvas = (await page.locator('canvas[data-engine-ready="true"]').boundingBox())!;
+  await expect
+    .poll(async () => {
+      const corners: Point[] = [];
+      for (let i = 0; i < 8; i++) {
+        const p = await onScreen(page, [i & 1 ? box.max[0] : box.min[0], i & 2 ? box.max[1] : box.min[1], i & 4 ? box.max[2] : box.min[2]]);
+        if (!p.inView) return 0;
+        corners.push(p);
+      }
+      const ys = corners.map((p) => p.y);
+      return (Math.max(...ys) - Math.min(...ys)) / canvas.height;
+    })
+    .toBeGreaterThan(0.5);
+});

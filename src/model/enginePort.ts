@@ -41,9 +41,10 @@ export interface WorkshopPort {
   /**
    * Puts the section box around these parts (and their descendants), or around the visible model,
    * and turns it on; `wholeCabinet` widens each part to its cabinet (its top-level group): "cut
-   * around this cabinet" from any of its parts.
+   * around this cabinet" from any of its parts; `frame` frames the camera on the box. Workshop
+   * measures that reach outside the new box are cleared (what they measured is cut away).
    */
-  sectionAround(ids?: readonly string[], options?: { wholeCabinet?: boolean }): SectionBoxState;
+  sectionAround(ids?: readonly string[], options?: { wholeCabinet?: boolean; frame?: boolean }): SectionBoxState;
   getSectionBox(): SectionBoxState;
 
   /** The workshop measure tool clicks use (null: none; the point measure keeps its own switch). */

@@ -133,7 +133,8 @@ describe('the view state of a pinned note', () => {
     viewer.clearAllWorkshopMeasures();
     viewer.measureOverall([cabinetId]);
     viewer.keepMeasure();
-    viewer.sectionAround([idOf('Left side')]);
+    // Around the side's cabinet: the kept measure of the cabinet stays inside the box (one reaching outside would be cleared).
+    viewer.sectionAround([idOf('Left side')], { wholeCabinet: true });
     viewer.setCameraView('top', { animate: false });
     const saved = JSON.parse(JSON.stringify(viewer.getViewState()));
     expect(saved.sectionBox.enabled).toBe(true);

@@ -38,10 +38,11 @@ describe('the engine bridge and the workshop tools', () => {
     events.workshop.emit(kept);
     expect(tools.getSnapshot().context.workshop).toEqual(kept);
     tools.send({ type: 'tools.sectionAround' });
-    expect(engine.sectionAround).toHaveBeenCalledWith(['7'], { wholeCabinet: true });
+    // The camera frames the box (a cabinet of a whole kitchen would stay a few pixels wide), and the "Section box" switch reads on.
+    expect(engine.sectionAround).toHaveBeenCalledWith(['7'], { wholeCabinet: true, frame: true });
     expect(tools.getSnapshot().context.sectionBox).toMatchObject({ enabled: true, around: ['7'] });
     tools.send({ type: 'tools.sectionAround', whole: true });
-    expect(engine.sectionAround).toHaveBeenLastCalledWith([], { wholeCabinet: true });
+    expect(engine.sectionAround).toHaveBeenLastCalledWith([], { wholeCabinet: true, frame: true });
     tools.send({ type: 'tools.sectionBox', enabled: false });
     expect(tools.getSnapshot().context.sectionBox?.enabled).toBe(false);
   });

@@ -166,7 +166,7 @@ export function viewerToolsOracle(permissions: ShareOptions): Oracle<ViewerTools
         case 'tools.sectionBox':
           return permissions.isClippingPlaneAvailable ? command(e, { type: 'sectionBox', enabled: event.enabled }) : e;
         case 'tools.sectionAround':
-          return permissions.isClippingPlaneAvailable ? command(e, { type: 'sectionAround', ids: event.whole || e.selectedId === null ? [] : [e.selectedId] }) : e;
+          return permissions.isClippingPlaneAvailable ? command(e, { type: 'sectionAround', ids: event.whole || e.selectedId === null ? [] : [e.selectedId], frame: true }) : e;
         case 'engine.sectionBox':
           return { ...e, sectionBox: event.sectionBox };
         default:

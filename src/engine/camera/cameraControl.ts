@@ -65,6 +65,13 @@ export class CameraControl {
     this.deps.requestRender();
   }
 
+  /** Frames a box of the scene (the section box put around a cabinet). */
+  frameBox(bounds: Bounds, animate: boolean): void {
+    this.userMoved = false;
+    this.fit(bounds, animate);
+    this.deps.requestRender();
+  }
+
   /** Frames what is visible after an isolation. */
   frameVisible(): void {
     const bounds = this.deps.model()?.boundsOf();

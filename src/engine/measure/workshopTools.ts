@@ -14,7 +14,7 @@ import { GRAB_PX, SectionHandles, TOUCH_GRAB_PX } from '../clipping/sectionHandl
 import { Emitter } from '../emitter';
 import type { PartPicking } from '../parts/partPicking';
 import type { ModelView } from '../scene/modelView';
-import type { Bounds, LengthFormat, SectionBoxState, SectionFace, ViewState, WorkshopEngine, WorkshopMeasure, WorkshopMeasureKind, WorkshopMeasures } from '../types';
+import type { Bounds, LengthFormat, SectionBoxState, SectionFace, Vec3, ViewState, WorkshopEngine, WorkshopMeasure, WorkshopMeasureKind, WorkshopMeasures } from '../types';
 import { DimensionLines } from './dimensionLines';
 import { emptyMeasure, overallMeasure, withPick } from './workshopMeasure';
 
@@ -80,11 +80,20 @@ export function createWorkshopTools({ scene, rig, camera, clipping, model, reque
       box.set(settings);
       return boxChanged();
     },
-    sectionAround(ids, { wholeCabinet = false } = {}) {
+    sectionAround(ids, { wholeCabinet = false, frame = false } = {}) {
       const found = boundsFor(wholeCabinet && ids ? [...new Set(ids.map(cabinetOf))] : ids);
       if (!found) return box.state();
       box.surround(found.bounds, found.ids);
-      return boxChanged();
+      const state = boxChanged();
+      // Measures that reach outside the new box measured what it cuts away: their labels would float in empty space.
+      const inside = (m: WorkshopMeasure) => m.lines.every((line) => insideBox(state.box, line.from) && insideBox(state.box, line.to));
+      if ((current && !inside(current)) || kept.some((m) => !inside(m))) {
+        if (current && !inside(current)) current = null;
+        kept = kept.filter(inside);
+        measuresChanged();
+      }
+      if (frame) camera.frameBox(state.box, true);
+      return state;
     },
     getSectionBox: () => box.state(),
     moveSectionFace(face, at) {
@@ -237,6 +246,12 @@ export function createWorkshopTools({ scene, rig, camera, clipping, model, reque
     const { origin, direction } = picking!.ray(x, y);
     return dragAlongAxis(anchor, i, origin, direction);
   }
+}
+
+/** Whether a point lies in a box, to a tenth of a millimetre. */
+function insideBox(bounds: Bounds, point: Vec3): boolean {
+  const tolerance = 1e-4;
+  return point.every((v, i) => v >= bounds.min[i] - tolerance && v <= bounds.max[i] + tolerance);
 }
 
 export type WorkshopTools = ReturnType<typeof createWorkshopTools>;

@@ -96,7 +96,7 @@ function apply(engine: EnginePort, command: EngineCommand): EngineEvent | null {
     case 'sectionBox':
       return { type: 'engine.sectionBox', sectionBox: engine.setSectionBox({ enabled: command.enabled }) };
     case 'sectionAround':
-      return { type: 'engine.sectionBox', sectionBox: engine.sectionAround(command.ids, { wholeCabinet: true }) };
+      return { type: 'engine.sectionBox', sectionBox: engine.sectionAround(command.ids, { wholeCabinet: true, frame: command.frame }) };
   }
 }
 

@@ -157,7 +157,8 @@ export const viewerToolsMachine = setup({
       guard: 'clippingAllowed',
       actions: {
         type: 'command',
-        params: ({ context, event }) => ({ type: 'sectionAround', ids: event.whole || context.selectedId === null ? [] : [context.selectedId] }),
+        // The camera goes to the box: a cabinet cut out of a whole kitchen is otherwise a few pixels wide.
+        params: ({ context, event }) => ({ type: 'sectionAround', ids: event.whole || context.selectedId === null ? [] : [context.selectedId], frame: true }),
       },
     },
     'engine.sectionBox': { actions: assign({ sectionBox: ({ event }) => event.sectionBox }) },

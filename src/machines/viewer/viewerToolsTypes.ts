@@ -42,7 +42,8 @@ export type EngineCommand =
   | { type: 'lengthFormat'; format: LengthFormat }
   | { type: 'sectionBox'; enabled: boolean }
   /** The section box around these parts' cabinets (none: the visible model). */
-  | { type: 'sectionAround'; ids: string[] };
+  /** The box around the parts' cabinets (or the visible model), and the camera framed on it. */
+  | { type: 'sectionAround'; ids: string[]; frame: true };
 
 /** Engine events the bridge sends back. */
 export type EngineEvent =
