@@ -49,6 +49,30 @@ describe('the markup layer', () => {
     expect(drawWith('text', [[300, 150]], 'touch', '  Hinge left  ')).toEqual([{ kind: 'text', at: [0.5, 0.5], text: 'Hinge left', color: '#3b82f6' }]);
   });
 
+  it('never selects the page\'s text while drawing: a selection made is cleared, selection is off until the pointer lifts', () => {
+    const names = document.createElement('p');
+    names.textContent = 'Base cabinet 1 Door left';
+    document.body.append(names);
+    const range = document.createRange();
+    range.selectNodeContents(names);
+    window.getSelection()!.addRange(range);
+    const shapes: MarkupShape[] = [];
+    const view = render(<MarkupLayer shapes={[]} tool="arrow" onShape={(s) => shapes.push(s)} label="Draw" />);
+    const layer = view.getByTestId('markup-layer');
+    layout(layer);
+    fireEvent.pointerDown(layer, { clientX: 140, clientY: 70, pointerId: 1, pointerType: 'mouse' });
+    // The mouse's press that follows the pointer's starts no selection.
+    expect(fireEvent.mouseDown(layer, { clientX: 140, clientY: 70 })).toBe(false);
+    expect(window.getSelection()!.toString()).toBe('');
+    expect(document.body.style.userSelect).toBe('none');
+    fireEvent.pointerMove(layer, { clientX: 300, clientY: 120, pointerId: 1, pointerType: 'mouse' });
+    fireEvent.pointerUp(layer, { clientX: 300, clientY: 120, pointerId: 1, pointerType: 'mouse' });
+    expect(shapes).toEqual([{ kind: 'arrow', from: [0.1, 0.1], to: [0.5, 0.35], color: '#f97316' }]);
+    expect(document.body.style.userSelect).toBe('');
+    view.unmount();
+    names.remove();
+  });
+
   it('draws the shapes it is given, and lets the pointer through without a tool', () => {
     const shapes: MarkupShape[] = [
       { kind: 'arrow', from: [0.1, 0.1], to: [0.5, 0.5], color: '#ef4444' },

@@ -4,8 +4,10 @@
  * phone reads the same on a desktop. With a tool chosen it is also where the user draws, with the
  * mouse or a finger (pointer events; the shape being drawn is shown as it goes and handed to
  * `onShape` when the pointer lifts). Without a tool it lets every pointer through to the model.
+ * A drag that draws never selects text: the page's text selection is off while it lasts (a drag
+ * passing over the hierarchy panel once selected its names and drew nothing).
  */
-import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import type { MarkupShape } from '../../../machines/viewer/reviewMachine';
 
 type Point = [number, number];
@@ -24,6 +26,19 @@ interface MarkupLayerProps {
 
 const round = (v: number) => Math.round(v * 10_000) / 10_000;
 const clampFraction = (v: number) => Math.min(1.5, Math.max(-0.5, v));
+
+/** Turns the page's text selection off while a drag draws, and clears a selection already made; returns the undo. */
+function holdTextSelection(): () => void {
+  const style = document.body.style;
+  const before = style.userSelect;
+  style.userSelect = 'none';
+  style.setProperty('-webkit-user-select', 'none');
+  window.getSelection()?.removeAllRanges();
+  return () => {
+    style.userSelect = before;
+    style.setProperty('-webkit-user-select', before);
+  };
+}
 
 /** The scalloped outline of a cloud around the rectangle from `a` to `b` (in a 0..1 viewBox). */
 export function cloudPath(a: Point, b: Point): string {
@@ -71,6 +86,8 @@ function ShapeView({ shape }: { shape: MarkupShape }) {
 export function MarkupLayer({ shapes, tool = null, color = '#f97316', text = '', onShape, label }: MarkupLayerProps) {
   const surface = useRef<HTMLDivElement>(null);
   const [drawing, setDrawing] = useState<MarkupShape | null>(null);
+  const dragging = drawing !== null;
+  useEffect(() => (dragging ? holdTextSelection() : undefined), [dragging]);
   const at = (event: ReactPointerEvent): Point => {
     const box = surface.current!.getBoundingClientRect();
     return [round(clampFraction((event.clientX - box.left) / Math.max(1, box.width))), round(clampFraction((event.clientY - box.top) / Math.max(1, box.height)))];
@@ -78,6 +95,7 @@ export function MarkupLayer({ shapes, tool = null, color = '#f97316', text = '',
   const down = (event: ReactPointerEvent) => {
     if (!tool) return;
     event.preventDefault();
+    window.getSelection()?.removeAllRanges();
     event.currentTarget.setPointerCapture?.(event.pointerId);
     const p = at(event);
     if (tool === 'text') {
@@ -104,8 +122,10 @@ export function MarkupLayer({ shapes, tool = null, color = '#f97316', text = '',
       data-testid="markup-layer"
       role={tool ? 'application' : undefined}
       aria-label={tool ? label : undefined}
-      className={`absolute inset-0 ${tool ? 'cursor-crosshair touch-none' : 'pointer-events-none'}`}
+      className={`absolute inset-0 ${tool ? 'cursor-crosshair touch-none select-none' : 'pointer-events-none'}`}
       onPointerDown={down}
+      // The mouse's own press (after the pointer's) would start a text selection in the page.
+      onMouseDown={(event) => tool && event.preventDefault()}
       onPointerMove={move}
       onPointerUp={up}
       onPointerCancel={() => setDrawing(null)}
