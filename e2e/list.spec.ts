@@ -298,7 +298,7 @@ test.describe('project list', () => {
     await logIn(page, user.username, user.password);
     await chooseFile(page, () => addTile(page).click(), brokenStepFile('Broken.stp'));
     const error = page.getByRole('alertdialog', { name: 'Error' });
-    await expect(error).toContainText('An error occured while loading your project.', { timeout: 60_000 });
+    await expect(error).toContainText('An error occurred while loading your project.', { timeout: 60_000 });
     expect(await seriousViolations(page)).toEqual([]);
     await error.getByRole('button', { name: 'Close' }).click();
     await expect(error).toHaveCount(0);

@@ -97,7 +97,7 @@ async function expectState(page: Page, session: Session, step: UiStep, where: st
     await expect(error, where).toContainText('You have insufficient credits remaining in your subscription to proceed.', { timeout: 60_000 });
     await expect(confirm, where).toHaveCount(0);
   } else if (e.value === 'failed') {
-    await expect(error, where).toContainText('An error occured while loading your project.', { timeout: 60_000 });
+    await expect(error, where).toContainText('An error occurred while loading your project.', { timeout: 60_000 });
     await expect(confirm, where).toHaveCount(0);
   } else {
     // idle or done: no dialog left.

@@ -492,7 +492,7 @@ type RootTranslation = {
 			 */
 			title: string
 			/**
-			 * A​n​ ​e​r​r​o​r​ ​o​c​c​u​r​e​d​ ​w​h​i​l​e​ ​l​o​a​d​i​n​g​ ​y​o​u​r​ ​p​r​o​j​e​c​t​.
+			 * A​n​ ​e​r​r​o​r​ ​o​c​c​u​r​r​e​d​ ​w​h​i​l​e​ ​l​o​a​d​i​n​g​ ​y​o​u​r​ ​p​r​o​j​e​c​t​.
 			 */
 			message: string
 			/**
@@ -3102,7 +3102,7 @@ export type TranslationFunctions = {
 			 */
 			title: () => LocalizedString
 			/**
-			 * An error occured while loading your project.
+			 * An error occurred while loading your project.
 			 */
 			message: () => LocalizedString
 			/**

@@ -49,7 +49,8 @@ describe('dictionaries', () => {
       'Processing render modes...',
       'You need at least 1 character.',
       'Invalid characters.',
-      'An error occured while loading your project.',
+      // SPEC writes "occured": the text is spelt right (issue 48), the test below keeps it so.
+      'An error occurred while loading your project.',
       'You have insufficient credits remaining in your subscription to proceed.',
       'You used all free updates for this project. The current update will cost you a credit from you subscription.',
       'Please note, any change will affect anyone with this link.',
@@ -94,11 +95,12 @@ describe('dictionaries', () => {
   });
 
   it("keep the spec's odd wordings where the spec has them, and nowhere else", () => {
-    // SPEC §2 and §5 write "An error occured while loading your project.", "Project infos" and
-    // "{max} maximum characters" for the project name; our own texts are written correctly.
-    const specKeys: Record<string, string> = { occured: 'dialogs.loadError.message', infos: 'panels.project.infos', 'maximum characters': 'dialogs.rename.maxCharacters' };
+    // SPEC §2 and §5 write "Project infos" and "{max} maximum characters" for the project name; our
+    // own texts are written correctly. Its misspelt "occured" is spelt right everywhere (issue 48).
+    const specKeys: Record<string, string> = { infos: 'panels.project.infos', 'maximum characters': 'dialogs.rename.maxCharacters' };
     for (const [key, text] of english) {
       for (const [odd, specKey] of Object.entries(specKeys)) if (new RegExp(`\\b${odd}\\b`).test(text)) expect(key, text).toBe(specKey);
+      expect(text, key).not.toMatch(/occured/i);
     }
     const LL = i18nObject('en');
     expect(LL.viewer.comments.tooLong({ max: 2000 })).toBe('At most 2000 characters.');

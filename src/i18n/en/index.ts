@@ -142,7 +142,7 @@ const en = {
     },
     loadError: {
       title: 'Error',
-      message: 'An error occured while loading your project.',
+      message: 'An error occurred while loading your project.',
       details: 'Details',
     },
     insufficientCredits: {

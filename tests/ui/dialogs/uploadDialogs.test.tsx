@@ -233,7 +233,7 @@ describe('upload dialogs', () => {
     await start();
     reply({ type: 'socket.error', message: 'The file is not a model this product reads.' });
     const dialog = screen.getByRole('alertdialog', { name: 'Error' });
-    expect(dialog.textContent).toContain('An error occured while loading your project.');
+    expect(dialog.textContent).toContain('An error occurred while loading your project.');
     expect(dialog.textContent).toContain('The file is not a model this product reads.');
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(path(router)).toBe('/'));
