@@ -9,6 +9,7 @@
  *   npm run qa -- --machine upload --paths      its generated paths as steps (no run)
  *   npm run qa -- --diagrams                    writes docs/machines/<machine>.md (Mermaid)
  *   npm run qa -- --out <dir>                   writes the reports there instead of .tmp/qa
+ *   npm run qa -- --covering                    the paths `npm test` plays instead of every generated one
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +26,10 @@ const option = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const flag = (name: string) => args.includes(name);
+
+// The QA run plays every generated path; `--covering` plays the set `npm test` plays (every
+// transition and state once, and a seeded sample of longer paths: tests/helpers/coveringPaths.ts).
+if (!flag('--covering')) process.env.MODEL_PATHS ??= 'all';
 
 const wanted = option('--machine');
 if (flag('--diagrams')) {

@@ -23,6 +23,7 @@ import { createTestModel } from 'xstate/graph';
 import { activePaths, coverageReport, machineShape, recorder, type Visited } from './coverage';
 import { toModelMachine } from './modelMachine';
 import { pathsCoveringTransitions } from './transitionPaths';
+import { pathsToPlay } from './coveringPaths';
 
 export { toModelMachine };
 
@@ -222,12 +223,12 @@ export function modelPaths<E extends EventObject>(machine: AnyStateMachine, run:
   const generated = run.paths === 'simple' ? model.getSimplePaths() : model.getShortestPaths();
   const serialize = (snapshot: { value: unknown; context: unknown }) =>
     run.serializeState ? run.serializeState(snapshot) : JSON.stringify({ value: snapshot.value, context: snapshot.context });
-  const paths = [
+  const paths = pathsToPlay(modelMachine, run.input, [
     ...generated,
     ...(run.cover === 'states'
       ? []
       : pathsCoveringTransitions(modelMachine, run.input, generated as never, model.getAdjacencyMap() as never, serialize as never)),
-  ];
+  ]);
   const reachedByModel = new Set(paths.flatMap((p) => [p.state, ...p.steps.map((s) => s.state)].flatMap((s) => activePaths(s.value))));
   const oracle = run.oracle;
   const results = new Map<string, Promise<Visited>>();

@@ -43,6 +43,21 @@ function signaturesOf(model: AnyStateMachine, input: unknown, from: AnyMachineSn
   return signatures;
 }
 
+/**
+ * What playing `events` on the model from its start shows: the signatures of `signaturesOf` and
+ * the state nodes it is in along the way (`state:<path>`).
+ */
+export function pathSignatures(model: AnyStateMachine, input: unknown, events: EventObject[]): Set<string> {
+  const signatures = signaturesOf(model, input, null, events);
+  const visited: Visited = { states: new Set(), transitions: new Set() };
+  const actor = createActor(model, { input: input as never, inspect: recorder(visited) });
+  actor.start();
+  for (const event of events) if (event.type !== 'xstate.init') actor.send(event);
+  actor.stop();
+  visited.states.forEach((state) => signatures.add(`state:${state}`));
+  return signatures;
+}
+
 const formatEvent = ({ type, ...rest }: EventObject) => (Object.keys(rest).length ? `${type} (${JSON.stringify(rest)})` : type);
 
 export function pathsCoveringTransitions(
