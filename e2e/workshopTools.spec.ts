@@ -278,3 +278,25 @@ test('cut around the selected cabinet: the camera frames the box, "Section box" 
     })
     .toBeGreaterThan(0.5);
 });
+
+test.describe('French at 1440 px', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('every button of the measure and clipping panels holds its words ("Encombrement" in its button)', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.route((url) => url.pathname === '/sample.glb', (route) => route.fulfill({ body: Buffer.from(glb), contentType: 'model/gltf-binary' }));
+    await page.goto('/fr');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await page.goto('/sandbox');
+    await expect(page.locator('canvas[data-engine-ready="true"]')).toBeVisible({ timeout: 30_000 });
+    for (const name of [TEXT.fr.measure, TEXT.fr.clipping]) {
+      const panel = await openPanel(page, 'fr', name);
+      // A word wider than its button runs past its border: the button's content is wider than its box.
+      const overflowing = await panel.locator('button').evaluateAll((buttons) =>
+        buttons.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => `${b.textContent?.trim()}: ${b.scrollWidth} > ${b.clientWidth}`),
+      );
+      expect(overflowing, name).toEqual([]);
+      if (name === TEXT.fr.measure) await expect(panel.getByRole('radio', { name: TEXT.fr.overall })).toBeVisible();
+    }
+  });
+});

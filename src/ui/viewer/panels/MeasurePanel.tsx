@@ -24,7 +24,8 @@ export function MeasurePanel({ tools }: { tools: ToolsActor }) {
   const kind = useSelector(tools, selectMeasureKind);
   return (
     <div className="flex flex-col gap-3 text-sm">
-      <div role="radiogroup" aria-label={LL.viewer.measure.tool()} className="grid grid-cols-2 gap-1">
+      {/* Two a row; a name longer than half the row ("Encombrement") takes a row of its own rather than run past its button. */}
+      <div role="radiogroup" aria-label={LL.viewer.measure.tool()} className="flex flex-wrap gap-1">
         {MEASURE_KINDS.map((k) => (
           <button
             key={k}
@@ -32,7 +33,7 @@ export function MeasurePanel({ tools }: { tools: ToolsActor }) {
             role="radio"
             aria-checked={kind === k}
             onClick={() => tools.send({ type: 'tools.measureKind', kind: k })}
-            className={`rounded-lg border px-2 py-1.5 ${kind === k ? 'border-primary bg-primary text-on-primary' : 'border-border text-fg hover:border-primary'}`}
+            className={`min-w-fit flex-[1_1_calc(50%-0.125rem)] rounded-lg border px-2 py-1.5 ${kind === k ? 'border-primary bg-primary text-on-primary' : 'border-border text-fg hover:border-primary'}`}
           >
             {LL.viewer.measure.kinds[k]()}
           </button>
