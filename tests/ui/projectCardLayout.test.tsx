@@ -27,7 +27,7 @@ async function renderCard(card: Project) {
       <ProjectCard project={card} onStageChange={() => {}} onUpdateFile={() => {}} onRename={() => {}} onShare={() => {}} onDelete={() => {}} />
     </ul>
   ));
-  await screen.findByText('Kitchen');
+  await screen.findByText(card.name);
   return screen.getByRole('listitem');
 }
 
@@ -48,6 +48,13 @@ describe('a project card', () => {
     fireEvent.pointerEnter(item);
     expect(screen.getByRole('button', { name: 'Step of Kitchen' }).id).toMatch(/headlessui-listbox-button/);
     expectOneLine(stageChoice());
+  });
+
+  it('lays out a right-to-left name by its own direction (isolated from the page), so it is cut at its end', async () => {
+    await renderCard({ ...approved, name: 'مطبخ الطابق الأول 2' });
+    const name = screen.getByRole('heading', { name: 'مطبخ الطابق الأول 2' });
+    expect(name.getAttribute('dir')).toBe('auto');
+    expect(name.className.split(' ')).toContain('truncate');
   });
 
   it('shows the Approved mark under the name, not over the poster', async () => {

@@ -83,7 +83,8 @@ export function ProjectCard({ project, onStageChange, onUpdateFile, ...actions }
           )}
         </div>
         <div className="flex flex-col gap-0.5 px-3 pt-3">
-          <h2 className="truncate font-bold text-fg" title={project.name}>
+          {/* dir="auto": a right-to-left name is laid out and cut (its ellipsis) as its own script reads, apart from the page's direction. */}
+          <h2 dir="auto" className="truncate font-bold text-fg" title={project.name}>
             {project.name}
           </h2>
           <p className="text-xs text-fg-muted">{LL.list.modifiedOn({ date: formatDateTime(project.modificationDate, locale) })}</p>

@@ -39,7 +39,9 @@ export function UserPanel({ open, onClose }: { open: boolean; onClose(): void })
       <div className="flex items-center gap-4">
         <Avatar src={user.avatarUrl} name={name} size={64} />
         <div className="min-w-0">
-          <p className="truncate text-lg font-bold text-fg">{name}</p>
+          <p dir="auto" className="truncate text-lg font-bold text-fg">
+            {name}
+          </p>
           {user.isLoggedIn ? (
             <ExternalLink href={AVATAR_SERVICE_URL} className={`${linkClass} text-sm`}>
               {LL.panels.user.changeProfileImage()}

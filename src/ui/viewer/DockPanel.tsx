@@ -49,7 +49,9 @@ export function DockPanel({ side, title, onClose, children, width, sheet = false
       }
     >
       <header className="flex items-center justify-between gap-2 border-b border-border px-4 py-3">
-        <h2 className="truncate text-base font-extrabold text-fg">{title}</h2>
+        <h2 dir="auto" className="truncate text-base font-extrabold text-fg">
+          {title}
+        </h2>
         <button
           type="button"
           onClick={onClose}

@@ -208,7 +208,7 @@ export function ViewerLayout(props: ViewerLayoutProps) {
             style={{ bottom: compact ? `calc(${COMPACT_BAR_HEIGHT} + 0.5rem)` : '0.75rem', left: leftShift + 12, right: rightShift + 12 }}
           >
             {compact && part ? (
-              <p aria-label={LL.viewer.selectedPart()} className="max-w-full truncate rounded-lg border border-border bg-surface-raised px-3 py-2 text-sm font-semibold text-fg">
+              <p dir="auto" aria-label={LL.viewer.selectedPart()} className="max-w-full truncate rounded-lg border border-border bg-surface-raised px-3 py-2 text-sm font-semibold text-fg">
                 {part.name}
               </p>
             ) : null}
@@ -221,6 +221,7 @@ export function ViewerLayout(props: ViewerLayoutProps) {
         )}
         {part && !compact ? (
           <p
+            dir="auto"
             aria-label={LL.viewer.selectedPart()}
             className="absolute bottom-3 left-3 z-10 max-w-64 truncate rounded-lg border border-border bg-surface-raised/90 px-3 py-2 text-sm font-semibold text-fg transition-transform duration-200"
             style={{ transform: `translateX(${leftShift}px)` }}

@@ -13,7 +13,7 @@ export function AuthorLine({ name, avatarUrl, date }: { name: string; avatarUrl:
     <div className="flex min-w-0 items-center gap-2 text-sm">
       <Avatar src={avatarUrl || '/avatar-default.svg'} name={name} size={28} />
       <div className="flex min-w-0 flex-col">
-        <span title={name} className="truncate font-semibold text-fg">
+        <span dir="auto" title={name} className="truncate font-semibold text-fg">
           {name}
         </span>
         {/* The day and the time each whole; in a narrow card the time goes under the day. */}

@@ -154,6 +154,7 @@ export function HierarchyPanel({ tree, selectedId, onSelect, searchText, onSearc
                 )}
                 <button
                   type="button"
+                  dir="auto"
                   className={`min-w-0 flex-1 truncate text-left text-sm ${isMatch ? 'font-bold text-primary' : ''} ${node.isVisible ? '' : 'opacity-50'}`}
                   title={material ? `${node.name} · ${material}` : node.name}
                   onClick={() => onSelect(row.id)}

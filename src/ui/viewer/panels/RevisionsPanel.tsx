@@ -54,7 +54,7 @@ export function RevisionsPanel({ actor }: { actor: RevisionsActor }) {
                   {isCurrent ? <span className="ml-2 rounded bg-primary/20 px-1.5 text-xs text-primary">{LL.revisions.current()}</span> : null}
                   {isShown && !isCurrent ? <span className="ml-2 text-xs text-fg-muted">{LL.revisions.shown()}</span> : null}
                 </p>
-                <p className="truncate text-xs text-fg-muted" title={revision.fileName ?? ''}>
+                <p dir="auto" className="truncate text-xs text-fg-muted" title={revision.fileName ?? ''}>
                   {formatDateTime(revision.date, locale)} · {LL.revisions.by({ author: revision.authorName })}
                   {revision.fileName ? ` · ${revision.fileName}` : ''}
                 </p>
