@@ -4,6 +4,8 @@
  *   machines: no React, no Babylon, no engine, no ui, no HTTP library.
  *   engine:   no machines, no ui, no React, no XState.
  *   server:   nothing of src/ but src/api and src/model; samples/ only from server/seed.
+ *             server/http and server/jobs both call server/domain (the revision commit, the upload
+ *             messages, the job contract), never each other; server/domain imports neither.
  *   model:    a leaf every layer may import (pure rules and words shared by views, first frame, engine).
  *   firstFrame (a link's first script): engine, api and model only.  sw (the service worker): api and model only.
  *   samples (the generated test models): server/convert's writers, nothing of the app.
@@ -55,6 +57,27 @@ module.exports = {
       comment: 'The server shares the contract (src/api) and the model (src/model), nothing else of the client.',
       from: { path: '^server/' },
       to: { path: '^src/', pathNot: '^src/(api|model)/' },
+    },
+    {
+      name: 'jobs-not-to-http',
+      severity: 'error',
+      comment: 'The conversion worker records revisions through server/domain (revisionCommit.ts), never through the HTTP layer.',
+      from: { path: '^server/jobs/' },
+      to: { path: '^server/http/' },
+    },
+    {
+      name: 'http-not-to-jobs',
+      severity: 'error',
+      comment: 'The HTTP handlers know the queue by its contract (server/domain/conversionJobs.ts); main.ts hands them the pg-boss queue.',
+      from: { path: '^server/http/' },
+      to: { path: '^server/jobs/' },
+    },
+    {
+      name: 'domain-not-to-http-or-jobs',
+      severity: 'error',
+      comment: 'server/domain is what http/ and jobs/ share: through it neither reaches the other.',
+      from: { path: '^server/domain/' },
+      to: { path: '^server/(http|jobs)/' },
     },
     {
       name: 'model-is-a-leaf',

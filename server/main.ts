@@ -12,7 +12,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { systemClock, toSeconds } from './domain/clock';
 import { buildApp } from './http/app';
-import { bossSchemaFor, openBoss } from './jobs/conversionQueue';
+import { bossSchemaFor, openBoss, openConversionQueue } from './jobs/conversionQueue';
 import { startConversionWorker } from './jobs/conversionWorker';
 import { ensureDemoAccount } from './seed/demoAccount';
 import { sweepLeftovers } from './storage/leftoverSweep';
@@ -51,6 +51,7 @@ async function main(): Promise<void> {
     blobs,
     tokenSecret,
     converter,
+    openConversionQueue,
     // Logs go to stderr: stdout carries only the line telling how to reach the app.
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, stream: process.stderr },
   });

@@ -8,7 +8,7 @@ import fastifyCookie from '@fastify/cookie';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyWebsocket from '@fastify/websocket';
 import { sql } from 'kysely';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { API_BASE } from '../config';
@@ -19,8 +19,8 @@ import { createLoginThrottle } from '../auth/loginThrottle';
 import { consumeSecureToken } from '../auth/secureTokens';
 import type { Converter } from '../convert/converter';
 import type { Db } from '../db/database';
-import { openConversionQueue, type ConversionQueue } from '../jobs/conversionQueue';
 import { systemClock, toSeconds, type Clock } from '../domain/clock';
+import type { ConversionQueue } from '../domain/conversionJobs';
 import { chooseLimitStore, openRedis } from '../limits/limitStore';
 import type { BlobStore } from '../storage/blobStore';
 import { authRoutes } from './auth';
@@ -59,9 +59,12 @@ export interface AppDeps {
   converter?: Converter;
   /**
    * The conversion queue the upload sockets send jobs to, closed by whoever opened it. Without it,
-   * a config with the queue on (PostgreSQL) opens the process's own, closed with the app.
+   * a config with the queue on (PostgreSQL) opens the process's own with `openConversionQueue`,
+   * closed with the app.
    */
   conversionQueue?: ConversionQueue;
+  /** How to open a queue (server/jobs' pg-boss queue, passed by main.ts: http never imports jobs). */
+  openConversionQueue?: OpenConversionQueue;
   /** Overrides of the upload sockets' waits (tests). */
   uploadTimeouts?: Partial<UploadTimeouts>;
   /** Fastify logger options; off by default (tests). */
@@ -75,6 +78,11 @@ export interface AppDeps {
    */
   redis?: Redis;
 }
+
+export type OpenConversionQueue = (
+  options: { url: string; appSchema: string | undefined; convertTimeoutSeconds: number },
+  log: FastifyBaseLogger,
+) => Promise<ConversionQueue>;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
@@ -149,7 +157,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const uploadTracker = createUploadTracker();
   let queue = deps.conversionQueue;
   if (!queue && config.convertQueue && postgres) {
-    const own = await openConversionQueue(
+    if (!deps.openConversionQueue) throw new Error('The conversion queue is on, but the app was given no queue and no way to open one');
+    const own = await deps.openConversionQueue(
       { url: postgres.url, appSchema: postgres.schema, convertTimeoutSeconds: config.convertTimeoutSeconds },
       app.log,
     );

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/database';
-import type { ConversionQueue } from '../jobs/conversionQueue';
+import type { ConversionQueue } from '../domain/conversionJobs';
 import type { BlobStore } from '../storage/blobStore';
 
 /** How long one dependency may take to answer before it counts as down. */

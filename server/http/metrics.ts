@@ -15,7 +15,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { ConversionQueue } from '../jobs/conversionQueue';
+import type { ConversionQueue } from '../domain/conversionJobs';
 import { ApiError } from './errors';
 
 export type ConversionOutcome = 'done' | 'refused' | 'abandoned' | 'failed';

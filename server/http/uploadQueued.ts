@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { projectSchema } from '../../src/api/schemas';
 import { findUploadJobEnd, type UploadJobEnd } from '../db/uploadJobs';
-import { uploadOriginalKey, type ConversionJob, type ConversionQueue } from '../jobs/conversionQueue';
+import { uploadOriginalKey, type ConversionJob, type ConversionQueue } from '../domain/conversionJobs';
 import { progressRelay } from '../domain/progressRelay';
 import { UPLOAD_MESSAGES, UploadRefusal } from '../domain/uploadErrors';
 import { countedConversion, ownerView, type UploadContext } from './uploadSteps';

@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { projectSchema, ServerSocketMessageWire } from '../../src/api/schemas';
 import { consumeSecureToken, type SecureTokenGrant } from '../auth/secureTokens';
 import type { Converter } from '../convert/converter';
-import type { ConversionQueue } from '../jobs/conversionQueue';
+import type { ConversionQueue } from '../domain/conversionJobs';
 import { ConversionError } from '../convert/errors';
 import { toSeconds } from '../domain/clock';
 import { ClientGoneError, createUploadChannel } from './uploadChannel';

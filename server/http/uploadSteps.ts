@@ -6,7 +6,7 @@ import type { projectSchema } from '../../src/api/schemas';
 import { decodeUploadMessage, type DecodedUpload } from '../../src/api/uploadMessage';
 import { grantStillValid, type SecureTokenGrant } from '../auth/secureTokens';
 import type { Converter } from '../convert/converter';
-import type { ConversionQueue } from '../jobs/conversionQueue';
+import type { ConversionQueue } from '../domain/conversionJobs';
 import { detectFormat } from '../convert/detect';
 import { ConversionError } from '../convert/errors';
 import type { ConversionOutcome } from './metrics';

@@ -8,20 +8,12 @@
  */
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import { listenToJobEvents, type JobEventHub } from './jobEvents';
+import type { ConversionQueue } from '../domain/conversionJobs';
+import { listenToJobEvents } from './jobEvents';
 
 export const CONVERSION_QUEUE = 'convert_upload';
 /** Runs after the first one when a worker died or failed unexpectedly. */
 const JOB_RETRY_LIMIT = 2;
-
-/** What a worker needs to convert an upload and record it, once the API has asked every question. */
-export type ConversionJob = {
-  jobId: string;
-  ownerId: number;
-  fileName: string;
-  /** The uploaded file in the blob store (uploads/<jobId>/original<ext>). */
-  originalKey: string;
-} & ({ kind: 'create'; name: string } | { kind: 'update'; projectId: number; fromRevision: number; charge: 'free' | 'paid'; approval?: 'reopen' | 'keep' });
 
 /** How long a job may stay active before it counts as lost: the conversion's budget, plus a fifth (at least 5 s) to read and save. */
 function jobExpirySeconds(convertTimeoutSeconds: number): number {
@@ -37,16 +29,6 @@ function answerTimeoutMs(expirySeconds: number): number {
 /** How often lost jobs are looked for: a quarter of the expiry, between 1 s and 2 min. */
 function maintenanceIntervalSeconds(expirySeconds: number): number {
   return Math.min(120, Math.max(1, Math.ceil(expirySeconds / 4)));
-}
-
-/** The upload's key in the blob store until its job has been recorded. */
-export function uploadOriginalKey(jobId: string, fileName: string): string {
-  const ext = /\.[A-Za-z0-9]{1,10}$/.exec(fileName)?.[0].toLowerCase() ?? '';
-  return `uploads/${jobId}/original${ext}`;
-}
-
-export function uploadFolder(jobId: string): string {
-  return `uploads/${jobId}`;
 }
 
 /** pg-boss's tables live beside the app's: `pgboss`, or `<schema>_pgboss` when the app has a schema of its own. */
@@ -75,21 +57,7 @@ export async function openBoss(options: BossOptions, log?: FastifyBaseLogger): P
   return boss;
 }
 
-export interface ConversionQueue {
-  /** Seconds a job may stay active before another worker gets it. */
-  readonly expirySeconds: number;
-  /** How long a socket waits for its job's answer before telling the user the conversion did not finish. */
-  readonly answerTimeoutMs: number;
-  readonly events: JobEventHub;
-  send(job: ConversionJob): Promise<void>;
-  /** Jobs waiting for a worker (readiness and operators); throws when the queue's tables cannot be read. */
-  waiting(): Promise<number>;
-  /** Age in seconds of the oldest job no worker has taken yet (0 when none waits), for the metrics. */
-  oldestWaitingSeconds(): Promise<number>;
-  close(): Promise<void>;
-}
-
-/** The API side: sends jobs and hears their events. */
+/** The API side: sends jobs and hears their events (server/main.ts hands it to the app). */
 export async function openConversionQueue(options: BossOptions, log?: FastifyBaseLogger): Promise<ConversionQueue> {
   const boss = await openBoss(options, log);
   const events = await listenToJobEvents(options.url, log).catch(async (error: unknown) => {

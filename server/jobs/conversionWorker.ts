@@ -17,11 +17,12 @@ import type { Db } from '../db/database';
 import { findOwnedProject } from '../db/projects';
 import { deleteUploadJobEndsBefore, findUploadJobEnd, recordUploadJobEnd, type UploadJobEnd } from '../db/uploadJobs';
 import { systemClock, toSeconds, type Clock } from '../domain/clock';
+import { uploadFolder, type ConversionJob } from '../domain/conversionJobs';
 import { progressRelay } from '../domain/progressRelay';
 import { commitModelUpdate, commitNewProject, InsufficientCreditsError, ProjectChangedError, type OnCommit } from '../domain/revisionCommit';
 import { UPLOAD_MESSAGES } from '../domain/uploadErrors';
 import type { BlobStore } from '../storage/blobStore';
-import { CONVERSION_QUEUE, uploadFolder, type ConversionJob } from './conversionQueue';
+import { CONVERSION_QUEUE } from './conversionQueue';
 import { startHeartbeat, startSweeping } from './heartbeats';
 import { publishJobEvent } from './jobEvents';
 

@@ -9,13 +9,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../db/database';
+import type { JobEvent, JobEventHub } from '../domain/conversionJobs';
 
 const JOB_EVENTS_CHANNEL = 'upload_jobs';
-
-export type JobEvent =
-  | { jobId: string; type: 'status'; progress: number; activity: string }
-  | { jobId: string; type: 'result'; projectId: number }
-  | { jobId: string; type: 'error'; message: string };
 
 /** Sends one event to every listening process (delivered once the sending transaction commits). */
 export async function publishJobEvent(db: Db, event: JobEvent): Promise<void> {
@@ -32,12 +28,6 @@ function parseEvent(payload: string | undefined): JobEvent | undefined {
     // Not ours: ignored.
   }
   return undefined;
-}
-
-export interface JobEventHub {
-  /** Calls `handler` with each event of `jobId` until the returned function is called. */
-  watch(jobId: string, handler: (event: JobEvent) => void): () => void;
-  close(): Promise<void>;
 }
 
 const RECONNECT_MS = 1000;

@@ -114,4 +114,47 @@ describe('layer boundaries', () => {
     expect(model.output).toContain('model-is-a-leaf');
     for (const result of [samples, sw, model]) expect(result.code).not.toBe(0);
   });
+
+  it('accepts server/http and server/jobs both calling server/domain', () => {
+    const result = cruise({
+      ...base,
+      'server/domain/revisionCommit.ts': 'export const commit = 1;\n',
+      'server/http/uploadCreate.ts': "import { commit } from '../domain/revisionCommit';\nexport const h = commit;\n",
+      'server/jobs/conversionWorker.ts': "import { commit } from '../domain/revisionCommit';\nexport const j = commit;\n",
+    });
+    expect(result.output).toContain('no dependency violations');
+    expect(result.code).toBe(0);
+  });
+
+  it('fails when server/jobs imports server/http', () => {
+    const result = cruise({
+      ...base,
+      'server/http/uploadCommit.ts': 'export const commit = 1;\n',
+      'server/jobs/conversionWorker.ts': "import { commit } from '../http/uploadCommit';\nexport const j = commit;\n",
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain('jobs-not-to-http');
+  });
+
+  it('fails when server/http imports server/jobs', () => {
+    const result = cruise({
+      ...base,
+      'server/jobs/conversionQueue.ts': 'export const open = 1;\n',
+      'server/http/app.ts': "import { open } from '../jobs/conversionQueue';\nexport const a = open;\n",
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain('http-not-to-jobs');
+  });
+
+  it('fails when server/domain imports server/http or server/jobs', () => {
+    const result = cruise({
+      ...base,
+      'server/http/route.ts': 'export const r = 1;\n',
+      'server/jobs/queue.ts': 'export const q = 1;\n',
+      'server/domain/bad.ts': "import { r } from '../http/route';\nimport { q } from '../jobs/queue';\nexport const d = r + q;\n",
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/domain-not-to-http-or-jobs[^\n]*server\/domain\/bad\.ts → server\/http\/route\.ts/);
+    expect(result.output).toMatch(/domain-not-to-http-or-jobs[^\n]*server\/domain\/bad\.ts → server\/jobs\/queue\.ts/);
+  });
 });

@@ -10,10 +10,11 @@ import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/db/migrate';
 import { findUploadJobEnd } from '../../server/db/uploadJobs';
+import type { ConversionJob, JobEvent, JobEventHub } from '../../server/domain/conversionJobs';
 import { UPLOAD_MESSAGES } from '../../server/domain/uploadErrors';
-import { bossSchemaFor, CONVERSION_QUEUE, openBoss, openConversionQueue, type ConversionJob } from '../../server/jobs/conversionQueue';
+import { bossSchemaFor, CONVERSION_QUEUE, openBoss, openConversionQueue } from '../../server/jobs/conversionQueue';
 import { LOST_AFTER_SECONDS, RESTARTED_ACTIVITY, startHeartbeat, sweepLostJobs } from '../../server/jobs/heartbeats';
-import { listenToJobEvents, type JobEvent, type JobEventHub } from '../../server/jobs/jobEvents';
+import { listenToJobEvents } from '../../server/jobs/jobEvents';
 import { openTestPostgres, POSTGRES_URL, postgresReachable, type TestDatabase } from './helpers/databases';
 import { until } from './helpers/until';
 

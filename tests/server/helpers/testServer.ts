@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { buildApp, type AppDeps } from '../../../server/http/app';
+import { openConversionQueue } from '../../../server/jobs/conversionQueue';
 import { openBlobStore } from '../../../server/storage/openBlobStore';
 
 export interface TestClock {
@@ -63,6 +64,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     blobs,
     tokenSecret: randomBytes(32),
     clock,
+    // As main.ts: with the queue on (PostgreSQL), the app opens its own pg-boss queue.
+    openConversionQueue,
     ...options.appDeps,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
