@@ -10,6 +10,7 @@ import { createAppActors, type AppActors } from './machines/appActors';
 import { createProjectServices } from './machines/projects/projectServices';
 import { parseRuntimeConfig } from './machines/runtimeConfig';
 import { memoryStorage, type KeyValueStorage } from './machines/storage/persisted';
+import { createConversionClockActor } from './machines/upload/conversionClock';
 import { createUploadSocketActor } from './machines/upload/socketActor';
 import { createViewerContentServices } from './machines/viewer/contentServices';
 import { createViewerServices } from './machines/viewer/viewerServices';
@@ -80,6 +81,7 @@ export async function startApp() {
     socket: createUploadSocketActor({ apiBase: api.http.baseUrl, origin: window.location.origin }),
     imageUrlOf: readAsDataUrl,
     storage,
+    conversionClock: createConversionClockActor(),
   });
   const content = createViewerContentServices(api);
   const viewer = createViewerServices({

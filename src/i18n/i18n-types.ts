@@ -268,6 +268,10 @@ type RootTranslation = {
 			 */
 			secondsLeft: RequiredParams<'seconds'>
 			/**
+			 * A​l​m​o​s​t​ ​d​o​n​e
+			 */
+			almostDone: string
+			/**
 			 * A​b​o​u​t​ ​{​m​i​n​u​t​e​s​}​ ​m​i​n​ ​l​e​f​t
 			 * @param {number} minutes
 			 */
@@ -2889,6 +2893,10 @@ export type TranslationFunctions = {
 			 * About {seconds} s left
 			 */
 			secondsLeft: (arg: { seconds: number }) => LocalizedString
+			/**
+			 * Almost done
+			 */
+			almostDone: () => LocalizedString
 			/**
 			 * About {minutes} min left
 			 */

@@ -80,6 +80,7 @@ const en = {
       saving: 'Saving the project',
       restarted: 'The conversion restarted on another worker',
       secondsLeft: 'About {seconds:number} s left',
+      almostDone: 'Almost done',
       minutesLeft: 'About {minutes:number} min left',
     },
   },

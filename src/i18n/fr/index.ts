@@ -79,6 +79,7 @@ const fr = {
       saving: 'Enregistrement du projet',
       restarted: 'La conversion a redémarré sur un autre serveur',
       secondsLeft: 'Environ {seconds} s restantes',
+      almostDone: 'Presque terminé',
       minutesLeft: 'Environ {minutes} min restantes',
     },
   },

@@ -3,7 +3,7 @@
  * actor. The composition root builds this once; views instantiate the provided machines
  * (`useActorRef(services.projects.machines.list)`) and talk to the upload actor.
  */
-import { createActor, fromCallback, fromPromise, type CallbackActorLogic } from 'xstate';
+import { createActor, fromCallback, fromPromise, type CallbackActorLogic, type EventObject } from 'xstate';
 import type { NamedTree } from '../../api/partsList';
 import type { Branding, Project, ProjectPatch, SubscriptionPlan } from '../../api/schemas';
 import type { Estimate } from '../../api/cutting/estimate';
@@ -54,15 +54,18 @@ interface ProjectServicesDeps {
   imageUrlOf: ImageUrlOf;
   /** Where the list's step filter and sort are kept between visits (memory when absent). */
   storage?: KeyValueStorage;
+  /** The clock a conversion's time left counts down with (createConversionClockActor in the app; none when absent). */
+  conversionClock?: CallbackActorLogic<EventObject>;
 }
 
-export function createProjectServices({ api, socket, imageUrlOf, storage = memoryStorage() }: ProjectServicesDeps) {
+export function createProjectServices({ api, socket, imageUrlOf, storage = memoryStorage(), conversionClock }: ProjectServicesDeps) {
   const listQuery = listQueryStore(storage);
   const upload = createActor(
     uploadMachine.provide({
       actors: {
         secureToken: fromPromise<string>(async () => (await api.secureToken()).secureToken),
         socket,
+        ...(conversionClock ? { conversionClock } : {}),
       },
     }),
   );

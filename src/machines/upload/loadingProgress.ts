@@ -35,7 +35,15 @@ export function overallProgress(step: LoadingStep, fraction: number, steps: read
   return index < 0 ? 1 : (index + clamped * STEP_OWN_SHARE) / steps.length;
 }
 
-/** The percentage shown, with two decimals, as the user's language writes it ("12.34 %", "12,34 %"). */
+/**
+ * The percentage shown, in whole percent ("36 %": two decimals moved too fast to read), rounded
+ * down so that 100 % means done.
+ */
 export function formatPercent(progress: number, locale: Locales = 'en'): string {
-  return `${formatDecimal(Math.min(1, Math.max(0, progress)) * 100, 2, locale)} %`;
+  return `${formatDecimal(wholePercent(progress), 0, locale)} %`;
+}
+
+/** The progress 0..1 as whole percent, rounded down (99.9 % is 99). */
+export function wholePercent(progress: number): number {
+  return Math.floor(Math.min(1, Math.max(0, Number.isFinite(progress) ? progress : 0)) * 100 + 1e-9);
 }

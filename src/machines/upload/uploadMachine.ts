@@ -44,6 +44,8 @@ export const uploadMachine = setup({
     socket: fromCallback<SocketCommand, SocketInput>(() => {
       throw new Error('socket actor not provided');
     }),
+    /** Ticks `upload.clock` while converting (createConversionClockActor in the app; silent by default). */
+    conversionClock: fromCallback(() => () => {}),
   },
   guards: {
     isCreditRefused: ({ event }) => event.type === 'socket.error' && event.message === CREDIT_USAGE_REFUSED,
@@ -81,6 +83,9 @@ export const uploadMachine = setup({
         at === undefined ? context.convertTiming : { startedAt: context.convertTiming?.startedAt ?? at, startProgress: context.convertTiming?.startProgress ?? event.progress, lastAt: at };
       return { ...advance(context, { step: 'convert', stepFraction: event.progress, message: 'converting' }), activity: event.activity, convertTiming };
     }),
+    recordClock: assign(({ context, event }) =>
+      event.type === 'upload.clock' && context.convertTiming ? { convertTiming: { ...context.convertTiming, now: event.at } } : {},
+    ),
     recordResult: assign(({ context, event }) =>
       event.type === 'socket.result' ? { project: event.project, ...advance(context, { step: 'load', stepFraction: 0, message: 'loadingModel' }) } : {},
     ),
@@ -160,7 +165,8 @@ export const uploadMachine = setup({
           },
         },
         converting: {
-          on: { 'socket.status': { actions: 'recordStatus' } },
+          invoke: { src: 'conversionClock' },
+          on: { 'socket.status': { actions: 'recordStatus' }, 'upload.clock': { actions: 'recordClock' } },
         },
         confirmingCredit: {
           tags: ['confirmCredit'],

@@ -27,7 +27,9 @@ export function awaitsModelOf(snapshot: { matches(state: 'showingModel'): boolea
 
 /**
  * Seconds the conversion still needs, from its pace so far: given once it has run 4 s and moved at
- * least a tenth, rounded up to 5 s; undefined before.
+ * least a tenth, counting down with the clock between statuses, rounded up to 5 s; 0 once that
+ * time has passed and the conversion goes on (it is almost done: no figure that stays wrong);
+ * undefined before.
  */
 export function conversionSecondsLeft(context: UploadContext): number | undefined {
   const timing = context.convertTiming;
@@ -35,6 +37,7 @@ export function conversionSecondsLeft(context: UploadContext): number | undefine
   const elapsed = timing.lastAt - timing.startedAt;
   const moved = context.stepFraction - timing.startProgress;
   if (elapsed < 4000 || moved < 0.1 || context.stepFraction >= 1) return undefined;
-  const left = ((elapsed / moved) * (1 - context.stepFraction)) / 1000;
-  return Math.max(5, Math.ceil(left / 5) * 5);
+  const sinceLast = Math.max(0, (timing.now ?? timing.lastAt) - timing.lastAt);
+  const left = ((elapsed / moved) * (1 - context.stepFraction) - sinceLast) / 1000;
+  return left <= 0 ? 0 : Math.max(5, Math.ceil(left / 5) * 5);
 }

@@ -27,6 +27,8 @@ export type SocketEvent =
 export type SocketCommand = { type: 'socket.answerCredit'; result: boolean };
 
 export type UploadEvent =
+  /** The page's clock while the conversion runs (ms, as a status's `at`). */
+  | { type: 'upload.clock'; at: number }
   | { type: 'upload.create'; file: UploadFile }
   /**
    * `loadsModel`: a viewer loads the new model next (the third step); from a card nothing does.
@@ -73,8 +75,11 @@ export interface UploadContext {
   releasedBy: string | null;
   /** The conversion's last activity as the server named it (conversionActivity.ts). */
   activity: string | null;
-  /** When the first and the last conversion status arrived, and the progress of the first. */
-  convertTiming: { startedAt: number; startProgress: number; lastAt: number } | null;
+  /**
+   * When the first and the last conversion status arrived, the progress of the first, and the
+   * page's clock since (`now`, from `upload.clock`: the time left counts down between statuses).
+   */
+  convertTiming: { startedAt: number; startProgress: number; lastAt: number; now?: number } | null;
   project: Project | null;
   error: string | null;
   /** The approved current revision of the project updated (the owner is asked first), or null. */

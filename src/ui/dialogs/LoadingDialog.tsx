@@ -1,10 +1,10 @@
 /**
- * The loading view (SPEC §2, §4): Loading, the step message, a bar and the percentage with two
- * decimals. It cannot be dismissed: it closes when the work is over. Over a model already on
+ * The loading view (SPEC §2, §4): Loading, the step message, a bar and the percentage in whole
+ * percent (SPEC's two decimals changed too fast to read). It cannot be dismissed: it closes when the work is over. Over a model already on
  * screen (a link's first frame) it is a card at the bottom that leaves the model visible and
  * turnable, rather than a modal over it.
  */
-import { formatPercent, type LoadingMessage } from '../../machines/upload/loadingProgress';
+import { formatPercent, wholePercent, type LoadingMessage } from '../../machines/upload/loadingProgress';
 import { useLL, useLocale } from '../app/I18nProvider';
 import { AppDialog } from './AppDialog';
 
@@ -41,7 +41,7 @@ export function LoadingDialog({
         aria-label={texts[message]}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={Number((clamped * 100).toFixed(2))}
+        aria-valuenow={wholePercent(progress)}
         aria-valuetext={percent}
         className="h-2 overflow-hidden rounded-full bg-surface-overlay"
       >

@@ -19,7 +19,9 @@ export function activityLabel(LL: TranslationFunctions, activity: UploadActivity
   }
 }
 
+/** The conversion's time left; 0 (its estimate passed while it goes on) says it is almost done. */
 export function timeLeftLabel(LL: TranslationFunctions, seconds: number | undefined): string | null {
   if (seconds === undefined) return null;
+  if (seconds <= 0) return LL.progress.activity.almostDone();
   return seconds < 90 ? LL.progress.activity.secondsLeft({ seconds }) : LL.progress.activity.minutesLeft({ minutes: Math.round(seconds / 60) });
 }
