@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { boxGeometry } from '../../samples/boxGeometry';
-import { buildBatches, visibleIndices } from '../../src/engine/geometry/buildBatches';
+import { buildBatches } from '../../src/engine/geometry/buildBatches';
+import { visibleIndices } from '../../src/engine/geometry/visibleIndices';
 import type { ModelSource, SourceGeometry } from '../../src/engine/geometry/modelSource';
 import { PartPicker } from '../../src/engine/geometry/partPicker';
 

@@ -9,7 +9,8 @@ import { Mesh } from '@babylonjs/core/Meshes/mesh';
 import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
 import { VertexBuffer } from '@babylonjs/core/Buffers/buffer';
 import type { Scene } from '@babylonjs/core/scene';
-import { type Batch, type BuiltModel, visibleIndices } from '../geometry/buildBatches';
+import type { Batch, BuiltModel } from '../geometry/buildBatches';
+import { visibleIndices } from '../geometry/visibleIndices';
 
 export interface BatchMesh {
   batch: Batch;
