@@ -18,9 +18,6 @@
 import { and, assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import {
   COMMENT_MAX_LENGTH,
-  MARKUP_MAX_SHAPES,
-  MARKUP_MAX_TOTAL_POINTS,
-  markupPoints,
   type CommentReviewInput,
   type MarkupShape,
   type NoteAnchor,
@@ -30,12 +27,14 @@ import {
   type ReviewedComment,
 } from '../../api/schemas';
 import type { ReviewEngineCommand, ReviewEngineEvent } from './reviewEngine';
-import { RENDER_MODES, type RenderMode } from './viewerTypes';
+import { openView, roomFor, sendableText, viewForViewer } from './reviewRules';
+import type { RenderMode } from './viewerTypes';
 
 export type MarkupTool = MarkupShape['kind'];
 /** What the review's views read (they do not import the contract themselves). */
 export type { MarkupShape };
 export { COMMENT_MAX_LENGTH };
+export { openCount, repliesOf, threadStarts } from './reviewRules';
 
 export type ReviewRef = { id: number } | { accessKey: string };
 
@@ -100,28 +99,6 @@ export type ReviewEvent =
 
 export type { ReviewEngineCommand };
 
-/** The open note's view, once read. */
-const openView = (context: Pick<ReviewContext, 'openId' | 'anchors'>): NoteView | null => (context.openId === null ? null : (context.anchors[context.openId]?.view ?? null));
-
-/** A note's view as this viewer may show it: a render mode or a cut the viewer does not offer is left out. */
-function viewForViewer(view: NoteView, input: Pick<ReviewInput, 'renderModes' | 'clipping'>): NoteView {
-  const modes: readonly RenderMode[] = input.renderModes ?? RENDER_MODES;
-  return {
-    ...view,
-    renderMode: modes.includes(view.renderMode) ? view.renderMode : 'solid',
-    clipping: input.clipping === false ? null : view.clipping,
-    // The section box comes with the clipping option, as in the viewer.
-    ...(input.clipping === false && view.sectionBox ? { sectionBox: null } : {}),
-  };
-}
-
-/** A note's text may be sent: not blank, not too long. */
-const sendableText = (text: string): boolean => text.trim() !== '' && text.trim().length <= COMMENT_MAX_LENGTH;
-/** The notes a list shows at its top level, and the replies of one. */
-export const threadStarts = (notes: readonly ReviewedComment[]) => notes.filter((n) => n.parentId === null);
-export const repliesOf = (notes: readonly ReviewedComment[], id: number) => notes.filter((n) => n.parentId === id);
-export const openCount = (notes: readonly ReviewedComment[]) => threadStarts(notes).filter((n) => n.status === 'open').length;
-
 const emptyDraft = (): NoteDraft => ({ pin: null, view: null, markup: [], tool: null, markupText: '', text: '' });
 
 export const reviewMachine = setup({
@@ -143,11 +120,7 @@ export const reviewMachine = setup({
     knownNote: ({ context, event }) => 'id' in event && context.notes.some((n) => n.id === event.id && n.parentId === null),
     draftSendable: ({ context }) => context.draft !== null && sendableText(context.draft.text),
     replySendable: ({ context }) => context.reply !== null && sendableText(context.reply.text),
-    roomForShape: ({ context, event }) => {
-      const markup = context.draft?.markup ?? [];
-      if (markup.length >= MARKUP_MAX_SHAPES || event.type !== 'review.shape') return false;
-      return markup.reduce((sum, shape) => sum + markupPoints(shape), markupPoints(event.shape)) <= MARKUP_MAX_TOTAL_POINTS;
-    },
+    roomForShape: ({ context, event }) => event.type === 'review.shape' && roomFor(context.draft?.markup ?? [], event.shape),
     /** The note's view and markup are still to be read. */
     anchorUnread: ({ context, event }) => event.type === 'review.open' && context.notes.some((n) => n.id === event.id && n.hasView) && !(event.id in context.anchors),
   },
