@@ -36,10 +36,10 @@ async function loadRuntimeConfig() {
   }
 }
 
-/** localStorage when the browser allows it, else memory (the session then lasts one page). */
-function browserStorage(): KeyValueStorage {
+/** localStorage (or the tab's sessionStorage) when the browser allows it, else memory (it then lasts one page). */
+function browserStorage(kind: 'localStorage' | 'sessionStorage' = 'localStorage'): KeyValueStorage {
   try {
-    const storage = window.localStorage;
+    const storage = window[kind];
     storage.getItem('cv.probe');
     return storage;
   } catch {
@@ -81,6 +81,7 @@ export async function startApp() {
     socket: createUploadSocketActor({ apiBase: api.http.baseUrl, origin: window.location.origin }),
     imageUrlOf: readAsDataUrl,
     storage,
+    tabStorage: browserStorage('sessionStorage'),
     conversionClock: createConversionClockActor(),
   });
   const content = createViewerContentServices(api);

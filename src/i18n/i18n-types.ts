@@ -490,6 +490,21 @@ type RootTranslation = {
 			 */
 			failed: string
 		}
+		interruptedUpload: {
+			/**
+			 * U​p​l​o​a​d​ ​s​t​o​p​p​e​d
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​u​p​l​o​a​d​ ​o​f​ ​“​{​n​a​m​e​}​”​ ​s​t​o​p​p​e​d​ ​w​h​e​n​ ​t​h​e​ ​p​a​g​e​ ​w​a​s​ ​r​e​l​o​a​d​e​d​.​ ​C​h​o​o​s​e​ ​t​h​e​ ​f​i​l​e​ ​a​g​a​i​n​ ​t​o​ ​s​t​a​r​t​ ​a​g​a​i​n​.
+			 * @param {string} name
+			 */
+			message: RequiredParams<'name'>
+			/**
+			 * C​h​o​o​s​e​ ​t​h​e​ ​f​i​l​e​ ​a​g​a​i​n
+			 */
+			chooseAgain: string
+		}
 		loadError: {
 			/**
 			 * E​r​r​o​r
@@ -3103,6 +3118,20 @@ export type TranslationFunctions = {
 			 * The project could not be deleted. Please try again.
 			 */
 			failed: () => LocalizedString
+		}
+		interruptedUpload: {
+			/**
+			 * Upload stopped
+			 */
+			title: () => LocalizedString
+			/**
+			 * The upload of “{name}” stopped when the page was reloaded. Choose the file again to start again.
+			 */
+			message: (arg: { name: string }) => LocalizedString
+			/**
+			 * Choose the file again
+			 */
+			chooseAgain: () => LocalizedString
 		}
 		loadError: {
 			/**

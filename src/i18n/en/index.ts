@@ -141,6 +141,11 @@ const en = {
       message: 'Are you sure you wish to delete "{name:string}"?',
       failed: 'The project could not be deleted. Please try again.',
     },
+    interruptedUpload: {
+      title: 'Upload stopped',
+      message: 'The upload of “{name:string}” stopped when the page was reloaded. Choose the file again to start again.',
+      chooseAgain: 'Choose the file again',
+    },
     loadError: {
       title: 'Error',
       message: 'An error occurred while loading your project.',

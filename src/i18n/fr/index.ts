@@ -140,6 +140,11 @@ const fr = {
       message: 'Voulez-vous vraiment supprimer « {name} » ?',
       failed: 'Le projet n’a pas pu être supprimé. Veuillez réessayer.',
     },
+    interruptedUpload: {
+      title: 'Envoi interrompu',
+      message: 'L’envoi de « {name} » s’est arrêté quand la page a été rechargée. Choisissez à nouveau le fichier pour recommencer.',
+      chooseAgain: 'Choisir à nouveau le fichier',
+    },
     loadError: {
       title: 'Erreur',
       message: 'Une erreur est survenue lors du chargement de votre projet.',

@@ -12,6 +12,7 @@ import type { WorkshopSettings } from '../../api/cutting/workshopSettings';
 import { loadOnce } from '../../model/loadOnce';
 import { labelsMachine, type LoadedLabels } from './labelsMachine';
 import type { LoadedWorkshop, WorkshopMachine } from './workshopMachine';
+import { interruptedUploadStore } from '../upload/interruptedUpload';
 import { uploadMachine, type SocketCommand, type SocketInput } from '../upload/uploadMachine';
 import { memoryStorage, type KeyValueStorage } from '../storage/persisted';
 import { listQueryStore } from './listQueryStore';
@@ -54,12 +55,15 @@ interface ProjectServicesDeps {
   imageUrlOf: ImageUrlOf;
   /** Where the list's step filter and sort are kept between visits (memory when absent). */
   storage?: KeyValueStorage;
+  /** The tab's own storage (it survives a reload, other tabs do not see it): the upload a reload stopped. */
+  tabStorage?: KeyValueStorage;
   /** The clock a conversion's time left counts down with (createConversionClockActor in the app; none when absent). */
   conversionClock?: CallbackActorLogic<EventObject>;
 }
 
-export function createProjectServices({ api, socket, imageUrlOf, storage = memoryStorage(), conversionClock }: ProjectServicesDeps) {
+export function createProjectServices({ api, socket, imageUrlOf, storage = memoryStorage(), tabStorage = memoryStorage(), conversionClock }: ProjectServicesDeps) {
   const listQuery = listQueryStore(storage);
+  const working = interruptedUploadStore(tabStorage);
   const upload = createActor(
     uploadMachine.provide({
       actors: {
@@ -67,9 +71,17 @@ export function createProjectServices({ api, socket, imageUrlOf, storage = memor
         socket,
         ...(conversionClock ? { conversionClock } : {}),
       },
+      actions: {
+        rememberWork: (_, work) => working.save(work),
+        forgetWork: () => working.clear(),
+      },
     }),
   );
   upload.start();
+  // An upload the last page was doing when it went away: said once, then forgotten.
+  const interrupted = working.load();
+  working.clear();
+  if (interrupted) upload.send({ type: 'upload.interrupted', upload: interrupted });
 
   const rename = renameMachine.provide({
     actors: { renameProject: fromPromise<void, { id: number; name: string }>(({ input }) => api.patchProject(input.id, { name: input.name })) },

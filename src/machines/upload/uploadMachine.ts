@@ -17,12 +17,24 @@
  * releases the load (`upload.modelReleased`), which closes the dialog. A viewer that is stopped and
  * started again at once (React's strict mode) claims the load back with the same `loader`.
  * An update from a card loads nothing and ends at the result.
+ * While the file goes up or converts, what goes up is kept in the tab's storage (`rememberWork`,
+ * `forgetWork`): a reload stops the upload, and the next page says so (`upload.interrupted`, shown
+ * while idle until `upload.interruptedSeen` or another upload starts).
  */
 import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { CREDIT_USAGE_REFUSED, INSUFFICIENT_CREDITS } from '../../api/schemas';
 import { projectNameFromFileName } from '../../api/projectName';
 import { advance, computedProgress } from './uploadProgress';
-import { initialContext, SECURE_TOKEN_FAILED, type SocketCommand, type SocketInput, type UploadContext, type UploadEmitted, type UploadEvent } from './uploadTypes';
+import {
+  initialContext,
+  SECURE_TOKEN_FAILED,
+  type InterruptedUpload,
+  type SocketCommand,
+  type SocketInput,
+  type UploadContext,
+  type UploadEmitted,
+  type UploadEvent,
+} from './uploadTypes';
 
 export * from './uploadTypes';
 export { awaitsModelOf, conversionSecondsLeft, uploadProgress } from './uploadProgress';
@@ -66,6 +78,14 @@ export const uploadMachine = setup({
   },
   actions: {
     reset: assign(() => initialContext),
+    /**
+     * The work a reload would stop starts: kept in browser storage (provided by the app) so that
+     * the next page says so; forgotten once the file is up and converted, or the work ends.
+     */
+    rememberWork: (_, _work: InterruptedUpload) => {},
+    forgetWork: () => {},
+    recordInterrupted: assign({ interrupted: ({ event }) => (event.type === 'upload.interrupted' ? event.upload : null) }),
+    forgetInterrupted: assign({ interrupted: null }),
     startCreate: assign(({ event }) => (event.type === 'upload.create' ? { ...initialContext, kind: 'create' as const, file: event.file } : {})),
     startUpdate: assign(({ event }) =>
       event.type === 'upload.update'
@@ -116,6 +136,8 @@ export const uploadMachine = setup({
   states: {
     idle: {
       on: {
+        'upload.interrupted': { actions: 'recordInterrupted' },
+        'upload.interruptedSeen': { actions: 'forgetInterrupted' },
         'upload.create': { target: 'requestingToken', actions: 'startCreate' },
         'upload.update': [
           { guard: 'asksApproval', target: 'confirmingApproval', actions: 'startUpdate' },
@@ -132,14 +154,20 @@ export const uploadMachine = setup({
     },
     requestingToken: {
       tags: ['loading'],
+      entry: {
+        type: 'rememberWork',
+        params: ({ context }) => ({ kind: context.kind, fileName: context.file?.name ?? '', projectId: context.kind === 'update' ? context.projectId : null }),
+      },
       invoke: {
         src: 'secureToken',
         onDone: 'transferring',
-        onError: { target: 'failed', actions: 'recordTokenError' },
+        onError: { target: 'failed', actions: ['recordTokenError', 'forgetWork'] },
       },
     },
     transferring: {
       tags: ['loading'],
+      // Up and converted, refused or failed: nothing a reload would stop any more.
+      exit: 'forgetWork',
       invoke: {
         id: 'socket',
         src: 'socket',

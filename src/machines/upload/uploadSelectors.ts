@@ -32,5 +32,7 @@ export function selectUploadActivity(s: UploadSnapshot): UploadActivity | null {
   return parseActivity(text) ?? { step: 'other', text };
 }
 export const selectUploadSecondsLeft = (s: UploadSnapshot): number | undefined => conversionSecondsLeft(s.context);
+/** The upload a reload stopped, while nothing else runs (said after the reload, with the offer to start again). */
+export const selectInterruptedUpload = (s: UploadSnapshot) => (s.matches('idle') ? s.context.interrupted : null);
 /** The approved revision an update is about to replace as current (the approval question), or null. */
 export const selectUploadApprovedRevision = (s: UploadSnapshot): number | null => s.context.approvedRevision;

@@ -42,6 +42,10 @@ export type UploadEvent =
   | { type: 'upload.creditContinue' }
   | { type: 'upload.creditCancel' }
   | { type: 'upload.dismiss' }
+  /** The upload the last page was doing when it went away (read from browser storage when the app starts). */
+  | { type: 'upload.interrupted'; upload: InterruptedUpload }
+  /** The notice of an upload a reload stopped was read (or the user chose not to start again). */
+  | { type: 'upload.interruptedSeen' }
   | ModelLoadEvent
   | SocketEvent;
 
@@ -86,6 +90,16 @@ export interface UploadContext {
   approvedRevision: number | null;
   /** The update keeps the client's approval (the socket opened with `?approval=keep`). */
   keepApproval: boolean;
+  /** An upload the page's reload stopped, to say so (until seen or another upload starts). */
+  interrupted: InterruptedUpload | null;
+}
+
+/** An upload that was going up or converting when the page went away: what it was, to say so after a reload. */
+export interface InterruptedUpload {
+  kind: UploadKind;
+  fileName: string;
+  /** The project an update was for (null for a create). */
+  projectId: number | null;
 }
 
 export interface SocketInput {
@@ -110,5 +124,6 @@ export const initialContext: UploadContext = {
   error: null,
   approvedRevision: null,
   keepApproval: false,
+  interrupted: null,
 };
 

@@ -2,7 +2,8 @@
  * The dialogs of the upload actor, wherever the user is (SPEC §4): the loading view while the file
  * goes up and converts, the question asked before an update replaces the approved revision (the
  * restore's dialog), the credit question, the missing-credits dialog, and the load error
- * (whose Close returns to /). After a create, it opens the new project's viewer, whose model load
+ * (whose Close returns to /), and after a reload that stopped an upload, which file stopped, with
+ * the offer to choose it again. After a create, it opens the new project's viewer, whose model load
  * goes on in the same loading view until the model is on screen. When the
  * conversion has notes, they are shown with the result, once the loading view has closed.
  */
@@ -12,6 +13,7 @@ import { useEffect, useState } from 'react';
 import type { ConversionNote } from '../../machines/types';
 import { uploadErrorDetail } from '../../machines/upload/uploadErrors';
 import {
+  selectInterruptedUpload,
   selectUploadActivity,
   selectUploadApprovedRevision,
   selectUploadDialog,
@@ -27,6 +29,8 @@ import { useLL } from '../app/I18nProvider';
 import { ConfirmCreditDialog } from './ConfirmCreditDialog';
 import { ConversionNotesDialog } from './ConversionNotesDialog';
 import { InsufficientCreditsDialog } from './InsufficientCreditsDialog';
+import { InterruptedUploadDialog } from './InterruptedUploadDialog';
+import { useModelUpload } from '../list/useModelUpload';
 import { LoadErrorDialog } from './LoadErrorDialog';
 import { LeaveApprovedDialog } from './LeaveApprovedDialog';
 import { LoadingDialog } from './LoadingDialog';
@@ -44,6 +48,9 @@ export function UploadDialogs() {
   const secondsLeft = useSelector(upload, selectUploadSecondsLeft);
   const working = useSelector(upload, selectUploadWorking);
   const approvedRevision = useSelector(upload, selectUploadApprovedRevision);
+  const interrupted = useSelector(upload, selectInterruptedUpload);
+  // A file of another format leaves the notice open: the user may choose again.
+  const startAgain = useModelUpload(() => {});
 
   // Leaving the page while a file goes up or converts would drop it: the browser asks first.
   useEffect(() => {
@@ -87,6 +94,11 @@ export function UploadDialogs() {
         progress={progress}
         activity={activityLabel(LL, activity)}
         timeLeft={timeLeftLabel(LL, secondsLeft)}
+      />
+      <InterruptedUploadDialog
+        upload={interrupted}
+        onFile={(file) => void startAgain(file, interrupted?.projectId == null ? undefined : { id: interrupted.projectId, approval: null, revisionNumber: 0 })}
+        onClose={() => upload.send({ type: 'upload.interruptedSeen' })}
       />
       <ConfirmCreditDialog
         open={dialog === 'confirmCredit'}

@@ -138,6 +138,29 @@ describe('upload dialogs', () => {
     expect(left()).toBe('Almost done');
   });
 
+  it('after a reload that stopped an upload, say which file stopped and start again with the file chosen again', async () => {
+    const { upload, user, socket } = await setup({ path: '/' });
+    act(() => upload.send({ type: 'upload.interrupted', upload: { kind: 'create', fileName: 'Kitchen A.step', projectId: null } }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload stopped' });
+    expect(dialog.textContent).toContain('The upload of “Kitchen A.step” stopped when the page was reloaded.');
+    // jsdom's File reads no bytes: this one answers as a browser's does.
+    const chosen = Object.assign(new File([new Uint8Array([1, 2, 3])], 'Kitchen A.step'), { arrayBuffer: async () => new Uint8Array([1, 2, 3]).buffer });
+    await user.upload(screen.getByLabelText('Choose the file again'), chosen);
+    await waitFor(() => expect(socket.open).toBe(true));
+    expect(socket.inputs.at(-1)?.request).toMatchObject({ kind: 'create', fileName: 'Kitchen A.step' });
+    expect(screen.queryByRole('dialog', { name: 'Upload stopped' })).toBeNull();
+  });
+
+  it('after a reload that stopped an update, Close forgets it', async () => {
+    const { upload, user, socket } = await setup({ path: '/', locale: 'fr' });
+    act(() => upload.send({ type: 'upload.interrupted', upload: { kind: 'update', fileName: 'Cuisine.dae', projectId: 5 } }));
+    const dialog = await screen.findByRole('dialog', { name: 'Envoi interrompu' });
+    expect(dialog.textContent).toContain('L’envoi de « Cuisine.dae » s’est arrêté');
+    await user.click(screen.getByRole('button', { name: 'Fermer' }));
+    expect(screen.queryByRole('dialog', { name: 'Envoi interrompu' })).toBeNull();
+    expect(socket.open).toBe(false);
+  });
+
   it('ask before an update replaces the approved revision: Keep opens the socket keeping it, Ask again opens it plainly, Cancel sends nothing', async () => {
     const { upload, user, socket } = await setup({ path: '/' });
     const update = () => act(() => upload.send({ type: 'upload.update', projectId: 5, file, approvedRevision: 3 }));
