@@ -5,7 +5,8 @@
  *                               parts matched by their path of names (server/domain/revisionDiff.ts);
  *   POST '/:revision/restore'   makes an older revision current again, as a new revision (an update
  *                               with the credit rules of SPEC §4: free within the allowance, else a
- *                               credit the owner confirms by sending `consumeCredit: true`).
+ *                               credit the owner confirms by sending `consumeCredit: true`); a
+ *                               revision whose model the current one already is: 409 already_current.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
@@ -53,6 +54,13 @@ function toRevisionView(revision: Revision, sig?: string): z.input<typeof revisi
 }
 
 /** A kept revision's files, read back to be written again as the next revision. */
+/** Whether two revisions hold the same model file (a restored revision is a byte copy of the one restored). */
+async function sameModel(blobs: BlobStore, a: Revision, b: Revision): Promise<boolean> {
+  if (a.modelBlobKey === b.modelBlobKey) return true;
+  const [first, second] = await Promise.all([blobs.get(a.modelBlobKey), blobs.get(b.modelBlobKey)]);
+  return first !== undefined && second !== undefined && first.length === second.length && Buffer.compare(first, second) === 0;
+}
+
 async function readRevisionFiles(blobs: BlobStore, revision: Revision): Promise<ConvertedModel> {
   const { projectId, revisionNumber } = revision;
   const glb = await blobs.get(revision.modelBlobKey);
@@ -113,6 +121,9 @@ export const revisionRoutes: FastifyPluginAsync = async (app) => {
     const revision = await findRevision(db, project.id, number);
     if (!revision) throw notFound(REVISION_NOT_FOUND);
     if (number === project.revisionNumber) throw new ApiError(409, 'already_current', 'This revision is already the current one.');
+    // Restoring the same revision twice would make a copy of the current model, and spend an update on it.
+    const current = await findRevision(db, project.id, project.revisionNumber);
+    if (current && (await sameModel(blobs, current, revision))) throw new ApiError(409, 'already_current', 'This revision’s model is already the current one.');
 
     const now = toSeconds(clock());
     const cost = updateCost(project, await listActivePlans(db, project.ownerId, now), now);

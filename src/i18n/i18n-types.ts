@@ -2218,6 +2218,11 @@ type RootTranslation = {
 		 */
 		restoreFailed: RequiredParams<'n'>
 		/**
+		 * R​e​v​i​s​i​o​n​ ​{​n​}​ ​i​s​ ​a​l​r​e​a​d​y​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​m​o​d​e​l​ ​(​i​t​ ​w​a​s​ ​m​a​d​e​ ​c​u​r​r​e​n​t​ ​b​e​f​o​r​e​)​:​ ​n​o​t​h​i​n​g​ ​w​a​s​ ​c​h​a​n​g​e​d​ ​a​n​d​ ​n​o​ ​u​p​d​a​t​e​ ​w​a​s​ ​u​s​e​d​.
+		 * @param {number} n
+		 */
+		alreadyCurrent: RequiredParams<'n'>
+		/**
 		 * C​l​o​s​e
 		 */
 		close: string
@@ -4763,6 +4768,10 @@ export type TranslationFunctions = {
 		 * Revision {n} could not be made current. Please try again.
 		 */
 		restoreFailed: (arg: { n: number }) => LocalizedString
+		/**
+		 * Revision {n} is already the current model (it was made current before): nothing was changed and no update was used.
+		 */
+		alreadyCurrent: (arg: { n: number }) => LocalizedString
 		/**
 		 * Close
 		 */

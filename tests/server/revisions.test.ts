@@ -209,6 +209,19 @@ describe('POST projects/{id}/revisions/{n}/restore', () => {
     expect((await projectOf(project.id, token)).revisionNumber).toBe(4);
   });
 
+  it('refuses restoring a revision whose model the current one already is (a second identical restore), spending no update', async () => {
+    const first = await addProject(server, owner.user.id, { glb: tinyGlb(700) });
+    await update(first, tinyGlb(701));
+    const once = await restore(first.id, 1);
+    expect(projectSchema.parse(once.json)).toMatchObject({ revisionNumber: 3, consumedUpdateCount: 2 });
+    const again = await restore(first.id, 1);
+    expect([again.status, errorOf(again.json)]).toEqual([409, 'already_current']);
+    expect(await projectOf(first.id)).toMatchObject({ revisionNumber: 3, consumedUpdateCount: 2 });
+    expect((await revisionsOf(first.id)).map((r) => r.revisionNumber)).toEqual([3, 2, 1]);
+    // Another model is still restored.
+    expect(projectSchema.parse((await restore(first.id, 2)).json)).toMatchObject({ revisionNumber: 4 });
+  });
+
   it('refuses the current revision, an unknown one and a bad body', async () => {
     const project = await addRevision(server, await addProject(server, owner.user.id));
     const current = await restore(project.id, 2);

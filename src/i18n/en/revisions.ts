@@ -29,6 +29,7 @@ export const revisions = {
   changeKinds: { dimensions: 'dimensions', info: 'info', geometry: 'geometry' },
   restoring: 'Making revision {n:number} current…',
   restoreFailed: 'Revision {n:number} could not be made current. Please try again.',
+  alreadyCurrent: 'Revision {n:number} is already the current model (it was made current before): nothing was changed and no update was used.',
   close: 'Close',
   leaveApproved: {
     title: 'Revision {approved:number} is approved',

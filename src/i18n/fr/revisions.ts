@@ -31,6 +31,7 @@ export const revisions = {
   changeKinds: { dimensions: 'dimensions', info: 'infos', geometry: 'géométrie' },
   restoring: 'La révision {n} devient l’actuelle…',
   restoreFailed: 'La révision {n} n’a pas pu devenir l’actuelle. Veuillez réessayer.',
+  alreadyCurrent: 'La révision {n} est déjà le modèle actuel (elle l’est devenue auparavant) : rien n’a changé et aucune mise à jour n’a été utilisée.',
   close: 'Fermer',
   leaveApproved: {
     title: 'La révision {approved} est approuvée',

@@ -34,7 +34,8 @@ interface RevisionsInput {
 }
 
 
-type RevisionsFailure = 'list' | 'compare' | 'restore';
+/** `alreadyCurrent`: the revision's model is the current one already (restored before): the server made nothing. */
+type RevisionsFailure = 'list' | 'compare' | 'restore' | 'alreadyCurrent';
 
 interface RevisionsContext extends RevisionsInput {
   revisions: Revision[];
@@ -129,6 +130,8 @@ export const revisionsMachine = setup({
     }),
     /** The viewer (the parent) selects the part as the hierarchy does, and frames it. */
     selectPart: sendParent(({ event }) => ({ type: 'viewer.treeSelect', partId: event.type === 'revisions.select' ? event.partId : '', frame: true })),
+    /** Why the restore failed: the revision's model was the current one already (nothing made, nothing spent), or another reason. */
+    restoreFailed: assign({ failure: ({ event }) => (codeOf((event as { error?: unknown }).error) === 'already_current' ? ('alreadyCurrent' as const) : ('restore' as const)) }),
     /** The restored revision is the project's current one now: the parent loads it. */
     restored: sendParent(({ event }) => ({ type: 'viewer.modelUpdated', project: (event as unknown as { output: Project }).output })),
     showRevision: sendParent(({ context, event }) => {
@@ -252,7 +255,7 @@ export const revisionsMachine = setup({
             onError: [
               { guard: 'needsCredit', target: 'confirmingCredit' },
               { guard: 'lacksCredit', target: 'insufficientCredits' },
-              { target: 'failed', actions: assign({ failure: 'restore' }) },
+              { target: 'failed', actions: 'restoreFailed' },
             ],
           },
         },
@@ -267,7 +270,7 @@ export const revisionsMachine = setup({
             onDone: { target: 'idle', actions: [assign({ restoring: null }), 'restored'] },
             onError: [
               { guard: 'lacksCredit', target: 'insufficientCredits' },
-              { target: 'failed', actions: assign({ failure: 'restore' }) },
+              { target: 'failed', actions: 'restoreFailed' },
             ],
           },
         },

@@ -24,7 +24,7 @@ export function RevisionsPanel({ actor }: { actor: RevisionsActor }) {
   const LL = useLL();
   const locale = useLocale();
   const snapshot = useSelector(actor, (s) => s);
-  const { revisions, currentRevision, viewing, comparing, comparedWith, changes, onlyChanges, restoring } = snapshot.context;
+  const { revisions, currentRevision, viewing, comparing, comparedWith, changes, onlyChanges, restoring, failure } = snapshot.context;
   const shown = viewing ?? currentRevision;
   const busy = !snapshot.matches({ restore: 'idle' });
   if (snapshot.matches({ list: 'loading' }) || snapshot.matches({ list: 'idle' })) return <p className="text-sm text-fg-muted">{LL.revisions.loading()}</p>;
@@ -100,7 +100,11 @@ export function RevisionsPanel({ actor }: { actor: RevisionsActor }) {
       />
       <ConfirmCreditDialog open={snapshot.matches({ restore: 'confirmingCredit' })} onContinue={() => actor.send({ type: 'revisions.confirmCredit' })} onCancel={() => actor.send({ type: 'revisions.cancel' })} />
       <InsufficientCreditsDialog open={snapshot.matches({ restore: 'insufficientCredits' })} onClose={() => actor.send({ type: 'revisions.cancel' })} />
-      <MessageDialog open={snapshot.matches({ restore: 'failed' })} onClose={() => actor.send({ type: 'revisions.cancel' })} message={LL.revisions.restoreFailed({ n: restoring ?? 0 })} />
+      <MessageDialog
+        open={snapshot.matches({ restore: 'failed' })}
+        onClose={() => actor.send({ type: 'revisions.cancel' })}
+        message={failure === 'alreadyCurrent' ? LL.revisions.alreadyCurrent({ n: restoring ?? 0 }) : LL.revisions.restoreFailed({ n: restoring ?? 0 })}
+      />
     </div>
   );
 }
