@@ -4,7 +4,7 @@
  * numbered notes with their replies and how many are open, pinning a note with a markup tool and
  * its text, a reply, and the owner's Resolve that a guest does not have.
  */
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { CommentReviewInput, ReviewedComment } from '../../../src/api/schemas';
@@ -58,6 +58,24 @@ describe('the review panel', () => {
     expect(screen.getByText('Resolved')).toBeTruthy();
     // A guest has no Resolve.
     expect(screen.queryByRole('button', { name: 'Resolve' })).toBeNull();
+  });
+
+  it('opens a note by a click on its card, as its Show button does; a click on a control of the card is that control\'s', async () => {
+    const { actor, statuses } = mount('owner');
+    await screen.findByText('Door opens the wrong way');
+    const card = document.querySelector('[data-note="1"]') as HTMLElement;
+    fireEvent.click(screen.getByText('Door opens the wrong way'));
+    await waitFor(() => expect(actor.getSnapshot().context.openId).toBe(1));
+    // Reopen is its own button: it reopens the other note, and does not open it.
+    fireEvent.click(within(document.querySelector('[data-note="3"]') as HTMLElement).getByRole('button', { name: 'Reopen' }));
+    expect(actor.getSnapshot().context.openId).toBe(1);
+    await waitFor(() => expect(statuses).toHaveLength(1));
+    // Once the status is saved, a click on the other card opens that note.
+    await waitFor(() => {
+      fireEvent.click(document.querySelector('[data-note="3"]') as HTMLElement);
+      expect(actor.getSnapshot().context.openId).toBe(3);
+    });
+    expect(card.className).not.toContain('border-primary');
   });
 
   it('pins a note on the whole view with an arrow and sends its text', async () => {

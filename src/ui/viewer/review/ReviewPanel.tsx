@@ -2,6 +2,7 @@
  * The review's notes panel (the review machine's view): the notes with their replies, open or
  * resolved, the number still open; "Pin a note" (tap the model, or a note on the whole view), the
  * markup tools, the note's text and Send; a reply box under a note; Resolve and Reopen for the owner.
+ * A click on a note's card (outside its buttons and boxes) opens the note, as its Show button does.
  * It reads the review actor's snapshot and sends it events, nothing else.
  */
 import { useSelector } from '@xstate/react';
@@ -108,7 +109,15 @@ export function ReviewPanel({ actor }: { actor: ReviewActor }) {
       {starts.length === 0 ? <p className="text-sm text-fg-muted">{t.empty()}</p> : null}
       <ol className="flex flex-col gap-2">
         {starts.map((note, index) => (
-          <li key={note.id} data-note={note.id} className={`rounded-lg border p-3 ${openId === note.id ? 'border-primary' : 'border-border'} bg-surface-overlay/60`}>
+          <li
+            key={note.id}
+            data-note={note.id}
+            // The card opens its note (keyboards use its Show button); a click on a control of the card is that control's.
+            onClick={(event) => {
+              if (openId !== note.id && !(event.target as Element).closest('button, textarea, input, a, label')) actor.send({ type: 'review.open', id: note.id });
+            }}
+            className={`rounded-lg border p-3 ${openId === note.id ? 'border-primary' : 'cursor-pointer border-border hover:border-border-strong'} bg-surface-overlay/60`}
+          >
             <div className="flex min-w-0 items-center gap-2">
               <span aria-hidden="true" className="grid size-6 shrink-0 place-items-center rounded-full bg-primary text-xs font-extrabold text-on-primary">
                 {index + 1}
