@@ -341,3 +341,19 @@ test.describe('viewer', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 });
+
+test('a search in the address opens the owner\'s hierarchy with it; the tree finds parts by their material', async ({ page }) => {
+  test.setTimeout(120_000);
+  const own = await ownKitchen(page, 'urlsearch');
+  await waitForModel(page);
+  // Opened again with a search in its hash, as an address passed on would open it.
+  await page.goto('/');
+  await page.goto(`${own.projectPath}#HDF%208`);
+  await waitForModel(page);
+  const tree = page.getByRole('region', { name: 'Hierarchy' }).first();
+  await expect(tree).toBeVisible();
+  await expect(tree.getByRole('searchbox', { name: 'Search parts' })).toHaveValue('HDF 8');
+  // The backs and drawer bottoms are HDF: found by material, which their rows show.
+  await expect(tree.getByText(/^\d+ matching parts?$/)).toBeVisible();
+  await expect(tree.getByRole('treeitem').filter({ hasText: '· HDF 8' }).first()).toBeVisible();
+});
