@@ -32,7 +32,10 @@ describe('the review calls of the app', () => {
     const view = { camera: { view: 'front' as const, position: [0, 1, 4] as [number, number, number], target: [0, 1, 0] as [number, number, number], orthoHalfHeight: 1.1 }, renderMode: 'solid' as const, clipping: null, explode: 0, hidden: [], isolated: null, measurement: null };
     const created = await guest.createReviewComment({ accessKey: project.accessKey }, { authorName: 'Claire', text: 'Here', pin: { point: [0, 1, 0.3], partId: '2', partName: 'Door' }, view });
     const [note] = await ownerApi.listReviewedComments({ id: project.id });
-    expect(note).toMatchObject({ id: created.id, view, status: 'open', pin: { partName: 'Door' } });
+    // The list says the note has a view; the view itself is read alone.
+    expect(note).toMatchObject({ id: created.id, hasView: true, status: 'open', pin: { partName: 'Door' } });
+    expect(await ownerApi.readNoteAnchor({ id: project.id }, created.id)).toEqual({ view, markup: [] });
+    expect(await guest.readNoteAnchor({ accessKey: project.accessKey }, created.id)).toEqual({ view, markup: [] });
     await ownerApi.setCommentStatus({ id: project.id }, created.id, 'resolved');
     expect((await guest.listReviewedComments({ accessKey: project.accessKey }))[0].status).toBe('resolved');
 
