@@ -1,8 +1,8 @@
 /**
  * Layer boundaries (DESIGN "The house"): imports flow one way.
  *   ui -> machines -> api;  ui -> engine only through the canvas host;  main.tsx wires all.
- *   machines: no React, no Babylon, no engine, no ui, no HTTP library.
- *   engine:   no machines, no ui, no React, no XState.
+ *   machines: no React, no Babylon, no engine, no ui, no HTTP library, no texts (i18n).
+ *   engine:   no machines, no ui, no React, no XState, not the wire contract (src/api): its shared rules are in src/model.
  *   server:   nothing of src/ but src/api and src/model; samples/ only from server/seed.
  *             server/http and server/jobs both call server/domain (the revision commit, the upload
  *             messages, the job contract), never each other; server/domain imports neither.
@@ -24,6 +24,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/machines/' },
       to: { path: '^src/(engine|ui)/' },
+    },
+    {
+      name: 'machines-not-to-i18n',
+      severity: 'error',
+      comment: 'Texts are the views\' business: machines hold message keys and numbers, views write them in the reader\'s language.',
+      from: { path: '^src/machines/' },
+      to: { path: '^src/i18n/' },
+    },
+    {
+      name: 'engine-not-to-api',
+      severity: 'error',
+      comment: 'The engine draws: the rules it shares with the rest (part names, colours, units, the part tree) are in src/model, never the wire contract.',
+      from: { path: '^src/engine/' },
+      to: { path: '^src/api/' },
     },
     {
       name: 'engine-not-to-machines-ui-react-xstate',

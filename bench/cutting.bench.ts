@@ -5,10 +5,10 @@
  * against the area lower bound: total part area over the trimmed sheet's area, per material.
  */
 import { performance } from 'node:perf_hooks';
-import { planCutting } from '../src/api/cutting/cuttingPlan';
-import type { PackingMode } from '../src/api/cutting/packing';
-import { DEFAULT_WORKSHOP_SETTINGS } from '../src/api/cutting/workshopSettings';
-import { workshopPartsOf } from '../src/api/cutting/workshopParts';
+import { planCutting } from '../src/model/cutting/cuttingPlan';
+import type { PackingMode } from '../src/model/cutting/packing';
+import { DEFAULT_WORKSHOP_SETTINGS } from '../src/model/cutting/workshopSettings';
+import { workshopPartsOf } from '../src/model/cutting/workshopParts';
 import { generateAssembly } from '../samples/generate';
 import { namedTreeOf } from '../samples/namedTree';
 import { generateJob } from '../samples/realJob/job';

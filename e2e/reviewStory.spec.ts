@@ -13,7 +13,7 @@ import { api, updateProject } from '../bench/lib/appServer';
 import type { AssemblyNode } from '../samples/assembly';
 import { generateAssembly } from '../samples/generate';
 import { writeSample } from '../samples/writers/index';
-import { parsePartName } from '../src/api/partName';
+import { parsePartName } from '../src/model/parts/partName';
 import { logIn } from './listHelpers';
 import { e2eServer, LINK_OWNER_PASSWORD, publishedKitchen } from './linkHelpers';
 import { stroke, tap } from './touchInput';

@@ -12,7 +12,7 @@ export interface AssemblyBox {
 }
 
 export interface AssemblyNode {
-  /** Encoded name: `Display name+Dimensions|Extra info` (see src/api/partName.ts). */
+  /** Encoded name: `Display name+Dimensions|Extra info` (see src/model/parts/partName.ts). */
   name: string;
   /** Leaf parts have a box; groups (cabinets) have children. */
   box?: AssemblyBox;

@@ -1,5 +1,5 @@
 /** `user ...` admin commands. */
-import { isSafeName } from '../../src/api/safeText';
+import { isSafeName } from '../../src/model/text/safeText';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/database';
 import { revokeUserRefreshTokens } from '../db/tokens';
@@ -36,7 +36,7 @@ function requiredPassword(options: CommandInput['options']): string {
   return password;
 }
 
-/** The full name: the author of the owner's notes, so the product's single-line name rule (src/api/safeText.ts). */
+/** The full name: the author of the owner's notes, so the product's single-line name rule (src/model/text/safeText.ts). */
 function fullNameOption(options: CommandInput['options']): string {
   const name = options.name?.trim() ?? '';
   if (!isSafeName(name)) throw new UsageError('The name must not contain control characters, text-direction marks, line separators or zero-width characters.');

@@ -1,5 +1,5 @@
 /**
- * The coarse level of detailed meshes (src/api/coarseLevel.ts): meshoptimizer's simplifier on each
+ * The coarse level of detailed meshes (src/model/geometry/coarseLevel.ts): meshoptimizer's simplifier on each
  * mesh's triangles, welded by position first (a tessellated B-rep repeats the vertices of every
  * face edge, which the simplifier would otherwise keep as seams), within 2 mm of the fine surface.
  * A drilled side panel of 4,900 triangles becomes about 210, a rounded door of 1,180 about 66, a
@@ -11,7 +11,7 @@
  */
 import { Extension, ExtensionProperty, type Accessor, type Document, type IProperty, type Mesh, type Nullable, type Primitive, PropertyType, type ReaderContext, type WriterContext } from '@gltf-transform/core';
 import { MeshoptSimplifier } from 'meshoptimizer';
-import { COARSE_MAX_SHARE, COARSE_MESH_EXTENSION, COARSE_ERROR_M, COARSE_MIN_TRIANGLES } from '../../src/api/coarseLevel.js';
+import { COARSE_MAX_SHARE, COARSE_MESH_EXTENSION, COARSE_ERROR_M, COARSE_MIN_TRIANGLES } from '../../src/model/geometry/coarseLevel.js';
 
 interface ICoarseMesh extends IProperty {
   mesh: Mesh;

@@ -1,6 +1,6 @@
 /** Repository of the owners' workshop settings: one JSON document per user, the defaults until one is saved. */
 import * as z from 'zod/mini';
-import { DEFAULT_WORKSHOP_SETTINGS, workshopSettingsSchema, type WorkshopSettings } from '../../src/api/cutting/workshopSettings';
+import { DEFAULT_WORKSHOP_SETTINGS, workshopSettingsSchema, type WorkshopSettings } from '../../src/model/cutting/workshopSettings';
 import type { Db } from './database';
 
 /** The user's settings; the defaults when none were saved or the stored ones no longer read. */

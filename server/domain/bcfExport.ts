@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import type { NotePin, NoteStatus, NoteView } from '../../src/api/reviewSchemas';
-import { cleanText, oneLine } from '../../src/api/safeText';
+import { cleanText, oneLine } from '../../src/model/text/safeText';
 
 export interface BcfComment {
   id: number;
@@ -46,7 +46,7 @@ function guidFor(name: string): string {
 }
 
 /**
- * Text for XML, without the control and text-direction characters of src/api/safeText.ts (also
+ * Text for XML, without the control and text-direction characters of src/model/text/safeText.ts (also
  * those of notes stored before the rule): names and titles as one line, notes keeping line feeds.
  */
 const escapeXml = (text: string) => cleanText(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);

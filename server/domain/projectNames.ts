@@ -1,8 +1,8 @@
 /** Project names on the server: the rules of SPEC §5 (shared with the client), after trimming. */
-import { PROJECT_NAME_MAX, projectNameError, type ProjectNameError } from '../../src/api/projectName';
+import { PROJECT_NAME_MAX, projectNameError, type ProjectNameError } from '../../src/model/text/projectName';
 
 /** The name made from an uploaded file's name: the rule the client uses too. */
-export { projectNameFromFileName } from '../../src/api/projectName';
+export { projectNameFromFileName } from '../../src/model/text/projectName';
 
 const PROJECT_NAME_MESSAGES: Record<ProjectNameError, string> = {
   tooLong: `${PROJECT_NAME_MAX} maximum characters`,

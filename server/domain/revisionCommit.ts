@@ -7,7 +7,7 @@
  * restore route (server/http), the conversion worker (server/jobs) and the demo seed all call it.
  */
 import type { ConversionNote } from '../../src/api/conversionNotes';
-import { oneLine } from '../../src/api/safeText';
+import { oneLine } from '../../src/model/text/safeText';
 import type { Db } from '../db/database';
 import { consumeCredit, listActivePlans, type Plan } from '../db/plans';
 import { createProject, findCurrentRevisionNumber, setProjectModel, type ApprovalOnNewRevision, type ModelRevision } from '../db/projects';

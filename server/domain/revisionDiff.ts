@@ -7,7 +7,7 @@
  * children) changes only by its own data: the overall size its name carries follows from its
  * parts, so cabinets added to a job leave the job unchanged and only the new cabinets are added.
  */
-import { parsePartName } from '../../src/api/partName';
+import { parsePartName } from '../../src/model/parts/partName';
 import type { PartChangeKind, PartDifference } from '../../src/api/schemas';
 
 interface GltfLike {

@@ -7,14 +7,14 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
-import { planCutting } from '../../src/api/cutting/cuttingPlan';
-import { estimateLines, totalOf, type Estimate } from '../../src/api/cutting/estimate';
-import type { WorkshopSettings } from '../../src/api/cutting/workshopSettings';
-import { workshopPartsOf } from '../../src/api/cutting/workshopParts';
-import type { NamedTree } from '../../src/api/partsList';
+import { planCutting } from '../../src/model/cutting/cuttingPlan';
+import { estimateLines, totalOf, type Estimate } from '../../src/model/cutting/estimate';
+import type { WorkshopSettings } from '../../src/model/cutting/workshopSettings';
+import { workshopPartsOf } from '../../src/model/cutting/workshopParts';
+import type { NamedTree } from '../../src/model/parts/partsList';
 import { listRevisions } from '../db/revisions';
 import { findWorkshopSettings } from '../db/workshopSettings';
-import { namedTreeOfGltf } from '../../src/api/gltfPartTree';
+import { namedTreeOfGltf } from '../../src/model/parts/gltfPartTree';
 import { canReadEstimate } from '../domain/permissions';
 import { notFound, parseInput } from './errors';
 import { SHARED_NOT_FOUND } from './params';

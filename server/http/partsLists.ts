@@ -9,9 +9,9 @@
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
-import { buildPartsList, partsListCsv, partsListFileName, type NamedTree } from '../../src/api/partsList';
+import { buildPartsList, partsListCsv, partsListFileName, type NamedTree } from '../../src/model/parts/partsList';
 import { distanceUnitSchema } from '../../src/api/schemas';
-import { namedTreeOfGltf } from '../../src/api/gltfPartTree';
+import { namedTreeOfGltf } from '../../src/model/parts/gltfPartTree';
 import { GLB_HEADER_BYTES, glbJsonLength } from '../../src/model/glbChunks';
 import { canReadPartsList } from '../domain/permissions';
 import type { BlobStore } from '../storage/blobStore';

@@ -3,7 +3,7 @@
  * `manifest.json` + `model.glb` (docs/formats.md). Uploading the file again gives the same model.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { oneLine } from '../../src/api/safeText';
+import { oneLine } from '../../src/model/text/safeText';
 import { writeVok } from '../convert/vokPackage';
 import { findUserById } from '../db/users';
 import { notFound } from './errors';

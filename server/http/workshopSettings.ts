@@ -6,7 +6,7 @@
  *           for a rule across fields (a trim that leaves no sheet, a name listed twice).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { settingsProblemText, workshopSettingsProblems, workshopSettingsSchema, type WorkshopSettings } from '../../src/api/cutting/workshopSettings';
+import { settingsProblemText, workshopSettingsProblems, workshopSettingsSchema, type WorkshopSettings } from '../../src/model/cutting/workshopSettings';
 import { toSeconds } from '../domain/clock';
 import { findWorkshopSettings, saveWorkshopSettings } from '../db/workshopSettings';
 import { requireUser } from './authenticate';

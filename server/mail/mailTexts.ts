@@ -1,5 +1,5 @@
 /** The review mails' words, in the owner's language (English unless they chose French). */
-import { oneLine } from '../../src/api/safeText';
+import { oneLine } from '../../src/model/text/safeText';
 
 type MailLanguage = 'en' | 'fr';
 
@@ -36,7 +36,7 @@ export const languageOf = (preferred: string | null): MailLanguage => (preferred
 
 /*
  * Names and notes come from people (a guest on a link, names stored before the rule of
- * src/api/safeText.ts): each goes into the mail as one line without control or text-direction
+ * src/model/text/safeText.ts): each goes into the mail as one line without control or text-direction
  * characters, so that none adds a header or a line of the mail's own ("Open the project: ...").
  */
 

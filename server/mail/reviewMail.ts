@@ -8,7 +8,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import { oneLine } from '../../src/api/safeText';
+import { oneLine } from '../../src/model/text/safeText';
 import type { Db } from '../db/database';
 import { findUserById } from '../db/users';
 import { decisionMail, languageOf, notesMail, type NoteLine } from './mailTexts';

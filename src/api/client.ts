@@ -4,9 +4,9 @@ import { forgetOwnerFiles } from './ownerCaches';
 import type * as z from 'zod/mini';
 import { createHttp, type HttpOptions } from './http';
 import { bulkDeleteResultSchema, type BulkDeleteTarget } from './noteSchemas';
-import { estimateSchema } from './cutting/estimate';
-import { workshopSettingsSchema, type WorkshopSettings } from './cutting/workshopSettings';
-import { namedTreeSchema } from './partsList';
+import { estimateSchema } from '../model/cutting/estimate';
+import { workshopSettingsSchema, type WorkshopSettings } from '../model/cutting/workshopSettings';
+import { namedTreeSchema } from '../model/parts/partsList';
 import { reviewCalls } from './reviewClient';
 import {
   attachmentListSchema,

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { commentReviewFields, commentReviewInputSchema } from './reviewSchemas';
-import { INVALID_NAME, isSafeName, isSafeText } from './safeText';
+import { INVALID_NAME, isSafeName, isSafeText } from '../model/text/safeText';
 import { secondsDateSchema } from './wireValues';
 
 /** Most ids one bulk delete names: the largest list a project holds. */

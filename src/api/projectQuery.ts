@@ -5,7 +5,7 @@
  * which the reverse button flips.
  */
 import { STAGES, type Project, type Stage } from './schemas';
-import { foldForSearch } from './textFold';
+import { foldForSearch } from '../model/text/textFold';
 
 export const SORT_KEYS = ['date', 'name'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];

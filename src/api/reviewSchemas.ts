@@ -6,7 +6,7 @@
  * plain comment: old clients post and read those as before (every new field has a default).
  */
 import * as z from 'zod/mini';
-import { isSafeName } from './safeText';
+import { isSafeName } from '../model/text/safeText';
 import { AXES, CAMERA_VIEWS, RENDER_MODES, WORKSHOP_MEASURE_KINDS } from '../model/viewerVocabulary';
 import { secondsDateSchema } from './wireValues';
 

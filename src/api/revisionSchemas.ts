@@ -1,6 +1,6 @@
 /** The contract of revisions and of the client's approval (owner and link routes). */
 import * as z from 'zod/mini';
-import { INVALID_NAME, NAME_FORBIDDEN } from './safeText';
+import { INVALID_NAME, NAME_FORBIDDEN } from '../model/text/safeText';
 import { secondsDateSchema } from './wireValues';
 
 /** Who approved which revision, when. */

@@ -14,10 +14,8 @@ export { DISTANCE_UNITS };
 export type { DistanceUnit };
 export const distanceUnitSchema = z.enum(DISTANCE_UNITS);
 
-/** The fractions of an inch a user may choose for workshop measures (a user setting; none set follows 1/16). */
-export const INCH_FRACTIONS = [16, 32, 64] as const;
+export { INCH_FRACTIONS, type InchFraction } from '../model/viewerVocabulary';
 export const inchFractionSchema = z.union([z.literal(16), z.literal(32), z.literal(64)]);
-export type InchFraction = z.infer<typeof inchFractionSchema>;
 
 /** Seconds since the epoch on the wire, a Date in the client. */
 export const secondsDateSchema = z.pipe(

@@ -1,5 +1,5 @@
 /** Workshop measures as the user's language writes them: lengths in the chosen format, angles to 0.1°. */
-import { DEFAULT_INCH_FRACTION, formatAngle, formatLength as formatLengthIn, inchFormatOf, type InchFraction, type LengthFormat } from '../api/lengthFormat';
+import { DEFAULT_INCH_FRACTION, formatAngle, formatLength as formatLengthIn, inchFormatOf, type InchFraction, type LengthFormat } from '../model/units/lengthFormat';
 import type { Locales } from './i18n-types';
 
 const decimalOf = (locale: Locales) => (locale === 'fr' ? ',' : '.');

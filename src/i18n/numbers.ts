@@ -5,7 +5,7 @@
  * (dateTime.ts).
  */
 import type { DistanceUnit } from '../api/schemas';
-import { roundForUnit, UNIT_DECIMALS } from '../api/units';
+import { roundForUnit, UNIT_DECIMALS } from '../model/units/units';
 import type { Locales } from './i18n-types';
 
 /** The decimal separator of each of the product's languages (CLDR's, as `Intl.NumberFormat` writes it). */

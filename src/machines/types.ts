@@ -18,5 +18,5 @@ export type {
   SharedProject,
   RuntimeConfig,
 } from '../api/schemas';
-export { PROJECT_NAME_MAX, type ProjectNameError } from '../api/projectName';
+export { PROJECT_NAME_MAX, type ProjectNameError } from '../model/text/projectName';
 export type { ConversionNote } from '../api/conversionNotes';

@@ -8,11 +8,14 @@
 export const DISTANCE_UNITS = ['mm', 'in'] as const;
 export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
 
-/** How measured lengths are written: millimetres, or inches to 1/16, 1/32 or 1/64 (api/lengthFormat.ts). */
+/** How measured lengths are written: millimetres, or inches to 1/16, 1/32 or 1/64 (model/units/lengthFormat.ts). */
 export const LENGTH_FORMATS = ['mm', 'in16', 'in32', 'in64'] as const;
 export type LengthFormat = (typeof LENGTH_FORMATS)[number];
+/** The fractions of an inch a user may choose for workshop measures (a user setting; none set follows 1/16). */
+export const INCH_FRACTIONS = [16, 32, 64] as const;
+export type InchFraction = (typeof INCH_FRACTIONS)[number];
 
-/** A part's size parsed from its encoded name (api/partName.ts), with the labels of its three values. */
+/** A part's size parsed from its encoded name (model/parts/partName.ts), with the labels of its three values. */
 export interface PartSize {
   unit: DistanceUnit;
   values: number[];

@@ -1,7 +1,7 @@
 /** Flat models face the camera; dark parts stay visible on the dark background. */
 import { describe, expect, it } from 'vitest';
 import { flatAxis } from '../../src/model/flatModel';
-import { luminance, MIN_PART_LUMINANCE, visiblePartColour } from '../../src/api/partColour';
+import { luminance, MIN_PART_LUMINANCE, visiblePartColour } from '../../src/model/parts/partColour';
 
 describe('a flat model', () => {
   it('is one whose thinnest extent is at most a hundredth of its largest, along that axis', () => {

@@ -1,6 +1,6 @@
 /** One part-tree builder and one GLB reader for the viewer and the server. */
 import { describe, expect, it } from 'vitest';
-import { namedTreeOfGlb, namedTreeOfGltf, partTreeOfGltf } from '../../src/api/gltfPartTree';
+import { namedTreeOfGlb, namedTreeOfGltf, partTreeOfGltf } from '../../src/model/parts/gltfPartTree';
 import { GLB_HEADER_BYTES, GlbFormatError, glbJsonLength, readGlbChunks } from '../../src/model/glbChunks';
 import { namesGlb } from '../server/helpers/namesGlb';
 

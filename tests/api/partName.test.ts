@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isWallCabinetName, parseDimension, parsePartName } from '../../src/api/partName';
+import { isWallCabinetName, parseDimension, parsePartName } from '../../src/model/parts/partName';
 import { encodeName, formatDimensions } from '../../samples/dimensionText';
 
 describe('parsePartName', () => {

@@ -1,7 +1,7 @@
 /** The parts-list module shared by the server's CSV and the viewer's panel: cabinets, grouping, values, CSV cells. */
 import { describe, expect, it } from 'vitest';
-import { materialOf } from '../../src/api/partMaterial';
-import { buildPartsList, cabinetsOf, formatFraction, formatPartValue, partsListCsv, valueIn, type NamedTree } from '../../src/api/partsList';
+import { materialOf } from '../../src/model/parts/partMaterial';
+import { buildPartsList, cabinetsOf, formatFraction, formatPartValue, partsListCsv, valueIn, type NamedTree } from '../../src/model/parts/partsList';
 
 /** A tree from nested [name, children] pairs. */
 function tree(...roots: Spec[]): NamedTree {

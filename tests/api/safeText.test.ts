@@ -1,12 +1,12 @@
 /** The one rule for control and text-direction characters in names and notes, and its neutralisers for what leaves the product. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvTextCell } from '../../src/api/csvCell';
-import { partsListFileName } from '../../src/api/partsList';
-import { projectNameError, projectNameFromFileName } from '../../src/api/projectName';
+import { csvTextCell } from '../../src/model/text/csvCell';
+import { partsListFileName } from '../../src/model/parts/partsList';
+import { projectNameError, projectNameFromFileName } from '../../src/model/text/projectName';
 import { markupSchema } from '../../src/api/reviewSchemas';
 import { APPROVER_NAME_FORBIDDEN } from '../../src/api/revisionSchemas';
-import { cleanText, isSafeName, isSafeText, NAME_FORBIDDEN, oneLine } from '../../src/api/safeText';
+import { cleanText, isSafeName, isSafeText, NAME_FORBIDDEN, oneLine } from '../../src/model/text/safeText';
 import { cuttingFileName } from '../../src/machines/projects/workshopView';
 import { approverNameError } from '../../src/machines/viewer/approvalMachine';
 

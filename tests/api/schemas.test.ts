@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { projectNameError } from '../../src/api/projectName';
+import { projectNameError } from '../../src/model/text/projectName';
 import { attachmentCreateSchema, sharedProjectSchema, serverSocketMessageSchema } from '../../src/api/schemas';
-import { formatDistance, metresTo, roundForUnit } from '../../src/api/units';
+import { formatDistance, metresTo, roundForUnit } from '../../src/model/units/units';
 
 describe('contract schemas', () => {
   it('defaults absent share flags to false on shared links', () => {

@@ -6,8 +6,8 @@
 import { MeshoptDecoder } from 'meshoptimizer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateJob, jobToStep } from '../../samples/realJob/job.js';
-import { COARSE_MESH_EXTENSION } from '../../src/api/coarseLevel.js';
-import { parsePartName } from '../../src/api/partName.js';
+import { COARSE_MESH_EXTENSION } from '../../src/model/geometry/coarseLevel.js';
+import { parsePartName } from '../../src/model/parts/partName.js';
 import type { ModelSource, SourceGeometry } from '../../src/engine/geometry/modelSource.js';
 import { parseGlbChunks, readGlb, type MeshoptDecode } from '../../src/engine/load/glbReader.js';
 import { convertFile } from '../../server/convert/convertFile.js';

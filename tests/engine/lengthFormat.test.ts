@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAngle, formatInches, formatLength, inchFraction } from '../../src/api/lengthFormat';
+import { formatAngle, formatInches, formatLength, inchFraction } from '../../src/model/units/lengthFormat';
 
 describe('joiner fractions', () => {
   it('rounds to the nearest 1/16 and reduces', () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AssemblyNode } from '../../samples/assembly';
 import { boundsOf } from '../../samples/generate';
-import { parsePartName } from '../../src/api/partName';
+import { parsePartName } from '../../src/model/parts/partName';
 import type { LoadProgress, PartTree } from '../../src/engine/types';
 import { generated, nullEngineViewer, serveGlb } from './engineHarness';
 

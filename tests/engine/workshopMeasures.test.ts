@@ -12,7 +12,7 @@ import { PartPicker } from '../../src/engine/geometry/partPicker';
 import { withDescendants } from '../../src/engine/load/partTree';
 import { boundsOfParts, boxSize, edgeAngle, faceAngle, faceGap } from '../../src/engine/measure/faceMeasures';
 import type { Vec3 } from '../../src/engine/types';
-import { formatLength } from '../../src/api/lengthFormat';
+import { formatLength } from '../../src/model/units/lengthFormat';
 import { assemblyOf, cabinet, faceHit, load, type LoadedModel, m, partNamed } from './workshopModels';
 
 const MM = 1e-4; // 0.1 mm in metres

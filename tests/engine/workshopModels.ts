@@ -8,7 +8,7 @@ import { assemblyToGlb } from '../../samples/toGlb';
 import { type BuiltModel, buildBatches } from '../../src/engine/geometry/buildBatches';
 import { PartPicker } from '../../src/engine/geometry/partPicker';
 import { parseGlbChunks, readGlb } from '../../src/engine/load/glbReader';
-import { partTreeOfGltf } from '../../src/api/gltfPartTree';
+import { partTreeOfGltf } from '../../src/model/parts/gltfPartTree';
 import type { FacePlane } from '../../src/engine/measure/facePlane';
 import type { PartTree, Vec3 } from '../../src/engine/types';
 

@@ -3,7 +3,7 @@
  * socket, so views and machines run against the real project machines without a server.
  */
 import { fromCallback } from 'xstate';
-import { DEFAULT_WORKSHOP_SETTINGS } from '../../src/api/cutting/workshopSettings';
+import { DEFAULT_WORKSHOP_SETTINGS } from '../../src/model/cutting/workshopSettings';
 import { decodeCursor, encodeCursor, pageAfter } from '../../src/api/projectPages';
 import { visibleProjects } from '../../src/api/projectQuery';
 import type { Branding, Project, ProjectPatch, SubscriptionPlan } from '../../src/api/schemas';

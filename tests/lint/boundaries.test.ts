@@ -48,6 +48,20 @@ describe('layer boundaries', () => {
     expect(result.code).toBe(0);
   });
 
+  it('fails when a machine imports the texts (i18n)', () => {
+    const result = cruise({ ...base, 'src/i18n/numbers.ts': 'export const n = 1;\n', 'src/machines/bad.ts': "import { n } from '../i18n/numbers';\nexport const m = n;\n" });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain('machines-not-to-i18n');
+  });
+
+  it('fails when the engine imports the wire contract, and accepts the model', () => {
+    const bad = cruise({ ...base, 'src/engine/bad.ts': "import { x } from '../api/schemas';\nexport const e = x;\n" });
+    expect(bad.code).not.toBe(0);
+    expect(bad.output).toContain('engine-not-to-api');
+    const ok = cruise({ ...base, 'src/engine/ok.ts': "import { l } from '../model/layoutRules';\nexport const e = l;\n" });
+    expect(ok.code).toBe(0);
+  });
+
   it('fails when a machine imports React', () => {
     const result = cruise({ ...base, 'src/machines/bad.ts': "import { useState } from 'react';\nexport const m = useState;\n" });
     expect(result.code).not.toBe(0);

@@ -4,7 +4,7 @@
  * tests/models/rename.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { projectNameError } from '../../src/api/projectName';
+import { projectNameError } from '../../src/model/text/projectName';
 import { canRename, renameMachine } from '../../src/machines/projects/renameMachine';
 import { createSut } from '../helpers/modelBased';
 import { modelTests } from '../helpers/modelTests';

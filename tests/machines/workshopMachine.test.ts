@@ -1,10 +1,10 @@
 /** The workshop page's machine: loading, the plan per mode, the estimate reloaded, the settings draft checked before it is sent. */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { DEFAULT_WORKSHOP_SETTINGS, type WorkshopSettings } from '../../src/api/cutting/workshopSettings';
-import type { Estimate } from '../../src/api/cutting/estimate';
-import type { PackingMode } from '../../src/api/cutting/packing';
-import type { NamedTree } from '../../src/api/partsList';
+import { DEFAULT_WORKSHOP_SETTINGS, type WorkshopSettings } from '../../src/model/cutting/workshopSettings';
+import type { Estimate } from '../../src/model/cutting/estimate';
+import type { PackingMode } from '../../src/model/cutting/packing';
+import type { NamedTree } from '../../src/model/parts/partsList';
 import { workshopMachine, type LoadedWorkshop } from '../../src/machines/projects/workshopMachine';
 import { partLabelsOf } from '../../src/machines/projects/workshopView';
 import { makeProject } from '../helpers/fakeProjectsApi';

@@ -1,7 +1,7 @@
 /** The parts list panel's permission in the viewer tools, and the labels machine (states, links). */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { NamedTree } from '../../src/api/partsList';
+import type { NamedTree } from '../../src/model/parts/partsList';
 import { ALL_SHARE_OPTIONS, type Project } from '../../src/api/schemas';
 import { labelsMachine, labelsOf, type LoadedLabels } from '../../src/machines/projects/labelsMachine';
 import { parseViewerParams } from '../../src/machines/viewer/filterParams';

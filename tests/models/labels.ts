@@ -6,7 +6,7 @@
  * retried on demand. A4 sheets by default, a label roll on request, at any time.
  */
 import { deepStrictEqual as same } from 'node:assert/strict';
-import type { NamedTree } from '../../src/api/partsList';
+import type { NamedTree } from '../../src/model/parts/partsList';
 import type { Project } from '../../src/api/schemas';
 import { labelsMachine } from '../../src/machines/projects/labelsMachine';
 import { makeProject } from '../helpers/fakeProjectsApi';

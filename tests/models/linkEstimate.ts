@@ -4,7 +4,7 @@
  * read; a failed read says so and is read again on Retry, the estimate staying empty until then.
  */
 import { deepStrictEqual as same } from 'node:assert/strict';
-import type { Estimate } from '../../src/api/cutting/estimate';
+import type { Estimate } from '../../src/model/cutting/estimate';
 import { linkEstimateMachine } from '../../src/machines/viewer/linkEstimateMachine';
 import { createSut, type Expected, type Oracle } from '../helpers/modelBased';
 import { withCallLog, type LoggedSut } from './callLog';

@@ -10,9 +10,9 @@
  * unit and the label format are the user's choice at any time.
  */
 import { deepStrictEqual as same } from 'node:assert/strict';
-import type { Estimate } from '../../src/api/cutting/estimate';
-import { DEFAULT_WORKSHOP_SETTINGS, type WorkshopSettings } from '../../src/api/cutting/workshopSettings';
-import type { NamedTree } from '../../src/api/partsList';
+import type { Estimate } from '../../src/model/cutting/estimate';
+import { DEFAULT_WORKSHOP_SETTINGS, type WorkshopSettings } from '../../src/model/cutting/workshopSettings';
+import type { NamedTree } from '../../src/model/parts/partsList';
 import { workshopMachine, type WorkshopEvent } from '../../src/machines/projects/workshopMachine';
 import { makeProject } from '../helpers/fakeProjectsApi';
 import { createSut, type Expected, type Oracle } from '../helpers/modelBased';

@@ -23,11 +23,11 @@ import {
   subscriptionPlanListSchema,
 } from '../../src/api/schemas';
 import { bulkDeleteResultSchema } from '../../src/api/noteSchemas';
-import { namedTreeSchema } from '../../src/api/partsList';
+import { namedTreeSchema } from '../../src/model/parts/partsList';
 import { generateAccessKey } from '../../server/domain/accessKeys';
 import { modelUrlOf } from '../../server/http/projectViews';
-import { estimateSchema } from '../../src/api/cutting/estimate';
-import { workshopSettingsSchema } from '../../src/api/cutting/workshopSettings';
+import { estimateSchema } from '../../src/model/cutting/estimate';
+import { workshopSettingsSchema } from '../../src/model/cutting/workshopSettings';
 import { POSTGRES_URL, postgresReachable } from './helpers/databases';
 import { addGuestComment, addOwnerAttachment, addProject, addRevision, addUser, inject, type TestUser } from './helpers/projectFixtures';
 import { startTestServer, type TestServer } from './helpers/testServer';

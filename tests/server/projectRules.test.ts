@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_NAME_MAX } from '../../src/api/projectName';
+import { PROJECT_NAME_MAX } from '../../src/model/text/projectName';
 import { ALL_SHARE_OPTIONS } from '../../src/api/schemas';
 import { ACCESS_KEY_BITS, generateAccessKey, isAccessKeyShape } from '../../server/domain/accessKeys';
 import { canCreateAttachment, canDeleteItem, canReadAttachments, canUseComments } from '../../server/domain/permissions';

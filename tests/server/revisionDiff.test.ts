@@ -3,7 +3,7 @@ import { diffRevisions, partFactsOf } from '../../server/domain/revisionDiff';
 import { generateAssembly } from '../../samples/generate';
 import { REVISION_CHANGES, reviseAssembly } from '../../samples/revise';
 import { assemblyToGlb } from '../../samples/toGlb';
-import { namedTreeOfGlb } from '../../src/api/gltfPartTree';
+import { namedTreeOfGlb } from '../../src/model/parts/gltfPartTree';
 
 function jsonOf(glb: Uint8Array): unknown {
   const length = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);

@@ -4,8 +4,8 @@
  * link's route open only with `isEstimateAvailable`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_WORKSHOP_SETTINGS, type WorkshopSettings } from '../../src/api/cutting/workshopSettings';
-import { estimateSchema } from '../../src/api/cutting/estimate';
+import { DEFAULT_WORKSHOP_SETTINGS, type WorkshopSettings } from '../../src/model/cutting/workshopSettings';
+import { estimateSchema } from '../../src/model/cutting/estimate';
 import { ALL_SHARE_OPTIONS, apiErrorSchema } from '../../src/api/schemas';
 import { cabinetGlb } from './helpers/namesGlb';
 import { addProject, addRevision, addUser, inject, type TestUser } from './helpers/projectFixtures';

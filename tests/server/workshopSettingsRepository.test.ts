@@ -1,6 +1,6 @@
 /** The workshop settings repository on SQLite and PostgreSQL: defaults, one document per user, replaced whole, unreadable rows read as defaults. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_WORKSHOP_SETTINGS, type WorkshopSettings } from '../../src/api/cutting/workshopSettings';
+import { DEFAULT_WORKSHOP_SETTINGS, type WorkshopSettings } from '../../src/model/cutting/workshopSettings';
 import type { Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { createUser } from '../../server/db/users';

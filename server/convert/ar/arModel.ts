@@ -17,7 +17,7 @@ import { EXTMeshoptCompression, KHRMeshQuantization } from '@gltf-transform/exte
 import { dequantize, prune, simplify, weld } from '@gltf-transform/functions';
 import { MeshoptDecoder, MeshoptSimplifier } from 'meshoptimizer';
 import { CoarseMeshExtension, coarseMeshesOf } from '../coarseLevel.js';
-import { isWallCabinetName, parsePartName } from '../../../src/api/partName.js';
+import { isWallCabinetName, parsePartName } from '../../../src/model/parts/partName.js';
 import { drawnBounds, type MeshPoints } from './drawnBounds.js';
 import { documentToUsda } from './usda.js';
 import { writeUsdz } from './usdzPackage.js';

@@ -7,7 +7,7 @@
  * are lines, except in a model that has no triangles at all (a DXF line drawing), whose line
  * segments are read instead.
  */
-import { visiblePartColour } from '../../../src/api/partColour.js';
+import { visiblePartColour } from '../../../src/model/parts/partColour.js';
 import { NodeIO, type Accessor, type mat4, type Node, type Primitive } from '@gltf-transform/core';
 import { EXTMeshoptCompression, KHRMeshQuantization } from '@gltf-transform/extensions';
 import { MeshoptDecoder } from 'meshoptimizer';

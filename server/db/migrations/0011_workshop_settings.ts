@@ -1,4 +1,4 @@
-/** The owner's workshop settings (materials, saw, prices; src/api/cutting/workshopSettings.ts), one JSON document per user. */
+/** The owner's workshop settings (materials, saw, prices; src/model/cutting/workshopSettings.ts), one JSON document per user. */
 import type { Kysely, Migration } from 'kysely';
 
 export function workshopSettings(): Migration {

@@ -2,7 +2,7 @@
  * Clipping-plane maths as pure functions. The position is a distance from the model's minimum
  * along the axis, clamped to 0..size (SPEC §5), reported in mm or in with a step of 0.1 / 0.001.
  */
-import { metresTo, roundForUnit, toMetres } from '../../api/units';
+import { metresTo, roundForUnit, toMetres } from '../../model/units/units';
 import type { Axis, Bounds, DistanceUnit, Vec3 } from '../types';
 
 export const AXIS_INDEX: Record<Axis, 0 | 1 | 2> = { x: 0, y: 1, z: 2 };

@@ -24,7 +24,7 @@ export interface SourceMaterial {
   /** Index in the model's material list. */
   index: number;
   name: string;
-  /** Linear RGB colour drawn: the base colour, lifted when too dark to show on the background (src/api/partColour.ts). */
+  /** Linear RGB colour drawn: the base colour, lifted when too dark to show on the background (src/model/parts/partColour.ts). */
   color: [number, number, number];
   alpha: number;
   doubleSided: boolean;

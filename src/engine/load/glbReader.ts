@@ -6,7 +6,7 @@
  * Babylon's glTF loader.
  */
 import type { ModelSource, PartPiece, PrimitiveKind, SourceGeometry, SourcePart } from '../geometry/modelSource';
-import { COARSE_MESH_EXTENSION } from '../../api/coarseLevel';
+import { COARSE_MESH_EXTENSION } from '../../model/geometry/coarseLevel';
 import { GlbFormatError, readGlbChunks, type GlbChunks as ModelGlbChunks } from '../../model/glbChunks';
 import type { GltfJson } from './gltfJson';
 import { listIndices, readMaterials } from './primitiveData';

@@ -16,7 +16,7 @@ export interface GltfJson {
   }>;
   meshes?: Array<{
     primitives: Array<{ mode?: number; material?: number; indices?: number; attributes: Record<string, number> }>;
-    /** The mesh's coarse level (src/api/coarseLevel.ts). */
+    /** The mesh's coarse level (src/model/geometry/coarseLevel.ts). */
     extensions?: { CV_coarse_mesh?: { mesh?: number } };
   }>;
   materials?: Array<{

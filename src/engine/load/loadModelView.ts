@@ -9,7 +9,7 @@ import type { CameraState, LoadPhase, LoadProgress } from '../types';
 import { takeFirstFrameModel, type FirstFrameModel } from '../firstFrame/handoff';
 import { abortError, fetchWithProgress, throwIfAborted } from './fetchWithProgress';
 import { loadMeshoptDecoder, loadModelSource } from './loadModelSource';
-import { partTreeOfGltf } from '../../api/gltfPartTree';
+import { partTreeOfGltf } from '../../model/parts/gltfPartTree';
 
 const PHASES: readonly LoadPhase[] = ['model', 'resources', 'renderModes'];
 

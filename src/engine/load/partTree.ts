@@ -1,4 +1,4 @@
-/** Walks of the part hierarchy (the tree itself is read by api/gltfPartTree.ts, as the server reads it). */
+/** Walks of the part hierarchy (the tree itself is read by model/parts/gltfPartTree.ts, as the server reads it). */
 import type { PartTree } from '../types';
 
 /** Ids of `ids` and all their descendants. */

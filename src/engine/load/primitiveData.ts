@@ -1,5 +1,5 @@
 /** Primitive and material data shared by both GLB readers. */
-import { visiblePartColour } from '../../api/partColour';
+import { visiblePartColour } from '../../model/parts/partColour';
 import type { SourceMaterial } from '../geometry/modelSource';
 import type { GltfJson } from './gltfJson';
 

@@ -2,7 +2,7 @@
  * Measurement geometry as pure functions (no Babylon): distances, unit rounding, snapping and the
  * two-click sequence. Positions are world positions in metres.
  */
-import { metresTo, roundForUnit } from '../../api/units';
+import { metresTo, roundForUnit } from '../../model/units/units';
 import type { DistanceUnit, Measurement, MeasurePoint, SnapKind, Vec3 } from '../types';
 
 /**

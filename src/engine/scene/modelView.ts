@@ -2,7 +2,7 @@
  * Everything that belongs to one loaded model: the merged batches and their meshes, render-mode
  * materials, part visibility and the picker. Built once per load, disposed on the next load.
  *
- * A model with coarse levels (src/api/coarseLevel.ts) is first built and drawn at the coarse
+ * A model with coarse levels (src/model/geometry/coarseLevel.ts) is first built and drawn at the coarse
  * level; `refinement()` then builds the fine batches in steps and swaps them in, keeping the
  * visibility, the render mode's materials and the exploded view. A heavy model keeps its coarse
  * meshes and draws them while the view moves (`showMoving`), the fine ones when it rests.

@@ -5,7 +5,7 @@
  *   loading -> ready | unpublished | failed (retry)
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { NamedTree } from '../../api/partsList';
+import type { NamedTree } from '../../model/parts/partsList';
 import type { Project } from '../../api/schemas';
 import { partsListOf, type PartDimensions } from '../viewer/partsListView';
 import { publicLinkOf } from './publicLink';

@@ -4,11 +4,11 @@
  * (`useActorRef(services.projects.machines.list)`) and talk to the upload actor.
  */
 import { createActor, fromCallback, fromPromise, type CallbackActorLogic, type EventObject } from 'xstate';
-import type { NamedTree } from '../../api/partsList';
+import type { NamedTree } from '../../model/parts/partsList';
 import type { Branding, Project, ProjectPatch, SubscriptionPlan } from '../../api/schemas';
-import type { Estimate } from '../../api/cutting/estimate';
-import type { PackingMode } from '../../api/cutting/packing';
-import type { WorkshopSettings } from '../../api/cutting/workshopSettings';
+import type { Estimate } from '../../model/cutting/estimate';
+import type { PackingMode } from '../../model/cutting/packing';
+import type { WorkshopSettings } from '../../model/cutting/workshopSettings';
 import { loadOnce } from '../../model/loadOnce';
 import { labelsMachine, type LoadedLabels } from './labelsMachine';
 import type { LoadedWorkshop, WorkshopMachine } from './workshopMachine';

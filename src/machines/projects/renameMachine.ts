@@ -7,7 +7,7 @@
  * stays in editing with `saveFailed` set.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { projectNameError, type ProjectNameError } from '../../api/projectName';
+import { projectNameError, type ProjectNameError } from '../../model/text/projectName';
 
 interface RenameInput {
   project: { id: number; name: string };

@@ -8,12 +8,12 @@
  * server's estimate), again when the mode or the settings change.
  */
 import { assign, fromPromise, raise, setup } from 'xstate';
-import { planCutting, type CuttingPlan } from '../../api/cutting/cuttingPlan';
-import type { Estimate } from '../../api/cutting/estimate';
-import type { PackingMode } from '../../api/cutting/packing';
-import type { WorkshopSettings } from '../../api/cutting/workshopSettings';
-import { workshopPartsOf } from '../../api/cutting/workshopParts';
-import type { NamedTree } from '../../api/partsList';
+import { planCutting, type CuttingPlan } from '../../model/cutting/cuttingPlan';
+import type { Estimate } from '../../model/cutting/estimate';
+import type { PackingMode } from '../../model/cutting/packing';
+import type { WorkshopSettings } from '../../model/cutting/workshopSettings';
+import { workshopPartsOf } from '../../model/cutting/workshopParts';
+import type { NamedTree } from '../../model/parts/partsList';
 import type { Project } from '../../api/schemas';
 import type { DistanceUnit } from '../types';
 import type { LabelFormat } from './labelsMachine';

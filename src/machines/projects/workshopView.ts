@@ -1,24 +1,24 @@
 /**
  * What the workshop page reads: the cutting plan, its CSV, the estimate and the settings, from
- * the module the server's estimate uses (src/api/cutting), plus the view's own pure helpers:
+ * the module the server's estimate uses (src/model/cutting), plus the view's own pure helpers:
  * lengths in mm or inches (fractions to 1/16 in), the part labels with their links, and the
  * settings form's problems as codes the page words in the user's language.
  */
 import * as z from 'zod/mini';
-import { workshopSettingsProblems, workshopSettingsSchema, type SettingsProblemCode, type WorkshopSettings } from '../../api/cutting/workshopSettings';
-import type { CuttingPlan } from '../../api/cutting/cuttingPlan';
-import { materialLabel } from '../../api/materialLabel';
-import { formatFraction, valueIn } from '../../api/partsList';
-import { oneLine } from '../../api/safeText';
+import { workshopSettingsProblems, workshopSettingsSchema, type SettingsProblemCode, type WorkshopSettings } from '../../model/cutting/workshopSettings';
+import type { CuttingPlan } from '../../model/cutting/cuttingPlan';
+import { materialLabel } from '../../model/parts/materialLabel';
+import { formatFraction, valueIn } from '../../model/parts/partsList';
+import { oneLine } from '../../model/text/safeText';
 import type { DistanceUnit } from '../types';
 import { publicLinkOf } from './publicLink';
 
-export { cuttingCsv } from '../../api/cutting/cuttingCsv';
+export { cuttingCsv } from '../../model/cutting/cuttingCsv';
 export { materialLabel };
-export type { CuttingPlan, MaterialGroup, PlacedPart, SheetLayout } from '../../api/cutting/cuttingPlan';
-export type { Estimate, EstimateLine } from '../../api/cutting/estimate';
-export type { Cut, PackingMode } from '../../api/cutting/packing';
-export type { SheetMaterial, WorkshopSettings } from '../../api/cutting/workshopSettings';
+export type { CuttingPlan, MaterialGroup, PlacedPart, SheetLayout } from '../../model/cutting/cuttingPlan';
+export type { Estimate, EstimateLine } from '../../model/cutting/estimate';
+export type { Cut, PackingMode } from '../../model/cutting/packing';
+export type { SheetMaterial, WorkshopSettings } from '../../model/cutting/workshopSettings';
 
 /** A length in millimetres for people: mm to a tenth, inches as fractions to 1/16. */
 export function formatLength(mm: number, unit: DistanceUnit): string {

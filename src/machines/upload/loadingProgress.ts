@@ -7,8 +7,6 @@
  * over (the server's first status, its result, the model on screen), so that the bar moves at each
  * step's end instead of resting on 33.33 % or 66.67 % while the next step has not said anything yet.
  */
-import type { Locales } from '../../i18n/i18n-types';
-import { formatDecimal } from '../../i18n/numbers';
 
 export const LOADING_STEPS = ['upload', 'convert', 'load'] as const;
 export type LoadingStep = (typeof LOADING_STEPS)[number];
@@ -33,14 +31,6 @@ export function overallProgress(step: LoadingStep, fraction: number, steps: read
   const clamped = Math.min(1, Math.max(0, Number.isFinite(fraction) ? fraction : 0));
   const index = steps.indexOf(step);
   return index < 0 ? 1 : (index + clamped * STEP_OWN_SHARE) / steps.length;
-}
-
-/**
- * The percentage shown, in whole percent ("36 %": two decimals moved too fast to read), rounded
- * down so that 100 % means done.
- */
-export function formatPercent(progress: number, locale: Locales = 'en'): string {
-  return `${formatDecimal(wholePercent(progress), 0, locale)} %`;
 }
 
 /** The progress 0..1 as whole percent, rounded down (99.9 % is 99). */

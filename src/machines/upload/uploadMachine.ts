@@ -23,7 +23,7 @@
  */
 import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { CREDIT_USAGE_REFUSED, INSUFFICIENT_CREDITS } from '../../api/schemas';
-import { projectNameFromFileName } from '../../api/projectName';
+import { projectNameFromFileName } from '../../model/text/projectName';
 import { advance, computedProgress } from './uploadProgress';
 import {
   initialContext,

@@ -7,7 +7,7 @@
  * itself (roomArMachine). Nothing elsewhere (desktop): there a QR code opens the link on a phone
  * with AR requested (`?ar=1`), where the page offers AR at once.
  */
-import { isWallCabinetName } from '../../api/partName';
+import { isWallCabinetName } from '../../model/parts/partName';
 import type { PartTree } from './viewerTypes';
 
 export interface ArDevice {

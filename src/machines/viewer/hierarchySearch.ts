@@ -1,12 +1,12 @@
 /**
  * Hierarchy search (SPEC §5): the query is split on commas or the whole words OR / OU
  * (any case), each term trimmed and lowercased, empty terms dropped. A node matches when its
- * display name or its material (what its extra info names, api/partMaterial.ts: workshops search
+ * display name or its material (what its extra info names, model/parts/partMaterial.ts: workshops search
  * by `oak veneer` or `HDF`) contains any term, accents and case aside (`chene` finds `Porte
  * chêne`). Results are node ids in tree order (depth first, roots first).
  */
-import { materialOf } from '../../api/partMaterial';
-import { foldForSearch } from '../../api/textFold';
+import { materialOf } from '../../model/parts/partMaterial';
+import { foldForSearch } from '../../model/text/textFold';
 import type { PartNode, PartTree } from './viewerTypes';
 
 /** A comma, or OR / OU standing as a word of its own (letters around it make it part of a name). */

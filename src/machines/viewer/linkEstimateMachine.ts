@@ -4,7 +4,7 @@
  *   loading -> loaded | failed (retry)
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { Estimate } from '../../api/cutting/estimate';
+import type { Estimate } from '../../model/cutting/estimate';
 
 export const linkEstimateMachine = setup({
   types: {

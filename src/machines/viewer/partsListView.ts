@@ -1,9 +1,9 @@
 /**
  * The parts list as the viewer's panel and the labels page read it: computed once per part tree
- * by the module the server's CSV uses (src/api/partsList.ts), so the panel, the file and the
+ * by the module the server's CSV uses (src/model/parts/partsList.ts), so the panel, the file and the
  * server's CSV agree.
  */
-import { buildPartsList, type NamedTree, type PartsList } from '../../api/partsList';
+import { buildPartsList, type NamedTree, type PartsList } from '../../model/parts/partsList';
 
 export {
   CABINET_COLUMNS,
@@ -14,7 +14,7 @@ export {
   type InchStyle,
   type PartDimensions,
   type PartsList,
-} from '../../api/partsList';
+} from '../../model/parts/partsList';
 
 const lists = new WeakMap<NamedTree, PartsList>();
 

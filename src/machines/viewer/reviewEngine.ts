@@ -9,7 +9,7 @@
  */
 import { fromCallback } from 'xstate';
 import { NOTE_VIEW_MAX_PARTS, type NotePin, type NoteView } from '../../api/schemas';
-import { convertDistance } from '../../api/units';
+import { convertDistance } from '../../model/units/units';
 import type { EnginePort, EngineSlot } from './enginePort';
 import type { Vec3 } from './viewerTypes';
 import { noteWorkshopOf, workshopOfNote } from './workshopNoteView';

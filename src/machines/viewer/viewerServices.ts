@@ -15,7 +15,7 @@ import { memoryStorage, persisted, type KeyValueStorage } from '../storage/persi
 import { createReviewEngineActor } from './reviewEngine';
 import type { deleteMachine } from '../projects/deleteMachine';
 import { approvalMachine } from './approvalMachine';
-import type { Estimate } from '../../api/cutting/estimate';
+import type { Estimate } from '../../model/cutting/estimate';
 import { linkEstimateMachine } from './linkEstimateMachine';
 import type { renameMachine } from '../projects/renameMachine';
 import type { shareMachine } from '../projects/shareMachine';

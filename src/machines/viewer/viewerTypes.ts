@@ -31,10 +31,10 @@ export { AXES, CAMERA_VIEWS, RENDER_MODES } from '../../model/viewerVocabulary';
 export const TOOL_PANELS = ['render', 'comments', 'attachment', 'measure', 'clipping', 'parts'] as const;
 export type ToolPanel = (typeof TOOL_PANELS)[number];
 
-export { convertDistance } from '../../api/units';
+export { convertDistance } from '../../model/units/units';
 
 /** The measure panel's tools: two points (SPEC), and the workshop measures. */
 export const MEASURE_KINDS = ['points', ...WORKSHOP_MEASURE_KINDS] as const;
 export type MeasureKind = (typeof MEASURE_KINDS)[number];
 
-export { LENGTH_FORMATS, fractionOfFormat } from '../../api/lengthFormat';
+export { LENGTH_FORMATS, fractionOfFormat } from '../../model/units/lengthFormat';

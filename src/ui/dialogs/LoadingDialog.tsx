@@ -4,9 +4,19 @@
  * screen (a link's first frame) it is a card at the bottom that leaves the model visible and
  * turnable, rather than a modal over it.
  */
-import { formatPercent, wholePercent, type LoadingMessage } from '../../machines/upload/loadingProgress';
+import { wholePercent, type LoadingMessage } from '../../machines/upload/loadingProgress';
 import { useLL, useLocale } from '../app/I18nProvider';
 import { AppDialog } from './AppDialog';
+import { formatDecimal } from '../../i18n/numbers';
+import type { Locales } from '../../i18n/i18n-types';
+
+/**
+ * The percentage shown, in whole percent ("36 %": two decimals moved too fast to read), rounded
+ * down so that 100 % means done; the number written as the reader's language writes it.
+ */
+function formatPercent(progress: number, locale: Locales): string {
+  return `${formatDecimal(wholePercent(progress), 0, locale)} %`;
+}
 
 export function LoadingDialog({
   open,

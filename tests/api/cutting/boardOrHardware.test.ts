@@ -1,10 +1,10 @@
 /** Which leaves a workshop cuts from sheets and which it buys: small solid parts are hardware, whatever their material's name says. */
 import { describe, expect, it } from 'vitest';
-import { planCutting } from '../../../src/api/cutting/cuttingPlan';
-import { estimateLines } from '../../../src/api/cutting/estimate';
-import { DEFAULT_WORKSHOP_SETTINGS } from '../../../src/api/cutting/workshopSettings';
-import { workshopPartsOf } from '../../../src/api/cutting/workshopParts';
-import type { NamedTree } from '../../../src/api/partsList';
+import { planCutting } from '../../../src/model/cutting/cuttingPlan';
+import { estimateLines } from '../../../src/model/cutting/estimate';
+import { DEFAULT_WORKSHOP_SETTINGS } from '../../../src/model/cutting/workshopSettings';
+import { workshopPartsOf } from '../../../src/model/cutting/workshopParts';
+import type { NamedTree } from '../../../src/model/parts/partsList';
 
 function tree(cabinet: string, leaves: string[]): NamedTree {
   const nodes: Record<string, { rawName: string; children: string[] }> = { c: { rawName: cabinet, children: leaves.map((_, i) => `p${i}`) } };

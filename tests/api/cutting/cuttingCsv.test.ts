@@ -1,10 +1,10 @@
 /** The cutting CSV against formula injection (OWASP CSV injection), read as spreadsheets read it. */
 import { describe, expect, it } from 'vitest';
-import { cuttingCsv } from '../../../src/api/cutting/cuttingCsv';
-import { planCutting } from '../../../src/api/cutting/cuttingPlan';
-import { DEFAULT_WORKSHOP_SETTINGS } from '../../../src/api/cutting/workshopSettings';
-import { workshopPartsOf } from '../../../src/api/cutting/workshopParts';
-import type { NamedTree } from '../../../src/api/partsList';
+import { cuttingCsv } from '../../../src/model/cutting/cuttingCsv';
+import { planCutting } from '../../../src/model/cutting/cuttingPlan';
+import { DEFAULT_WORKSHOP_SETTINGS } from '../../../src/model/cutting/workshopSettings';
+import { workshopPartsOf } from '../../../src/model/cutting/workshopParts';
+import type { NamedTree } from '../../../src/model/parts/partsList';
 import { formulaCells } from '../../helpers/csvCells';
 
 function tree(cabinet: string, leaves: string[]): NamedTree {

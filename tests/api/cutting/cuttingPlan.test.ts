@@ -1,12 +1,12 @@
 /** The plan of a revision from its part tree, its CSV and its estimate: a small job worked out by hand, and generated kitchens. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cuttingCsv } from '../../../src/api/cutting/cuttingCsv';
-import { planCutting } from '../../../src/api/cutting/cuttingPlan';
-import { estimateLines, totalOf } from '../../../src/api/cutting/estimate';
-import { DEFAULT_WORKSHOP_SETTINGS, workshopSettingsProblems, workshopSettingsSchema, type WorkshopSettings } from '../../../src/api/cutting/workshopSettings';
-import { workshopPartsOf } from '../../../src/api/cutting/workshopParts';
-import type { NamedTree } from '../../../src/api/partsList';
+import { cuttingCsv } from '../../../src/model/cutting/cuttingCsv';
+import { planCutting } from '../../../src/model/cutting/cuttingPlan';
+import { estimateLines, totalOf } from '../../../src/model/cutting/estimate';
+import { DEFAULT_WORKSHOP_SETTINGS, workshopSettingsProblems, workshopSettingsSchema, type WorkshopSettings } from '../../../src/model/cutting/workshopSettings';
+import { workshopPartsOf } from '../../../src/model/cutting/workshopParts';
+import type { NamedTree } from '../../../src/model/parts/partsList';
 import { generateAssembly } from '../../../samples/generate';
 import { namedTreeOf } from '../../../samples/namedTree';
 import { layoutProblems } from './layoutChecks';

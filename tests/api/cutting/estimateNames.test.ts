@@ -1,11 +1,11 @@
 /** What the estimate and the diagrams show of a material: its name for people, one board per material within a thickness tolerance. */
 import { describe, expect, it } from 'vitest';
-import { planCutting, THICKNESS_TOLERANCE_MM } from '../../../src/api/cutting/cuttingPlan';
-import { estimateLines } from '../../../src/api/cutting/estimate';
-import { DEFAULT_WORKSHOP_SETTINGS } from '../../../src/api/cutting/workshopSettings';
-import { workshopPartsOf } from '../../../src/api/cutting/workshopParts';
-import { materialLabel } from '../../../src/api/materialLabel';
-import type { NamedTree } from '../../../src/api/partsList';
+import { planCutting, THICKNESS_TOLERANCE_MM } from '../../../src/model/cutting/cuttingPlan';
+import { estimateLines } from '../../../src/model/cutting/estimate';
+import { DEFAULT_WORKSHOP_SETTINGS } from '../../../src/model/cutting/workshopSettings';
+import { workshopPartsOf } from '../../../src/model/cutting/workshopParts';
+import { materialLabel } from '../../../src/model/parts/materialLabel';
+import type { NamedTree } from '../../../src/model/parts/partsList';
 
 function tree(cabinets: [string, string[]][]): NamedTree {
   const nodes: Record<string, { rawName: string; children: string[] }> = {};

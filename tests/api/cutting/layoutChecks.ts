@@ -2,7 +2,7 @@
  * Independent checks of a packing, used by the property tests: they read only the placements and
  * cuts, never the packer's internals.
  */
-import type { Cut, Packing, PackItem, SheetStock } from '../../../src/api/cutting/packing';
+import type { Cut, Packing, PackItem, SheetStock } from '../../../src/model/cutting/packing';
 
 interface Rect {
   x: number;

@@ -1,9 +1,9 @@
 /** Both packers on generated jobs: every part once, inside the trimmed sheet, a kerf apart, grain kept; guillotine cuts replayed. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { packFree } from '../../../src/api/cutting/freePlacement';
-import { packGuillotine } from '../../../src/api/cutting/guillotine';
-import { areaLowerBound, type PackItem, type SheetStock } from '../../../src/api/cutting/packing';
+import { packFree } from '../../../src/model/cutting/freePlacement';
+import { packGuillotine } from '../../../src/model/cutting/guillotine';
+import { areaLowerBound, type PackItem, type SheetStock } from '../../../src/model/cutting/packing';
 import { layoutProblems, replayProblems } from './layoutChecks';
 
 const stockArb: fc.Arbitrary<SheetStock> = fc.record({

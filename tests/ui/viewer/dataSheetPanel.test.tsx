@@ -2,7 +2,7 @@
 /** The data sheet shows sizes in the user's unit, with the encoded size when it was in the other unit. */
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parsePartName } from '../../../src/api/partName';
+import { parsePartName } from '../../../src/model/parts/partName';
 import type { PartNode } from '../../../src/machines/viewer/viewerTypes';
 import { DataSheetPanel } from '../../../src/ui/viewer/panels/DataSheetPanel';
 import { renderWithLocale } from '../../helpers/renderWithLocale';

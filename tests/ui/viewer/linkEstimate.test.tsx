@@ -2,7 +2,7 @@
 /** The cost estimate in a guest's shared-project panel: read from the link's route where the owner offers it, absent otherwise. */
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Estimate } from '../../../src/api/cutting/estimate';
+import type { Estimate } from '../../../src/model/cutting/estimate';
 import { ALL_SHARE_OPTIONS } from '../../../src/api/schemas';
 import { SharedProjectPanel } from '../../../src/ui/viewer/panels/SharedProjectPanel';
 import { renderWithServices, SAMPLE_LINK } from '../../helpers/appHarness';

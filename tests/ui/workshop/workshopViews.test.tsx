@@ -6,10 +6,10 @@
  */
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { planCutting } from '../../../src/api/cutting/cuttingPlan';
-import { DEFAULT_WORKSHOP_SETTINGS } from '../../../src/api/cutting/workshopSettings';
-import { workshopPartsOf } from '../../../src/api/cutting/workshopParts';
-import type { NamedTree } from '../../../src/api/partsList';
+import { planCutting } from '../../../src/model/cutting/cuttingPlan';
+import { DEFAULT_WORKSHOP_SETTINGS } from '../../../src/model/cutting/workshopSettings';
+import { workshopPartsOf } from '../../../src/model/cutting/workshopParts';
+import type { NamedTree } from '../../../src/model/parts/partsList';
 import { partLabelsOf, settingsErrorsOf } from '../../../src/machines/projects/workshopView';
 import { CuttingDiagrams } from '../../../src/ui/workshop/CuttingDiagrams';
 import { PartLabels } from '../../../src/ui/workshop/PartLabels';

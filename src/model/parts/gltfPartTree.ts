@@ -4,8 +4,8 @@
  * scene's nodes are the roots (else the nodes no node names as a child). A node reachable twice
  * keeps its first place. The viewer's tree adds each node's parent and parses its name (SPEC §3).
  */
-import { GlbFormatError, readGlbChunks } from '../model/glbChunks';
-import type { PartNode, PartTree } from '../model/viewerVocabulary';
+import { GlbFormatError, readGlbChunks } from '../glbChunks';
+import type { PartNode, PartTree } from '../viewerVocabulary';
 import { parsePartName } from './partName';
 import type { NamedNode, NamedTree } from './partsList';
 

@@ -3,8 +3,8 @@
  * to the nearest 1/16, 1/32 or 1/64 and reduced, as a joiner writes them (23 5/8").
  */
 import { metresTo } from './units';
-import type { InchFraction } from './wireValues';
-import { LENGTH_FORMATS, type LengthFormat } from '../model/viewerVocabulary';
+import type { InchFraction } from '../viewerVocabulary';
+import { LENGTH_FORMATS, type LengthFormat } from '../viewerVocabulary';
 
 export type { InchFraction };
 

@@ -6,7 +6,7 @@
  * codes the app words in the user's language and the server in English.
  */
 import * as z from 'zod/mini';
-import { foldForSearch } from '../textFold';
+import { foldForSearch } from '../text/textFold';
 
 const money = z.number().check(z.gte(0), z.lte(1_000_000));
 const sheetSide = z.number().check(z.gt(0), z.lte(10_000));

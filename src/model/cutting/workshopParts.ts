@@ -7,11 +7,11 @@
  * leaf is hardware (hinges, handles, legs, runners, shelf pins, screws, dowels), counted by display
  * name. Sizes are in millimetres.
  */
-import { materialOf } from '../partMaterial';
-import { parsePartName } from '../partName';
-import { cabinetsOf, type NamedTree } from '../partsList';
-import { foldForSearch } from '../textFold';
-import { convertDistance } from '../units';
+import { materialOf } from '../parts/partMaterial';
+import { parsePartName } from '../parts/partName';
+import { cabinetsOf, type NamedTree } from '../parts/partsList';
+import { foldForSearch } from '../text/textFold';
+import { convertDistance } from '../units/units';
 import type { WorkshopSettings } from './workshopSettings';
 
 export interface SheetPart {

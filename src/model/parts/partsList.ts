@@ -12,13 +12,13 @@
  * and are converted only to be shown (SPEC §9: 1 m = 39.3701 in, as everywhere in the product).
  */
 import * as z from 'zod/mini';
-import { csvTextCell } from './csvCell';
+import { csvTextCell } from '../text/csvCell';
 import { materialOf } from './partMaterial';
 import { parsePartName, type PartKind } from './partName';
-import type { DistanceUnit } from './schemas';
-import { oneLine } from './safeText';
-import { foldForSearch } from './textFold';
-import { convertDistance } from './units';
+import type { DistanceUnit } from '../viewerVocabulary';
+import { oneLine } from '../text/safeText';
+import { foldForSearch } from '../text/textFold';
+import { convertDistance } from '../units/units';
 
 export interface NamedNode {
   rawName: string;

@@ -8,7 +8,7 @@
  * Amounts are rounded to the cent per line; the total is the sum of the lines.
  */
 import * as z from 'zod/mini';
-import { foldForSearch } from '../textFold';
+import { foldForSearch } from '../text/textFold';
 import type { CuttingPlan } from './cuttingPlan';
 import type { WorkshopSettings } from './workshopSettings';
 

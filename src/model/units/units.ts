@@ -1,5 +1,5 @@
 /** Distance units and conversions (SPEC §9: 1 m = 1000 mm = 39.3701 in; mm to 1 decimal, in to 3). */
-import type { DistanceUnit } from './schemas';
+import type { DistanceUnit } from '../viewerVocabulary';
 
 const MM_PER_METRE = 1000;
 const INCHES_PER_METRE = 39.3701;

@@ -5,7 +5,7 @@
  * `whole_num_den` (`23_1_2` is 23.5). A node with children is a cabinet (height x depth x width);
  * a leaf is a panel (length x thickness x width).
  */
-import type { DistanceUnit, PartSize } from '../model/viewerVocabulary';
+import type { DistanceUnit, PartSize } from '../viewerVocabulary';
 
 export type PartKind = 'cabinet' | 'panel';
 

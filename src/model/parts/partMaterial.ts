@@ -11,7 +11,7 @@
  * material. So `Oak, hinge right` is Oak, `Adjustable` has no material, `Melamine white 18` is
  * itself.
  */
-import { foldForSearch } from './textFold';
+import { foldForSearch } from '../text/textFold';
 
 const MATERIAL_WORDS: ReadonlySet<string> = new Set([
   // Wood species and solid wood (English).

@@ -5,7 +5,7 @@
  * parts numbered 1..n in sheet order (the number on the diagram and on the part's label), with
  * the figures a workshop buys and quotes from: sheets, used area, waste, cut length.
  */
-import { foldForSearch } from '../textFold';
+import { foldForSearch } from '../text/textFold';
 import { packFree } from './freePlacement';
 import { packGuillotine } from './guillotine';
 import { areaLowerBound, type Cut, type PackingMode, type PackItem, type SheetStock } from './packing';

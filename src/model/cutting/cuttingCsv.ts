@@ -4,9 +4,9 @@
  * (sheets, area bound, waste, cut length). Same cell rules as the parts list (`csvTextCell`: quoted
  * text against formula injection; BOM, CRLF); sizes in mm or inches (decimals to 1/1000 in).
  */
-import { csvTextCell } from '../csvCell';
-import { valueIn } from '../partsList';
-import type { DistanceUnit } from '../schemas';
+import { csvTextCell } from '../text/csvCell';
+import { valueIn } from '../parts/partsList';
+import type { DistanceUnit } from '../viewerVocabulary';
 import type { CuttingPlan } from './cuttingPlan';
 
 const CUTTING_CSV_COLUMNS = ['material', 'thickness', 'sheet', 'number', 'cabinet', 'part', 'length', 'width', 'x', 'y', 'rotated', 'unit'] as const;
