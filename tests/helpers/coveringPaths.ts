@@ -6,6 +6,7 @@
  * state and context key); `npm run qa` still plays it whole (MODEL_PATHS=all).
  */
 import type { AnyStateMachine, EventObject } from 'xstate';
+import { random } from '../../samples/generate';
 import { pathSignatures } from './transitionPaths';
 
 interface PathLike {
@@ -19,18 +20,6 @@ const SAMPLE = 8;
 export function pathsToPlay<P extends PathLike>(model: AnyStateMachine, input: unknown, paths: P[]): P[] {
   if (process.env.MODEL_PATHS === 'all') return paths;
   return coveringPaths(model, input, paths, { sample: SAMPLE, seed: Number(process.env.MODEL_PATHS_SEED) || 1 });
-}
-
-/** A small deterministic generator (mulberry32): the same seed draws the same sample. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function coveringPaths<P extends PathLike>(model: AnyStateMachine, input: unknown, paths: P[], options: { sample: number; seed: number }): P[] {
@@ -54,7 +43,7 @@ export function coveringPaths<P extends PathLike>(model: AnyStateMachine, input:
   // A sample of the longer paths left: the longer half, drawn with the seed.
   const rest = paths.map((_, i) => i).filter((i) => !chosen.has(i)).sort((a, b) => paths[b].steps.length - paths[a].steps.length || a - b);
   const pool = rest.slice(0, Math.max(options.sample, Math.ceil(rest.length / 2)));
-  const random = seeded(options.seed);
-  for (let k = 0; k < options.sample && pool.length > 0; k++) chosen.add(pool.splice(Math.floor(random() * pool.length), 1)[0]);
+  const draw = random(options.seed);
+  for (let k = 0; k < options.sample && pool.length > 0; k++) chosen.add(pool.splice(Math.floor(draw() * pool.length), 1)[0]);
   return paths.filter((_, i) => chosen.has(i));
 }

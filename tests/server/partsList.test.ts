@@ -12,6 +12,7 @@ import { assemblyToGlb } from '../../samples/toGlb';
 import { addProject, addUser, inject, type TestUser } from './helpers/projectFixtures';
 import { startTestServer, type TestServer } from './helpers/testServer';
 import { namesGlb } from './helpers/namesGlb';
+import { cellsAs } from '../helpers/csvCells';
 
 const MM_PER_INCH = 25.4;
 const assembly = generateAssembly({ parts: 400, seed: 11 });
@@ -246,26 +247,6 @@ describe('GET projects/accessKeys/{key}/parts.csv', () => {
     expect((await linkCsv(project.accessKey)).status).toBe(404);
   });
 });
-
-/** Cells of one line as a spreadsheet splitting on `separator` reads them (quotes honoured or not). */
-function cellsAs(line: string, separator: string, honourQuotes: boolean): string[] {
-  if (!honourQuotes) return line.split(separator).map((c) => c.replace(/^"|"$/g, '').replace(/""/g, '"'));
-  const out: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === separator) out.push(cell), (cell = '');
-    else cell += ch;
-  }
-  out.push(cell);
-  return out;
-}
 
 describe('parts.csv and formula injection (OWASP CSV injection)', () => {
   const attacks = [
