@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = resolve(__dirname, '../..');
@@ -24,10 +25,11 @@ function cruise(files: Record<string, string>): { code: number; output: string }
   const bin = join(root, 'node_modules/.bin/depcruise');
   try {
     const output = execFileSync(bin, ['src', 'server', 'samples', '--config', '.dependency-cruiser.cjs'], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
-    return { code: 0, output };
+    return { code: 0, output: stripVTControlCharacters(output) };
   } catch (error) {
     const e = error as { status: number; stdout: string; stderr: string };
-    return { code: e.status, output: `${e.stdout}${e.stderr}` };
+    // npm test runs with FORCE_COLOR: the names come wrapped in colour codes.
+    return { code: e.status, output: stripVTControlCharacters(`${e.stdout}${e.stderr}`) };
   }
 }
 
