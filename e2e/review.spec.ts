@@ -173,11 +173,13 @@ test('on a phone, in French: asking for changes needs a note; a note drawn with 
     await expect(guest.getByRole('button', { name: 'Demander des modifications' })).toHaveCount(0);
     const decisions = await api<Array<{ kind: string; name: string; revisionNumber: number }>>(e2eServer, `projects/${link.projectId}/decisions`, link.token);
     expect(decisions.map(({ kind, name, revisionNumber }) => ({ kind, name, revisionNumber }))).toEqual([{ kind: 'changesRequested', name: 'Chloé Cliente', revisionNumber: 1 }]);
-    const comments = await api<Array<{ text: string; markup: Array<{ kind: string; points?: unknown[] }> }>>(e2eServer, `projects/${link.projectId}/comments`, link.token);
-    expect(comments[0].text).toBe('Poignées noires sur toutes les portes');
-    expect(comments[0].markup).toHaveLength(1);
-    expect(comments[0].markup[0].kind).toBe('line');
-    expect(comments[0].markup[0].points!.length).toBeGreaterThan(5);
+    const comments = await api<Array<{ id: number; text: string; hasView: boolean }>>(e2eServer, `projects/${link.projectId}/comments`, link.token);
+    expect(comments[0]).toMatchObject({ text: 'Poignées noires sur toutes les portes', hasView: true });
+    // The list carries no markup: the note's view and markup are read alone.
+    const { markup } = await api<{ markup: Array<{ kind: string; points?: unknown[] }> }>(e2eServer, `projects/${link.projectId}/comments/${comments[0].id}/view`, link.token);
+    expect(markup).toHaveLength(1);
+    expect(markup[0].kind).toBe('line');
+    expect(markup[0].points!.length).toBeGreaterThan(5);
   });
   await phone.close();
 });

@@ -130,12 +130,14 @@ test('a client on a phone asks for changes with a pinned note; the maker, live, 
     expect((await posted).status()).toBe(201);
     await expect(notes.locator('[data-note]')).toHaveCount(1);
     await expect(notes.locator('[data-note]').first()).toContainText(NOTE);
-    const comments = await api<Array<{ text: string; status: string; pin: { partId: string | null } | null; markup: Array<{ kind: string; points?: unknown[] }> }>>(e2eServer, `projects/${link.projectId}/comments`, link.token);
+    const comments = await api<Array<{ id: number; text: string; status: string; hasView: boolean; pin: { partId: string | null } | null }>>(e2eServer, `projects/${link.projectId}/comments`, link.token);
     expect(comments).toHaveLength(1);
-    expect(comments[0]).toMatchObject({ text: NOTE, status: 'open' });
+    expect(comments[0]).toMatchObject({ text: NOTE, status: 'open', hasView: true });
     expect(comments[0].pin?.partId).toMatch(/^\d+$/);
-    expect(comments[0].markup.map((m) => m.kind)).toEqual(['line']);
-    expect(comments[0].markup[0].points!.length).toBeGreaterThan(5);
+    // The list carries no markup: the note's view and markup are read alone.
+    const { markup } = await api<{ markup: Array<{ kind: string; points?: unknown[] }> }>(e2eServer, `projects/${link.projectId}/comments/${comments[0].id}/view`, link.token);
+    expect(markup.map((m) => m.kind)).toEqual(['line']);
+    expect(markup[0].points!.length).toBeGreaterThan(5);
   });
 
   await test.step("the maker's open viewer shows the note and its pin without a reload", async () => {

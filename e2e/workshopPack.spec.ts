@@ -113,7 +113,10 @@ test('the estimate shows on the link only once the owner turns Cost estimate on'
 
   const panel = await openProjectPanel();
   await expect(panel.getByRole('region', { name: 'Cost estimate' })).toBeVisible();
-  await expect(panel.getByTestId('estimate-total')).toHaveText('€0.00');
+  // No price is set yet: the client reads quantities, not €0.00 lines and total.
+  await expect(panel.getByTestId('estimate-quantities-only')).toHaveText('No prices are set: quantities only.');
+  await expect(panel.getByTestId('estimate-total')).toHaveCount(0);
   await expect(panel.getByTestId('estimate-line').first()).toContainText('Boards');
+  await expect(panel.getByTestId('estimate-line').first()).not.toContainText('€');
   await guest.close();
 });
