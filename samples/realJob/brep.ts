@@ -1,6 +1,6 @@
 /**
  * B-rep solids written as STEP entities, with the faces a cabinet maker's export has: boxes
- * drilled with blind holes, boxes with every edge rounded (2 mm edge fillets: quarter cylinders
+ * drilled with blind holes and cut with stopped grooves, boxes with every edge rounded (2 mm edge fillets: quarter cylinders
  * along the edges, sphere octants at the corners) and cylinders. Every curve is a line or a circle
  * and every surface a plane, cylinder or sphere, so the solids are exact and any STEP reader
  * rebuilds them. Faces share their edges (each used once in each direction), loops run
@@ -43,6 +43,17 @@ export interface Hole {
   /** Centre on the face, the coordinates along the two other axes in order (axis+1, axis+2) mod 3. */
   at: [number, number];
   diameter: number;
+  depth: number;
+}
+
+/**
+ * A stopped groove (a rectangular channel that reaches no edge) cut into a box face: `face` as
+ * for holes, `min` and `max` its corners on the face (coordinates along (axis+1, axis+2) mod 3).
+ */
+export interface Groove {
+  face: [number, 0 | 1];
+  min: [number, number];
+  max: [number, number];
   depth: number;
 }
 
@@ -135,16 +146,55 @@ export class BrepWriter {
     return [[e2, false], [e1, false]];
   }
 
-  /** The box from the origin to `size`, drilled with `holes`. */
-  box(name: string, size: Vec3, holes: Hole[] = [], origin: Vec3 = [0, 0, 0]): number {
-    return this.roundedBox(name, size, 0, holes, origin);
+  /** Writes a groove's own faces (four walls and the bottom) and returns the loop it cuts in its face. */
+  private groove(origin: Vec3, size: Vec3, groove: Groove, faces: number[]): LoopEdge[] {
+    const [axis, side] = groove.face;
+    const b = (axis + 1) % 3;
+    const d = (axis + 2) % 3;
+    const n = axisVector(axis, side ? 1 : -1);
+    const corner = (cb: number, cd: number, depth: number): Vec3 => {
+      const p: Vec3 = [...origin];
+      p[axis] += (side ? size[axis] : 0) - (side ? depth : -depth);
+      p[b] += cb;
+      p[d] += cd;
+      return p;
+    };
+    const ring: Array<[number, number]> = [
+      [groove.min[0], groove.min[1]],
+      [groove.max[0], groove.min[1]],
+      [groove.max[0], groove.max[1]],
+      [groove.min[0], groove.max[1]],
+    ];
+    const top = ring.map(([cb, cd]) => this.vertex(corner(cb, cd, 0)));
+    const bottom = ring.map(([cb, cd]) => this.vertex(corner(cb, cd, groove.depth)));
+    const topEdges = top.map((v, i) => this.line(v, top[(i + 1) % 4]));
+    const bottomEdges = bottom.map((v, i) => this.line(v, bottom[(i + 1) % 4]));
+    const risers = bottom.map((v, i) => this.line(v, top[i]));
+    const centre = corner((groove.min[0] + groove.max[0]) / 2, (groove.min[1] + groove.max[1]) / 2, groove.depth);
+    for (let i = 0; i < 4; i++) {
+      const j = (i + 1) % 4;
+      const vertices = [top[i], top[j], bottom[j], bottom[i]];
+      const edges = [topEdges[i], risers[j], bottomEdges[i], risers[i]];
+      // The wall looks into the channel.
+      const mid = scale(add(bottom[i].p, bottom[j].p), 0.5);
+      const inward = unit(sub([centre[0], centre[1], centre[2]], mid));
+      const outward: Vec3 = [0, 1, 2].map((k) => (k === axis ? 0 : inward[k])) as Vec3;
+      faces.push(this.face(this.plane(bottom[i].p, outward, unit(sub(bottom[j].p, bottom[i].p))), true, this.through(vertices, edges, outward)));
+    }
+    faces.push(this.face(this.plane(bottom[0].p, n, axisVector(b)), true, this.through(bottom, bottomEdges, n)));
+    return this.through(top, topEdges, scale(n, -1));
+  }
+
+  /** The box from the origin to `size`, drilled with `holes` and grooved with `grooves`. */
+  box(name: string, size: Vec3, holes: Hole[] = [], origin: Vec3 = [0, 0, 0], grooves: Groove[] = []): number {
+    return this.roundedBox(name, size, 0, holes, origin, grooves);
   }
 
   /**
    * The box from the origin to `size` with every edge rounded to `radius` (0: sharp), drilled
    * with `holes` (which must lie inside the flat part of their face).
    */
-  roundedBox(name: string, size: Vec3, radius: number, holes: Hole[] = [], origin: Vec3 = [0, 0, 0]): number {
+  roundedBox(name: string, size: Vec3, radius: number, holes: Hole[] = [], origin: Vec3 = [0, 0, 0], grooves: Groove[] = []): number {
     const r = radius;
     const center = (c: number): Vec3 => [0, 1, 2].map((a) => origin[a] + ((c >> a) & 1 ? size[a] - r : r)) as Vec3;
     const corners = new Map<string, Vertex>();
@@ -178,6 +228,10 @@ export class BrepWriter {
     for (const hole of holes) {
       const key = hole.face.join(':');
       holeLoops.set(key, [...(holeLoops.get(key) ?? []), this.hole(origin, size, hole, faces)]);
+    }
+    for (const groove of grooves) {
+      const key = groove.face.join(':');
+      holeLoops.set(key, [...(holeLoops.get(key) ?? []), this.groove(origin, size, groove, faces)]);
     }
     for (let a = 0; a < 3; a++) {
       const b = (a + 1) % 3;

@@ -1,7 +1,7 @@
 /**
  * Whole jobs as a cabinet maker's software exports them: kitchens of an apartment building, each a
  * run of base and wall cabinets, every part a real solid. Side panels are drilled with two rows of
- * 5 mm system holes at 32 mm pitch, carcass tops and bottoms with 8 mm dowel holes, doors and
+ * 5 mm system holes at 32 mm pitch and grooved for the back, carcass tops and bottoms with 8 mm dowel holes, doors and
  * drawer fronts have 2 mm rounded edges and doors two 35 mm hinge cups; hinges, bar handles, legs
  * and shelf pins are modelled, runners have their screw holes. Names follow the product's
  * part-name encoding (`Display name+Dimensions|Extra info`).
@@ -18,7 +18,7 @@ import { boundsOf, countParts, random } from '../generate.js';
 import { sampleMaterials, type SampleMaterial } from '../materials.js';
 import { assemblyToStep } from '../writers/step.js';
 import type { StepEntities } from '../writers/stepEntities.js';
-import { BrepWriter, type Hole, type Vec3 } from './brep.js';
+import { BrepWriter, type Groove, type Hole, type Vec3 } from './brep.js';
 
 export interface JobOptions {
   cabinets: number;
@@ -36,6 +36,8 @@ const KITCHEN_SPACING_MM = 6000;
 const WALL_CABINET_Y_MM = 1450;
 const LEG_HEIGHT_MM = 100;
 const SYSTEM_HOLE = { diameter: 5, depth: 12, pitch: 32, inset: 37, margin: 96 };
+/** The groove that holds the back in a carcass side: 16 mm from the back edge, 8 wide, 8 deep, stopped 20 mm from the ends. */
+const BACK_GROOVE = { from: 16, width: 8, depth: 8, stop: 20 };
 
 /** `cabinets` cabinets in kitchens of ten: base and wall cabinets in turn, metric widths. */
 export function generateJob(options: JobOptions): Assembly {
@@ -103,6 +105,39 @@ function holeRows(face: Hole['face'], rows: number[], from: number, to: number, 
 }
 
 /**
+ * The holes, cups and grooves the job's panels are made with, by display name, in the part's Z-up
+ * space (X width, Y depth, Z height; `size` in mm): the machining a reader of the model must find.
+ * Drawer sides (not 18 mm thick) and every other part have none.
+ */
+export function jobPanelOperations(name: string, size: Vec3): { holes: Hole[]; grooves: Groove[] } {
+  const [sx, sy, sz] = size;
+  switch (name) {
+    case 'Left side':
+    case 'Right side': {
+      if (Math.abs(sx - 18) > 0.01) break;
+      // System holes on the inner face (the right side's inner face looks to -X).
+      const face: Hole['face'] = [0, name === 'Left side' ? 1 : 0];
+      const { diameter, depth, pitch, inset, margin } = SYSTEM_HOLE;
+      const { from, width, depth: grooveDepth, stop } = BACK_GROOVE;
+      // The back's groove, stopped short of the top and bottom.
+      const groove: Groove = { face, min: [sy - from - width, stop], max: [sy - from, sz - stop], depth: grooveDepth };
+      return { holes: holeRows(face, [inset, sy - inset], margin, sz - margin, diameter, depth, pitch), grooves: [groove] };
+    }
+    case 'Top':
+    case 'Bottom':
+      return { holes: [0, 1].flatMap((side) => holeRows([0, side as 0 | 1], [37, sy - 37], sz / 2, sz / 2, 8, 30, 1)), grooves: [] };
+    case 'Door':
+    case 'Left door':
+    case 'Right door': {
+      // Hinge cups on the back face (Y = depth), 22.5 mm from the hinge edge.
+      const hingeX = name === 'Right door' ? sx - 22.5 : 22.5;
+      return { holes: [124, sz - 124].map((z) => ({ face: [1, 1], at: [z, hingeX], diameter: 35, depth: 12.5 })), grooves: [] };
+    }
+  }
+  return { holes: [], grooves: [] };
+}
+
+/**
  * The solids of one part in its Z-up space: X width, Y depth (0 at the front), Z height. What a
  * part is comes from its display name, as a cabinet program's part library would.
  */
@@ -113,26 +148,16 @@ export function jobSolids(e: StepEntities, node: AssemblyNode, size: number[]): 
   const name = displayName(node);
   switch (name) {
     case 'Left side':
-    case 'Right side': {
-      if (Math.abs(sx - 18) > 0.01) break; // drawer sides: plain boards
-      // System holes on the inner face (the right side's inner face looks to -X).
-      const face: Hole['face'] = [0, name === 'Left side' ? 1 : 0];
-      const { diameter, depth, pitch, inset, margin } = SYSTEM_HOLE;
-      return [w.box(node.name, s, holeRows(face, [inset, sy - inset], margin, sz - margin, diameter, depth, pitch))];
-    }
+    case 'Right side':
     case 'Top':
     case 'Bottom': {
-      const dowels = [0, 1].flatMap((side) => holeRows([0, side as 0 | 1], [37, sy - 37], sz / 2, sz / 2, 8, 30, 1));
-      return [w.box(node.name, s, dowels)];
+      const { holes, grooves } = jobPanelOperations(name, s);
+      return [w.box(node.name, s, holes, [0, 0, 0], grooves)];
     }
     case 'Door':
     case 'Left door':
-    case 'Right door': {
-      // Hinge cups on the back face (Y = depth), 22.5 mm from the hinge edge.
-      const hingeX = name === 'Right door' ? sx - 22.5 : 22.5;
-      const cups: Hole[] = [124, sz - 124].map((z) => ({ face: [1, 1], at: [z, hingeX], diameter: 35, depth: 12.5 }));
-      return [w.roundedBox(node.name, s, 2, cups)];
-    }
+    case 'Right door':
+      return [w.roundedBox(node.name, s, 2, jobPanelOperations(name, s).holes)];
     case 'Front':
       return [w.roundedBox(node.name, s, 2)];
     case 'Shelf pin':

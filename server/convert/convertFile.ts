@@ -10,6 +10,7 @@ import { writeGlb } from './glbWriter.js';
 import { importModel, type ProgressCallback } from './importModel.js';
 import { shareRepeatedMeshes } from './instancing.js';
 import { sceneStats } from './scene.js';
+import { machiningOfScene } from './machining/revisionMachining.js';
 import type { ZipLimits } from './zipArchive.js';
 
 interface ConvertInput {
@@ -41,6 +42,8 @@ export interface ConvertOutput {
   stats: ConversionStats;
   /** What the user should know about the conversion (losses, assumptions). */
   notes: ConversionNote[];
+  /** The machining of its panels tied to the GLB's nodes (JSON), or null (server/convert/machining). */
+  machining: Uint8Array | null;
 }
 
 export async function convertFile(input: ConvertInput): Promise<ConvertOutput> {
@@ -61,11 +64,13 @@ export async function convertFile(input: ConvertInput): Promise<ConvertOutput> {
   scene = shareRepeatedMeshes(scene);
   progress(0.85, activityText({ step: 'compressing' }));
   const glb = await writeGlb(scene);
+  const machining = machiningOfScene(scene);
   progress(1, activityText({ step: 'done' }));
   const notes = scene.notes ?? [];
   return {
     glb,
     notes,
+    machining: machining && new TextEncoder().encode(JSON.stringify(machining)),
     stats: {
       ...counts,
       meshes: scene.meshes.length,

@@ -62,7 +62,7 @@ export interface ConvertRequest {
 
 export interface Converter {
   /** The GLB with its precompressed copies and poster, made in the worker thread. */
-  convert(request: ConvertRequest): Promise<ConvertOutput & { assets: RevisionAssets }>;
+  convert(request: ConvertRequest): Promise<Omit<ConvertOutput, 'machining'> & { assets: RevisionAssets }>;
   /** The AR files of a converted GLB, made in a worker thread (null: none for this model). */
   arFiles?(glb: Uint8Array, node?: number): Promise<ArFiles | null>;
   close(): Promise<void>;

@@ -44,6 +44,7 @@ function translated(mesh: SceneMesh, by: readonly number[]): SceneMesh {
   const done = new Map<Float32Array, Float32Array>();
   return {
     name: mesh.name,
+    panel: mesh.panel,
     primitives: mesh.primitives.map((primitive) => {
       let positions = done.get(primitive.positions);
       if (!positions) {

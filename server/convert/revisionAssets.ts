@@ -32,6 +32,11 @@ export interface RevisionAssets {
    * they could not be made; absent in revisions made before them (made on first request).
    */
   ar?: ArFiles | null;
+  /**
+   * The machining of its panels (server/convert/machining), JSON of `RevisionMachining`: null when
+   * no part is a panel read from a B-rep; absent in revisions made before it.
+   */
+  machining?: Uint8Array | null;
 }
 
 export interface ArFiles {

@@ -3,6 +3,7 @@
  * Units: metres. Axes: Y up (glTF convention). Matrices: column-major 4x4, local to the parent.
  */
 import type { ConversionNote } from '../../src/api/conversionNotes.js';
+import type { PanelGeometry } from '../../src/model/machining/panelMachining.js';
 import { multiplyMatrices } from '../../src/model/matrix4.js';
 
 export type Rgb = [number, number, number];
@@ -36,6 +37,8 @@ export interface ScenePrimitive {
 export interface SceneMesh {
   name: string;
   primitives: ScenePrimitive[];
+  /** The part's machining, read from its B-rep faces where the importer had them (server/convert/machining). */
+  panel?: PanelGeometry | null;
 }
 
 export interface SceneNode {

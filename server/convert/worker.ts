@@ -61,7 +61,7 @@ export default async function runConversion(task: WorkerTask): Promise<WorkerRes
   takeCapturedOutput();
   startBudget(task.memoryLimitMb);
   try {
-    const { glb, stats, notes } = await convertFile({
+    const { glb, stats, notes, machining } = await convertFile({
       fileName: task.fileName,
       bytes: task.bytes,
       maxBytes: task.maxBytes,
@@ -71,7 +71,8 @@ export default async function runConversion(task: WorkerTask): Promise<WorkerRes
       // The conversion's own end comes after the posters.
       onProgress: (progress, activity) => activity !== DONE && post(progress * 0.9, activity),
     });
-    const assets = await deriveRevisionAssets(glb, (share) => post(0.9 + 0.099 * share, activityText({ step: 'poster' })));
+    const derived = await deriveRevisionAssets(glb, (share) => post(0.9 + 0.099 * share, activityText({ step: 'poster' })));
+    const assets: RevisionAssets = { ...derived, machining };
     post(1, DONE);
     return { ok: true, glb, stats, notes, assets, output: takeCapturedOutput(), grownMemoryBytes: grownMemoryBytes() };
   } catch (error) {

@@ -46,6 +46,11 @@ export function arNodeIndexBlobKey(projectId: number, revision: number): string 
   return `${revisionFolder(projectId, revision)}/ar/nodes.json`;
 }
 
+/** The machining of its panels (JSON, src/model/machining), read at conversion; revisions made before it have none. */
+export function machiningBlobKey(projectId: number, revision: number): string {
+  return `${revisionFolder(projectId, revision)}/machining.json`;
+}
+
 /** The uploaded original beside it; only a plain lower-case extension of the file name is kept. */
 export function originalBlobKey(projectId: number, revision: number, fileName: string): string {
   const ext = /\.([A-Za-z0-9]{1,10})$/.exec(fileName)?.[1]?.toLowerCase();

@@ -20,7 +20,7 @@ import {
   type UpdateAllowance,
 } from './credits';
 import { isUnlimited } from './plans';
-import { arBlobKey, encodedModelBlobKey, modelBlobKey, originalBlobKey, posterBlobKey, revisionFolder, smallPosterBlobKey } from './projectBlobKeys';
+import { arBlobKey, machiningBlobKey, encodedModelBlobKey, modelBlobKey, originalBlobKey, posterBlobKey, revisionFolder, smallPosterBlobKey } from './projectBlobKeys';
 import type { RevisionAssets } from '../convert/revisionAssets';
 import { withRevisionLock } from '../db/revisionLock';
 import { pruneRevisions } from '../db/revisions';
@@ -80,6 +80,7 @@ async function writeRevision(blobs: BlobStore, projectId: number, revision: numb
     await blobs.put(encodedModelBlobKey(projectId, revision, 'gzip'), model.assets.glbGzip);
     if (model.assets.poster) await blobs.put(posterBlobKey(projectId, revision), model.assets.poster);
     if (model.assets.posterSmall) await blobs.put(smallPosterBlobKey(projectId, revision), model.assets.posterSmall);
+    if (model.assets.machining) await blobs.put(machiningBlobKey(projectId, revision), model.assets.machining);
     if (model.assets.ar) {
       await blobs.put(arBlobKey(projectId, revision, 'glb'), model.assets.ar.glb);
       await blobs.put(arBlobKey(projectId, revision, 'usdz'), model.assets.ar.usdz);

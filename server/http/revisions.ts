@@ -26,7 +26,7 @@ import { findRevision, listRevisions, type Revision } from '../db/revisions';
 import { toSeconds } from '../domain/clock';
 import { updateCost } from '../domain/credits';
 import { diffRevisions } from '../domain/revisionDiff';
-import { arBlobKey, encodedModelBlobKey, posterBlobKey, smallPosterBlobKey } from '../domain/projectBlobKeys';
+import { arBlobKey, encodedModelBlobKey, machiningBlobKey, posterBlobKey, smallPosterBlobKey } from '../domain/projectBlobKeys';
 import { commitModelUpdate, InsufficientCreditsError, ProjectChangedError, type ConvertedModel } from '../domain/revisionCommit';
 import type { BlobStore } from '../storage/blobStore';
 import { ApiError, notFound, parseInput } from './errors';
@@ -65,7 +65,7 @@ async function readRevisionFiles(blobs: BlobStore, revision: Revision): Promise<
   const { projectId, revisionNumber } = revision;
   const glb = await blobs.get(revision.modelBlobKey);
   if (!glb) throw notFound(REVISION_NOT_FOUND);
-  const [brotli, gzip, poster, posterSmall, arGlb, usdz, original] = await Promise.all([
+  const [brotli, gzip, poster, posterSmall, arGlb, usdz, original, machining] = await Promise.all([
     blobs.get(encodedModelBlobKey(projectId, revisionNumber, 'br')),
     blobs.get(encodedModelBlobKey(projectId, revisionNumber, 'gzip')),
     blobs.get(posterBlobKey(projectId, revisionNumber)),
@@ -73,12 +73,13 @@ async function readRevisionFiles(blobs: BlobStore, revision: Revision): Promise<
     blobs.get(arBlobKey(projectId, revisionNumber, 'glb')),
     blobs.get(arBlobKey(projectId, revisionNumber, 'usdz')),
     revision.originalBlobKey ? blobs.get(revision.originalBlobKey) : Promise.resolve(undefined),
+    blobs.get(machiningBlobKey(projectId, revisionNumber)),
   ]);
   const compressed = brotli && gzip ? { glbBrotli: brotli, glbGzip: gzip } : await compressModel(glb);
   return {
     glb,
     // AR files missing from an old revision are made when first asked for.
-    assets: { ...compressed, poster: poster ?? null, posterSmall: posterSmall ?? null, ar: arGlb && usdz ? { glb: arGlb, usdz } : undefined },
+    assets: { ...compressed, poster: poster ?? null, posterSmall: posterSmall ?? null, ar: arGlb && usdz ? { glb: arGlb, usdz } : undefined, machining: machining ?? null },
     original: original && revision.fileName ? { fileName: revision.fileName, bytes: original } : null,
     notes: revision.conversionNotes,
   };

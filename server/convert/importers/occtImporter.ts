@@ -20,6 +20,7 @@ import { loadOcct, type OcctParams, type OcctResult } from './occtTypes.js';
 import { readStepProducts, type StepProductStructure } from './stepProducts.js';
 import type { ProgressCallback } from '../progress.js';
 import { importStepByParts } from './stepByParts.js';
+import { panelOfPart } from '../machining/revisionMachining.js';
 
 export { OCCT_TESSELLATION };
 
@@ -30,13 +31,16 @@ export async function readWithOcct(format: OcctFormat, bytes: Uint8Array, params
   return format === 'step' ? occt.ReadStepFile(bytes, params) : occt.ReadIgesFile(bytes, params);
 }
 
-export function occtResultToScene(result: OcctResult, fallbackName: string, structure?: StepProductStructure): SceneModel {
+export function occtResultToScene(result: OcctResult, fallbackName: string, structure?: StepProductStructure, withPanels = true): SceneModel {
   const table = new MaterialTable();
   const meshes: SceneMesh[] = [];
   const toNode = (part: PartNode): SceneNode => {
     const out: SceneNode = { name: part.name, children: part.children.map(toNode) };
     if (part.meshes.length > 0) {
-      out.mesh = meshes.push(meshToScene(mergeMeshes(part.meshes.map((m) => result.meshes[m]), part.name), table)) - 1;
+      const merged = mergeMeshes(part.meshes.map((m) => result.meshes[m]), part.name);
+      const mesh = meshToScene(merged, table);
+      if (withPanels) mesh.panel = panelOfPart(merged.attributes.position.array, merged.index.array, merged.brep_faces);
+      out.mesh = meshes.push(mesh) - 1;
     }
     return out;
   };

@@ -111,6 +111,7 @@ async function readPlannedParts(plan: StepPlan, fileName: string, options: ByPar
       if (!found) return;
       const mesh = meshToScene(asOcctMesh(found, partTag(part)), table);
       mesh.name = plan.names[part.index];
+      mesh.panel = found.panel;
       meshOfPart.set(part.index, meshes.push(mesh) - 1);
     }),
   );

@@ -2,6 +2,8 @@
  * One group file of distinct parts through OpenCascade: each part's meshes (found by the tag its
  * product carries) merged into one, as flat typed arrays that can cross a thread.
  */
+import type { PanelGeometry } from '../../../src/model/machining/panelMachining.js';
+import { panelOfPart } from '../machining/revisionMachining.js';
 import { mergeMeshes, OCCT_TESSELLATION } from './occtMeshes.js';
 import { allMeshes } from './occtStructure.js';
 import { loadOcct, type OcctMesh, type OcctNode } from './occtTypes.js';
@@ -12,6 +14,8 @@ export interface GroupPartMesh {
   index: Uint32Array;
   color?: [number, number, number];
   faces: OcctMesh['brep_faces'];
+  /** Its machining, read here where the faces are (server/convert/machining). */
+  panel: PanelGeometry | null;
 }
 
 export interface PartGroupResult {
@@ -47,7 +51,9 @@ export async function readPartGroup(text: string, tags: string[]): Promise<PartG
     const merged = mergeMeshes(found, tag);
     const positions = Float32Array.from(merged.attributes.position.array);
     const normals = merged.attributes.normal && merged.attributes.normal.array.length === positions.length ? Float32Array.from(merged.attributes.normal.array) : new Float32Array(0);
-    return { positions, normals, index: Uint32Array.from(merged.index.array), color: merged.color, faces: merged.brep_faces ?? [] };
+    const index = Uint32Array.from(merged.index.array);
+    const faces = merged.brep_faces ?? [];
+    return { positions, normals, index, color: merged.color, faces, panel: panelOfPart(positions, index, faces) };
   });
   return { success: true, parts };
 }
