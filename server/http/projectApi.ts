@@ -12,6 +12,7 @@ import { linkChangesRoutes } from './linkChanges';
 import { linkEventRoutes, ownerEventRoutes } from './reviewEvents';
 import { linkRateLimitOptions } from './linkRateLimit';
 import { estimateRoutes } from './estimates';
+import { machiningRoutes } from './machining';
 import { partsListRoutes } from './partsLists';
 import { noteRoutes } from './projectNotes';
 import { projectRoutes } from './projects';
@@ -32,6 +33,7 @@ const linkRoutes: FastifyPluginAsync = async (app) => {
   await app.register(noteRoutes, { via: 'link', kind: 'hyperlink' });
   await app.register(partsListRoutes, { via: 'link' });
   await app.register(estimateRoutes, { via: 'link' });
+  await app.register(machiningRoutes, { via: 'link' });
   await app.register(arFileRoutes, { via: 'link' });
 };
 
@@ -43,6 +45,7 @@ export const projectApi: FastifyPluginAsync = async (app) => {
   await app.register(noteRoutes, { prefix: '/:id', via: 'owner', kind: 'hyperlink' });
   await app.register(partsListRoutes, { prefix: '/:id', via: 'owner' });
   await app.register(estimateRoutes, { prefix: '/:id', via: 'owner' });
+  await app.register(machiningRoutes, { prefix: '/:id', via: 'owner' });
   await app.register(arFileRoutes, { prefix: '/:id', via: 'owner' });
   await app.register(revisionRoutes, { prefix: '/:id/revisions' });
   await app.register(decisionRoutes);

@@ -6,6 +6,7 @@
  * codes the app words in the user's language and the server in English.
  */
 import * as z from 'zod/mini';
+import { machiningLayersSchema } from '../machining/dxfLayers';
 import { foldForSearch } from '../text/textFold';
 
 const money = z.number().check(z.gte(0), z.lte(1_000_000));
@@ -42,6 +43,8 @@ export const workshopSettingsSchema = z.object({
   materials: z.array(sheetMaterialSchema).check(z.maxLength(200)),
   hardware: z.array(hardwarePriceSchema).check(z.maxLength(500)),
   labourPerPart: money,
+  /** The layer names of the machining DXF files (src/model/machining/dxfLayers.ts); absent: the generic preset. */
+  machiningLayers: z.optional(machiningLayersSchema),
 });
 export type WorkshopSettings = z.infer<typeof workshopSettingsSchema>;
 export type SheetSettings = WorkshopSettings['defaultMaterial'];
