@@ -7,6 +7,7 @@ import { bulkDeleteResultSchema, type BulkDeleteTarget } from './noteSchemas';
 import { estimateSchema } from '../model/cutting/estimate';
 import { workshopSettingsSchema, type WorkshopSettings } from '../model/cutting/workshopSettings';
 import { namedTreeSchema } from '../model/parts/partsList';
+import { machiningListSchema } from '../model/machining/machiningList';
 import { reviewCalls } from './reviewClient';
 import {
   attachmentListSchema,
@@ -34,6 +35,14 @@ export type ProjectRef = { id: number } | { accessKey: string };
 
 function projectPath(ref: ProjectRef): string {
   return 'id' in ref ? `projects/${ref.id}` : `projects/accessKeys/${encodeURIComponent(ref.accessKey)}`;
+}
+
+/** The machining files a viewer downloads (server/http/machining.ts). */
+export type MachiningFile = { kind: 'zip' } | { kind: 'panel' | 'cabinet'; node: string; lang: 'en' | 'fr' };
+
+function machiningFilePath(file: MachiningFile): string {
+  if (file.kind === 'zip') return 'machining.zip';
+  return `${file.kind === 'panel' ? 'parts' : 'cabinets'}/${encodeURIComponent(file.node)}/drawing.pdf?lang=${file.lang}`;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -118,6 +127,9 @@ export function createApiClient(options: HttpOptions) {
     putWorkshopSettings: (settings: WorkshopSettings) => call('settings/workshop', { method: 'PUT', json: settings, auth: true, schema: workshopSettingsSchema }),
     /** The cost estimate of the current revision (the owner's, or a link's where the owner offers it). */
     getEstimate: (ref: ProjectRef, mode: 'guillotine' | 'free' = 'guillotine') => call(`${projectPath(ref)}/estimate?mode=${mode}`, { auth: auth(ref), schema: estimateSchema }),
+    getMachining: (ref: ProjectRef) => call(`${projectPath(ref)}/machining.json`, { auth: auth(ref), schema: machiningListSchema }),
+    /** A machining file: the job's zip, a panel's or a cabinet's drawing (PDF). */
+    machiningFile: (ref: ProjectRef, file: MachiningFile) => http.blob(`${projectPath(ref)}/${machiningFilePath(file)}`),
     patchSettings: (settings: Settings) => call('settings', { method: 'PATCH', json: settings, auth: true }),
     activePlans: () => call('subscriptionPlans/active', { auth: true, schema: subscriptionPlanListSchema }),
   };

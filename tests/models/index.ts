@@ -5,6 +5,7 @@ import { deleteModel } from './delete';
 import { labelsModel } from './labels';
 import { linkChangesModel } from './linkChanges';
 import { linkEstimateModel } from './linkEstimate';
+import { machiningModel } from './machining';
 import type { MachineModel } from './machineModel';
 import { noticeModel } from './notice';
 import { commentsModel, hyperlinksModel } from './notes';
@@ -41,6 +42,7 @@ export const machineModels: MachineModel[] = [
   brandingModel,
   labelsModel,
   linkEstimateModel,
+  machiningModel,
   linkChangesModel,
   workshopModel,
   commentsModel,

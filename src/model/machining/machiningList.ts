@@ -8,7 +8,8 @@
 import { workshopPartsOf } from '../cutting/workshopParts';
 import type { WorkshopSettings } from '../cutting/workshopSettings';
 import { cabinetsOf, type NamedTree } from '../parts/partsList';
-import type { Bore, Groove, PanelGeometry, RevisionMachining } from './panelMachining';
+import * as z from 'zod/mini';
+import { panelGeometrySchema, type Bore, type Groove, type PanelGeometry, type RevisionMachining } from './panelMachining';
 
 export interface MachinedPanel extends PanelGeometry {
   /** Node id in the part tree (the glTF node index). */
@@ -27,6 +28,21 @@ export interface MachiningList {
   revision: number;
   panels: MachinedPanel[];
 }
+
+/** The answer of GET .../machining.json, checked by the app. */
+export const machiningListSchema = z.object({
+  revision: z.number(),
+  panels: z.array(
+    z.extend(panelGeometrySchema, {
+      node: z.string(),
+      name: z.string(),
+      cabinet: z.string(),
+      cabinetNode: z.nullable(z.string()),
+      material: z.string(),
+      source: z.enum(['model', 'names']),
+    }),
+  ),
+});
 
 /** The boards of `tree` with their machining; `machining` null when the revision has none stored. */
 export function machiningList(tree: NamedTree, settings: Pick<WorkshopSettings, 'materials'>, machining: RevisionMachining | null, revision: number): MachiningList {
