@@ -1670,6 +1670,104 @@ type RootTranslation = {
 			 */
 			count: RequiredParams<'count'>
 		}
+		machining: {
+			/**
+			 * M​a​c​h​i​n​i​n​g
+			 */
+			title: string
+			/**
+			 * S​h​o​w​ ​t​h​e​ ​d​r​a​w​i​n​g
+			 */
+			show: string
+			/**
+			 * R​e​a​d​i​n​g​ ​t​h​e​ ​m​a​c​h​i​n​i​n​g​…
+			 */
+			loading: string
+			/**
+			 * T​h​e​ ​m​a​c​h​i​n​i​n​g​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​d​.
+			 */
+			failed: string
+			/**
+			 * T​h​e​ ​f​i​l​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​d​o​w​n​l​o​a​d​e​d​.
+			 */
+			saveFailed: string
+			/**
+			 * {​h​o​l​e​s​}​ ​h​o​l​e​{​{​s​}​}​,​ ​{​c​u​p​s​}​ ​c​u​p​{​{​s​}​}​,​ ​{​g​r​o​o​v​e​s​}​ ​g​r​o​o​v​e​{​{​s​}​}
+			 * @param {number} cups
+			 * @param {number} grooves
+			 * @param {number} holes
+			 */
+			counts: RequiredParams<'cups' | 'grooves' | 'holes'>
+			/**
+			 * N​o​ ​h​o​l​e​s​,​ ​c​u​p​s​ ​o​r​ ​g​r​o​o​v​e​s​ ​i​n​ ​t​h​i​s​ ​p​a​n​e​l​.
+			 */
+			none: string
+			/**
+			 * N​o​t​ ​a​ ​p​a​n​e​l​:​ ​n​o​t​h​i​n​g​ ​t​o​ ​m​a​c​h​i​n​e​.
+			 */
+			notPanel: string
+			/**
+			 * S​i​z​e​ ​f​r​o​m​ ​t​h​e​ ​p​a​r​t​ ​n​a​m​e​:​ ​i​t​s​ ​g​e​o​m​e​t​r​y​ ​w​a​s​ ​n​o​t​ ​r​e​a​d​ ​(​a​ ​m​e​s​h​ ​f​i​l​e​,​ ​o​r​ ​a​ ​m​o​d​e​l​ ​c​o​n​v​e​r​t​e​d​ ​b​e​f​o​r​e​ ​m​a​c​h​i​n​i​n​g​ ​w​a​s​ ​r​e​a​d​)​.
+			 */
+			fromNames: string
+			/**
+			 * D​r​a​w​i​n​g​ ​o​f​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			drawing: RequiredParams<'name'>
+			/**
+			 * D​r​a​w​i​n​g​ ​(​P​D​F​)
+			 */
+			drawingPdf: string
+			/**
+			 * D​r​a​w​i​n​g​s​ ​o​f​ ​t​h​e​ ​c​a​b​i​n​e​t​ ​(​P​D​F​)
+			 */
+			cabinetPdf: string
+			/**
+			 * D​o​w​n​l​o​a​d​ ​t​h​e​ ​m​a​c​h​i​n​i​n​g​ ​f​i​l​e​s​ ​(​D​X​F​,​ ​d​r​i​l​l​i​n​g​ ​C​S​V​)
+			 */
+			zip: string
+			/**
+			 * {​c​o​u​n​t​}​ ​p​a​n​e​l​{​{​s​}​}​,​ ​{​h​o​l​e​s​}​ ​h​o​l​e​{​{​s​}​}​,​ ​{​c​u​p​s​}​ ​c​u​p​{​{​s​}​}​,​ ​{​g​r​o​o​v​e​s​}​ ​g​r​o​o​v​e​{​{​s​}​}
+			 * @param {number} count
+			 * @param {number} cups
+			 * @param {number} grooves
+			 * @param {number} holes
+			 */
+			panelCount: RequiredParams<'count' | 'cups' | 'grooves' | 'holes'>
+			/**
+			 * P​a​n​e​l
+			 */
+			part: string
+			/**
+			 * C​a​b​i​n​e​t
+			 */
+			cabinet: string
+			/**
+			 * M​a​t​e​r​i​a​l
+			 */
+			material: string
+			/**
+			 * L​ ​x​ ​W​ ​x​ ​T
+			 */
+			size: string
+			/**
+			 * O​p​e​r​a​t​i​o​n​s
+			 */
+			operations: string
+			/**
+			 * L​o​o​s​e​ ​p​a​r​t​s
+			 */
+			loose: string
+			/**
+			 * N​o​ ​p​a​n​e​l​s​ ​i​n​ ​t​h​i​s​ ​m​o​d​e​l​.
+			 */
+			empty: string
+			/**
+			 * S​e​e​n​ ​f​r​o​m​ ​t​h​e​ ​r​e​f​e​r​e​n​c​e​ ​f​a​c​e​;​ ​p​o​s​i​t​i​o​n​s​ ​f​r​o​m​ ​t​h​e​ ​b​o​t​t​o​m​ ​l​e​f​t​ ​c​o​r​n​e​r​,​ ​i​n​ ​m​m​.
+			 */
+			frame: string
+		}
 	}
 	cutting: {
 		/**
@@ -1705,6 +1803,10 @@ type RootTranslation = {
 			 * E​s​t​i​m​a​t​e
 			 */
 			estimate: string
+			/**
+			 * M​a​c​h​i​n​i​n​g
+			 */
+			machining: string
 			/**
 			 * M​a​t​e​r​i​a​l​s​ ​a​n​d​ ​p​r​i​c​e​s
 			 */
@@ -4272,6 +4374,96 @@ export type TranslationFunctions = {
 			 */
 			count: (arg: { count: number }) => LocalizedString
 		}
+		machining: {
+			/**
+			 * Machining
+			 */
+			title: () => LocalizedString
+			/**
+			 * Show the drawing
+			 */
+			show: () => LocalizedString
+			/**
+			 * Reading the machining…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * The machining could not be read.
+			 */
+			failed: () => LocalizedString
+			/**
+			 * The file could not be downloaded.
+			 */
+			saveFailed: () => LocalizedString
+			/**
+			 * {holes} hole{{s}}, {cups} cup{{s}}, {grooves} groove{{s}}
+			 */
+			counts: (arg: { cups: number, grooves: number, holes: number }) => LocalizedString
+			/**
+			 * No holes, cups or grooves in this panel.
+			 */
+			none: () => LocalizedString
+			/**
+			 * Not a panel: nothing to machine.
+			 */
+			notPanel: () => LocalizedString
+			/**
+			 * Size from the part name: its geometry was not read (a mesh file, or a model converted before machining was read).
+			 */
+			fromNames: () => LocalizedString
+			/**
+			 * Drawing of {name}
+			 */
+			drawing: (arg: { name: string }) => LocalizedString
+			/**
+			 * Drawing (PDF)
+			 */
+			drawingPdf: () => LocalizedString
+			/**
+			 * Drawings of the cabinet (PDF)
+			 */
+			cabinetPdf: () => LocalizedString
+			/**
+			 * Download the machining files (DXF, drilling CSV)
+			 */
+			zip: () => LocalizedString
+			/**
+			 * {count} panel{{s}}, {holes} hole{{s}}, {cups} cup{{s}}, {grooves} groove{{s}}
+			 */
+			panelCount: (arg: { count: number, cups: number, grooves: number, holes: number }) => LocalizedString
+			/**
+			 * Panel
+			 */
+			part: () => LocalizedString
+			/**
+			 * Cabinet
+			 */
+			cabinet: () => LocalizedString
+			/**
+			 * Material
+			 */
+			material: () => LocalizedString
+			/**
+			 * L x W x T
+			 */
+			size: () => LocalizedString
+			/**
+			 * Operations
+			 */
+			operations: () => LocalizedString
+			/**
+			 * Loose parts
+			 */
+			loose: () => LocalizedString
+			/**
+			 * No panels in this model.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Seen from the reference face; positions from the bottom left corner, in mm.
+			 */
+			frame: () => LocalizedString
+		}
 	}
 	cutting: {
 		/**
@@ -4307,6 +4499,10 @@ export type TranslationFunctions = {
 			 * Estimate
 			 */
 			estimate: () => LocalizedString
+			/**
+			 * Machining
+			 */
+			machining: () => LocalizedString
 			/**
 			 * Materials and prices
 			 */

@@ -2,6 +2,7 @@
  * Renders views with real session/settings actors wired to a fake API and in-memory storage,
  * so component tests drive the same machines as the application.
  */
+import type { MachiningList } from '../../src/model/machining/machiningList';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -37,6 +38,8 @@ export interface HarnessOptions {
   projectsApi?: FakeProjectsApi;
   /** What a shared link's read answers (a 404 by default). */
   sharedProject?: SharedProject;
+  /** The machining the data sheet and the workshop read (else the read fails). */
+  machining?: MachiningList;
 }
 
 /** A published kitchen as its link shows it (every share option on), for the link's screens. */
@@ -96,6 +99,8 @@ export function createServices(options: HarnessOptions = {}) {
         listRevisions: async () => [],
         revisionChanges: async () => Promise.reject(new Error('not in these tests')),
         restoreRevision: async () => Promise.reject(new Error('not in these tests')),
+        getMachining: async () => options.machining ?? Promise.reject(new Error('not in these tests')),
+        machiningFile: async () => Promise.reject(new Error('not in these tests')),
         approveRevision: async () => Promise.reject(new Error('not in these tests')),
         askForChanges: async () => Promise.reject(new Error('not in these tests')),
         listReviewedComments: async () => [],

@@ -19,7 +19,7 @@ import type { DistanceUnit } from '../types';
 import type { LabelFormat } from './labelsMachine';
 import { settingsErrorsOf, type SettingsError } from './workshopView';
 
-export const WORKSHOP_TABS = ['diagrams', 'labels', 'estimate', 'settings'] as const;
+export const WORKSHOP_TABS = ['diagrams', 'labels', 'estimate', 'machining', 'settings'] as const;
 export type WorkshopTab = (typeof WORKSHOP_TABS)[number];
 
 interface WorkshopInput {

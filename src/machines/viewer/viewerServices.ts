@@ -30,6 +30,9 @@ import { createCompareEngineActor } from './compareEngine';
 import { ownerProjectMachine } from './ownerProjectMachine';
 import { revisionsMachine } from './revisionsMachine';
 import { saveBlob } from './saveBlob';
+import { machiningMachine } from './machiningMachine';
+import type { MachiningList } from '../../model/machining/machiningList';
+import type { MachiningFile } from '../../api/client';
 import { ownerViewerMachine, sharedViewerMachine, type LoadedProject, type LoadTarget, type UploadLoadReport, type ViewerEvent } from './viewerMachine';
 import type { LiveInput } from './viewerSetup';
 import { viewerToolsMachine } from './viewerToolsMachine';
@@ -60,6 +63,9 @@ interface ViewerApi {
   listenToEvents(ref: { accessKey: string } | null, onEvent: (event: ReviewEvent) => void, signal: AbortSignal, options?: ListenOptions): Promise<void>;
   /** The cost estimate on a link that offers it. */
   getEstimate(ref: { accessKey: string }, mode?: 'guillotine' | 'free'): Promise<Estimate>;
+  /** The machining of the current revision, and its files. */
+  getMachining(ref: ProjectRef): Promise<MachiningList>;
+  machiningFile(ref: ProjectRef, file: MachiningFile): Promise<Blob>;
 }
 
 type ProjectRef = { id: number } | { accessKey: string };
@@ -200,6 +206,14 @@ export function createViewerServices({ api, projectMachines, content, upload, se
       if (timer !== null) clearTimeout(timer);
     };
   });
+  const machining = machiningMachine.provide({
+    actors: {
+      loadMachining: fromPromise<MachiningList, { ref: ProjectRef }>(({ input }) => api.getMachining(input.ref)),
+      saveMachiningFile: fromPromise<void, { ref: ProjectRef; file: MachiningFile; fileName: string }>(async ({ input }) => {
+        saveBlob(input.fileName, await api.machiningFile(input.ref, input.file));
+      }),
+    },
+  });
   const linkEstimate = linkEstimateMachine.provide({
     actors: { loadEstimate: fromPromise<Estimate, { accessKey: string }>(({ input }) => api.getEstimate({ accessKey: input.accessKey })) },
   });
@@ -207,6 +221,7 @@ export function createViewerServices({ api, projectMachines, content, upload, se
   return {
     sandboxModelUrl,
     linkEstimate,
+    machining,
     sharedLogoUrl: (accessKey: string) => api.sharedLogoUrl(accessKey),
     /** The viewer machines of one screen (owner, and link or sandbox), bound to its engine slot. */
     machinesFor(slot: EngineSlot) {

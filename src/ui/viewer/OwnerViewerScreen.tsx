@@ -18,6 +18,7 @@ import {
   selectTools,
 } from '../../machines/viewer/viewerSelectors';
 import { useAppServices } from '../app/AppServices';
+import { PanelMachining } from '../machining/PanelMachining';
 import { useLL } from '../app/I18nProvider';
 import { DeleteDialog } from '../dialogs/DeleteDialog';
 import { RenameDialog } from '../dialogs/RenameDialog';
@@ -63,6 +64,9 @@ function OwnerViewer({ project, slot, viewer, owner, tools }: OwnerViewerProps) 
   const LL = useLL();
   const arFolder = arFolderOfModelUrl(project.modelUrl);
   const arCabinet = useArCabinet(viewer, tools);
+  const { viewer: services } = useAppServices();
+  // Read when a panel's data sheet asks for it (the machine starts idle).
+  const machining = useActorRef(services.machining, { input: { ref: { id: project.id } } });
   return (
     <ViewerLayout
       variant="owner"
@@ -80,6 +84,7 @@ function OwnerViewer({ project, slot, viewer, owner, tools }: OwnerViewerProps) 
       }
       sharePanel={share ? <SharePanel actor={share} /> : undefined}
       revisionsPanel={revisions ? <RevisionsPanel actor={revisions} /> : undefined}
+      dataSheetFooter={(part) => <PanelMachining actor={machining} node={part.id} />}
       partsListFooter={
         <a href={`/projects/${project.id}/workshop`} className="text-sm font-semibold text-primary hover:text-primary-hover">
           {LL.cutting.open()}

@@ -6,11 +6,12 @@
  * dialog). A link opened with AR requested (`?ar=1`) on a phone offers AR at once. The shared viewer
  * machine runs it all.
  */
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import type { SharedProject } from '../../machines/types';
 import type { EngineSlot } from '../../machines/viewer/enginePort';
 import { selectLoaded, selectTools } from '../../machines/viewer/viewerSelectors';
 import { useAppServices } from '../app/AppServices';
+import { PanelMachining } from '../machining/PanelMachining';
 import { ApprovalBar, LinkApprovalDialog } from './ApprovalBar';
 import { ArRequestPrompt } from './ArRequestPrompt';
 import { useArCabinet } from './ViewInRoomLink';
@@ -44,6 +45,8 @@ function GuestViewer({ accessKey, project, slot, viewer, tools }: GuestViewerPro
   // The link's API folder, which its logo's URL names: its AR files are there too.
   const linkApiUrl = services.sharedLogoUrl(accessKey).replace(/\/logo$/, '');
   const arCabinet = useArCabinet(viewer, tools);
+  // The workshop's link (one that shows the parts list) shows a panel's machining too, when asked.
+  const machining = useActorRef(services.machining, { input: { ref: { accessKey } } });
   return (
     <ViewerLayout
       variant="guest"
@@ -51,6 +54,7 @@ function GuestViewer({ accessKey, project, slot, viewer, tools }: GuestViewerPro
       viewer={viewer}
       slot={slot}
       logoUrl={services.sharedLogoUrl(accessKey)}
+      dataSheetFooter={project.shareOptions.isPartsListAvailable ? (part) => <PanelMachining actor={machining} node={part.id} /> : undefined}
       projectPanel={<SharedProjectPanel project={project} accessKey={accessKey} linkApiUrl={linkApiUrl} arCabinet={arCabinet} />}
       approvalBar={
         <div className="flex flex-col items-center gap-2">

@@ -7,6 +7,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { EngineSlot } from '../../machines/viewer/enginePort';
+import type { PartNode } from '../../machines/viewer/viewerTypes';
 import type { LeftPanel } from '../../machines/viewer/viewerMachine';
 import {
   selectDataSheetShown,
@@ -63,6 +64,8 @@ interface ViewerLayoutProps {
   approvalBar?: ReactNode;
   /** Under the parts list: the way to the workshop page (owner). */
   partsListFooter?: ReactNode;
+  /** Under the selected part's data sheet: its machining (owner, and a link that shows the parts list). */
+  dataSheetFooter?: (part: PartNode) => ReactNode;
   commentCount?: number;
   hyperlinkCount?: number;
   /** Drawn over the 3D view (a note's markup). */
@@ -197,6 +200,7 @@ export function ViewerLayout(props: ViewerLayoutProps) {
           >
             <h2 className="mb-3 text-sm font-extrabold text-fg">{LL.viewer.dataSheet()}</h2>
             <DataSheetPanel part={part} unit={unit} />
+            {part && part.children.length === 0 && props.dataSheetFooter ? props.dataSheetFooter(part) : null}
           </section>
         ) : null}
         <RightControls tools={tools} shift={rightShift} onFullScreen={phone ? undefined : toggleFullScreen} gizmoRef={gizmoRef} compact={compact} />

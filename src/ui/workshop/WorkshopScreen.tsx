@@ -14,6 +14,7 @@ import { useAppServices } from '../app/AppServices';
 import { useDocumentTitle } from '../app/documentTitle';
 import { useLL } from '../app/I18nProvider';
 import { downloadTextFile } from '../viewer/panels/commentListFile';
+import { MachiningTab } from '../machining/MachiningTab';
 import { CuttingDiagrams } from './CuttingDiagrams';
 import { EstimateView } from './EstimateView';
 import { PartLabels } from './PartLabels';
@@ -51,7 +52,7 @@ export function WorkshopScreen({ projectId }: { projectId: number }) {
   const { project, plan, estimate, tab, mode, unit, labelFormat, draft, errors, saveFailed } = useSelector(actor, (s) => s.context);
   useDocumentTitle(project ? `${T.title()} – ${project.name}` : T.title(), 1);
 
-  const tabLabels: Record<WorkshopTab, string> = { diagrams: T.tabs.diagrams(), labels: T.tabs.labels(), estimate: T.tabs.estimate(), settings: T.tabs.settings() };
+  const tabLabels: Record<WorkshopTab, string> = { diagrams: T.tabs.diagrams(), labels: T.tabs.labels(), estimate: T.tabs.estimate(), machining: T.tabs.machining(), settings: T.tabs.settings() };
   const modeNames: Record<PackingMode, string> = { guillotine: T.guillotine(), free: T.free() };
   const unitNames: Record<DistanceUnit, string> = { mm: 'mm', in: 'in' };
   const formatNames: Record<LabelFormat, string> = { a4: LL.workshop.labels.a4(), roll: LL.workshop.labels.roll() };
@@ -78,7 +79,7 @@ export function WorkshopScreen({ projectId }: { projectId: number }) {
                 </button>
               ))}
             </nav>
-            {tab !== 'settings' ? (
+            {tab !== 'settings' && tab !== 'machining' ? (
               <div className="flex flex-wrap items-center gap-3">
                 {tab !== 'labels' ? <Choice label={T.mode()} values={['guillotine', 'free'] as const} value={mode} names={modeNames} onChange={(m) => actor.send({ type: 'workshop.mode', mode: m })} /> : null}
                 {tab === 'labels' ? <Choice label={T.labels.format()} values={LABEL_FORMATS} value={labelFormat} names={formatNames} onChange={(f) => actor.send({ type: 'workshop.labelFormat', format: f })} /> : null}
@@ -139,6 +140,7 @@ export function WorkshopScreen({ projectId }: { projectId: number }) {
               ) : null}
             </div>
           ) : null}
+          {tab === 'machining' ? <MachiningTab projectId={projectId} projectName={project?.name ?? ''} /> : null}
           {tab === 'settings' && draft ? (
             <WorkshopSettingsForm draft={draft} errors={errors} saving={saving} saveFailed={saveFailed} onChange={(d) => actor.send({ type: 'workshop.draft', draft: d })} onSave={() => actor.send({ type: 'workshop.save' })} />
           ) : null}

@@ -102,7 +102,7 @@ export function expectedRows(size: Vec3, holes: Hole[], grooves: GeneratedGroove
  */
 export function turnedRows(rows: OpRow[], length: number, width: number, thickness: number): OpRow[][] {
   const swap = (face: string, pairs: Record<string, string>) => pairs[face] ?? face;
-  const turns = [
+  const turns: Array<{ fx: boolean; fy: boolean; fz: boolean; faces: Record<string, string> }> = [
     { fx: false, fy: false, fz: false, faces: {} },
     { fx: true, fy: true, fz: false, faces: { left: 'right', right: 'left', front: 'back', back: 'front' } },
     { fx: false, fy: true, fz: true, faces: { top: 'bottom', bottom: 'top', front: 'back', back: 'front' } },
