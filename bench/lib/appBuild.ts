@@ -1,9 +1,13 @@
-/** The built app (index.html and engine-test.html) the browser benches load, built once into .tmp/dist-bench. */
+/**
+ * The built app (index.html and engine-test.html) the browser benches load, built once into
+ * .tmp/dist-bench; or the build named by BENCH_DIST (`npm test` builds dist/ first, the same
+ * production build with the engine test page, and hands it over instead of a second build).
+ */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-export const BENCH_DIST = resolve('.tmp/dist-bench');
+export const BENCH_DIST = resolve(process.env.BENCH_DIST || '.tmp/dist-bench');
 
 /** Builds the app unless a build is there already; BENCH_REBUILD=1 forces a fresh one. */
 export function ensureBenchBuild(log: (line: string) => void): string {
