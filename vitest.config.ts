@@ -19,7 +19,7 @@ const OWN_WORKER = ['tests/ui/viewer/embeddedLink.test.tsx'];
 const SLOW_FIRST = ['tests/bench/', 'tests/server/uploadQueue', 'tests/lint/', 'tests/convert/conversionBudget', 'tests/convert/wholeJobs', 'tests/server/rollingRestart', 'tests/server/revisionRace', 'tests/convert/stepPlacements'];
 
 class SlowFirst extends BaseSequencer {
-  async sort(files: TestSpecification[]) {
+  override async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);
     const rank = (file: TestSpecification) => {
       const i = SLOW_FIRST.findIndex((prefix) => file.moduleId.includes(`/${prefix}`));
