@@ -35,6 +35,8 @@ export interface ConversionStats {
   ms: number;
   /** Resident set size high-water mark of the converting process, bytes. */
   peakRssBytes: number;
+  /** Time spent reading the panels' machining, summed over the threads that read parts (ms). */
+  machiningMs: number;
 }
 
 export interface ConvertOutput {
@@ -64,7 +66,9 @@ export async function convertFile(input: ConvertInput): Promise<ConvertOutput> {
   scene = shareRepeatedMeshes(scene);
   progress(0.85, activityText({ step: 'compressing' }));
   const glb = await writeGlb(scene);
+  const tied = performance.now();
   const machining = machiningOfScene(scene);
+  const machiningMs = (scene.machiningMs ?? 0) + performance.now() - tied;
   progress(1, activityText({ step: 'done' }));
   const notes = scene.notes ?? [];
   return {
@@ -76,6 +80,7 @@ export async function convertFile(input: ConvertInput): Promise<ConvertOutput> {
       meshes: scene.meshes.length,
       ms: Math.round(performance.now() - started),
       peakRssBytes: process.resourceUsage().maxRSS * 1024,
+      machiningMs: Math.round(machiningMs),
     },
   };
 }

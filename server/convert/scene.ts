@@ -57,6 +57,8 @@ export interface SceneModel {
   materials: SceneMaterial[];
   /** What the importer could not keep or had to assume, told to the user. */
   notes?: ConversionNote[];
+  /** Time the importer spent reading machining, summed over its threads (ms). */
+  machiningMs?: number;
 }
 
 /** Drops nodes that draw nothing and hold nothing that draws (cameras, lights, empty groups). */

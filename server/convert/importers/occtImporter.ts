@@ -34,19 +34,24 @@ export async function readWithOcct(format: OcctFormat, bytes: Uint8Array, params
 export function occtResultToScene(result: OcctResult, fallbackName: string, structure?: StepProductStructure, withPanels = true): SceneModel {
   const table = new MaterialTable();
   const meshes: SceneMesh[] = [];
+  let machiningMs = 0;
   const toNode = (part: PartNode): SceneNode => {
     const out: SceneNode = { name: part.name, children: part.children.map(toNode) };
     if (part.meshes.length > 0) {
       const merged = mergeMeshes(part.meshes.map((m) => result.meshes[m]), part.name);
       const mesh = meshToScene(merged, table);
-      if (withPanels) mesh.panel = panelOfPart(merged.attributes.position.array, merged.index.array, merged.brep_faces);
+      if (withPanels) {
+        const started = performance.now();
+        mesh.panel = panelOfPart(merged.attributes.position.array, merged.index.array, merged.brep_faces);
+        machiningMs += performance.now() - started;
+      }
       out.mesh = meshes.push(mesh) - 1;
     }
     return out;
   };
   const roots = partTree(result.root, result.meshes, structure, fallbackName).map(toNode);
   for (const node of roots) node.matrix = [...Z_UP_TO_Y_UP];
-  return { roots, meshes, materials: table.materials };
+  return { roots, meshes, materials: table.materials, machiningMs };
 }
 
 export async function importWithOcct(

@@ -121,7 +121,8 @@ async function readPlannedParts(plan: StepPlan, fileName: string, options: ByPar
     node.matrix = multiply(Z_UP_TO_Y_UP, node.matrix ?? [...IDENTITY]);
     return node;
   });
-  return { roots, meshes, materials: table.materials };
+  const machiningMs = results.reduce((sum, r) => sum + (r?.machiningMs ?? 0), 0);
+  return { roots, meshes, materials: table.materials, machiningMs };
 }
 
 /** The scene of a STEP assembly read part by part, or undefined when the whole-file reader should read it. */

@@ -22,6 +22,8 @@ export interface PartGroupResult {
   success: boolean;
   /** In the order of the tags asked for; null when the part drew nothing. */
   parts: Array<GroupPartMesh | null>;
+  /** Time spent reading the parts' machining (ms). */
+  machiningMs?: number;
 }
 
 /** The meshes OpenCascade returned for each part tag of a group file. */
@@ -45,6 +47,7 @@ export async function readPartGroup(text: string, tags: string[]): Promise<PartG
   const result = occt.ReadStepFile(Buffer.from(text, 'latin1'), OCCT_TESSELLATION);
   if (!result.success) return { success: false, parts: [] };
   const byTag = meshesByTag(result.root, result.meshes);
+  let machiningMs = 0;
   const parts = tags.map((tag) => {
     const found = byTag.get(tag);
     if (!found || found.length === 0) return null;
@@ -53,9 +56,12 @@ export async function readPartGroup(text: string, tags: string[]): Promise<PartG
     const normals = merged.attributes.normal && merged.attributes.normal.array.length === positions.length ? Float32Array.from(merged.attributes.normal.array) : new Float32Array(0);
     const index = Uint32Array.from(merged.index.array);
     const faces = merged.brep_faces ?? [];
-    return { positions, normals, index, color: merged.color, faces, panel: panelOfPart(positions, index, faces) };
+    const started = performance.now();
+    const panel = panelOfPart(positions, index, faces);
+    machiningMs += performance.now() - started;
+    return { positions, normals, index, color: merged.color, faces, panel };
   });
-  return { success: true, parts };
+  return { success: true, parts, machiningMs };
 }
 
 /** A part's mesh as the OpenCascade shape meshToScene reads (it only reads the arrays). */

@@ -1,15 +1,15 @@
 /**
- * A panel's outline: the solid cut by planes parallel to its large faces at several heights, each
+ * A panel's outline: the solid cut by planes parallel to its large faces at four heights, each
  * section's largest loop kept, and the largest of those chosen. A section between the faces sees
  * the board's true outline with its notches and corner fillets, not the rounded-over edges of a
  * face, and one of the heights misses the edge holes and rebates that cut into some sections.
  */
-import { dot, point, type Vec3 } from './vectors.js';
+import type { Vec3 } from './vectors.js';
 
 type Point2 = [number, number];
 
 /** Shares of the thickness where the sections are taken (off the usual hole and groove levels). */
-const SECTION_SHARES = [0.137, 0.291, 0.463, 0.618, 0.779, 0.893];
+const SECTION_SHARES = [0.137, 0.371, 0.618, 0.853];
 const KEY_GRID = 1e3;
 
 function shoelace(loop: Point2[]): number {
@@ -24,28 +24,36 @@ function shoelace(loop: Point2[]): number {
 
 /** The closed loops of the section at `at` along `n`, in (u, v) coordinates. */
 export function sectionLoops(points: Float64Array, index: ArrayLike<number>, n: Vec3, u: Vec3, v: Vec3, at: number): Point2[][] {
+  const count = points.length / 3;
+  // Each vertex's height above the section, and its (u, v), once.
+  const height = new Float64Array(count);
+  const pu = new Float64Array(count);
+  const pv = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    const x = points[i * 3];
+    const y = points[i * 3 + 1];
+    const z = points[i * 3 + 2];
+    const h = x * n[0] + y * n[1] + z * n[2] - at;
+    height[i] = Math.abs(h) < 1e-7 ? 1e-7 : h;
+    pu[i] = x * u[0] + y * u[1] + z * u[2];
+    pv[i] = x * v[0] + y * v[1] + z * v[2];
+  }
   const segments: Array<[Point2, Point2]> = [];
-  const d = (i: number) => {
-    const value = dot(point(points, i), n) - at;
-    return Math.abs(value) < 1e-7 ? 1e-7 : value;
-  };
-  const cut = (i: number, j: number, di: number, dj: number): Point2 => {
-    const t = di / (di - dj);
-    const p = point(points, i);
-    const q = point(points, j);
-    const x: Vec3 = [p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t, p[2] + (q[2] - p[2]) * t];
-    return [dot(x, u), dot(x, v)];
+  const cut = (i: number, j: number): Point2 => {
+    const t = height[i] / (height[i] - height[j]);
+    return [pu[i] + (pu[j] - pu[i]) * t, pv[i] + (pv[j] - pv[i]) * t];
   };
   for (let t = 0; t + 2 < index.length; t += 3) {
-    const ids = [index[t], index[t + 1], index[t + 2]];
-    const ds = ids.map(d);
-    const crossings: Point2[] = [];
-    for (let e = 0; e < 3; e++) {
-      const a = e;
-      const b = (e + 1) % 3;
-      if (ds[a] * ds[b] < 0) crossings.push(cut(ids[a], ids[b], ds[a], ds[b]));
-    }
-    if (crossings.length === 2) segments.push([crossings[0], crossings[1]]);
+    const a = index[t];
+    const b = index[t + 1];
+    const c = index[t + 2];
+    const ha = height[a] > 0;
+    const hb = height[b] > 0;
+    const hc = height[c] > 0;
+    if (ha === hb && hb === hc) continue;
+    // The lone vertex on its side, and the two edges from it.
+    const [lone, p, q] = ha === hb ? [c, a, b] : ha === hc ? [b, c, a] : [a, b, c];
+    segments.push([cut(lone, p), cut(lone, q)]);
   }
   const key = (p: Point2) => `${Math.round(p[0] * KEY_GRID)},${Math.round(p[1] * KEY_GRID)}`;
   const ends = new Map<string, number[]>();

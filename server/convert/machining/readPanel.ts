@@ -235,7 +235,14 @@ export function readPanel(part: PartTriangles): PanelGeometry | null {
   if (!(thickness > 0) || thickness > width || !isSheetShaped([length, width, thickness])) return null;
   const { bores: rawBores, walls } = readBores(part, cylinders, [n, u, v]);
   const rawGrooves = readGrooves(part, planes, n, u, v, walls);
-  const outlineUv = panelOutline(part.points, part.index, n, u, v, across.min, across.max) ?? [
+  // The walls of bores in the large faces are inner loops of every section: left out of it.
+  const inner = new Set(walls.filter((g) => Math.abs(dot(g[0].axis, n)) > PARALLEL).flat());
+  const kept: number[] = [];
+  for (const face of surfaces) {
+    if (inner.has(face as CylinderFace)) continue;
+    for (let t = face.first; t <= face.last; t++) kept.push(part.index[t * 3], part.index[t * 3 + 1], part.index[t * 3 + 2]);
+  }
+  const outlineUv = panelOutline(part.points, kept, n, u, v, across.min, across.max) ?? [
     [spanU.min, spanV.min],
     [spanU.max, spanV.min],
     [spanU.max, spanV.max],

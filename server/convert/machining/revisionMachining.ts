@@ -10,7 +10,8 @@ import { partTrianglesOf, readPanel } from './readPanel.js';
 
 /** A part's panel, or null (not a panel, or its faces could not be read: the conversion goes on without it). */
 export function panelOfPart(positions: ArrayLike<number>, index: ArrayLike<number>, faces: ReadonlyArray<{ first: number; last: number }> | undefined): PanelGeometry | null {
-  if (!faces || faces.length === 0) return null;
+  // MACHINING_READ=0 leaves it out: the reference of `npm run bench -- machining`.
+  if (!faces || faces.length === 0 || process.env.MACHINING_READ === '0') return null;
   try {
     return readPanel(partTrianglesOf(positions, index, faces));
   } catch (error) {
