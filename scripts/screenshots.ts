@@ -25,6 +25,7 @@ import { updateProject } from '../bench/lib/appServer';
 import { generateAssembly } from '../samples/generate';
 import { writeSample } from '../samples/writers/index';
 import { workshopShots } from './workshopScreens';
+import { machiningShots } from './machiningScreens';
 
 const OUT = 'docs/screens';
 const DEMO = { username: 'demo@example.com', password: 'demo-password-screens' };
@@ -141,9 +142,9 @@ async function api<T>(origin: string, route: string, init: { method?: string; to
 }
 
 /** Creates a project through the upload socket, as the app does; returns its id. */
-async function createProject(origin: string, token: string, name: string, parts: number, seed: number): Promise<number> {
+async function createProject(origin: string, token: string, name: string, parts: number, seed: number, file?: Uint8Array): Promise<number> {
   const { secureToken } = await api<{ secureToken: string }>(origin, 'auth/secure-token', { token });
-  const file = new Uint8Array(readFileSync(await stepFile(`${name}.stp`, parts, seed)));
+  file ??= new Uint8Array(readFileSync(await stepFile(`${name}.stp`, parts, seed)));
   return new Promise((resolve, reject) => {
     openUploadSocket(
       socketUrl(API_BASE, 'projects/create', origin),
@@ -159,6 +160,11 @@ async function createProject(origin: string, token: string, name: string, parts:
       NodeWebSocket as unknown as typeof WebSocket,
     );
   });
+}
+
+/** A project from a generated drilled job (samples/realJob) of `cabinets` cabinets. */
+async function createJobProject(origin: string, token: string, name: string, cabinets: number, seed: number): Promise<number> {
+  return createProject(origin, token, name, 0, seed, new Uint8Array(readFileSync(jobStepFile(`${name}.stp`, cabinets, seed))));
 }
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -223,6 +229,14 @@ async function main(): Promise<void> {
       });
     };
     if (process.env.SCREENS === 'review') return await reviewStory(browser);
+
+    // The machining of a drilled job (SCREENS=machining takes these pictures only).
+    {
+      const id = await createJobProject(origin, accessToken, 'Drilled kitchen', 4, 7);
+      await machiningShots(browser, origin, DEMO, accessToken, id, api, shot);
+      await api(origin, `projects/${id}`, { method: 'DELETE', token: accessToken });
+      if (process.env.SCREENS === 'machining') return;
+    }
 
     // The workshop page (SCREENS=workshop takes these pictures only).
     {
