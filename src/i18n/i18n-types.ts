@@ -2145,6 +2145,54 @@ type RootTranslation = {
 			 * T​h​e​ ​s​e​t​t​i​n​g​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​a​v​e​d​.​ ​T​r​y​ ​a​g​a​i​n​.
 			 */
 			saveFailed: string
+			/**
+			 * M​a​c​h​i​n​i​n​g​ ​f​i​l​e​s​:​ ​D​X​F​ ​l​a​y​e​r​ ​n​a​m​e​s
+			 */
+			machiningLayers: string
+			/**
+			 * L​a​y​e​r​ ​n​a​m​e​s​ ​a​s
+			 */
+			layerPreset: string
+			presets: {
+				/**
+				 * G​e​n​e​r​i​c​ ​(​D​R​I​L​L​_​T​O​P​_​D​5​_​Z​1​2​)
+				 */
+				generic: string
+				/**
+				 * C​o​n​t​r​o​l​ ​N​e​s​t​i​n​g​ ​(​d​r​i​l​l​ ​z​1​2​p​0​)
+				 */
+				controlNesting: string
+			}
+			layerKinds: {
+				/**
+				 * O​u​t​l​i​n​e
+				 */
+				outline: string
+				/**
+				 * H​o​l​e​ ​i​n​ ​a​ ​f​a​c​e
+				 */
+				hole: string
+				/**
+				 * H​o​l​e​ ​i​n​ ​a​n​ ​e​d​g​e
+				 */
+				edgeHole: string
+				/**
+				 * C​u​p
+				 */
+				cup: string
+				/**
+				 * G​r​o​o​v​e
+				 */
+				groove: string
+				/**
+				 * R​e​b​a​t​e
+				 */
+				rebate: string
+			}
+			/**
+			 * L​e​a​v​e​ ​a​ ​n​a​m​e​ ​e​m​p​t​y​ ​t​o​ ​u​s​e​ ​t​h​e​ ​p​r​e​s​e​t​’​s​.​ ​V​a​l​u​e​s​ ​a​ ​n​a​m​e​ ​m​a​y​ ​h​o​l​d​:
+			 */
+			layerHint: string
 			errors: {
 				/**
 				 * {​f​i​e​l​d​}​:​ ​e​n​t​e​r​ ​a​ ​n​u​m​b​e​r​.
@@ -4805,6 +4853,54 @@ export type TranslationFunctions = {
 			 * The settings could not be saved. Try again.
 			 */
 			saveFailed: () => LocalizedString
+			/**
+			 * Machining files: DXF layer names
+			 */
+			machiningLayers: () => LocalizedString
+			/**
+			 * Layer names as
+			 */
+			layerPreset: () => LocalizedString
+			presets: {
+				/**
+				 * Generic (DRILL_TOP_D5_Z12)
+				 */
+				generic: () => LocalizedString
+				/**
+				 * Control Nesting (drill z12p0)
+				 */
+				controlNesting: () => LocalizedString
+			}
+			layerKinds: {
+				/**
+				 * Outline
+				 */
+				outline: () => LocalizedString
+				/**
+				 * Hole in a face
+				 */
+				hole: () => LocalizedString
+				/**
+				 * Hole in an edge
+				 */
+				edgeHole: () => LocalizedString
+				/**
+				 * Cup
+				 */
+				cup: () => LocalizedString
+				/**
+				 * Groove
+				 */
+				groove: () => LocalizedString
+				/**
+				 * Rebate
+				 */
+				rebate: () => LocalizedString
+			}
+			/**
+			 * Leave a name empty to use the preset’s. Values a name may hold:
+			 */
+			layerHint: () => LocalizedString
 			errors: {
 				/**
 				 * {field}: enter a number.

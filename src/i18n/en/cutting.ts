@@ -84,6 +84,11 @@ export const cutting = {
     save: 'Save',
     saving: 'Saving…',
     saveFailed: 'The settings could not be saved. Try again.',
+    machiningLayers: 'Machining files: DXF layer names',
+    layerPreset: 'Layer names as',
+    presets: { generic: 'Generic (DRILL_TOP_D5_Z12)', controlNesting: 'Control Nesting (drill z12p0)' },
+    layerKinds: { outline: 'Outline', hole: 'Hole in a face', edgeHole: 'Hole in an edge', cup: 'Cup', groove: 'Groove', rebate: 'Rebate' },
+    layerHint: 'Leave a name empty to use the preset’s. Values a name may hold:',
     errors: {
       number: '{field}: enter a number.',
       range: '{field}: this value is out of range.',

@@ -5,6 +5,7 @@
  */
 import type { SettingsError, SheetMaterial, WorkshopSettings } from '../../machines/projects/workshopView';
 import { useLL } from '../app/I18nProvider';
+import { MachiningLayersFields } from './MachiningLayersFields';
 
 type Sheet = WorkshopSettings['defaultMaterial'];
 const SHEET_FIELDS = ['sheetLength', 'sheetWidth', 'kerf', 'trim', 'price'] as const;
@@ -137,6 +138,7 @@ export function WorkshopSettingsForm({ draft, errors, saving, saveFailed, onChan
           {T.addHardware()}
         </button>
       </fieldset>
+      <MachiningLayersFields draft={draft} onChange={onChange} />
       {saveFailed ? (
         <p role="alert" className="text-sm text-danger">
           {T.saveFailed()}

@@ -12,7 +12,12 @@ import type { MachiningList } from '../../../src/model/machining/machiningList';
 import { useAppServices } from '../../../src/ui/app/AppServices';
 import { MachiningTab } from '../../../src/ui/machining/MachiningTab';
 import { PanelMachining } from '../../../src/ui/machining/PanelMachining';
+import { DEFAULT_WORKSHOP_SETTINGS } from '../../../src/model/cutting/workshopSettings';
+import { I18nContext } from '../../../src/i18n/i18n-react';
+import { i18nObject } from '../../../src/i18n/i18n-util';
+import { WorkshopSettingsForm } from '../../../src/ui/workshop/WorkshopSettingsForm';
 import { renderWithServices } from '../../helpers/appHarness';
+import { renderWithLocale } from '../../helpers/renderWithLocale';
 
 afterEach(cleanup);
 
@@ -77,5 +82,23 @@ describe("the workshop's Machining tab", () => {
     expect(within(base).getByText('3 holes, 0 cups, 1 groove')).toBeTruthy();
     expect(within(tab).getByRole('button', { name: 'Download the machining files (DXF, drilling CSV)' })).toBeTruthy();
     expect(within(tab).getAllByRole('button', { name: 'Drawings of the cabinet (PDF)' })).toHaveLength(2);
+  });
+});
+
+describe('the DXF layer names in the workshop settings', () => {
+  it('choose a preset, and a name of their own per kind that an empty field gives back to the preset', () => {
+    const changes: unknown[] = [];
+    const { rerender } = renderWithLocale(<WorkshopSettingsForm draft={DEFAULT_WORKSHOP_SETTINGS} errors={[]} saving={false} saveFailed={false} onChange={(d) => changes.push(d.machiningLayers)} onSave={() => {}} />);
+    const fields = screen.getByTestId('machining-layers');
+    expect((within(fields).getByLabelText('Hole in a face') as HTMLInputElement).placeholder).toBe('DRILL_{face}_D{diameter}_Z{depth}');
+    fireEvent.change(within(fields).getByLabelText('Layer names as'), { target: { value: 'controlNesting' } });
+    expect(changes.at(-1)).toEqual({ preset: 'controlNesting', templates: {} });
+    fireEvent.change(within(fields).getByLabelText('Hole in a face'), { target: { value: 'BORE {depth}' } });
+    expect(changes.at(-1)).toEqual({ preset: 'generic', templates: { hole: 'BORE {depth}' } });
+    const draft = { ...DEFAULT_WORKSHOP_SETTINGS, machiningLayers: { preset: 'controlNesting' as const, templates: { hole: 'BORE {depth}' } } };
+    rerender(<I18nContext.Provider value={{ locale: 'en', LL: i18nObject('en'), setLocale: () => {} }}><WorkshopSettingsForm draft={draft} errors={[]} saving={false} saveFailed={false} onChange={(d) => changes.push(d.machiningLayers)} onSave={() => {}} /></I18nContext.Provider>);
+    expect((within(screen.getByTestId('machining-layers')).getByLabelText('Cup') as HTMLInputElement).placeholder).toBe('{back}pocket z{depth} d{diameter}');
+    fireEvent.change(within(screen.getByTestId('machining-layers')).getByLabelText('Hole in a face'), { target: { value: '  ' } });
+    expect(changes.at(-1)).toEqual({ preset: 'controlNesting', templates: {} });
   });
 });
