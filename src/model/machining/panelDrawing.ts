@@ -31,10 +31,17 @@ function distinct(values: number[]): number[] {
   return sorted.filter((v, i) => i === 0 || v - sorted[i - 1] > SAME_POSITION);
 }
 
-export function panelDrawing(panel: Pick<PanelGeometry, 'length' | 'width' | 'outline' | 'bores' | 'grooves'>): PanelDrawing {
+export interface DrawingOptions {
+  /** Text height as a share of the panel's longer side (a page: 1/60; a small view: larger). */
+  text?: number;
+  /** Draw the dimensions (a thumbnail leaves them out). */
+  dimensions?: boolean;
+}
+
+export function panelDrawing(panel: Pick<PanelGeometry, 'length' | 'width' | 'outline' | 'bores' | 'grooves'>, options: DrawingOptions = {}): PanelDrawing {
   const { length, width } = panel;
   // Text and dimension sizes follow the panel so that a drawing reads the same scaled to a page.
-  const text = Math.max(length, width) / 60;
+  const text = Math.max(length, width) * (options.text ?? 1 / 60);
   const gap = text * 1.2;
   const shapes: DrawingShape[] = [{ type: 'polyline', points: panel.outline.map(([x, y]) => [x, y]), closed: true, dashed: false, role: 'outline' }];
   const xs: number[] = [0, length];
@@ -86,6 +93,10 @@ export function panelDrawing(panel: Pick<PanelGeometry, 'length' | 'width' | 'ou
     });
     xs.push(fx - ox, tx + ox);
     ys.push(fy - oy, ty + oy);
+  }
+  if (options.dimensions === false) {
+    const margin = Math.max(length, width) / 50;
+    return { bounds: [-margin, -margin, length + margin, width + margin], shapes };
   }
   // Ordinate dimensions below the panel (x) and to its left (y).
   distinct(xs.filter((x) => x >= -SAME_POSITION && x <= length + SAME_POSITION)).forEach((x, i) => {

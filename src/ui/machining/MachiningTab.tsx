@@ -79,7 +79,7 @@ export function MachiningTab({ projectId, projectName }: { projectId: number; pr
                     <td className="py-1 pr-2 tabular-nums">{`${fmt(panel.length)} x ${fmt(panel.width)} x ${fmt(panel.thickness)}`}</td>
                     <td className="py-1 pr-2">{panel.bores.length + panel.grooves.length === 0 ? '–' : T.counts(operationCounts(panel))}</td>
                     <td className="hidden py-1 md:table-cell">
-                      <PanelDrawingSvg panel={panel} label={T.drawing({ name: panel.name })} className="h-14 w-28" />
+                      <PanelDrawingSvg panel={panel} label={T.drawing({ name: panel.name })} className="h-14 w-28" options={{ dimensions: false }} />
                     </td>
                   </tr>
                 </Fragment>

@@ -2,7 +2,7 @@
  * A panel's dimensioned drawing (src/model/machining/panelDrawing.ts) as SVG: the same shapes the
  * drawing PDF is written from, seen from the reference face, the reference corner bottom left.
  */
-import { panelDrawing } from '../../model/machining/panelDrawing';
+import { panelDrawing, type DrawingOptions } from '../../model/machining/panelDrawing';
 import type { PanelGeometry } from '../../model/machining/panelMachining';
 
 const ROLE_CLASS: Record<string, string> = {
@@ -14,8 +14,15 @@ const ROLE_CLASS: Record<string, string> = {
   cup: 'stroke-primary',
 };
 
-export function PanelDrawingSvg({ panel, label, className }: { panel: Pick<PanelGeometry, 'length' | 'width' | 'outline' | 'bores' | 'grooves'>; label: string; className?: string }) {
-  const drawing = panelDrawing(panel);
+interface PanelDrawingSvgProps {
+  panel: Pick<PanelGeometry, 'length' | 'width' | 'outline' | 'bores' | 'grooves'>;
+  label: string;
+  className?: string;
+  options?: DrawingOptions;
+}
+
+export function PanelDrawingSvg({ panel, label, className, options }: PanelDrawingSvgProps) {
+  const drawing = panelDrawing(panel, options);
   const [minX, minY, maxX, maxY] = drawing.bounds;
   const width = maxX - minX;
   const height = maxY - minY;

@@ -42,7 +42,7 @@ export function PanelMachining({ actor, node }: { actor: MachiningActor; node: s
       {state === 'loaded' && !panel ? <p className="text-sm text-fg-muted">{T.notPanel()}</p> : null}
       {state === 'loaded' && panel ? (
         <>
-          <PanelDrawingSvg panel={panel} label={T.drawing({ name: panel.name })} className="w-full rounded-lg bg-surface p-1" />
+          <PanelDrawingSvg panel={panel} label={T.drawing({ name: panel.name })} className="w-full rounded-lg bg-surface p-1" options={{ text: 1 / 26 }} />
           <p className="text-xs text-fg-muted">{T.frame()}</p>
           {panel.source === 'names' ? <p className="text-xs text-fg-muted">{T.fromNames()}</p> : null}
           <p className="text-sm text-fg" data-testid="panel-operation-counts">
