@@ -88,7 +88,7 @@ export const cutting = {
     saveFailed: 'Les réglages n’ont pas pu être enregistrés. Réessayez.',
     machiningLayers: 'Fichiers d’usinage : noms des calques DXF',
     layerPreset: 'Noms des calques',
-    presets: { generic: 'Générique (DRILL_TOP_D5_Z12)', controlNesting: 'Control Nesting (drill z12p0)' },
+    presets: { generic: 'Générique (DRILL_TOP_D5_Z12)', controlNesting: 'Control Nesting (calques drill z12p0)' },
     layerKinds: { outline: 'Contour', hole: 'Perçage de face', edgeHole: 'Perçage de chant', cup: 'Cuvette', groove: 'Rainure', rebate: 'Feuillure' },
     layerHint: 'Laissez un nom vide pour celui du préréglage. Valeurs qu’un nom peut contenir :',
     errors: {
