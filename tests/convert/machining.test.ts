@@ -16,6 +16,7 @@ import { workshopPartsOf } from '../../src/model/cutting/workshopParts.js';
 import { mirrorPanel, revisionMachiningSchema, type PanelGeometry } from '../../src/model/machining/panelMachining.js';
 import { namedTreeOfGlb } from '../../src/model/parts/gltfPartTree.js';
 import { expectedRows, rowsOfPanel, sameRows, turnedRows } from './helpers/machiningOracle.js';
+import { extrudedPart } from './helpers/extrudedPart.js';
 
 type Vec3 = [number, number, number];
 
@@ -177,4 +178,37 @@ describe('machining read from a drilled job', () => {
       expect(readPanel(partTrianglesOf(mesh!.attributes.position.array, mesh!.index.array, mesh!.brep_faces)), prefix).toBeNull();
     }
   }, 60_000);
+});
+
+describe('outlines and rebates read from the faces', () => {
+  it('a shelf notched at a corner keeps its notch in the outline', () => {
+    // 600 x 400, a 100 x 60 notch at the far corner (around a pipe), 18 thick.
+    const notched: Array<[number, number]> = [[0, 0], [600, 0], [600, 340], [500, 340], [500, 400], [0, 400]];
+    const panel = readPanel(extrudedPart(notched, 18))!;
+    expect([panel.length, panel.width, panel.thickness]).toEqual([600, 400, 18]);
+    expect(panel.outline).toHaveLength(6);
+    const area = panel.outline.reduce((s, [x1, y1], i) => {
+      const [x2, y2] = panel.outline[(i + 1) % panel.outline.length];
+      return s + x1 * y2 - x2 * y1;
+    }, 0) / 2;
+    // Counter-clockwise, and the notch's 100 x 60 missing.
+    expect(area).toBeCloseTo(600 * 400 - 100 * 60, 3);
+    expect(panel.bores).toEqual([]);
+    expect(panel.grooves).toEqual([]);
+  });
+
+  it('a side rebated along its back edge for the back has a rebate, not a groove', () => {
+    // Cross-section across the width (y) and thickness (z): 300 wide, 18 thick, a 10 x 6 rebate at y = 290..300.
+    const section: Array<[number, number]> = [[0, 0], [300, 0], [300, 12], [290, 12], [290, 18], [0, 18]];
+    const panel = readPanel(extrudedPart(section, 700, [1, 2, 0]))!;
+    expect([panel.length, panel.width, panel.thickness]).toEqual([700, 300, 18]);
+    expect(panel.grooves).toHaveLength(1);
+    const [rebate] = panel.grooves;
+    expect(rebate.kind).toBe('rebate');
+    expect(rebate.width).toBeCloseTo(10, 2);
+    expect(rebate.depth).toBeCloseTo(6, 2);
+    expect(Math.abs(rebate.to[0] - rebate.from[0])).toBeCloseTo(700, 2);
+    // Its centre line runs 5 mm in from the edge it is cut along.
+    expect([rebate.from[1], 300 - rebate.from[1]]).toContainEqual(expect.closeTo(5, 2));
+  });
 });
