@@ -4,18 +4,10 @@
  * (`workshop-machining-<desktop|phone>[-fr].png`), at 1440 x 900 and 390 x 844 (touch), in English
  * and French, on a generated drilled job uploaded as STEP.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { newPage } from './revisionScreens';
+import { DESKTOP, PHONE, type Api, type Login, type Shot } from './shotKit';
 
-type Api = <T>(origin: string, route: string, init?: { method?: string; token?: string; json?: unknown }) => Promise<T>;
-type Shot = (page: Page, name: string) => Promise<void>;
-interface Login {
-  username: string;
-  password: string;
-}
-
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const TEXTS = {
   en: { tab: 'Machining', show: 'Show the drawing' },
   fr: { tab: 'Usinage', show: 'Afficher le plan' },

@@ -3,18 +3,10 @@
  * diagrams, the part labels, the estimate and the materials and prices, at 1440 x 900 and
  * 390 x 844, in English and French, on a generated kitchen with prices set.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { newPage } from './revisionScreens';
+import { DESKTOP, PHONE, type Api, type Login, type Shot } from './shotKit';
 
-type Api = <T>(origin: string, route: string, init?: { method?: string; token?: string; json?: unknown }) => Promise<T>;
-type Shot = (page: Page, name: string) => Promise<void>;
-interface Login {
-  username: string;
-  password: string;
-}
-
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const TABS = { en: ['Cutting diagrams', 'Part labels', 'Estimate', 'Materials and prices'], fr: ['Plans de découpe', 'Étiquettes des pièces', 'Devis', 'Matériaux et prix'] };
 const SLUGS = ['diagrams', 'labels', 'estimate', 'settings'];
 
