@@ -58,9 +58,12 @@ async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void
 async function openPanel(page: Page, lang: Lang, name: string): Promise<Locator> {
   const bar = page.getByRole('navigation', { name: TEXT[lang].tools, exact: true });
   const direct = bar.getByRole('button', { name, exact: true });
+  const more = bar.getByRole('button', { name: TEXT[lang].more, exact: true });
+  // The bar is drawn: the panel's own button, or More on a narrow screen (count() does not wait).
+  await expect(direct.or(more).first()).toBeVisible();
   if (await direct.count()) await direct.click();
   else {
-    await bar.getByRole('button', { name: TEXT[lang].more, exact: true }).click();
+    await more.click();
     await page.getByRole('region', { name: TEXT[lang].more }).getByRole('button', { name }).click();
   }
   const panel = page.getByRole('region', { name, exact: true }).first();
