@@ -1,5 +1,6 @@
 /** The client's approval of a revision, recorded through the shared link. */
 import type { Updateable } from 'kysely';
+import type { ApprovedQuote } from '../../src/api/quoteSchemas';
 import type { Db } from './database';
 import type { ProjectsTable } from './schema';
 import { bumpListVersionOfProject } from './listVersion';
@@ -10,6 +11,8 @@ export interface Approval {
   /** Seconds. */
   date: number;
   revisionNumber: number;
+  /** The options chosen and their total, when the approval was given on options. */
+  quote: ApprovedQuote | null;
 }
 
 /**
@@ -31,9 +34,10 @@ async function decideWhileAwaiting(db: Db, input: { projectId: number; revisionN
 }
 
 /** Records a guest's approval and moves the project to `ready`. */
-export function approveRevision(db: Db, input: { projectId: number; revisionNumber: number; name: string; nowSeconds: number }): Promise<boolean> {
+export function approveRevision(db: Db, input: { projectId: number; revisionNumber: number; name: string; nowSeconds: number; quote: ApprovedQuote | null }): Promise<boolean> {
   return decideWhileAwaiting(db, input, {
     approval_name: input.name,
+    approval_quote: input.quote ? JSON.stringify(input.quote) : null,
     approval_date: input.nowSeconds,
     approval_revision: input.revisionNumber,
     current_stage: 'ready',

@@ -6,6 +6,7 @@ import { conversionNotesSchema, type ConversionNote } from '../../src/api/conver
 import type { ShareOptions, Stage } from '../../src/api/schemas';
 import { INITIAL_STAGE, isStage } from '../domain/stages';
 import type { Approval } from './approvals';
+import { approvedQuoteSchema, type ApprovedQuote } from '../../src/api/quoteSchemas';
 import type { Db } from './database';
 import type { ProjectRow } from './schema';
 
@@ -43,6 +44,17 @@ export interface OwnedProject extends Project {
   openNoteCount: number;
 }
 
+/** The stored choices and total of an approval; damaged JSON reads as none. */
+function parseApprovedQuote(json: string | null): ApprovedQuote | null {
+  if (json === null) return null;
+  try {
+    const parsed = approvedQuoteSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The stored notes; damaged JSON or unknown codes read as no note. */
 function parseConversionNotes(json: string): ConversionNote[] {
   try {
@@ -72,6 +84,7 @@ function parseShareOptions(json: string): ShareOptions {
     isPartsListAvailable: s.isPartsListAvailable === true,
     isApprovalAvailable: s.isApprovalAvailable === true,
     isEstimateAvailable: s.isEstimateAvailable === true,
+    isOptionsAvailable: s.isOptionsAvailable === true,
     isArAvailable: s.isArAvailable === true,
   };
 }
@@ -97,7 +110,7 @@ export function toProject(row: ProjectRow): Project {
     conversionNotes: parseConversionNotes(row.conversion_notes),
     approval:
       row.approval_name !== null && row.approval_date !== null && row.approval_revision !== null
-        ? { name: row.approval_name, date: Number(row.approval_date), revisionNumber: row.approval_revision }
+        ? { name: row.approval_name, date: Number(row.approval_date), revisionNumber: row.approval_revision, quote: parseApprovedQuote(row.approval_quote) }
         : null,
   };
 }

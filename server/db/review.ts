@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { markupSchema, noteViewSchema, notePinSchema, type DecisionKind, type MarkupShape, type NotePin, type NoteStatus, type NoteView } from '../../src/api/reviewSchemas';
+import { approvedQuoteSchema, type ApprovedQuote } from '../../src/api/quoteSchemas';
 import type { Db } from './database';
 
 /** A comment's review fields as a list answers them: the pin, never the view or the markup. */
@@ -162,6 +163,8 @@ interface DecisionRecord {
   revisionNumber: number;
   /** Seconds. */
   createdAt: number;
+  /** The choices and total an approval was given on. */
+  quote: ApprovedQuote | null;
 }
 
 export async function recordDecision(
@@ -178,6 +181,7 @@ export async function recordDecision(
       author_guest_id: decision.authorGuestId,
       revision_number: decision.revisionNumber,
       created_at: decision.createdAt,
+      quote: decision.quote ? JSON.stringify(decision.quote) : null,
     })
     .execute();
 }
@@ -186,9 +190,19 @@ export async function recordDecision(
 export async function listDecisions(db: Db, projectId: number): Promise<DecisionRecord[]> {
   const rows = await db
     .selectFrom('project_decisions')
-    .select(['kind', 'author_name', 'revision_number', 'created_at'])
+    .select(['kind', 'author_name', 'revision_number', 'created_at', 'quote'])
     .where('project_id', '=', projectId)
     .orderBy('id', 'desc')
     .execute();
-  return rows.map((row) => ({ kind: row.kind, name: row.author_name, revisionNumber: row.revision_number, createdAt: Number(row.created_at) }));
+  return rows.map((row) => ({ kind: row.kind, name: row.author_name, revisionNumber: row.revision_number, createdAt: Number(row.created_at), quote: parseQuote(row.quote) }));
+}
+
+function parseQuote(json: string | null): ApprovedQuote | null {
+  if (json === null) return null;
+  try {
+    const parsed = approvedQuoteSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }

@@ -84,6 +84,10 @@ export interface ProjectsTable {
   approval_name: ColumnType<string | null, string | null | undefined, string | null>;
   approval_date: ColumnType<number | null, number | null | undefined, number | null>;
   approval_revision: ColumnType<number | null, number | null | undefined, number | null>;
+  /** JSON of the client's options (src/model/quote/quoteOptions.ts); null: none. */
+  quote_options: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON of the choices and total the approval was given on (src/api/quoteSchemas.ts); null: an approval without options. */
+  approval_quote: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One kept revision of a project (the current one included); files under its revision folder. */
@@ -134,6 +138,8 @@ export interface ProjectDecisionsTable {
   author_guest_id: string | null;
   revision_number: number;
   created_at: number;
+  /** JSON of the choices and total an approval was given on; null otherwise. */
+  quote: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AttachmentsTable {

@@ -64,7 +64,12 @@ export function canReadArFiles(via: ProjectVia, project: ProjectFacts): boolean 
   return canOpen(via, project) && (via === 'owner' || project.shareOptions.isArAvailable);
 }
 
-/** The cost estimate: the owner always; a guest only where the owner enabled `isEstimateAvailable`. */
+/** The cost estimate and the quote PDF: the owner always; a guest where the owner enabled `isEstimateAvailable` or `isOptionsAvailable` (options come priced). */
 export function canReadEstimate(via: ProjectVia, project: ProjectFacts): boolean {
-  return canOpen(via, project) && (via === 'owner' || project.shareOptions.isEstimateAvailable);
+  return canOpen(via, project) && (via === 'owner' || project.shareOptions.isEstimateAvailable || project.shareOptions.isOptionsAvailable);
+}
+
+/** The client's options: the owner always; a guest only where the owner enabled `isOptionsAvailable`. */
+export function canReadOptions(via: ProjectVia, project: ProjectFacts): boolean {
+  return canOpen(via, project) && (via === 'owner' || project.shareOptions.isOptionsAvailable);
 }

@@ -67,5 +67,6 @@ export const DEFAULT_SHARE_OPTIONS: ShareOptions = {
   isPartsListAvailable: false,
   isApprovalAvailable: false,
   isEstimateAvailable: false,
+  isOptionsAvailable: false,
   isArAvailable: true,
 };

@@ -2,8 +2,10 @@
  * The client's decision through the link, on the revision they saw, only while the owner offers
  * approval there (`isApprovalAvailable`), the project waits for approval, and that revision is
  * still the current one:
- * - POST .../accessKeys/:accessKey/approval `{name, revisionNumber}`: approves it; the project moves
- *   to `ready`;
+ * - POST .../accessKeys/:accessKey/approval `{name, revisionNumber, options?}`: approves it; the
+ *   project moves to `ready`. Where the link offers options, the approval keeps the choices and
+ *   their total, priced by the estimate's rule (server/http/projectQuote.ts); a choice the link no
+ *   longer offers is refused (409 `options_changed`);
  * - POST .../accessKeys/:accessKey/changes `{name, revisionNumber}`: asks for changes, which needs
  *   at least one comment of theirs on that revision (what to change); the project goes back to `new`.
  * Each decision is kept (GET projects/{id}/decisions for the owner) and the owner is told.
@@ -23,6 +25,8 @@ import {
   type DecisionKind,
   type sharedProjectSchema,
 } from '../../src/api/schemas';
+import type { ApprovedQuote } from '../../src/api/quoteSchemas';
+import type { QuoteSelection } from '../../src/model/quote/quoteOptions';
 import { approveRevision, requestChanges } from '../db/approvals';
 import { findPublishedProject } from '../db/projects';
 import type { OwnedProject } from '../db/projectRows';
@@ -31,6 +35,7 @@ import { toSeconds } from '../domain/clock';
 import { ApiError, notFound, parseInput } from './errors';
 import { readGuestId } from './guestCookie';
 import { SHARED_NOT_FOUND } from './params';
+import { approvedQuoteOf, checkChoicesOffered, projectQuote } from './projectQuote';
 import { linkScope, ownerScope } from './projectScope';
 import { toSharedProject } from './projectViews';
 
@@ -50,8 +55,20 @@ function checkDecision(project: OwnedProject, input: { name: string; revisionNum
 export const approvalRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock } = app.services;
 
+  /**
+   * The choices and total an approval is given on, where the link offers options that bind parts
+   * of this revision: priced now by the one rule of the estimate; null otherwise.
+   */
+  const approvalQuote = async (project: OwnedProject, selection: QuoteSelection): Promise<ApprovedQuote | null> => {
+    if (!project.shareOptions.isOptionsAvailable) return null;
+    const priced = await projectQuote(app.services, { project, via: 'link', viewer: { userId: null, guestId: null } }, selection);
+    if (priced.options.groups.length === 0) return null;
+    checkChoicesOffered(priced.options, selection);
+    return approvedQuoteOf(priced);
+  };
+
   /** Records the decision once the project moved, and answers the project as the link now shows it. */
-  const decide = async (request: FastifyRequest, project: OwnedProject, kind: DecisionKind, input: { name: string; revisionNumber: number }, moved: boolean) => {
+  const decide = async (request: FastifyRequest, project: OwnedProject, kind: DecisionKind, input: { name: string; revisionNumber: number; quote?: ApprovedQuote | null }, moved: boolean) => {
     const after = await findPublishedProject(db, project.accessKey);
     if (!after) throw notFound(SHARED_NOT_FOUND);
     if (!moved) {
@@ -67,9 +84,10 @@ export const approvalRoutes: FastifyPluginAsync = async (app) => {
       createdAt: toSeconds(clock()),
       authorUserId: request.user?.id ?? null,
       authorGuestId: request.user ? null : readGuestId(request),
+      quote: input.quote ?? null,
     });
     app.services.reviewEvents.decision(after, kind, input.name);
-    app.services.mail?.decision(after, { kind, name: input.name, revisionNumber: input.revisionNumber });
+    app.services.mail?.decision(after, { kind, name: input.name, revisionNumber: input.revisionNumber, quote: input.quote ?? null });
     return toSharedProject(after);
   };
 
@@ -77,8 +95,9 @@ export const approvalRoutes: FastifyPluginAsync = async (app) => {
     const { project } = await linkScope(request);
     const input = parseInput(approvalRequestSchema, request.body);
     checkDecision(project, input);
-    const approved = await approveRevision(db, { projectId: project.id, revisionNumber: input.revisionNumber, name: input.name, nowSeconds: toSeconds(clock()) });
-    return decide(request, project, 'approved', input, approved);
+    const quote = await approvalQuote(project, input.options ?? {});
+    const approved = await approveRevision(db, { projectId: project.id, revisionNumber: input.revisionNumber, name: input.name, nowSeconds: toSeconds(clock()), quote });
+    return decide(request, project, 'approved', { ...input, quote }, approved);
   });
 
   app.post('/changes', { onRequest: app.identify }, async (request): Promise<z.input<typeof sharedProjectSchema>> => {
@@ -100,6 +119,6 @@ export const decisionRoutes: FastifyPluginAsync = async (app) => {
   app.get('/:id/decisions', { onRequest: app.authenticate }, async (request, reply): Promise<z.input<typeof decisionSchema>[]> => {
     const { project } = await ownerScope(request);
     reply.header('Cache-Control', 'no-store');
-    return (await listDecisions(db, project.id)).map((d) => ({ kind: d.kind, name: d.name, revisionNumber: d.revisionNumber, date: d.createdAt }));
+    return (await listDecisions(db, project.id)).map((d) => ({ kind: d.kind, name: d.name, revisionNumber: d.revisionNumber, date: d.createdAt, quote: d.quote }));
   });
 };

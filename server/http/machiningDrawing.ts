@@ -23,9 +23,15 @@ const TABLE_X = 540;
 const ROW = 11;
 const fmt = (mm: number) => String(Math.round(mm * 100) / 100);
 
-/** Text Helvetica can write (WinAnsi): anything else becomes "?". */
-function winAnsi(text: string): string {
-  return oneLine(text).replace(/[’‘]/g, "'").replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+/**
+ * Text Helvetica can write (WinAnsi: Latin-1 and a few more, the euro sign among them); the
+ * narrow spaces of French numbers become spaces, anything else "?".
+ */
+export function winAnsi(text: string): string {
+  return oneLine(text)
+    .replace(/[’‘]/g, "'")
+    .replace(/[\u202f\u2009]/g, ' ')
+    .replace(/[^\x20-\x7e\xa0-\xff€…–—œŒ“”•]/g, '?');
 }
 
 function drawPanel(page: PDFPage, panel: MachinedPanel, font: PDFFont) {

@@ -13,6 +13,7 @@ import { linkEventRoutes, ownerEventRoutes } from './reviewEvents';
 import { linkRateLimitOptions } from './linkRateLimit';
 import { estimateRoutes } from './estimates';
 import { machiningRoutes } from './machining';
+import { ownerQuoteRoutes, quoteRoutes } from './quotes';
 import { partsListRoutes } from './partsLists';
 import { noteRoutes } from './projectNotes';
 import { projectRoutes } from './projects';
@@ -34,6 +35,7 @@ const linkRoutes: FastifyPluginAsync = async (app) => {
   await app.register(partsListRoutes, { via: 'link' });
   await app.register(estimateRoutes, { via: 'link' });
   await app.register(machiningRoutes, { via: 'link' });
+  await app.register(quoteRoutes, { via: 'link' });
   await app.register(arFileRoutes, { via: 'link' });
 };
 
@@ -46,6 +48,8 @@ export const projectApi: FastifyPluginAsync = async (app) => {
   await app.register(partsListRoutes, { prefix: '/:id', via: 'owner' });
   await app.register(estimateRoutes, { prefix: '/:id', via: 'owner' });
   await app.register(machiningRoutes, { prefix: '/:id', via: 'owner' });
+  await app.register(quoteRoutes, { prefix: '/:id', via: 'owner' });
+  await app.register(ownerQuoteRoutes, { prefix: '/:id' });
   await app.register(arFileRoutes, { prefix: '/:id', via: 'owner' });
   await app.register(revisionRoutes, { prefix: '/:id/revisions' });
   await app.register(decisionRoutes);

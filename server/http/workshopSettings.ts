@@ -11,6 +11,7 @@ import { toSeconds } from '../domain/clock';
 import { findWorkshopSettings, saveWorkshopSettings } from '../db/workshopSettings';
 import { requireUser } from './authenticate';
 import { ApiError, parseInput } from './errors';
+import { reopenQuotesOfOwner } from './projectQuote';
 
 export const workshopSettingsRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock } = app.services;
@@ -26,7 +27,10 @@ export const workshopSettingsRoutes: FastifyPluginAsync = async (app) => {
     const settings = parseInput(workshopSettingsSchema, request.body);
     const problems = workshopSettingsProblems(settings);
     if (problems.length > 0) throw new ApiError(400, 'invalid_settings', settingsProblemText(problems[0]));
-    await saveWorkshopSettings(db, user.id, settings, toSeconds(clock()));
+    const now = toSeconds(clock());
+    await saveWorkshopSettings(db, user.id, settings, now);
+    // Approvals given on options whose total the new prices change ask for approval again.
+    await reopenQuotesOfOwner(app.services, user.id, now);
     return settings;
   });
 };

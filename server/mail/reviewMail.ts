@@ -11,10 +11,10 @@ import nodemailer from 'nodemailer';
 import { oneLine } from '../../src/model/text/safeText';
 import type { Db } from '../db/database';
 import { findUserById } from '../db/users';
-import { decisionMail, languageOf, notesMail, type NoteLine } from './mailTexts';
+import { decisionMail, languageOf, notesMail, type MailQuote, type NoteLine } from './mailTexts';
 
 export interface ReviewMailer {
-  decision(project: { id: number; ownerId: number; name: string }, decision: { kind: 'approved' | 'changesRequested'; name: string; revisionNumber: number }): void;
+  decision(project: { id: number; ownerId: number; name: string }, decision: { kind: 'approved' | 'changesRequested'; name: string; revisionNumber: number; quote?: MailQuote | null }): void;
   note(project: { id: number; ownerId: number; name: string }, note: { id: number; author: string; text: string }): void;
   /** Sends what is gathered now (on stop, and for tests). */
   flush(): Promise<void>;

@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import { isSafeName } from '../model/text/safeText';
 import { AXES, CAMERA_VIEWS, RENDER_MODES, WORKSHOP_MEASURE_KINDS } from '../model/viewerVocabulary';
 import { secondsDateSchema } from './wireValues';
+import { approvedQuoteSchema } from './quoteSchemas';
 
 const finite = z.number().check(z.refine(Number.isFinite, 'must be a finite number'));
 const vec3Schema = z.tuple([finite, finite, finite]);
@@ -162,6 +163,8 @@ export const decisionSchema = z.object({
   name: z.string(),
   revisionNumber: z.int(),
   date: secondsDateSchema,
+  /** The options chosen and the total, for an approval given on options. */
+  quote: z._default(z.nullable(approvedQuoteSchema), null),
 });
 export const decisionListSchema = z.array(decisionSchema);
 

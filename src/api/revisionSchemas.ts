@@ -1,6 +1,8 @@
 /** The contract of revisions and of the client's approval (owner and link routes). */
 import * as z from 'zod/mini';
 import { INVALID_NAME, NAME_FORBIDDEN } from '../model/text/safeText';
+import { quoteSelectionSchema } from '../model/quote/quoteOptions';
+import { approvedQuoteSchema } from './quoteSchemas';
 import { secondsDateSchema } from './wireValues';
 
 /** Who approved which revision, when. */
@@ -8,6 +10,8 @@ export const approvalSchema = z.object({
   name: z.string(),
   date: secondsDateSchema,
   revisionNumber: z.int().check(z.positive()),
+  /** The options chosen and the total, when the link offered options. */
+  quote: z._default(z.nullable(approvedQuoteSchema), null),
 });
 
 /** A guest's name on an approval: 1 to 60 characters once trimmed. */
@@ -27,6 +31,8 @@ export const INVALID_APPROVER_NAME = INVALID_NAME;
 export const approvalRequestSchema = z.strictObject({
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(APPROVER_NAME_MAX)),
   revisionNumber: z.int().check(z.positive()),
+  /** The options the client chose (group id -> choice id), where the link offers options. */
+  options: z.optional(quoteSelectionSchema),
 });
 export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
 

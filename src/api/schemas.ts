@@ -30,6 +30,7 @@ export const SHARE_OPTION_KEYS = [
   'isPartsListAvailable',
   'isApprovalAvailable',
   'isEstimateAvailable',
+  'isOptionsAvailable',
   'isArAvailable',
 ] as const;
 export type ShareOptionKey = (typeof SHARE_OPTION_KEYS)[number];
@@ -49,6 +50,8 @@ export const shareOptionsSchema = z.object({
   isApprovalAvailable: z.boolean(),
   /** The cost estimate of the current revision on the link; off by default. */
   isEstimateAvailable: z.boolean(),
+  /** The client's options (finishes to choose, priced) on the link, with the estimate; off by default (and from servers older than it). */
+  isOptionsAvailable: z._default(z.boolean(), false),
   /** "View in your room" on the link, and its AR files (AR GLB, USDZ); on by default for new links. */
   isArAvailable: z.boolean(),
 });
@@ -67,6 +70,7 @@ const sharedShareOptionsSchema = z._default(
     isPartsListAvailable: z._default(z.boolean(), false),
     isApprovalAvailable: z._default(z.boolean(), false),
     isEstimateAvailable: z._default(z.boolean(), false),
+    isOptionsAvailable: z._default(z.boolean(), false),
     isArAvailable: z._default(z.boolean(), false),
   }),
   {
@@ -80,6 +84,7 @@ const sharedShareOptionsSchema = z._default(
     isPartsListAvailable: false,
     isApprovalAvailable: false,
     isEstimateAvailable: false,
+    isOptionsAvailable: false,
     isArAvailable: false,
   },
 );
@@ -96,6 +101,7 @@ export const ALL_SHARE_OPTIONS: ShareOptions = {
   isPartsListAvailable: true,
   isApprovalAvailable: true,
   isEstimateAvailable: true,
+  isOptionsAvailable: true,
   isArAvailable: true,
 };
 

@@ -846,6 +846,10 @@ type RootTranslation = {
 			 */
 			isEstimateAvailable: string
 			/**
+			 * F​i​n​i​s​h​e​s​ ​t​o​ ​c​h​o​o​s​e​ ​(​q​u​o​t​e​)
+			 */
+			isOptionsAvailable: string
+			/**
 			 * V​i​e​w​ ​i​n​ ​y​o​u​r​ ​r​o​o​m​ ​(​A​R​)
 			 */
 			isArAvailable: string
@@ -3617,6 +3621,10 @@ export type TranslationFunctions = {
 			 * Cost estimate
 			 */
 			isEstimateAvailable: () => LocalizedString
+			/**
+			 * Finishes to choose (quote)
+			 */
+			isOptionsAvailable: () => LocalizedString
 			/**
 			 * View in your room (AR)
 			 */

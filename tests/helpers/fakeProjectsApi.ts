@@ -27,6 +27,7 @@ export function makeProject(overrides: Partial<Project> & { id: number }): Proje
       isPartsListAvailable: true,
       isApprovalAvailable: false,
       isEstimateAvailable: false,
+      isOptionsAvailable: false,
       isArAvailable: true,
     },
     creationDate: new Date(2025, 0, overrides.id, 9, 0),
@@ -85,7 +86,7 @@ export function fakeProjectsApi(initial: Project[] = [], plans: SubscriptionPlan
       return settings;
     },
     async getEstimate() {
-      return { currency: 'EUR', revision: 1, lines: [], total: 0, previous: null };
+      return { currency: 'EUR', revision: 1, lines: [], options: [], total: 0, previous: null };
     },
     async getProject(id) {
       api.calls.get.push(id);

@@ -23,7 +23,7 @@ const tree: NamedTree = {
 
 function start(options: { failLoad?: boolean; failSave?: boolean } = {}) {
   const calls = { estimate: [] as string[], saved: [] as WorkshopSettings[], loads: 0 };
-  const estimate: Estimate = { currency: 'EUR', revision: 2, lines: [], total: 12, previous: null };
+  const estimate: Estimate = { currency: 'EUR', revision: 2, lines: [], options: [], total: 12, previous: null };
   const actor = createActor(
     workshopMachine.provide({
       actors: {

@@ -17,7 +17,7 @@ const approved: SharedProject = {
   ...rest,
   ownerAvatarUrl: '/a.svg',
   currentStage: 'ready',
-  approval: { name: 'Gina Guest', date: new Date(2026, 1, 3, 14, 5), revisionNumber: 3 },
+  approval: { name: 'Gina Guest', date: new Date(2026, 1, 3, 14, 5), revisionNumber: 3, quote: null },
 };
 const refusal = (status: number, code?: string) => Object.assign(new Error(`${status}`), { status, code });
 

@@ -13,7 +13,7 @@ import { defineRun, type MachineModel } from './machineModel';
 type LinkEstimateEvent = { type: 'linkEstimate.retry' } | { type: string; output?: unknown; error?: unknown };
 
 const input = { accessKey: 'Key9' };
-const estimate: Estimate = { currency: 'CHF', revision: 2, lines: [], total: 12.5, previous: { revision: 1, total: 10, difference: 2.5 } };
+const estimate: Estimate = { currency: 'CHF', revision: 2, lines: [], options: [], total: 12.5, previous: { revision: 1, total: 10, difference: 2.5 } };
 
 interface LinkEstimateExpected extends Expected {
   estimate: Estimate | null;

@@ -33,7 +33,7 @@ const otherStage = linkProject('/m/c.glb', 'production', true);
 /** After the client asked for changes: back at design, then waiting again (the same revision, then a new one). */
 const changesAsked = linkProject('/m/a.glb', 'new', true);
 const awaitingNext: SharedProject = { ...linkProject('/m/d.glb', 'approval', true), revisionNumber: 5 };
-const approved: SharedProject = { ...awaiting, currentStage: 'ready', approval: { name: 'Gina Guest', date: new Date(2026, 0, 3), revisionNumber: 4 } };
+const approved: SharedProject = { ...awaiting, currentStage: 'ready', approval: { name: 'Gina Guest', date: new Date(2026, 0, 3), revisionNumber: 4, quote: null } };
 const ownerProject = makeProject({ id: 7, currentStage: 'approval', shareOptions: { ...ALL_SHARE_OPTIONS }, modelUrl: '/m/o.glb' });
 const model: ModelInfo = { tree: { roots: [], nodes: {} }, partCount: 0, bounds: { min: [0, 0, 0], max: [1, 1, 1] } };
 

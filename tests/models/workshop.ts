@@ -29,7 +29,7 @@ const tree: NamedTree = {
 const project = makeProject({ id: 4 });
 const good: WorkshopSettings = { ...DEFAULT_WORKSHOP_SETTINGS, labourPerPart: 4, defaultMaterial: { ...DEFAULT_WORKSHOP_SETTINGS.defaultMaterial, sheetLength: 1500 } };
 const bad: WorkshopSettings = { ...DEFAULT_WORKSHOP_SETTINGS, currency: 'eu' };
-const estimate: Estimate = { currency: 'EUR', revision: 1, lines: [], total: 4, previous: null };
+const estimate: Estimate = { currency: 'EUR', revision: 1, lines: [], options: [], total: 4, previous: null };
 
 /** The oracle's own rule for a draft: a currency is three capital letters (ISO 4217). */
 const problemsOf = (draft: WorkshopSettings) => (/^[A-Z]{3}$/.test(draft.currency) ? [] : [{ field: 'currency', code: 'currency', name: '' }]);

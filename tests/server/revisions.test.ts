@@ -233,7 +233,7 @@ describe('POST projects/{id}/revisions/{n}/restore', () => {
 
 describe('POST projects/accessKeys/{key}/approval', () => {
   const approve = (key: string, body: unknown) => inject(server, `/api/v1/projects/accessKeys/${key}/approval`, { method: 'POST', body });
-  const withApproval = { isHierarchyVisible: true, isCommentsVisible: true, isAttachmentVisible: true, isClippingPlaneAvailable: true, isXRayRenderModeAvailable: true, isIllustrationRenderModeAvailable: true, isWireframeRenderModeAvailable: true, isPartsListAvailable: false, isApprovalAvailable: true, isEstimateAvailable: false, isArAvailable: false };
+  const withApproval = { isHierarchyVisible: true, isCommentsVisible: true, isAttachmentVisible: true, isClippingPlaneAvailable: true, isXRayRenderModeAvailable: true, isIllustrationRenderModeAvailable: true, isWireframeRenderModeAvailable: true, isPartsListAvailable: false, isApprovalAvailable: true, isEstimateAvailable: false, isOptionsAvailable: false, isArAvailable: false };
 
   it('records who approved which revision when, moves the project to ready, and a new revision asks for approval again', async () => {
     const project = await addProject(server, owner.user.id, { published: true, stage: 'approval', shareOptions: withApproval });
@@ -244,7 +244,7 @@ describe('POST projects/accessKeys/{key}/approval', () => {
     expect(shared.approval).toMatchObject({ name: 'Claire Client', revisionNumber: 1 });
     const seen = await projectOf(project.id);
     expect(seen.currentStage).toBe('ready');
-    expect(seen.approval).toEqual({ name: 'Claire Client', date: new Date(Math.floor(server.clock() / 1000) * 1000), revisionNumber: 1 });
+    expect(seen.approval).toEqual({ name: 'Claire Client', date: new Date(Math.floor(server.clock() / 1000) * 1000), revisionNumber: 1, quote: null });
 
     await addRevision(server, { ...project, revisionNumber: 1 });
     // The approval stays on record with its revision; the project waits for the new one's.

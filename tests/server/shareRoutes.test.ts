@@ -32,6 +32,7 @@ describe('GET projects/accessKeys/{key}', () => {
       isPartsListAvailable: true,
       isApprovalAvailable: false,
       isEstimateAvailable: true,
+      isOptionsAvailable: false,
       isArAvailable: true,
     };
     const project = await addProject(server, owner.user.id, { name: 'Shared kitchen', published: true, shareOptions: flags });

@@ -80,7 +80,7 @@ describe('estimate', () => {
   });
 
   it('is refused on a link without isEstimateAvailable, like an unknown link, and answered with it', async () => {
-    const project = await addProject(server, owner.user.id, { glb: job, published: true, shareOptions: { ...ALL_SHARE_OPTIONS, isEstimateAvailable: false } });
+    const project = await addProject(server, owner.user.id, { glb: job, published: true, shareOptions: { ...ALL_SHARE_OPTIONS, isEstimateAvailable: false, isOptionsAvailable: false } });
     const off = await inject(server, `/api/v1/projects/accessKeys/${project.accessKey}/estimate`);
     expect(off.status).toBe(404);
     const unknown = await inject(server, `/api/v1/projects/accessKeys/Zz9${project.accessKey.slice(3)}/estimate`);

@@ -16,7 +16,7 @@ import { makeProject } from '../helpers/fakeProjectsApi';
 
 afterEach(cleanup);
 
-const approval = { name: 'Gina Guest', date: new Date(2026, 0, 3, 14, 5), revisionNumber: 4 };
+const approval = { name: 'Gina Guest', date: new Date(2026, 0, 3, 14, 5), revisionNumber: 4, quote: null };
 const approvedProject = makeProject({ id: 3, name: 'Kitchen', currentStage: 'ready', revisionNumber: 4, approval });
 const waitingProject = makeProject({ id: 3, name: 'Kitchen', currentStage: 'approval', revisionNumber: 4 });
 

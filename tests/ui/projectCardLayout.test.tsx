@@ -18,7 +18,7 @@ const approved = makeProject({
   name: 'Kitchen',
   currentStage: 'ready',
   thumbnailUrl: '/api/v1/models/abcdefghijklmnopqrstuv/2.webp',
-  approval: { name: 'Gina Guest', date: new Date(2026, 0, 3, 14, 5), revisionNumber: 2 },
+  approval: { name: 'Gina Guest', date: new Date(2026, 0, 3, 14, 5), revisionNumber: 2, quote: null },
 });
 
 async function renderCard(card: Project) {

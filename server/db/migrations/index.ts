@@ -13,6 +13,7 @@ import { reviewLoop } from './0010_review_loop';
 import { workshopSettings } from './0011_workshop_settings';
 import { inchFraction } from './0012_inch_fraction';
 import { notePins } from './0013_note_pins';
+import { quoteOptions } from './0014_quote_options';
 
 export function allMigrations(dialect: SqlDialect): Record<string, Migration> {
   return {
@@ -28,5 +29,6 @@ export function allMigrations(dialect: SqlDialect): Record<string, Migration> {
     '0011_workshop_settings': workshopSettings(),
     '0012_inch_fraction': inchFraction(),
     '0013_note_pins': notePins(dialect),
+    '0014_quote_options': quoteOptions(),
   };
 }

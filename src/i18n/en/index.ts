@@ -245,6 +245,7 @@ const en = {
       isPartsListAvailable: 'Parts list',
       isApprovalAvailable: 'Client approval',
       isEstimateAvailable: 'Cost estimate',
+      isOptionsAvailable: 'Finishes to choose (quote)',
       isArAvailable: 'View in your room (AR)',
     },
     sharedProject: {

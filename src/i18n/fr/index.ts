@@ -244,6 +244,7 @@ const fr = {
       isPartsListAvailable: 'Liste des pièces',
       isApprovalAvailable: 'Validation par le client',
       isEstimateAvailable: 'Devis estimatif',
+      isOptionsAvailable: 'Finitions au choix (devis)',
       isArAvailable: 'Voir dans votre pièce (RA)',
     },
     sharedProject: {

@@ -8,6 +8,7 @@
  * Amounts are rounded to the cent per line; the total is the sum of the lines.
  */
 import * as z from 'zod/mini';
+import { optionLineSchema } from '../quote/quoteOptions';
 import { foldForSearch } from '../text/textFold';
 import type { CuttingPlan } from './cuttingPlan';
 import type { WorkshopSettings } from './workshopSettings';
@@ -31,6 +32,8 @@ export const estimateSchema = z.object({
   currency: z.string(),
   revision: z.number(),
   lines: z.array(estimateLineSchema),
+  /** The client's options as chosen (src/model/quote/quotePrice.ts); counted in the total. */
+  options: z._default(z.array(optionLineSchema), []),
   total: z.number(),
   /** The previous kept revision's total, and this one's difference to it. */
   previous: z.nullable(z.object({ revision: z.number(), total: z.number(), difference: z.number() })),

@@ -31,7 +31,7 @@ const project = (currentStage: SharedProject['currentStage'], isApprovalAvailabl
   shareOptions: { ...ALL_SHARE_OPTIONS, isApprovalAvailable, isEstimateAvailable: false },
 });
 const APPROVED_AT = new Date(2026, 0, 3, 14, 5);
-const approvedAnswer = (name: string): SharedProject => ({ ...project('ready', true), approval: { name, date: APPROVED_AT, revisionNumber: 4 } });
+const approvedAnswer = (name: string): SharedProject => ({ ...project('ready', true), approval: { name, date: APPROVED_AT, revisionNumber: 4, quote: null } });
 const refusal = (status: number, code: string) => new RequestError('POST', '/api/v1/projects/accessKeys/k1/approval', status, '', code);
 
 type Call = { accessKey: string } & ApprovalRequest;

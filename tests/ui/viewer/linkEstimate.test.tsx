@@ -17,6 +17,7 @@ const estimate: Estimate = {
     { kind: 'board', name: 'Melamine white 18', thickness: 18, quantity: 2, unit: 'sheet', unitPrice: 40, priced: true, amount: 80 },
     { kind: 'hardware', name: 'Hinge', thickness: null, quantity: 4, unit: 'item', unitPrice: 0, priced: false, amount: 0 },
   ],
+  options: [],
   total: 80,
   previous: { revision: 2, total: 92.5, difference: -12.5 },
 };
@@ -68,6 +69,7 @@ describe('estimate on a link', () => {
         { kind: 'hardware', name: 'Hinge', thickness: null, quantity: 4, unit: 'item', unitPrice: 0, priced: false, amount: 0 },
         { kind: 'labour', name: '', thickness: null, quantity: 12, unit: 'part', unitPrice: 0, priced: false, amount: 0 },
       ],
+      options: [],
       total: 0,
       previous: { revision: 2, total: 0, difference: 0 },
     });

@@ -1,0 +1,269 @@
+/**
+ * The client's quote over the real server and database: options refused with a reason (a price
+ * that is not a number, a group bound to no part, a name given twice); the estimate of a selection,
+ * whose option lines are the parts list's areas and counts times the choice's price (worked out here
+ * from the parts list CSV, not from the pricing code); an approval that keeps the choices and their
+ * total, and a later change of prices or options that asks for approval again; the quote PDF.
+ */
+import { inflateSync } from 'node:zlib';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorSchema, ALL_SHARE_OPTIONS } from '../../src/api/schemas';
+import { linkQuoteSchema, projectQuoteSchema } from '../../src/api/quoteSchemas';
+import { estimateSchema } from '../../src/model/cutting/estimate';
+import { DEFAULT_WORKSHOP_SETTINGS, type WorkshopSettings } from '../../src/model/cutting/workshopSettings';
+import type { QuoteOptions } from '../../src/model/quote/quoteOptions';
+import { cabinetGlb } from './helpers/namesGlb';
+import { addProject, addUser, inject, type TestUser } from './helpers/projectFixtures';
+
+type Project = Awaited<ReturnType<typeof addProject>>;
+import { startTestServer, type TestServer } from './helpers/testServer';
+
+let server: TestServer;
+let owner: TestUser;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { SHARE_RATE_LIMIT: '0' } });
+  owner = await addUser(server, 'Quentin Quote');
+  expect((await inject(server, '/api/v1/settings/workshop', { method: 'PUT', body: settings, token: owner.token })).status).toBe(200);
+});
+afterAll(() => server.close());
+
+const settings: WorkshopSettings = {
+  ...DEFAULT_WORKSHOP_SETTINGS,
+  currency: 'EUR',
+  defaultMaterial: { ...DEFAULT_WORKSHOP_SETTINGS.defaultMaterial, price: 40 },
+  materials: [
+    { name: 'Oak veneer 19', sheetLength: 2500, sheetWidth: 1250, grain: true, kerf: 4, trim: 10, price: 30, priceUnit: 'm2' },
+    { name: 'White lacquer MDF 19', sheetLength: 2800, sheetWidth: 2070, grain: false, kerf: 4, trim: 10, price: 55, priceUnit: 'sheet' },
+  ],
+  hardware: [{ name: 'Hinge', price: 2.5 }, { name: 'Bar handle', price: 6 }, { name: 'Brass knob', price: 9 }],
+  labourPerPart: 10,
+};
+
+const leaves = [
+  'Left side+720x18x560mm|Melamine white 18',
+  'Right side+720x18x560mm|Melamine white 18',
+  'Door+716x19x297mm|Oak veneer 19',
+  'Door+716x19x297mm|Oak veneer 19',
+  'Drawer front+140x19x597mm|Oak veneer 19',
+  'Bar handle+160x30x12mm|Steel',
+  'Bar handle+160x30x12mm|Steel',
+  'Hinge+48x11,5x35mm|Clip top 110 deg',
+  'Hinge+48x11,5x35mm|Clip top 110 deg',
+];
+const job = cabinetGlb('Base 1+720x560x600mm|Run A', leaves);
+
+const options: QuoteOptions = {
+  validityDays: 30,
+  groups: [
+    {
+      id: 'fronts',
+      name: 'Fronts',
+      bind: { kind: 'material', name: 'Oak veneer 19' },
+      choices: [
+        { id: 'oak', name: 'Oak veneer', colour: '#b08850', board: '', price: { kind: 'perSquareMetre', amount: 20 } },
+        { id: 'white', name: 'White lacquer', colour: '#f2f1ec', board: 'White lacquer MDF 19', price: { kind: 'perSquareMetre', amount: 65 } },
+      ],
+    },
+    {
+      id: 'handles',
+      name: 'Handles',
+      bind: { kind: 'hardware', name: 'bar HANDLE' },
+      choices: [
+        { id: 'steel', name: 'Steel bar', colour: '#9a9a9a', board: '', price: { kind: 'fixed', amount: 0 } },
+        { id: 'brass', name: 'Brass knob', colour: '#c9a227', board: 'Brass knob', price: { kind: 'perPart', amount: 4 } },
+      ],
+    },
+  ],
+};
+
+const withOptions = { ...ALL_SHARE_OPTIONS, isOptionsAvailable: true, isEstimateAvailable: false, isApprovalAvailable: true };
+const putOptions = (project: Project, body: unknown) => inject(server, `/api/v1/projects/${project.id}/options`, { method: 'PUT', body, token: owner.token });
+
+/** Rows of the parts list CSV as objects (no quoted commas in this job). */
+async function partsCsv(project: Project): Promise<Record<string, string>[]> {
+  const res = await fetch(`${server.baseUrl}/api/v1/projects/${project.id}/parts.csv?unit=mm`, { headers: { authorization: `Bearer ${owner.token}` } });
+  const [header, ...rows] = (await res.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  const columns = header.split(',');
+  return rows.map((row) => Object.fromEntries(row.split(',').map((cell, i) => [columns[i], cell.replace(/^"|"$/g, '')])));
+}
+
+describe('project options', () => {
+  it.each([
+    ['a price that is not a number', { ...options, groups: [{ ...options.groups[0], choices: [{ ...options.groups[0].choices[0], price: { kind: 'perSquareMetre', amount: 'twelve' } }] }] }, 'invalid_request', /choices\.0\.price\.amount/],
+    ['a group bound to no part', { ...options, groups: [{ ...options.groups[0], bind: { kind: 'material', name: 'Walnut 19' } }] }, 'option_binds_nothing', /“Fronts” is bound to no part/],
+    ['two groups with one id', { ...options, groups: [options.groups[0], { ...options.groups[0], name: 'Fronts again' }] }, 'invalid_quote_options', /Two groups/],
+    ['a colour that is not one', { ...options, groups: [{ ...options.groups[0], choices: [{ ...options.groups[0].choices[0], colour: 'white' }] }] }, 'invalid_request', /colour/],
+  ])('refuses %s with a reason, keeping what was saved', async (_what, body, code, message) => {
+    const project = await addProject(server, owner.user.id, { glb: job });
+    expect((await putOptions(project, options)).status).toBe(200);
+    const res = await putOptions(project, body);
+    expect(res.status).toBe(400);
+    const error = apiErrorSchema.parse(res.json);
+    expect(error.error).toBe(code);
+    expect(error.message).toMatch(message);
+    const kept = projectQuoteSchema.parse((await inject(server, `/api/v1/projects/${project.id}/options`, { token: owner.token })).json);
+    expect(kept.options).toEqual(options);
+  });
+
+  it('tells the owner the materials and hardware the model binds, with their counts', async () => {
+    const project = await addProject(server, owner.user.id, { glb: job });
+    const quote = projectQuoteSchema.parse((await inject(server, `/api/v1/projects/${project.id}/options`, { token: owner.token })).json);
+    expect(quote.options.groups).toEqual([]);
+    expect(quote.materials).toEqual([
+      { name: 'Oak veneer 19', parts: 3 },
+      { name: 'Melamine white 18', parts: 2 },
+    ]);
+    expect(quote.hardware).toEqual([
+      { name: 'Bar handle', quantity: 2 },
+      { name: 'Hinge', quantity: 2 },
+    ]);
+    expect(quote.currency).toBe('EUR');
+  });
+
+  it('are offered on a link only with isOptionsAvailable, like an unknown link otherwise', async () => {
+    const project = await addProject(server, owner.user.id, { glb: job, published: true, shareOptions: { ...ALL_SHARE_OPTIONS, isOptionsAvailable: false } });
+    expect((await putOptions(project, options)).status).toBe(200);
+    const off = await inject(server, `/api/v1/projects/accessKeys/${project.accessKey}/options`);
+    expect(off.status).toBe(404);
+    expect((await inject(server, `/api/v1/projects/${project.id}`, { method: 'PATCH', body: { shareOptions: { isOptionsAvailable: true } }, token: owner.token })).status).toBe(204);
+    const on = linkQuoteSchema.parse((await inject(server, `/api/v1/projects/accessKeys/${project.accessKey}/options`)).json);
+    expect(on.options.groups.map((g) => g.id)).toEqual(['fronts', 'handles']);
+  });
+});
+
+describe('the estimate of a selection', () => {
+  it('prices each group on the parts the parts list gives, and the chosen boards at the workshop prices', async () => {
+    const project = await addProject(server, owner.user.id, { glb: job, published: true, shareOptions: withOptions });
+    expect((await putOptions(project, options)).status).toBe(200);
+    const rows = await partsCsv(project);
+    const oak = rows.filter((r) => r.info === 'Oak veneer 19');
+    const oakArea = Math.round(oak.reduce((sum, r) => sum + (Number(r.quantity) * Number(r.length) * Number(r.width)) / 1e6, 0) * 1000) / 1000;
+    expect(oakArea).toBeCloseTo((2 * 716 * 297 + 140 * 597) / 1e6, 3);
+
+    const own = estimateSchema.parse((await inject(server, `/api/v1/projects/accessKeys/${project.accessKey}/estimate`)).json);
+    expect(own.options.map((o) => [o.group, o.choice, o.quantity, o.amount, o.difference])).toEqual([
+      ['fronts', 'oak', oakArea, Math.round(oakArea * 20 * 100) / 100, 0],
+      ['handles', 'steel', 1, 0, 0],
+    ]);
+    const chosen = estimateSchema.parse((await inject(server, `/api/v1/projects/accessKeys/${project.accessKey}/estimate?options=fronts.white,handles.brass`)).json);
+    const fronts = chosen.options.find((o) => o.group === 'fronts')!;
+    expect(fronts).toMatchObject({ choice: 'white', unit: 'm2', quantity: oakArea, unitPrice: 65, amount: Math.round(oakArea * 65 * 100) / 100 });
+    expect(fronts.difference).toBeCloseTo(oakArea * 45, 2);
+    expect(chosen.options.find((o) => o.group === 'handles')).toMatchObject({ choice: 'brass', unit: 'part', quantity: 2, amount: 8 });
+    // The fronts are cut from the chosen board (a sheet of lacquered MDF, 55), no longer oak; the handles bought are the knobs.
+    expect(chosen.lines.some((l) => l.kind === 'board' && l.name === 'Oak veneer 19')).toBe(false);
+    expect(chosen.lines.find((l) => l.kind === 'board' && l.name === 'White lacquer MDF 19')).toMatchObject({ quantity: 1, amount: 55 });
+    expect(chosen.lines.find((l) => l.kind === 'hardware' && l.name === 'Brass knob')).toMatchObject({ quantity: 2, amount: 18 });
+    const sum = [...chosen.lines, ...chosen.options].reduce((s, l) => s + l.amount, 0);
+    expect(chosen.total).toBeCloseTo(sum, 2);
+    expect(chosen.total).not.toBe(own.total);
+    // An unknown choice counts as the model's own.
+    const unknown = estimateSchema.parse((await inject(server, `/api/v1/projects/accessKeys/${project.accessKey}/estimate?options=fronts.walnut`)).json);
+    expect(unknown.total).toBe(own.total);
+  });
+});
+
+describe('approval of a selection', () => {
+  const approve = (project: Project, body: unknown) => inject(server, `/api/v1/projects/accessKeys/${project.accessKey}/approval`, { method: 'POST', body });
+  const ownerProject = async (project: Project) => (await inject(server, `/api/v1/projects/${project.id}`, { token: owner.token })).json as Project;
+
+  it('keeps the choices and the total, and a change of prices afterwards asks for approval again', async () => {
+    const project = await addProject(server, owner.user.id, { glb: job, published: true, stage: 'approval', shareOptions: withOptions });
+    expect((await putOptions(project, options)).status).toBe(200);
+    const estimate = estimateSchema.parse((await inject(server, `/api/v1/projects/accessKeys/${project.accessKey}/estimate?options=fronts.white`)).json);
+    const res = await approve(project, { name: 'Clara Client', revisionNumber: 1, options: { fronts: 'white' } });
+    expect(res.status).toBe(200);
+    const approved = await ownerProject(project);
+    expect(approved.currentStage).toBe('ready');
+    expect(approved.approval?.quote).toEqual({
+      choices: { fronts: 'white' },
+      names: [
+        { group: 'Fronts', choice: 'White lacquer' },
+        { group: 'Handles', choice: 'Steel bar' },
+      ],
+      total: estimate.total,
+      currency: 'EUR',
+    });
+    const decisions = (await inject(server, `/api/v1/projects/${project.id}/decisions`, { token: owner.token })).json as { quote: unknown }[];
+    expect(decisions[0].quote).toEqual(approved.approval?.quote);
+
+    // Prices that leave this total alone keep the approval...
+    const unrelated = { ...settings, hardware: [...settings.hardware, { name: 'Leg', price: 3 }] };
+    expect((await inject(server, '/api/v1/settings/workshop', { method: 'PUT', body: unrelated, token: owner.token })).status).toBe(200);
+    expect((await ownerProject(project)).currentStage).toBe('ready');
+    // ...a price that changes it asks for approval again.
+    const dearer = { ...unrelated, labourPerPart: 12 };
+    expect((await inject(server, '/api/v1/settings/workshop', { method: 'PUT', body: dearer, token: owner.token })).status).toBe(200);
+    const reopened = await ownerProject(project);
+    expect(reopened.currentStage).toBe('approval');
+    expect(reopened.approval).toBeNull();
+    expect((await inject(server, '/api/v1/settings/workshop', { method: 'PUT', body: settings, token: owner.token })).status).toBe(200);
+  });
+
+  it('asks for approval again when the owner changes the approved choice’s price', async () => {
+    const project = await addProject(server, owner.user.id, { glb: job, published: true, stage: 'approval', shareOptions: withOptions });
+    expect((await putOptions(project, options)).status).toBe(200);
+    expect((await approve(project, { name: 'Clara Client', revisionNumber: 1, options: { handles: 'brass' } })).status).toBe(200);
+    // Another group's unchosen choice: the approved total holds.
+    const otherPrice = { ...options, groups: [{ ...options.groups[0], choices: [options.groups[0].choices[0], { ...options.groups[0].choices[1], price: { kind: 'perSquareMetre' as const, amount: 70 } }] }, options.groups[1]] };
+    expect((await putOptions(project, otherPrice)).status).toBe(200);
+    expect((await ownerProject(project)).currentStage).toBe('ready');
+    const dearer = { ...otherPrice, groups: [otherPrice.groups[0], { ...options.groups[1], choices: [options.groups[1].choices[0], { ...options.groups[1].choices[1], price: { kind: 'perPart' as const, amount: 5 } }] }] };
+    expect((await putOptions(project, dearer)).status).toBe(200);
+    expect((await ownerProject(project)).currentStage).toBe('approval');
+  });
+
+  it('refuses a choice the link does not offer (the options changed)', async () => {
+    const project = await addProject(server, owner.user.id, { glb: job, published: true, stage: 'approval', shareOptions: withOptions });
+    expect((await putOptions(project, options)).status).toBe(200);
+    const res = await approve(project, { name: 'Clara Client', revisionNumber: 1, options: { fronts: 'walnut' } });
+    expect(res.status).toBe(409);
+    expect(apiErrorSchema.parse(res.json).error).toBe('options_changed');
+    expect((await ownerProject(project)).currentStage).toBe('approval');
+  });
+});
+
+/** The texts a PDF draws (pdf-lib writes them as hex strings in flate-compressed content streams). */
+function pdfTexts(bytes: Uint8Array): string[] {
+  const raw = Buffer.from(bytes).toString('latin1');
+  const texts: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1], 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const hex of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) texts.push(Buffer.from(hex[1], 'hex').toString('latin1'));
+  }
+  return texts;
+}
+
+describe('quote.pdf', () => {
+  it('opens, names the options chosen and carries the total, in English and in French', async () => {
+    const project = await addProject(server, owner.user.id, { glb: job, published: true, shareOptions: withOptions, name: 'Kitchen Dupont' });
+    expect((await putOptions(project, options)).status).toBe(200);
+    const estimate = estimateSchema.parse((await inject(server, `/api/v1/projects/${project.id}/estimate?options=fronts.white`, { token: owner.token })).json);
+    const res = await fetch(`${server.baseUrl}/api/v1/projects/accessKeys/${project.accessKey}/quote.pdf?options=fronts.white`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1);
+    const texts = pdfTexts(bytes);
+    const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(estimate.total);
+    expect(texts).toContain(money.replace('€', '\x80'));
+    expect(texts).toContain('Fronts: White lacquer');
+    expect(texts.some((t) => t.startsWith('Quote: Kitchen Dupont'))).toBe(true);
+    const fr = await fetch(`${server.baseUrl}/api/v1/projects/${project.id}/quote.pdf?options=fronts.white&lang=fr`, { headers: { authorization: `Bearer ${owner.token}` } });
+    const frTexts = pdfTexts(new Uint8Array(await fr.arrayBuffer()));
+    expect(frTexts.some((t) => t.startsWith('Devis: Kitchen Dupont'))).toBe(true);
+    expect(frTexts).toContain('Options choisies');
+  });
+
+  it('is refused on a link that shows neither the estimate nor the options', async () => {
+    const project = await addProject(server, owner.user.id, { glb: job, published: true, shareOptions: { ...ALL_SHARE_OPTIONS, isEstimateAvailable: false, isOptionsAvailable: false } });
+    expect((await fetch(`${server.baseUrl}/api/v1/projects/accessKeys/${project.accessKey}/quote.pdf`)).status).toBe(404);
+  });
+});
