@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import * as z from 'zod/mini';
 import { INVALID_QUOTE_OPTIONS, OPTION_BINDS_NOTHING, type LinkQuote, type ProjectQuote as ProjectQuoteWire } from '../../src/api/quoteSchemas';
 import { quoteOptionsProblems, quoteOptionsSchema, type QuoteOptions, type QuoteOptionsProblem } from '../../src/model/quote/quoteOptions';
-import { boundCount } from '../../src/model/quote/quotePrice';
+import { boundCount, boundNodes } from '../../src/model/quote/quotePrice';
 import { workshopPartsOf, type WorkshopParts } from '../../src/model/cutting/workshopParts';
 import { findQuoteOptions, saveQuoteOptions } from '../db/quotes';
 import { findWorkshopSettings } from '../db/workshopSettings';
@@ -103,9 +103,11 @@ export const quoteRoutes: FastifyPluginAsync<{ via: 'owner' | 'link' }> = async 
       const scope = await resolve(request);
       if (!canReadOptions(scope.via, scope.project)) throw notFound(SHARED_NOT_FOUND);
       const settings = await findWorkshopSettings(db, scope.project.ownerId);
-      const parts = workshopPartsOf(await partTreeOf(blobs, scope), settings);
+      const tree = await partTreeOf(blobs, scope);
+      const parts = workshopPartsOf(tree, settings);
+      const options = offeredOptions(await findQuoteOptions(db, scope.project.id), parts);
       reply.header('Cache-Control', 'no-store');
-      return { options: offeredOptions(await findQuoteOptions(db, scope.project.id), parts), currency: settings.currency };
+      return { options, currency: settings.currency, nodes: Object.fromEntries(options.groups.map((g) => [g.id, boundNodes(g, tree, parts)])) };
     });
   }
 

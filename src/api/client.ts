@@ -8,6 +8,8 @@ import { estimateSchema } from '../model/cutting/estimate';
 import { workshopSettingsSchema, type WorkshopSettings } from '../model/cutting/workshopSettings';
 import { namedTreeSchema } from '../model/parts/partsList';
 import { machiningListSchema } from '../model/machining/machiningList';
+import { formatSelection, type QuoteOptions, type QuoteSelection } from '../model/quote/quoteOptions';
+import { linkQuoteSchema, projectQuoteSchema } from './quoteSchemas';
 import { reviewCalls } from './reviewClient';
 import {
   attachmentListSchema,
@@ -126,7 +128,16 @@ export function createApiClient(options: HttpOptions) {
     getWorkshopSettings: () => call('settings/workshop', { auth: true, schema: workshopSettingsSchema }),
     putWorkshopSettings: (settings: WorkshopSettings) => call('settings/workshop', { method: 'PUT', json: settings, auth: true, schema: workshopSettingsSchema }),
     /** The cost estimate of the current revision (the owner's, or a link's where the owner offers it). */
-    getEstimate: (ref: ProjectRef, mode: 'guillotine' | 'free' = 'guillotine') => call(`${projectPath(ref)}/estimate?mode=${mode}`, { auth: auth(ref), schema: estimateSchema }),
+    getEstimate: (ref: ProjectRef, mode: 'guillotine' | 'free' = 'guillotine', options: QuoteSelection = {}) =>
+      call(`${projectPath(ref)}/estimate?mode=${mode}${Object.keys(options).length > 0 ? `&options=${formatSelection(options)}` : ''}`, { auth: auth(ref), schema: estimateSchema }),
+    /** The owner's option groups, with the materials and hardware the current revision has to bind. */
+    getProjectOptions: (id: number) => call(`projects/${id}/options`, { auth: true, schema: projectQuoteSchema }),
+    putProjectOptions: (id: number, options: QuoteOptions) => call(`projects/${id}/options`, { method: 'PUT', json: options, auth: true, schema: projectQuoteSchema }),
+    /** The options a link offers, and the nodes each colours. */
+    getLinkOptions: (accessKey: string) => call(`projects/accessKeys/${encodeURIComponent(accessKey)}/options`, { auth: isLoggedIn(), schema: linkQuoteSchema }),
+    /** The quote of a selection as a PDF. */
+    quotePdf: (ref: ProjectRef, options: QuoteSelection, lang: 'en' | 'fr') =>
+      http.blob(`${projectPath(ref)}/quote.pdf?lang=${lang}${Object.keys(options).length > 0 ? `&options=${formatSelection(options)}` : ''}`),
     getMachining: (ref: ProjectRef) => call(`${projectPath(ref)}/machining.json`, { auth: auth(ref), schema: machiningListSchema }),
     /** A machining file: the job's zip, a panel's or a cabinet's drawing (PDF). */
     machiningFile: (ref: ProjectRef, file: MachiningFile) => http.blob(`${projectPath(ref)}/${machiningFilePath(file)}`),

@@ -31,8 +31,8 @@ export const projectQuoteSchema = z.object({
 });
 export type ProjectQuote = z.infer<typeof projectQuoteSchema>;
 
-/** What a link offers: the groups, and the currency their prices are in. */
-export const linkQuoteSchema = z.object({ options: quoteOptionsSchema, currency: z.string() });
+/** What a link offers: the groups, the currency their prices are in, and the nodes each group colours (group id -> node ids). */
+export const linkQuoteSchema = z.object({ options: quoteOptionsSchema, currency: z.string(), nodes: z.record(z.string(), z.array(z.string())) });
 export type LinkQuote = z.infer<typeof linkQuoteSchema>;
 
 /** A group bound to no part of the current revision (400). */

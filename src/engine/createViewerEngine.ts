@@ -24,7 +24,7 @@ import { MeasureMarkers } from './measure/measureMarkers';
 import { createWorkshopTools } from './measure/workshopTools';
 import { PartEmphasis } from './parts/emphasis';
 import { Highlight } from './parts/highlight';
-import { highlightMaterial, TINT_COLORS } from './render/materials';
+import { finishMaterial, highlightMaterial, TINT_COLORS } from './render/materials';
 import { createPartCommands } from './parts/partCommands';
 import { createPartPicking } from './parts/partPicking';
 import { createScene } from './scene/createScene';
@@ -116,7 +116,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     requestRender();
   }, () => unit);
   const tints = { added: new Highlight(scene, highlightMaterial(scene, TINT_COLORS.added, 'tint-added')), changed: new Highlight(scene, highlightMaterial(scene, TINT_COLORS.changed, 'tint-changed')) };
-  const emphasis = new PartEmphasis(highlight, () => requestRender(), tints);
+  const emphasis = new PartEmphasis(highlight, () => requestRender(), tints, (hex) => new Highlight(scene, finishMaterial(scene, hex)));
   const view = followView(rig, keyLight, onOrientation);
   const camera = new CameraControl({ engine, scene, canvas, rig, model: currentModel, onUserCameraMove, requestRender, now });
   const workshop = createWorkshopTools({ scene, rig, camera, clipping, model: currentModel, requestRender });
@@ -198,6 +198,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
       if (!RENDER_MODES.includes(next)) return;
       mode = next;
       model?.applyMode(mode);
+      emphasis.showColours(mode === 'solid');
       onDisplayChange.emit({ renderMode: mode, explode: model?.explodeFactor ?? 0 });
       requestRender();
     },
@@ -238,6 +239,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     flash: (ids, { durationMs, tickMs } = {}) => emphasis.flash(ids, durationMs, tickMs),
     stopFlash: () => emphasis.stopFlash(),
     setTints: (next) => emphasis.setTints(next),
+    setPartColours: (next) => emphasis.setColours(next),
     setFrameInsets: (insets) => camera.setInsets(insets),
     setExplode(factor) {
       const wholeInView = camera.hasUserMoved && camera.visibleInView();
@@ -283,6 +285,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
       highlight.dispose();
       tints.added.dispose();
       tints.changed.dispose();
+      emphasis.dispose();
       rig.dispose();
       for (const e of [onProgress, onPick, onMeasure, onUserCameraMove, onOrientation, onVisibilityChange, onClippingChange, onDisplayChange, onViewChange]) e.clear();
       scene.dispose();

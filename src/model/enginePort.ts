@@ -137,4 +137,10 @@ export interface EnginePort extends WorkshopPort {
    * its descendants'; `{}` removes the colours. Cleared by a new model.
    */
   setTints(tints: Partial<Record<PartTint, readonly string[]>>): void;
+  /**
+   * Draws parts in other colours (the finishes a client chose): `#rrggbb` -> node ids, each node's
+   * own geometry, lit and opaque, in the solid render mode; `{}` gives the parts their own colours
+   * back. No reload: the model's own meshes stay. Cleared by a new model.
+   */
+  setPartColours(colours: Readonly<Record<string, readonly string[]>>): void;
 }

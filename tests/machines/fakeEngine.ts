@@ -57,6 +57,7 @@ export function fakeEngine() {
     flash: vi.fn(),
     stopFlash: vi.fn(),
     setTints: vi.fn(),
+    setPartColours: vi.fn(),
     setExplode: vi.fn(),
     setFrameInsets: vi.fn(),
     hasUserMovedCamera: () => false,

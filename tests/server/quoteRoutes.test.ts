@@ -130,6 +130,8 @@ describe('project options', () => {
     expect((await inject(server, `/api/v1/projects/${project.id}`, { method: 'PATCH', body: { shareOptions: { isOptionsAvailable: true } }, token: owner.token })).status).toBe(204);
     const on = linkQuoteSchema.parse((await inject(server, `/api/v1/projects/accessKeys/${project.accessKey}/options`)).json);
     expect(on.options.groups.map((g) => g.id)).toEqual(['fronts', 'handles']);
+    // The nodes each group colours: the job's nodes are the cabinet (0) and the leaves in order (1...).
+    expect(on.nodes).toEqual({ fronts: ['3', '4', '5'], handles: ['6', '7'] });
   });
 });
 

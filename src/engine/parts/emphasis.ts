@@ -1,6 +1,7 @@
 /**
- * Selection and flashing: which parts the highlight overlay shows (only visible ones); and the
- * comparison tints, one overlay per kind of change.
+ * Selection and flashing: which parts the highlight overlay shows (only visible ones); the
+ * comparison tints, one overlay per kind of change; and the finishes the client chose, one opaque
+ * overlay per colour, shown in the solid render mode only.
  */
 import { startFlash } from './flashTimer';
 import type { PartTint } from '../types';
@@ -15,18 +16,49 @@ export class PartEmphasis {
   private stopTimer: (() => void) | null = null;
 
   private tintIds: Partial<Record<PartTint, readonly string[]>> = {};
+  /** Colour (`#rrggbb`) -> the nodes drawn in it. */
+  private colourIds: Record<string, readonly string[]> = {};
+  private readonly colourOverlays = new Map<string, Highlight>();
+  private coloursShown = true;
 
   constructor(
     private readonly highlight: Highlight,
     private readonly changed: () => void,
     private readonly tints: Record<PartTint, Highlight> | null = null,
+    /** Makes the overlay of one finish colour. */
+    private readonly finishOverlay: ((hex: string) => Highlight) | null = null,
   ) {}
 
   /** The parts moved (the exploded view): every overlay is rebuilt at the new positions. */
   geometryChanged(): void {
     this.highlight.invalidate();
     for (const overlay of Object.values(this.tints ?? {})) overlay.invalidate();
+    for (const overlay of this.colourOverlays.values()) overlay.invalidate();
     this.refresh();
+  }
+
+  /** Draws these nodes' own geometry in these colours (`#rrggbb` -> ids of the current model); `{}` removes every colour. */
+  setColours(colours: Readonly<Record<string, readonly string[]>>): void {
+    this.colourIds = Object.fromEntries(Object.entries(colours).map(([hex, ids]) => [hex.toLowerCase(), ids]));
+    for (const [hex, overlay] of this.colourOverlays) {
+      if (this.colourIds[hex]) continue;
+      overlay.dispose();
+      this.colourOverlays.delete(hex);
+      this.changed();
+    }
+    this.refresh();
+  }
+
+  /** The finishes show in the solid render mode only (x-ray, wireframe and illustration have their own looks). */
+  showColours(shown: boolean): void {
+    if (shown === this.coloursShown) return;
+    this.coloursShown = shown;
+    this.refresh();
+  }
+
+  dispose(): void {
+    for (const overlay of this.colourOverlays.values()) overlay.dispose();
+    this.colourOverlays.clear();
   }
 
   /** Tints these nodes' own geometry, not their descendants' (ids of the current model); an empty object removes every tint. */
@@ -40,7 +72,7 @@ export class PartEmphasis {
     this.model = model;
     this.selection = new Set();
     this.tintIds = {};
-    this.refresh();
+    this.setColours({});
   }
 
   select(ids: readonly string[]): void {
@@ -84,6 +116,15 @@ export class PartEmphasis {
       const tinted = new Set<number>();
       if (model) for (const p of model.ownPartsOf(this.tintIds[tint] ?? [])) if (model.visibility.visible[p]) tinted.add(p);
       changed = overlay.set(model?.built ?? null, tinted) || changed;
+    }
+    if (this.finishOverlay) {
+      for (const [hex, ids] of Object.entries(this.colourIds)) {
+        let overlay = this.colourOverlays.get(hex);
+        if (!overlay) this.colourOverlays.set(hex, (overlay = this.finishOverlay(hex)));
+        const coloured = new Set<number>();
+        if (model && this.coloursShown) for (const p of model.ownPartsOf(ids)) if (model.visibility.visible[p]) coloured.add(p);
+        changed = overlay.set(model?.built ?? null, coloured) || changed;
+      }
     }
     if (changed) this.changed();
   }

@@ -47,6 +47,18 @@ export function illustrationMaterial(scene: Scene): ShaderMaterial {
 /** Comparison tints: added parts green, changed parts yellow (the selection keeps the orange). */
 export const TINT_COLORS = { added: new Color3(0.2, 0.8, 0.35), changed: new Color3(0.98, 0.82, 0.12) } as const;
 
+/**
+ * A finish the client chose (the quote's options): the bound parts drawn again, lit and opaque in
+ * the choice's colour, in front of their own surfaces (which sit behind their edges) and still
+ * behind the edges, so they keep their outlines.
+ */
+export function finishMaterial(scene: Scene, hex: string): ShaderMaterial {
+  const m = surfaceMaterial(`finish-${hex}`, scene, { color: Color3.FromHexString(hex), lit: true });
+  m.zOffset = 0.5;
+  m.zOffsetUnits = 0.5;
+  return m;
+}
+
 export function highlightMaterial(scene: Scene, color: Color3 = HIGHLIGHT_COLOR, name = 'highlight'): ShaderMaterial {
   const m = surfaceMaterial(name, scene, { color, lit: false, alpha: 0.6 });
   m.zOffset = -2;

@@ -16,6 +16,8 @@ import type { PackingMode } from '../cutting/packing';
 import { estimateLines, totalOf, type EstimateLine } from '../cutting/estimate';
 import type { WorkshopSettings } from '../cutting/workshopSettings';
 import type { SheetPart, WorkshopParts } from '../cutting/workshopParts';
+import { parsePartName } from '../parts/partName';
+import type { NamedTree } from '../parts/partsList';
 import { foldForSearch } from '../text/textFold';
 import { chosenIn, type OptionLine, type QuoteChoice, type QuoteGroup, type QuoteOptions, type QuoteSelection } from './quoteOptions';
 
@@ -32,6 +34,18 @@ const same = (a: string, b: string) => foldForSearch(a.trim()) === foldForSearch
 export function boundBy(group: QuoteGroup, parts: WorkshopParts): { boards: SheetPart[]; items: number } {
   if (group.bind.kind === 'material') return { boards: parts.parts.filter((p) => same(p.material, group.bind.name)), items: 0 };
   return { boards: [], items: parts.hardware.filter((h) => same(h.name, group.bind.name)).reduce((sum, h) => sum + h.quantity, 0) };
+}
+
+/**
+ * The nodes a group binds in the model's tree (node ids: glTF node indices): its board parts, or
+ * the leaves that are not board parts and carry its hardware name. The viewer colours these.
+ */
+export function boundNodes(group: QuoteGroup, tree: NamedTree, parts: WorkshopParts): string[] {
+  if (group.bind.kind === 'material') return boundBy(group, parts).boards.map((p) => p.id);
+  const boards = new Set(parts.parts.map((p) => p.id));
+  return Object.entries(tree.nodes)
+    .filter(([id, node]) => !boards.has(id) && !node.children.some((c) => tree.nodes[c] !== undefined) && same(parsePartName(node.rawName, 'panel').displayName, group.bind.name))
+    .map(([id]) => id);
 }
 
 /** How many parts (or items) a group binds: 0 means the group changes nothing in this model. */
