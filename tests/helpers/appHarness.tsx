@@ -2,6 +2,7 @@
  * Renders views with real session/settings actors wired to a fake API and in-memory storage,
  * so component tests drive the same machines as the application.
  */
+import type { LinkQuote } from '../../src/api/quoteSchemas';
 import type { MachiningList } from '../../src/model/machining/machiningList';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { configure, render } from '@testing-library/react';
@@ -38,6 +39,8 @@ export interface HarnessOptions {
   projectsApi?: FakeProjectsApi;
   /** What a shared link's read answers (a 404 by default). */
   sharedProject?: SharedProject;
+  /** What a link's options answer (none offered by default). */
+  linkOptions?: LinkQuote;
   /** The machining the data sheet and the workshop read (else the read fails). */
   machining?: MachiningList;
 }
@@ -96,6 +99,7 @@ export function createServices(options: HarnessOptions = {}) {
         ...projectsApi,
         getSharedProject: async () => options.sharedProject ?? Promise.reject(Object.assign(new Error('not found'), { status: 404 })),
         sharedLogoUrl: (accessKey) => `/api/v1/projects/accessKeys/${accessKey}/logo`,
+        getLinkOptions: async () => options.linkOptions ?? { options: { groups: [], validityDays: 30 }, currency: 'EUR', nodes: {} },
         listRevisions: async () => [],
         revisionChanges: async () => Promise.reject(new Error('not in these tests')),
         restoreRevision: async () => Promise.reject(new Error('not in these tests')),

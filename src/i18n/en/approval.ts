@@ -8,6 +8,9 @@ export const approval = {
   tooLong: 'At most {max:number} characters.',
   sending: 'Sending your approval…',
   approvedOn: 'Approved by {name:string} on {date:string}',
+  /** The options the client approves with (the link's dialog), and what the owner sees of them. */
+  withOptions: 'With {choices:string}: {total:string}',
+  approvedChoices: 'Approved: {choices:string}, {total:string}',
   failures: {
     revisionChanged: 'The model changed since you opened it. Reload the page to see the new revision before approving it.',
     notAwaiting: 'This project is not waiting for approval any more.',

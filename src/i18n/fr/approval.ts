@@ -10,6 +10,8 @@ export const approval = {
   tooLong: '{max} caractères au maximum.',
   sending: 'Envoi de votre approbation…',
   approvedOn: 'Approuvé par {name} le {date}',
+  withOptions: 'Avec {choices} : {total}',
+  approvedChoices: 'Approuvé : {choices}, {total}',
   failures: {
     revisionChanged: 'Le modèle a changé depuis que vous l’avez ouvert. Rechargez la page pour voir la nouvelle révision avant de l’approuver.',
     notAwaiting: 'Ce projet n’attend plus d’approbation.',

@@ -17,6 +17,9 @@ import type { deleteMachine } from '../projects/deleteMachine';
 import { approvalMachine } from './approvalMachine';
 import type { Estimate } from '../../model/cutting/estimate';
 import { linkEstimateMachine } from './linkEstimateMachine';
+import { linkOptionsMachine } from './linkOptionsMachine';
+import type { LinkQuote } from '../../api/quoteSchemas';
+import { formatSelection, type QuoteSelection } from '../../model/quote/quoteOptions';
 import type { renameMachine } from '../projects/renameMachine';
 import type { shareMachine } from '../projects/shareMachine';
 import type { SessionActor, SettingsActor } from '../appActors';
@@ -62,7 +65,9 @@ interface ViewerApi {
   /** Hears the live events of the owner's projects (null) or of a link until `signal` aborts or the stream ends. */
   listenToEvents(ref: { accessKey: string } | null, onEvent: (event: ReviewEvent) => void, signal: AbortSignal, options?: ListenOptions): Promise<void>;
   /** The cost estimate on a link that offers it. */
-  getEstimate(ref: { accessKey: string }, mode?: 'guillotine' | 'free'): Promise<Estimate>;
+  getEstimate(ref: { accessKey: string }, mode?: 'guillotine' | 'free', options?: QuoteSelection): Promise<Estimate>;
+  /** The options a link offers (the client's quote). */
+  getLinkOptions(accessKey: string): Promise<LinkQuote>;
   /** The machining of the current revision, and its files. */
   getMachining(ref: ProjectRef): Promise<MachiningList>;
   machiningFile(ref: ProjectRef, file: MachiningFile): Promise<Blob>;
@@ -103,8 +108,21 @@ interface ViewerServicesDeps {
   storage?: KeyValueStorage;
 }
 
+/** The `options` parameter of the page's URL follows the client's choice, so a copied link opens on it. */
+function keepSelectionInUrl(selection: QuoteSelection): void {
+  if (typeof window === 'undefined') return;
+  const url = new URL(window.location.href);
+  const value = formatSelection(selection);
+  if ((url.searchParams.get('options') ?? '') === value) return;
+  if (value) url.searchParams.set('options', value);
+  else url.searchParams.delete('options');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
 export function createViewerServices({ api, projectMachines, content, upload, settings, session, sandboxModelUrl, storage = memoryStorage() }: ViewerServicesDeps) {
   /** The last revision seen on each link (access key -> revision number). */
+  /** The options chosen on each open link (access key -> selection): an approval goes with them. */
+  const linkSelections = new Map<string, QuoteSelection>();
   const seenRevisions = persisted(storage, 'cv.linkSeen', 1, z.record(z.string(), z.int()));
   const fetchProject = fromPromise<LoadedProject, LoadTarget>(async ({ input }) => {
     if (input.kind === 'owner') return { kind: 'owner', project: await api.getProject(input.id) };
@@ -151,7 +169,11 @@ export function createViewerServices({ api, projectMachines, content, upload, se
   };
   const approval = approvalMachine.provide({
     actors: {
-      approve: fromPromise<SharedProject, { accessKey: string } & ApprovalRequest>(({ input: { accessKey, ...request } }) => api.approveRevision(accessKey, request)),
+      // The approval goes with the options the client chose on this link, if any.
+      approve: fromPromise<SharedProject, { accessKey: string } & ApprovalRequest>(({ input: { accessKey, ...request } }) => {
+        const options = linkSelections.get(accessKey);
+        return api.approveRevision(accessKey, options ? { ...request, options } : request);
+      }),
       askForChanges: fromPromise<SharedProject, { accessKey: string } & ApprovalRequest>(({ input: { accessKey, ...request } }) => api.askForChanges(accessKey, request)),
     },
   });
@@ -214,6 +236,18 @@ export function createViewerServices({ api, projectMachines, content, upload, se
       }),
     },
   });
+  const linkOptions = linkOptionsMachine.provide({
+    actors: {
+      loadOptions: fromPromise<LinkQuote, { accessKey: string }>(({ input }) => api.getLinkOptions(input.accessKey)),
+      loadEstimate: fromPromise<Estimate, { accessKey: string; selection: QuoteSelection }>(({ input }) => api.getEstimate({ accessKey: input.accessKey }, 'guillotine', input.selection)),
+    },
+    actions: {
+      keepSelection: ({ context }, { selection }) => {
+        linkSelections.set(context.accessKey, { ...selection });
+        keepSelectionInUrl(selection);
+      },
+    },
+  });
   const linkEstimate = linkEstimateMachine.provide({
     actors: { loadEstimate: fromPromise<Estimate, { accessKey: string }>(({ input }) => api.getEstimate({ accessKey: input.accessKey })) },
   });
@@ -221,6 +255,7 @@ export function createViewerServices({ api, projectMachines, content, upload, se
   return {
     sandboxModelUrl,
     linkEstimate,
+    linkOptions,
     machining,
     sharedLogoUrl: (accessKey: string) => api.sharedLogoUrl(accessKey),
     /** The viewer machines of one screen (owner, and link or sandbox), bound to its engine slot. */

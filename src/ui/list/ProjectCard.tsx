@@ -17,6 +17,7 @@ import { MODEL_FILE_ACCEPT } from '../../machines/projects/modelFile';
 import type { Project, Stage } from '../../machines/types';
 import { POSTER_SIZE, SMALL_POSTER_SIZE } from '../../model/viewerVocabulary';
 import { useLL, useLocale } from '../app/I18nProvider';
+import { ApprovedQuote } from '../common/ApprovedQuote';
 import { CabinetIcon, CheckIcon } from '../common/actionIcons';
 import { StageSelect, StageSelectStandIn } from '../common/StageSelect';
 import { STAGE_STYLE } from '../common/stageStyle';
@@ -102,6 +103,9 @@ export function ProjectCard({ project, onStageChange, onUpdateFile, ...actions }
           <span aria-hidden="true">{project.approval.revisionNumber === project.revisionNumber ? LL.approval.approved() : LL.approval.approvedEarlierShort({ approved: project.approval.revisionNumber, current: project.revisionNumber })}</span>
           <span className="sr-only">{project.approval.revisionNumber === project.revisionNumber ? LL.approval.approvedTitle({ name: project.approval.name }) : LL.approval.approvedEarlier({ approved: project.approval.revisionNumber, name: project.approval.name, date: formatDateTime(project.approval.date, locale), current: project.revisionNumber })}</span>
         </p>
+      ) : null}
+      {project.approval?.quote && project.approval.revisionNumber === project.revisionNumber ? (
+        <ApprovedQuote quote={project.approval.quote} className="mx-3 mt-1 line-clamp-2 text-xs text-fg-muted" />
       ) : null}
       {project.openNoteCount > 0 ? (
         <p data-testid="open-notes-mark" className="mx-3 mt-1.5 w-fit rounded-lg border border-amber-400/40 px-2 py-0.5 text-xs font-bold text-amber-300">

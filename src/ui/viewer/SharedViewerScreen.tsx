@@ -17,6 +17,8 @@ import { ArRequestPrompt } from './ArRequestPrompt';
 import { useArCabinet } from './ViewInRoomLink';
 import { LoadStatus } from './LoadStatus';
 import { SharedProjectPanel } from './panels/SharedProjectPanel';
+import { LinkOptions, OptionsButton } from './panels/LinkOptions';
+import { parseSelection } from '../../model/quote/quoteOptions';
 import { useViewerActor } from './useViewerActor';
 import { useViewerContent } from './useViewerContent';
 import { LinkChangesBanner } from './LinkChangesBanner';
@@ -47,6 +49,10 @@ function GuestViewer({ accessKey, project, slot, viewer, tools }: GuestViewerPro
   const arCabinet = useArCabinet(viewer, tools);
   // The workshop's link (one that shows the parts list) shows a panel's machining too, when asked.
   const machining = useActorRef(services.machining, { input: { ref: { accessKey } } });
+  // The client's options, where offered: chosen here, kept in the URL, drawn on the model.
+  const options = useActorRef(services.linkOptions, {
+    input: { accessKey, offered: project.shareOptions.isOptionsAvailable, slot, selection: parseSelection(new URLSearchParams(window.location.search).get('options')) },
+  });
   return (
     <ViewerLayout
       variant="guest"
@@ -55,11 +61,22 @@ function GuestViewer({ accessKey, project, slot, viewer, tools }: GuestViewerPro
       slot={slot}
       logoUrl={services.sharedLogoUrl(accessKey)}
       dataSheetFooter={project.shareOptions.isPartsListAvailable ? (part) => <PanelMachining actor={machining} node={part.id} /> : undefined}
-      projectPanel={<SharedProjectPanel project={project} accessKey={accessKey} linkApiUrl={linkApiUrl} arCabinet={arCabinet} />}
+      projectPanel={
+        <SharedProjectPanel
+          project={project}
+          accessKey={accessKey}
+          linkApiUrl={linkApiUrl}
+          arCabinet={arCabinet}
+          options={project.shareOptions.isOptionsAvailable ? <LinkOptions actor={options} quotePdfUrl={`${linkApiUrl}/quote.pdf`} /> : undefined}
+        />
+      }
       approvalBar={
         <div className="flex flex-col items-center gap-2">
           <LinkChangesBanner viewer={viewer} />
-          <ApprovalBar viewer={viewer} />
+          <div className="flex flex-wrap items-center justify-center gap-2">
+            <OptionsButton actor={options} viewer={viewer} />
+            <ApprovalBar viewer={viewer} />
+          </div>
         </div>
       }
       {...content}

@@ -12,6 +12,7 @@ import { MODEL_FILE_ACCEPT } from '../../../machines/projects/modelFile';
 import { publicLinkOf } from '../../../machines/projects/publicLink';
 import { arFolderOfModelUrl, type ArCabinet } from '../../../machines/viewer/arLaunch';
 import { useLL, useLocale } from '../../app/I18nProvider';
+import { ApprovedQuote } from '../../common/ApprovedQuote';
 import { CheckIcon, PencilIcon, TrashIcon, UploadIcon } from '../../common/actionIcons';
 import { ConversionNotesSection } from '../../common/ConversionNotes';
 import { CopyLinkField } from '../../common/CopyLinkField';
@@ -92,6 +93,9 @@ export function ProjectPanel({ owner, onMoreOptions, onRevisions, arCabinet = nu
               ? LL.approval.approvedBy({ name: project.approval.name, date: formatDateTime(project.approval.date, locale), n: project.approval.revisionNumber })
               : LL.approval.approvedEarlier({ approved: project.approval.revisionNumber, name: project.approval.name, date: formatDateTime(project.approval.date, locale), current: project.revisionNumber })}
           </p>
+        ) : null}
+        {project.approval?.quote && project.approval.revisionNumber === project.revisionNumber ? (
+          <ApprovedQuote quote={project.approval.quote} className="text-sm font-semibold text-fg" />
         ) : null}
         {project.openNoteCount > 0 ? (
           <p data-testid="project-open-notes" className="text-sm font-bold text-amber-300">
