@@ -1772,6 +1772,277 @@ type RootTranslation = {
 			 */
 			frame: string
 		}
+		quote: {
+			/**
+			 * Q​u​o​t​e​ ​o​p​t​i​o​n​s
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​o​p​t​i​o​n​s​ ​t​h​e​ ​c​l​i​e​n​t​ ​c​h​o​o​s​e​s​ ​o​n​ ​t​h​e​ ​l​i​n​k​:​ ​e​a​c​h​ ​g​r​o​u​p​ ​c​h​a​n​g​e​s​ ​t​h​e​ ​p​a​r​t​s​ ​o​f​ ​o​n​e​ ​m​a​t​e​r​i​a​l​ ​o​r​ ​o​n​e​ ​h​a​r​d​w​a​r​e​ ​i​t​e​m​;​ ​i​t​s​ ​f​i​r​s​t​ ​c​h​o​i​c​e​ ​i​s​ ​t​h​e​ ​m​o​d​e​l​'​s​ ​o​w​n​.
+			 */
+			intro: string
+			/**
+			 * R​e​a​d​i​n​g​ ​t​h​e​ ​q​u​o​t​e​ ​o​p​t​i​o​n​s​…
+			 */
+			loading: string
+			/**
+			 * T​h​e​ ​q​u​o​t​e​ ​o​p​t​i​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​d​.
+			 */
+			failed: string
+			/**
+			 * N​o​ ​o​p​t​i​o​n​s​ ​y​e​t​:​ ​t​h​e​ ​c​l​i​e​n​t​ ​s​e​e​s​ ​t​h​e​ ​m​o​d​e​l​ ​a​s​ ​i​t​ ​i​s​.
+			 */
+			noGroups: string
+			/**
+			 * G​r​o​u​p​ ​n​a​m​e
+			 */
+			groupName: string
+			/**
+			 * C​h​a​n​g​e​s
+			 */
+			bind: string
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​m​a​t​e​r​i​a​l​ ​o​r​ ​h​a​r​d​w​a​r​e​ ​i​t​e​m
+			 */
+			bindNone: string
+			/**
+			 * M​a​t​e​r​i​a​l​s
+			 */
+			materials: string
+			/**
+			 * H​a​r​d​w​a​r​e
+			 */
+			hardware: string
+			/**
+			 * {​n​a​m​e​}​ ​(​{​c​o​u​n​t​}​ ​p​a​r​t​{​{​s​}​}​)
+			 * @param {number} count
+			 * @param {unknown} name
+			 */
+			bindMaterial: RequiredParams<'count' | 'name'>
+			/**
+			 * {​n​a​m​e​}​ ​(​{​c​o​u​n​t​}​ ​i​t​e​m​{​{​s​}​}​)
+			 * @param {number} count
+			 * @param {unknown} name
+			 */
+			bindHardware: RequiredParams<'count' | 'name'>
+			/**
+			 * {​n​a​m​e​}​ ​(​n​o​t​ ​i​n​ ​t​h​i​s​ ​r​e​v​i​s​i​o​n​)
+			 * @param {unknown} name
+			 */
+			bindGone: RequiredParams<'name'>
+			/**
+			 * A​d​d​ ​a​ ​g​r​o​u​p
+			 */
+			addGroup: string
+			/**
+			 * R​e​m​o​v​e​ ​t​h​e​ ​g​r​o​u​p​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			removeGroup: RequiredParams<'name'>
+			/**
+			 * C​h​o​i​c​e
+			 */
+			choiceName: string
+			/**
+			 * C​o​l​o​u​r
+			 */
+			colour: string
+			/**
+			 * B​o​a​r​d​ ​o​r​ ​h​a​r​d​w​a​r​e​ ​i​t​ ​s​t​a​n​d​s​ ​f​o​r
+			 */
+			board: string
+			/**
+			 * T​h​e​ ​m​o​d​e​l​'​s
+			 */
+			boardPlaceholder: string
+			/**
+			 * P​r​i​c​e​ ​r​u​l​e
+			 */
+			priceKind: string
+			/**
+			 * P​r​i​c​e​ ​(​{​c​u​r​r​e​n​c​y​}​)
+			 * @param {unknown} currency
+			 */
+			amount: RequiredParams<'currency'>
+			kinds: {
+				/**
+				 * P​e​r​ ​m​²​ ​o​f​ ​t​h​e​ ​b​o​u​n​d​ ​b​o​a​r​d​s
+				 */
+				perSquareMetre: string
+				/**
+				 * P​e​r​ ​p​a​r​t​ ​o​r​ ​i​t​e​m
+				 */
+				perPart: string
+				/**
+				 * F​i​x​e​d​ ​p​r​i​c​e
+				 */
+				fixed: string
+			}
+			/**
+			 * T​h​e​ ​m​o​d​e​l​'​s​ ​o​w​n
+			 */
+			modelsOwn: string
+			/**
+			 * A​d​d​ ​a​ ​c​h​o​i​c​e
+			 */
+			addChoice: string
+			/**
+			 * R​e​m​o​v​e​ ​t​h​e​ ​c​h​o​i​c​e​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			removeChoice: RequiredParams<'name'>
+			/**
+			 * Q​u​o​t​e​ ​v​a​l​i​d​ ​f​o​r​ ​(​d​a​y​s​)
+			 */
+			validity: string
+			/**
+			 * S​a​v​e​ ​t​h​e​ ​o​p​t​i​o​n​s
+			 */
+			save: string
+			/**
+			 * S​a​v​i​n​g​…
+			 */
+			saving: string
+			errors: {
+				/**
+				 * A​ ​g​r​o​u​p​ ​h​a​s​ ​n​o​ ​n​a​m​e​.
+				 */
+				requiredGroup: string
+				/**
+				 * A​ ​c​h​o​i​c​e​ ​o​f​ ​{​g​r​o​u​p​}​ ​h​a​s​ ​n​o​ ​n​a​m​e​.
+				 * @param {unknown} group
+				 */
+				requiredChoice: RequiredParams<'group'>
+				/**
+				 * “​{​n​a​m​e​}​”​ ​i​s​ ​l​o​n​g​e​r​ ​t​h​a​n​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
+				 * @param {number} max
+				 * @param {unknown} name
+				 */
+				tooLong: RequiredParams<'max' | 'name'>
+				/**
+				 * T​h​e​ ​p​r​i​c​e​ ​o​f​ ​“​{​c​h​o​i​c​e​}​”​ ​(​{​g​r​o​u​p​}​)​ ​i​s​ ​n​o​t​ ​a​ ​n​u​m​b​e​r​.
+				 * @param {unknown} choice
+				 * @param {unknown} group
+				 */
+				priceNumber: RequiredParams<'choice' | 'group'>
+				/**
+				 * T​h​e​ ​p​r​i​c​e​ ​o​f​ ​“​{​c​h​o​i​c​e​}​”​ ​(​{​g​r​o​u​p​}​)​ ​m​u​s​t​ ​b​e​ ​b​e​t​w​e​e​n​ ​0​ ​a​n​d​ ​{​m​a​x​}​.
+				 * @param {unknown} choice
+				 * @param {unknown} group
+				 * @param {unknown} max
+				 */
+				priceRange: RequiredParams<'choice' | 'group' | 'max'>
+				/**
+				 * T​w​o​ ​g​r​o​u​p​s​ ​a​r​e​ ​n​a​m​e​d​ ​“​{​g​r​o​u​p​}​”​.
+				 * @param {unknown} group
+				 */
+				duplicateGroup: RequiredParams<'group'>
+				/**
+				 * T​w​o​ ​c​h​o​i​c​e​s​ ​o​f​ ​{​g​r​o​u​p​}​ ​a​r​e​ ​n​a​m​e​d​ ​“​{​c​h​o​i​c​e​}​”​.
+				 * @param {unknown} choice
+				 * @param {unknown} group
+				 */
+				duplicateChoice: RequiredParams<'choice' | 'group'>
+				/**
+				 * C​h​o​o​s​e​ ​w​h​a​t​ ​{​g​r​o​u​p​}​ ​c​h​a​n​g​e​s​.
+				 * @param {unknown} group
+				 */
+				bind: RequiredParams<'group'>
+				/**
+				 * T​h​e​ ​c​o​l​o​u​r​ ​o​f​ ​“​{​c​h​o​i​c​e​}​”​ ​(​{​g​r​o​u​p​}​)​ ​i​s​ ​n​o​t​ ​a​ ​c​o​l​o​u​r​.
+				 * @param {unknown} choice
+				 * @param {unknown} group
+				 */
+				colour: RequiredParams<'choice' | 'group'>
+				/**
+				 * A​ ​q​u​o​t​e​ ​s​t​a​y​s​ ​v​a​l​i​d​ ​f​r​o​m​ ​1​ ​t​o​ ​3​6​5​ ​d​a​y​s​.
+				 */
+				validity: string
+			}
+			refusals: {
+				/**
+				 * N​o​ ​p​a​r​t​ ​o​f​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​r​e​v​i​s​i​o​n​ ​i​s​ ​b​o​u​n​d​ ​b​y​ ​{​g​r​o​u​p​s​}​:​ ​c​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​m​a​t​e​r​i​a​l​ ​o​r​ ​h​a​r​d​w​a​r​e​ ​i​t​e​m​.
+				 * @param {unknown} groups
+				 */
+				bindsNothing: RequiredParams<'groups'>
+				/**
+				 * T​w​o​ ​g​r​o​u​p​s​,​ ​o​r​ ​t​w​o​ ​c​h​o​i​c​e​s​ ​o​f​ ​a​ ​g​r​o​u​p​,​ ​h​a​v​e​ ​t​h​e​ ​s​a​m​e​ ​n​a​m​e​.
+				 */
+				duplicate: string
+				/**
+				 * T​h​e​ ​s​e​r​v​e​r​ ​r​e​f​u​s​e​d​ ​a​ ​v​a​l​u​e​ ​o​f​ ​t​h​e​s​e​ ​o​p​t​i​o​n​s​.
+				 */
+				invalid: string
+				/**
+				 * T​h​e​ ​o​p​t​i​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​a​v​e​d​.
+				 */
+				failed: string
+			}
+			/**
+			 * P​r​e​v​i​e​w​ ​o​f​ ​a​ ​s​e​l​e​c​t​i​o​n
+			 */
+			preview: string
+			/**
+			 * C​o​m​p​u​t​i​n​g​ ​t​h​e​ ​e​s​t​i​m​a​t​e​ ​o​f​ ​t​h​i​s​ ​s​e​l​e​c​t​i​o​n​…
+			 */
+			previewLoading: string
+			/**
+			 * T​h​e​ ​e​s​t​i​m​a​t​e​ ​o​f​ ​t​h​i​s​ ​s​e​l​e​c​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​o​m​p​u​t​e​d​.
+			 */
+			previewFailed: string
+			/**
+			 * Q​u​o​t​e​ ​P​D​F
+			 */
+			pdf: string
+			/**
+			 * T​h​e​ ​q​u​o​t​e​ ​P​D​F​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​d​o​w​n​l​o​a​d​e​d​.
+			 */
+			pdfFailed: string
+			/**
+			 * Q​u​o​t​e
+			 */
+			pdfFile: string
+			/**
+			 * B​o​a​r​d​s​ ​o​f​ ​t​h​e​ ​a​p​p​r​o​v​e​d​ ​c​h​o​i​c​e​s​:​ ​{​l​i​s​t​}
+			 * @param {unknown} list
+			 */
+			approvedBoards: RequiredParams<'list'>
+			/**
+			 * {​c​h​o​i​c​e​}​ ​(​{​g​r​o​u​p​}​)
+			 * @param {unknown} choice
+			 * @param {unknown} group
+			 */
+			approvedBoard: RequiredParams<'choice' | 'group'>
+			lines: {
+				/**
+				 * O​p​t​i​o​n​s
+				 */
+				title: string
+				/**
+				 * {​c​o​u​n​t​}​ ​m​²​ ​o​f​ ​b​o​u​n​d​ ​b​o​a​r​d​s
+				 * @param {unknown} count
+				 */
+				m2: RequiredParams<'count'>
+				/**
+				 * {​c​o​u​n​t​}​ ​p​a​r​t​{​{​s​}​}
+				 * @param {number} count
+				 */
+				part: RequiredParams<'count'>
+				/**
+				 * o​n​c​e
+				 */
+				job: string
+				/**
+				 * {​d​i​f​f​e​r​e​n​c​e​}​ ​c​o​m​p​a​r​e​d​ ​w​i​t​h​ ​t​h​e​ ​m​o​d​e​l​'​s​ ​o​w​n
+				 * @param {unknown} difference
+				 */
+				difference: RequiredParams<'difference'>
+				/**
+				 * S​a​m​e​ ​a​s​ ​t​h​e​ ​m​o​d​e​l​'​s​ ​o​w​n
+				 */
+				same: string
+			}
+		}
 	}
 	cutting: {
 		/**
@@ -1807,6 +2078,10 @@ type RootTranslation = {
 			 * E​s​t​i​m​a​t​e
 			 */
 			estimate: string
+			/**
+			 * Q​u​o​t​e
+			 */
+			quote: string
 			/**
 			 * M​a​c​h​i​n​i​n​g
 			 */
@@ -2402,6 +2677,41 @@ type RootTranslation = {
 			keep: string
 		}
 	}
+	quote: {
+		/**
+		 * O​p​t​i​o​n​s
+		 */
+		title: string
+		/**
+		 * T​h​e​ ​o​p​t​i​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		failed: string
+		/**
+		 * N​o​ ​o​p​t​i​o​n​s​ ​a​r​e​ ​o​f​f​e​r​e​d​ ​o​n​ ​t​h​i​s​ ​m​o​d​e​l​.
+		 */
+		none: string
+		/**
+		 * {​a​m​o​u​n​t​}​ ​v​s​.​ ​t​h​e​ ​m​o​d​e​l
+		 * @param {string} amount
+		 */
+		difference: RequiredParams<'amount'>
+		/**
+		 * A​s​ ​m​o​d​e​l​l​e​d
+		 */
+		modelsOwn: string
+		/**
+		 * B​a​c​k​ ​t​o​ ​t​h​e​ ​m​o​d​e​l​ ​a​s​ ​d​r​a​w​n
+		 */
+		reset: string
+		/**
+		 * T​h​e​ ​p​r​i​c​e​ ​o​f​ ​t​h​i​s​ ​c​h​o​i​c​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​d​.
+		 */
+		priceFailed: string
+		/**
+		 * Q​u​o​t​e​ ​(​P​D​F​)
+		 */
+		pdf: string
+	}
 	approval: {
 		/**
 		 * A​p​p​r​o​v​e
@@ -2441,6 +2751,18 @@ type RootTranslation = {
 		 * @param {string} name
 		 */
 		approvedOn: RequiredParams<'date' | 'name'>
+		/**
+		 * W​i​t​h​ ​{​c​h​o​i​c​e​s​}​:​ ​{​t​o​t​a​l​}
+		 * @param {string} choices
+		 * @param {string} total
+		 */
+		withOptions: RequiredParams<'choices' | 'total'>
+		/**
+		 * A​p​p​r​o​v​e​d​:​ ​{​c​h​o​i​c​e​s​}​,​ ​{​t​o​t​a​l​}
+		 * @param {string} choices
+		 * @param {string} total
+		 */
+		approvedChoices: RequiredParams<'choices' | 'total'>
 		failures: {
 			/**
 			 * T​h​e​ ​m​o​d​e​l​ ​c​h​a​n​g​e​d​ ​s​i​n​c​e​ ​y​o​u​ ​o​p​e​n​e​d​ ​i​t​.​ ​R​e​l​o​a​d​ ​t​h​e​ ​p​a​g​e​ ​t​o​ ​s​e​e​ ​t​h​e​ ​n​e​w​ ​r​e​v​i​s​i​o​n​ ​b​e​f​o​r​e​ ​a​p​p​r​o​v​i​n​g​ ​i​t​.
@@ -4520,6 +4842,248 @@ export type TranslationFunctions = {
 			 */
 			frame: () => LocalizedString
 		}
+		quote: {
+			/**
+			 * Quote options
+			 */
+			title: () => LocalizedString
+			/**
+			 * The options the client chooses on the link: each group changes the parts of one material or one hardware item; its first choice is the model's own.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Reading the quote options…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * The quote options could not be read.
+			 */
+			failed: () => LocalizedString
+			/**
+			 * No options yet: the client sees the model as it is.
+			 */
+			noGroups: () => LocalizedString
+			/**
+			 * Group name
+			 */
+			groupName: () => LocalizedString
+			/**
+			 * Changes
+			 */
+			bind: () => LocalizedString
+			/**
+			 * Choose a material or hardware item
+			 */
+			bindNone: () => LocalizedString
+			/**
+			 * Materials
+			 */
+			materials: () => LocalizedString
+			/**
+			 * Hardware
+			 */
+			hardware: () => LocalizedString
+			/**
+			 * {name} ({count} part{{s}})
+			 */
+			bindMaterial: (arg: { count: number, name: unknown }) => LocalizedString
+			/**
+			 * {name} ({count} item{{s}})
+			 */
+			bindHardware: (arg: { count: number, name: unknown }) => LocalizedString
+			/**
+			 * {name} (not in this revision)
+			 */
+			bindGone: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Add a group
+			 */
+			addGroup: () => LocalizedString
+			/**
+			 * Remove the group {name}
+			 */
+			removeGroup: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Choice
+			 */
+			choiceName: () => LocalizedString
+			/**
+			 * Colour
+			 */
+			colour: () => LocalizedString
+			/**
+			 * Board or hardware it stands for
+			 */
+			board: () => LocalizedString
+			/**
+			 * The model's
+			 */
+			boardPlaceholder: () => LocalizedString
+			/**
+			 * Price rule
+			 */
+			priceKind: () => LocalizedString
+			/**
+			 * Price ({currency})
+			 */
+			amount: (arg: { currency: unknown }) => LocalizedString
+			kinds: {
+				/**
+				 * Per m² of the bound boards
+				 */
+				perSquareMetre: () => LocalizedString
+				/**
+				 * Per part or item
+				 */
+				perPart: () => LocalizedString
+				/**
+				 * Fixed price
+				 */
+				fixed: () => LocalizedString
+			}
+			/**
+			 * The model's own
+			 */
+			modelsOwn: () => LocalizedString
+			/**
+			 * Add a choice
+			 */
+			addChoice: () => LocalizedString
+			/**
+			 * Remove the choice {name}
+			 */
+			removeChoice: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Quote valid for (days)
+			 */
+			validity: () => LocalizedString
+			/**
+			 * Save the options
+			 */
+			save: () => LocalizedString
+			/**
+			 * Saving…
+			 */
+			saving: () => LocalizedString
+			errors: {
+				/**
+				 * A group has no name.
+				 */
+				requiredGroup: () => LocalizedString
+				/**
+				 * A choice of {group} has no name.
+				 */
+				requiredChoice: (arg: { group: unknown }) => LocalizedString
+				/**
+				 * “{name}” is longer than {max} characters.
+				 */
+				tooLong: (arg: { max: number, name: unknown }) => LocalizedString
+				/**
+				 * The price of “{choice}” ({group}) is not a number.
+				 */
+				priceNumber: (arg: { choice: unknown, group: unknown }) => LocalizedString
+				/**
+				 * The price of “{choice}” ({group}) must be between 0 and {max}.
+				 */
+				priceRange: (arg: { choice: unknown, group: unknown, max: unknown }) => LocalizedString
+				/**
+				 * Two groups are named “{group}”.
+				 */
+				duplicateGroup: (arg: { group: unknown }) => LocalizedString
+				/**
+				 * Two choices of {group} are named “{choice}”.
+				 */
+				duplicateChoice: (arg: { choice: unknown, group: unknown }) => LocalizedString
+				/**
+				 * Choose what {group} changes.
+				 */
+				bind: (arg: { group: unknown }) => LocalizedString
+				/**
+				 * The colour of “{choice}” ({group}) is not a colour.
+				 */
+				colour: (arg: { choice: unknown, group: unknown }) => LocalizedString
+				/**
+				 * A quote stays valid from 1 to 365 days.
+				 */
+				validity: () => LocalizedString
+			}
+			refusals: {
+				/**
+				 * No part of the current revision is bound by {groups}: choose another material or hardware item.
+				 */
+				bindsNothing: (arg: { groups: unknown }) => LocalizedString
+				/**
+				 * Two groups, or two choices of a group, have the same name.
+				 */
+				duplicate: () => LocalizedString
+				/**
+				 * The server refused a value of these options.
+				 */
+				invalid: () => LocalizedString
+				/**
+				 * The options could not be saved.
+				 */
+				failed: () => LocalizedString
+			}
+			/**
+			 * Preview of a selection
+			 */
+			preview: () => LocalizedString
+			/**
+			 * Computing the estimate of this selection…
+			 */
+			previewLoading: () => LocalizedString
+			/**
+			 * The estimate of this selection could not be computed.
+			 */
+			previewFailed: () => LocalizedString
+			/**
+			 * Quote PDF
+			 */
+			pdf: () => LocalizedString
+			/**
+			 * The quote PDF could not be downloaded.
+			 */
+			pdfFailed: () => LocalizedString
+			/**
+			 * Quote
+			 */
+			pdfFile: () => LocalizedString
+			/**
+			 * Boards of the approved choices: {list}
+			 */
+			approvedBoards: (arg: { list: unknown }) => LocalizedString
+			/**
+			 * {choice} ({group})
+			 */
+			approvedBoard: (arg: { choice: unknown, group: unknown }) => LocalizedString
+			lines: {
+				/**
+				 * Options
+				 */
+				title: () => LocalizedString
+				/**
+				 * {count} m² of bound boards
+				 */
+				m2: (arg: { count: unknown }) => LocalizedString
+				/**
+				 * {count} part{{s}}
+				 */
+				part: (arg: { count: number }) => LocalizedString
+				/**
+				 * once
+				 */
+				job: () => LocalizedString
+				/**
+				 * {difference} compared with the model's own
+				 */
+				difference: (arg: { difference: unknown }) => LocalizedString
+				/**
+				 * Same as the model's own
+				 */
+				same: () => LocalizedString
+			}
+		}
 	}
 	cutting: {
 		/**
@@ -4555,6 +5119,10 @@ export type TranslationFunctions = {
 			 * Estimate
 			 */
 			estimate: () => LocalizedString
+			/**
+			 * Quote
+			 */
+			quote: () => LocalizedString
 			/**
 			 * Machining
 			 */
@@ -5095,6 +5663,40 @@ export type TranslationFunctions = {
 			keep: () => LocalizedString
 		}
 	}
+	quote: {
+		/**
+		 * Options
+		 */
+		title: () => LocalizedString
+		/**
+		 * The options could not be loaded.
+		 */
+		failed: () => LocalizedString
+		/**
+		 * No options are offered on this model.
+		 */
+		none: () => LocalizedString
+		/**
+		 * {amount} vs. the model
+		 */
+		difference: (arg: { amount: string }) => LocalizedString
+		/**
+		 * As modelled
+		 */
+		modelsOwn: () => LocalizedString
+		/**
+		 * Back to the model as drawn
+		 */
+		reset: () => LocalizedString
+		/**
+		 * The price of this choice could not be read.
+		 */
+		priceFailed: () => LocalizedString
+		/**
+		 * Quote (PDF)
+		 */
+		pdf: () => LocalizedString
+	}
 	approval: {
 		/**
 		 * Approve
@@ -5128,6 +5730,14 @@ export type TranslationFunctions = {
 		 * Approved by {name} on {date}
 		 */
 		approvedOn: (arg: { date: string, name: string }) => LocalizedString
+		/**
+		 * With {choices}: {total}
+		 */
+		withOptions: (arg: { choices: string, total: string }) => LocalizedString
+		/**
+		 * Approved: {choices}, {total}
+		 */
+		approvedChoices: (arg: { choices: string, total: string }) => LocalizedString
 		failures: {
 			/**
 			 * The model changed since you opened it. Reload the page to see the new revision before approving it.

@@ -88,6 +88,16 @@ export function fakeProjectsApi(initial: Project[] = [], plans: SubscriptionPlan
     async getEstimate() {
       return { currency: 'EUR', revision: 1, lines: [], options: [], total: 0, previous: null };
     },
+    async getProjectOptions() {
+      return { options: { groups: [], validityDays: 30 }, materials: [], hardware: [], currency: 'EUR' };
+    },
+    async putProjectOptions(_id, options) {
+      return { options, materials: [], hardware: [], currency: 'EUR' };
+    },
+    async quotePdf() {
+      return new Blob(['%PDF-'], { type: 'application/pdf' });
+    },
+
     async getProject(id) {
       api.calls.get.push(id);
       const project = api.projects.find((p) => p.id === id);

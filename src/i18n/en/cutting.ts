@@ -5,7 +5,7 @@ export const cutting = {
   back: 'Back to the project',
   loading: 'Laying out the sheets…',
   loadFailed: 'The workshop page could not be prepared.',
-  tabs: { diagrams: 'Cutting diagrams', labels: 'Part labels', estimate: 'Estimate', machining: 'Machining', settings: 'Materials and prices' },
+  tabs: { diagrams: 'Cutting diagrams', labels: 'Part labels', estimate: 'Estimate', quote: 'Quote', machining: 'Machining', settings: 'Materials and prices' },
   mode: 'Cutting',
   guillotine: 'Panel saw',
   free: 'CNC nesting',

@@ -7,7 +7,7 @@ export const cutting = {
   back: 'Retour au projet',
   loading: 'Calepinage des panneaux…',
   loadFailed: 'La page atelier n’a pas pu être préparée.',
-  tabs: { diagrams: 'Plans de découpe', labels: 'Étiquettes des pièces', estimate: 'Devis', machining: 'Usinage', settings: 'Matériaux et prix' },
+  tabs: { diagrams: 'Plans de découpe', labels: 'Étiquettes des pièces', estimate: 'Devis', quote: 'Options du devis', machining: 'Usinage', settings: 'Matériaux et prix' },
   mode: 'Découpe',
   guillotine: 'Scie à panneaux',
   free: 'Imbrication CN',

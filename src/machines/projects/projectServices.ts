@@ -10,7 +10,11 @@ import type { Estimate } from '../../model/cutting/estimate';
 import type { PackingMode } from '../../model/cutting/packing';
 import type { WorkshopSettings } from '../../model/cutting/workshopSettings';
 import { loadOnce } from '../../model/loadOnce';
+import type { QuoteOptions, QuoteSelection } from '../../model/quote/quoteOptions';
+import type { ProjectQuote } from '../../api/quoteSchemas';
+import { saveBlob } from '../viewer/saveBlob';
 import { labelsMachine, type LoadedLabels } from './labelsMachine';
+import { quoteEditorMachine } from './quoteEditorMachine';
 import type { LoadedWorkshop, WorkshopMachine } from './workshopMachine';
 import { interruptedUploadStore } from '../upload/interruptedUpload';
 import { uploadMachine, type SocketCommand, type SocketInput } from '../upload/uploadMachine';
@@ -42,7 +46,12 @@ export interface ProjectsApi {
   getPartTree(id: number): Promise<NamedTree>;
   getWorkshopSettings(): Promise<WorkshopSettings>;
   putWorkshopSettings(settings: WorkshopSettings): Promise<WorkshopSettings>;
-  getEstimate(ref: { id: number } | { accessKey: string }, mode?: PackingMode): Promise<Estimate>;
+  getEstimate(ref: { id: number } | { accessKey: string }, mode?: PackingMode, options?: QuoteSelection): Promise<Estimate>;
+  /** The owner's quote options, with the materials and hardware of the current revision to bind. */
+  getProjectOptions(id: number): Promise<ProjectQuote>;
+  putProjectOptions(id: number, options: QuoteOptions): Promise<ProjectQuote>;
+  /** The quote of a selection as a PDF. */
+  quotePdf(ref: { id: number }, options: QuoteSelection, lang: 'en' | 'fr'): Promise<Blob>;
 }
 
 /** Turns an image blob into a URL an <img> shows (a FileReader data URL in the app). */
@@ -159,8 +168,13 @@ export function createProjectServices({ api, socket, imageUrlOf, storage = memor
       workshopMachine.provide({
         actors: {
           loadWorkshop: fromPromise<LoadedWorkshop, { projectId: number }>(async ({ input }) => {
-            const [project, tree, settings] = await Promise.all([api.getProject(input.projectId), api.getPartTree(input.projectId), api.getWorkshopSettings()]);
-            return { project, tree, settings };
+            const [project, tree, settings, quote] = await Promise.all([
+              api.getProject(input.projectId),
+              api.getPartTree(input.projectId),
+              api.getWorkshopSettings(),
+              api.getProjectOptions(input.projectId),
+            ]);
+            return { project, tree, settings, options: quote.options };
           }),
           loadEstimate: fromPromise<Estimate, { projectId: number; mode: PackingMode }>(({ input }) => api.getEstimate({ id: input.projectId }, input.mode)),
           saveSettings: fromPromise<WorkshopSettings, { settings: WorkshopSettings }>(({ input }) => api.putWorkshopSettings(input.settings)),
@@ -169,9 +183,21 @@ export function createProjectServices({ api, socket, imageUrlOf, storage = memor
     ),
   );
 
+  /** The workshop's Quote tab: the owner's option groups, the estimate of a selection, its PDF. */
+  const quoteEditor = quoteEditorMachine.provide({
+    actors: {
+      loadQuote: fromPromise<ProjectQuote, { projectId: number }>(({ input }) => api.getProjectOptions(input.projectId)),
+      saveQuote: fromPromise<ProjectQuote, { projectId: number; options: QuoteOptions }>(({ input }) => api.putProjectOptions(input.projectId, input.options)),
+      loadPreview: fromPromise<Estimate, { projectId: number; selection: Record<string, string> }>(({ input }) => api.getEstimate({ id: input.projectId }, 'guillotine', input.selection)),
+      saveQuotePdf: fromPromise<void, { projectId: number; selection: Record<string, string>; lang: 'en' | 'fr'; fileName: string }>(async ({ input }) => {
+        saveBlob(input.fileName, await api.quotePdf({ id: input.projectId }, input.selection, input.lang));
+      }),
+    },
+  });
+
   return {
     upload,
-    machines: { list, rename, delete: remove, share, plans, branding, labels, workshop },
+    machines: { list, rename, delete: remove, share, plans, branding, labels, workshop, quoteEditor },
     /** The list's input: the step filter and sort of the last visit. */
     listInput: () => ({ query: listQuery.load() ?? {} }),
   };

@@ -5,7 +5,9 @@
  *   ready: estimate (loading -> loaded | failed; again when the packing mode or the settings change)
  *        ∥ settings (editing -> saving -> editing; a draft with problems is not sent)
  * The plan is computed here from the part tree and the saved settings (the same module as the
- * server's estimate), again when the mode or the settings change.
+ * server's estimate), again when the mode or the settings change. When the client approved the
+ * current revision with choices of the quote's options, the plan cuts the boards of those choices
+ * (`withChoices`), so the diagrams, the labels and the CSV are what the client approved.
  */
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { planCutting, type CuttingPlan } from '../../model/cutting/cuttingPlan';
@@ -14,12 +16,14 @@ import type { PackingMode } from '../../model/cutting/packing';
 import type { WorkshopSettings } from '../../model/cutting/workshopSettings';
 import { workshopPartsOf } from '../../model/cutting/workshopParts';
 import type { NamedTree } from '../../model/parts/partsList';
+import { chosenIn, type QuoteOptions, type QuoteSelection } from '../../model/quote/quoteOptions';
+import { withChoices } from '../../model/quote/quotePrice';
 import type { Project } from '../../api/schemas';
 import type { DistanceUnit } from '../types';
 import type { LabelFormat } from './labelsMachine';
 import { settingsErrorsOf, type SettingsError } from './workshopView';
 
-export const WORKSHOP_TABS = ['diagrams', 'labels', 'estimate', 'machining', 'settings'] as const;
+export const WORKSHOP_TABS = ['diagrams', 'labels', 'estimate', 'quote', 'machining', 'settings'] as const;
 export type WorkshopTab = (typeof WORKSHOP_TABS)[number];
 
 interface WorkshopInput {
@@ -32,12 +36,22 @@ export interface LoadedWorkshop {
   project: Project;
   tree: NamedTree;
   settings: WorkshopSettings;
+  /** The project's quote options (none when absent). */
+  options?: QuoteOptions;
+}
+
+/** A board the approval chose in place of the model's: the group's and the choice's names. */
+export interface ApprovedBoard {
+  group: string;
+  choice: string;
 }
 
 interface WorkshopContext extends WorkshopInput {
   project: Project | null;
   tree: NamedTree | null;
   settings: WorkshopSettings | null;
+  /** The approved choices the plan cuts (none unless the current revision was approved with choices). */
+  approved: { options: QuoteOptions; choices: QuoteSelection } | null;
   draft: WorkshopSettings | null;
   errors: SettingsError[];
   saveFailed: boolean;
@@ -58,8 +72,28 @@ export type WorkshopEvent =
   | { type: 'workshop.retry' }
   | { type: 'workshop.estimateStale' };
 
-function planOf(tree: NamedTree | null, settings: WorkshopSettings | null, mode: PackingMode): CuttingPlan | null {
-  return tree && settings ? planCutting(workshopPartsOf(tree, settings), settings, mode) : null;
+type Approved = WorkshopContext['approved'];
+
+function planOf(tree: NamedTree | null, settings: WorkshopSettings | null, mode: PackingMode, approved: Approved): CuttingPlan | null {
+  if (!tree || !settings) return null;
+  const parts = workshopPartsOf(tree, settings);
+  return planCutting(approved ? withChoices(parts, approved.options, approved.choices) : parts, settings, mode);
+}
+
+/** The approval's choices, when the client approved the revision shown with some. */
+function approvedOf(project: Project, options: QuoteOptions | undefined): Approved {
+  const approval = project.approval;
+  if (!approval?.quote || !options || approval.revisionNumber !== project.revisionNumber) return null;
+  return { options, choices: approval.quote.choices };
+}
+
+/** The approved choices that change a board or hardware, by name (the page's line above the diagrams). */
+export function approvedBoardsOf(approved: Approved): ApprovedBoard[] {
+  if (!approved) return [];
+  return approved.options.groups.flatMap((group) => {
+    const choice = chosenIn(group, approved.choices);
+    return choice !== group.choices[0] && choice.board !== '' ? [{ group: group.name, choice: choice.name }] : [];
+  });
 }
 
 export const workshopMachine = setup({
@@ -85,6 +119,7 @@ export const workshopMachine = setup({
     project: null,
     tree: null,
     settings: null,
+    approved: null,
     draft: null,
     errors: [],
     saveFailed: false,
@@ -107,11 +142,11 @@ export const workshopMachine = setup({
         input: ({ context }) => ({ projectId: context.projectId }),
         onDone: {
           target: 'ready',
-          actions: assign(({ context, event }) => ({
-            ...event.output,
-            draft: event.output.settings,
-            plan: planOf(event.output.tree, event.output.settings, context.mode),
-          })),
+          actions: assign(({ context, event }) => {
+            const { project, tree, settings, options } = event.output;
+            const approved = approvedOf(project, options);
+            return { project, tree, settings, approved, draft: settings, plan: planOf(tree, settings, context.mode, approved) };
+          }),
         },
         onError: 'failed',
       },
@@ -121,7 +156,7 @@ export const workshopMachine = setup({
       type: 'parallel',
       on: {
         'workshop.mode': {
-          actions: [assign(({ context, event }) => ({ mode: event.mode, plan: planOf(context.tree, context.settings, event.mode) })), raise({ type: 'workshop.estimateStale' })],
+          actions: [assign(({ context, event }) => ({ mode: event.mode, plan: planOf(context.tree, context.settings, event.mode, context.approved) })), raise({ type: 'workshop.estimateStale' })],
         },
       },
       states: {
@@ -162,7 +197,7 @@ export const workshopMachine = setup({
                 onDone: {
                   target: 'editing',
                   actions: [
-                    assign(({ context, event }) => ({ settings: event.output, draft: event.output, plan: planOf(context.tree, event.output, context.mode) })),
+                    assign(({ context, event }) => ({ settings: event.output, draft: event.output, plan: planOf(context.tree, event.output, context.mode, context.approved) })),
                     raise({ type: 'workshop.estimateStale' }),
                   ],
                 },

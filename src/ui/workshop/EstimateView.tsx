@@ -7,6 +7,9 @@
  * The owner's page says which lines have no price. A guest on a link (`forGuest`) reads such a line
  * by its quantity alone; when the owner set no price at all, the guest gets the quantities only:
  * no amounts, no total, no difference (never a column of €0.00).
+ *
+ * The client's options as chosen (`estimate.options`) follow the lines, one per group: the choice,
+ * its quantity and price, and its difference to the model's own choice.
  */
 import { formatUpTo } from '../../i18n/numbers';
 import { materialLabel, type Estimate, type EstimateLine } from '../../machines/projects/workshopView';
@@ -32,6 +35,9 @@ export function EstimateView({ estimate, unit, forGuest = false }: { estimate: E
   const showsPrice = (line: EstimateLine) => !forGuest || line.priced;
   const showsTotals = !forGuest || anyPrice;
   const signed = (value: number) => `${value > 0 ? '+' : value < 0 ? '−' : '±'}${money(Math.abs(value))}`;
+  const O = LL.workshop.quote.lines;
+  const optionQuantity = (line: Estimate['options'][number]) =>
+    line.unit === 'm2' ? O.m2({ count: formatUpTo(line.quantity, 3, locale) }) : line.unit === 'part' ? O.part({ count: line.quantity }) : O.job();
   return (
     <section aria-label={T.revision({ revision: estimate.revision })} className="flex flex-col gap-3" data-testid="estimate">
       <h2 className="text-base font-extrabold">{T.revision({ revision: estimate.revision })}</h2>
@@ -48,6 +54,21 @@ export function EstimateView({ estimate, unit, forGuest = false }: { estimate: E
               </p>
             </div>
             {showsPrice(line) ? <span className="whitespace-nowrap font-semibold">{money(line.amount)}</span> : null}
+          </li>
+        ))}
+        {estimate.options.map((line) => (
+          <li key={line.group} className="flex items-baseline gap-3 border-b border-border/60 py-1.5 text-sm" data-testid="estimate-option">
+            <div className="min-w-0 flex-1">
+              <p>
+                <span className="text-fg-muted">{line.groupName} · </span>
+                {line.choiceName}
+              </p>
+              <p className="text-xs text-fg-muted">
+                {showsTotals ? `${optionQuantity(line)} × ${money(line.unitPrice)}` : optionQuantity(line)}
+                {showsTotals ? ` · ${line.difference === 0 ? O.same() : O.difference({ difference: signed(line.difference) })}` : ''}
+              </p>
+            </div>
+            {showsTotals ? <span className="whitespace-nowrap font-semibold">{money(line.amount)}</span> : null}
           </li>
         ))}
         {showsTotals ? (

@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { use } from 'react';
 import { LABEL_FORMATS, type LabelFormat } from '../../machines/projects/labelsMachine';
-import { WORKSHOP_TABS, type WorkshopTab } from '../../machines/projects/workshopMachine';
+import { approvedBoardsOf, WORKSHOP_TABS, type WorkshopTab } from '../../machines/projects/workshopMachine';
 import { cuttingCsv, cuttingFileName, partLabelsOf, type PackingMode } from '../../machines/projects/workshopView';
 import type { DistanceUnit } from '../../machines/types';
 import { useAppServices } from '../app/AppServices';
@@ -18,6 +18,7 @@ import { MachiningTab } from '../machining/MachiningTab';
 import { CuttingDiagrams } from './CuttingDiagrams';
 import { EstimateView } from './EstimateView';
 import { PartLabels } from './PartLabels';
+import { QuoteTab } from './QuoteTab';
 import { WorkshopSettingsForm } from './WorkshopSettingsForm';
 
 const chip = (on: boolean) =>
@@ -49,10 +50,11 @@ export function WorkshopScreen({ projectId }: { projectId: number }) {
   const state = useSelector(actor, (s) => (s.matches('ready') ? 'ready' : s.matches('failed') ? 'failed' : 'loading'));
   const estimateState = useSelector(actor, (s) => (s.matches({ ready: { estimate: 'loaded' } }) ? 'loaded' : s.matches({ ready: { estimate: 'failed' } }) ? 'failed' : 'loading'));
   const saving = useSelector(actor, (s) => s.matches({ ready: { settings: 'saving' } }));
-  const { project, plan, estimate, tab, mode, unit, labelFormat, draft, errors, saveFailed } = useSelector(actor, (s) => s.context);
+  const { project, plan, estimate, tab, mode, unit, labelFormat, draft, errors, saveFailed, approved } = useSelector(actor, (s) => s.context);
+  const approvedBoards = approvedBoardsOf(approved);
   useDocumentTitle(project ? `${T.title()} – ${project.name}` : T.title(), 1);
 
-  const tabLabels: Record<WorkshopTab, string> = { diagrams: T.tabs.diagrams(), labels: T.tabs.labels(), estimate: T.tabs.estimate(), machining: T.tabs.machining(), settings: T.tabs.settings() };
+  const tabLabels: Record<WorkshopTab, string> = { diagrams: T.tabs.diagrams(), labels: T.tabs.labels(), estimate: T.tabs.estimate(), quote: T.tabs.quote(), machining: T.tabs.machining(), settings: T.tabs.settings() };
   const modeNames: Record<PackingMode, string> = { guillotine: T.guillotine(), free: T.free() };
   const unitNames: Record<DistanceUnit, string> = { mm: 'mm', in: 'in' };
   const formatNames: Record<LabelFormat, string> = { a4: LL.workshop.labels.a4(), roll: LL.workshop.labels.roll() };
@@ -79,7 +81,7 @@ export function WorkshopScreen({ projectId }: { projectId: number }) {
                 </button>
               ))}
             </nav>
-            {tab !== 'settings' && tab !== 'machining' ? (
+            {tab !== 'settings' && tab !== 'machining' && tab !== 'quote' ? (
               <div className="flex flex-wrap items-center gap-3">
                 {tab !== 'labels' ? <Choice label={T.mode()} values={['guillotine', 'free'] as const} value={mode} names={modeNames} onChange={(m) => actor.send({ type: 'workshop.mode', mode: m })} /> : null}
                 {tab === 'labels' ? <Choice label={T.labels.format()} values={LABEL_FORMATS} value={labelFormat} names={formatNames} onChange={(f) => actor.send({ type: 'workshop.labelFormat', format: f })} /> : null}
@@ -110,6 +112,11 @@ export function WorkshopScreen({ projectId }: { projectId: number }) {
       ) : null}
       {state === 'ready' && plan ? (
         <main>
+          {approvedBoards.length > 0 && (tab === 'diagrams' || tab === 'labels') ? (
+            <p className="px-6 pt-4 text-sm font-semibold" data-testid="approved-boards">
+              {LL.workshop.quote.approvedBoards({ list: approvedBoards.map((b) => LL.workshop.quote.approvedBoard(b)).join(', ') })}
+            </p>
+          ) : null}
           {tab === 'diagrams' ? <CuttingDiagrams plan={plan} unit={unit} /> : null}
           {tab === 'labels' ? (
             project?.isPublished ? (
@@ -140,6 +147,7 @@ export function WorkshopScreen({ projectId }: { projectId: number }) {
               ) : null}
             </div>
           ) : null}
+          {tab === 'quote' ? <QuoteTab projectId={projectId} projectName={project?.name ?? ''} unit={unit} /> : null}
           {tab === 'machining' ? <MachiningTab projectId={projectId} projectName={project?.name ?? ''} /> : null}
           {tab === 'settings' && draft ? (
             <WorkshopSettingsForm draft={draft} errors={errors} saving={saving} saveFailed={saveFailed} onChange={(d) => actor.send({ type: 'workshop.draft', draft: d })} onSave={() => actor.send({ type: 'workshop.save' })} />

@@ -1,0 +1,246 @@
+/**
+ * The owner's quote options (issue 51), the workshop's Quote tab: the project's option groups are
+ * read with the materials and hardware of the current revision they may bind, edited as a draft,
+ * checked here before they are sent (a problem is listed, nothing sent), and saved; a refusal of
+ * the server is kept by its code for the view to word. Beside the editor, a preview: the estimate
+ * of one choice per group of the saved options, and the quote PDF of that selection.
+ *   loading -> ready | failed (retry)
+ *   ready: editor (editing <-> saving)
+ *        ∥ preview (loading -> loaded | failed; again when a choice is picked or the options are saved)
+ *        ∥ pdf (idle <-> saving)
+ * Ids come from names when the draft is sent: a group or choice keeps the id it was saved with,
+ * a new one takes its name's (`idOfName`, unique among its neighbours).
+ */
+import { assign, fromPromise, raise, setup } from 'xstate';
+import type { Estimate } from '../../model/cutting/estimate';
+import {
+  idOfName,
+  normalSelection,
+  QUOTE_CHOICES_MAX,
+  QUOTE_GROUPS_MAX,
+  QUOTE_NAME_MAX,
+  QUOTE_PRICE_MAX,
+  type QuoteChoice,
+  type QuoteGroup,
+  type QuoteOptions,
+} from '../../model/quote/quoteOptions';
+import { OPTION_BINDS_NOTHING, INVALID_QUOTE_OPTIONS, type ProjectQuote } from '../../api/quoteSchemas';
+
+export type { ProjectQuote, QuoteChoice, QuoteGroup, QuoteOptions };
+export { QUOTE_CHOICES_MAX, QUOTE_GROUPS_MAX, QUOTE_NAME_MAX, QUOTE_PRICE_MAX };
+
+export type QuoteDraftErrorCode = 'required' | 'tooLong' | 'priceNumber' | 'priceRange' | 'duplicateGroup' | 'duplicateChoice' | 'bind' | 'colour' | 'validity';
+
+export interface QuoteDraftError {
+  /** Dotted path of the field (`groups.0.choices.1.price`, `validityDays`). */
+  field: string;
+  code: QuoteDraftErrorCode;
+  /** The group's name ('' for the validity). */
+  group: string;
+  /** The choice's name, for a choice's problem. */
+  choice: string;
+}
+
+/** Why the server kept the options it had: a group bound to no part (named), ids given twice, a value it refused, or no answer. */
+export type QuoteRefusal = { code: 'bindsNothing'; groups: string[] } | { code: 'duplicate' } | { code: 'invalid' } | { code: 'failed' };
+
+const VALIDITY_MAX = 365;
+const sameName = (a: string, b: string) => idOfName(a) === idOfName(b);
+
+/** The problems of a draft, in the fields' order; empty when it may be sent. */
+export function quoteDraftErrors(draft: QuoteOptions): QuoteDraftError[] {
+  const errors: QuoteDraftError[] = [];
+  if (!Number.isInteger(draft.validityDays) || draft.validityDays < 1 || draft.validityDays > VALIDITY_MAX) errors.push({ field: 'validityDays', code: 'validity', group: '', choice: '' });
+  draft.groups.forEach((group, g) => {
+    const name = group.name.trim();
+    const at = `groups.${g}`;
+    if (name === '') errors.push({ field: `${at}.name`, code: 'required', group: '', choice: '' });
+    else if (name.length > QUOTE_NAME_MAX) errors.push({ field: `${at}.name`, code: 'tooLong', group: name, choice: '' });
+    else if (draft.groups.slice(0, g).some((other) => sameName(other.name, name))) errors.push({ field: `${at}.name`, code: 'duplicateGroup', group: name, choice: '' });
+    if (group.bind.name.trim() === '') errors.push({ field: `${at}.bind`, code: 'bind', group: name, choice: '' });
+    group.choices.forEach((choice, c) => {
+      const choiceName = choice.name.trim();
+      const path = `${at}.choices.${c}`;
+      if (choiceName === '') errors.push({ field: `${path}.name`, code: 'required', group: name, choice: '' });
+      else if (choiceName.length > QUOTE_NAME_MAX) errors.push({ field: `${path}.name`, code: 'tooLong', group: name, choice: choiceName });
+      else if (group.choices.slice(0, c).some((other) => sameName(other.name, choiceName))) errors.push({ field: `${path}.name`, code: 'duplicateChoice', group: name, choice: choiceName });
+      if (!/^#[0-9a-f]{6}$/i.test(choice.colour)) errors.push({ field: `${path}.colour`, code: 'colour', group: name, choice: choiceName });
+      const amount = choice.price.amount;
+      if (!Number.isFinite(amount)) errors.push({ field: `${path}.price`, code: 'priceNumber', group: name, choice: choiceName });
+      else if (amount < 0 || amount > QUOTE_PRICE_MAX) errors.push({ field: `${path}.price`, code: 'priceRange', group: name, choice: choiceName });
+    });
+  });
+  return errors;
+}
+
+/** The draft as it is sent: names trimmed, a new group or choice (id '') given the id of its name. */
+export function withIds(draft: QuoteOptions): QuoteOptions {
+  const groupIds = new Set(draft.groups.map((g) => g.id).filter((id) => id !== ''));
+  return {
+    validityDays: draft.validityDays,
+    groups: draft.groups.map((group) => {
+      const id = group.id !== '' ? group.id : idOfName(group.name, groupIds);
+      groupIds.add(id);
+      const choiceIds = new Set(group.choices.map((c) => c.id).filter((c) => c !== ''));
+      const choices = group.choices.map((choice) => {
+        const choiceId = choice.id !== '' ? choice.id : idOfName(choice.name, choiceIds);
+        choiceIds.add(choiceId);
+        return { ...choice, id: choiceId, name: choice.name.trim(), board: choice.board.trim() };
+      });
+      return { ...group, id, name: group.name.trim(), bind: { ...group.bind, name: group.bind.name.trim() }, choices };
+    }),
+  };
+}
+
+/** What a failed save means to the owner: by the server's code; a group bound to no part is named from the lists read with the options. */
+function refusalOf(error: unknown, draft: QuoteOptions | null, quote: ProjectQuote | null): QuoteRefusal {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === OPTION_BINDS_NOTHING) {
+    const known = (group: QuoteGroup) =>
+      (group.bind.kind === 'material' ? (quote?.materials ?? []) : (quote?.hardware ?? [])).some((m) => sameName(m.name, group.bind.name));
+    const groups = (draft?.groups ?? []).filter((g) => !known(g)).map((g) => g.name.trim());
+    const quoted = /“([^”]+)”/.exec(String((error as { message?: unknown }).message ?? ''))?.[1];
+    return { code: 'bindsNothing', groups: groups.length > 0 ? groups : quoted ? [quoted] : [] };
+  }
+  if (code === INVALID_QUOTE_OPTIONS) return { code: 'duplicate' };
+  if ((error as { status?: unknown } | null)?.status === 400) return { code: 'invalid' };
+  return { code: 'failed' };
+}
+
+interface QuoteEditorInput {
+  projectId: number;
+}
+
+interface QuoteEditorContext extends QuoteEditorInput {
+  /** The options as saved, with what the model binds. */
+  quote: ProjectQuote | null;
+  draft: QuoteOptions | null;
+  errors: QuoteDraftError[];
+  refusal: QuoteRefusal | null;
+  /** The preview's choices (group id -> choice id), of the saved options. */
+  selection: Record<string, string>;
+  estimate: Estimate | null;
+  pdfFailed: boolean;
+}
+
+export type QuoteEditorEvent =
+  | { type: 'quote.draft'; draft: QuoteOptions }
+  | { type: 'quote.save' }
+  | { type: 'quote.retry' }
+  | { type: 'quote.select'; group: string; choice: string }
+  | { type: 'quote.pdf'; lang: 'en' | 'fr'; fileName: string }
+  | { type: 'quote.previewStale' };
+
+export const quoteEditorMachine = setup({
+  types: { context: {} as QuoteEditorContext, events: {} as QuoteEditorEvent, input: {} as QuoteEditorInput },
+  actors: {
+    loadQuote: fromPromise<ProjectQuote, { projectId: number }>(async () => {
+      throw new Error('loadQuote is provided by the app');
+    }),
+    saveQuote: fromPromise<ProjectQuote, { projectId: number; options: QuoteOptions }>(async () => {
+      throw new Error('saveQuote is provided by the app');
+    }),
+    loadPreview: fromPromise<Estimate, { projectId: number; selection: Record<string, string> }>(async () => {
+      throw new Error('loadPreview is provided by the app');
+    }),
+    saveQuotePdf: fromPromise<void, { projectId: number; selection: Record<string, string>; lang: 'en' | 'fr'; fileName: string }>(async () => {
+      throw new Error('saveQuotePdf is provided by the app');
+    }),
+  },
+  actions: {
+    /** The preview's choice in a group; the model's own choice is kept as no choice. */
+    select: assign(({ context, event }) =>
+      event.type === 'quote.select' && context.quote ? { selection: normalSelection(context.quote.options, { ...context.selection, [event.group]: event.choice }) } : {},
+    ),
+  },
+  guards: {
+    draftHolds: ({ context }) => context.draft !== null && quoteDraftErrors(context.draft).length === 0,
+  },
+}).createMachine({
+  id: 'quoteEditor',
+  context: ({ input }) => ({ ...input, quote: null, draft: null, errors: [], refusal: null, selection: {}, estimate: null, pdfFailed: false }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadQuote',
+        input: ({ context }) => ({ projectId: context.projectId }),
+        onDone: { target: 'ready', actions: assign(({ event }) => ({ quote: event.output, draft: event.output.options })) },
+        onError: 'failed',
+      },
+    },
+    failed: { on: { 'quote.retry': 'loading' } },
+    ready: {
+      type: 'parallel',
+      states: {
+        editor: {
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'quote.draft': { actions: assign({ draft: ({ event }) => event.draft, errors: [], refusal: null }) },
+                'quote.save': [
+                  { guard: 'draftHolds', target: 'saving', actions: assign({ refusal: null }) },
+                  { actions: assign({ errors: ({ context }) => (context.draft ? quoteDraftErrors(context.draft) : []) }) },
+                ],
+              },
+            },
+            saving: {
+              invoke: {
+                src: 'saveQuote',
+                input: ({ context }) => ({ projectId: context.projectId, options: withIds(context.draft!) }),
+                onDone: {
+                  target: 'editing',
+                  actions: [
+                    assign(({ context, event }) => ({ quote: event.output, draft: event.output.options, selection: normalSelection(event.output.options, context.selection) })),
+                    raise({ type: 'quote.previewStale' }),
+                  ],
+                },
+                onError: { target: 'editing', actions: assign({ refusal: ({ context, event }) => refusalOf(event.error, context.draft, context.quote) }) },
+              },
+            },
+          },
+        },
+        preview: {
+          initial: 'loading',
+          // Handled in each child: a transition of `preview` itself would leave the parallel state and cancel a save.
+          states: {
+            loading: {
+              on: {
+                'quote.previewStale': { target: 'loading', reenter: true },
+                'quote.select': { target: 'loading', reenter: true, actions: 'select' },
+              },
+              invoke: {
+                src: 'loadPreview',
+                input: ({ context }) => ({ projectId: context.projectId, selection: context.selection }),
+                onDone: { target: 'loaded', actions: assign({ estimate: ({ event }) => event.output }) },
+                onError: 'failed',
+              },
+            },
+            loaded: { on: { 'quote.previewStale': 'loading', 'quote.select': { target: 'loading', actions: 'select' } } },
+            failed: { on: { 'quote.retry': 'loading', 'quote.previewStale': 'loading', 'quote.select': { target: 'loading', actions: 'select' } } },
+          },
+        },
+        pdf: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'quote.pdf': { target: 'saving', actions: assign({ pdfFailed: false }) } } },
+            saving: {
+              invoke: {
+                src: 'saveQuotePdf',
+                input: ({ context, event }) => {
+                  const { lang, fileName } = event as Extract<QuoteEditorEvent, { type: 'quote.pdf' }>;
+                  return { projectId: context.projectId, selection: context.selection, lang, fileName };
+                },
+                onDone: 'idle',
+                onError: { target: 'idle', actions: assign({ pdfFailed: true }) },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type QuoteEditorMachine = typeof quoteEditorMachine;
