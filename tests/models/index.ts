@@ -12,6 +12,7 @@ import { commentsModel, hyperlinksModel } from './notes';
 import { ownerProjectModel } from './ownerProject';
 import { brandingModel, plansModel } from './plansBranding';
 import { projectListModel } from './projectList';
+import { quoteEditorModel } from './quoteEditor';
 import { renameModel } from './rename';
 import { reviewModel } from './review';
 import { roomArModel } from './roomAr';
@@ -45,6 +46,7 @@ export const machineModels: MachineModel[] = [
   machiningModel,
   linkChangesModel,
   workshopModel,
+  quoteEditorModel,
   commentsModel,
   hyperlinksModel,
   roomArModel,
