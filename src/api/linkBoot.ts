@@ -28,14 +28,15 @@ export function bootJsonOfHtml(html: string): string | null {
 export function linkFilesOfBoot(json: string | null | undefined): LinkBootFiles | null {
   try {
     const data = JSON.parse(json ?? 'null') as {
-      shared?: { project?: { modelUrl?: unknown; thumbnailUrl?: unknown; shareOptions?: { isWireframeRenderModeAvailable?: unknown } } };
+      shared?: { project?: { modelUrl?: unknown; thumbnailUrl?: unknown; shareOptions?: { isWireframeRenderModeAvailable?: unknown; isOptionsAvailable?: unknown } } };
     } | null;
     const project = data?.shared?.project;
     if (typeof project?.modelUrl !== 'string' || project.modelUrl === '') return null;
     return {
       modelUrl: project.modelUrl,
       thumbnailUrl: typeof project.thumbnailUrl === 'string' && project.thumbnailUrl !== '' ? project.thumbnailUrl : null,
-      wireframe: project.shareOptions?.isWireframeRenderModeAvailable === true,
+      // As the viewer starts (viewerToolsMachine): wireframe where offered, solid on a link with finishes to choose.
+      wireframe: project.shareOptions?.isWireframeRenderModeAvailable === true && project.shareOptions.isOptionsAvailable !== true,
     };
   } catch {
     return null;

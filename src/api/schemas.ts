@@ -101,7 +101,8 @@ export const ALL_SHARE_OPTIONS: ShareOptions = {
   isPartsListAvailable: true,
   isApprovalAvailable: true,
   isEstimateAvailable: true,
-  isOptionsAvailable: true,
+  // The client's options are the link's: the owner edits them on the workshop page.
+  isOptionsAvailable: false,
   isArAvailable: true,
 };
 

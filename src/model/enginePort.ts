@@ -139,8 +139,9 @@ export interface EnginePort extends WorkshopPort {
   setTints(tints: Partial<Record<PartTint, readonly string[]>>): void;
   /**
    * Draws parts in other colours (the finishes a client chose): `#rrggbb` -> node ids, each node's
-   * own geometry, lit and opaque, in the solid render mode; `{}` gives the parts their own colours
-   * back. No reload: the model's own meshes stay. Cleared by a new model.
+   * geometry and its descendants', lit and opaque, in the solid render mode; `{}` gives the parts their own colours
+   * back. No reload: the model's own meshes stay. Kept for a model loaded later (colours chosen
+   * before the model arrived apply to it).
    */
   setPartColours(colours: Readonly<Record<string, readonly string[]>>): void;
 }

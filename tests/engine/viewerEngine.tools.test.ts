@@ -320,6 +320,29 @@ describe('isolation and visibility', () => {
     await settle(viewer);
   });
 
+  it('draws chosen finishes, one overlay per colour, in solid mode only, kept for the next model and removed by {}', async () => {
+    viewer.setRenderMode('solid');
+    await settle(viewer);
+    const base = viewer.getStats().activeMeshes;
+    const other = nodes.find((l) => l.node.box && l.id !== door.id)!;
+    viewer.setPartColours({ '#20c040': [door.id], '#C9A227': [other.id] });
+    await settle(viewer);
+    expect(viewer.getStats().activeMeshes).toBe(base + 2);
+    // A cabinet's id colours the parts it holds.
+    viewer.setPartColours({ '#20c040': [info.tree.roots[0]] });
+    await settle(viewer);
+    expect(viewer.getStats().activeMeshes).toBe(base + 1);
+    viewer.setRenderMode('xray');
+    await settle(viewer);
+    const xray = viewer.getStats().activeMeshes;
+    viewer.setPartColours({});
+    await settle(viewer);
+    expect(viewer.getStats().activeMeshes).toBe(xray);
+    viewer.setRenderMode('solid');
+    await settle(viewer);
+    expect(viewer.getStats().activeMeshes).toBe(base);
+  });
+
   it('isolates nodes without their descendants when asked: only the door stays, not the kitchen around it', async () => {
     const root = info.tree.roots[0];
     viewer.isolate([root, door.id], { moveCamera: false, descendants: false });

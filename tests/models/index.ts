@@ -6,6 +6,7 @@ import { labelsModel } from './labels';
 import { linkChangesModel } from './linkChanges';
 import { linkEstimateModel } from './linkEstimate';
 import { machiningModel } from './machining';
+import { linkOptionsModel } from './linkOptions';
 import type { MachineModel } from './machineModel';
 import { noticeModel } from './notice';
 import { commentsModel, hyperlinksModel } from './notes';
@@ -44,6 +45,7 @@ export const machineModels: MachineModel[] = [
   labelsModel,
   linkEstimateModel,
   machiningModel,
+  linkOptionsModel,
   linkChangesModel,
   workshopModel,
   quoteEditorModel,

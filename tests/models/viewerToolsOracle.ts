@@ -77,7 +77,8 @@ export function viewerToolsOracle(permissions: ShareOptions): Oracle<ViewerTools
       value: { panel: 'closed', dataSheet: 'hidden' },
       effects: [],
       commands: [],
-      renderMode: permissions.isWireframeRenderModeAvailable ? 'wireframe' : 'solid',
+      // SPEC: wireframe first where available; a link offering finishes starts solid (docs/decisions.md).
+      renderMode: permissions.isWireframeRenderModeAvailable && !permissions.isOptionsAvailable ? 'wireframe' : 'solid',
       cameraView: 'free',
       clipping: null,
       measurement: null,

@@ -132,6 +132,7 @@ describe('dictionaries', () => {
         'review.tabs.notes',
       'review.title',
         'review.tools.rectangle',
+        'quote.title',
       ].sort(),
     );
   });

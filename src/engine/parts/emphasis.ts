@@ -37,7 +37,7 @@ export class PartEmphasis {
     this.refresh();
   }
 
-  /** Draws these nodes' own geometry in these colours (`#rrggbb` -> ids of the current model); `{}` removes every colour. */
+  /** Draws these nodes (with what they hold) in these colours (`#rrggbb` -> ids of the current model); `{}` removes every colour. */
   setColours(colours: Readonly<Record<string, readonly string[]>>): void {
     this.colourIds = Object.fromEntries(Object.entries(colours).map(([hex, ids]) => [hex.toLowerCase(), ids]));
     for (const [hex, overlay] of this.colourOverlays) {
@@ -72,7 +72,9 @@ export class PartEmphasis {
     this.model = model;
     this.selection = new Set();
     this.tintIds = {};
-    this.setColours({});
+    // The finishes stay: chosen before the model arrived (or for the project's next model), they apply to it.
+    for (const overlay of this.colourOverlays.values()) overlay.invalidate();
+    this.refresh();
   }
 
   select(ids: readonly string[]): void {
@@ -122,7 +124,7 @@ export class PartEmphasis {
         let overlay = this.colourOverlays.get(hex);
         if (!overlay) this.colourOverlays.set(hex, (overlay = this.finishOverlay(hex)));
         const coloured = new Set<number>();
-        if (model && this.coloursShown) for (const p of model.ownPartsOf(ids)) if (model.visibility.visible[p]) coloured.add(p);
+        if (model && this.coloursShown) for (const p of model.partsOf(ids)) if (model.visibility.visible[p]) coloured.add(p);
         changed = overlay.set(model?.built ?? null, coloured) || changed;
       }
     }

@@ -15,13 +15,18 @@ export class Highlight {
   private readonly material: ShaderMaterial;
   private key = '';
 
-  /** `material`: the overlay's colour (default the selection's). */
+  /**
+   * `material`: the overlay's colour (default the selection's). `frozen`: built with the engine,
+   * before the first frame, so frozen at once; one made later (a finish) stays unfrozen, as a
+   * material frozen before its first compile is never drawn.
+   */
   constructor(
     private readonly scene: Scene,
     material?: ShaderMaterial,
+    frozen = true,
   ) {
     this.material = material ?? highlightMaterial(scene);
-    this.material.freeze();
+    if (frozen) this.material.freeze();
   }
 
   /** The parts moved (the exploded view): the next `set` rebuilds the overlay whatever the set. */

@@ -53,9 +53,11 @@ export const TINT_COLORS = { added: new Color3(0.2, 0.8, 0.35), changed: new Col
  * behind the edges, so they keep their outlines.
  */
 export function finishMaterial(scene: Scene, hex: string): ShaderMaterial {
-  const m = surfaceMaterial(`finish-${hex}`, scene, { color: Color3.FromHexString(hex), lit: true });
+  // Drawn after the opaque surfaces (an alpha just below 1 puts it in the transparent pass), from both sides as the highlight is.
+  const m = surfaceMaterial(`finish-${hex}`, scene, { color: Color3.FromHexString(hex), lit: true, alpha: 0.999 });
   m.zOffset = 0.5;
   m.zOffsetUnits = 0.5;
+  m.backFaceCulling = false;
   return m;
 }
 

@@ -90,7 +90,8 @@ export const viewerToolsMachine = setup({
   id: 'viewerTools',
   context: ({ input }) => ({
     permissions: input.permissions,
-    renderMode: input.permissions.isWireframeRenderModeAvailable ? 'wireframe' : 'solid',
+    // Wireframe first where offered (SPEC §5), except on a link with finishes to choose: they show on solid parts.
+    renderMode: input.permissions.isWireframeRenderModeAvailable && !input.permissions.isOptionsAvailable ? 'wireframe' : 'solid',
     clipping: null,
     measurement: null,
     cameraView: 'free',
