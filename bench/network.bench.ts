@@ -14,7 +14,9 @@
 import { generateAssembly } from '../samples/generate';
 import { writeSample } from '../samples/writers/index';
 import { ensureBenchBuild } from './lib/appBuild';
-import { logInApi, publish, startServer, uploadProject, waitDemoProject } from './lib/appServer';
+import type { ProjectQuote } from '../src/api/quoteSchemas';
+import type { QuoteOptions } from '../src/model/quote/quoteOptions';
+import { api, logInApi, publish, startServer, uploadProject, waitDemoProject } from './lib/appServer';
 import { launchChromium } from './lib/browser';
 import { coldThenWarm, openOurs, openPeer, PROFILES, startPeerHost, VIEWPORT, type Open } from './lib/linkOpens';
 import { startByteCounter } from './lib/byteCounter';
@@ -50,6 +52,61 @@ const bench: Bench = {
         links[parts] = project.accessKey;
         peerHost.put(`/kitchen-${parts}.glb`, await assemblyToPlainGlb(assembly));
         log(`${parts} parts: uploaded, converted and published as /s/${project.accessKey}`);
+      }
+      // The client's quote: the largest kitchen again, offering a finish for its most common board, opened with it chosen in the URL.
+      const quoted = sizes[sizes.length - 1];
+      const copy = await uploadProject(server, token, `Kitchen ${quoted} with options`, `kitchen-${quoted}.dae`, await writeSample(generateAssembly({ parts: quoted, seed: 1 }), 'dae'));
+      const { materials } = await api<ProjectQuote>(server, `projects/${copy.id}/options`, token);
+      const finish: QuoteOptions = {
+        validityDays: 30,
+        groups: [
+          {
+            id: 'finish',
+            name: 'Finish',
+            bind: { kind: 'material', name: materials[0]!.name },
+            choices: [
+              { id: 'own', name: 'As drawn', colour: '#888888', board: '', price: { kind: 'fixed', amount: 0 } },
+              { id: 'white', name: 'White lacquer', colour: '#f2f1ec', board: '', price: { kind: 'perSquareMetre', amount: 65 } },
+            ],
+          },
+        ],
+      };
+      await api(server, `projects/${copy.id}/options`, token, finish, 'PUT');
+      await api(server, `projects/${copy.id}`, token, { isPublished: true, shareOptions: { isOptionsAvailable: true } }, 'PATCH');
+      const quoteRows: Row[] = [];
+      {
+        const profile = profiles[0]!;
+        const samples = { plain: [] as { cold: Open; warm: Open }[], chosen: [] as { cold: Open; warm: Open }[] };
+        for (let i = 0; i < runs; i++) {
+          samples.plain.push(await coldThenWarm(browser, (c) => openOurs(c, `${ours.url}/s/${links[quoted]}`, profile, ours)));
+          samples.chosen.push(await coldThenWarm(browser, (c) => openOurs(c, `${ours.url}/s/${copy.accessKey}?options=finish.white`, profile, ours)));
+        }
+        const pick = (list: { cold: Open; warm: Open }[], when: 'cold' | 'warm') => ({
+          firstFrameMs: list.map((s) => s[when].firstFrameMs),
+          readyMs: list.map((s) => s[when].readyMs),
+          kb: list.map((s) => s[when].kb),
+        });
+        for (const when of ['cold', 'warm'] as const) {
+          quoteRows.push(
+            { label: `options chosen in the URL, ${quoted} parts, ${when}`, samples: pick(samples.chosen, when), versus: `same link without options, ${quoted} parts, ${when}` },
+            { label: `same link without options, ${quoted} parts, ${when}`, samples: pick(samples.plain, when) },
+          );
+        }
+        const ratio = (key: 'firstFrameMs' | 'readyMs') => median(pick(samples.chosen, 'cold')[key]) / median(pick(samples.plain, 'cold')[key]);
+        tables.push({
+          title: `The client's quote: a link opened with a finish chosen (?options=), ${profile.name}, ${VIEWPORT.width}x${VIEWPORT.height} touch, headless Chromium`,
+          reference: 'the same kitchen on a link without options, same server and run',
+          metrics: [
+            { key: 'firstFrameMs', label: 'first frame', unit: 'ms', better: 'lower', digits: 0 },
+            { key: 'readyMs', label: 'viewer ready', unit: 'ms', better: 'lower', digits: 0 },
+            { key: 'kb', label: 'on the wire', unit: 'KB', better: 'lower', digits: 0 },
+          ],
+          rows: quoteRows,
+          notes: [
+            `Target: within 10% of the link without options (cold): first frame ${ratio('firstFrameMs').toFixed(2)}x, viewer ready ${ratio('readyMs').toFixed(2)}x (${ratio('firstFrameMs') <= 1.1 && ratio('readyMs') <= 1.1 ? 'met' : 'NOT met'}).`,
+            'The link with options also reads its options and the estimate of the choice (two small JSON answers) and draws the finish on the bound parts once the model is shown; viewer ready is the engine\'s first frame of the model.',
+          ],
+        });
       }
       for (const profile of profiles) {
         const rows: Row[] = [];
