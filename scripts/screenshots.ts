@@ -26,6 +26,7 @@ import { generateAssembly } from '../samples/generate';
 import { writeSample } from '../samples/writers/index';
 import { workshopShots } from './workshopScreens';
 import { machiningShots } from './machiningScreens';
+import { quoteShots } from './quoteScreens';
 
 const OUT = 'docs/screens';
 const DEMO = { username: 'demo@example.com', password: 'demo-password-screens' };
@@ -230,8 +231,16 @@ async function main(): Promise<void> {
     };
     if (process.env.SCREENS === 'review') return await reviewStory(browser);
 
+    // The client's quote: the link's Options panel, the owner's Quote tab, the PDF (SCREENS=quote takes these only).
+    if (!process.env.SCREENS || process.env.SCREENS === 'quote') {
+      const id = await createProject(origin, accessToken, 'Quote kitchen', 60, 4);
+      await quoteShots(browser, origin, DEMO, accessToken, id, api, shot);
+      await api(origin, `projects/${id}`, { method: 'DELETE', token: accessToken });
+      if (process.env.SCREENS === 'quote') return;
+    }
+
     // The machining of a drilled job (SCREENS=machining takes these pictures only).
-    {
+    if (!process.env.SCREENS || process.env.SCREENS === 'machining') {
       const id = await createJobProject(origin, accessToken, 'Drilled kitchen', 4, 7);
       await machiningShots(browser, origin, DEMO, accessToken, id, api, shot);
       await api(origin, `projects/${id}`, { method: 'DELETE', token: accessToken });
