@@ -8,8 +8,8 @@
  */
 import DxfParser from 'dxf-parser';
 import { unzipSync } from 'fflate';
-import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
+import { pdfTexts } from '../helpers/pdfTexts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateJob, jobToStep } from '../../samples/realJob/job';
 import type { Project } from '../../src/api/schemas';
@@ -49,22 +49,6 @@ afterAll(() => server.close());
 async function bytesOf(path: string, token?: string): Promise<{ status: number; type: string | null; bytes: Uint8Array }> {
   const res = await fetch(`${server.baseUrl}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   return { status: res.status, type: res.headers.get('content-type'), bytes: new Uint8Array(await res.arrayBuffer()) };
-}
-
-/** The texts a PDF draws (pdf-lib writes them as hex strings in flate-compressed content streams). */
-function pdfTexts(bytes: Uint8Array): string[] {
-  const raw = Buffer.from(bytes).toString('latin1');
-  const texts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1], 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const hex of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) texts.push(Buffer.from(hex[1], 'hex').toString('latin1'));
-  }
-  return texts;
 }
 
 const fmt = (mm: number) => String(Math.round(mm * 100) / 100);

@@ -5,8 +5,8 @@
  * from the parts list CSV, not from the pricing code); an approval that keeps the choices and their
  * total, and a later change of prices or options that asks for approval again; the quote PDF.
  */
-import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
+import { pdfTexts } from '../helpers/pdfTexts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, ALL_SHARE_OPTIONS } from '../../src/api/schemas';
 import { linkQuoteSchema, projectQuoteSchema } from '../../src/api/quoteSchemas';
@@ -226,22 +226,6 @@ describe('approval of a selection', () => {
     expect((await ownerProject(project)).currentStage).toBe('approval');
   });
 });
-
-/** The texts a PDF draws (pdf-lib writes them as hex strings in flate-compressed content streams). */
-function pdfTexts(bytes: Uint8Array): string[] {
-  const raw = Buffer.from(bytes).toString('latin1');
-  const texts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1], 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const hex of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) texts.push(Buffer.from(hex[1], 'hex').toString('latin1'));
-  }
-  return texts;
-}
 
 describe('quote.pdf', () => {
   it('opens, names the options chosen and carries the total, in English and in French', async () => {
