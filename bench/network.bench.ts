@@ -76,9 +76,10 @@ const bench: Bench = {
       const quoteRows: Row[] = [];
       {
         const profile = profiles[0]!;
-        const samples = { plain: [] as { cold: Open; warm: Open }[], chosen: [] as { cold: Open; warm: Open }[] };
+        const samples = { plain: [] as { cold: Open; warm: Open }[], offered: [] as { cold: Open; warm: Open }[], chosen: [] as { cold: Open; warm: Open }[] };
         for (let i = 0; i < runs; i++) {
           samples.plain.push(await coldThenWarm(browser, (c) => openOurs(c, `${ours.url}/s/${links[quoted]}`, profile, ours)));
+          samples.offered.push(await coldThenWarm(browser, (c) => openOurs(c, `${ours.url}/s/${copy.accessKey}`, profile, ours)));
           samples.chosen.push(await coldThenWarm(browser, (c) => openOurs(c, `${ours.url}/s/${copy.accessKey}?options=finish.white`, profile, ours)));
         }
         const pick = (list: { cold: Open; warm: Open }[], when: 'cold' | 'warm') => ({
@@ -88,14 +89,15 @@ const bench: Bench = {
         });
         for (const when of ['cold', 'warm'] as const) {
           quoteRows.push(
-            { label: `options chosen in the URL, ${quoted} parts, ${when}`, samples: pick(samples.chosen, when), versus: `same link without options, ${quoted} parts, ${when}` },
-            { label: `same link without options, ${quoted} parts, ${when}`, samples: pick(samples.plain, when) },
+            { label: `a finish chosen in the URL, ${quoted} parts, ${when}`, samples: pick(samples.chosen, when), versus: `the same link with none chosen, ${quoted} parts, ${when}` },
+            { label: `the same link with none chosen, ${quoted} parts, ${when}`, samples: pick(samples.offered, when), versus: `a link without options, ${quoted} parts, ${when}` },
+            { label: `a link without options, ${quoted} parts, ${when}`, samples: pick(samples.plain, when) },
           );
         }
-        const ratio = (key: 'firstFrameMs' | 'readyMs') => median(pick(samples.chosen, 'cold')[key]) / median(pick(samples.plain, 'cold')[key]);
+        const ratio = (key: 'firstFrameMs' | 'readyMs', reference: { cold: Open; warm: Open }[]) => median(pick(samples.chosen, 'cold')[key]) / median(pick(reference, 'cold')[key]);
         tables.push({
           title: `The client's quote: a link opened with a finish chosen (?options=), ${profile.name}, ${VIEWPORT.width}x${VIEWPORT.height} touch, headless Chromium`,
-          reference: 'the same kitchen on a link without options, same server and run',
+          reference: 'the same kitchen on a link offering the finish with none chosen, and on a link without options, same server and run',
           metrics: [
             { key: 'firstFrameMs', label: 'first frame', unit: 'ms', better: 'lower', digits: 0 },
             { key: 'readyMs', label: 'viewer ready', unit: 'ms', better: 'lower', digits: 0 },
@@ -103,7 +105,8 @@ const bench: Bench = {
           ],
           rows: quoteRows,
           notes: [
-            `Target: within 10% of the link without options (cold): first frame ${ratio('firstFrameMs').toFixed(2)}x, viewer ready ${ratio('readyMs').toFixed(2)}x (${ratio('firstFrameMs') <= 1.1 && ratio('readyMs') <= 1.1 ? 'met' : 'NOT met'}).`,
+            `Target: within 10% of the same link with none chosen (cold): first frame ${ratio('firstFrameMs', samples.offered).toFixed(2)}x, viewer ready ${ratio('readyMs', samples.offered).toFixed(2)}x (${ratio('firstFrameMs', samples.offered) <= 1.1 && ratio('readyMs', samples.offered) <= 1.1 ? 'met' : 'NOT met'}).`,
+            `For the record, against a link without options (which opens in wireframe, SPEC §5; a link offering finishes opens solid): first frame ${ratio('firstFrameMs', samples.plain).toFixed(2)}x, viewer ready ${ratio('readyMs', samples.plain).toFixed(2)}x.`,
             'The link with options also reads its options and the estimate of the choice (two small JSON answers) and draws the finish on the bound parts once the model is shown; viewer ready is the engine\'s first frame of the model.',
           ],
         });
