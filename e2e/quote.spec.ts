@@ -99,6 +99,9 @@ test('a finish chosen on the link recolours its parts only, reprices, stays in t
   await test.step('the approval keeps the choice and its total', async () => {
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Approve for production' });
+    // The dialog says what is approved: the choice and the total it comes to.
+    const total = (await api<Estimate>(`projects/${link.projectId}/estimate?options=finish.green`)).total;
+    await expect(dialog.getByTestId('approval-options')).toHaveText(`With Finish: Green lacquer: ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(total)}`);
     await dialog.getByRole('textbox').fill('Clara Client');
     await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: /^Approved by Clara Client/ })).toBeVisible();

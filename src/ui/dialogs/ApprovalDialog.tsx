@@ -5,6 +5,7 @@
  * dialog and keeps the typed name; Approve stays off when sending again cannot help (the revision
  * changed: Reload shows the new one).
  */
+import type { ReactNode } from 'react';
 import { Field, Input, Label } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -15,7 +16,8 @@ import { AppDialog } from './AppDialog';
 
 export type ApprovalActor = ActorRefFrom<typeof approvalMachine>;
 
-export function ApprovalDialog({ actor, projectName }: { actor: ApprovalActor; projectName: string }) {
+/** `summary`: what the approval goes with (the options chosen on the link and their total), shown above the name. */
+export function ApprovalDialog({ actor, projectName, summary }: { actor: ApprovalActor; projectName: string; summary?: ReactNode }) {
   const LL = useLL();
   const open = useSelector(actor, (s) => s.hasTag('dialog'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
@@ -53,6 +55,7 @@ export function ApprovalDialog({ actor, projectName }: { actor: ApprovalActor; p
         </>
       }
     >
+      {summary && !changes ? <div className="mb-3">{summary}</div> : null}
       <Field>
         <Label className={labelClass}>{LL.approval.name()}</Label>
         <Input

@@ -4,6 +4,7 @@
  * so that it stays open whatever the layout shows around it.
  */
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { formatDateTime } from '../../i18n/dateTime';
 import { selectApproval, selectGuestProject } from '../../machines/viewer/viewerSelectors';
 import { useLL, useLocale } from '../app/I18nProvider';
@@ -52,9 +53,9 @@ function ApproveButton({ actor }: { actor: ApprovalActor }) {
   );
 }
 
-/** The approval dialog of a link, while the link offers approval. */
-export function LinkApprovalDialog({ viewer }: { viewer: ViewerActor }) {
+/** The approval dialog of a link, while the link offers approval; `summary`: the options it goes with. */
+export function LinkApprovalDialog({ viewer, summary }: { viewer: ViewerActor; summary?: ReactNode }) {
   const approval = useSelector(viewer, selectApproval);
   const projectName = useSelector(viewer, (s) => selectGuestProject(s)?.name ?? '');
-  return approval ? <ApprovalDialog actor={approval} projectName={projectName} /> : null;
+  return approval ? <ApprovalDialog actor={approval} projectName={projectName} summary={summary} /> : null;
 }

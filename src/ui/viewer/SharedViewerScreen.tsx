@@ -17,7 +17,7 @@ import { ArRequestPrompt } from './ArRequestPrompt';
 import { useArCabinet } from './ViewInRoomLink';
 import { LoadStatus } from './LoadStatus';
 import { SharedProjectPanel } from './panels/SharedProjectPanel';
-import { LinkOptions, OptionsButton } from './panels/LinkOptions';
+import { LinkOptions, OptionsButton, OptionsSummary } from './panels/LinkOptions';
 import { parseSelection } from '../../model/quote/quoteOptions';
 import { useViewerActor } from './useViewerActor';
 import { useViewerContent } from './useViewerContent';
@@ -82,7 +82,7 @@ function GuestViewer({ accessKey, project, slot, viewer, tools }: GuestViewerPro
       {...content}
     >
       <LoadStatus viewer={viewer} />
-      <LinkApprovalDialog viewer={viewer} />
+      <LinkApprovalDialog viewer={viewer} summary={project.shareOptions.isOptionsAvailable ? <OptionsSummary actor={options} /> : undefined} />
       {project.shareOptions.isArAvailable ? <ArRequestPrompt linkApiUrl={linkApiUrl} posterUrl={project.thumbnailUrl || null} /> : null}
     </ViewerLayout>
   );

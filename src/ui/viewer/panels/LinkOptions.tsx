@@ -136,3 +136,19 @@ export function OptionsButton({ actor, viewer }: { actor: LinkOptionsActor; view
     </button>
   );
 }
+
+/** What an approval on this link goes with: each group's choice and the total, once priced. */
+export function OptionsSummary({ actor }: { actor: LinkOptionsActor }) {
+  const LL = useLL();
+  const locale = useLocale();
+  const quote = useSelector(actor, (s) => (s.matches('ready') ? s.context.quote : null));
+  const selection = useSelector(actor, (s) => s.context.selection);
+  const estimate = useSelector(actor, (s) => (s.matches({ ready: 'priced' }) ? s.context.estimate : null));
+  if (!quote || quote.options.groups.length === 0 || !estimate) return null;
+  const choices = quote.options.groups.map((g) => `${g.name}: ${chosenIn(g, selection).name}`).join(' · ');
+  return (
+    <p className="rounded-lg border border-border px-3 py-2 text-sm text-fg" data-testid="approval-options">
+      {LL.approval.withOptions({ choices, total: moneyText(estimate.total, estimate.currency, locale) })}
+    </p>
+  );
+}
