@@ -21,8 +21,8 @@ import { notFound, parseInput } from './errors';
 import { panelDrawingPdf } from './machiningDrawing';
 import { fileNamePart, machiningZip } from './machiningFiles';
 import { SHARED_NOT_FOUND } from './params';
-import { partTreeOf } from './partsLists';
 import { attachmentDisposition } from './projectExport';
+import { workshopTreeOf } from './partsLists';
 import { scopeResolver, type ProjectScope } from './projectScope';
 
 const NO_PANEL = 'No such panel in this model.';
@@ -51,11 +51,9 @@ export const machiningRoutes: FastifyPluginAsync<{ via: 'owner' | 'link' }> = as
     const scope = await resolve(request);
     if (!canReadPartsList(scope.via, scope.project)) throw notFound(SHARED_NOT_FOUND);
     const { project } = scope;
-    const [tree, settings, machining] = await Promise.all([
-      partTreeOf(blobs, scope),
-      findWorkshopSettings(db, project.ownerId),
-      storedMachining(blobs, project.id, project.revisionNumber),
-    ]);
+    const [settings, machining] = await Promise.all([findWorkshopSettings(db, project.ownerId), storedMachining(blobs, project.id, project.revisionNumber)]);
+    // The boards of the client's approved choices, where they approved this revision on options.
+    const tree = await workshopTreeOf(app.services, scope, settings);
     return { scope, list: machiningList(tree, settings, machining, project.revisionNumber), layers: settings.machiningLayers ?? DEFAULT_MACHINING_LAYERS };
   };
 

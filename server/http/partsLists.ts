@@ -14,6 +14,12 @@ import { distanceUnitSchema } from '../../src/api/schemas';
 import { namedTreeOfGltf } from '../../src/model/parts/gltfPartTree';
 import { GLB_HEADER_BYTES, glbJsonLength } from '../../src/model/glbChunks';
 import { canReadPartsList } from '../domain/permissions';
+import type { Db } from '../db/database';
+import { findQuoteOptions } from '../db/quotes';
+import { findWorkshopSettings } from '../db/workshopSettings';
+import { workshopPartsOf } from '../../src/model/cutting/workshopParts';
+import type { WorkshopSettings } from '../../src/model/cutting/workshopSettings';
+import { treeWithChoices } from '../../src/model/quote/quotePrice';
 import type { BlobStore } from '../storage/blobStore';
 import { notFound, parseInput } from './errors';
 import { SHARED_NOT_FOUND } from './params';
@@ -60,6 +66,19 @@ export async function partTreeOf(blobs: BlobStore, scope: ProjectScope): Promise
   return namedTreeOfGltf(json);
 }
 
+/**
+ * The part tree the workshop's files are made from: the current revision's, with the boards and
+ * hardware of the approved choices when the client approved this revision on options
+ * (`treeWithChoices`); otherwise the model's.
+ */
+export async function workshopTreeOf(services: { db: Db; blobs: BlobStore }, scope: ProjectScope, settings?: WorkshopSettings): Promise<NamedTree> {
+  const tree = await partTreeOf(services.blobs, scope);
+  const { approval, revisionNumber, ownerId, id } = scope.project;
+  if (!approval?.quote || approval.revisionNumber !== revisionNumber || Object.keys(approval.quote.choices).length === 0) return tree;
+  const [owned, options] = await Promise.all([settings ?? findWorkshopSettings(services.db, ownerId), findQuoteOptions(services.db, id)]);
+  return treeWithChoices(tree, workshopPartsOf(tree, owned), options, approval.quote.choices);
+}
+
 /** The routes under one prefix: `via: 'owner'` under /projects/:id, `'link'` under /projects/accessKeys/:accessKey. */
 export const partsListRoutes: FastifyPluginAsync<{ via: 'owner' | 'link' }> = async (app, { via }) => {
   const { blobs } = app.services;
@@ -75,7 +94,8 @@ export const partsListRoutes: FastifyPluginAsync<{ via: 'owner' | 'link' }> = as
   app.get('/parts.csv', hooks, async (request, reply) => {
     const scope = await allowedScope(request);
     const { unit } = parseInput(csvQuerySchema, request.query ?? {});
-    const csv = partsListCsv(buildPartsList(await partTreeOf(blobs, scope)), unit);
+    // The boards of the client's approved choices, where they approved this revision on options.
+    const csv = partsListCsv(buildPartsList(await workshopTreeOf(app.services, scope)), unit);
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', attachmentDisposition(partsListFileName(scope.project.name)))

@@ -204,6 +204,26 @@ describe('approval of a selection', () => {
     expect((await inject(server, '/api/v1/settings/workshop', { method: 'PUT', body: settings, token: owner.token })).status).toBe(200);
   });
 
+  it('gives the workshop’s parts list and machining the boards and hardware of the approved choices', async () => {
+    const project = await addProject(server, owner.user.id, { glb: job, published: true, stage: 'approval', shareOptions: withOptions });
+    expect((await putOptions(project, options)).status).toBe(200);
+    const before = await partsCsv(project);
+    expect(before.filter((r) => r.info === 'Oak veneer 19').length).toBeGreaterThan(0);
+    expect((await approve(project, { name: 'Clara Client', revisionNumber: 1, options: { fronts: 'white', handles: 'brass' } })).status).toBe(200);
+    const after = await partsCsv(project);
+    // Every oak front is now the lacquered board, with its size kept; the bar handles are the chosen knobs.
+    expect(after.filter((r) => r.info === 'Oak veneer 19')).toEqual([]);
+    const white = after.filter((r) => r.info === 'White lacquer MDF 19');
+    expect(white.map((r) => [r.part, r.length, r.width, r.quantity])).toEqual(before.filter((r) => r.info === 'Oak veneer 19').map((r) => [r.part, r.length, r.width, r.quantity]));
+    expect(after.some((r) => r.part === 'Brass knob')).toBe(true);
+    expect(after.some((r) => r.part === 'Bar handle')).toBe(false);
+    const machining = (await inject(server, `/api/v1/projects/${project.id}/machining.json`, { token: owner.token })).json as { panels: { name: string; material: string }[] };
+    expect(machining.panels.filter((p) => p.name === 'Door' || p.name === 'Drawer front').map((p) => p.material)).toEqual(['White lacquer MDF 19', 'White lacquer MDF 19', 'White lacquer MDF 19']);
+    // The estimate still prices selections from the model as drawn.
+    const own = estimateSchema.parse((await inject(server, `/api/v1/projects/${project.id}/estimate`, { token: owner.token })).json);
+    expect(own.lines.some((l) => l.kind === 'board' && l.name === 'Oak veneer 19')).toBe(true);
+  });
+
   it('asks for approval again when the owner changes the approved choice’s price', async () => {
     const project = await addProject(server, owner.user.id, { glb: job, published: true, stage: 'approval', shareOptions: withOptions });
     expect((await putOptions(project, options)).status).toBe(200);

@@ -48,6 +48,41 @@ export function boundNodes(group: QuoteGroup, tree: NamedTree, parts: WorkshopPa
     .map(([id]) => id);
 }
 
+/**
+ * The part tree as the workshop makes it for an approved selection: each bound board part's
+ * material, and each bound hardware item's name, replaced in its encoded name by the chosen
+ * board or hardware (the rest of the name kept). What the parts list and the machining files are
+ * made from once the client approved their choices.
+ */
+export function treeWithChoices(tree: NamedTree, parts: WorkshopParts, options: QuoteOptions, selection: QuoteSelection): NamedTree {
+  const renamed = new Map<string, string>();
+  for (const group of options.groups) {
+    const choice = chosenIn(group, selection);
+    if (choice === group.choices[0] || choice.board === '') continue;
+    if (group.bind.kind === 'material') {
+      for (const part of boundBy(group, parts).boards) {
+        const raw = renamed.get(part.id) ?? tree.nodes[part.id]?.rawName;
+        const bar = raw?.indexOf('|') ?? -1;
+        if (raw === undefined || bar < 0) continue;
+        const info = raw.slice(bar + 1);
+        const at = info.indexOf(part.material);
+        if (at >= 0) renamed.set(part.id, `${raw.slice(0, bar + 1)}${info.slice(0, at)}${choice.board}${info.slice(at + part.material.length)}`);
+      }
+    } else {
+      for (const id of boundNodes(group, tree, parts)) {
+        const raw = renamed.get(id) ?? tree.nodes[id].rawName;
+        const name = parsePartName(raw, 'panel').displayName;
+        const at = raw.indexOf(name);
+        if (at >= 0 && name !== '') renamed.set(id, `${raw.slice(0, at)}${choice.board}${raw.slice(at + name.length)}`);
+      }
+    }
+  }
+  if (renamed.size === 0) return tree;
+  const nodes = { ...tree.nodes };
+  for (const [id, rawName] of renamed) nodes[id] = { ...nodes[id], rawName };
+  return { roots: tree.roots, nodes };
+}
+
 /** How many parts (or items) a group binds: 0 means the group changes nothing in this model. */
 export function boundCount(group: QuoteGroup, parts: WorkshopParts): number {
   const { boards, items } = boundBy(group, parts);
