@@ -1,7 +1,9 @@
 /** What an approval was given on, where the link offered options: "Approved: Fronts: White lacquer · Handles: Steel bar, €12,430.00". */
-import type { ApprovedQuote as Quote } from '../../api/quoteSchemas';
+import type { SharedProject } from '../../machines/types';
 import { useLL, useLocale } from '../app/I18nProvider';
 import { moneyText } from '../workshop/lengths';
+
+type Quote = NonNullable<NonNullable<SharedProject['approval']>['quote']>;
 
 export function ApprovedQuote({ quote, className = '', testId = 'approved-quote' }: { quote: Quote; className?: string; testId?: string }) {
   const LL = useLL();
