@@ -71,3 +71,15 @@ describe('a project card', () => {
     expect(mark.compareDocumentPosition(screen.getByRole('button', { name: 'Step of Kitchen' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });
+
+describe('an approval given on options', () => {
+  const quote = { choices: { fronts: 'white' }, names: [{ group: 'Fronts', choice: 'White lacquer' }, { group: 'Handles', choice: 'Brass' }], total: 12430, currency: 'EUR' };
+
+  it('says the choices and the total under the Approved mark, for the current revision only', async () => {
+    const item = await renderCard({ ...approved, revisionNumber: 2, approval: { ...approved.approval!, quote } });
+    expect(within(item).getByTestId('approved-quote').textContent).toBe(`Approved: Fronts: White lacquer · Handles: Brass, ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(12430)}`);
+    cleanup();
+    const older = await renderCard({ ...approved, revisionNumber: 3, approval: { ...approved.approval!, quote } });
+    expect(within(older).queryByTestId('approved-quote')).toBeNull();
+  });
+});
