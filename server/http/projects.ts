@@ -22,7 +22,8 @@ const LIST_FORMAT = 'l1';
 
 /** The contract's patch, with unknown share option names refused rather than dropped. */
 const patchInputSchema = z.extend(projectPatchSchema, {
-  shareOptions: z.optional(z.partial(z.strictObject(shareOptionsSchema.shape))),
+  // No flag defaulted here: an empty object stays empty (and is refused).
+  shareOptions: z.optional(z.partial(z.strictObject({ ...shareOptionsSchema.shape, isOptionsAvailable: z.boolean() }))),
 });
 
 export const projectRoutes: FastifyPluginAsync = async (app) => {

@@ -164,7 +164,8 @@ export const projectPatchSchema = z.strictObject({
   name: z.optional(z.string()),
   currentStage: z.optional(stageSchema),
   isPublished: z.optional(z.boolean()),
-  shareOptions: z.optional(z.partial(shareOptionsSchema)),
+  // Every flag optional and none defaulted: an empty patch stays empty (and is refused).
+  shareOptions: z.optional(z.partial(z.extend(shareOptionsSchema, { isOptionsAvailable: z.boolean() }))),
 });
 export type ProjectPatch = z.infer<typeof projectPatchSchema>;
 

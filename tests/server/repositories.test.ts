@@ -37,7 +37,7 @@ describe.each(dialects)('repositories on $name', ({ open }) => {
 
   beforeAll(async () => {
     testDb = await open();
-    expect(await migrateToLatest(testDb.handle)).toEqual(['0001_foundation', '0002_conversion_notes', '0003_revisions_and_approval', '0005_list_version', '0006_shared_limits', '0007_upload_jobs', '0008_secure_token_session', '0009_conversion_heartbeats', '0010_review_loop', '0011_workshop_settings', '0012_inch_fraction', '0013_note_pins']);
+    expect(await migrateToLatest(testDb.handle)).toEqual(['0001_foundation', '0002_conversion_notes', '0003_revisions_and_approval', '0005_list_version', '0006_shared_limits', '0007_upload_jobs', '0008_secure_token_session', '0009_conversion_heartbeats', '0010_review_loop', '0011_workshop_settings', '0012_inch_fraction', '0013_note_pins', '0014_quote_options']);
     db = testDb.handle.db;
   });
   afterAll(() => testDb.dispose());

@@ -148,7 +148,7 @@ describe('approve or ask for changes', () => {
     expect(sharedProjectSchema.parse(asked.json).currentStage).toBe('new');
     expect((await projectOf(project.id)).currentStage).toBe('new');
     const decisions = decisionListSchema.parse((await inject(server, `/api/v1/projects/${project.id}/decisions`, { token: owner.token })).json);
-    expect(decisions).toEqual([{ kind: 'changesRequested', name: 'Claire', revisionNumber: 1, date: expect.any(Date) }]);
+    expect(decisions).toEqual([{ kind: 'changesRequested', name: 'Claire', revisionNumber: 1, date: expect.any(Date), quote: null }]);
     // Not waiting for approval any more: a second request is refused.
     expect(errorOf((await changes(project.accessKey, { name: 'Claire', revisionNumber: 1 }, cookie)).json)).toBe('not_awaiting_approval');
   });
