@@ -89,8 +89,7 @@ export async function reopenChangedQuotes(services: { db: Db; blobs: BlobStore }
     let changed: boolean;
     try {
       const priced = await projectQuote(services, { project, via: 'owner', viewer: { userId: ownerId, guestId: null } }, approved.choices);
-      const sameChoices = Object.keys(priced.selection).length === Object.keys(approved.choices).length && Object.entries(approved.choices).every(([g, c]) => priced.selection[g] === c);
-      changed = !sameChoices || priced.quote.total !== approved.total || priced.settings.currency !== approved.currency;
+      changed = !sameChoices(priced.selection, approved.choices) || priced.quote.total !== approved.total || priced.settings.currency !== approved.currency;
     } catch {
       continue;
     }
@@ -98,6 +97,9 @@ export async function reopenChangedQuotes(services: { db: Db; blobs: BlobStore }
   }
   return reopened;
 }
+
+/** Whether two selections make the same choices. */
+export const sameChoices = (a: QuoteSelection, b: QuoteSelection) => Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([g, c]) => b[g] === c);
 
 /** After the owner's prices changed: every project of theirs approved on options is checked. */
 export async function reopenQuotesOfOwner(services: { db: Db; blobs: BlobStore }, ownerId: number, nowSeconds: number): Promise<number[]> {

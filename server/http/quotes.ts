@@ -27,11 +27,10 @@ import { ApiError, notFound, parseInput } from './errors';
 import { SHARED_NOT_FOUND } from './params';
 import { partTreeOf } from './partsLists';
 import { attachmentDisposition } from './projectExport';
-import { offeredOptions, projectQuote, reopenChangedQuotes, selectionOf } from './projectQuote';
+import { offeredOptions, projectQuote, reopenChangedQuotes, sameChoices, selectionOf } from './projectQuote';
 import { ownerScope, scopeResolver, type ProjectScope } from './projectScope';
 import { quotePdf } from './quotePdf';
 import { fileNamePart } from './machiningFiles';
-import type { BlobStore } from '../storage/blobStore';
 
 const langQuery = z.object({ lang: z._default(z.enum(['en', 'fr']), 'en') });
 
@@ -49,14 +48,6 @@ function bindable(parts: WorkshopParts): Pick<ProjectQuoteWire, 'materials' | 'h
     materials: [...materials].map(([name, count]) => ({ name, parts: count })).sort((a, b) => b.parts - a.parts || a.name.localeCompare(b.name)),
     hardware: parts.hardware.map((h) => ({ name: h.name, quantity: h.quantity })).sort((a, b) => b.quantity - a.quantity || a.name.localeCompare(b.name)),
   };
-}
-
-async function readAll(blobs: BlobStore, key: string): Promise<Buffer | null> {
-  const opened = await blobs.open(key);
-  if (!opened) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of opened.stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
 }
 
 /** The owner's editor: GET and PUT /projects/{id}/options. */
@@ -118,10 +109,9 @@ export const quoteRoutes: FastifyPluginAsync<{ via: 'owner' | 'link' }> = async 
     const { lang } = parseInput(langQuery, request.query ?? {});
     const priced = await projectQuote(app.services, scope, selection, mode);
     const { project } = scope;
-    const webp = await readAll(blobs, posterBlobKey(project.id, project.revisionNumber));
+    const webp = await blobs.get(posterBlobKey(project.id, project.revisionNumber));
     const poster = webp ? await sharp(webp).png().toBuffer().catch(() => null) : null;
     const approval = project.approval;
-    const sameChoices = (a: Record<string, string>, b: Record<string, string>) => Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([g, c]) => b[g] === c);
     const approved =
       approval && approval.revisionNumber === project.revisionNumber && approval.quote && sameChoices(approval.quote.choices, priced.selection)
         ? { name: approval.name, date: new Date(approval.date * 1000), quote: approval.quote }

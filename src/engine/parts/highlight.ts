@@ -16,9 +16,8 @@ export class Highlight {
   private key = '';
 
   /**
-   * `material`: the overlay's colour (default the selection's). `frozen`: built with the engine,
-   * before the first frame, so frozen at once; one made later (a finish) stays unfrozen, as a
-   * material frozen before its first compile is never drawn.
+   * `material`: the overlay's colour (default the selection's). `frozen`: the engine's own overlays
+   * are frozen at once; a finish, made while the model is shown, is left unfrozen.
    */
   constructor(
     private readonly scene: Scene,
