@@ -61,3 +61,8 @@ export function originalBlobKey(projectId: number, revision: number, fileName: s
 export function logoBlobKey(userId: number, version: string): string {
   return `branding/${userId}/logo-${version}.png`;
 }
+
+/** A texture of the project's quote options (a random id of 32 hex digits), kept across revisions. */
+export function quoteTextureBlobKey(projectId: number, texture: string): string {
+  return `${projectFolder(projectId)}/textures/${texture}.jpg`;
+}

@@ -11,7 +11,7 @@ import { toSeconds } from '../domain/clock';
 import { logoBlobKey } from '../domain/projectBlobKeys';
 import { requireUser } from './authenticate';
 import { ApiError } from './errors';
-import { LOGO_MAX_BYTES, normalizeLogo, UNSUPPORTED_LOGO } from './logoImage';
+import { LOGO_MAX_BYTES, normalizeLogo, UNSUPPORTED_LOGO } from './uploadedImage';
 import { customLogo, DEFAULT_LOGO, sendLogo } from './logoResponse';
 
 export const brandingRoutes: FastifyPluginAsync = async (app) => {

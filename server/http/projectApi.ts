@@ -14,6 +14,7 @@ import { linkRateLimitOptions } from './linkRateLimit';
 import { estimateRoutes } from './estimates';
 import { machiningRoutes } from './machining';
 import { ownerQuoteRoutes, quoteRoutes } from './quotes';
+import { linkQuoteTextureRoutes, ownerQuoteTextureRoutes } from './quoteTextures';
 import { partsListRoutes } from './partsLists';
 import { noteRoutes } from './projectNotes';
 import { projectRoutes } from './projects';
@@ -36,6 +37,7 @@ const linkRoutes: FastifyPluginAsync = async (app) => {
   await app.register(estimateRoutes, { via: 'link' });
   await app.register(machiningRoutes, { via: 'link' });
   await app.register(quoteRoutes, { via: 'link' });
+  await app.register(linkQuoteTextureRoutes);
   await app.register(arFileRoutes, { via: 'link' });
 };
 
@@ -50,6 +52,7 @@ export const projectApi: FastifyPluginAsync = async (app) => {
   await app.register(machiningRoutes, { prefix: '/:id', via: 'owner' });
   await app.register(quoteRoutes, { prefix: '/:id', via: 'owner' });
   await app.register(ownerQuoteRoutes, { prefix: '/:id' });
+  await app.register(ownerQuoteTextureRoutes, { prefix: '/:id' });
   await app.register(arFileRoutes, { prefix: '/:id', via: 'owner' });
   await app.register(revisionRoutes, { prefix: '/:id/revisions' });
   await app.register(decisionRoutes);

@@ -7,6 +7,8 @@
  *                                 given twice, 400 `option_binds_nothing` for a group bound to no
  *                                 part; an approval given on options whose total no longer holds
  *                                 asks for approval again;
+ *                                 a texture not uploaded to the project is 400 `unknown_texture`
+ *                                 (the textures themselves: quoteTextures.ts);
  *   GET  /projects/accessKeys/{key}/options  the groups a link offers (`isOptionsAvailable`);
  *   GET  .../quote.pdf?options=&lang=        the quote of a selection as a PDF (owner, and a link
  *                                 with the estimate or the options).
@@ -14,7 +16,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import * as z from 'zod/mini';
-import { INVALID_QUOTE_OPTIONS, OPTION_BINDS_NOTHING, type LinkQuote, type ProjectQuote as ProjectQuoteWire } from '../../src/api/quoteSchemas';
+import { INVALID_QUOTE_OPTIONS, OPTION_BINDS_NOTHING, UNKNOWN_TEXTURE, type LinkQuote, type ProjectQuote as ProjectQuoteWire } from '../../src/api/quoteSchemas';
 import { quoteOptionsProblems, quoteOptionsSchema, type QuoteOptions, type QuoteOptionsProblem } from '../../src/model/quote/quoteOptions';
 import { boundCount, boundNodes } from '../../src/model/quote/quotePrice';
 import { workshopPartsOf, type WorkshopParts } from '../../src/model/cutting/workshopParts';
@@ -31,6 +33,7 @@ import { offeredOptions, projectQuote, reopenChangedQuotes, sameChoices, selecti
 import { ownerScope, scopeResolver, type ProjectScope } from './projectScope';
 import { quotePdf } from './quotePdf';
 import { fileNamePart } from './machiningFiles';
+import { missingTextures } from './quoteTextures';
 
 const langQuery = z.object({ lang: z._default(z.enum(['en', 'fr']), 'en') });
 
@@ -75,6 +78,10 @@ export const ownerQuoteRoutes: FastifyPluginAsync = async (app) => {
     if (problems.length > 0) {
       const problem = problems[0];
       throw new ApiError(400, problem.code === 'bindsNothing' ? OPTION_BINDS_NOTHING : INVALID_QUOTE_OPTIONS, problemText(problem));
+    }
+    const textures = options.groups.flatMap((g) => g.choices.flatMap((c) => (c.texture ? [c.texture] : [])));
+    if ((await missingTextures(blobs, scope.project.id, textures)).length > 0) {
+      throw new ApiError(400, UNKNOWN_TEXTURE, 'A texture of these options was not uploaded to this project: upload it again.');
     }
     const now = toSeconds(clock());
     await saveQuoteOptions(db, scope.project.id, options, now);

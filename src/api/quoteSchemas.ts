@@ -41,3 +41,9 @@ export const OPTION_BINDS_NOTHING = 'option_binds_nothing';
 export const INVALID_QUOTE_OPTIONS = 'invalid_quote_options';
 /** An approval naming a group or choice the link does not offer (409: the options changed). */
 export const OPTIONS_CHANGED = 'options_changed';
+/** 400: a choice names a texture that was not uploaded to the project. */
+export const UNKNOWN_TEXTURE = 'unknown_texture';
+
+/** PUT projects/{id}/options/textures: the texture's id, and the colour it averages to (the swatch's). */
+export const uploadedTextureSchema = z.object({ texture: z.string().check(z.regex(/^[a-f0-9]{32}$/)), colour: z.string().check(z.regex(/^#[0-9a-f]{6}$/)) });
+export type UploadedTexture = z.infer<typeof uploadedTextureSchema>;

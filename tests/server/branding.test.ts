@@ -4,7 +4,7 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, brandingSchema } from '../../src/api/schemas';
-import { sniffImageKind } from '../../server/http/logoImage';
+import { sniffImageKind } from '../../server/http/uploadedImage';
 import { addUser, inject, type TestUser } from './helpers/projectFixtures';
 import { startTestServer, type TestServer } from './helpers/testServer';
 

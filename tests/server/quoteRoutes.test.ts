@@ -3,13 +3,15 @@
  * that is not a number, a group bound to no part, a name given twice); the estimate of a selection,
  * whose option lines are the parts list's areas and counts times the choice's price (worked out here
  * from the parts list CSV, not from the pricing code); an approval that keeps the choices and their
- * total, and a later change of prices or options that asks for approval again; the quote PDF.
+ * total, and a later change of prices or options that asks for approval again; the quote PDF;
+ * choices' textures, taken re-encoded and refused with a reason.
  */
 import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
 import { pdfTexts } from '../helpers/pdfTexts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, ALL_SHARE_OPTIONS } from '../../src/api/schemas';
-import { linkQuoteSchema, projectQuoteSchema } from '../../src/api/quoteSchemas';
+import { linkQuoteSchema, projectQuoteSchema, uploadedTextureSchema } from '../../src/api/quoteSchemas';
 import { estimateSchema } from '../../src/model/cutting/estimate';
 import { DEFAULT_WORKSHOP_SETTINGS, type WorkshopSettings } from '../../src/model/cutting/workshopSettings';
 import type { QuoteOptions } from '../../src/model/quote/quoteOptions';
@@ -132,6 +134,76 @@ describe('project options', () => {
     expect(on.options.groups.map((g) => g.id)).toEqual(['fronts', 'handles']);
     // The nodes each group colours: the job's nodes are the cabinet (0) and the leaves in order (1...).
     expect(on.nodes).toEqual({ fronts: ['3', '4', '5'], handles: ['6', '7'] });
+  });
+});
+
+describe('textures of choices', () => {
+  /** A wood-brown image of 1024 x 1024 with a darker band (its mean colour worked out here). */
+  const grain = () =>
+    sharp({ create: { width: 1024, height: 1024, channels: 3, background: { r: 176, g: 136, b: 80 } } })
+      .composite([{ input: { create: { width: 1024, height: 256, channels: 3, background: { r: 96, g: 64, b: 32 } } }, top: 0, left: 0 }])
+      .png()
+      .toBuffer();
+  const upload = (project: Project, payload: Buffer, contentType = 'image/png') =>
+    inject(server, `/api/v1/projects/${project.id}/options/textures`, { method: 'PUT', payload, contentType, token: owner.token });
+
+  it('takes an image, keeps it as a JPEG of at most 512 pixels with its mean colour, and serves it to the owner and to a link offering options', async () => {
+    const project = await addProject(server, owner.user.id, { glb: job, published: true, shareOptions: withOptions });
+    const res = await upload(project, await grain());
+    expect(res.status).toBe(201);
+    const uploaded = uploadedTextureSchema.parse(res.json);
+    // 3/4 of (176,136,80) and 1/4 of (96,64,32), give or take the JPEG's rounding.
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(uploaded.colour.slice(i, i + 2), 16));
+    expect(Math.abs(r - 156)).toBeLessThanOrEqual(3);
+    expect(Math.abs(g - 118)).toBeLessThanOrEqual(3);
+    expect(Math.abs(b - 68)).toBeLessThanOrEqual(3);
+    const owned = await inject(server, `/api/v1/projects/${project.id}/options/textures/${uploaded.texture}`);
+    expect(owned.status).toBe(200);
+    expect(owned.headers['content-type']).toBe('image/jpeg');
+    expect(await sharp(owned.raw).metadata()).toMatchObject({ format: 'jpeg', width: 512, height: 512 });
+    const textured: QuoteOptions = { ...options, groups: [{ ...options.groups[0], choices: [options.groups[0].choices[0], { ...options.groups[0].choices[1], texture: uploaded.texture }] }, options.groups[1]] };
+    expect((await putOptions(project, textured)).status).toBe(200);
+    const offered = linkQuoteSchema.parse((await inject(server, `/api/v1/projects/accessKeys/${project.accessKey}/options`)).json);
+    expect(offered.options.groups[0].choices[1].texture).toBe(uploaded.texture);
+    const linked = await inject(server, `/api/v1/projects/accessKeys/${project.accessKey}/options/textures/${uploaded.texture}`);
+    expect(linked.status).toBe(200);
+    expect(Buffer.compare(linked.raw, owned.raw)).toBe(0);
+    expect((await inject(server, `/api/v1/projects/${project.id}`, { method: 'PATCH', body: { shareOptions: { isOptionsAvailable: false } }, token: owner.token })).status).toBe(204);
+    expect((await inject(server, `/api/v1/projects/accessKeys/${project.accessKey}/options/textures/${uploaded.texture}`)).status).toBe(404);
+    // Another project's id with this texture: nothing.
+    const other = await addProject(server, owner.user.id, { glb: job });
+    expect((await inject(server, `/api/v1/projects/${other.id}/options/textures/${uploaded.texture}`)).status).toBe(404);
+  });
+
+  it.each([
+    ['over the size limit', () => Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(2 * 1024 * 1024)]), 413, 'payload_too_large', /at most 2 MB/],
+    ['an SVG', () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), 415, 'unsupported_media_type', /PNG, JPEG or WebP/],
+    ['a GIF (not a texture format)', () => Buffer.from('474946383961010001000000002c00000000010001000002003b', 'hex'), 415, 'unsupported_media_type', /PNG, JPEG or WebP/],
+    ['a broken PNG', () => Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 7)]), 400, 'invalid_image', /could not be read/],
+  ])('refuses %s with a reason', async (_what, bytes, status, code, message) => {
+    const project = await addProject(server, owner.user.id, { glb: job });
+    const res = await upload(project, bytes());
+    expect(res.status).toBe(status);
+    const error = apiErrorSchema.parse(res.json);
+    expect(error.error).toBe(code);
+    expect(error.message).toMatch(message);
+  });
+
+  it('refuses options naming a texture not uploaded to the project, keeping what was saved', async () => {
+    const project = await addProject(server, owner.user.id, { glb: job });
+    expect((await putOptions(project, options)).status).toBe(200);
+    const res = await putOptions(project, { ...options, groups: [{ ...options.groups[0], choices: [{ ...options.groups[0].choices[0], texture: 'a'.repeat(32) }] }] });
+    expect(res.status).toBe(400);
+    expect(apiErrorSchema.parse(res.json)).toMatchObject({ error: 'unknown_texture', message: expect.stringMatching(/upload it again/) });
+    expect(projectQuoteSchema.parse((await inject(server, `/api/v1/projects/${project.id}/options`, { token: owner.token })).json).options).toEqual(options);
+  });
+
+  it('lets no one else upload to a project', async () => {
+    const project = await addProject(server, owner.user.id, { glb: job });
+    const stranger = await addUser(server, 'Stranger Texture');
+    const res = await inject(server, `/api/v1/projects/${project.id}/options/textures`, { method: 'PUT', payload: await grain(), contentType: 'image/png', token: stranger.token });
+    expect(res.status).toBe(404);
+    expect((await inject(server, `/api/v1/projects/${project.id}/options/textures`, { method: 'PUT', payload: await grain(), contentType: 'image/png' })).status).toBe(401);
   });
 });
 

@@ -37,6 +37,8 @@ export const quoteChoiceSchema = z.object({
   /** The board material (or hardware name) the workshop uses for it; '' keeps the model's. */
   board: z.string().check(z.trim(), z.maxLength(100)),
   price: priceRuleSchema,
+  /** A texture image of the finish (a wood grain), uploaded to the project (quoteTexture.ts); the colour stands for it until it is drawn. */
+  texture: z.optional(z.string().check(z.regex(/^[a-f0-9]{32}$/))),
 });
 export type QuoteChoice = z.infer<typeof quoteChoiceSchema>;
 
