@@ -12,7 +12,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { QuoteOptions } from '../../src/model/quote/quoteOptions';
 import { QUOTE_TEXTURE_MAX_BYTES, QUOTE_TEXTURE_MAX_MEGABYTES } from '../../src/model/quote/quoteTexture';
+import { API_BASE } from '../config';
 import type { BlobStore } from '../storage/blobStore';
 import { canReadOptions } from '../domain/permissions';
 import { quoteTextureBlobKey } from '../domain/projectBlobKeys';
@@ -20,6 +22,18 @@ import { ApiError, notFound } from './errors';
 import { parseId, SHARED_NOT_FOUND } from './params';
 import { ownerScope, linkScope } from './projectScope';
 import { normalizeTexture, UNSUPPORTED_TEXTURE } from './uploadedImage';
+
+/** The address of a texture for the owner (by project id) or a link (by access key). */
+export function textureUrl(via: { projectId: number } | { accessKey: string }, texture: string): string {
+  return 'accessKey' in via ? `${API_BASE}/projects/accessKeys/${via.accessKey}/options/textures/${texture}` : `${API_BASE}/projects/${via.projectId}/options/textures/${texture}`;
+}
+
+/** Texture id -> address, for every texture these options name. */
+export function textureUrls(options: QuoteOptions, via: { projectId: number } | { accessKey: string }): Record<string, string> {
+  const urls: Record<string, string> = {};
+  for (const group of options.groups) for (const choice of group.choices) if (choice.texture) urls[choice.texture] = textureUrl(via, choice.texture);
+  return urls;
+}
 
 const TEXTURE_NOT_FOUND = 'This texture does not exist.';
 export const TEXTURE_TOO_LARGE = `The texture must be at most ${QUOTE_TEXTURE_MAX_MEGABYTES} MB.`;
@@ -66,7 +80,7 @@ export const ownerQuoteTextureRoutes: FastifyPluginAsync = async (app) => {
       const { jpeg, colour } = await normalizeTexture(request.body);
       const texture = randomBytes(16).toString('hex');
       await blobs.put(quoteTextureBlobKey(scope.project.id, texture), jpeg);
-      return reply.status(201).send({ texture, colour });
+      return reply.status(201).send({ texture, colour, url: textureUrl({ projectId: scope.project.id }, texture) });
     },
   );
 

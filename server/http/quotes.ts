@@ -33,7 +33,7 @@ import { offeredOptions, projectQuote, reopenChangedQuotes, sameChoices, selecti
 import { ownerScope, scopeResolver, type ProjectScope } from './projectScope';
 import { quotePdf } from './quotePdf';
 import { fileNamePart } from './machiningFiles';
-import { missingTextures } from './quoteTextures';
+import { missingTextures, textureUrls } from './quoteTextures';
 
 const langQuery = z.object({ lang: z._default(z.enum(['en', 'fr']), 'en') });
 
@@ -60,7 +60,7 @@ export const ownerQuoteRoutes: FastifyPluginAsync = async (app) => {
   const answer = async (scope: ProjectScope, options: QuoteOptions): Promise<ProjectQuoteWire> => {
     const settings = await findWorkshopSettings(db, scope.project.ownerId);
     const parts = scope.project.modelBlobKey ? workshopPartsOf(await partTreeOf(blobs, scope), settings) : { parts: [], hardware: [] };
-    return { options, ...bindable(parts), currency: settings.currency };
+    return { options, ...bindable(parts), currency: settings.currency, textures: textureUrls(options, { projectId: scope.project.id }) };
   };
 
   app.get('/options', { onRequest: app.authenticate }, async (request, reply) => {
@@ -105,7 +105,12 @@ export const quoteRoutes: FastifyPluginAsync<{ via: 'owner' | 'link' }> = async 
       const parts = workshopPartsOf(tree, settings);
       const options = offeredOptions(await findQuoteOptions(db, scope.project.id), parts);
       reply.header('Cache-Control', 'no-store');
-      return { options, currency: settings.currency, nodes: Object.fromEntries(options.groups.map((g) => [g.id, boundNodes(g, tree, parts)])) };
+      return {
+        options,
+        currency: settings.currency,
+        nodes: Object.fromEntries(options.groups.map((g) => [g.id, boundNodes(g, tree, parts)])),
+        textures: textureUrls(options, { accessKey: scope.project.accessKey }),
+      };
     });
   }
 

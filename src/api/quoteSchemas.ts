@@ -28,11 +28,19 @@ export const projectQuoteSchema = z.object({
   /** Hardware by display name with its quantity. */
   hardware: z.array(z.object({ name: z.string(), quantity: z.int() })),
   currency: z.string(),
+  /** The address of each texture the options name (texture id -> URL). */
+  textures: z._default(z.record(z.string(), z.string()), {}),
 });
 export type ProjectQuote = z.infer<typeof projectQuoteSchema>;
 
 /** What a link offers: the groups, the currency their prices are in, and the nodes each group colours (group id -> node ids). */
-export const linkQuoteSchema = z.object({ options: quoteOptionsSchema, currency: z.string(), nodes: z.record(z.string(), z.array(z.string())) });
+export const linkQuoteSchema = z.object({
+  options: quoteOptionsSchema,
+  currency: z.string(),
+  nodes: z.record(z.string(), z.array(z.string())),
+  /** The address of each texture the options name (texture id -> URL). */
+  textures: z._default(z.record(z.string(), z.string()), {}),
+});
 export type LinkQuote = z.infer<typeof linkQuoteSchema>;
 
 /** A group bound to no part of the current revision (400). */
@@ -44,6 +52,6 @@ export const OPTIONS_CHANGED = 'options_changed';
 /** 400: a choice names a texture that was not uploaded to the project. */
 export const UNKNOWN_TEXTURE = 'unknown_texture';
 
-/** PUT projects/{id}/options/textures: the texture's id, and the colour it averages to (the swatch's). */
-export const uploadedTextureSchema = z.object({ texture: z.string().check(z.regex(/^[a-f0-9]{32}$/)), colour: z.string().check(z.regex(/^#[0-9a-f]{6}$/)) });
+/** PUT projects/{id}/options/textures: the texture's id, the colour it averages to (the swatch's) and its address. */
+export const uploadedTextureSchema = z.object({ texture: z.string().check(z.regex(/^[a-f0-9]{32}$/)), colour: z.string().check(z.regex(/^#[0-9a-f]{6}$/)), url: z.string() });
 export type UploadedTexture = z.infer<typeof uploadedTextureSchema>;

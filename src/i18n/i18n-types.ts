@@ -1848,6 +1848,55 @@ type RootTranslation = {
 			 */
 			colour: string
 			/**
+			 * T​e​x​t​u​r​e
+			 */
+			texture: string
+			/**
+			 * T​e​x​t​u​r​e​…
+			 */
+			addTexture: string
+			/**
+			 * T​e​x​t​u​r​e​ ​o​f​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			textureOf: RequiredParams<'name'>
+			/**
+			 * U​p​l​o​a​d​i​n​g​…
+			 */
+			uploadingTexture: string
+			/**
+			 * R​e​m​o​v​e​ ​t​h​e​ ​t​e​x​t​u​r​e​ ​o​f​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			removeTexture: RequiredParams<'name'>
+			textureProblems: {
+				/**
+				 * T​h​e​ ​t​e​x​t​u​r​e​ ​f​o​r​ ​“​{​c​h​o​i​c​e​}​”​ ​(​{​g​r​o​u​p​}​)​ ​m​u​s​t​ ​b​e​ ​a​ ​P​N​G​,​ ​J​P​E​G​ ​o​r​ ​W​e​b​P​ ​i​m​a​g​e​.
+				 * @param {unknown} choice
+				 * @param {unknown} group
+				 */
+				type: RequiredParams<'choice' | 'group'>
+				/**
+				 * T​h​e​ ​t​e​x​t​u​r​e​ ​f​o​r​ ​“​{​c​h​o​i​c​e​}​”​ ​(​{​g​r​o​u​p​}​)​ ​i​s​ ​o​v​e​r​ ​{​m​a​x​}​ ​M​B​:​ ​c​h​o​o​s​e​ ​a​ ​s​m​a​l​l​e​r​ ​i​m​a​g​e​.
+				 * @param {unknown} choice
+				 * @param {unknown} group
+				 * @param {number} max
+				 */
+				size: RequiredParams<'choice' | 'group' | 'max'>
+				/**
+				 * T​h​e​ ​t​e​x​t​u​r​e​ ​f​o​r​ ​“​{​c​h​o​i​c​e​}​”​ ​(​{​g​r​o​u​p​}​)​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​d​:​ ​c​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​i​m​a​g​e​.
+				 * @param {unknown} choice
+				 * @param {unknown} group
+				 */
+				unreadable: RequiredParams<'choice' | 'group'>
+				/**
+				 * T​h​e​ ​t​e​x​t​u​r​e​ ​f​o​r​ ​“​{​c​h​o​i​c​e​}​”​ ​(​{​g​r​o​u​p​}​)​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​u​p​l​o​a​d​e​d​.
+				 * @param {unknown} choice
+				 * @param {unknown} group
+				 */
+				failed: RequiredParams<'choice' | 'group'>
+			}
+			/**
 			 * B​o​a​r​d​ ​o​r​ ​h​a​r​d​w​a​r​e​ ​i​t​ ​s​t​a​n​d​s​ ​f​o​r
 			 */
 			board: string
@@ -1969,6 +2018,10 @@ type RootTranslation = {
 				 * T​w​o​ ​g​r​o​u​p​s​,​ ​o​r​ ​t​w​o​ ​c​h​o​i​c​e​s​ ​o​f​ ​a​ ​g​r​o​u​p​,​ ​h​a​v​e​ ​t​h​e​ ​s​a​m​e​ ​n​a​m​e​.
 				 */
 				duplicate: string
+				/**
+				 * A​ ​t​e​x​t​u​r​e​ ​o​f​ ​t​h​e​s​e​ ​o​p​t​i​o​n​s​ ​i​s​ ​m​i​s​s​i​n​g​ ​o​n​ ​t​h​e​ ​s​e​r​v​e​r​:​ ​g​i​v​e​ ​t​h​e​ ​c​h​o​i​c​e​ ​i​t​s​ ​t​e​x​t​u​r​e​ ​a​g​a​i​n​.
+				 */
+				texture: string
 				/**
 				 * T​h​e​ ​s​e​r​v​e​r​ ​r​e​f​u​s​e​d​ ​a​ ​v​a​l​u​e​ ​o​f​ ​t​h​e​s​e​ ​o​p​t​i​o​n​s​.
 				 */
@@ -4912,6 +4965,44 @@ export type TranslationFunctions = {
 			 */
 			colour: () => LocalizedString
 			/**
+			 * Texture
+			 */
+			texture: () => LocalizedString
+			/**
+			 * Texture…
+			 */
+			addTexture: () => LocalizedString
+			/**
+			 * Texture of {name}
+			 */
+			textureOf: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Uploading…
+			 */
+			uploadingTexture: () => LocalizedString
+			/**
+			 * Remove the texture of {name}
+			 */
+			removeTexture: (arg: { name: unknown }) => LocalizedString
+			textureProblems: {
+				/**
+				 * The texture for “{choice}” ({group}) must be a PNG, JPEG or WebP image.
+				 */
+				type: (arg: { choice: unknown, group: unknown }) => LocalizedString
+				/**
+				 * The texture for “{choice}” ({group}) is over {max} MB: choose a smaller image.
+				 */
+				size: (arg: { choice: unknown, group: unknown, max: number }) => LocalizedString
+				/**
+				 * The texture for “{choice}” ({group}) could not be read: choose another image.
+				 */
+				unreadable: (arg: { choice: unknown, group: unknown }) => LocalizedString
+				/**
+				 * The texture for “{choice}” ({group}) could not be uploaded.
+				 */
+				failed: (arg: { choice: unknown, group: unknown }) => LocalizedString
+			}
+			/**
 			 * Board or hardware it stands for
 			 */
 			board: () => LocalizedString
@@ -5016,6 +5107,10 @@ export type TranslationFunctions = {
 				 * Two groups, or two choices of a group, have the same name.
 				 */
 				duplicate: () => LocalizedString
+				/**
+				 * A texture of these options is missing on the server: give the choice its texture again.
+				 */
+				texture: () => LocalizedString
 				/**
 				 * The server refused a value of these options.
 				 */

@@ -99,7 +99,7 @@ export function createServices(options: HarnessOptions = {}) {
         ...projectsApi,
         getSharedProject: async () => options.sharedProject ?? Promise.reject(Object.assign(new Error('not found'), { status: 404 })),
         sharedLogoUrl: (accessKey) => `/api/v1/projects/accessKeys/${accessKey}/logo`,
-        getLinkOptions: async () => options.linkOptions ?? { options: { groups: [], validityDays: 30 }, currency: 'EUR', nodes: {} },
+        getLinkOptions: async () => options.linkOptions ?? { options: { groups: [], validityDays: 30 }, currency: 'EUR', nodes: {}, textures: {} },
         listRevisions: async () => [],
         revisionChanges: async () => Promise.reject(new Error('not in these tests')),
         restoreRevision: async () => Promise.reject(new Error('not in these tests')),

@@ -24,6 +24,7 @@ const accessKey = 'Key77';
 const quote: LinkQuote = {
   currency: 'EUR',
   nodes: { fronts: ['3', '4'], handles: ['6'] },
+  textures: {},
   options: {
     validityDays: 30,
     groups: [

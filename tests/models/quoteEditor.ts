@@ -11,7 +11,10 @@
  *   left out) at once, again when a choice is picked or the options are saved; a failed read
  *   offers Retry;
  * - the quote PDF of that selection is saved one at a time, in the language asked; a failed one
- *   says so until the next.
+ *   says so until the next;
+ * - a choice's texture is sent one at a time, only a PNG, JPEG or WebP file of at most 2 MB (else
+ *   the reason is shown and nothing sent); the uploaded texture and its colour go into that choice
+ *   of the draft, its address is kept; a refusal says why by the server's status.
  */
 import { deepStrictEqual as same } from 'node:assert/strict';
 import type { ProjectQuote } from '../../src/api/quoteSchemas';
@@ -39,6 +42,7 @@ const loaded: ProjectQuote = {
   materials: [{ name: 'Oak veneer 19', parts: 3 }, { name: 'Melamine white 18', parts: 2 }],
   hardware: [{ name: 'Bar handle', quantity: 2 }],
   currency: 'EUR',
+  textures: {},
 };
 /** A new group (no ids yet, names with spaces around) and the saved group renamed. */
 const good: QuoteOptions = {
@@ -79,15 +83,25 @@ const saved: ProjectQuote = { ...loaded, options: goodSent };
 const estimate: Estimate = { currency: 'EUR', revision: 2, lines: [], options: [], total: 120, previous: null };
 const bindsNothing = Object.assign(new Error('400'), { status: 400, code: 'option_binds_nothing', message: '“Walnut tops” is bound to no part of the current revision.' });
 
+/** Files the owner may pick: a grain photo, one over 2 MB, an SVG (what the oracle knows of each is below). */
+const named = (file: File) => Object.assign(file, { toJSON: () => `File ${file.name}` }); // the path generator tells events apart by their JSON
+const grainFile = named(new File([new Uint8Array(120_000)], 'walnut grain.jpg', { type: 'image/jpeg' }));
+const hugeFile = named(new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'scan.png', { type: 'image/png' }));
+const svgFile = named(new File(['<svg/>'], 'grain.svg', { type: 'image/svg+xml' }));
+const fileProblemOf = (file: File) => (file === hugeFile ? 'size' : file === svgFile ? 'type' : null);
+const uploaded = { texture: 'f'.repeat(32), colour: '#9c7644', url: '/api/v1/projects/9/options/textures/ffff' };
+const namesIn = (draft: QuoteOptions, at: { group: number; choice: number }) => ({ group: draft.groups[at.group].name, choice: draft.groups[at.group].choices[at.choice].name });
+
 /** The oracle's own rules for a draft: which problems it has, by code. */
 const problemsOf = (draft: QuoteOptions) => (draft === badPrice ? ['priceNumber'] : draft === twice ? ['duplicateGroup'] : []);
 
 type Editor = 'editing' | 'saving';
 type Preview = 'loading' | 'loaded' | 'failed';
 type Pdf = 'idle' | 'saving';
+type Texture = 'idle' | 'uploading';
 
 interface QuoteExpected extends Expected {
-  value: 'loading' | 'failed' | { ready: { editor: Editor; preview: Preview; pdf: Pdf } };
+  value: 'loading' | 'failed' | { ready: { editor: Editor; preview: Preview; pdf: Pdf; texture: Texture } };
   quote: ProjectQuote | null;
   draft: QuoteOptions | null;
   errors: string[];
@@ -95,11 +109,14 @@ interface QuoteExpected extends Expected {
   selection: Record<string, string>;
   estimate: Estimate | null;
   pdfFailed: boolean;
-  calls: { loadQuote: unknown[]; saveQuote: unknown[]; loadPreview: unknown[]; saveQuotePdf: unknown[] };
+  textureUrls: Record<string, string>;
+  textureFor: { group: number; choice: number } | null;
+  textureProblem: unknown;
+  calls: { loadQuote: unknown[]; saveQuote: unknown[]; loadPreview: unknown[]; saveQuotePdf: unknown[]; uploadTexture: unknown[] };
 }
 
 const ready = (e: QuoteExpected) => (typeof e.value === 'object' ? e.value.ready : null);
-const at = (e: QuoteExpected, part: Partial<{ editor: Editor; preview: Preview; pdf: Pdf }>): QuoteExpected => ({ ...e, value: { ready: { ...ready(e)!, ...part } } });
+const at = (e: QuoteExpected, part: Partial<{ editor: Editor; preview: Preview; pdf: Pdf; texture: Texture }>): QuoteExpected => ({ ...e, value: { ready: { ...ready(e)!, ...part } } });
 const readPreview = (e: QuoteExpected, why: string): QuoteExpected => ({
   ...at(e, { preview: 'loading' }),
   calls: { ...e.calls, loadPreview: [...e.calls.loadPreview, { projectId: 9, selection: e.selection }] },
@@ -112,7 +129,8 @@ const selectionIn = (quote: ProjectQuote, selection: Record<string, string>) =>
 export const quoteEditorOracle: Oracle<Event, QuoteExpected> = {
   initial: () => ({
     value: 'loading', effects: ['GET projects/9/options'], quote: null, draft: null, errors: [], refusal: null, selection: {}, estimate: null, pdfFailed: false,
-    calls: { loadQuote: [{ projectId: 9 }], saveQuote: [], loadPreview: [], saveQuotePdf: [] },
+    textureUrls: {}, textureFor: null, textureProblem: null,
+    calls: { loadQuote: [{ projectId: 9 }], saveQuote: [], loadPreview: [], saveQuotePdf: [], uploadTexture: [] },
   }),
   next(e, event) {
     const base: QuoteExpected = { ...e, effects: [] };
@@ -120,7 +138,7 @@ export const quoteEditorOracle: Oracle<Event, QuoteExpected> = {
     if (e.value === 'loading') {
       if (event.type === 'xstate.done.actor.loadQuote') {
         const quote = payload.output as ProjectQuote;
-        return readPreview({ ...base, value: { ready: { editor: 'editing', preview: 'loading', pdf: 'idle' } }, quote, draft: quote.options, effects: ['editor shown'] }, 'preview');
+        return readPreview({ ...base, value: { ready: { editor: 'editing', preview: 'loading', pdf: 'idle', texture: 'idle' } }, quote, draft: quote.options, textureUrls: quote.textures, effects: ['editor shown'] }, 'preview');
       }
       if (event.type === 'xstate.error.actor.loadQuote') return { ...base, value: 'failed', effects: ['failure shown, Retry offered'] };
       return base;
@@ -142,7 +160,10 @@ export const quoteEditorOracle: Oracle<Event, QuoteExpected> = {
       }
       case 'xstate.done.actor.saveQuote': {
         const quote = payload.output as ProjectQuote;
-        return readPreview({ ...at(base, { editor: 'editing' }), quote, draft: quote.options, selection: selectionIn(quote, e.selection), effects: ['options saved'] }, 'saved options');
+        return readPreview(
+          { ...at(base, { editor: 'editing' }), quote, draft: quote.options, selection: selectionIn(quote, e.selection), textureUrls: { ...e.textureUrls, ...quote.textures }, effects: ['options saved'] },
+          'saved options',
+        );
       }
       case 'xstate.error.actor.saveQuote': {
         const error = payload.error as { code?: string } | undefined;
@@ -170,6 +191,31 @@ export const quoteEditorOracle: Oracle<Event, QuoteExpected> = {
         return { ...at(base, { pdf: 'idle' }), effects: ['PDF saved'] };
       case 'xstate.error.actor.saveQuotePdf':
         return { ...at(base, { pdf: 'idle' }), pdfFailed: true, effects: ['PDF failure shown'] };
+      case 'quote.texture': {
+        if (r.texture !== 'idle') return base;
+        const target = { group: payload.group as number, choice: payload.choice as number };
+        const problem = fileProblemOf(payload.file as File);
+        if (problem) return { ...base, textureProblem: { code: problem, ...namesIn(e.draft!, target) }, effects: [`texture refused (${problem}), nothing sent`] };
+        return {
+          ...at(base, { texture: 'uploading' }), textureFor: target, textureProblem: null,
+          calls: { ...e.calls, uploadTexture: [...e.calls.uploadTexture, { projectId: 9, file: payload.file }] },
+          effects: ['PUT projects/9/options/textures'],
+        };
+      }
+      case 'xstate.done.actor.uploadTexture': {
+        const uploaded = payload.output as { texture: string; colour: string; url: string };
+        const { group, choice } = e.textureFor!;
+        const draft = {
+          ...e.draft!,
+          groups: e.draft!.groups.map((g, i) => (i !== group ? g : { ...g, choices: g.choices.map((c, j) => (j !== choice ? c : { ...c, texture: uploaded.texture, colour: uploaded.colour })) })),
+        };
+        return { ...at(base, { texture: 'idle' }), draft, textureFor: null, textureUrls: { ...e.textureUrls, [uploaded.texture]: uploaded.url }, effects: ['the choice shows its texture'] };
+      }
+      case 'xstate.error.actor.uploadTexture': {
+        const status = (payload.error as { status?: number }).status;
+        const code = status === 413 ? 'size' : status === 415 ? 'type' : status === 400 ? 'unreadable' : 'failed';
+        return { ...at(base, { texture: 'idle' }), textureFor: null, textureProblem: { code, ...namesIn(e.draft!, e.textureFor!) }, effects: [`texture refused by the server (${code})`] };
+      }
     }
     return base;
   },
@@ -177,16 +223,19 @@ export const quoteEditorOracle: Oracle<Event, QuoteExpected> = {
     const s = sut as LoggedSut;
     const c = real.context as {
       quote: ProjectQuote | null; draft: QuoteOptions | null; errors: { code: string }[]; refusal: unknown; selection: Record<string, string>; estimate: Estimate | null; pdfFailed: boolean;
+      textureUrls: Record<string, string>; textureProblem: unknown;
     };
     same({ quote: c.quote, draft: c.draft }, { quote: e.quote, draft: e.draft }, 'the options and the draft');
     same(c.errors.map((x) => x.code), e.errors, 'the problems listed');
     same(c.refusal, e.refusal, 'the refusal shown');
     same({ selection: c.selection, estimate: c.estimate, pdfFailed: c.pdfFailed }, { selection: e.selection, estimate: e.estimate, pdfFailed: e.pdfFailed }, 'the preview');
+    same({ urls: c.textureUrls, problem: c.textureProblem }, { urls: e.textureUrls, problem: e.textureProblem }, 'the textures');
     same(s.calls, e.calls, 'the calls made');
     const r = ready(e);
     same(s.pending.loadPreview.map((call) => call.input), r?.preview === 'loading' ? [e.calls.loadPreview.at(-1)] : [], 'the preview read in flight');
     same(s.pending.saveQuote.map((call) => call.input), r?.editor === 'saving' ? [e.calls.saveQuote.at(-1)] : [], 'the save in flight');
     same(s.pending.saveQuotePdf.map((call) => call.input), r?.pdf === 'saving' ? [e.calls.saveQuotePdf.at(-1)] : [], 'the PDF in flight');
+    same(s.pending.uploadTexture.map((call) => call.input), r?.texture === 'uploading' ? [e.calls.uploadTexture.at(-1)] : [], 'the texture in flight');
   },
 };
 
@@ -223,7 +272,18 @@ const previewing: Event[] = [
   { type: 'xstate.done.actor.saveQuote', output: loaded },
 ];
 
-const sut = () => withCallLog(createSut(quoteEditorMachine, { promiseActors: ['loadQuote', 'saveQuote', 'loadPreview', 'saveQuotePdf'], input }));
+const texturing: Event[] = [
+  { type: 'xstate.done.actor.loadQuote', output: { ...loaded, textures: { ['c'.repeat(32)]: '/t/c' } } },
+  { type: 'quote.texture', group: 0, choice: 1, file: grainFile },
+  { type: 'quote.texture', group: 0, choice: 0, file: hugeFile },
+  { type: 'quote.texture', group: 0, choice: 1, file: svgFile },
+  { type: 'xstate.done.actor.uploadTexture', output: uploaded },
+  { type: 'xstate.error.actor.uploadTexture', error: Object.assign(new Error('413'), { status: 413 }) },
+  { type: 'xstate.error.actor.uploadTexture', error: Object.assign(new Error('400'), { status: 400 }) },
+  { type: 'xstate.error.actor.uploadTexture', error: new Error('offline') },
+];
+
+const sut = () => withCallLog(createSut(quoteEditorMachine, { promiseActors: ['loadQuote', 'saveQuote', 'loadPreview', 'saveQuotePdf', 'uploadTexture'], input }));
 const draftKind = (draft: unknown) => (draft === good ? 'good' : draft === badPrice ? 'badPrice' : draft === twice ? 'twice' : draft === saved.options ? 'saved' : 'loaded');
 
 export const quoteEditorModel: MachineModel = {
@@ -255,6 +315,20 @@ export const quoteEditorModel: MachineModel = {
         serializeState: (s) => {
           const c = s.context as { selection: Record<string, string>; pdfFailed: boolean };
           return JSON.stringify([s.value, c.selection, c.pdfFailed]);
+        },
+        sut,
+        oracle: quoteEditorOracle as never,
+      }),
+    },
+    {
+      label: 'the owner gives a choice a texture',
+      run: defineRun<Event>({
+        events: texturing,
+        input,
+        filterEvents: only(texturing),
+        serializeState: (s) => {
+          const c = s.context as { textureProblem: { code: string } | null; draft: QuoteOptions | null };
+          return JSON.stringify([s.value, c.textureProblem?.code ?? null, c.draft?.groups[0]?.choices.map((x) => x.texture ?? null) ?? null]);
         },
         sut,
         oracle: quoteEditorOracle as never,

@@ -157,7 +157,8 @@ describe('textures of choices', () => {
     expect(Math.abs(r - 156)).toBeLessThanOrEqual(3);
     expect(Math.abs(g - 118)).toBeLessThanOrEqual(3);
     expect(Math.abs(b - 68)).toBeLessThanOrEqual(3);
-    const owned = await inject(server, `/api/v1/projects/${project.id}/options/textures/${uploaded.texture}`);
+    expect(uploaded.url).toBe(`/api/v1/projects/${project.id}/options/textures/${uploaded.texture}`);
+    const owned = await inject(server, uploaded.url);
     expect(owned.status).toBe(200);
     expect(owned.headers['content-type']).toBe('image/jpeg');
     expect(await sharp(owned.raw).metadata()).toMatchObject({ format: 'jpeg', width: 512, height: 512 });
@@ -165,7 +166,10 @@ describe('textures of choices', () => {
     expect((await putOptions(project, textured)).status).toBe(200);
     const offered = linkQuoteSchema.parse((await inject(server, `/api/v1/projects/accessKeys/${project.accessKey}/options`)).json);
     expect(offered.options.groups[0].choices[1].texture).toBe(uploaded.texture);
-    const linked = await inject(server, `/api/v1/projects/accessKeys/${project.accessKey}/options/textures/${uploaded.texture}`);
+    expect(offered.textures).toEqual({ [uploaded.texture]: `/api/v1/projects/accessKeys/${project.accessKey}/options/textures/${uploaded.texture}` });
+    const ownerView = projectQuoteSchema.parse((await inject(server, `/api/v1/projects/${project.id}/options`, { token: owner.token })).json);
+    expect(ownerView.textures).toEqual({ [uploaded.texture]: uploaded.url });
+    const linked = await inject(server, offered.textures[uploaded.texture]);
     expect(linked.status).toBe(200);
     expect(Buffer.compare(linked.raw, owned.raw)).toBe(0);
     expect((await inject(server, `/api/v1/projects/${project.id}`, { method: 'PATCH', body: { shareOptions: { isOptionsAvailable: false } }, token: owner.token })).status).toBe(204);

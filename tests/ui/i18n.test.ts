@@ -133,6 +133,8 @@ describe('dictionaries', () => {
       'review.title',
         'review.tools.rectangle',
         'quote.title',
+        'workshop.quote.texture',
+        'workshop.quote.addTexture',
       ].sort(),
     );
   });

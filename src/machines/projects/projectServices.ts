@@ -11,7 +11,7 @@ import type { PackingMode } from '../../model/cutting/packing';
 import type { WorkshopSettings } from '../../model/cutting/workshopSettings';
 import { loadOnce } from '../../model/loadOnce';
 import type { QuoteOptions, QuoteSelection } from '../../model/quote/quoteOptions';
-import type { ProjectQuote } from '../../api/quoteSchemas';
+import type { ProjectQuote, UploadedTexture } from '../../api/quoteSchemas';
 import { saveBlob } from '../viewer/saveBlob';
 import { labelsMachine, type LoadedLabels } from './labelsMachine';
 import { quoteEditorMachine } from './quoteEditorMachine';
@@ -50,6 +50,7 @@ export interface ProjectsApi {
   /** The owner's quote options, with the materials and hardware of the current revision to bind. */
   getProjectOptions(id: number): Promise<ProjectQuote>;
   putProjectOptions(id: number, options: QuoteOptions): Promise<ProjectQuote>;
+  putQuoteTexture(id: number, file: Blob): Promise<UploadedTexture>;
   /** The quote of a selection as a PDF. */
   quotePdf(ref: { id: number }, options: QuoteSelection, lang: 'en' | 'fr'): Promise<Blob>;
 }
@@ -188,6 +189,7 @@ export function createProjectServices({ api, socket, imageUrlOf, storage = memor
     actors: {
       loadQuote: fromPromise<ProjectQuote, { projectId: number }>(({ input }) => api.getProjectOptions(input.projectId)),
       saveQuote: fromPromise<ProjectQuote, { projectId: number; options: QuoteOptions }>(({ input }) => api.putProjectOptions(input.projectId, input.options)),
+      uploadTexture: fromPromise<UploadedTexture, { projectId: number; file: File }>(({ input }) => api.putQuoteTexture(input.projectId, input.file)),
       loadPreview: fromPromise<Estimate, { projectId: number; selection: Record<string, string> }>(({ input }) => api.getEstimate({ id: input.projectId }, 'guillotine', input.selection)),
       saveQuotePdf: fromPromise<void, { projectId: number; selection: Record<string, string>; lang: 'en' | 'fr'; fileName: string }>(async ({ input }) => {
         saveBlob(input.fileName, await api.quotePdf({ id: input.projectId }, input.selection, input.lang));

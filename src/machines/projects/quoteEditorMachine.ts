@@ -8,6 +8,8 @@
  *   ready: editor (editing <-> saving)
  *        ∥ preview (loading -> loaded | failed; again when a choice is picked or the options are saved)
  *        ∥ pdf (idle <-> saving)
+ *        ∥ texture (idle <-> uploading: a choice's texture image, checked here for its kind and size
+ *          before it is sent; the uploaded texture and the colour it averages to go into the draft)
  * Ids come from names when the draft is sent: a group or choice keeps the id it was saved with,
  * a new one takes its name's (`idOfName`, unique among its neighbours).
  */
@@ -24,10 +26,12 @@ import {
   type QuoteGroup,
   type QuoteOptions,
 } from '../../model/quote/quoteOptions';
-import { OPTION_BINDS_NOTHING, INVALID_QUOTE_OPTIONS, type ProjectQuote } from '../../api/quoteSchemas';
+import { quoteTextureProblem } from '../../model/quote/quoteTexture';
+import { OPTION_BINDS_NOTHING, INVALID_QUOTE_OPTIONS, UNKNOWN_TEXTURE, type ProjectQuote, type UploadedTexture } from '../../api/quoteSchemas';
 
 export type { ProjectQuote, QuoteChoice, QuoteGroup, QuoteOptions };
 export { QUOTE_CHOICES_MAX, QUOTE_GROUPS_MAX, QUOTE_NAME_MAX, QUOTE_PRICE_MAX };
+export { QUOTE_TEXTURE_EXTENSIONS, QUOTE_TEXTURE_MAX_MEGABYTES, QUOTE_TEXTURE_MIME_TYPES } from '../../model/quote/quoteTexture';
 
 export type QuoteDraftErrorCode = 'required' | 'tooLong' | 'priceNumber' | 'priceRange' | 'duplicateGroup' | 'duplicateChoice' | 'bind' | 'colour' | 'validity';
 
@@ -42,7 +46,40 @@ export interface QuoteDraftError {
 }
 
 /** Why the server kept the options it had: a group bound to no part (named), ids given twice, a value it refused, or no answer. */
-export type QuoteRefusal = { code: 'bindsNothing'; groups: string[] } | { code: 'duplicate' } | { code: 'invalid' } | { code: 'failed' };
+export type QuoteRefusal = { code: 'bindsNothing'; groups: string[] } | { code: 'duplicate' } | { code: 'texture' } | { code: 'invalid' } | { code: 'failed' };
+
+/** Why a texture was not taken: not an image we take, over the size limit, bytes that do not decode, or no answer. */
+export interface TextureProblem {
+  code: 'type' | 'size' | 'unreadable' | 'failed';
+  /** The group's and the choice's names, as the draft had them. */
+  group: string;
+  choice: string;
+}
+
+/** Which choice a texture is for: the group's and the choice's places in the draft. */
+export interface TextureTarget {
+  group: number;
+  choice: number;
+}
+
+/** The draft with this choice given the texture and the colour that stands for it (a choice no longer there: unchanged). */
+export function withTexture(draft: QuoteOptions, target: TextureTarget, uploaded: Pick<UploadedTexture, 'texture' | 'colour'>): QuoteOptions {
+  const group = draft.groups[target.group];
+  if (!group?.choices[target.choice]) return draft;
+  const choices = group.choices.map((c, i) => (i === target.choice ? { ...c, texture: uploaded.texture, colour: uploaded.colour } : c));
+  return { ...draft, groups: draft.groups.map((g, i) => (i === target.group ? { ...group, choices } : g)) };
+}
+
+function textureProblemOf(error: unknown, draft: QuoteOptions | null, target: TextureTarget | null): TextureProblem {
+  const status = (error as { status?: unknown } | null)?.status;
+  const code = status === 413 ? 'size' : status === 415 ? 'type' : status === 400 ? 'unreadable' : 'failed';
+  return { code, ...namesAt(draft, target) };
+}
+
+function namesAt(draft: QuoteOptions | null, target: TextureTarget | null): { group: string; choice: string } {
+  const group = target ? draft?.groups[target.group] : undefined;
+  return { group: group?.name.trim() ?? '', choice: (target && group?.choices[target.choice]?.name.trim()) || '' };
+}
 
 const VALIDITY_MAX = 365;
 const sameName = (a: string, b: string) => idOfName(a) === idOfName(b);
@@ -103,6 +140,7 @@ function refusalOf(error: unknown, draft: QuoteOptions | null, quote: ProjectQuo
     return { code: 'bindsNothing', groups: groups.length > 0 ? groups : quoted ? [quoted] : [] };
   }
   if (code === INVALID_QUOTE_OPTIONS) return { code: 'duplicate' };
+  if (code === UNKNOWN_TEXTURE) return { code: 'texture' };
   if ((error as { status?: unknown } | null)?.status === 400) return { code: 'invalid' };
   return { code: 'failed' };
 }
@@ -121,6 +159,11 @@ interface QuoteEditorContext extends QuoteEditorInput {
   selection: Record<string, string>;
   estimate: Estimate | null;
   pdfFailed: boolean;
+  /** Texture id -> address: the saved options' and those uploaded since. */
+  textureUrls: Record<string, string>;
+  /** The choice the texture being uploaded is for. */
+  textureTarget: TextureTarget | null;
+  textureProblem: TextureProblem | null;
 }
 
 export type QuoteEditorEvent =
@@ -129,7 +172,8 @@ export type QuoteEditorEvent =
   | { type: 'quote.retry' }
   | { type: 'quote.select'; group: string; choice: string }
   | { type: 'quote.pdf'; lang: 'en' | 'fr'; fileName: string }
-  | { type: 'quote.previewStale' };
+  | { type: 'quote.previewStale' }
+  | { type: 'quote.texture'; group: number; choice: number; file: File };
 
 export const quoteEditorMachine = setup({
   types: { context: {} as QuoteEditorContext, events: {} as QuoteEditorEvent, input: {} as QuoteEditorInput },
@@ -146,6 +190,9 @@ export const quoteEditorMachine = setup({
     saveQuotePdf: fromPromise<void, { projectId: number; selection: Record<string, string>; lang: 'en' | 'fr'; fileName: string }>(async () => {
       throw new Error('saveQuotePdf is provided by the app');
     }),
+    uploadTexture: fromPromise<UploadedTexture, { projectId: number; file: File }>(async () => {
+      throw new Error('uploadTexture is provided by the app');
+    }),
   },
   actions: {
     /** The preview's choice in a group; the model's own choice is kept as no choice. */
@@ -155,17 +202,18 @@ export const quoteEditorMachine = setup({
   },
   guards: {
     draftHolds: ({ context }) => context.draft !== null && quoteDraftErrors(context.draft).length === 0,
+    textureFits: ({ event }) => event.type === 'quote.texture' && quoteTextureProblem(event.file) === null,
   },
 }).createMachine({
   id: 'quoteEditor',
-  context: ({ input }) => ({ ...input, quote: null, draft: null, errors: [], refusal: null, selection: {}, estimate: null, pdfFailed: false }),
+  context: ({ input }) => ({ ...input, quote: null, draft: null, errors: [], refusal: null, selection: {}, estimate: null, pdfFailed: false, textureUrls: {}, textureTarget: null, textureProblem: null }),
   initial: 'loading',
   states: {
     loading: {
       invoke: {
         src: 'loadQuote',
         input: ({ context }) => ({ projectId: context.projectId }),
-        onDone: { target: 'ready', actions: assign(({ event }) => ({ quote: event.output, draft: event.output.options })) },
+        onDone: { target: 'ready', actions: assign(({ event }) => ({ quote: event.output, draft: event.output.options, textureUrls: event.output.textures })) },
         onError: 'failed',
       },
     },
@@ -192,7 +240,12 @@ export const quoteEditorMachine = setup({
                 onDone: {
                   target: 'editing',
                   actions: [
-                    assign(({ context, event }) => ({ quote: event.output, draft: event.output.options, selection: normalSelection(event.output.options, context.selection) })),
+                    assign(({ context, event }) => ({
+                      quote: event.output,
+                      draft: event.output.options,
+                      selection: normalSelection(event.output.options, context.selection),
+                      textureUrls: { ...context.textureUrls, ...event.output.textures },
+                    })),
                     raise({ type: 'quote.previewStale' }),
                   ],
                 },
@@ -234,6 +287,41 @@ export const quoteEditorMachine = setup({
                 },
                 onDone: 'idle',
                 onError: { target: 'idle', actions: assign({ pdfFailed: true }) },
+              },
+            },
+          },
+        },
+        texture: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'quote.texture': [
+                  { guard: 'textureFits', target: 'uploading', actions: assign({ textureTarget: ({ event }) => ({ group: event.group, choice: event.choice }), textureProblem: null }) },
+                  {
+                    actions: assign({
+                      textureProblem: ({ context, event }) => ({ code: quoteTextureProblem(event.file) ?? 'type', ...namesAt(context.draft, { group: event.group, choice: event.choice }) }),
+                    }),
+                  },
+                ],
+              },
+            },
+            uploading: {
+              invoke: {
+                src: 'uploadTexture',
+                input: ({ context, event }) => ({ projectId: context.projectId, file: (event as Extract<QuoteEditorEvent, { type: 'quote.texture' }>).file }),
+                onDone: {
+                  target: 'idle',
+                  actions: assign(({ context, event }) => ({
+                    draft: context.draft && context.textureTarget ? withTexture(context.draft, context.textureTarget, event.output) : context.draft,
+                    textureUrls: { ...context.textureUrls, [event.output.texture]: event.output.url },
+                    textureTarget: null,
+                  })),
+                },
+                onError: {
+                  target: 'idle',
+                  actions: assign(({ context, event }) => ({ textureProblem: textureProblemOf(event.error, context.draft, context.textureTarget), textureTarget: null })),
+                },
               },
             },
           },

@@ -5,6 +5,8 @@
  * stands for, price rule); the first choice is the model's own. Every change sends the whole draft
  * to the machine; Save checks it there and lists the problems in the user's language. Below, a
  * preview: one choice per group of the saved options, the estimate of that selection, its PDF.
+ * A choice may have a texture (a wood grain): the picture is sent at once, and the choice takes it
+ * with the colour it averages to; a file of another kind or over the limit is refused with a reason.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import {
@@ -12,11 +14,15 @@ import {
   QUOTE_GROUPS_MAX,
   QUOTE_NAME_MAX,
   QUOTE_PRICE_MAX,
+  QUOTE_TEXTURE_EXTENSIONS,
+  QUOTE_TEXTURE_MAX_MEGABYTES,
+  QUOTE_TEXTURE_MIME_TYPES,
   type QuoteChoice,
   type QuoteDraftError,
   type QuoteGroup,
   type QuoteOptions,
   type QuoteRefusal,
+  type TextureProblem,
 } from '../../machines/projects/quoteEditorMachine';
 import { materialLabel } from '../../machines/projects/workshopView';
 import type { DistanceUnit } from '../../machines/types';
@@ -30,6 +36,7 @@ const smallButton = 'rounded-lg border border-border px-2 py-1 text-sm font-semi
 const fieldLabel = 'flex min-w-0 flex-col gap-0.5 text-xs text-fg-muted';
 const PRICE_KINDS = ['perSquareMetre', 'perPart', 'fixed'] as const;
 const BOARDS_LIST = 'quote-boards';
+const TEXTURE_ACCEPT = [...QUOTE_TEXTURE_MIME_TYPES, ...QUOTE_TEXTURE_EXTENSIONS].join(',');
 
 const bindValue = (bind: QuoteGroup['bind']) => `${bind.kind}:${bind.name}`;
 
@@ -47,7 +54,8 @@ export function QuoteTab({ projectId, projectName, unit }: { projectId: number; 
   const saving = useSelector(actor, (s) => s.matches({ ready: { editor: 'saving' } }));
   const preview = useSelector(actor, (s) => (s.matches({ ready: { preview: 'loaded' } }) ? 'loaded' : s.matches({ ready: { preview: 'failed' } }) ? 'failed' : 'loading'));
   const pdfSaving = useSelector(actor, (s) => s.matches({ ready: { pdf: 'saving' } }));
-  const { quote, draft, errors, refusal, selection, estimate, pdfFailed } = useSelector(actor, (s) => s.context);
+  const uploading = useSelector(actor, (s) => (s.matches({ ready: { texture: 'uploading' } }) ? s.context.textureTarget : null));
+  const { quote, draft, errors, refusal, selection, estimate, pdfFailed, textureUrls, textureProblem } = useSelector(actor, (s) => s.context);
 
   if (state === 'loading') return <p className="p-6 text-sm text-fg-muted">{T.loading()}</p>;
   if (state === 'failed' || !quote || !draft) {
@@ -88,6 +96,10 @@ export function QuoteTab({ projectId, projectName, unit }: { projectId: number; 
       case 'validity':
         return E.validity();
     }
+  };
+  const textureText = (p: TextureProblem): string => {
+    const names = { choice: p.choice, group: p.group };
+    return p.code === 'size' ? T.textureProblems.size({ ...names, max: QUOTE_TEXTURE_MAX_MEGABYTES }) : T.textureProblems[p.code](names);
   };
   const refusalText = (r: QuoteRefusal): string =>
     r.code === 'bindsNothing' ? T.refusals.bindsNothing({ groups: r.groups.map((g) => `“${g}”`).join(', ') }) : T.refusals[r.code]();
@@ -176,10 +188,20 @@ export function QuoteTab({ projectId, projectName, unit }: { projectId: number; 
                       </span>
                       <input type="text" className={input} aria-invalid={invalid(`${at}.name`)} value={choice.name} onChange={(e) => setChoice(g, c, { ...choice, name: e.target.value })} />
                     </label>
-                    <label className={fieldLabel}>
-                      {T.colour()}
-                      <input type="color" className="h-8 w-12 rounded border border-border" aria-invalid={invalid(`${at}.colour`)} value={choice.colour} onChange={(e) => setChoice(g, c, { ...choice, colour: e.target.value })} />
-                    </label>
+                    <div className="flex items-end gap-1.5">
+                      <label className={fieldLabel}>
+                        {T.colour()}
+                        <input type="color" className="h-8 w-12 rounded border border-border" aria-invalid={invalid(`${at}.colour`)} value={choice.colour} onChange={(e) => setChoice(g, c, { ...choice, colour: e.target.value })} />
+                      </label>
+                      <TextureField
+                        name={choice.name.trim() || T.choiceName()}
+                        url={choice.texture ? textureUrls[choice.texture] : undefined}
+                        busy={uploading?.group === g && uploading.choice === c}
+                        disabled={uploading !== null}
+                        onFile={(file) => actor.send({ type: 'quote.texture', group: g, choice: c, file })}
+                        onRemove={() => setChoice(g, c, { ...choice, texture: undefined })}
+                      />
+                    </div>
                     <label className={fieldLabel}>
                       {T.board()}
                       <input type="text" list={BOARDS_LIST} className={input} placeholder={T.boardPlaceholder()} value={choice.board} onChange={(e) => setChoice(g, c, { ...choice, board: e.target.value })} />
@@ -251,6 +273,11 @@ export function QuoteTab({ projectId, projectName, unit }: { projectId: number; 
             ))}
           </ul>
         ) : null}
+        {textureProblem ? (
+          <p role="alert" className="text-sm text-danger" data-testid="quote-texture-problem">
+            {textureText(textureProblem)}
+          </p>
+        ) : null}
         {refusal ? (
           <p role="alert" className="text-sm text-danger" data-testid="quote-refusal">
             {refusalText(refusal)}
@@ -287,7 +314,11 @@ export function QuoteTab({ projectId, projectName, unit }: { projectId: number; 
                   onClick={() => actor.send({ type: 'quote.select', group: group.id, choice: choice.id })}
                   className={`flex items-center gap-1.5 rounded-lg border px-2.5 py-1 text-sm font-semibold ${on ? 'border-primary text-primary' : 'border-border text-fg hover:border-primary'}`}
                 >
-                  <span aria-hidden className="inline-block h-3.5 w-3.5 rounded-full border border-border" style={{ backgroundColor: choice.colour }} />
+                  <span
+                    aria-hidden
+                    className="inline-block h-3.5 w-3.5 rounded-full border border-border bg-cover"
+                    style={{ backgroundColor: choice.colour, backgroundImage: choice.texture && textureUrls[choice.texture] ? `url("${textureUrls[choice.texture]}")` : undefined }}
+                  />
                   {choice.name}
                   {c === 0 ? <span className="text-xs font-normal text-fg-muted">({T.modelsOwn()})</span> : null}
                 </button>
@@ -307,5 +338,37 @@ export function QuoteTab({ projectId, projectName, unit }: { projectId: number; 
         {preview === 'loaded' && estimate ? <EstimateView estimate={estimate} unit={unit} /> : null}
       </section>
     </div>
+  );
+}
+
+/** A choice's texture: its picture with a remove button, or a file picker (the machine checks the file). */
+function TextureField(props: { name: string; url: string | undefined; busy: boolean; disabled: boolean; onFile: (file: File) => void; onRemove: () => void }) {
+  const T = useLL().workshop.quote;
+  if (props.url) {
+    return (
+      <span className="flex items-center gap-1">
+        <img src={props.url} alt={T.textureOf({ name: props.name })} className="h-8 w-8 rounded border border-border object-cover" />
+        <button type="button" className={smallButton} aria-label={T.removeTexture({ name: props.name })} onClick={props.onRemove}>
+          ✕
+        </button>
+      </span>
+    );
+  }
+  return (
+    <label className={`${smallButton} cursor-pointer whitespace-nowrap ${props.disabled ? 'pointer-events-none opacity-50' : ''}`}>
+      {props.busy ? T.uploadingTexture() : T.addTexture()}
+      <input
+        type="file"
+        className="sr-only"
+        accept={TEXTURE_ACCEPT}
+        aria-label={T.textureOf({ name: props.name })}
+        disabled={props.disabled}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) props.onFile(file);
+        }}
+      />
+    </label>
   );
 }

@@ -34,6 +34,7 @@ const quote: ProjectQuote = {
   materials: [{ name: 'Oak veneer 19', parts: 3 }, { name: 'Melamine white 18', parts: 2 }],
   hardware: [{ name: 'Bar handle', quantity: 2 }],
   currency: 'EUR',
+  textures: {},
 };
 
 function setup(put: (options: QuoteOptions) => Promise<ProjectQuote> = async (o) => ({ ...quote, options: o })) {
@@ -113,5 +114,48 @@ describe("the workshop's Quote tab", () => {
     expect((await screen.findByTestId('quote-refusal')).textContent).toBe('No part of the current revision is bound by “Fronts”: choose another material or hardware item.');
     expect(sent).toHaveLength(1);
     expect((within(screen.getByRole('group', { name: 'Doors' })).getByLabelText('Group name') as HTMLInputElement).value).toBe('Doors');
+  });
+
+  it.each([
+    ['en', 'The texture for “White lacquer” (Fronts) is over 2 MB: choose a smaller image.'],
+    ['fr', 'La texture de « White lacquer » (Fronts) dépasse 2 Mo : choisissez une image plus légère.'],
+  ])('says in %s that a texture is over the size limit, and sends nothing', async (lang, text) => {
+    const { api } = setup();
+    const uploads: Blob[] = [];
+    api.putQuoteTexture = async (_id, file) => {
+      uploads.push(file);
+      return { texture: 'a'.repeat(32), colour: '#8a6a44', url: '/grain.jpg' };
+    };
+    renderWithServices(<QuoteTab projectId={4} projectName="Kitchen" unit="mm" />, { projectsApi: api, browserLanguages: [lang] });
+    const fronts = await screen.findByRole('group', { name: 'Fronts' });
+    const picker = within(fronts).getByLabelText(lang === 'fr' ? 'Texture de White lacquer' : 'Texture of White lacquer');
+    fireEvent.change(picker, { target: { files: [new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'scan.jpg', { type: 'image/jpeg' })] } });
+    expect((await screen.findByTestId('quote-texture-problem')).textContent).toBe(text);
+    expect(uploads).toEqual([]);
+  });
+
+  it('uploads a texture, shows it on the choice with the colour it averages to, and saves it with the options', async () => {
+    const { api, sent } = setup();
+    const grain = new File([new Uint8Array(50_000)], 'walnut.jpg', { type: 'image/jpeg' });
+    const uploads: Blob[] = [];
+    api.putQuoteTexture = async (_id, file) => {
+      uploads.push(file);
+      return { texture: 'a'.repeat(32), colour: '#8a6a44', url: '/grain.jpg' };
+    };
+    renderWithServices(<QuoteTab projectId={4} projectName="Kitchen" unit="mm" />, { projectsApi: api });
+    const fronts = await screen.findByRole('group', { name: 'Fronts' });
+    fireEvent.change(within(fronts).getByLabelText('Texture of White lacquer'), { target: { files: [grain] } });
+    const picture = (await within(fronts).findByRole('img', { name: 'Texture of White lacquer' })) as HTMLImageElement;
+    expect(picture.getAttribute('src')).toBe('/grain.jpg');
+    expect(uploads).toEqual([grain]);
+    expect((within(fronts).getAllByLabelText('Colour')[1] as HTMLInputElement).value).toBe('#8a6a44');
+    fireEvent.click(screen.getByRole('button', { name: 'Save the options' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].groups[0].choices[1]).toEqual({ ...options.groups[0].choices[1], colour: '#8a6a44', texture: 'a'.repeat(32) });
+    // Removed: the choice is saved without it.
+    fireEvent.click(within(screen.getByRole('group', { name: 'Fronts' })).getByRole('button', { name: 'Remove the texture of White lacquer' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save the options' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1].groups[0].choices[1].texture).toBeUndefined();
   });
 });
