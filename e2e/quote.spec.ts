@@ -10,6 +10,7 @@ import type { Estimate } from '../src/model/cutting/estimate';
 import { DEFAULT_WORKSHOP_SETTINGS } from '../src/model/cutting/workshopSettings';
 import type { QuoteOptions } from '../src/model/quote/quoteOptions';
 import { e2eServer, publishedKitchen } from './linkHelpers';
+import sharp from 'sharp';
 import { settledPixels } from './pixels';
 
 /** A green no part of the generated kitchen has: a pixel of it is a recoloured part. */
@@ -110,5 +111,82 @@ test('a finish chosen on the link recolours its parts only, reprices, stays in t
     expect(project.approval.quote.choices).toEqual({ finish: 'green' });
     expect(project.approval.quote.total).toBe(green.total);
   });
+  await context.close();
+});
+
+test('a finish with a texture draws the texture on its parts: both colours of a two-band picture, no others', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const link = await publishedKitchen(40, 'Textured kitchen');
+  const headers = { authorization: `Bearer ${link.token}` };
+  const { materials } = (await (await fetch(`${e2eServer.url}/api/v1/projects/${link.projectId}/options`, { headers })).json()) as ProjectQuote;
+  const bound = materials.find((m) => /lacquer|oak/i.test(m.name))!;
+  // A picture of two bands, red above blue: one repeat covers 0.6 m of a part, so each band shows on a front.
+  const bands = await sharp({ create: { width: 512, height: 512, channels: 3, background: { r: 40, g: 60, b: 220 } } })
+    .composite([{ input: { create: { width: 512, height: 256, channels: 3, background: { r: 220, g: 40, b: 40 } } }, top: 0, left: 0 }])
+    .png()
+    .toBuffer();
+  const uploaded = await fetch(`${e2eServer.url}/api/v1/projects/${link.projectId}/options/textures`, { method: 'PUT', headers: { ...headers, 'content-type': 'image/png' }, body: bands });
+  expect(uploaded.status).toBe(201);
+  const { texture } = (await uploaded.json()) as { texture: string };
+  const options: QuoteOptions = {
+    validityDays: 30,
+    groups: [
+      {
+        id: 'finish',
+        name: 'Finish',
+        bind: { kind: 'material', name: bound.name },
+        choices: [
+          { id: 'own', name: 'As drawn', colour: '#888888', board: '', price: { kind: 'fixed', amount: 0 } },
+          { id: 'bands', name: 'Two bands', colour: GREEN, board: '', price: { kind: 'fixed', amount: 0 }, texture },
+        ],
+      },
+    ],
+  };
+  const put = await fetch(`${e2eServer.url}/api/v1/projects/${link.projectId}/options`, { method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(options) });
+  expect(put.status).toBe(200);
+  const patch = await fetch(`${e2eServer.url}/api/v1/projects/${link.projectId}`, {
+    method: 'PATCH',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ shareOptions: { isOptionsAvailable: true, isHierarchyVisible: false } }),
+  });
+  expect(patch.status).toBe(204);
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`/s/${link.accessKey}`);
+  await modelShown(page);
+  const before = await settledPixels(page);
+  const textureRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/options/textures/')) textureRequests.push(request.url());
+  });
+  await page.goto(`/s/${link.accessKey}?options=finish.bands`);
+  await modelShown(page);
+  const red = (p: Buffer, i: number) => p[i]! > p[i + 2]! + 40 && p[i]! > p[i + 1]! + 40;
+  const blue = (p: Buffer, i: number) => p[i + 2]! > p[i]! + 40 && p[i + 2]! > p[i + 1]! + 40;
+  // Counted once the texture has arrived (the colour shows until then): the changed pixels by hue.
+  let shares = { red: 0, blue: 0, other: 0 };
+  await expect
+    .poll(
+      async () => {
+        const after = await settledPixels(page);
+        const counts = { red: 0, blue: 0, other: 0 };
+        for (let i = 0; i < after.length; i += 3) {
+          const moved = Math.abs(after[i]! - before[i]!) + Math.abs(after[i + 1]! - before[i + 1]!) + Math.abs(after[i + 2]! - before[i + 2]!) > 48;
+          if (!moved) continue;
+          if (red(after, i)) counts.red++;
+          else if (blue(after, i)) counts.blue++;
+          else counts.other++;
+        }
+        const total = Math.max(1, counts.red + counts.blue + counts.other);
+        shares = { red: counts.red / total, blue: counts.blue / total, other: counts.other / total };
+        return Math.min(shares.red, shares.blue);
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0.15);
+  // The rest: edges and the bands' blend where a repeat is seen small (mipmaps), not the fallback green or anything else.
+  expect(shares.other, JSON.stringify(shares)).toBeLessThan(0.35);
+  expect(new Set(textureRequests).size, 'the texture downloaded once').toBe(1);
   await context.close();
 });

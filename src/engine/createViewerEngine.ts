@@ -116,7 +116,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
     requestRender();
   }, () => unit);
   const tints = { added: new Highlight(scene, highlightMaterial(scene, TINT_COLORS.added, 'tint-added')), changed: new Highlight(scene, highlightMaterial(scene, TINT_COLORS.changed, 'tint-changed')) };
-  const emphasis = new PartEmphasis(highlight, () => requestRender(), tints, (hex) => new Highlight(scene, finishMaterial(scene, hex), false));
+  const emphasis = new PartEmphasis(highlight, () => requestRender(), tints, (finish) => new Highlight(scene, finishMaterial(scene, finish, () => requestRender()), false));
   const view = followView(rig, keyLight, onOrientation);
   const camera = new CameraControl({ engine, scene, canvas, rig, model: currentModel, onUserCameraMove, requestRender, now });
   const workshop = createWorkshopTools({ scene, rig, camera, clipping, model: currentModel, requestRender });

@@ -138,9 +138,10 @@ export interface EnginePort extends WorkshopPort {
    */
   setTints(tints: Partial<Record<PartTint, readonly string[]>>): void;
   /**
-   * Draws parts in other colours (the finishes a client chose): `#rrggbb` -> node ids, each node's
-   * geometry and its descendants', lit and opaque, in the solid render mode; `{}` gives the parts their own colours
-   * back. No reload: the model's own meshes stay. Kept for a model loaded later (colours chosen
+   * Draws parts in other colours (the finishes a client chose): a finish (`#rrggbb`, or
+   * `#rrggbb url(<texture address>)` for a texture: model/quote/quoteTexture.ts) -> node ids, each
+   * node's geometry and its descendants', lit and opaque, in the solid render mode (a texture shows
+   * once it has arrived, its colour until then); `{}` gives the parts their own colours back. No reload: the model's own meshes stay. Kept for a model loaded later (colours chosen
    * before the model arrived apply to it).
    */
   setPartColours(colours: Readonly<Record<string, readonly string[]>>): void;

@@ -24,7 +24,7 @@ const accessKey = 'Key77';
 const quote: LinkQuote = {
   currency: 'EUR',
   nodes: { fronts: ['3', '4'], handles: ['6'] },
-  textures: {},
+  textures: { ['a'.repeat(32)]: '/textures/white.jpg' },
   options: {
     validityDays: 30,
     groups: [
@@ -34,7 +34,7 @@ const quote: LinkQuote = {
         bind: { kind: 'material', name: 'Oak veneer 19' },
         choices: [
           { id: 'oak', name: 'Oak', colour: '#B08850', board: '', price: { kind: 'perSquareMetre', amount: 20 } },
-          { id: 'white', name: 'White lacquer', colour: '#F2F1EC', board: 'White MDF 19', price: { kind: 'perSquareMetre', amount: 65 } },
+          { id: 'white', name: 'White lacquer', colour: '#F2F1EC', board: 'White MDF 19', price: { kind: 'perSquareMetre', amount: 65 }, texture: 'a'.repeat(32) },
         ],
       },
       {
@@ -51,9 +51,12 @@ const quote: LinkQuote = {
 };
 const estimate: Estimate = { currency: 'EUR', revision: 2, lines: [], options: [], total: 120, previous: null };
 
-/** The oracle's own reading of the fixture: the model's own choice of each group, the colour and nodes of the others. */
+/** The oracle's own reading of the fixture: the model's own choice of each group, the finish (colour, and texture as CSS writes it) and nodes of the others. */
 const OWN: Record<string, string> = { fronts: 'oak', handles: 'steel' };
-const PAINT: Record<string, { colour: string; nodes: string[] }> = { 'fronts.white': { colour: '#f2f1ec', nodes: ['3', '4'] }, 'handles.brass': { colour: '#c9a227', nodes: ['6'] } };
+const PAINT: Record<string, { colour: string; nodes: string[] }> = {
+  'fronts.white': { colour: '#f2f1ec url(/textures/white.jpg)', nodes: ['3', '4'] },
+  'handles.brass': { colour: '#c9a227', nodes: ['6'] },
+};
 
 interface LinkOptionsExpected extends Expected {
   selection: Record<string, string>;

@@ -3,6 +3,7 @@
  * comparison tints, one overlay per kind of change; and the finishes the client chose, one opaque
  * overlay per colour, shown in the solid render mode only.
  */
+import { finishKey, parseFinish } from '../../model/quote/quoteTexture';
 import { startFlash } from './flashTimer';
 import type { PartTint } from '../types';
 import type { Highlight } from './highlight';
@@ -16,7 +17,7 @@ export class PartEmphasis {
   private stopTimer: (() => void) | null = null;
 
   private tintIds: Partial<Record<PartTint, readonly string[]>> = {};
-  /** Colour (`#rrggbb`) -> the nodes drawn in it. */
+  /** Finish (`#rrggbb`, with `url(...)` for a texture) -> the nodes drawn in it. */
   private colourIds: Record<string, readonly string[]> = {};
   private readonly colourOverlays = new Map<string, Highlight>();
   private coloursShown = true;
@@ -25,8 +26,8 @@ export class PartEmphasis {
     private readonly highlight: Highlight,
     private readonly changed: () => void,
     private readonly tints: Record<PartTint, Highlight> | null = null,
-    /** Makes the overlay of one finish colour. */
-    private readonly finishOverlay: ((hex: string) => Highlight) | null = null,
+    /** Makes the overlay of one finish (model/quote/quoteTexture.ts). */
+    private readonly finishOverlay: ((finish: string) => Highlight) | null = null,
   ) {}
 
   /** The parts moved (the exploded view): every overlay is rebuilt at the new positions. */
@@ -37,13 +38,17 @@ export class PartEmphasis {
     this.refresh();
   }
 
-  /** Draws these nodes (with what they hold) in these colours (`#rrggbb` -> ids of the current model); `{}` removes every colour. */
+  /** Draws these nodes (with what they hold) in these finishes (finish -> ids of the current model); `{}` removes every finish. */
   setColours(colours: Readonly<Record<string, readonly string[]>>): void {
-    this.colourIds = Object.fromEntries(Object.entries(colours).map(([hex, ids]) => [hex.toLowerCase(), ids]));
-    for (const [hex, overlay] of this.colourOverlays) {
-      if (this.colourIds[hex]) continue;
+    this.colourIds = {};
+    for (const [key, ids] of Object.entries(colours)) {
+      const finish = parseFinish(key);
+      if (finish) this.colourIds[finishKey(finish.colour, finish.texture)] = ids;
+    }
+    for (const [finish, overlay] of this.colourOverlays) {
+      if (this.colourIds[finish]) continue;
       overlay.dispose();
-      this.colourOverlays.delete(hex);
+      this.colourOverlays.delete(finish);
       this.changed();
     }
     this.refresh();
@@ -120,9 +125,9 @@ export class PartEmphasis {
       changed = overlay.set(model?.built ?? null, tinted) || changed;
     }
     if (this.finishOverlay) {
-      for (const [hex, ids] of Object.entries(this.colourIds)) {
-        let overlay = this.colourOverlays.get(hex);
-        if (!overlay) this.colourOverlays.set(hex, (overlay = this.finishOverlay(hex)));
+      for (const [finish, ids] of Object.entries(this.colourIds)) {
+        let overlay = this.colourOverlays.get(finish);
+        if (!overlay) this.colourOverlays.set(finish, (overlay = this.finishOverlay(finish)));
         const coloured = new Set<number>();
         if (model && this.coloursShown) for (const p of model.partsOf(ids)) if (model.visibility.visible[p]) coloured.add(p);
         changed = overlay.set(model?.built ?? null, coloured) || changed;

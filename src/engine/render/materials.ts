@@ -10,6 +10,7 @@ import type { Scene } from '@babylonjs/core/scene';
 import type { SourceMaterial } from '../geometry/modelSource';
 import { markCapping } from '../clipping/clipPlanes';
 import { surfaceMaterial } from './surfaceMaterial';
+import { parseFinish, QUOTE_TEXTURE_REPEAT_M } from '../../model/quote/quoteTexture';
 
 const HIGHLIGHT_COLOR = new Color3(0.976, 0.451, 0.086);
 
@@ -50,14 +51,32 @@ export const TINT_COLORS = { added: new Color3(0.2, 0.8, 0.35), changed: new Col
 /**
  * A finish the client chose (the quote's options): the bound parts drawn again, lit and opaque in
  * the choice's colour, in front of their own surfaces (which sit behind their edges) and still
- * behind the edges, so they keep their outlines.
+ * behind the edges, so they keep their outlines. `finish` is `#rrggbb`, or `#rrggbb url(...)` with a
+ * texture: the colour shows at once, the texture (loaded apart, finishTexture.ts) when it has
+ * arrived, and `changed` asks for a frame then.
  */
-export function finishMaterial(scene: Scene, hex: string): ShaderMaterial {
+export function finishMaterial(scene: Scene, finish: string, changed: () => void = () => {}): ShaderMaterial {
+  const { colour, texture } = parseFinish(finish) ?? { colour: '#808080', texture: null };
   // Drawn after the opaque surfaces (an alpha just below 1 puts it in the transparent pass), from both sides as the highlight is.
-  const m = surfaceMaterial(`finish-${hex}`, scene, { color: Color3.FromHexString(hex), lit: true, alpha: 0.999 });
+  const m = surfaceMaterial(`finish-${finish}`, scene, { color: Color3.FromHexString(colour), lit: true, alpha: 0.999, textured: texture !== null });
   m.zOffset = 0.5;
   m.zOffsetUnits = 0.5;
   m.backFaceCulling = false;
+  if (texture) {
+    m.setFloat('textureReady', 0);
+    m.setFloat('textureScale', 1 / QUOTE_TEXTURE_REPEAT_M);
+    let disposed = false;
+    m.onDisposeObservable.add(() => (disposed = true));
+    void import('./finishTexture').then(({ loadFinishTexture }) =>
+      loadFinishTexture(scene, texture, (loaded) => {
+        if (disposed) return loaded.dispose();
+        m.setTexture('finishTexture', loaded);
+        m.setFloat('textureReady', 1);
+        m.onDisposeObservable.add(() => loaded.dispose());
+        changed();
+      }),
+    );
+  }
   return m;
 }
 

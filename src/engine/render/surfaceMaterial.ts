@@ -27,6 +27,8 @@ interface SurfaceLook {
   alpha?: number;
   /** Whether the scene's clip planes cut it (default true; handles on the cut itself are not cut). */
   clip?: boolean;
+  /** A texture sampler `finishTexture` replaces the colour once set (the finishes' variant of the program). */
+  textured?: boolean;
 }
 
 const keyLights = new WeakMap<Scene, Vector3>();
@@ -44,7 +46,9 @@ export function keyLightOf(scene: Scene): Vector3 {
 export function surfaceMaterial(name: string, scene: Scene, look: SurfaceLook): ShaderMaterial {
   const m = new ShaderMaterial(name, scene, NAME, {
     attributes: ['position', 'normal'],
-    uniforms: [...SURFACE_UNIFORMS],
+    uniforms: look.textured ? [...SURFACE_UNIFORMS, 'textureReady', 'textureScale'] : [...SURFACE_UNIFORMS],
+    samplers: look.textured ? ['finishTexture'] : [],
+    defines: look.textured ? ['#define TEXTURED'] : [],
     useClipPlane: look.clip ?? true,
   });
   m.setColor3('baseColor', look.color);

@@ -10,6 +10,8 @@
  * caps closed parts (`capping`): a face seen from behind is then the inside of a cut part and is
  * drawn flat in the part's colour, darker, so that a cut panel reads as solid (docs/decisions.md).
  * The clip planes (up to six: a section box) are tested per fragment on the world position.
+ * With TEXTURED defined (a finish with a texture, materials.ts), the colour is a texture projected
+ * along the world axes instead, so that parts need no texture coordinates.
  * The light's numbers are the model's (model/viewLook.ts), which the server's poster uses too.
  */
 import { LIGHT } from '../../model/viewLook';
@@ -59,6 +61,11 @@ uniform vec3 emissive;
 uniform float lit;
 uniform float opacity;
 uniform float capping;
+#ifdef TEXTURED
+uniform sampler2D finishTexture;
+uniform float textureReady;
+uniform float textureScale;
+#endif
 const vec3 SKY = ${vec3(LIGHT.sky)};
 const vec3 GROUND = ${vec3(LIGHT.ground)};
 const float KEY = ${glsl(LIGHT.key)};
@@ -86,21 +93,30 @@ void main(void) {
   if (dot(p, vClipPlane6) > 0.0) discard;
 #endif
   vec3 n = normalize(vNormalW);
+  vec3 base = baseColor;
+#ifdef TEXTURED
+  // A finish's texture projected along the three axes, each weighted by how squarely the face looks down it.
+  vec3 w = pow(abs(n), vec3(4.0));
+  w /= w.x + w.y + w.z;
+  vec3 p3 = vPositionW * textureScale;
+  vec3 grain = texture2D(finishTexture, p3.zy).rgb * w.x + texture2D(finishTexture, p3.xz).rgb * w.y + texture2D(finishTexture, p3.xy).rgb * w.z;
+  base = mix(baseColor, grain, textureReady);
+#endif
   if (dot(n, cameraPosition - vPositionW) < 0.0) {
     // A closed part seen from inside is seen through a cut: its inside fills the cut, flat and darker.
     if (capping > 0.5) {
-      gl_FragColor = vec4(baseColor * CAP_SHADE, opacity);
+      gl_FragColor = vec4(base * CAP_SHADE, opacity);
       return;
     }
     n = -n;
   }
-  vec3 albedo = pow(baseColor, vec3(GAMMA));
+  vec3 albedo = pow(base, vec3(GAMMA));
   vec3 light = mix(GROUND, SKY, 0.5 + 0.5 * n.y) + KEY * max(dot(n, -keyDirection), 0.0);
   vec3 linear = albedo * light;
   // A soft shoulder instead of a hard clip: highlights roll off, whites stay below pure white.
   linear = linear / (1.0 + SHOULDER * linear);
   vec3 shaded = pow(linear, vec3(1.0 / GAMMA)) + emissive;
-  gl_FragColor = vec4(mix(baseColor + emissive, shaded, lit), opacity);
+  gl_FragColor = vec4(mix(base + emissive, shaded, lit), opacity);
 }`;
 
 /** The uniforms of the surface program. */

@@ -3,8 +3,8 @@
  * offers, one choice per group, the model recoloured at once and the estimate of the choice.
  *   loading -> ready.{pricing -> priced | priceFailed (retry)} | failed (retry); `off` on a link
  *   that offers no options.
- * A choice (`options.choose`) re-enters `ready`: the bound parts take the chosen colours (an engine
- * command, no reload), the estimate of the new selection is read (an older answer is dropped), and
+ * A choice (`options.choose`) re-enters `ready`: the bound parts take the chosen colours and
+ * textures (an engine command, no reload; a texture is its one download), the estimate of the new selection is read (an older answer is dropped), and
  * the selection is kept (`keepSelection`: the page's URL, and the approval it goes with).
  * `options.reset` goes back to the model's own choices. The selection the link was opened with
  * (`?options=`) is kept only where it names choices the link offers.
@@ -13,6 +13,7 @@ import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { LinkQuote } from '../../api/quoteSchemas';
 import type { Estimate } from '../../model/cutting/estimate';
 import { chosenIn, normalSelection, type QuoteSelection } from '../../model/quote/quoteOptions';
+import { finishKey } from '../../model/quote/quoteTexture';
 import type { EngineSlot } from './enginePort';
 
 interface LinkOptionsInput {
@@ -36,14 +37,14 @@ export type LinkOptionsEvent =
   | { type: 'options.reset' }
   | { type: 'options.retry' };
 
-/** Colour -> the nodes drawn in it: every group whose choice is not the model's own. */
+/** Finish (`#rrggbb`, with `url(...)` for a texture) -> the nodes drawn in it: every group whose choice is not the model's own. */
 export function coloursOf(quote: LinkQuote | null, selection: QuoteSelection): Record<string, string[]> {
   const colours: Record<string, string[]> = {};
   for (const group of quote?.options.groups ?? []) {
     const choice = chosenIn(group, selection);
     if (choice === group.choices[0]) continue;
-    const hex = choice.colour.toLowerCase();
-    colours[hex] = [...(colours[hex] ?? []), ...(quote?.nodes[group.id] ?? [])];
+    const key = finishKey(choice.colour, (choice.texture && quote?.textures[choice.texture]) || null);
+    colours[key] = [...(colours[key] ?? []), ...(quote?.nodes[group.id] ?? [])];
   }
   return colours;
 }

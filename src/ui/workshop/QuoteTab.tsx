@@ -28,6 +28,7 @@ import { materialLabel } from '../../machines/projects/workshopView';
 import type { DistanceUnit } from '../../machines/types';
 import { useAppServices } from '../app/AppServices';
 import { useLL, useLocale } from '../app/I18nProvider';
+import { swatchStyle } from '../common/swatchStyle';
 import { EstimateView } from './EstimateView';
 import { moneyText } from './lengths';
 
@@ -316,8 +317,8 @@ export function QuoteTab({ projectId, projectName, unit }: { projectId: number; 
                 >
                   <span
                     aria-hidden
-                    className="inline-block h-3.5 w-3.5 rounded-full border border-border bg-cover"
-                    style={{ backgroundColor: choice.colour, backgroundImage: choice.texture && textureUrls[choice.texture] ? `url("${textureUrls[choice.texture]}")` : undefined }}
+                    className="inline-block h-3.5 w-3.5 rounded-full border border-border"
+                    style={swatchStyle(choice, textureUrls)}
                   />
                   {choice.name}
                   {c === 0 ? <span className="text-xs font-normal text-fg-muted">({T.modelsOwn()})</span> : null}

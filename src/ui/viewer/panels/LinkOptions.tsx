@@ -4,6 +4,7 @@
  * difference to the model's own choice; the quote as a PDF of the selection. The "Options" button
  * over the model opens the panel that holds them (the project panel; a sheet on a phone).
  */
+import { swatchStyle } from '../../common/swatchStyle';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { linkOptionsMachine } from '../../../machines/viewer/linkOptionsMachine';
@@ -73,7 +74,7 @@ export function LinkOptions({ actor, quotePdfUrl }: { actor: LinkOptionsActor; q
                     onClick={() => actor.send({ type: 'options.choose', group: group.id, choice: choice.id })}
                     className={`flex min-h-11 items-center gap-2 rounded-xl border px-3 text-sm ${on ? 'border-primary bg-primary/10 font-bold text-fg' : 'border-border text-fg hover:border-primary'}`}
                   >
-                    <span aria-hidden className="size-5 shrink-0 rounded-full border border-black/30" style={{ backgroundColor: choice.colour }} />
+                    <span aria-hidden className="size-5 shrink-0 rounded-full border border-black/30" style={swatchStyle(choice, quote?.textures ?? {})} />
                     <span className="text-left">
                       {choice.name}
                       {i === 0 ? <span className="block text-xs font-normal text-fg-muted">{T.modelsOwn()}</span> : null}
