@@ -1,16 +1,33 @@
 /**
  * Pictures of the client's quote (docs/screens/): the Options panel of a link opened with a finish
- * chosen (`link-options-<desktop|phone>[-fr].png`), the owner's Quote tab on the workshop page
+ * with a textured finish chosen (`link-options-<desktop|phone>[-fr].png`), the owner's Quote tab on the workshop page
  * (`workshop-quote-<desktop|phone>[-fr].png`), at 1440 x 900 and 390 x 844 (touch), in English and
  * French; and the quote itself as a PDF (`quote-<en|fr>.pdf`).
  */
 import { writeFileSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
+import sharp from 'sharp';
 import type { ProjectQuote } from '../src/api/quoteSchemas';
 import { DEFAULT_WORKSHOP_SETTINGS } from '../src/model/cutting/workshopSettings';
 import type { QuoteOptions } from '../src/model/quote/quoteOptions';
 import { newPage } from './revisionScreens';
 import { DESKTOP, PHONE, type Api, type Login, type Shot } from './shotKit';
+
+/** An oak grain drawn here (wavy lines of browns on a light oak, a fixed seed), as a PNG of 512 x 512. */
+function oakGrain(): Promise<Buffer> {
+  let seed = 7;
+  const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+  const lines: string[] = [];
+  for (let i = 0; i < 90; i++) {
+    const x = random() * 512;
+    const wave = 4 + random() * 10;
+    const shade = ['#8a5f35', '#9c6d3f', '#a87a49', '#c99b68', '#d6ab78'][Math.floor(random() * 5)];
+    const d = Array.from({ length: 9 }, (_, k) => `${k === 0 ? 'M' : 'L'}${(x + Math.sin(k * 0.8 + i) * wave).toFixed(1)},${k * 64}`).join(' ');
+    lines.push(`<path d="${d}" stroke="${shade}" stroke-width="${(0.6 + random() * 2.6).toFixed(1)}" fill="none" opacity="0.7"/>`);
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512"><rect width="512" height="512" fill="#bf9160"/>${lines.join('')}</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
 
 const TEXTS = { en: { options: 'Options', tab: 'Quote' }, fr: { options: 'Options', tab: 'Options du devis' } };
 
@@ -29,6 +46,12 @@ export async function quoteShots(browser: Browser, origin: string, login: Login,
   const fronts = materials.find((m) => /lacquer|oak/i.test(m.name)) ?? materials[0]!;
   const carcass = materials.find((m) => /melamine/i.test(m.name) && m.name !== fronts.name);
   const handle = hardware.find((h) => /handle/i.test(h.name));
+  const grain = await fetch(`${origin}/api/v1/projects/${projectId}/options/textures`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
+    body: new Uint8Array(await oakGrain()),
+  });
+  const oak = (await grain.json()) as { texture: string; colour: string };
   const options: QuoteOptions = {
     validityDays: 30,
     groups: [
@@ -39,7 +62,7 @@ export async function quoteShots(browser: Browser, origin: string, login: Login,
         choices: [
           { id: 'grey', name: 'Grey lacquer', colour: '#8f969c', board: '', price: { kind: 'perSquareMetre', amount: 38 } },
           { id: 'white', name: 'White lacquer', colour: '#f1efe8', board: 'White lacquer MDF 19', price: { kind: 'perSquareMetre', amount: 52 } },
-          { id: 'oak', name: 'Natural oak', colour: '#b98a57', board: 'Oak veneer 19', price: { kind: 'perSquareMetre', amount: 74 } },
+          { id: 'oak', name: 'Natural oak', colour: oak.colour, board: 'Oak veneer 19', price: { kind: 'perSquareMetre', amount: 74 }, texture: oak.texture },
         ],
       },
       ...(carcass
@@ -64,7 +87,7 @@ export async function quoteShots(browser: Browser, origin: string, login: Login,
     const suffix = language === 'fr' ? '-fr' : '';
     for (const [viewport, device] of [[DESKTOP, 'desktop'], [PHONE, 'phone']] as const) {
       const guest = await newPage(browser, origin, viewport, language === 'fr');
-      await guest.page.goto(`/s/${accessKey}?options=fronts.white,handles.brass`);
+      await guest.page.goto(`/s/${accessKey}?options=fronts.oak,handles.brass`);
       await guest.page.locator('[data-model-shown="true"]').waitFor({ timeout: 60_000 });
       await guest.page.getByTestId('options-button').click();
       await guest.page.getByTestId('options-estimate').waitFor({ timeout: 30_000 });
@@ -78,7 +101,7 @@ export async function quoteShots(browser: Browser, origin: string, login: Login,
       await shot(owner.page, `workshop-quote-${device}${suffix}`);
       await owner.context.close();
     }
-    const pdf = await fetch(`${origin}/api/v1/projects/accessKeys/${accessKey}/quote.pdf?options=fronts.white,handles.brass&lang=${language}`);
+    const pdf = await fetch(`${origin}/api/v1/projects/accessKeys/${accessKey}/quote.pdf?options=fronts.oak,handles.brass&lang=${language}`);
     writeFileSync(`docs/screens/quote-${language}.pdf`, new Uint8Array(await pdf.arrayBuffer()));
   }
 }
