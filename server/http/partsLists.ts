@@ -6,6 +6,7 @@
  * A link answers only where the owner enabled `isPartsListAvailable`; otherwise the same 404 as
  * any link route.
  */
+import { optionsInForce } from '../../src/model/quote/quoteOptions';
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
@@ -76,7 +77,7 @@ export async function workshopTreeOf(services: { db: Db; blobs: BlobStore }, sco
   const { approval, revisionNumber, ownerId, id } = scope.project;
   if (!approval?.quote || approval.revisionNumber !== revisionNumber || Object.keys(approval.quote.choices).length === 0) return tree;
   const [owned, options] = await Promise.all([settings ?? findWorkshopSettings(services.db, ownerId), findQuoteOptions(services.db, id)]);
-  return treeWithChoices(tree, workshopPartsOf(tree, owned), options, approval.quote.choices);
+  return treeWithChoices(tree, workshopPartsOf(tree, owned), optionsInForce(options, owned.quoteOptions).options, approval.quote.choices);
 }
 
 /** The routes under one prefix: `via: 'owner'` under /projects/:id, `'link'` under /projects/accessKeys/:accessKey. */

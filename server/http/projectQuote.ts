@@ -12,7 +12,7 @@ import { OPTIONS_CHANGED, type ApprovedQuote } from '../../src/api/quoteSchemas'
 import type { PackingMode } from '../../src/model/cutting/packing';
 import { workshopPartsOf, type WorkshopParts } from '../../src/model/cutting/workshopParts';
 import type { WorkshopSettings } from '../../src/model/cutting/workshopSettings';
-import { chosenIn, normalSelection, parseSelection, type QuoteOptions, type QuoteSelection } from '../../src/model/quote/quoteOptions';
+import { chosenIn, normalSelection, optionsInForce, parseSelection, type QuoteOptions, type QuoteSelection } from '../../src/model/quote/quoteOptions';
 import { boundCount, quoteOf, type Quote } from '../../src/model/quote/quotePrice';
 import { findOwnedProject } from '../db/projects';
 import { findQuoteOptions, listQuoteApprovedProjects, reopenApproval } from '../db/quotes';
@@ -44,8 +44,9 @@ export async function projectQuote(services: { db: Db; blobs: BlobStore }, scope
   const { db, blobs } = services;
   const [settings, stored, tree] = await Promise.all([findWorkshopSettings(db, scope.project.ownerId), findQuoteOptions(db, scope.project.id), partTreeOf(blobs, scope)]);
   const parts = workshopPartsOf(tree, settings);
+  const inForce = optionsInForce(stored, settings.quoteOptions).options;
   // A link without options prices the model as it is.
-  const options = scope.via === 'link' && !scope.project.shareOptions.isOptionsAvailable ? { ...stored, groups: [] } : offeredOptions(stored, parts);
+  const options = scope.via === 'link' && !scope.project.shareOptions.isOptionsAvailable ? { ...inForce, groups: [] } : offeredOptions(inForce, parts);
   const kept = normalSelection(options, selection);
   return { settings, options, parts, selection: kept, quote: quoteOf(parts, settings, options, kept, mode) };
 }

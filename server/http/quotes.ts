@@ -17,7 +17,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import * as z from 'zod/mini';
 import { INVALID_QUOTE_OPTIONS, OPTION_BINDS_NOTHING, UNKNOWN_TEXTURE, type LinkQuote, type ProjectQuote as ProjectQuoteWire } from '../../src/api/quoteSchemas';
-import { quoteOptionsProblems, quoteOptionsSchema, type QuoteOptions, type QuoteOptionsProblem } from '../../src/model/quote/quoteOptions';
+import { optionsInForce, quoteOptionsProblems, quoteOptionsSchema, type QuoteOptions, type QuoteOptionsProblem } from '../../src/model/quote/quoteOptions';
 import { boundCount, boundNodes } from '../../src/model/quote/quotePrice';
 import { workshopPartsOf, type WorkshopParts } from '../../src/model/cutting/workshopParts';
 import { findQuoteOptions, saveQuoteOptions } from '../db/quotes';
@@ -57,10 +57,12 @@ function bindable(parts: WorkshopParts): Pick<ProjectQuoteWire, 'materials' | 'h
 export const ownerQuoteRoutes: FastifyPluginAsync = async (app) => {
   const { db, blobs, clock } = app.services;
 
-  const answer = async (scope: ProjectScope, options: QuoteOptions): Promise<ProjectQuoteWire> => {
+  /** The project's own options, or while it has none the workshop's defaults (`defaults: true`). */
+  const answer = async (scope: ProjectScope, own: QuoteOptions): Promise<ProjectQuoteWire> => {
     const settings = await findWorkshopSettings(db, scope.project.ownerId);
     const parts = scope.project.modelBlobKey ? workshopPartsOf(await partTreeOf(blobs, scope), settings) : { parts: [], hardware: [] };
-    return { options, ...bindable(parts), currency: settings.currency, textures: textureUrls(options, { projectId: scope.project.id }) };
+    const { options, defaults } = optionsInForce(own, settings.quoteOptions);
+    return { options, defaults, ...bindable(parts), currency: settings.currency, textures: textureUrls(options, { projectId: scope.project.id }) };
   };
 
   app.get('/options', { onRequest: app.authenticate }, async (request, reply) => {
@@ -103,7 +105,7 @@ export const quoteRoutes: FastifyPluginAsync<{ via: 'owner' | 'link' }> = async 
       const settings = await findWorkshopSettings(db, scope.project.ownerId);
       const tree = await partTreeOf(blobs, scope);
       const parts = workshopPartsOf(tree, settings);
-      const options = offeredOptions(await findQuoteOptions(db, scope.project.id), parts);
+      const options = offeredOptions(optionsInForce(await findQuoteOptions(db, scope.project.id), settings.quoteOptions).options, parts);
       reply.header('Cache-Control', 'no-store');
       return {
         options,

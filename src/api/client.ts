@@ -8,7 +8,7 @@ import { estimateSchema } from '../model/cutting/estimate';
 import { workshopSettingsSchema, type WorkshopSettings } from '../model/cutting/workshopSettings';
 import { namedTreeSchema } from '../model/parts/partsList';
 import { machiningListSchema } from '../model/machining/machiningList';
-import { formatSelection, type QuoteOptions, type QuoteSelection } from '../model/quote/quoteOptions';
+import { formatSelection, quoteOptionsSchema, type QuoteOptions, type QuoteSelection } from '../model/quote/quoteOptions';
 import { linkQuoteSchema, projectQuoteSchema, uploadedTextureSchema } from './quoteSchemas';
 import { reviewCalls } from './reviewClient';
 import {
@@ -133,6 +133,8 @@ export function createApiClient(options: HttpOptions) {
     /** The owner's option groups, with the materials and hardware the current revision has to bind. */
     getProjectOptions: (id: number) => call(`projects/${id}/options`, { auth: true, schema: projectQuoteSchema }),
     putProjectOptions: (id: number, options: QuoteOptions) => call(`projects/${id}/options`, { method: 'PUT', json: options, auth: true, schema: projectQuoteSchema }),
+    /** The workshop's default quote options (a project with none of its own offers these). */
+    putDefaultQuoteOptions: (options: QuoteOptions) => call('settings/workshop/options', { method: 'PUT', json: options, auth: true, schema: quoteOptionsSchema }),
     /** A choice's texture image (the raw file); the answer names it and gives the colour it averages to. */
     putQuoteTexture: (id: number, file: Blob) => call(`projects/${id}/options/textures`, { method: 'PUT', body: file, auth: true, schema: uploadedTextureSchema }),
     /** The options a link offers, and the nodes each colours. */

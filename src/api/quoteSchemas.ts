@@ -30,6 +30,8 @@ export const projectQuoteSchema = z.object({
   currency: z.string(),
   /** The address of each texture the options name (texture id -> URL). */
   textures: z._default(z.record(z.string(), z.string()), {}),
+  /** Whether `options` are the workshop's defaults (the project has none of its own). */
+  defaults: z._default(z.boolean(), false),
 });
 export type ProjectQuote = z.infer<typeof projectQuoteSchema>;
 

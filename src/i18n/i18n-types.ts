@@ -1794,6 +1794,26 @@ type RootTranslation = {
 			 */
 			noGroups: string
 			/**
+			 * T​h​e​s​e​ ​a​r​e​ ​t​h​e​ ​w​o​r​k​s​h​o​p​'​s​ ​d​e​f​a​u​l​t​ ​o​p​t​i​o​n​s​:​ ​t​h​i​s​ ​p​r​o​j​e​c​t​ ​h​a​s​ ​n​o​n​e​ ​o​f​ ​i​t​s​ ​o​w​n​.​ ​S​a​v​i​n​g​ ​t​h​e​m​ ​m​a​k​e​s​ ​t​h​e​m​ ​i​t​s​ ​o​w​n​.
+			 */
+			fromDefaults: string
+			/**
+			 * M​a​k​e​ ​t​h​e​ ​s​a​v​e​d​ ​o​p​t​i​o​n​s​ ​t​h​e​ ​w​o​r​k​s​h​o​p​'​s​ ​d​e​f​a​u​l​t​s
+			 */
+			saveDefaults: string
+			/**
+			 * S​a​v​i​n​g​ ​t​h​e​ ​d​e​f​a​u​l​t​s​…
+			 */
+			savingDefaults: string
+			/**
+			 * S​a​v​e​d​ ​a​s​ ​t​h​e​ ​w​o​r​k​s​h​o​p​'​s​ ​d​e​f​a​u​l​t​s​:​ ​e​v​e​r​y​ ​p​r​o​j​e​c​t​ ​w​i​t​h​o​u​t​ ​o​p​t​i​o​n​s​ ​o​f​ ​i​t​s​ ​o​w​n​ ​o​f​f​e​r​s​ ​t​h​e​m​ ​(​t​e​x​t​u​r​e​s​ ​a​s​i​d​e​)​.
+			 */
+			defaultsSaved: string
+			/**
+			 * T​h​e​ ​w​o​r​k​s​h​o​p​'​s​ ​d​e​f​a​u​l​t​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​a​v​e​d​.
+			 */
+			defaultsFailed: string
+			/**
 			 * G​r​o​u​p​ ​n​a​m​e
 			 */
 			groupName: string
@@ -4916,6 +4936,26 @@ export type TranslationFunctions = {
 			 * No options yet: the client sees the model as it is.
 			 */
 			noGroups: () => LocalizedString
+			/**
+			 * These are the workshop's default options: this project has none of its own. Saving them makes them its own.
+			 */
+			fromDefaults: () => LocalizedString
+			/**
+			 * Make the saved options the workshop's defaults
+			 */
+			saveDefaults: () => LocalizedString
+			/**
+			 * Saving the defaults…
+			 */
+			savingDefaults: () => LocalizedString
+			/**
+			 * Saved as the workshop's defaults: every project without options of its own offers them (textures aside).
+			 */
+			defaultsSaved: () => LocalizedString
+			/**
+			 * The workshop's defaults could not be saved.
+			 */
+			defaultsFailed: () => LocalizedString
 			/**
 			 * Group name
 			 */

@@ -89,10 +89,13 @@ export function fakeProjectsApi(initial: Project[] = [], plans: SubscriptionPlan
       return { currency: 'EUR', revision: 1, lines: [], options: [], total: 0, previous: null };
     },
     async getProjectOptions() {
-      return { options: { groups: [], validityDays: 30 }, materials: [], hardware: [], currency: 'EUR', textures: {} };
+      return { options: { groups: [], validityDays: 30 }, materials: [], hardware: [], currency: 'EUR', textures: {}, defaults: false };
     },
     async putProjectOptions(_id, options) {
-      return { options, materials: [], hardware: [], currency: 'EUR', textures: {} };
+      return { options, materials: [], hardware: [], currency: 'EUR', textures: {}, defaults: false };
+    },
+    async putDefaultQuoteOptions(options) {
+      return options;
     },
     async putQuoteTexture(id) {
       return { texture: '0'.repeat(32), colour: '#808080', url: `/api/v1/projects/${id}/options/textures/${'0'.repeat(32)}` };

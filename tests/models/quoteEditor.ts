@@ -12,6 +12,7 @@
  *   offers Retry;
  * - the quote PDF of that selection is saved one at a time, in the language asked; a failed one
  *   says so until the next;
+ * - the saved options are made the workshop's defaults on demand, one save at a time, saying how it went;
  * - a choice's texture is sent one at a time, only a PNG, JPEG or WebP file of at most 2 MB (else
  *   the reason is shown and nothing sent); the uploaded texture and its colour go into that choice
  *   of the draft, its address is kept; a refusal says why by the server's status.
@@ -43,6 +44,7 @@ const loaded: ProjectQuote = {
   hardware: [{ name: 'Bar handle', quantity: 2 }],
   currency: 'EUR',
   textures: {},
+  defaults: false,
 };
 /** A new group (no ids yet, names with spaces around) and the saved group renamed. */
 const good: QuoteOptions = {
@@ -99,9 +101,10 @@ type Editor = 'editing' | 'saving';
 type Preview = 'loading' | 'loaded' | 'failed';
 type Pdf = 'idle' | 'saving';
 type Texture = 'idle' | 'uploading';
+type Defaults = 'idle' | 'saving';
 
 interface QuoteExpected extends Expected {
-  value: 'loading' | 'failed' | { ready: { editor: Editor; preview: Preview; pdf: Pdf; texture: Texture } };
+  value: 'loading' | 'failed' | { ready: { editor: Editor; preview: Preview; pdf: Pdf; defaults: Defaults; texture: Texture } };
   quote: ProjectQuote | null;
   draft: QuoteOptions | null;
   errors: string[];
@@ -109,14 +112,15 @@ interface QuoteExpected extends Expected {
   selection: Record<string, string>;
   estimate: Estimate | null;
   pdfFailed: boolean;
+  defaultsSaved: 'saved' | 'failed' | null;
   textureUrls: Record<string, string>;
   textureFor: { group: number; choice: number } | null;
   textureProblem: unknown;
-  calls: { loadQuote: unknown[]; saveQuote: unknown[]; loadPreview: unknown[]; saveQuotePdf: unknown[]; uploadTexture: unknown[] };
+  calls: { loadQuote: unknown[]; saveQuote: unknown[]; loadPreview: unknown[]; saveQuotePdf: unknown[]; saveDefaults: unknown[]; uploadTexture: unknown[] };
 }
 
 const ready = (e: QuoteExpected) => (typeof e.value === 'object' ? e.value.ready : null);
-const at = (e: QuoteExpected, part: Partial<{ editor: Editor; preview: Preview; pdf: Pdf; texture: Texture }>): QuoteExpected => ({ ...e, value: { ready: { ...ready(e)!, ...part } } });
+const at = (e: QuoteExpected, part: Partial<{ editor: Editor; preview: Preview; pdf: Pdf; defaults: Defaults; texture: Texture }>): QuoteExpected => ({ ...e, value: { ready: { ...ready(e)!, ...part } } });
 const readPreview = (e: QuoteExpected, why: string): QuoteExpected => ({
   ...at(e, { preview: 'loading' }),
   calls: { ...e.calls, loadPreview: [...e.calls.loadPreview, { projectId: 9, selection: e.selection }] },
@@ -129,8 +133,8 @@ const selectionIn = (quote: ProjectQuote, selection: Record<string, string>) =>
 export const quoteEditorOracle: Oracle<Event, QuoteExpected> = {
   initial: () => ({
     value: 'loading', effects: ['GET projects/9/options'], quote: null, draft: null, errors: [], refusal: null, selection: {}, estimate: null, pdfFailed: false,
-    textureUrls: {}, textureFor: null, textureProblem: null,
-    calls: { loadQuote: [{ projectId: 9 }], saveQuote: [], loadPreview: [], saveQuotePdf: [], uploadTexture: [] },
+    defaultsSaved: null, textureUrls: {}, textureFor: null, textureProblem: null,
+    calls: { loadQuote: [{ projectId: 9 }], saveQuote: [], loadPreview: [], saveQuotePdf: [], saveDefaults: [], uploadTexture: [] },
   }),
   next(e, event) {
     const base: QuoteExpected = { ...e, effects: [] };
@@ -138,7 +142,7 @@ export const quoteEditorOracle: Oracle<Event, QuoteExpected> = {
     if (e.value === 'loading') {
       if (event.type === 'xstate.done.actor.loadQuote') {
         const quote = payload.output as ProjectQuote;
-        return readPreview({ ...base, value: { ready: { editor: 'editing', preview: 'loading', pdf: 'idle', texture: 'idle' } }, quote, draft: quote.options, textureUrls: quote.textures, effects: ['editor shown'] }, 'preview');
+        return readPreview({ ...base, value: { ready: { editor: 'editing', preview: 'loading', pdf: 'idle', defaults: 'idle', texture: 'idle' } }, quote, draft: quote.options, textureUrls: quote.textures, effects: ['editor shown'] }, 'preview');
       }
       if (event.type === 'xstate.error.actor.loadQuote') return { ...base, value: 'failed', effects: ['failure shown, Retry offered'] };
       return base;
@@ -191,6 +195,17 @@ export const quoteEditorOracle: Oracle<Event, QuoteExpected> = {
         return { ...at(base, { pdf: 'idle' }), effects: ['PDF saved'] };
       case 'xstate.error.actor.saveQuotePdf':
         return { ...at(base, { pdf: 'idle' }), pdfFailed: true, effects: ['PDF failure shown'] };
+      case 'quote.saveDefaults':
+        if (r.defaults !== 'idle') return base;
+        return {
+          ...at(base, { defaults: 'saving' }), defaultsSaved: null,
+          calls: { ...e.calls, saveDefaults: [...e.calls.saveDefaults, { options: e.quote!.options }] },
+          effects: ['PUT settings/workshop/options with the saved options'],
+        };
+      case 'xstate.done.actor.saveDefaults':
+        return { ...at(base, { defaults: 'idle' }), defaultsSaved: 'saved', effects: ['“saved as the defaults” shown'] };
+      case 'xstate.error.actor.saveDefaults':
+        return { ...at(base, { defaults: 'idle' }), defaultsSaved: 'failed', effects: ['defaults failure shown'] };
       case 'quote.texture': {
         if (r.texture !== 'idle') return base;
         const target = { group: payload.group as number, choice: payload.choice as number };
@@ -223,18 +238,20 @@ export const quoteEditorOracle: Oracle<Event, QuoteExpected> = {
     const s = sut as LoggedSut;
     const c = real.context as {
       quote: ProjectQuote | null; draft: QuoteOptions | null; errors: { code: string }[]; refusal: unknown; selection: Record<string, string>; estimate: Estimate | null; pdfFailed: boolean;
-      textureUrls: Record<string, string>; textureProblem: unknown;
+      textureUrls: Record<string, string>; textureProblem: unknown; defaultsSaved: unknown;
     };
     same({ quote: c.quote, draft: c.draft }, { quote: e.quote, draft: e.draft }, 'the options and the draft');
     same(c.errors.map((x) => x.code), e.errors, 'the problems listed');
     same(c.refusal, e.refusal, 'the refusal shown');
     same({ selection: c.selection, estimate: c.estimate, pdfFailed: c.pdfFailed }, { selection: e.selection, estimate: e.estimate, pdfFailed: e.pdfFailed }, 'the preview');
     same({ urls: c.textureUrls, problem: c.textureProblem }, { urls: e.textureUrls, problem: e.textureProblem }, 'the textures');
+    same(c.defaultsSaved, e.defaultsSaved, 'how saving the defaults went');
     same(s.calls, e.calls, 'the calls made');
     const r = ready(e);
     same(s.pending.loadPreview.map((call) => call.input), r?.preview === 'loading' ? [e.calls.loadPreview.at(-1)] : [], 'the preview read in flight');
     same(s.pending.saveQuote.map((call) => call.input), r?.editor === 'saving' ? [e.calls.saveQuote.at(-1)] : [], 'the save in flight');
     same(s.pending.saveQuotePdf.map((call) => call.input), r?.pdf === 'saving' ? [e.calls.saveQuotePdf.at(-1)] : [], 'the PDF in flight');
+    same(s.pending.saveDefaults.map((call) => call.input), r?.defaults === 'saving' ? [e.calls.saveDefaults.at(-1)] : [], 'the defaults save in flight');
     same(s.pending.uploadTexture.map((call) => call.input), r?.texture === 'uploading' ? [e.calls.uploadTexture.at(-1)] : [], 'the texture in flight');
   },
 };
@@ -270,6 +287,9 @@ const previewing: Event[] = [
   // The loaded draft saved as it is: the preview is read again, the selection kept.
   { type: 'quote.save' },
   { type: 'xstate.done.actor.saveQuote', output: loaded },
+  { type: 'quote.saveDefaults' },
+  { type: 'xstate.done.actor.saveDefaults', output: loaded.options },
+  { type: 'xstate.error.actor.saveDefaults', error: new Error('offline') },
 ];
 
 const texturing: Event[] = [
@@ -283,7 +303,7 @@ const texturing: Event[] = [
   { type: 'xstate.error.actor.uploadTexture', error: new Error('offline') },
 ];
 
-const sut = () => withCallLog(createSut(quoteEditorMachine, { promiseActors: ['loadQuote', 'saveQuote', 'loadPreview', 'saveQuotePdf', 'uploadTexture'], input }));
+const sut = () => withCallLog(createSut(quoteEditorMachine, { promiseActors: ['loadQuote', 'saveQuote', 'loadPreview', 'saveQuotePdf', 'saveDefaults', 'uploadTexture'], input }));
 const draftKind = (draft: unknown) => (draft === good ? 'good' : draft === badPrice ? 'badPrice' : draft === twice ? 'twice' : draft === saved.options ? 'saved' : 'loaded');
 
 export const quoteEditorModel: MachineModel = {
@@ -313,8 +333,8 @@ export const quoteEditorModel: MachineModel = {
         input,
         filterEvents: only(previewing),
         serializeState: (s) => {
-          const c = s.context as { selection: Record<string, string>; pdfFailed: boolean };
-          return JSON.stringify([s.value, c.selection, c.pdfFailed]);
+          const c = s.context as { selection: Record<string, string>; pdfFailed: boolean; defaultsSaved: unknown };
+          return JSON.stringify([s.value, c.selection, c.pdfFailed, c.defaultsSaved]);
         },
         sut,
         oracle: quoteEditorOracle as never,

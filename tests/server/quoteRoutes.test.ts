@@ -211,6 +211,51 @@ describe('textures of choices', () => {
   });
 });
 
+describe("the workshop's default options", () => {
+  it('are offered by a project with none of its own (the groups its model binds), kept by a PUT of the prices, and dropped by its own options', async () => {
+    const maker = await addUser(server, 'Dana Defaults');
+    expect((await inject(server, '/api/v1/settings/workshop', { method: 'PUT', body: settings, token: maker.token })).status).toBe(200);
+    const walnut = { ...options.groups[0], id: 'tops', name: 'Tops', bind: { kind: 'material' as const, name: 'Walnut 19' } };
+    const textured = { ...options.groups[0], choices: [options.groups[0].choices[0], { ...options.groups[0].choices[1], texture: 'b'.repeat(32) }] };
+    const saved = await inject(server, '/api/v1/settings/workshop/options', { method: 'PUT', body: { ...options, groups: [textured, options.groups[1], walnut] }, token: maker.token });
+    expect(saved.status).toBe(200);
+    // Textures belong to a project: the defaults keep none.
+    expect((saved.json as QuoteOptions).groups[0].choices[1]).toEqual(options.groups[0].choices[1]);
+
+    const project = await addProject(server, maker.user.id, { glb: job, published: true, shareOptions: withOptions });
+    const ownerView = projectQuoteSchema.parse((await inject(server, `/api/v1/projects/${project.id}/options`, { token: maker.token })).json);
+    expect(ownerView.defaults).toBe(true);
+    expect(ownerView.options.groups.map((g) => g.id)).toEqual(['fronts', 'handles', 'tops']);
+    // The link offers the groups this model binds (no walnut here), and prices them.
+    const offered = linkQuoteSchema.parse((await inject(server, `/api/v1/projects/accessKeys/${project.accessKey}/options`)).json);
+    expect(offered.options.groups.map((g) => g.id)).toEqual(['fronts', 'handles']);
+    const priced = estimateSchema.parse((await inject(server, `/api/v1/projects/accessKeys/${project.accessKey}/estimate?options=handles.brass`)).json);
+    expect(priced.options.find((o) => o.group === 'handles')).toMatchObject({ choice: 'brass', quantity: 2, amount: 8 });
+
+    // A PUT of the prices (an editor that never saw the defaults) keeps them.
+    expect((await inject(server, '/api/v1/settings/workshop', { method: 'PUT', body: { ...settings, labourPerPart: 12 }, token: maker.token })).status).toBe(200);
+    expect(linkQuoteSchema.parse((await inject(server, `/api/v1/projects/accessKeys/${project.accessKey}/options`)).json).options.groups).toHaveLength(2);
+
+    // Its own options replace them.
+    const own = { ...options, groups: [options.groups[1]] };
+    expect((await inject(server, `/api/v1/projects/${project.id}/options`, { method: 'PUT', body: own, token: maker.token })).status).toBe(200);
+    const now = projectQuoteSchema.parse((await inject(server, `/api/v1/projects/${project.id}/options`, { token: maker.token })).json);
+    expect(now.defaults).toBe(false);
+    expect(now.options).toEqual(own);
+
+    // Removed: a project without options of its own offers none.
+    const other = await addProject(server, maker.user.id, { glb: job, published: true, shareOptions: withOptions });
+    expect((await inject(server, '/api/v1/settings/workshop/options', { method: 'PUT', body: { groups: [], validityDays: 30 }, token: maker.token })).status).toBe(200);
+    expect(linkQuoteSchema.parse((await inject(server, `/api/v1/projects/accessKeys/${other.accessKey}/options`)).json).options.groups).toEqual([]);
+  });
+
+  it('refuses two groups with one id with a reason', async () => {
+    const res = await inject(server, '/api/v1/settings/workshop/options', { method: 'PUT', body: { ...options, groups: [options.groups[0], options.groups[0]] }, token: owner.token });
+    expect(res.status).toBe(400);
+    expect(apiErrorSchema.parse(res.json)).toMatchObject({ error: 'invalid_quote_options', message: expect.stringMatching(/Two groups/) });
+  });
+});
+
 describe('the estimate of a selection', () => {
   it('prices each group on the parts the parts list gives, and the chosen boards at the workshop prices', async () => {
     const project = await addProject(server, owner.user.id, { glb: job, published: true, shareOptions: withOptions });

@@ -51,6 +51,7 @@ export interface ProjectsApi {
   getProjectOptions(id: number): Promise<ProjectQuote>;
   putProjectOptions(id: number, options: QuoteOptions): Promise<ProjectQuote>;
   putQuoteTexture(id: number, file: Blob): Promise<UploadedTexture>;
+  putDefaultQuoteOptions(options: QuoteOptions): Promise<QuoteOptions>;
   /** The quote of a selection as a PDF. */
   quotePdf(ref: { id: number }, options: QuoteSelection, lang: 'en' | 'fr'): Promise<Blob>;
 }
@@ -190,6 +191,7 @@ export function createProjectServices({ api, socket, imageUrlOf, storage = memor
       loadQuote: fromPromise<ProjectQuote, { projectId: number }>(({ input }) => api.getProjectOptions(input.projectId)),
       saveQuote: fromPromise<ProjectQuote, { projectId: number; options: QuoteOptions }>(({ input }) => api.putProjectOptions(input.projectId, input.options)),
       uploadTexture: fromPromise<UploadedTexture, { projectId: number; file: File }>(({ input }) => api.putQuoteTexture(input.projectId, input.file)),
+      saveDefaults: fromPromise<QuoteOptions, { options: QuoteOptions }>(({ input }) => api.putDefaultQuoteOptions(input.options)),
       loadPreview: fromPromise<Estimate, { projectId: number; selection: Record<string, string> }>(({ input }) => api.getEstimate({ id: input.projectId }, 'guillotine', input.selection)),
       saveQuotePdf: fromPromise<void, { projectId: number; selection: Record<string, string>; lang: 'en' | 'fr'; fileName: string }>(async ({ input }) => {
         saveBlob(input.fileName, await api.quotePdf({ id: input.projectId }, input.selection, input.lang));

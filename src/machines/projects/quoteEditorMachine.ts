@@ -8,6 +8,8 @@
  *   ready: editor (editing <-> saving)
  *        ∥ preview (loading -> loaded | failed; again when a choice is picked or the options are saved)
  *        ∥ pdf (idle <-> saving)
+ *        ∥ defaults (idle <-> saving: the saved options made the workshop's defaults, which a project
+ *          with none of its own offers; `defaultsSaved` says how it went)
  *        ∥ texture (idle <-> uploading: a choice's texture image, checked here for its kind and size
  *          before it is sent; the uploaded texture and the colour it averages to go into the draft)
  * Ids come from names when the draft is sent: a group or choice keeps the id it was saved with,
@@ -159,6 +161,8 @@ interface QuoteEditorContext extends QuoteEditorInput {
   selection: Record<string, string>;
   estimate: Estimate | null;
   pdfFailed: boolean;
+  /** How the last `quote.saveDefaults` went. */
+  defaultsSaved: 'saved' | 'failed' | null;
   /** Texture id -> address: the saved options' and those uploaded since. */
   textureUrls: Record<string, string>;
   /** The choice the texture being uploaded is for. */
@@ -173,6 +177,7 @@ export type QuoteEditorEvent =
   | { type: 'quote.select'; group: string; choice: string }
   | { type: 'quote.pdf'; lang: 'en' | 'fr'; fileName: string }
   | { type: 'quote.previewStale' }
+  | { type: 'quote.saveDefaults' }
   | { type: 'quote.texture'; group: number; choice: number; file: File };
 
 export const quoteEditorMachine = setup({
@@ -190,6 +195,9 @@ export const quoteEditorMachine = setup({
     saveQuotePdf: fromPromise<void, { projectId: number; selection: Record<string, string>; lang: 'en' | 'fr'; fileName: string }>(async () => {
       throw new Error('saveQuotePdf is provided by the app');
     }),
+    saveDefaults: fromPromise<QuoteOptions, { options: QuoteOptions }>(async () => {
+      throw new Error('saveDefaults is provided by the app');
+    }),
     uploadTexture: fromPromise<UploadedTexture, { projectId: number; file: File }>(async () => {
       throw new Error('uploadTexture is provided by the app');
     }),
@@ -206,7 +214,7 @@ export const quoteEditorMachine = setup({
   },
 }).createMachine({
   id: 'quoteEditor',
-  context: ({ input }) => ({ ...input, quote: null, draft: null, errors: [], refusal: null, selection: {}, estimate: null, pdfFailed: false, textureUrls: {}, textureTarget: null, textureProblem: null }),
+  context: ({ input }) => ({ ...input, quote: null, draft: null, errors: [], refusal: null, selection: {}, estimate: null, pdfFailed: false, defaultsSaved: null, textureUrls: {}, textureTarget: null, textureProblem: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -287,6 +295,20 @@ export const quoteEditorMachine = setup({
                 },
                 onDone: 'idle',
                 onError: { target: 'idle', actions: assign({ pdfFailed: true }) },
+              },
+            },
+          },
+        },
+        defaults: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'quote.saveDefaults': { target: 'saving', actions: assign({ defaultsSaved: null }) } } },
+            saving: {
+              invoke: {
+                src: 'saveDefaults',
+                input: ({ context }) => ({ options: context.quote!.options }),
+                onDone: { target: 'idle', actions: assign({ defaultsSaved: 'saved' }) },
+                onError: { target: 'idle', actions: assign({ defaultsSaved: 'failed' }) },
               },
             },
           },

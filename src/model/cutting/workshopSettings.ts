@@ -5,6 +5,7 @@
  * rules (a trim that leaves no sheet, a name listed twice) are `workshopSettingsProblems`, whose
  * codes the app words in the user's language and the server in English.
  */
+import { quoteOptionsSchema } from '../quote/quoteOptions';
 import * as z from 'zod/mini';
 import { machiningLayersSchema } from '../machining/dxfLayers';
 import { foldForSearch } from '../text/textFold';
@@ -45,6 +46,12 @@ export const workshopSettingsSchema = z.object({
   labourPerPart: money,
   /** The layer names of the machining DXF files (src/model/machining/dxfLayers.ts); absent: the generic preset. */
   machiningLayers: z.optional(machiningLayersSchema),
+  /**
+   * The workshop's default quote options: a project with none of its own offers these (their groups
+   * that bind parts of its model). Without textures, which belong to a project. Set by their own
+   * route (PUT settings/workshop/options); a PUT of the settings keeps them.
+   */
+  quoteOptions: z.optional(quoteOptionsSchema),
 });
 export type WorkshopSettings = z.infer<typeof workshopSettingsSchema>;
 export type SheetSettings = WorkshopSettings['defaultMaterial'];

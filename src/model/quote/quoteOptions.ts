@@ -162,3 +162,13 @@ export function idOfName(name: string, taken: ReadonlySet<string> = new Set()): 
   for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
   return id;
 }
+
+/** The options a project offers: its own, or while it has none, the workshop's defaults. */
+export function optionsInForce(own: QuoteOptions, defaults: QuoteOptions | undefined): { options: QuoteOptions; defaults: boolean } {
+  return own.groups.length === 0 && defaults && defaults.groups.length > 0 ? { options: defaults, defaults: true } : { options: own, defaults: false };
+}
+
+/** Options as the workshop keeps them for every project: without textures (a texture belongs to one project). */
+export function withoutTextures(options: QuoteOptions): QuoteOptions {
+  return { ...options, groups: options.groups.map((g) => ({ ...g, choices: g.choices.map(({ texture: _texture, ...choice }) => choice) })) };
+}

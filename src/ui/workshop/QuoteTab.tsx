@@ -55,8 +55,9 @@ export function QuoteTab({ projectId, projectName, unit }: { projectId: number; 
   const saving = useSelector(actor, (s) => s.matches({ ready: { editor: 'saving' } }));
   const preview = useSelector(actor, (s) => (s.matches({ ready: { preview: 'loaded' } }) ? 'loaded' : s.matches({ ready: { preview: 'failed' } }) ? 'failed' : 'loading'));
   const pdfSaving = useSelector(actor, (s) => s.matches({ ready: { pdf: 'saving' } }));
+  const savingDefaults = useSelector(actor, (s) => s.matches({ ready: { defaults: 'saving' } }));
   const uploading = useSelector(actor, (s) => (s.matches({ ready: { texture: 'uploading' } }) ? s.context.textureTarget : null));
-  const { quote, draft, errors, refusal, selection, estimate, pdfFailed, textureUrls, textureProblem } = useSelector(actor, (s) => s.context);
+  const { quote, draft, errors, refusal, selection, estimate, pdfFailed, textureUrls, textureProblem, defaultsSaved } = useSelector(actor, (s) => s.context);
 
   if (state === 'loading') return <p className="p-6 text-sm text-fg-muted">{T.loading()}</p>;
   if (state === 'failed' || !quote || !draft) {
@@ -130,6 +131,11 @@ export function QuoteTab({ projectId, projectName, unit }: { projectId: number; 
         <div>
           <h2 className="text-base font-extrabold">{T.title()}</h2>
           <p className="text-sm text-fg-muted">{T.intro()}</p>
+          {quote.defaults ? (
+            <p className="mt-1 text-sm font-semibold text-primary" data-testid="quote-from-defaults">
+              {T.fromDefaults()}
+            </p>
+          ) : null}
         </div>
         <datalist id={BOARDS_LIST}>
           {quote.materials.map((m) => (
@@ -284,6 +290,21 @@ export function QuoteTab({ projectId, projectName, unit }: { projectId: number; 
             {refusalText(refusal)}
           </p>
         ) : null}
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="button" className={smallButton} disabled={savingDefaults} onClick={() => actor.send({ type: 'quote.saveDefaults' })}>
+            {savingDefaults ? T.savingDefaults() : T.saveDefaults()}
+          </button>
+          {defaultsSaved === 'saved' ? (
+            <p role="status" className="text-sm text-fg-muted">
+              {T.defaultsSaved()}
+            </p>
+          ) : null}
+          {defaultsSaved === 'failed' ? (
+            <p role="alert" className="text-sm text-danger">
+              {T.defaultsFailed()}
+            </p>
+          ) : null}
+        </div>
       </form>
 
       <section aria-label={T.preview()} className="flex flex-col gap-3 border-t border-border pt-4" data-testid="quote-preview">

@@ -35,6 +35,7 @@ const quote: ProjectQuote = {
   hardware: [{ name: 'Bar handle', quantity: 2 }],
   currency: 'EUR',
   textures: {},
+  defaults: false,
 };
 
 function setup(put: (options: QuoteOptions) => Promise<ProjectQuote> = async (o) => ({ ...quote, options: o })) {
@@ -157,5 +158,20 @@ describe("the workshop's Quote tab", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save the options' }));
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1].groups[0].choices[1].texture).toBeUndefined();
+  });
+
+  it("says the options shown are the workshop's defaults, and makes the saved options the defaults on demand", async () => {
+    const { api } = setup();
+    api.getProjectOptions = async () => ({ ...quote, defaults: true });
+    const defaults: QuoteOptions[] = [];
+    api.putDefaultQuoteOptions = async (o) => {
+      defaults.push(o);
+      return o;
+    };
+    renderWithServices(<QuoteTab projectId={4} projectName="Kitchen" unit="mm" />, { projectsApi: api });
+    expect((await screen.findByTestId('quote-from-defaults')).textContent).toMatch(/workshop's default options/);
+    fireEvent.click(screen.getByRole('button', { name: "Make the saved options the workshop's defaults" }));
+    expect((await screen.findByRole('status')).textContent).toMatch(/^Saved as the workshop's defaults/);
+    expect(defaults).toEqual([options]);
   });
 });
