@@ -249,6 +249,25 @@ describe("the workshop's default options", () => {
     expect(linkQuoteSchema.parse((await inject(server, `/api/v1/projects/accessKeys/${other.accessKey}/options`)).json).options.groups).toEqual([]);
   });
 
+  it('asks again for an approval given on the defaults when a change of the defaults moves its total', async () => {
+    const maker = await addUser(server, 'Dora Defaults');
+    expect((await inject(server, '/api/v1/settings/workshop', { method: 'PUT', body: settings, token: maker.token })).status).toBe(200);
+    expect((await inject(server, '/api/v1/settings/workshop/options', { method: 'PUT', body: options, token: maker.token })).status).toBe(200);
+    const project = await addProject(server, maker.user.id, { glb: job, published: true, stage: 'approval', shareOptions: withOptions });
+    const approved = await inject(server, `/api/v1/projects/accessKeys/${project.accessKey}/approval`, { method: 'POST', body: { name: 'Clara Client', revisionNumber: 1, options: { handles: 'brass' } } });
+    expect(approved.status).toBe(200);
+    const read = async () => (await inject(server, `/api/v1/projects/${project.id}`, { token: maker.token })).json as { currentStage: string; approval: unknown };
+    expect((await read()).currentStage).toBe('ready');
+    // The same defaults again: nothing moves.
+    expect((await inject(server, '/api/v1/settings/workshop/options', { method: 'PUT', body: options, token: maker.token })).status).toBe(200);
+    expect((await read()).currentStage).toBe('ready');
+    const dearer = { ...options, groups: [options.groups[0], { ...options.groups[1], choices: [options.groups[1].choices[0], { ...options.groups[1].choices[1], price: { kind: 'perPart' as const, amount: 5 } }] }] };
+    expect((await inject(server, '/api/v1/settings/workshop/options', { method: 'PUT', body: dearer, token: maker.token })).status).toBe(200);
+    const after = await read();
+    expect(after.currentStage).toBe('approval');
+    expect(after.approval).toBeNull();
+  });
+
   it('refuses two groups with one id with a reason', async () => {
     const res = await inject(server, '/api/v1/settings/workshop/options', { method: 'PUT', body: { ...options, groups: [options.groups[0], options.groups[0]] }, token: owner.token });
     expect(res.status).toBe(400);
