@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../app/documentTitle';
 import { useLL } from '../app/I18nProvider';
 import { chunks, LABEL_GEOMETRY as FORMATS } from './labelFormats';
 import { QrCode } from './QrCode';
+import { RetryAlert } from '../common/RetryAlert';
 
 export function LabelsScreen({ projectId }: { projectId: number }) {
   const LL = useLL();
@@ -64,12 +65,7 @@ export function LabelsScreen({ projectId }: { projectId: number }) {
       {state === 'loading' ? <p className="p-6 text-sm text-fg-muted">{T.loading()}</p> : null}
       {state === 'unpublished' ? <p className="p-6 text-sm">{T.notPublished()}</p> : null}
       {state === 'failed' ? (
-        <p role="alert" className="p-6 text-sm text-danger">
-          {T.loadFailed()}{' '}
-          <button type="button" className="font-semibold text-primary" onClick={() => actor.send({ type: 'labels.retry' })}>
-            {LL.list.retry()}
-          </button>
-        </p>
+        <RetryAlert message={T.loadFailed()} onRetry={() => actor.send({ type: 'labels.retry' })} className="p-6" />
       ) : null}
       {state === 'ready' ? (
         <div className="flex flex-col items-center gap-6 p-6 print:block print:p-0">

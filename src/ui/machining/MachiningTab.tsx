@@ -9,6 +9,7 @@ import { operationCounts, type MachinedPanel } from '../../model/machining/machi
 import { useAppServices } from '../app/AppServices';
 import { useLL, useLocale } from '../app/I18nProvider';
 import { PanelDrawingSvg } from './PanelDrawingSvg';
+import { RetryAlert } from '../common/RetryAlert';
 
 const button = 'rounded-lg border border-border px-3 py-1.5 text-sm font-semibold text-fg hover:border-primary disabled:opacity-50';
 const fmt = (mm: number) => String(Math.round(mm * 10) / 10);
@@ -26,12 +27,7 @@ export function MachiningTab({ projectId, projectName }: { projectId: number; pr
   if (state === 'loading') return <p className="p-6 text-sm text-fg-muted">{T.loading()}</p>;
   if (state === 'failed' || !list) {
     return (
-      <p role="alert" className="p-6 text-sm text-danger">
-        {T.failed()}{' '}
-        <button type="button" className="font-semibold text-primary" onClick={() => actor.send({ type: 'machining.retry' })}>
-          {LL.list.retry()}
-        </button>
-      </p>
+      <RetryAlert message={T.failed()} onRetry={() => actor.send({ type: 'machining.retry' })} className="p-6" />
     );
   }
   const cabinets = new Map<string, MachinedPanel[]>();

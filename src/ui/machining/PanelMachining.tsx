@@ -9,6 +9,7 @@ import type { machiningMachine } from '../../machines/viewer/machiningMachine';
 import { operationCounts } from '../../model/machining/machiningList';
 import { useLL, useLocale } from '../app/I18nProvider';
 import { PanelDrawingSvg } from './PanelDrawingSvg';
+import { RetryAlert } from '../common/RetryAlert';
 
 export type MachiningActor = ActorRefFrom<typeof machiningMachine>;
 
@@ -32,12 +33,7 @@ export function PanelMachining({ actor, node }: { actor: MachiningActor; node: s
       ) : null}
       {state === 'loading' ? <p className="text-sm text-fg-muted">{T.loading()}</p> : null}
       {state === 'failed' ? (
-        <p role="alert" className="text-sm text-danger">
-          {T.failed()}{' '}
-          <button type="button" className="font-semibold text-primary" onClick={() => actor.send({ type: 'machining.retry' })}>
-            {LL.list.retry()}
-          </button>
-        </p>
+        <RetryAlert message={T.failed()} onRetry={() => actor.send({ type: 'machining.retry' })} />
       ) : null}
       {state === 'loaded' && !panel ? <p className="text-sm text-fg-muted">{T.notPanel()}</p> : null}
       {state === 'loaded' && panel ? (

@@ -31,6 +31,7 @@ import { useLL, useLocale } from '../app/I18nProvider';
 import { swatchStyle } from '../common/swatchStyle';
 import { EstimateView } from './EstimateView';
 import { moneyText } from './lengths';
+import { RetryAlert } from '../common/RetryAlert';
 
 const input = 'w-full rounded-lg border border-border bg-surface px-2 py-1 text-sm text-fg aria-[invalid=true]:border-danger';
 const smallButton = 'rounded-lg border border-border px-2 py-1 text-sm font-semibold hover:border-primary disabled:opacity-50';
@@ -62,12 +63,7 @@ export function QuoteTab({ projectId, projectName, unit }: { projectId: number; 
   if (state === 'loading') return <p className="p-6 text-sm text-fg-muted">{T.loading()}</p>;
   if (state === 'failed' || !quote || !draft) {
     return (
-      <p role="alert" className="p-6 text-sm text-danger">
-        {T.failed()}{' '}
-        <button type="button" className="font-semibold text-primary" onClick={() => actor.send({ type: 'quote.retry' })}>
-          {LL.list.retry()}
-        </button>
-      </p>
+      <RetryAlert message={T.failed()} onRetry={() => actor.send({ type: 'quote.retry' })} className="p-6" />
     );
   }
 
@@ -350,12 +346,7 @@ export function QuoteTab({ projectId, projectName, unit }: { projectId: number; 
         ))}
         {preview === 'loading' ? <p className="text-sm text-fg-muted">{T.previewLoading()}</p> : null}
         {preview === 'failed' ? (
-          <p role="alert" className="text-sm text-danger">
-            {T.previewFailed()}{' '}
-            <button type="button" className="font-semibold text-primary" onClick={() => actor.send({ type: 'quote.retry' })}>
-              {LL.list.retry()}
-            </button>
-          </p>
+          <RetryAlert message={T.previewFailed()} onRetry={() => actor.send({ type: 'quote.retry' })} />
         ) : null}
         {preview === 'loaded' && estimate ? <EstimateView estimate={estimate} unit={unit} /> : null}
       </section>

@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useAppServices } from '../../app/AppServices';
 import { useLL } from '../../app/I18nProvider';
 import { EstimateView } from '../../workshop/EstimateView';
+import { RetryAlert } from '../../common/RetryAlert';
 
 export function LinkEstimate({ accessKey }: { accessKey: string }) {
   const LL = useLL();
@@ -17,12 +18,7 @@ export function LinkEstimate({ accessKey }: { accessKey: string }) {
       <h4 className="text-sm font-bold text-fg">{T.title()}</h4>
       {state === 'loading' ? <p className="text-sm text-fg-muted">{T.loading()}</p> : null}
       {state === 'failed' ? (
-        <p role="alert" className="text-sm text-danger">
-          {T.failed()}{' '}
-          <button type="button" className="font-semibold text-primary" onClick={() => actor.send({ type: 'linkEstimate.retry' })}>
-            {LL.list.retry()}
-          </button>
-        </p>
+        <RetryAlert message={T.failed()} onRetry={() => actor.send({ type: 'linkEstimate.retry' })} />
       ) : null}
       {state === 'loaded' && estimate ? <EstimateView estimate={estimate} unit={unit} forGuest /> : null}
     </section>

@@ -15,6 +15,7 @@ import { CheckIcon } from '../../common/actionIcons';
 import { EstimateView } from '../../workshop/EstimateView';
 import { moneyText } from '../../workshop/lengths';
 import type { ViewerActor } from '../viewerActors';
+import { RetryAlert } from '../../common/RetryAlert';
 
 export type LinkOptionsActor = ActorRefFrom<typeof linkOptionsMachine>;
 
@@ -41,12 +42,7 @@ export function LinkOptions({ actor, quotePdfUrl }: { actor: LinkOptionsActor; q
       <h4 className="text-sm font-bold text-fg">{T.title()}</h4>
       {state === 'loading' ? <p className="text-sm text-fg-muted">{LL.common.loading()}</p> : null}
       {state === 'failed' ? (
-        <p role="alert" className="text-sm text-danger">
-          {T.failed()}{' '}
-          <button type="button" className="font-semibold text-primary" onClick={() => actor.send({ type: 'options.retry' })}>
-            {LL.list.retry()}
-          </button>
-        </p>
+        <RetryAlert message={T.failed()} onRetry={() => actor.send({ type: 'options.retry' })} />
       ) : null}
       {state === 'ready' && groups.length === 0 ? <p className="text-sm text-fg-muted">{T.none()}</p> : null}
       {groups.map((group) => {
@@ -93,12 +89,7 @@ export function LinkOptions({ actor, quotePdfUrl }: { actor: LinkOptionsActor; q
         </button>
       ) : null}
       {priceFailed ? (
-        <p role="alert" className="text-sm text-danger">
-          {T.priceFailed()}{' '}
-          <button type="button" className="font-semibold text-primary" onClick={() => actor.send({ type: 'options.retry' })}>
-            {LL.list.retry()}
-          </button>
-        </p>
+        <RetryAlert message={T.priceFailed()} onRetry={() => actor.send({ type: 'options.retry' })} />
       ) : null}
       {estimate ? (
         <div aria-busy={pricing} className={pricing ? 'opacity-60' : ''} data-testid="options-estimate">
