@@ -14,15 +14,10 @@ import {
   QUOTE_GROUPS_MAX,
   QUOTE_NAME_MAX,
   QUOTE_PRICE_MAX,
-  QUOTE_TEXTURE_EXTENSIONS,
-  QUOTE_TEXTURE_MAX_MEGABYTES,
-  QUOTE_TEXTURE_MIME_TYPES,
   type QuoteChoice,
   type QuoteDraftError,
   type QuoteGroup,
   type QuoteOptions,
-  type QuoteRefusal,
-  type TextureProblem,
 } from '../../machines/projects/quoteEditorMachine';
 import { materialLabel } from '../../machines/projects/workshopView';
 import type { DistanceUnit } from '../../machines/types';
@@ -30,15 +25,14 @@ import { useAppServices } from '../app/AppServices';
 import { useLL, useLocale } from '../app/I18nProvider';
 import { swatchStyle } from '../common/swatchStyle';
 import { EstimateView } from './EstimateView';
-import { moneyText } from './lengths';
 import { RetryAlert } from '../common/RetryAlert';
+import { moneyText } from './lengths';
+import { BOARDS_LIST, QuoteChoiceRow, quoteFieldLabel, quoteInput, quoteSmallButton } from './QuoteChoiceRow';
+import { draftErrorText, refusalText, textureProblemText } from './quoteTexts';
 
-const input = 'w-full rounded-lg border border-border bg-surface px-2 py-1 text-sm text-fg aria-[invalid=true]:border-danger';
-const smallButton = 'rounded-lg border border-border px-2 py-1 text-sm font-semibold hover:border-primary disabled:opacity-50';
-const fieldLabel = 'flex min-w-0 flex-col gap-0.5 text-xs text-fg-muted';
-const PRICE_KINDS = ['perSquareMetre', 'perPart', 'fixed'] as const;
-const BOARDS_LIST = 'quote-boards';
-const TEXTURE_ACCEPT = [...QUOTE_TEXTURE_MIME_TYPES, ...QUOTE_TEXTURE_EXTENSIONS].join(',');
+const input = quoteInput;
+const smallButton = quoteSmallButton;
+const fieldLabel = quoteFieldLabel;
 
 const bindValue = (bind: QuoteGroup['bind']) => `${bind.kind}:${bind.name}`;
 
@@ -47,8 +41,7 @@ function newChoice(name: string): QuoteChoice {
 }
 
 export function QuoteTab({ projectId, projectName, unit }: { projectId: number; projectName: string; unit: DistanceUnit }) {
-  const LL = useLL();
-  const T = LL.workshop.quote;
+  const T = useLL().workshop.quote;
   const locale = useLocale();
   const { projects } = useAppServices();
   const actor = useActorRef(projects.machines.quoteEditor, { input: { projectId } });
@@ -72,35 +65,7 @@ export function QuoteTab({ projectId, projectName, unit }: { projectId: number; 
   const setGroup = (g: number, group: QuoteGroup) => change({ ...draft, groups: draft.groups.map((x, i) => (i === g ? group : x)) });
   const setChoice = (g: number, c: number, choice: QuoteChoice) => setGroup(g, { ...draft.groups[g], choices: draft.groups[g].choices.map((x, i) => (i === c ? choice : x)) });
   const invalid = (field: string) => errors.some((e) => e.field === field);
-  const message = (e: QuoteDraftError): string => {
-    const E = T.errors;
-    switch (e.code) {
-      case 'required':
-        return e.field.includes('.choices.') ? E.requiredChoice({ group: e.group }) : E.requiredGroup();
-      case 'tooLong':
-        return E.tooLong({ name: e.choice || e.group, max: QUOTE_NAME_MAX });
-      case 'priceNumber':
-        return E.priceNumber({ choice: e.choice, group: e.group });
-      case 'priceRange':
-        return E.priceRange({ choice: e.choice, group: e.group, max: money(QUOTE_PRICE_MAX) });
-      case 'duplicateGroup':
-        return E.duplicateGroup({ group: e.group });
-      case 'duplicateChoice':
-        return E.duplicateChoice({ group: e.group, choice: e.choice });
-      case 'bind':
-        return E.bind({ group: e.group });
-      case 'colour':
-        return E.colour({ choice: e.choice, group: e.group });
-      case 'validity':
-        return E.validity();
-    }
-  };
-  const textureText = (p: TextureProblem): string => {
-    const names = { choice: p.choice, group: p.group };
-    return p.code === 'size' ? T.textureProblems.size({ ...names, max: QUOTE_TEXTURE_MAX_MEGABYTES }) : T.textureProblems[p.code](names);
-  };
-  const refusalText = (r: QuoteRefusal): string =>
-    r.code === 'bindsNothing' ? T.refusals.bindsNothing({ groups: r.groups.map((g) => `“${g}”`).join(', ') }) : T.refusals[r.code]();
+  const message = (e: QuoteDraftError) => draftErrorText(T, e, money(QUOTE_PRICE_MAX));
   const bindOptions = (group: QuoteGroup) => {
     const known = [...quote.materials.map((m) => bindValue({ kind: 'material', name: m.name })), ...quote.hardware.map((h) => bindValue({ kind: 'hardware', name: h.name }))];
     return known.includes(bindValue(group.bind)) || group.bind.name === '' ? null : (
@@ -183,63 +148,19 @@ export function QuoteTab({ projectId, projectName, unit }: { projectId: number; 
               {group.choices.map((choice, c) => {
                 const at = `groups.${g}.choices.${c}`;
                 return (
-                  <li key={c} className="grid grid-cols-2 items-end gap-2 border-t border-border pt-2 sm:grid-cols-[1.2fr_auto_1.2fr_1fr_0.8fr_auto]" data-testid="quote-choice">
-                    <label className={fieldLabel}>
-                      <span>
-                        {T.choiceName()}
-                        {c === 0 ? <strong className="ml-1 text-primary">· {T.modelsOwn()}</strong> : null}
-                      </span>
-                      <input type="text" className={input} aria-invalid={invalid(`${at}.name`)} value={choice.name} onChange={(e) => setChoice(g, c, { ...choice, name: e.target.value })} />
-                    </label>
-                    <div className="flex items-end gap-1.5">
-                      <label className={fieldLabel}>
-                        {T.colour()}
-                        <input type="color" className="h-8 w-12 rounded border border-border" aria-invalid={invalid(`${at}.colour`)} value={choice.colour} onChange={(e) => setChoice(g, c, { ...choice, colour: e.target.value })} />
-                      </label>
-                      <TextureField
-                        name={choice.name.trim() || T.choiceName()}
-                        url={choice.texture ? textureUrls[choice.texture] : undefined}
-                        busy={uploading?.group === g && uploading.choice === c}
-                        disabled={uploading !== null}
-                        onFile={(file) => actor.send({ type: 'quote.texture', group: g, choice: c, file })}
-                        onRemove={() => setChoice(g, c, { ...choice, texture: undefined })}
-                      />
-                    </div>
-                    <label className={fieldLabel}>
-                      {T.board()}
-                      <input type="text" list={BOARDS_LIST} className={input} placeholder={T.boardPlaceholder()} value={choice.board} onChange={(e) => setChoice(g, c, { ...choice, board: e.target.value })} />
-                    </label>
-                    <label className={fieldLabel}>
-                      {T.priceKind()}
-                      <select className={input} value={choice.price.kind} onChange={(e) => setChoice(g, c, { ...choice, price: { ...choice.price, kind: PRICE_KINDS.find((k) => k === e.target.value) ?? 'fixed' } })}>
-                        {PRICE_KINDS.map((k) => (
-                          <option key={k} value={k}>
-                            {T.kinds[k]()}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
-                    <label className={fieldLabel}>
-                      {T.amount({ currency: quote.currency })}
-                      <input
-                        type="number"
-                        inputMode="decimal"
-                        step="any"
-                        min={0}
-                        className={input}
-                        aria-invalid={invalid(`${at}.price`)}
-                        value={Number.isFinite(choice.price.amount) ? choice.price.amount : ''}
-                        onChange={(e) => setChoice(g, c, { ...choice, price: { ...choice.price, amount: e.target.value === '' ? Number.NaN : e.target.valueAsNumber } })}
-                      />
-                    </label>
-                    {c > 0 ? (
-                      <button type="button" className={smallButton} aria-label={T.removeChoice({ name: choice.name })} onClick={() => setGroup(g, { ...group, choices: group.choices.filter((_, i) => i !== c) })}>
-                        ✕
-                      </button>
-                    ) : (
-                      <span />
-                    )}
-                  </li>
+                  <QuoteChoiceRow
+                    key={c}
+                    choice={choice}
+                    modelsOwn={c === 0}
+                    invalid={(field) => invalid(`${at}.${field}`)}
+                    currency={quote.currency}
+                    textureUrl={choice.texture ? textureUrls[choice.texture] : undefined}
+                    uploading={uploading?.group === g && uploading.choice === c}
+                    uploadBusy={uploading !== null}
+                    onChange={(next) => setChoice(g, c, next)}
+                    onTexture={(file) => actor.send({ type: 'quote.texture', group: g, choice: c, file })}
+                    onRemove={c > 0 ? () => setGroup(g, { ...group, choices: group.choices.filter((_, i) => i !== c) }) : null}
+                  />
                 );
               })}
             </ul>
@@ -278,12 +199,12 @@ export function QuoteTab({ projectId, projectName, unit }: { projectId: number; 
         ) : null}
         {textureProblem ? (
           <p role="alert" className="text-sm text-danger" data-testid="quote-texture-problem">
-            {textureText(textureProblem)}
+            {textureProblemText(T, textureProblem)}
           </p>
         ) : null}
         {refusal ? (
           <p role="alert" className="text-sm text-danger" data-testid="quote-refusal">
-            {refusalText(refusal)}
+            {refusalText(T, refusal)}
           </p>
         ) : null}
         <div className="flex flex-wrap items-center gap-3">
@@ -354,34 +275,3 @@ export function QuoteTab({ projectId, projectName, unit }: { projectId: number; 
   );
 }
 
-/** A choice's texture: its picture with a remove button, or a file picker (the machine checks the file). */
-function TextureField(props: { name: string; url: string | undefined; busy: boolean; disabled: boolean; onFile: (file: File) => void; onRemove: () => void }) {
-  const T = useLL().workshop.quote;
-  if (props.url) {
-    return (
-      <span className="flex items-center gap-1">
-        <img src={props.url} alt={T.textureOf({ name: props.name })} className="h-8 w-8 rounded border border-border object-cover" />
-        <button type="button" className={smallButton} aria-label={T.removeTexture({ name: props.name })} onClick={props.onRemove}>
-          ✕
-        </button>
-      </span>
-    );
-  }
-  return (
-    <label className={`${smallButton} cursor-pointer whitespace-nowrap ${props.disabled ? 'pointer-events-none opacity-50' : ''}`}>
-      {props.busy ? T.uploadingTexture() : T.addTexture()}
-      <input
-        type="file"
-        className="sr-only"
-        accept={TEXTURE_ACCEPT}
-        aria-label={T.textureOf({ name: props.name })}
-        disabled={props.disabled}
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (file) props.onFile(file);
-        }}
-      />
-    </label>
-  );
-}
