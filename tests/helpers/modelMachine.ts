@@ -3,9 +3,16 @@
  * actors or use delayed transitions, so the model is the machine's own config with each effect
  * turned into the event it produces: an invoke with id X becomes transitions on
  * `xstate.done.actor.X` / `xstate.error.actor.X`, and `after: { 200: ... }` a transition on
- * `xstate.after.200.<state id>`.
+ * `xstate.after.200.<state id>`. The invoked child itself is stood for by a silent actor of the
+ * same id, spawned after the state's entry actions and stopped after its exit actions (when the
+ * real one starts and stops), so that a parent's `sendTo` its child resolves in the model too.
  */
-import { createMachine, type AnyStateMachine } from 'xstate';
+import { createMachine, fromCallback, spawnChild, stopChild, type AnyStateMachine } from 'xstate';
+
+/** Stands for an invoked child in the model: takes events, sends none, never ends. */
+const silentChild = fromCallback(() => () => {});
+
+const asList = (actions: unknown): unknown[] => (actions === undefined ? [] : Array.isArray(actions) ? actions : [actions]);
 
 type StateConfig = {
   id?: string;
@@ -26,6 +33,8 @@ function rewrite(config: StateConfig, stateId: string): StateConfig {
     if (!id) throw new Error(`State ${stateId}: give every invoke an id (or a string src) so its events can be modelled`);
     if (invoke.onDone !== undefined) on[`xstate.done.actor.${id}`] = invoke.onDone;
     if (invoke.onError !== undefined) on[`xstate.error.actor.${id}`] = invoke.onError;
+    out.entry = [...asList(out.entry), spawnChild(silentChild, { id })];
+    out.exit = [...asList(out.exit), stopChild(id)];
   }
   delete out.invoke;
   for (const [delay, transition] of Object.entries(config.after ?? {})) on[`xstate.after.${delay}.${stateId}`] = transition;

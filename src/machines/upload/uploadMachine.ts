@@ -21,7 +21,7 @@
  * `forgetWork`): a reload stops the upload, and the next page says so (`upload.interrupted`, shown
  * while idle until `upload.interruptedSeen` or another upload starts).
  */
-import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate';
 import { CREDIT_USAGE_REFUSED, INSUFFICIENT_CREDITS } from '../../api/schemas';
 import { projectNameFromFileName } from '../../model/text/projectName';
 import { advance, computedProgress } from './uploadProgress';
@@ -201,12 +201,13 @@ export const uploadMachine = setup({
           on: {
             'upload.creditContinue': {
               target: 'converting',
-              actions: ({ self }) => self.getSnapshot().children.socket?.send({ type: 'socket.answerCredit', result: true }),
+              actions: sendTo('socket', { type: 'socket.answerCredit', result: true } satisfies SocketCommand),
             },
+            // The refusal goes to the socket while it runs; leaving the upload (which stops the socket) comes after.
             'upload.creditCancel': {
-              target: '#upload.idle',
-              actions: [({ self }) => self.getSnapshot().children.socket?.send({ type: 'socket.answerCredit', result: false }), 'reset'],
+              actions: [sendTo('socket', { type: 'socket.answerCredit', result: false } satisfies SocketCommand), raise({ type: 'upload.creditRefused' })],
             },
+            'upload.creditRefused': { target: '#upload.idle', actions: 'reset' },
           },
         },
       },

@@ -41,6 +41,8 @@ export type UploadEvent =
   | { type: 'upload.approvalCancel' }
   | { type: 'upload.creditContinue' }
   | { type: 'upload.creditCancel' }
+  /** Raised by the machine once the socket has the refusal of the credit: then the upload ends. */
+  | { type: 'upload.creditRefused' }
   | { type: 'upload.dismiss' }
   /** The upload the last page was doing when it went away (read from browser storage when the app starts). */
   | { type: 'upload.interrupted'; upload: InterruptedUpload }

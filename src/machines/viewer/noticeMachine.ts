@@ -10,7 +10,7 @@
  * isolation: the same path, without a step navigator.
  *   idle -> notice.start (with steps) -> active.waiting -(200 ms)-> active.shown ; notice.stop -> idle
  */
-import { assign, emit, fromCallback, setup } from 'xstate';
+import { assign, emit, fromCallback, sendTo, setup } from 'xstate';
 import type { CameraState } from './viewerTypes';
 
 /** The debounce before a step is applied (SPEC §9). */
@@ -95,12 +95,8 @@ export const noticeMachine = setup({
         event.type === 'notice.cameraStored' ? context.cameras.map((c, i) => (i === event.index ? event.camera : c)) : context.cameras,
     }),
     showStep: emit(({ context }) => currentStep(context)),
-    applyStep: ({ context, self }) => {
-      self.getSnapshot().children.noticeEngine?.send(currentStep(context));
-    },
-    endSteps: ({ self }) => {
-      self.getSnapshot().children.noticeEngine?.send({ type: 'notice.ended' });
-    },
+    applyStep: sendTo('noticeEngine', ({ context }) => currentStep(context)),
+    endSteps: sendTo('noticeEngine', { type: 'notice.ended' } satisfies NoticeEngineCommand),
   },
 }).createMachine({
   id: 'notice',

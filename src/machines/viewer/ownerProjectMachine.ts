@@ -4,7 +4,7 @@
  *   idle -> renaming | deleting | savingStage | sharing | exporting -> idle ; deleting -> deleted (final:
  *   the screen returns to /). The share child runs while the share panel is open.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { Project, Stage } from '../../api/schemas';
 import { STAGES } from '../../api/schemas';
 import { deleteMachine, type DeleteOutput } from '../projects/deleteMachine';
@@ -48,9 +48,7 @@ export const ownerProjectMachine = setup({
   },
   actions: {
     /** Asks the share child to finish (it waits for a save in flight). */
-    closeShare: ({ self }) => {
-      self.getSnapshot().children.share?.send({ type: 'share.close' });
-    },
+    closeShare: sendTo('share', { type: 'share.close' }),
     replace: assign({ project: ({ context, event }) => (event.type === 'owner.replaced' ? event.project : context.project) }),
   },
 }).createMachine({

@@ -12,7 +12,7 @@
  * Part visibility (the tree's eyes) goes to the engine too; `hiddenIds` follows what the engine
  * reports, whoever changed it (an eye, an isolation, a notice step).
  */
-import { assign, fromCallback, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, sendTo, setup } from 'xstate';
 import { CAMERA_VIEWS, type CameraView, LENGTH_FORMATS, type LengthFormat, MEASURE_KINDS, type MeasureKind, type RenderMode, TOOL_PANELS, type ToolPanel } from './viewerTypes';
 import {
   allowedPanels,
@@ -60,9 +60,7 @@ export const viewerToolsMachine = setup({
     isKnownFormat: ({ event }) => event.type === 'tools.lengthFormat' && (LENGTH_FORMATS as readonly string[]).includes(event.format),
   },
   actions: {
-    command: ({ self }, command: EngineCommand) => {
-      self.getSnapshot().children.engineBridge?.send(command);
-    },
+    command: sendTo('engineBridge', (_, command: EngineCommand) => command),
     select: assign(({ context, event }) => {
       if (event.type !== 'engine.pick' && event.type !== 'tools.select') return {};
       const partId = event.partId;
@@ -75,16 +73,13 @@ export const viewerToolsMachine = setup({
     /** A new model replaced the old one: its selection, hidden parts and measurement mean nothing now. */
     forgetModel: assign({ selectedId: null, badge: false, hiddenIds: [], measurement: null, explode: 0, workshop: null }),
     /** Turns the panel's measure tool on (`on`) or off in the engine. */
-    measureTool: ({ self }, { kind, on }: { kind: MeasureKind; on: boolean }) => {
-      const bridge = self.getSnapshot().children.engineBridge;
-      if (kind === 'points') bridge?.send({ type: 'measureActive', active: on });
-      else bridge?.send({ type: 'workshopTool', tool: on ? kind : null });
-    },
-    showSelection: ({ context, event, self }) => {
-      const bridge = self.getSnapshot().children.engineBridge;
-      bridge?.send({ type: 'selection', ids: context.selectedId === null ? [] : [context.selectedId] });
-      if (event.type === 'tools.select' && event.frame && context.selectedId !== null) bridge?.send({ type: 'frame', ids: [context.selectedId] });
-    },
+    measureTool: sendTo('engineBridge', (_, { kind, on }: { kind: MeasureKind; on: boolean }): EngineCommand =>
+      kind === 'points' ? { type: 'measureActive', active: on } : { type: 'workshopTool', tool: on ? kind : null },
+    ),
+    showSelection: enqueueActions(({ context, event, enqueue }) => {
+      enqueue.sendTo('engineBridge', { type: 'selection', ids: context.selectedId === null ? [] : [context.selectedId] } satisfies EngineCommand);
+      if (event.type === 'tools.select' && event.frame && context.selectedId !== null) enqueue.sendTo('engineBridge', { type: 'frame', ids: [context.selectedId] } satisfies EngineCommand);
+    }),
   },
 }).createMachine({
   id: 'viewerTools',
