@@ -4,29 +4,21 @@
  * through its engine slot (the engine is created by the canvas).
  */
 import { fromCallback, fromPromise } from 'xstate';
-import type { ApprovalRequest, CommentReviewInput, CreatedItem, NoteAnchor, NoteStatus, Project, ProjectPatch, ReviewedComment, Revision, RevisionChanges, SharedProject, Stage } from '../../api/schemas';
+import type { ApprovalRequest, CommentReviewInput, NoteAnchor, NoteStatus, Project, ReviewedComment, Revision, RevisionChanges, SharedProject, Stage } from '../../api/schemas';
 import type { ReviewEvent } from '../../api/reviewEvents';
 import { RequestError } from '../../api/errors';
-import type { ListenOptions } from '../../api/reviewClient';
 import { reviewMachine } from './reviewMachine';
 import * as z from 'zod/mini';
 import { linkChangesMachine } from './linkChangesMachine';
-import { memoryStorage, persisted, type KeyValueStorage } from '../storage/persisted';
+import { memoryStorage, persisted } from '../storage/persisted';
 import { createReviewEngineActor } from './reviewEngine';
-import type { deleteMachine } from '../projects/deleteMachine';
 import { approvalMachine } from './approvalMachine';
 import type { Estimate } from '../../model/cutting/estimate';
 import { linkEstimateMachine } from './linkEstimateMachine';
 import { linkOptionsMachine } from './linkOptionsMachine';
 import type { LinkQuote } from '../../api/quoteSchemas';
 import { formatSelection, type QuoteSelection } from '../../model/quote/quoteOptions';
-import type { renameMachine } from '../projects/renameMachine';
-import type { shareMachine } from '../projects/shareMachine';
-import type { SessionActor, SettingsActor } from '../appActors';
-import type { ModelLoadEvent as UploadModelEvent, UploadEmitted } from '../upload/uploadMachine';
-import type { commentsMachine } from './commentsMachine';
 import { createEngineBridgeActor, createFollowUnitActor, createLoadModelActor, createNoticeEngineActor } from './engineActors';
-import type { hyperlinksMachine } from './hyperlinksMachine';
 import { noticeMachine } from './noticeMachine';
 import type { EngineSlot } from './enginePort';
 import { createCompareEngineActor } from './compareEngine';
@@ -36,77 +28,13 @@ import { saveBlob } from './saveBlob';
 import { machiningMachine } from './machiningMachine';
 import type { MachiningList } from '../../model/machining/machiningList';
 import type { MachiningFile } from '../../api/client';
+import type { ProjectRef, ViewerServicesDeps } from './viewerApi';
 import { ownerViewerMachine, sharedViewerMachine, type LoadedProject, type LoadTarget, type UploadLoadReport, type ViewerEvent } from './viewerMachine';
 import type { LiveInput } from './viewerSetup';
 import { viewerToolsMachine } from './viewerToolsMachine';
 
-/** The calls the viewer makes (the API client satisfies it). */
-interface ViewerApi {
-  getProject(id: number): Promise<Project>;
-  getSharedProject(accessKey: string): Promise<SharedProject>;
-  patchProject(id: number, patch: ProjectPatch): Promise<void>;
-  sharedLogoUrl(accessKey: string): string;
-  listRevisions(id: number): Promise<Revision[]>;
-  revisionChanges(id: number, from: number, to?: number): Promise<RevisionChanges>;
-  restoreRevision(id: number, revision: number, consumeCredit: boolean, keepApproval?: boolean): Promise<Project>;
-  /** The project as a .vok package. */
-  exportVok(id: number): Promise<Blob>;
-  /** The client approves a revision through the link. */
-  approveRevision(accessKey: string, request: ApprovalRequest): Promise<SharedProject>;
-  /** The client asks for changes to a revision through the link (after a note of theirs on it). */
-  askForChanges(accessKey: string, request: ApprovalRequest): Promise<SharedProject>;
-  /** The review's notes (comments with their pins, views, markups and threads). */
-  listReviewedComments(ref: ProjectRef): Promise<ReviewedComment[]>;
-  /** A note's view and markup (the list leaves them out). */
-  readNoteAnchor(ref: ProjectRef, id: number): Promise<NoteAnchor>;
-  createReviewComment(ref: ProjectRef, body: CommentReviewInput & { authorName: string; text: string }): Promise<CreatedItem>;
-  setCommentStatus(ref: ProjectRef, id: number, status: NoteStatus): Promise<unknown>;
-  linkRevisionChanges(accessKey: string, from: number): Promise<RevisionChanges>;
-  /** Hears the live events of the owner's projects (null) or of a link until `signal` aborts or the stream ends. */
-  listenToEvents(ref: { accessKey: string } | null, onEvent: (event: ReviewEvent) => void, signal: AbortSignal, options?: ListenOptions): Promise<void>;
-  /** The cost estimate on a link that offers it. */
-  getEstimate(ref: { accessKey: string }, mode?: 'guillotine' | 'free', options?: QuoteSelection): Promise<Estimate>;
-  /** The options a link offers (the client's quote). */
-  getLinkOptions(accessKey: string): Promise<LinkQuote>;
-  /** The machining of the current revision, and its files. */
-  getMachining(ref: ProjectRef): Promise<MachiningList>;
-  machiningFile(ref: ProjectRef, file: MachiningFile): Promise<Blob>;
-}
-
-type ProjectRef = { id: number } | { accessKey: string };
-
 /** Waits before connecting the live events again: 1 s, doubling to 30 s; a stream that stayed up a minute starts over at 1 s. */
 const LIVE_RETRY_MS = { first: 1000, max: 30_000, healthy: 60_000 } as const;
-
-/** The list's dialog machines, already bound to the API (from createProjectServices). */
-interface ProjectDialogMachines {
-  rename: typeof renameMachine;
-  delete: typeof deleteMachine;
-  share: typeof shareMachine;
-}
-
-interface ViewerServicesDeps {
-  api: ViewerApi;
-  projectMachines: ProjectDialogMachines;
-  /** The comments and hyperlinks machines, already bound to the API. */
-  content: { comments: typeof commentsMachine; hyperlinks: typeof hyperlinksMachine };
-  /**
-   * The app's upload actor: a model update made from any screen reaches the open viewer, and a
-   * viewer hands it the load of the model it made (the upload's last step).
-   */
-  upload: {
-    on(type: 'upload.updated', handler: (event: Extract<UploadEmitted, { type: 'upload.updated' }>) => void): { unsubscribe(): void };
-    send(event: UploadModelEvent): void;
-  };
-  /** The user's settings: the engine follows the distance unit. */
-  settings: Pick<SettingsActor, 'getSnapshot' | 'subscribe'>;
-  /** The session: notes are written as its user, who may log in or out while a viewer is open. */
-  session: Pick<SessionActor, 'getSnapshot' | 'subscribe'>;
-  /** URL of the bundled sample model shown at /sandbox. */
-  sandboxModelUrl: string;
-  /** Where a link remembers the last revision this browser saw (in memory when absent). */
-  storage?: KeyValueStorage;
-}
 
 /** The `options` parameter of the page's URL follows the client's choice, so a copied link opens on it. */
 function keepSelectionInUrl(selection: QuoteSelection): void {
