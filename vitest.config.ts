@@ -36,6 +36,10 @@ export default defineConfig({
     testTimeout: 30000,
     hookTimeout: 60000,
     pool: 'forks',
+    // Vitest's default keeps one core for its main process: one worker on this 2-core machine. Most
+    // files wait on servers, sockets, databases and conversion processes, so two workers overlap
+    // that waiting (VITEST_MAX_WORKERS overrides it).
+    maxWorkers: 2,
     sequence: { sequencer: SlowFirst },
     projects: [
       { extends: true, test: { name: 'shared', include: SHARED_WORKER.map((dir) => `${dir}/${TEST_FILES}`), exclude: OWN_WORKER, isolate: false } },

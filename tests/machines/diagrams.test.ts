@@ -21,7 +21,7 @@ describe('machine diagrams (docs/machines)', () => {
 
   it('draws every state and every transition with a target', () => {
     const upload = readFileSync(join(DIAGRAM_DIR, 'upload.md'), 'utf8');
-    expect(upload).toContain('transferring_confirmingCredit --> idle : upload.creditCancel');
+    expect(upload).toContain('transferring_confirmingCredit --> idle : upload.creditRefused');
     expect(upload).toContain('state "confirmingCredit" as transferring_confirmingCredit');
   });
 });
