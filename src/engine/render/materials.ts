@@ -67,15 +67,18 @@ export function finishMaterial(scene: Scene, finish: string, changed: () => void
     m.setFloat('textureScale', 1 / QUOTE_TEXTURE_REPEAT_M);
     let disposed = false;
     m.onDisposeObservable.add(() => (disposed = true));
-    void import('./finishTexture').then(({ loadFinishTexture }) =>
-      loadFinishTexture(scene, texture, (loaded) => {
-        if (disposed) return loaded.dispose();
-        m.setTexture('finishTexture', loaded);
-        m.setFloat('textureReady', 1);
-        m.onDisposeObservable.add(() => loaded.dispose());
-        changed();
-      }),
-    );
+    import('./finishTexture')
+      .then(({ loadFinishTexture }) =>
+        loadFinishTexture(scene, texture, (loaded) => {
+          if (disposed) return loaded.dispose();
+          m.setTexture('finishTexture', loaded);
+          m.setFloat('textureReady', 1);
+          m.onDisposeObservable.add(() => loaded.dispose());
+          changed();
+        }),
+      )
+      // The texture's code could not be fetched (offline): the finish keeps its colour.
+      .catch(() => {});
   }
   return m;
 }
