@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { ProjectQuote } from '../src/api/quoteSchemas';
 import type { Estimate } from '../src/model/cutting/estimate';
 import { DEFAULT_WORKSHOP_SETTINGS } from '../src/model/cutting/workshopSettings';
-import type { QuoteOptions } from '../src/model/quote/quoteOptions';
+import type { QuoteChoice, QuoteOptions } from '../src/model/quote/quoteOptions';
 import { e2eServer, publishedKitchen } from './linkHelpers';
 import sharp from 'sharp';
 import { settledPixels } from './pixels';
@@ -16,6 +16,12 @@ import { settledPixels } from './pixels';
 /** A green no part of the generated kitchen has: a pixel of it is a recoloured part. */
 const GREEN = '#20c040';
 const isGreen = (p: Buffer, i: number) => p[i + 1]! > p[i]! + 40 && p[i + 1]! > p[i + 2]! + 40;
+
+/** One group, "Finish", on the parts of this material: the model's own choice, then `other`. */
+function finishOptions(material: string, other: QuoteChoice): QuoteOptions {
+  const own: QuoteChoice = { id: 'own', name: 'As drawn', colour: '#888888', board: '', price: { kind: 'fixed', amount: 0 } };
+  return { validityDays: 30, groups: [{ id: 'finish', name: 'Finish', bind: { kind: 'material', name: material }, choices: [own, other] }] };
+}
 
 async function modelShown(page: Page) {
   await expect(page.locator('[data-model-shown="true"]')).toBeAttached({ timeout: 60_000 });
@@ -37,20 +43,7 @@ test('a finish chosen on the link recolours its parts only, reprices, stays in t
   const { materials } = await api<ProjectQuote>(`projects/${link.projectId}/options`);
   // The fronts (the generator's lacquer or oak), seen from the front where the link opens.
   const bound = materials.find((m) => /lacquer|oak/i.test(m.name))!;
-  const options: QuoteOptions = {
-    validityDays: 30,
-    groups: [
-      {
-        id: 'finish',
-        name: 'Finish',
-        bind: { kind: 'material', name: bound.name },
-        choices: [
-          { id: 'own', name: 'As drawn', colour: '#888888', board: '', price: { kind: 'fixed', amount: 0 } },
-          { id: 'green', name: 'Green lacquer', colour: GREEN, board: '', price: { kind: 'perPart', amount: 7 } },
-        ],
-      },
-    ],
-  };
+  const options = finishOptions(bound.name, { id: 'green', name: 'Green lacquer', colour: GREEN, board: '', price: { kind: 'perPart', amount: 7 } });
   await api(`projects/${link.projectId}/options`, { method: 'PUT', body: options });
   await api(`projects/${link.projectId}`, { method: 'PATCH', body: { currentStage: 'approval', shareOptions: { isOptionsAvailable: true, isApprovalAvailable: true, isHierarchyVisible: false } } });
 
@@ -128,20 +121,7 @@ test('a finish with a texture draws the texture on its parts: both colours of a 
   const uploaded = await fetch(`${e2eServer.url}/api/v1/projects/${link.projectId}/options/textures`, { method: 'PUT', headers: { ...headers, 'content-type': 'image/png' }, body: bands });
   expect(uploaded.status).toBe(201);
   const { texture } = (await uploaded.json()) as { texture: string };
-  const options: QuoteOptions = {
-    validityDays: 30,
-    groups: [
-      {
-        id: 'finish',
-        name: 'Finish',
-        bind: { kind: 'material', name: bound.name },
-        choices: [
-          { id: 'own', name: 'As drawn', colour: '#888888', board: '', price: { kind: 'fixed', amount: 0 } },
-          { id: 'bands', name: 'Two bands', colour: GREEN, board: '', price: { kind: 'fixed', amount: 0 }, texture },
-        ],
-      },
-    ],
-  };
+  const options = finishOptions(bound.name, { id: 'bands', name: 'Two bands', colour: GREEN, board: '', price: { kind: 'fixed', amount: 0 }, texture });
   const put = await fetch(`${e2eServer.url}/api/v1/projects/${link.projectId}/options`, { method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(options) });
   expect(put.status).toBe(200);
   const patch = await fetch(`${e2eServer.url}/api/v1/projects/${link.projectId}`, {

@@ -3,8 +3,8 @@
  *   PUT /projects/{id}/options/textures            the owner uploads an image (the raw file, at most
  *                                                   QUOTE_TEXTURE_MAX_BYTES: 413 beyond, 415 for
  *                                                   another kind, 400 for bytes that do not decode);
- *                                                   201 `{texture, colour}`: its id and the colour
- *                                                   it averages to, for the choice's swatch;
+ *                                                   201 `{texture, colour, url}`: its id, the colour
+ *                                                   it averages to (the choice's swatch), its address;
  *   GET /projects/{id}/options/textures/{texture}   the stored JPEG, to the owner's editor;
  *   GET /projects/accessKeys/{key}/options/textures/{texture}  the same, to a link offering options.
  * A texture's id is random (128 bits) and it never changes, so it is served for a year. The owner's
@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { QuoteOptions } from '../../src/model/quote/quoteOptions';
-import { QUOTE_TEXTURE_MAX_BYTES, QUOTE_TEXTURE_MAX_MEGABYTES } from '../../src/model/quote/quoteTexture';
+import { QUOTE_TEXTURE_MAX_BYTES, QUOTE_TEXTURE_MAX_MEGABYTES, TEXTURE_ID } from '../../src/model/quote/quoteTexture';
 import { API_BASE } from '../config';
 import type { BlobStore } from '../storage/blobStore';
 import { canReadOptions } from '../domain/permissions';
@@ -36,11 +36,11 @@ export function textureUrls(options: QuoteOptions, via: { projectId: number } | 
 }
 
 const TEXTURE_NOT_FOUND = 'This texture does not exist.';
-export const TEXTURE_TOO_LARGE = `The texture must be at most ${QUOTE_TEXTURE_MAX_MEGABYTES} MB.`;
+const TEXTURE_TOO_LARGE = `The texture must be at most ${QUOTE_TEXTURE_MAX_MEGABYTES} MB.`;
 
 const textureOf = (params: unknown): string => {
   const texture = (params as { texture?: unknown }).texture;
-  if (typeof texture !== 'string' || !/^[a-f0-9]{32}$/.test(texture)) throw notFound(TEXTURE_NOT_FOUND);
+  if (typeof texture !== 'string' || !TEXTURE_ID.test(texture)) throw notFound(TEXTURE_NOT_FOUND);
   return texture;
 };
 

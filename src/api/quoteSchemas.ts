@@ -9,6 +9,7 @@
  */
 import * as z from 'zod/mini';
 import { quoteOptionsSchema, quoteSelectionSchema } from '../model/quote/quoteOptions';
+import { TEXTURE_ID } from '../model/quote/quoteTexture';
 
 /** What an approval was given on: the choices (only those other than the model's own), their names, and the total. */
 export const approvedQuoteSchema = z.object({
@@ -55,5 +56,5 @@ export const OPTIONS_CHANGED = 'options_changed';
 export const UNKNOWN_TEXTURE = 'unknown_texture';
 
 /** PUT projects/{id}/options/textures: the texture's id, the colour it averages to (the swatch's) and its address. */
-export const uploadedTextureSchema = z.object({ texture: z.string().check(z.regex(/^[a-f0-9]{32}$/)), colour: z.string().check(z.regex(/^#[0-9a-f]{6}$/)), url: z.string() });
+export const uploadedTextureSchema = z.object({ texture: z.string().check(z.regex(TEXTURE_ID)), colour: z.string().check(z.regex(/^#[0-9a-f]{6}$/)), url: z.string() });
 export type UploadedTexture = z.infer<typeof uploadedTextureSchema>;

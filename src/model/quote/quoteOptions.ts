@@ -9,6 +9,7 @@
  * the value needs no escaping).
  */
 import * as z from 'zod/mini';
+import { TEXTURE_ID } from './quoteTexture';
 
 export const QUOTE_GROUPS_MAX = 12;
 export const QUOTE_CHOICES_MAX = 12;
@@ -38,7 +39,7 @@ export const quoteChoiceSchema = z.object({
   board: z.string().check(z.trim(), z.maxLength(100)),
   price: priceRuleSchema,
   /** A texture image of the finish (a wood grain), uploaded to the project (quoteTexture.ts); the colour stands for it until it is drawn. */
-  texture: z.optional(z.string().check(z.regex(/^[a-f0-9]{32}$/))),
+  texture: z.optional(z.string().check(z.regex(TEXTURE_ID))),
 });
 export type QuoteChoice = z.infer<typeof quoteChoiceSchema>;
 

@@ -7,6 +7,8 @@
  * The engine is given a finish as one string, `#rrggbb` or `#rrggbb url(<address of the texture>)`
  * (as CSS writes a background): the colour shows at once, the texture when it has arrived.
  */
+import { imageFileProblem, type ImageFileProblem } from '../imageFile';
+
 export const QUOTE_TEXTURE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const QUOTE_TEXTURE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp'] as const;
 export const QUOTE_TEXTURE_MAX_BYTES = 2 * 1024 * 1024;
@@ -16,16 +18,12 @@ export const QUOTE_TEXTURE_SIZE = 512;
 /** The length on the model one repeat of a texture covers, in metres. */
 export const QUOTE_TEXTURE_REPEAT_M = 0.6;
 
-export type QuoteTextureProblem = 'type' | 'size';
+/** A texture's id: 32 hex digits (random, 128 bits). */
+export const TEXTURE_ID = /^[a-f0-9]{32}$/;
 
 /** Why a chosen file cannot be a texture, or null. A file the system gives no type is judged by its extension. */
-export function quoteTextureProblem(file: { name: string; type: string; size: number }): QuoteTextureProblem | null {
-  const type = file.type.toLowerCase();
-  const name = file.name.toLowerCase();
-  const known =
-    type !== '' ? (QUOTE_TEXTURE_MIME_TYPES as readonly string[]).includes(type) : QUOTE_TEXTURE_EXTENSIONS.some((extension) => name.endsWith(extension));
-  if (!known) return 'type';
-  return file.size > QUOTE_TEXTURE_MAX_BYTES ? 'size' : null;
+export function quoteTextureProblem(file: { name: string; type: string; size: number }): ImageFileProblem | null {
+  return imageFileProblem(file, { mimeTypes: QUOTE_TEXTURE_MIME_TYPES, extensions: QUOTE_TEXTURE_EXTENSIONS, maxBytes: QUOTE_TEXTURE_MAX_BYTES });
 }
 
 export interface Finish {
