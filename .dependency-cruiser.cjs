@@ -7,7 +7,10 @@
  *             server/http and server/jobs both call server/domain (the revision commit, the upload
  *             messages, the job contract), never each other; server/domain imports neither.
  *   model:    a leaf every layer may import (pure rules and words shared by views, first frame, engine).
- *   firstFrame (a link's first script): engine, api and model only.  sw (the service worker): api and model only.
+ *   firstFrame (a link's first script, its plain-WebGL drawing, opening view and orbit): engine, api and
+ *             model only; a script of its own, so nothing else imports it (it hands over to the engine
+ *             through engine/load/firstFrameHandoff.ts).
+ *   sw (the service worker): api and model only.
  *   samples (the generated test models): server/convert's writers, nothing of the app.
  */
 module.exports = {
@@ -102,9 +105,16 @@ module.exports = {
     {
       name: 'first-frame-engine-api-model-only',
       severity: 'error',
-      comment: "A link's first script runs before the app: it may use the engine's first-frame parts, the contract and the model, never the app's views or machines.",
+      comment: "A link's first script runs before the app: it may use the engine's reader and programs, the contract and the model, never the app's views or machines.",
       from: { path: '^src/firstFrame/' },
       to: { path: ['^src/(ui|machines|i18n|sw)/', 'node_modules/(react|react-dom|xstate|@xstate)/', '^(react|react-dom|xstate|@xstate/.*)$'] },
+    },
+    {
+      name: 'nothing-imports-the-first-frame',
+      severity: 'error',
+      comment: "A link's first script is built apart and runs before the app: the two share the page's global object (engine/load/firstFrameHandoff.ts), never a module.",
+      from: { path: '^src/', pathNot: '^src/firstFrame/' },
+      to: { path: '^src/firstFrame/' },
     },
     {
       name: 'service-worker-api-model-only',

@@ -114,7 +114,7 @@ function appChunk() {
  * a few hundred bytes otherwise, and each chunk a round trip on one of six connections.
  */
 const SMALL_SHARED_MODULES =
-  /src[\\/](engine[\\/]firstFrame[\\/]handoff|api[\\/]pageIds|ui[\\/]app[\\/]documentTitle|model[\\/](layoutRules|viewerVocabulary|loadOnce|parts[\\/]partName|units[\\/]units)|machines[\\/]projects[\\/]publicLink)\.ts$/;
+  /src[\\/](engine[\\/]load[\\/]firstFrameHandoff|api[\\/]pageIds|ui[\\/]app[\\/]documentTitle|model[\\/](layoutRules|viewerVocabulary|loadOnce|parts[\\/]partName|units[\\/]units)|machines[\\/]projects[\\/]publicLink)\.ts$/;
 
 /**
  * The build's entries: the app's page and, built apart (standaloneScriptBuild), the service worker

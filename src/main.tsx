@@ -7,7 +7,7 @@
  */
 import './index.css';
 import { FIRST_FRAME_SCRIPT_ID } from './api/pageIds';
-import { firstFrameSettled } from './engine/firstFrame/handoff';
+import { firstFrameSettled } from './engine/load/firstFrameHandoff';
 import { reloadWhenLinkChanges } from './sw/registerServiceWorker';
 
 /** How long the app waits for a link's first frame at most. */

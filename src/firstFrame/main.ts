@@ -2,7 +2,7 @@
  * A shared link's first script (its own small entry, named by the link's page before the app):
  * starts the model's download, makes the WebGL context while it arrives, reads and batches the
  * model as the engine does, and draws the first frame over the poster. The viewer, when it has
- * arrived, takes the download, the read model and the canvas (engine/firstFrame/handoff.ts), and
+ * arrived, takes the download, the read model and the canvas (handoff.ts), and
  * its own first frame replaces this one.
  *
  * It runs only on a page the server wrote a shared project into; anywhere else it does nothing.
@@ -11,10 +11,10 @@ import { MeshoptDecoder } from 'meshoptimizer/decoder';
 import { linkFilesOfBoot } from '../api/linkBoot';
 import { BOOT_ELEMENT_ID } from '../api/pageIds';
 import { buildBatches } from '../engine/geometry/buildBatches';
-import { createFirstFrameRenderer, type FirstFrameRenderer, type OpeningMode } from '../engine/firstFrame/firstFrameRenderer';
-import { openingOrbit, viewOf, type Orbit } from '../engine/firstFrame/firstFrameView';
-import { holdPageFonts, offerFirstFrame, settleFirstFrame, type FirstFrameModel } from '../engine/firstFrame/handoff';
-import { bindOrbitInput } from '../engine/firstFrame/orbitInput';
+import { createFirstFrameRenderer, type FirstFrameRenderer, type OpeningMode } from './firstFrameRenderer';
+import { openingOrbit, viewOf, type Orbit } from './firstFrameView';
+import { holdPageFonts, offerFirstFrame, settleFirstFrame, type FirstFrameModel } from '../engine/load/firstFrameHandoff';
+import { bindOrbitInput } from './orbitInput';
 import type { CameraState } from '../engine/types';
 import { parseGlbChunks, readGlb } from '../engine/load/glbReader';
 import { frameInsetsOf, isCompactLayout } from '../model/layoutRules';

@@ -6,9 +6,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MeshoptDecoder } from 'meshoptimizer/decoder';
 import { buildBatches } from '../../src/engine/geometry/buildBatches';
-import { endFirstFrame, offerFirstFrame, takeFirstFrameModel, type FirstFrameModel } from '../../src/engine/firstFrame/handoff';
-import { openingOrbit, openingView, viewOf } from '../../src/engine/firstFrame/firstFrameView';
-import { turned, zoomed } from '../../src/engine/firstFrame/orbitInput';
+import { endFirstFrame, offerFirstFrame, takeFirstFrameModel, type FirstFrameModel } from '../../src/engine/load/firstFrameHandoff';
+import { openingOrbit, openingView, viewOf } from '../../src/firstFrame/firstFrameView';
+import { turned, zoomed } from '../../src/firstFrame/orbitInput';
 import { parseGlbChunks, readGlb } from '../../src/engine/load/glbReader';
 import { frameInsetsOf } from '../../src/model/layoutRules';
 import type { CameraState } from '../../src/engine/types';

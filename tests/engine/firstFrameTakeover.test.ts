@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { endFirstFrame, firstFrameOnScreen, FONTS_LATER_CLASS, holdPageFonts, leaveFirstFrameCanvas, offerFirstFrame, releasePageFonts, takeFirstFrameCanvas } from '../../src/engine/firstFrame/handoff';
+import { endFirstFrame, firstFrameOnScreen, FONTS_LATER_CLASS, holdPageFonts, leaveFirstFrameCanvas, offerFirstFrame, releasePageFonts, takeFirstFrameCanvas } from '../../src/engine/load/firstFrameHandoff';
 import { RenderScheduler } from '../../src/engine/scene/renderScheduler';
 import type { AbstractEngine } from '@babylonjs/core/Engines/abstractEngine';
 import type { Scene } from '@babylonjs/core/scene';

@@ -113,6 +113,27 @@ describe('layer boundaries', () => {
     expect(bad.output).toContain('first-frame-engine-api-model-only');
   });
 
+  it('fails when the app, the engine or a view imports the first frame, and accepts the first frame using the engine\'s hand-over', () => {
+    const ok = cruise({
+      ...base,
+      'src/engine/load/firstFrameHandoff.ts': 'export const h = 1;\n',
+      'src/firstFrame/main.ts': "import { h } from '../engine/load/firstFrameHandoff';\nexport const f = h;\n",
+    });
+    expect(ok.output).toContain('no dependency violations');
+    const firstFrame = { 'src/firstFrame/firstFrameView.ts': 'export const v = 1;\n' };
+    const bad = cruise({
+      ...base,
+      ...firstFrame,
+      'src/main.tsx': "import { v } from './firstFrame/firstFrameView';\nexport const m = v;\n",
+      'src/engine/bad.ts': "import { v } from '../firstFrame/firstFrameView';\nexport const e = v;\n",
+      'src/ui/viewer/CanvasHost.tsx': "import { v } from '../../firstFrame/firstFrameView';\nexport const c = v;\n",
+    });
+    expect(bad.code).not.toBe(0);
+    for (const from of ['src/main\\.tsx', 'src/engine/bad\\.ts', 'src/ui/viewer/CanvasHost\\.tsx']) {
+      expect(bad.output).toMatch(new RegExp(`nothing-imports-the-first-frame[^\\n]*${from}`));
+    }
+  });
+
   it('fails when the server uses the generated samples outside the seed, and accepts the seed', () => {
     const ok = cruise({ ...base, 'server/seed/demo.ts': "import { g } from '../../samples/generate';\nexport const d = g;\n" });
     expect(ok.output).toContain('no dependency violations');

@@ -6,7 +6,7 @@
 import type { Scene } from '@babylonjs/core/scene';
 import { ModelView } from '../scene/modelView';
 import type { CameraState, LoadPhase, LoadProgress } from '../types';
-import { takeFirstFrameModel, type FirstFrameModel } from '../firstFrame/handoff';
+import { takeFirstFrameModel, type FirstFrameModel } from './firstFrameHandoff';
 import { abortError, fetchWithProgress, throwIfAborted } from './fetchWithProgress';
 import { loadMeshoptDecoder, loadModelSource } from './loadModelSource';
 import { partTreeOfGltf } from '../../model/parts/gltfPartTree';

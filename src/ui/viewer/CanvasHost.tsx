@@ -7,7 +7,7 @@
  * the tools machine switches.
  */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { adoptFirstFrame, endFirstFrame, firstFrameHolds, firstFrameOnScreen, leaveFirstFrameCanvas, onFirstFrameSettled, releasePageFonts, takeFirstFrameCanvas } from '../../engine/firstFrame/handoff';
+import { adoptFirstFrame, endFirstFrame, firstFrameHolds, firstFrameOnScreen, leaveFirstFrameCanvas, onFirstFrameSettled, releasePageFonts, takeFirstFrameCanvas } from '../../engine/load/firstFrameHandoff';
 import { loadOnce } from '../../model/loadOnce';
 import { useLL } from '../app/I18nProvider';
 import { DimensionLabels } from './DimensionLabels';

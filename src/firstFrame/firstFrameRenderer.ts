@@ -9,11 +9,11 @@
  * downloads. Anything it cannot do (no WebGL 2, a lost context, a shader refused) leaves the
  * canvas hidden: the poster stays until the engine draws.
  */
-import type { Batch, BuiltModel } from '../geometry/buildBatches';
-import type { SourceMaterial } from '../geometry/modelSource';
-import { EDGE_PALETTE, LIGHT } from '../../model/viewLook';
-import { SURFACE_FRAGMENT_SHADER, SURFACE_UNIFORMS, SURFACE_VERTEX_SHADER } from '../render/surfaceShader';
-import { VIEWER_BACKGROUND_RGB } from '../types';
+import type { Batch, BuiltModel } from '../engine/geometry/buildBatches';
+import type { SourceMaterial } from '../engine/geometry/modelSource';
+import { EDGE_PALETTE, LIGHT } from '../model/viewLook';
+import { SURFACE_FRAGMENT_SHADER, SURFACE_UNIFORMS, SURFACE_VERTEX_SHADER } from '../engine/render/surfaceShader';
+import { VIEWER_BACKGROUND_RGB } from '../engine/types';
 import { type Orbit, viewOf } from './firstFrameView';
 
 /** The render modes a link can open with (SPEC: wireframe when the link offers it, else solid). */

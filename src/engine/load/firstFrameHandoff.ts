@@ -1,7 +1,6 @@
 /**
- * What a shared link's first frame (the small script its page starts with, see firstFrame/ at the
- * top of src) hands to the viewer that follows it: the model's download, the model as read and
- * batched, and the canvas that shows it until the engine's own frame is on screen. Nothing is
+ * What a shared link's first frame (src/firstFrame: the small script its page starts with) hands to
+ * the viewer that follows it: the model's download, the model as read and batched, and the canvas that shows it until the engine's own frame is on screen. Nothing is
  * downloaded or computed twice.
  *
  * The two sides are separate scripts, so the hand-over goes through one property of the page's
@@ -10,7 +9,7 @@
  */
 import type { BuiltModel } from '../geometry/buildBatches';
 import type { ModelSource } from '../geometry/modelSource';
-import type { GltfJson } from '../load/gltfJson';
+import type { GltfJson } from './gltfJson';
 import type { CameraState } from '../types';
 
 /** The model as the first frame read it: the same objects the engine would make from these bytes. */

@@ -4,11 +4,11 @@
  * (CameraRig.framing), with its right-handed look-at and perspective matrices (column-major, as
  * WebGL takes them) and the key light that follows the camera (viewFollowers).
  */
-import { boundsCenter, CAMERA_SETTINGS, degreesToRadians, directionOf, fitDistance, nearFor, openingAngles } from '../camera/cameraMath';
-import { keyDirectionOf } from '../../model/viewLook';
-import { centredInFreeArea, freeArea } from '../camera/freeArea';
-import { multiply } from '../load/glbReader';
-import type { Bounds, FrameInsets, Vec3 } from '../types';
+import { boundsCenter, CAMERA_SETTINGS, degreesToRadians, directionOf, fitDistance, nearFor, openingAngles } from '../engine/camera/cameraMath';
+import { keyDirectionOf } from '../model/viewLook';
+import { centredInFreeArea, freeArea } from '../engine/camera/freeArea';
+import { multiply } from '../engine/load/glbReader';
+import type { Bounds, FrameInsets, Vec3 } from '../engine/types';
 
 interface OpeningView {
   eye: Vec3;

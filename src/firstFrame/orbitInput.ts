@@ -4,7 +4,7 @@
  * zooms. Babylon's camera coasts (inertia 0.8) after each move, turning five times the move's own
  * offset; the first frame has no inertia and turns by that total at once.
  */
-import { POLE_EPSILON } from '../camera/cameraMath';
+import { POLE_EPSILON } from '../engine/camera/cameraMath';
 import type { Orbit } from './firstFrameView';
 
 /** Radians per CSS pixel: Babylon's 1 / angularSensibility (1000) times the coast (1 / (1 - 0.8)). */
