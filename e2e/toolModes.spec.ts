@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { ALL_SHARE_OPTIONS } from '../src/api/schemas';
-import { viewerToolsMachine, type ViewerToolsEvent } from '../src/machines/viewer/viewerToolsMachine';
+import { viewerToolsMachine, type ViewerToolsEvent } from '../src/machines/viewer/tools/viewerToolsMachine';
 import { modelPaths, type Sut } from '../tests/helpers/modelBased';
 import { viewerToolsOracle, type ToolsExpected } from '../tests/models/viewerToolsOracle';
 import { ownKitchen } from './ownProject';

@@ -12,7 +12,7 @@ import { parseRuntimeConfig } from './machines/runtimeConfig';
 import { memoryStorage, type KeyValueStorage } from './machines/storage/persisted';
 import { createConversionClockActor } from './machines/upload/conversionClock';
 import { createUploadSocketActor } from './machines/upload/socketActor';
-import { createViewerContentServices } from './machines/viewer/contentServices';
+import { createViewerContentServices } from './machines/viewer/notes/contentServices';
 import { createViewerServices } from './machines/viewer/viewerServices';
 import { registerServiceWorker } from './sw/registerServiceWorker';
 import { App } from './ui/app/App';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { NOTE_VIEW_MAX_MEASURES, noteViewSchema } from '../../src/api/reviewSchemas';
-import { noteWorkshopOf, workshopOfNote } from '../../src/machines/viewer/workshopNoteView';
+import { noteWorkshopOf, workshopOfNote } from '../../src/machines/viewer/notes/workshopNoteView';
 
 const base = {
   camera: { view: 'free', position: [1, 1, 1], target: [0, 0, 0], orthoHalfHeight: null },

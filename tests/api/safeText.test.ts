@@ -8,7 +8,7 @@ import { markupSchema } from '../../src/api/reviewSchemas';
 import { APPROVER_NAME_FORBIDDEN } from '../../src/api/revisionSchemas';
 import { cleanText, isSafeName, isSafeText, NAME_FORBIDDEN, oneLine } from '../../src/model/text/safeText';
 import { cuttingFileName } from '../../src/machines/projects/workshopView';
-import { approverNameError } from '../../src/machines/viewer/approvalMachine';
+import { approverNameError } from '../../src/machines/viewer/review/approvalMachine';
 
 const REFUSED_IN_NAMES = [
   '\u0000', '\u0007', '\t', '\n', '\r', '\u001b', '\u007f', '\u0085', '\u009f',

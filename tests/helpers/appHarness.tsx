@@ -12,7 +12,7 @@ import { localTokenStore } from '../../src/api/tokenStore';
 import { createAppActors, type SessionApi } from '../../src/machines/appActors';
 import { createProjectServices } from '../../src/machines/projects/projectServices';
 import { DEFAULT_RUNTIME_CONFIG } from '../../src/machines/runtimeConfig';
-import { createViewerContentServices } from '../../src/machines/viewer/contentServices';
+import { createViewerContentServices } from '../../src/machines/viewer/notes/contentServices';
 import { createViewerServices } from '../../src/machines/viewer/viewerServices';
 import { memoryStorage } from '../../src/machines/storage/persisted';
 import { AppServicesProvider, type AppServices } from '../../src/ui/app/AppServices';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { diffRevisions } from '../../server/domain/revisionDiff';
-import { compareViewOf, paintedParts } from '../../src/machines/viewer/compareView';
+import { compareViewOf, paintedParts } from '../../src/machines/viewer/owner/compareView';
 import type { PartTree } from '../../src/model/viewerVocabulary';
 
 interface JobNode {

@@ -4,13 +4,13 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { createEngineBridgeActor, createFollowUnitActor, createLoadModelActor, createNoticeEngineActor } from '../../src/machines/viewer/engineActors';
-import { NOTICE_DEBOUNCE_MS, noticeMachine } from '../../src/machines/viewer/noticeMachine';
-import { createCompareEngineActor } from '../../src/machines/viewer/compareEngine';
-import { createEngineSlot } from '../../src/machines/viewer/enginePort';
-import { parseViewerParams } from '../../src/machines/viewer/filterParams';
+import { createEngineBridgeActor, createFollowUnitActor, createLoadModelActor, createNoticeEngineActor } from '../../src/machines/viewer/load/engineActors';
+import { NOTICE_DEBOUNCE_MS, noticeMachine } from '../../src/machines/viewer/tools/noticeMachine';
+import { createCompareEngineActor } from '../../src/machines/viewer/owner/compareEngine';
+import { createEngineSlot } from '../../src/machines/viewer/load/enginePort';
+import { parseViewerParams } from '../../src/machines/viewer/load/filterParams';
 import { sharedViewerMachine } from '../../src/machines/viewer/viewerMachine';
-import { viewerToolsMachine } from '../../src/machines/viewer/viewerToolsMachine';
+import { viewerToolsMachine } from '../../src/machines/viewer/tools/viewerToolsMachine';
 import { ALL_SHARE_OPTIONS } from '../../src/api/schemas';
 import { settle } from '../helpers/modelBased';
 import { fakeEngine } from './fakeEngine';

@@ -1,6 +1,6 @@
 /** A fake viewer engine for the engine actors' tests: every command a spy, every event an emitter the test fires. */
 import { vi } from 'vitest';
-import type { EnginePort } from '../../src/machines/viewer/enginePort';
+import type { EnginePort } from '../../src/machines/viewer/load/enginePort';
 import type { PickEvent } from '../../src/machines/viewer/viewerTypes';
 
 function emitter<T>() {

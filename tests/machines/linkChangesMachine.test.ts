@@ -11,8 +11,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, setup, waitFor, type ActorRefFrom } from 'xstate';
 import type { RevisionChanges } from '../../src/api/schemas';
-import { linkChangesMachine } from '../../src/machines/viewer/linkChangesMachine';
-import type { CompareView } from '../../src/machines/viewer/revisionsMachine';
+import { linkChangesMachine } from '../../src/machines/viewer/review/linkChangesMachine';
+import type { CompareView } from '../../src/machines/viewer/owner/revisionsMachine';
 import { modelTests } from '../helpers/modelTests';
 import { CHANGES, linkChangesModel } from '../models/linkChanges';
 

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, setup } from 'xstate';
-import { createRecolourActor } from '../../src/machines/viewer/linkOptionsMachine';
-import type { EngineSlot } from '../../src/machines/viewer/enginePort';
+import { createRecolourActor } from '../../src/machines/viewer/review/linkOptionsMachine';
+import type { EngineSlot } from '../../src/machines/viewer/load/enginePort';
 import { modelTests } from '../helpers/modelTests';
 import { linkOptionsModel } from '../models/linkOptions';
 

@@ -3,7 +3,7 @@
  * only to a new known stage, the share panel's child ending with the saved project), plus examples.
  */
 import { describe, expect, it } from 'vitest';
-import { ownerProjectMachine } from '../../src/machines/viewer/ownerProjectMachine';
+import { ownerProjectMachine } from '../../src/machines/viewer/owner/ownerProjectMachine';
 import { createSut, settle } from '../helpers/modelBased';
 import { modelTests } from '../helpers/modelTests';
 import { children, input, ownerProjectModel, project } from '../models/ownerProject';

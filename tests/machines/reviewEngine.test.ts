@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, sendTo } from 'xstate';
-import { createEngineSlot, type EnginePort } from '../../src/machines/viewer/enginePort';
-import { captureView, createReviewEngineActor, showView, visibilityOfView } from '../../src/machines/viewer/reviewEngine';
+import { createEngineSlot, type EnginePort } from '../../src/machines/viewer/load/enginePort';
+import { captureView, createReviewEngineActor, showView, visibilityOfView } from '../../src/machines/viewer/review/reviewEngine';
 import { fakeEngine } from './fakeEngine';
 
 function engineShowing(): EnginePort {

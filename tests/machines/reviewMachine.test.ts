@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { CommentReviewInput, MarkupShape, NoteAnchor, NoteView, ReviewedComment } from '../../src/api/schemas';
-import { reviewMachine, type ReviewEngineCommand, type ReviewInput, type ReviewRef } from '../../src/machines/viewer/reviewMachine';
+import { reviewMachine, type ReviewEngineCommand, type ReviewInput, type ReviewRef } from '../../src/machines/viewer/review/reviewMachine';
 
 const VIEW: NoteView = { camera: { view: 'free', position: [1, 1, 2], target: [0, 0.5, 0], orthoHalfHeight: null }, renderMode: 'solid', clipping: null, explode: 0, hidden: [], isolated: null, measurement: null };
 const note = (id: number, extra: Partial<ReviewedComment> = {}): ReviewedComment => ({

@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createMachine, fromCallback, type EventObject } from 'xstate';
-import { parseViewerParams } from '../../src/machines/viewer/filterParams';
-import { ownerProjectMachine } from '../../src/machines/viewer/ownerProjectMachine';
+import { parseViewerParams } from '../../src/machines/viewer/load/filterParams';
+import { ownerProjectMachine } from '../../src/machines/viewer/owner/ownerProjectMachine';
 import { ownerViewerMachine, sharedViewerMachine } from '../../src/machines/viewer/viewerMachine';
 import { selectLoadingModelUrl, selectLoadShownByUpload, selectLoadStep, selectLoadView } from '../../src/machines/viewer/viewerSelectors';
 import { controlledPromise, createSut, settle, type Deferred } from '../helpers/modelBased';

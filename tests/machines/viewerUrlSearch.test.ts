@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { ALL_SHARE_OPTIONS } from '../../src/api/schemas';
-import { parseViewerParams } from '../../src/machines/viewer/filterParams';
+import { parseViewerParams } from '../../src/machines/viewer/load/filterParams';
 import { ownerViewerMachine, sharedViewerMachine, type LoadTarget } from '../../src/machines/viewer/viewerMachine';
 import { settle } from '../helpers/modelBased';
 import { ownerFake, project, recorder, shared, type Recorded } from '../models/viewer';

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { ALL_SHARE_OPTIONS } from '../../src/api/schemas';
-import { createEngineBridgeActor } from '../../src/machines/viewer/engineActors';
-import { createEngineSlot } from '../../src/machines/viewer/enginePort';
-import { viewerToolsMachine } from '../../src/machines/viewer/viewerToolsMachine';
+import { createEngineBridgeActor } from '../../src/machines/viewer/load/engineActors';
+import { createEngineSlot } from '../../src/machines/viewer/load/enginePort';
+import { viewerToolsMachine } from '../../src/machines/viewer/tools/viewerToolsMachine';
 import { settle } from '../helpers/modelBased';
 import { fakeEngine } from './fakeEngine';
 

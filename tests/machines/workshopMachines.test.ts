@@ -4,8 +4,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { NamedTree } from '../../src/model/parts/partsList';
 import { ALL_SHARE_OPTIONS, type Project } from '../../src/api/schemas';
 import { labelsMachine, labelsOf, type LoadedLabels } from '../../src/machines/projects/labelsMachine';
-import { parseViewerParams } from '../../src/machines/viewer/filterParams';
-import { allowedPanels, viewerToolsMachine } from '../../src/machines/viewer/viewerToolsMachine';
+import { parseViewerParams } from '../../src/machines/viewer/load/filterParams';
+import { allowedPanels, viewerToolsMachine } from '../../src/machines/viewer/tools/viewerToolsMachine';
 import { makeProject } from '../helpers/fakeProjectsApi';
 
 const kitchen: NamedTree = {

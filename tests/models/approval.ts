@@ -6,7 +6,7 @@
 import type { EventObject } from 'xstate';
 import { expect } from 'vitest';
 import type { SharedProject } from '../../src/api/schemas';
-import { approvalMachine, type ApprovalEvent } from '../../src/machines/viewer/approvalMachine';
+import { approvalMachine, type ApprovalEvent } from '../../src/machines/viewer/review/approvalMachine';
 import { makeProject } from '../helpers/fakeProjectsApi';
 import { createSut } from '../helpers/modelBased';
 import { defineRun, type MachineModel } from './machineModel';
@@ -100,7 +100,7 @@ const changeCalls: unknown[] = [];
 export const approvalModel: MachineModel = {
   name: 'approval',
   machine: approvalMachine,
-  source: 'src/machines/viewer/approvalMachine.ts',
+  source: 'src/machines/viewer/review/approvalMachine.ts',
   testFile: 'tests/machines/approvalMachine.test.ts',
   runs: [
     {

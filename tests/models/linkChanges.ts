@@ -20,8 +20,8 @@
 import { deepStrictEqual as same } from 'node:assert/strict';
 import { fromCallback } from 'xstate';
 import type { RevisionChanges } from '../../src/api/schemas';
-import { linkChangesMachine, type LinkChangesEvent } from '../../src/machines/viewer/linkChangesMachine';
-import type { CompareView } from '../../src/machines/viewer/revisionsMachine';
+import { linkChangesMachine, type LinkChangesEvent } from '../../src/machines/viewer/review/linkChangesMachine';
+import type { CompareView } from '../../src/machines/viewer/owner/revisionsMachine';
 import { createSut, type Expected, type Oracle } from '../helpers/modelBased';
 import { withCallLog, type LoggedSut } from './callLog';
 import { defineRun, type MachineModel } from './machineModel';
@@ -151,7 +151,7 @@ type LinkChangesSut = LoggedSut & { engine: string[]; parent: unknown[] };
 export const linkChangesModel: MachineModel = {
   name: 'linkChanges',
   machine: linkChangesMachine,
-  source: 'src/machines/viewer/linkChangesMachine.ts',
+  source: 'src/machines/viewer/review/linkChangesMachine.ts',
   testFile: 'tests/machines/linkChangesMachine.test.ts',
   runs: [
     {

@@ -5,7 +5,7 @@
  */
 import { deepStrictEqual as same } from 'node:assert/strict';
 import type { Estimate } from '../../src/model/cutting/estimate';
-import { linkEstimateMachine } from '../../src/machines/viewer/linkEstimateMachine';
+import { linkEstimateMachine } from '../../src/machines/viewer/review/linkEstimateMachine';
 import { createSut, type Expected, type Oracle } from '../helpers/modelBased';
 import { withCallLog, type LoggedSut } from './callLog';
 import { defineRun, type MachineModel } from './machineModel';
@@ -39,7 +39,7 @@ export const linkEstimateOracle: Oracle<LinkEstimateEvent, LinkEstimateExpected>
 export const linkEstimateModel: MachineModel = {
   name: 'linkEstimate',
   machine: linkEstimateMachine,
-  source: 'src/machines/viewer/linkEstimateMachine.ts',
+  source: 'src/machines/viewer/review/linkEstimateMachine.ts',
   testFile: 'tests/machines/linkEstimateMachine.test.ts',
   runs: [
     {

@@ -9,7 +9,7 @@ import { deepStrictEqual as same } from 'node:assert/strict';
 import { fromCallback } from 'xstate';
 import type { LinkQuote } from '../../src/api/quoteSchemas';
 import type { Estimate } from '../../src/model/cutting/estimate';
-import { linkOptionsMachine } from '../../src/machines/viewer/linkOptionsMachine';
+import { linkOptionsMachine } from '../../src/machines/viewer/review/linkOptionsMachine';
 import { createSut, type Expected, type Oracle } from '../helpers/modelBased';
 import { withCallLog, type LoggedSut } from './callLog';
 import { defineRun, type MachineModel } from './machineModel';
@@ -177,7 +177,7 @@ const run = (offered: boolean, opened: Record<string, string>) => {
 export const linkOptionsModel: MachineModel = {
   name: 'linkOptions',
   machine: linkOptionsMachine,
-  source: 'src/machines/viewer/linkOptionsMachine.ts',
+  source: 'src/machines/viewer/review/linkOptionsMachine.ts',
   testFile: 'tests/machines/linkOptionsMachine.test.ts',
   runs: [
     { label: 'a link with options, opened on none', run: run(true, {}) },

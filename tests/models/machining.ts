@@ -6,7 +6,7 @@
  */
 import { deepStrictEqual as same } from 'node:assert/strict';
 import type { MachiningFile } from '../../src/api/client';
-import { machiningMachine } from '../../src/machines/viewer/machiningMachine';
+import { machiningMachine } from '../../src/machines/viewer/tools/machiningMachine';
 import type { MachiningList } from '../../src/model/machining/machiningList';
 import { createSut, type Expected, type Oracle } from '../helpers/modelBased';
 import { withCallLog, type LoggedSut } from './callLog';
@@ -96,7 +96,7 @@ const run = (eager: boolean) =>
 export const machiningModel: MachineModel = {
   name: 'machining',
   machine: machiningMachine,
-  source: 'src/machines/viewer/machiningMachine.ts',
+  source: 'src/machines/viewer/tools/machiningMachine.ts',
   testFile: 'tests/machines/machiningMachine.test.ts',
   runs: [
     { label: "a panel's data sheet (read when wanted)", run: run(false) },

@@ -34,8 +34,8 @@ import type { EventObject } from 'xstate';
 import { InvalidResponseError, RequestError } from '../../src/api/errors';
 import type { BulkDeleteResult, BulkDeleteTarget } from '../../src/api/noteSchemas';
 import { ATTACHMENT_NAME_MAX_LENGTH, COMMENT_MAX_LENGTH, type Attachment, type Comment, type CreatedItem } from '../../src/api/schemas';
-import { commentsMachine } from '../../src/machines/viewer/commentsMachine';
-import { hyperlinksMachine } from '../../src/machines/viewer/hyperlinksMachine';
+import { commentsMachine } from '../../src/machines/viewer/notes/commentsMachine';
+import { hyperlinksMachine } from '../../src/machines/viewer/notes/hyperlinksMachine';
 import { createSut, type Expected, type Oracle } from '../helpers/modelBased';
 import { withCallLog, type LoggedSut } from './callLog';
 import { defineRun, type MachineModel } from './machineModel';
@@ -379,7 +379,7 @@ function notesModel(name: 'comments' | 'hyperlinks', kind: Kind, machine: typeof
   return {
     name,
     machine,
-    source: 'src/machines/viewer/notesMachine.ts',
+    source: 'src/machines/viewer/notes/notesMachine.ts',
     testFile: 'tests/machines/notesModel.test.ts',
     runs: [
       run(

@@ -8,7 +8,7 @@
 import { deepStrictEqual as same } from 'node:assert/strict';
 import { fromCallback } from 'xstate';
 import type { CameraState } from '../../src/machines/viewer/viewerTypes';
-import { noticeMachine, noticePosition, type NoticeEngineCommand, type NoticeEvent, type ShowStepEvent } from '../../src/machines/viewer/noticeMachine';
+import { noticeMachine, noticePosition, type NoticeEngineCommand, type NoticeEvent, type ShowStepEvent } from '../../src/machines/viewer/tools/noticeMachine';
 import { createSut, type Expected, type Oracle, type Sut } from '../helpers/modelBased';
 import { defineRun, type MachineModel } from './machineModel';
 
@@ -82,7 +82,7 @@ function noticeSut(): NoticeSut {
 export const noticeModel: MachineModel = {
   name: 'notice',
   machine: noticeMachine,
-  source: 'src/machines/viewer/noticeMachine.ts',
+  source: 'src/machines/viewer/tools/noticeMachine.ts',
   testFile: 'tests/machines/viewer/noticeMachine.test.ts',
   runs: [
     {

@@ -3,7 +3,7 @@
  * from SPEC §2's project panel.
  */
 import { deepStrictEqual as same } from 'node:assert/strict';
-import { ownerProjectMachine, type OwnerProjectEvent } from '../../src/machines/viewer/ownerProjectMachine';
+import { ownerProjectMachine, type OwnerProjectEvent } from '../../src/machines/viewer/owner/ownerProjectMachine';
 import { makeProject } from '../helpers/fakeProjectsApi';
 import { createSut, type Expected, type Oracle } from '../helpers/modelBased';
 import { defineRun, type MachineModel } from './machineModel';
@@ -133,7 +133,7 @@ const ownerOracle: Oracle<OwnerProjectEvent, OwnerExpected> = {
 export const ownerProjectModel: MachineModel = {
   name: 'ownerProject',
   machine: ownerProjectMachine,
-  source: 'src/machines/viewer/ownerProjectMachine.ts',
+  source: 'src/machines/viewer/owner/ownerProjectMachine.ts',
   testFile: 'tests/machines/ownerProjectMachine.test.ts',
   runs: [
     {

@@ -7,7 +7,7 @@
 import { expect } from 'vitest';
 import { fromCallback, type EventObject } from 'xstate';
 import type { MarkupShape, NoteView, ReviewedComment } from '../../src/api/schemas';
-import { reviewMachine, type ReviewEngineCommand, type ReviewEvent, type ReviewInput } from '../../src/machines/viewer/reviewMachine';
+import { reviewMachine, type ReviewEngineCommand, type ReviewEvent, type ReviewInput } from '../../src/machines/viewer/review/reviewMachine';
 import { createSut, type Sut } from '../helpers/modelBased';
 import { defineRun, type MachineModel } from './machineModel';
 
@@ -271,7 +271,7 @@ function reviewRun(input: ReviewInput) {
 export const reviewModel: MachineModel = {
   name: 'review',
   machine: reviewMachine,
-  source: 'src/machines/viewer/reviewMachine.ts',
+  source: 'src/machines/viewer/review/reviewMachine.ts',
   testFile: 'tests/machines/reviewModel.test.ts',
   runs: [
     { label: 'a client on a link without wireframe or clipping', run: reviewRun({ ref: { accessKey: 'k1' }, role: 'guest', revisionNumber: 4, authorName: 'Claire', renderModes: ['solid', 'xray'], clipping: false }) },

@@ -7,7 +7,7 @@
 import { deepStrictEqual as same } from 'node:assert/strict';
 import { fromCallback, type EventObject } from 'xstate';
 import type { Revision, RevisionChanges } from '../../src/api/schemas';
-import { revisionsMachine, type CompareView, type RevisionsEvent } from '../../src/machines/viewer/revisionsMachine';
+import { revisionsMachine, type CompareView, type RevisionsEvent } from '../../src/machines/viewer/owner/revisionsMachine';
 import { makeProject } from '../helpers/fakeProjectsApi';
 import { createSut, type Expected, type Oracle, type Sut } from '../helpers/modelBased';
 import { defineRun, type MachineModel } from './machineModel';
@@ -283,7 +283,7 @@ function revisionsSut(): RevisionsSut {
 export const revisionsModel: MachineModel = {
   name: 'revisions',
   machine: revisionsMachine,
-  source: 'src/machines/viewer/revisionsMachine.ts',
+  source: 'src/machines/viewer/owner/revisionsMachine.ts',
   testFile: 'tests/machines/revisionsMachine.test.ts',
   runs: [
     {

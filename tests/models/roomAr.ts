@@ -6,7 +6,7 @@
  * ending it (the user's back gesture, a call) returns to the page as well.
  */
 import { deepStrictEqual as same } from 'node:assert/strict';
-import { roomArMachine, type RoomArSession } from '../../src/machines/viewer/roomArMachine';
+import { roomArMachine, type RoomArSession } from '../../src/machines/viewer/tools/roomArMachine';
 import { createSut, type Expected, type Oracle } from '../helpers/modelBased';
 import { defineRun, type MachineModel } from './machineModel';
 
@@ -52,7 +52,7 @@ export const roomArOracle: Oracle<RoomArModelEvent, RoomArExpected> = {
 export const roomArModel: MachineModel = {
   name: 'roomAr',
   machine: roomArMachine,
-  source: 'src/machines/viewer/roomArMachine.ts',
+  source: 'src/machines/viewer/tools/roomArMachine.ts',
   testFile: 'tests/machines/roomArModel.test.ts',
   runs: [
     {

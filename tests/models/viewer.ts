@@ -9,8 +9,8 @@
 import { expect } from 'vitest';
 import { assign, createMachine, fromCallback, type EventObject } from 'xstate';
 import { ALL_SHARE_OPTIONS } from '../../src/api/schemas';
-import { parseViewerParams } from '../../src/machines/viewer/filterParams';
-import { ownerProjectMachine } from '../../src/machines/viewer/ownerProjectMachine';
+import { parseViewerParams } from '../../src/machines/viewer/load/filterParams';
+import { ownerProjectMachine } from '../../src/machines/viewer/owner/ownerProjectMachine';
 import {
   ownerViewerMachine,
   sharedViewerMachine,

@@ -7,7 +7,7 @@
 import { expect } from 'vitest';
 import { assign, createMachine, fromCallback, type EventObject } from 'xstate';
 import { ALL_SHARE_OPTIONS, type SharedProject } from '../../src/api/schemas';
-import { parseViewerParams } from '../../src/machines/viewer/filterParams';
+import { parseViewerParams } from '../../src/machines/viewer/load/filterParams';
 import { ownerViewerMachine, sharedViewerMachine, type LoadTarget, type ViewerEvent } from '../../src/machines/viewer/viewerMachine';
 import type { ModelInfo } from '../../src/machines/viewer/viewerTypes';
 import { makeProject } from '../helpers/fakeProjectsApi';

@@ -2,7 +2,7 @@
 import { deepStrictEqual as same } from 'node:assert/strict';
 import { fromCallback } from 'xstate';
 import { ALL_SHARE_OPTIONS, type ShareOptions } from '../../src/api/schemas';
-import { viewerToolsMachine, type EngineCommand, type ViewerToolsEvent } from '../../src/machines/viewer/viewerToolsMachine';
+import { viewerToolsMachine, type EngineCommand, type ViewerToolsEvent } from '../../src/machines/viewer/tools/viewerToolsMachine';
 import { createSut, type Oracle, type Sut } from '../helpers/modelBased';
 import { defineRun, type MachineModel } from './machineModel';
 import { viewerToolsOracle, type ToolsExpected } from './viewerToolsOracle';
@@ -130,7 +130,7 @@ const explodedRun = {
 export const viewerToolsModel: MachineModel = {
   name: 'viewerTools',
   machine: viewerToolsMachine,
-  source: 'src/machines/viewer/viewerToolsMachine.ts',
+  source: 'src/machines/viewer/tools/viewerToolsMachine.ts',
   testFile: 'tests/machines/viewerToolsMachine.test.ts',
   runs: [...permissionRuns, explodedRun],
 };

@@ -14,7 +14,7 @@
  * selection's cabinet or the model) only where the clipping plane is offered.
  */
 import type { ShareOptions } from '../../src/api/schemas';
-import type { EngineCommand, ViewerToolsEvent } from '../../src/machines/viewer/viewerToolsMachine';
+import type { EngineCommand, ViewerToolsEvent } from '../../src/machines/viewer/tools/viewerToolsMachine';
 import type { ClippingState, Measurement, MeasureKind, SectionBoxState, WorkshopMeasures } from '../../src/machines/viewer/viewerTypes';
 import type { Expected, Oracle } from '../helpers/modelBased';
 

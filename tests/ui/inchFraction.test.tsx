@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { ALL_SHARE_OPTIONS, type LoginResponse } from '../../src/api/schemas';
-import { viewerToolsMachine } from '../../src/machines/viewer/viewerToolsMachine';
+import { viewerToolsMachine } from '../../src/machines/viewer/tools/viewerToolsMachine';
 import { UserPanel } from '../../src/ui/panels/UserPanel';
 import { WorkshopMeasures } from '../../src/ui/viewer/panels/WorkshopMeasures';
 import { loginAnswer, renderWithServices } from '../helpers/appHarness';

@@ -8,7 +8,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Project } from '../../src/api/schemas';
-import { ownerProjectMachine } from '../../src/machines/viewer/ownerProjectMachine';
+import { ownerProjectMachine } from '../../src/machines/viewer/owner/ownerProjectMachine';
 import { ProjectCard } from '../../src/ui/list/ProjectCard';
 import { ProjectPanel } from '../../src/ui/viewer/panels/ProjectPanel';
 import { renderInRouter, renderWithServices } from '../helpers/appHarness';

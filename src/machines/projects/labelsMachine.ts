@@ -7,7 +7,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { NamedTree } from '../../model/parts/partsList';
 import type { Project } from '../../api/schemas';
-import { partsListOf, type PartDimensions } from '../viewer/partsListView';
+import { partsListOf, type PartDimensions } from '../viewer/tools/partsListView';
 import { publicLinkOf } from './publicLink';
 
 export const LABEL_FORMATS = ['a4', 'roll'] as const;

@@ -12,7 +12,7 @@ import type { WorkshopSettings } from '../../model/cutting/workshopSettings';
 import { loadOnce } from '../../model/loadOnce';
 import type { QuoteOptions, QuoteSelection } from '../../model/quote/quoteOptions';
 import type { ProjectQuote, UploadedTexture } from '../../api/quoteSchemas';
-import { saveBlob } from '../viewer/saveBlob';
+import { saveBlob } from '../viewer/tools/saveBlob';
 import { labelsMachine, type LoadedLabels } from './labelsMachine';
 import { quoteEditorMachine } from './quoteEditorMachine';
 import type { LoadedWorkshop, WorkshopMachine } from './workshopMachine';

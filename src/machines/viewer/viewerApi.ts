@@ -13,8 +13,8 @@ import type { renameMachine } from '../projects/renameMachine';
 import type { shareMachine } from '../projects/shareMachine';
 import type { SessionActor, SettingsActor } from '../appActors';
 import type { ModelLoadEvent as UploadModelEvent, UploadEmitted } from '../upload/uploadMachine';
-import type { commentsMachine } from './commentsMachine';
-import type { hyperlinksMachine } from './hyperlinksMachine';
+import type { commentsMachine } from './notes/commentsMachine';
+import type { hyperlinksMachine } from './notes/hyperlinksMachine';
 
 /** The calls the viewer makes (the API client satisfies it). */
 export interface ViewerApi {

@@ -1,16 +1,16 @@
 /** The viewer machine's input, context and events (viewerMachine.ts). */
 import type { ActorRefFrom } from 'xstate';
 import type { Project, SharedProject, UserInfo } from '../../api/schemas';
-import type { approvalMachine } from './approvalMachine';
-import type { commentsMachine } from './commentsMachine';
-import type { ViewerParams } from './filterParams';
-import type { hyperlinksMachine } from './hyperlinksMachine';
-import type { noticeMachine } from './noticeMachine';
-import type { reviewMachine } from './reviewMachine';
-import type { linkChangesMachine } from './linkChangesMachine';
-import type { ShownRevision } from './revisionsMachine';
-import type { viewerToolsMachine } from './viewerToolsMachine';
-import type { LeftPanel, LoadError, LoadedProject, LoadTarget, ModelLoadEvent } from './viewerLoad';
+import type { approvalMachine } from './review/approvalMachine';
+import type { commentsMachine } from './notes/commentsMachine';
+import type { ViewerParams } from './load/filterParams';
+import type { hyperlinksMachine } from './notes/hyperlinksMachine';
+import type { noticeMachine } from './tools/noticeMachine';
+import type { reviewMachine } from './review/reviewMachine';
+import type { linkChangesMachine } from './review/linkChangesMachine';
+import type { ShownRevision } from './owner/revisionsMachine';
+import type { viewerToolsMachine } from './tools/viewerToolsMachine';
+import type { LeftPanel, LoadError, LoadedProject, LoadTarget, ModelLoadEvent } from './load/viewerLoad';
 import type { LoadProgress, ModelInfo } from './viewerTypes';
 
 export interface ViewerInput {

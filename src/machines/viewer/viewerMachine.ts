@@ -26,12 +26,12 @@
  */
 import { assign, stopChild, type ActorRefFrom } from 'xstate';
 import type { ViewerContext } from './viewerContext';
-import type { LoadedProject } from './viewerLoad';
+import type { LoadedProject } from './load/viewerLoad';
 import { knownOf, modelUrlOf, refOf, viewerSetup } from './viewerSetup';
 
 import { approvedRevisionOf } from '../projects/approvedRevision';
 
-export * from './viewerLoad';
+export * from './load/viewerLoad';
 export * from './viewerContext';
 
 function viewerConfig(variant: 'owner' | 'shared') {

@@ -3,11 +3,11 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { deleteMachine } from '../projects/deleteMachine';
 import type { renameMachine } from '../projects/renameMachine';
 import type { shareMachine } from '../projects/shareMachine';
-import type { ownerProjectMachine } from './ownerProjectMachine';
-import type { revisionsMachine } from './revisionsMachine';
+import type { ownerProjectMachine } from './owner/ownerProjectMachine';
+import type { revisionsMachine } from './owner/revisionsMachine';
 import { LOAD_MESSAGES, type ownerViewerMachine } from './viewerMachine';
 import { modelUrlOf } from './viewerSetup';
-import { allowedPanels, allowedRenderModes, type viewerToolsMachine } from './viewerToolsMachine';
+import { allowedPanels, allowedRenderModes, type viewerToolsMachine } from './tools/viewerToolsMachine';
 import { TOOL_PANELS, type PartNode, type ToolPanel } from './viewerTypes';
 
 type LoadSnapshot = SnapshotFrom<typeof ownerViewerMachine>;

@@ -5,19 +5,19 @@
  */
 import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import { ALL_SHARE_OPTIONS, DEFAULT_AVATAR_URL, type ShareOptions } from '../../api/schemas';
-import { approvalMachine, offersApproval } from './approvalMachine';
-import { commentsMachine } from './commentsMachine';
-import { searchTerms } from './hierarchySearch';
-import { hyperlinksMachine } from './hyperlinksMachine';
-import { partToSelect, resolveSteps } from './filterParams';
-import { noticeMachine } from './noticeMachine';
-import { ownerProjectMachine } from './ownerProjectMachine';
-import { linkChangesMachine } from './linkChangesMachine';
-import { reviewMachine } from './reviewMachine';
-import { revisionsMachine } from './revisionsMachine';
+import { approvalMachine, offersApproval } from './review/approvalMachine';
+import { commentsMachine } from './notes/commentsMachine';
+import { searchTerms } from './tools/hierarchySearch';
+import { hyperlinksMachine } from './notes/hyperlinksMachine';
+import { partToSelect, resolveSteps } from './load/filterParams';
+import { noticeMachine } from './tools/noticeMachine';
+import { ownerProjectMachine } from './owner/ownerProjectMachine';
+import { linkChangesMachine } from './review/linkChangesMachine';
+import { reviewMachine } from './review/reviewMachine';
+import { revisionsMachine } from './owner/revisionsMachine';
 import type { ViewerContext, ViewerEvent, ViewerInput } from './viewerContext';
-import { allowedRenderModes, viewerToolsMachine } from './viewerToolsMachine';
-import { loadErrorOf, LOAD_MESSAGES, SANDBOX_PERMISSIONS, statusOf, type LoadedProject, type LoadTarget, type ModelLoadEvent, type UploadLoadReport } from './viewerLoad';
+import { allowedRenderModes, viewerToolsMachine } from './tools/viewerToolsMachine';
+import { loadErrorOf, LOAD_MESSAGES, SANDBOX_PERMISSIONS, statusOf, type LoadedProject, type LoadTarget, type ModelLoadEvent, type UploadLoadReport } from './load/viewerLoad';
 
 import { approvedRevisionOf } from '../projects/approvedRevision';
 

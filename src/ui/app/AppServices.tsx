@@ -3,7 +3,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { AppActors } from '../../machines/appActors';
 import type { ProjectServices } from '../../machines/projects/projectServices';
 import type { RuntimeConfig } from '../../machines/types';
-import type { ViewerContentServices } from '../../machines/viewer/contentServices';
+import type { ViewerContentServices } from '../../machines/viewer/notes/contentServices';
 import type { ViewerServices } from '../../machines/viewer/viewerServices';
 
 export interface AppServices extends AppActors {

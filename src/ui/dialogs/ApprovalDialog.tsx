@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { Field, Input, Label } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { APPROVER_NAME_MAX, approverNameError, canRetry, type approvalMachine } from '../../machines/viewer/approvalMachine';
+import { APPROVER_NAME_MAX, approverNameError, canRetry, type approvalMachine } from '../../machines/viewer/review/approvalMachine';
 import { useLL } from '../app/I18nProvider';
 import { fieldClass, labelClass, primaryButtonClass, secondaryButtonClass } from '../common/controlStyles';
 import { AppDialog } from './AppDialog';

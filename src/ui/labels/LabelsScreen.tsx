@@ -8,7 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { LABEL_FORMATS, type Label, type LabelFormat } from '../../machines/projects/labelsMachine';
 import type { DistanceUnit } from '../../machines/types';
-import { formatPartValue } from '../../machines/viewer/partsListView';
+import { formatPartValue } from '../../machines/viewer/tools/partsListView';
 import { useAppServices } from '../app/AppServices';
 import { useDocumentTitle } from '../app/documentTitle';
 import { useLL } from '../app/I18nProvider';

@@ -5,7 +5,7 @@
  */
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { machiningMachine } from '../../machines/viewer/machiningMachine';
+import type { machiningMachine } from '../../machines/viewer/tools/machiningMachine';
 import { operationCounts } from '../../model/machining/machiningList';
 import { useLL, useLocale } from '../app/I18nProvider';
 import { PanelDrawingSvg } from './PanelDrawingSvg';

@@ -5,7 +5,7 @@
  * from the address, so that a reload shows the model alone.
  */
 import { useState } from 'react';
-import { isArRequested, withoutArRequest } from '../../machines/viewer/arLaunch';
+import { isArRequested, withoutArRequest } from '../../machines/viewer/tools/arLaunch';
 import { useLL } from '../app/I18nProvider';
 import { secondaryButtonClass } from '../common/controlStyles';
 import { AppDialog } from '../dialogs/AppDialog';

@@ -12,7 +12,7 @@ import { loadOnce } from '../../model/loadOnce';
 import { useLL } from '../app/I18nProvider';
 import { DimensionLabels } from './DimensionLabels';
 import { InfoRows } from './panels/InfoRows';
-import type { EngineSlot } from '../../machines/viewer/enginePort';
+import type { EngineSlot } from '../../machines/viewer/load/enginePort';
 import type { EngineStats, ViewerEngine } from '../../engine/types';
 import type { DistanceUnit } from '../../machines/types';
 import type { ToolsActor } from './viewerActors';

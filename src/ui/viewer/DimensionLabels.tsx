@@ -4,7 +4,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import type { EnginePort } from '../../machines/viewer/enginePort';
+import type { EnginePort } from '../../machines/viewer/load/enginePort';
 import { formatDegrees } from '../../i18n/measureText';
 import { selectWorkshop } from '../../machines/viewer/viewerSelectors';
 import type { Vec3 } from '../../machines/viewer/viewerTypes';

@@ -4,7 +4,7 @@
  * nothing otherwise.
  */
 import { useSelector } from '@xstate/react';
-import { emptyStepIndex } from '../../machines/viewer/noticeMachine';
+import { emptyStepIndex } from '../../machines/viewer/tools/noticeMachine';
 import { useLL } from '../app/I18nProvider';
 import { linkButtonClass } from '../common/controlStyles';
 import type { NoticeActor } from './StepNavigator';

@@ -6,7 +6,7 @@
  * the part room).
  */
 import { useSelector } from '@xstate/react';
-import { selectBannerChanges } from '../../machines/viewer/linkChangesMachine';
+import { selectBannerChanges } from '../../machines/viewer/review/linkChangesMachine';
 import type { LinkChangesRef } from '../../machines/viewer/viewerContext';
 import { useLL } from '../app/I18nProvider';
 import { ChangedPartsList } from './ChangedPartsList';

@@ -5,9 +5,9 @@
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { arFolderOfModelUrl } from '../../machines/viewer/arLaunch';
+import { arFolderOfModelUrl } from '../../machines/viewer/tools/arLaunch';
 import type { Project } from '../../machines/types';
-import type { EngineSlot } from '../../machines/viewer/enginePort';
+import type { EngineSlot } from '../../machines/viewer/load/enginePort';
 import {
   selectDeleteChild,
   selectLoaded,

@@ -9,7 +9,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { fromPromise } from 'xstate';
-import { roomArMachine, type RoomArSession, type RoomArStartInput } from '../../machines/viewer/roomArMachine';
+import { roomArMachine, type RoomArSession, type RoomArStartInput } from '../../machines/viewer/tools/roomArMachine';
 import { useLL, useLocale } from '../app/I18nProvider';
 import { startRoomAr } from './CanvasHost';
 

@@ -8,7 +8,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import type { SharedProject } from '../../machines/types';
-import type { EngineSlot } from '../../machines/viewer/enginePort';
+import type { EngineSlot } from '../../machines/viewer/load/enginePort';
 import { selectLoaded, selectTools } from '../../machines/viewer/viewerSelectors';
 import { useAppServices } from '../app/AppServices';
 import { PanelMachining } from '../machining/PanelMachining';

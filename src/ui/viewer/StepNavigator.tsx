@@ -6,7 +6,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { noticePosition, type noticeMachine } from '../../machines/viewer/noticeMachine';
+import { noticePosition, type noticeMachine } from '../../machines/viewer/tools/noticeMachine';
 import { useLL } from '../app/I18nProvider';
 import { ChevronLeftIcon, ChevronRightIcon } from '../common/actionIcons';
 

@@ -1,6 +1,6 @@
 /**
  * "View in your room" on a shared link where the owner offers it (`isArAvailable`): where the
- * device has an AR viewer (src/machines/viewer/arLaunch.ts), Quick Look's `<a rel="ar">`, which
+ * device has an AR viewer (src/machines/viewer/tools/arLaunch.ts), Quick Look's `<a rel="ar">`, which
  * needs an `<img>` child, on iOS, Scene Viewer's intent on Android, the page's own WebXR AR where
  * the browser offers immersive-ar (RoomArButton; nothing on another phone); on
  * a desktop, a button that shows a QR code opening the link on a phone with AR requested (its
@@ -9,7 +9,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { arCabinetOf, arLaunch, arRequestUrl, isHandheld, withoutArRequest, type ArCabinet, type ArDevice, type ArLaunch } from '../../machines/viewer/arLaunch';
+import { arCabinetOf, arLaunch, arRequestUrl, isHandheld, withoutArRequest, type ArCabinet, type ArDevice, type ArLaunch } from '../../machines/viewer/tools/arLaunch';
 import { selectModel, selectSelectedId } from '../../machines/viewer/viewerSelectors';
 import { useLL } from '../app/I18nProvider';
 import { RoomArButton } from './RoomArButton';

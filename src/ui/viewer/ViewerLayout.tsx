@@ -6,7 +6,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { EngineSlot } from '../../machines/viewer/enginePort';
+import type { EngineSlot } from '../../machines/viewer/load/enginePort';
 import type { PartNode } from '../../machines/viewer/viewerTypes';
 import type { LeftPanel } from '../../machines/viewer/viewerMachine';
 import {

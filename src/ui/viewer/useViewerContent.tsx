@@ -5,8 +5,8 @@
  */
 import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
-import { stripFilter } from '../../machines/viewer/filterParams';
-import { searchTextFromHash } from '../../machines/viewer/hierarchySearch';
+import { stripFilter } from '../../machines/viewer/load/filterParams';
+import { searchTextFromHash } from '../../machines/viewer/tools/hierarchySearch';
 import { selectModel } from '../../machines/viewer/viewerSelectors';
 import type { PartTree } from '../../machines/viewer/viewerTypes';
 import { CommentsPanel } from './panels/CommentsPanel';

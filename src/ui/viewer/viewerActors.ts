@@ -1,8 +1,8 @@
 /** The viewer actors' types, as views name them. */
-import type { revisionsMachine } from '../../machines/viewer/revisionsMachine';
+import type { revisionsMachine } from '../../machines/viewer/owner/revisionsMachine';
 import type { ActorRefFrom } from 'xstate';
-import type { ownerProjectMachine } from '../../machines/viewer/ownerProjectMachine';
-import type { viewerToolsMachine } from '../../machines/viewer/viewerToolsMachine';
+import type { ownerProjectMachine } from '../../machines/viewer/owner/ownerProjectMachine';
+import type { viewerToolsMachine } from '../../machines/viewer/tools/viewerToolsMachine';
 
 export type { ViewerActor } from '../../machines/viewer/viewerMachine';
 export type ToolsActor = ActorRefFrom<typeof viewerToolsMachine>;

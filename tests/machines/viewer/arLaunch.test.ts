@@ -1,6 +1,6 @@
 /** Where "View in your room" leads: Quick Look on iOS Safari, Scene Viewer's intent on Android, nothing on a desktop. */
 import { describe, expect, it } from 'vitest';
-import { arCabinetOf, arFolderOfModelUrl, arLaunch, arRequestUrl, isArRequested, isHandheld, withoutArRequest } from '../../../src/machines/viewer/arLaunch';
+import { arCabinetOf, arFolderOfModelUrl, arLaunch, arRequestUrl, isArRequested, isHandheld, withoutArRequest } from '../../../src/machines/viewer/tools/arLaunch';
 
 const API = 'https://cv.example.com/api/v1/projects/accessKeys/Abc123';
 const PAGE = 'https://cv.example.com/s/Abc123';

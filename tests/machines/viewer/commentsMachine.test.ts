@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Comment } from '../../../src/api/schemas';
-import { commentDraftError, commentsMachine } from '../../../src/machines/viewer/commentsMachine';
+import { commentDraftError, commentsMachine } from '../../../src/machines/viewer/notes/commentsMachine';
 import { createSut, play, settle } from '../../helpers/modelBased';
 
 const created = { id: 9, date: new Date(Date.UTC(2025, 1, 1)), isDeletable: true };

@@ -1,7 +1,7 @@
 /** The content machines bound to the API: each effect calls the right client function with the project reference. */
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { createViewerContentServices, type ViewerContentApi } from '../../../src/machines/viewer/contentServices';
+import { createViewerContentServices, type ViewerContentApi } from '../../../src/machines/viewer/notes/contentServices';
 
 function fakeApi() {
   const calls: unknown[][] = [];

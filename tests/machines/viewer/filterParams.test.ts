@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PartNode, PartTree } from '../../../src/machines/viewer/viewerTypes';
-import { parseViewerParams, resolveSteps, stripFilter } from '../../../src/machines/viewer/filterParams';
+import { parseViewerParams, resolveSteps, stripFilter } from '../../../src/machines/viewer/load/filterParams';
 
 const node = (id: string, name: string, rawName = name): PartNode => ({
   id,

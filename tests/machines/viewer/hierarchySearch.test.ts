@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PartNode, PartTree } from '../../../src/machines/viewer/viewerTypes';
-import { foundByMaterial, nextResult, searchTerms, searchTree, treeOrder } from '../../../src/machines/viewer/hierarchySearch';
+import { foundByMaterial, nextResult, searchTerms, searchTree, treeOrder } from '../../../src/machines/viewer/tools/hierarchySearch';
 
 const node = (id: string, name: string, parent: string | null, children: string[] = []): PartNode => ({
   id,

@@ -4,7 +4,7 @@
  * by the model of tests/models/notes.ts (notesModel.test.ts), with examples in notesMachine.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { hyperlinkDraftError, hyperlinksMachine, normalizeLink } from '../../../src/machines/viewer/hyperlinksMachine';
+import { hyperlinkDraftError, hyperlinksMachine, normalizeLink } from '../../../src/machines/viewer/notes/hyperlinksMachine';
 import { createSut, play, settle } from '../../helpers/modelBased';
 
 const created = { id: 9, date: new Date(Date.UTC(2025, 1, 1)), isDeletable: true };

@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RequestError } from '../../../src/api/errors';
-import { commentsMachine } from '../../../src/machines/viewer/commentsMachine';
-import { hyperlinksMachine } from '../../../src/machines/viewer/hyperlinksMachine';
-import type { NoteItem } from '../../../src/machines/viewer/notesMachine';
+import { commentsMachine } from '../../../src/machines/viewer/notes/commentsMachine';
+import { hyperlinksMachine } from '../../../src/machines/viewer/notes/hyperlinksMachine';
+import type { NoteItem } from '../../../src/machines/viewer/notes/notesMachine';
 import { createSut, play, type Sut } from '../../helpers/modelBased';
 
 const item = (id: number, day: number, isDeletable: boolean) => ({

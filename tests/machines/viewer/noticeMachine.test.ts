@@ -1,7 +1,7 @@
 /** Notice steps: model-based paths (start, wrap-around, debounce, camera store; oracle in tests/models/notice.ts) and examples. */
 import { describe, expect, it } from 'vitest';
 import type { CameraState } from '../../../src/machines/viewer/viewerTypes';
-import { NOTICE_DEBOUNCE_MS, noticeMachine, noticePosition, type ShowStepEvent } from '../../../src/machines/viewer/noticeMachine';
+import { NOTICE_DEBOUNCE_MS, noticeMachine, noticePosition, type ShowStepEvent } from '../../../src/machines/viewer/tools/noticeMachine';
 import { createSut } from '../../helpers/modelBased';
 import { modelTests } from '../../helpers/modelTests';
 import { noticeModel } from '../../models/notice';

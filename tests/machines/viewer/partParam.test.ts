@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
 import { ALL_SHARE_OPTIONS } from '../../../src/api/schemas';
-import { parseViewerParams, partToSelect } from '../../../src/machines/viewer/filterParams';
+import { parseViewerParams, partToSelect } from '../../../src/machines/viewer/load/filterParams';
 import { sharedViewerMachine, type LoadedProject, type LoadTarget } from '../../../src/machines/viewer/viewerMachine';
 import type { ModelInfo, PartTree } from '../../../src/machines/viewer/viewerTypes';
 import { makeProject } from '../../helpers/fakeProjectsApi';

@@ -1,6 +1,6 @@
 /** Tree rows: only expanded branches are walked; ancestors of a node. */
 import { describe, expect, it } from 'vitest';
-import { ancestorsOf, ancestorsOfAll, visibleRows } from '../../../src/machines/viewer/treeRows';
+import { ancestorsOf, ancestorsOfAll, visibleRows } from '../../../src/machines/viewer/tools/treeRows';
 import type { PartNode, PartTree } from '../../../src/machines/viewer/viewerTypes';
 
 const node = (id: string, parent: string | null, children: string[] = []): PartNode => ({

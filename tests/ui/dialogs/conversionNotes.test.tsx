@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { ConversionNote } from '../../../src/api/conversionNotes';
-import { ownerProjectMachine } from '../../../src/machines/viewer/ownerProjectMachine';
+import { ownerProjectMachine } from '../../../src/machines/viewer/owner/ownerProjectMachine';
 import { AppServicesProvider } from '../../../src/ui/app/AppServices';
 import { UploadDialogs } from '../../../src/ui/dialogs/UploadDialogs';
 import { ProjectPanel } from '../../../src/ui/viewer/panels/ProjectPanel';

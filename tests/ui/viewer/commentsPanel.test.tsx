@@ -4,7 +4,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { createViewerContentServices, type ViewerContentApi } from '../../../src/machines/viewer/contentServices';
+import { createViewerContentServices, type ViewerContentApi } from '../../../src/machines/viewer/notes/contentServices';
 import { CommentsPanel } from '../../../src/ui/viewer/panels/CommentsPanel';
 import { renderWithLocale } from '../../helpers/renderWithLocale';
 

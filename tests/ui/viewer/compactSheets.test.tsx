@@ -10,9 +10,9 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromCallback } from 'xstate';
-import type { EngineCommand } from '../../../src/machines/viewer/viewerToolsMachine';
-import { viewerToolsMachine } from '../../../src/machines/viewer/viewerToolsMachine';
-import type { ModelLoadEvent } from '../../../src/machines/viewer/viewerLoad';
+import type { EngineCommand } from '../../../src/machines/viewer/tools/viewerToolsMachine';
+import { viewerToolsMachine } from '../../../src/machines/viewer/tools/viewerToolsMachine';
+import type { ModelLoadEvent } from '../../../src/machines/viewer/load/viewerLoad';
 import type { RenderMode } from '../../../src/machines/viewer/viewerTypes';
 import { createAppRouter } from '../../../src/ui/router';
 import { frameInsetsOf, isCompactLayout } from '../../../src/model/layoutRules';

@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { createViewerContentServices, type ViewerContentApi } from '../../../src/machines/viewer/contentServices';
+import { createViewerContentServices, type ViewerContentApi } from '../../../src/machines/viewer/notes/contentServices';
 import { HyperlinksPanel } from '../../../src/ui/viewer/panels/HyperlinksPanel';
 import { renderWithLocale } from '../../helpers/renderWithLocale';
 

@@ -9,7 +9,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Project, Revision } from '../../../src/api/schemas';
-import { revisionsMachine } from '../../../src/machines/viewer/revisionsMachine';
+import { revisionsMachine } from '../../../src/machines/viewer/owner/revisionsMachine';
 import { makeProject } from '../../helpers/fakeProjectsApi';
 import { renderRevisionsPanel } from '../../helpers/renderRevisionsPanel';
 

@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assign, createActor, fromPromise, setup, waitFor, type ActorRefFrom } from 'xstate';
 import type { RevisionChanges } from '../../../src/api/schemas';
-import { linkChangesMachine } from '../../../src/machines/viewer/linkChangesMachine';
+import { linkChangesMachine } from '../../../src/machines/viewer/review/linkChangesMachine';
 import { LinkChangesBanner } from '../../../src/ui/viewer/LinkChangesBanner';
 import type { ViewerActor } from '../../../src/ui/viewer/viewerActors';
 import { renderWithLocale } from '../../helpers/renderWithLocale';

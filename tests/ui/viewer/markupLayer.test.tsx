@@ -6,7 +6,7 @@
  */
 import { fireEvent, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { MarkupShape } from '../../../src/machines/viewer/reviewMachine';
+import type { MarkupShape } from '../../../src/machines/viewer/review/reviewMachine';
 import { cloudPath, MarkupLayer } from '../../../src/ui/viewer/review/MarkupLayer';
 
 /** The layer as 400 x 200 CSS pixels at (100, 50). */

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { RequestError } from '../../../src/api/errors';
 import type { ProjectRef } from '../../../src/api/client';
-import { createViewerContentServices, type ViewerContentApi } from '../../../src/machines/viewer/contentServices';
+import { createViewerContentServices, type ViewerContentApi } from '../../../src/machines/viewer/notes/contentServices';
 import { CommentsPanel } from '../../../src/ui/viewer/panels/CommentsPanel';
 import { renderWithLocale } from '../../helpers/renderWithLocale';
 

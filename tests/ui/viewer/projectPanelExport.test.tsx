@@ -3,7 +3,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { ownerProjectMachine } from '../../../src/machines/viewer/ownerProjectMachine';
+import { ownerProjectMachine } from '../../../src/machines/viewer/owner/ownerProjectMachine';
 import { ProjectPanel } from '../../../src/ui/viewer/panels/ProjectPanel';
 import { createServices, Providers } from '../../helpers/appHarness';
 import { makeProject } from '../../helpers/fakeProjectsApi';

@@ -8,7 +8,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { CommentReviewInput, ReviewedComment } from '../../../src/api/schemas';
-import { reviewMachine, type ReviewEngineCommand, type ReviewRef } from '../../../src/machines/viewer/reviewMachine';
+import { reviewMachine, type ReviewEngineCommand, type ReviewRef } from '../../../src/machines/viewer/review/reviewMachine';
 import { ReviewPanel } from '../../../src/ui/viewer/review/ReviewPanel';
 import { renderWithLocale } from '../../helpers/renderWithLocale';
 

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, setup, type EventObject } from 'xstate';
 import type { Revision, RevisionChanges } from '../../../src/api/schemas';
 import type { Locales } from '../../../src/i18n/i18n-types';
-import { revisionsMachine } from '../../../src/machines/viewer/revisionsMachine';
+import { revisionsMachine } from '../../../src/machines/viewer/owner/revisionsMachine';
 import type { RevisionsActor } from '../../../src/ui/viewer/viewerActors';
 import { renderRevisionsPanel } from '../../helpers/renderRevisionsPanel';
 

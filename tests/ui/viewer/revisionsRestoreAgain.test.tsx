@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, setup } from 'xstate';
 import type { Project, Revision } from '../../../src/api/schemas';
 import type { Locales } from '../../../src/i18n/i18n-types';
-import { revisionsMachine } from '../../../src/machines/viewer/revisionsMachine';
+import { revisionsMachine } from '../../../src/machines/viewer/owner/revisionsMachine';
 import type { RevisionsActor } from '../../../src/ui/viewer/viewerActors';
 import { renderRevisionsPanel } from '../../helpers/renderRevisionsPanel';
 

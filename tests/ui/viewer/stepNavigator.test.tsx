@@ -3,7 +3,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { noticeMachine } from '../../../src/machines/viewer/noticeMachine';
+import { noticeMachine } from '../../../src/machines/viewer/tools/noticeMachine';
 import { FilterNoMatch } from '../../../src/ui/viewer/FilterNoMatch';
 import { StepNavigator } from '../../../src/ui/viewer/StepNavigator';
 import { renderWithLocale } from '../../helpers/renderWithLocale';

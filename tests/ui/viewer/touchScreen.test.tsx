@@ -9,7 +9,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { ALL_SHARE_OPTIONS } from '../../../src/api/schemas';
-import { viewerToolsMachine } from '../../../src/machines/viewer/viewerToolsMachine';
+import { viewerToolsMachine } from '../../../src/machines/viewer/tools/viewerToolsMachine';
 import { AddProjectTile } from '../../../src/ui/list/AddProjectTile';
 import { CompactToolbar } from '../../../src/ui/viewer/CompactToolbar';
 import { MeasurePanel } from '../../../src/ui/viewer/panels/MeasurePanel';

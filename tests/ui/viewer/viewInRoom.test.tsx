@@ -7,7 +7,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALL_SHARE_OPTIONS } from '../../../src/api/schemas';
-import type { ArCabinet } from '../../../src/machines/viewer/arLaunch';
+import type { ArCabinet } from '../../../src/machines/viewer/tools/arLaunch';
 import { ArRequestPrompt } from '../../../src/ui/viewer/ArRequestPrompt';
 import { SharedProjectPanel } from '../../../src/ui/viewer/panels/SharedProjectPanel';
 import { renderWithServices, SAMPLE_LINK } from '../../helpers/appHarness';

@@ -5,7 +5,7 @@
  */
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { COMMENT_MAX_LENGTH, commentDraftError, type Comment, type commentsMachine } from '../../../machines/viewer/commentsMachine';
+import { COMMENT_MAX_LENGTH, commentDraftError, type Comment, type commentsMachine } from '../../../machines/viewer/notes/commentsMachine';
 import { useLL, useLocale } from '../../app/I18nProvider';
 import { fieldClass, secondaryButtonClass } from '../../common/controlStyles';
 import { COMMENT_LIST_FILE_NAME, commentListText, downloadTextFile } from './commentListFile';

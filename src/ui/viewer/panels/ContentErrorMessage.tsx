@@ -1,5 +1,5 @@
 /** The error of a comments or hyperlinks list, in words, with Try again (load) or Dismiss. */
-import type { ContentError, ListError } from '../../../machines/viewer/contentList';
+import type { ContentError, ListError } from '../../../machines/viewer/notes/contentList';
 import { useLL } from '../../app/I18nProvider';
 import { linkButtonClass } from '../../common/controlStyles';
 

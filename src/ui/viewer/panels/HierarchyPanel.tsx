@@ -17,8 +17,8 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { PartTree } from '../../../machines/viewer/viewerTypes';
-import { foundByMaterial, nextResult, searchTerms, searchTree } from '../../../machines/viewer/hierarchySearch';
-import { ancestorsOf, ancestorsOfAll, visibleRows } from '../../../machines/viewer/treeRows';
+import { foundByMaterial, nextResult, searchTerms, searchTree } from '../../../machines/viewer/tools/hierarchySearch';
+import { ancestorsOf, ancestorsOfAll, visibleRows } from '../../../machines/viewer/tools/treeRows';
 import { useLL } from '../../app/I18nProvider';
 import { ChevronRightIcon, SearchIcon } from '../../common/actionIcons';
 import { EyeIcon, EyeOffIcon } from '../../common/icons';

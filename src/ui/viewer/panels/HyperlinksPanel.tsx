@@ -5,7 +5,7 @@
  */
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { ATTACHMENT_NAME_MAX_LENGTH, hyperlinkDraftError, type Hyperlink, type hyperlinksMachine } from '../../../machines/viewer/hyperlinksMachine';
+import { ATTACHMENT_NAME_MAX_LENGTH, hyperlinkDraftError, type Hyperlink, type hyperlinksMachine } from '../../../machines/viewer/notes/hyperlinksMachine';
 import { useLL } from '../../app/I18nProvider';
 import { ExternalIcon } from '../../common/actionIcons';
 import { fieldClass, labelClass } from '../../common/controlStyles';

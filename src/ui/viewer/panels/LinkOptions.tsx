@@ -7,7 +7,7 @@
 import { swatchStyle } from '../../common/swatchStyle';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { linkOptionsMachine } from '../../../machines/viewer/linkOptionsMachine';
+import type { linkOptionsMachine } from '../../../machines/viewer/review/linkOptionsMachine';
 import { chosenIn, formatSelection } from '../../../model/quote/quoteOptions';
 import { useAppServices } from '../../app/AppServices';
 import { useLL, useLocale } from '../../app/I18nProvider';

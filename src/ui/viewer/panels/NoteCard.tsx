@@ -3,7 +3,7 @@
  * server marked it deletable and, while the owner selects notes, a checkbox.
  */
 import type { ReactNode } from 'react';
-import type { NoteItem } from '../../../machines/viewer/notesMachine';
+import type { NoteItem } from '../../../machines/viewer/notes/notesMachine';
 import { TrashIcon } from '../../common/actionIcons';
 import { AuthorLine } from './AuthorLine';
 

@@ -7,8 +7,8 @@
 import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import type { AnyActorRef } from 'xstate';
-import type { ContentError, ListError } from '../../../machines/viewer/contentList';
-import type { NoteItem } from '../../../machines/viewer/notesMachine';
+import type { ContentError, ListError } from '../../../machines/viewer/notes/contentList';
+import type { NoteItem } from '../../../machines/viewer/notes/notesMachine';
 import { useLL } from '../../app/I18nProvider';
 import { primaryButtonClass, secondaryButtonClass } from '../../common/controlStyles';
 import { ContentErrorMessage } from './ContentErrorMessage';

@@ -18,7 +18,7 @@ import {
   type InchStyle,
   type PartDimensions,
   type PartsList,
-} from '../../../machines/viewer/partsListView';
+} from '../../../machines/viewer/tools/partsListView';
 import { useLL } from '../../app/I18nProvider';
 import { Icon, type IconProps } from '../../common/Icon';
 import type { ViewerActor } from '../viewerActors';

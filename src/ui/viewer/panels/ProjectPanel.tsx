@@ -10,7 +10,7 @@ import { useRef, useState } from 'react';
 import { formatDateTime } from '../../../i18n/dateTime';
 import { MODEL_FILE_ACCEPT } from '../../../machines/projects/modelFile';
 import { publicLinkOf } from '../../../machines/projects/publicLink';
-import { arFolderOfModelUrl, type ArCabinet } from '../../../machines/viewer/arLaunch';
+import { arFolderOfModelUrl, type ArCabinet } from '../../../machines/viewer/tools/arLaunch';
 import { useLL, useLocale } from '../../app/I18nProvider';
 import { ApprovedQuote } from '../../common/ApprovedQuote';
 import { CheckIcon, PencilIcon, TrashIcon, UploadIcon } from '../../common/actionIcons';

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../i18n/dateTime';
 import type { SharedProject } from '../../../machines/types';
-import type { ArCabinet } from '../../../machines/viewer/arLaunch';
+import type { ArCabinet } from '../../../machines/viewer/tools/arLaunch';
 import { useLL, useLocale } from '../../app/I18nProvider';
 import { CheckIcon } from '../../common/actionIcons';
 import { ApprovedQuote } from '../../common/ApprovedQuote';

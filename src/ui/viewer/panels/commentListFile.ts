@@ -1,8 +1,8 @@
 /** The comment list export (SPEC §9): `myCommentList.txt`, plain text, one block per comment. */
-import type { Comment } from '../../../machines/viewer/commentsMachine';
+import type { Comment } from '../../../machines/viewer/notes/commentsMachine';
 import { formatDateTime } from '../../../i18n/dateTime';
 import type { Locales } from '../../../i18n/i18n-types';
-import { saveBlob } from '../../../machines/viewer/saveBlob';
+import { saveBlob } from '../../../machines/viewer/tools/saveBlob';
 
 export const COMMENT_LIST_FILE_NAME = 'myCommentList.txt';
 

@@ -8,7 +8,7 @@
  * passing over the hierarchy panel once selected its names and drew nothing).
  */
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import type { MarkupShape } from '../../../machines/viewer/reviewMachine';
+import type { MarkupShape } from '../../../machines/viewer/review/reviewMachine';
 
 type Point = [number, number];
 

@@ -7,7 +7,7 @@
  */
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { COMMENT_MAX_LENGTH, openCount, repliesOf, threadStarts, type MarkupTool, type reviewMachine } from '../../../machines/viewer/reviewMachine';
+import { COMMENT_MAX_LENGTH, openCount, repliesOf, threadStarts, type MarkupTool, type reviewMachine } from '../../../machines/viewer/review/reviewMachine';
 import { useLL } from '../../app/I18nProvider';
 import { AuthorLine } from '../panels/AuthorLine';
 

@@ -7,7 +7,7 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import { threadStarts, type MarkupShape } from '../../../machines/viewer/reviewMachine';
+import { threadStarts, type MarkupShape } from '../../../machines/viewer/review/reviewMachine';
 import { useLL } from '../../app/I18nProvider';
 import { MarkupLayer } from './MarkupLayer';
 import type { PinMark } from './PinLayer';
