@@ -10,7 +10,10 @@
  *   npm run qa -- --diagrams                    writes docs/machines/<machine>.md (Mermaid)
  *   npm run qa -- --out <dir>                   writes the reports there instead of .tmp/qa
  *   npm run qa -- --covering                    the paths `npm test` plays instead of every generated one
+ *   npm run qa -- --mutate [--since <commit>]   the mutation check (scripts/mutate-machines.ts), of the
+ *                                               machines whose files changed since that commit
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { coverageReport, machineShape, withOutOfReach, type Visited } from '../tests/helpers/coverage';
@@ -32,6 +35,11 @@ const flag = (name: string) => args.includes(name);
 if (!flag('--covering')) process.env.MODEL_PATHS ??= 'all';
 
 const wanted = option('--machine');
+if (flag('--mutate')) {
+  const passed = ['--machine', '--since'].flatMap((name) => (option(name) ? [name, option(name)!] : []));
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/mutate-machines.ts', ...passed], { stdio: 'inherit' });
+  process.exit(run.status ?? 1);
+}
 if (flag('--diagrams')) {
   for (const file of writeDiagrams(allMachines.filter((m) => !wanted || m.name === wanted))) console.log(`wrote ${file}`);
   process.exit(0);
