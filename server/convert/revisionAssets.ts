@@ -6,7 +6,9 @@
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { makeArModel } from './ar/arModel.js';
+import { arFiles, type ArFiles } from './ar/arFiles.js';
+
+export { arFiles, type ArFiles };
 import { readTriangles } from './poster/readTriangles.js';
 import { POSTER_SIZE, SMALL_POSTER_SIZE } from '../../src/model/viewerVocabulary.js';
 import { encodePoster, posterPixels } from './poster/renderPoster.js';
@@ -39,10 +41,6 @@ export interface RevisionAssets {
   machining?: Uint8Array | null;
 }
 
-export interface ArFiles {
-  glb: Uint8Array;
-  usdz: Uint8Array;
-}
 
 export async function compressModel(glb: Uint8Array): Promise<Pick<RevisionAssets, 'glbBrotli' | 'glbGzip'>> {
   const [glbBrotli, glbGzip] = await Promise.all([
@@ -59,12 +57,27 @@ export async function compressModel(glb: Uint8Array): Promise<Pick<RevisionAsset
 
 /**
  * The compressed copies (zlib's threads) while the posters are drawn (this thread): the model's
- * triangles read once for both sizes. `onProgress` hears the share done after each step.
+ * triangles read once for both sizes. The AR files follow on this thread, or, given `arMaker` (a
+ * helper thread of the conversion, idle once the parts are read), are made beside the posters.
+ * `onProgress` hears the share done: the posters count for 70%, the AR files for 30%.
  */
-export async function deriveRevisionAssets(glb: Uint8Array, onProgress?: (share: number) => void): Promise<RevisionAssets> {
+export async function deriveRevisionAssets(glb: Uint8Array, onProgress?: (share: number) => void, arMaker?: (glb: Uint8Array, onProgress: (share: number) => void) => Promise<ArFiles | null>): Promise<RevisionAssets> {
   const compressed = compressModel(glb);
-  // The posters take the first 70% of the share, the AR files the rest.
-  const posterShare = (share: number) => onProgress?.(0.7 * share);
+  const shares = { poster: 0, ar: 0 };
+  let reported = -1;
+  const report = () => {
+    const share = 0.7 * shares.poster + 0.3 * shares.ar;
+    // Two makers at once: the sum only grows.
+    if (share > reported) onProgress?.((reported = share));
+  };
+  const posterShare = (share: number) => {
+    shares.poster = share;
+    report();
+  };
+  const arShare = (share: number) => {
+    shares.ar = share;
+    report();
+  };
   const posters = async (): Promise<[Uint8Array | null, Uint8Array | null]> => {
     try {
       posterShare(0);
@@ -80,24 +93,17 @@ export async function deriveRevisionAssets(glb: Uint8Array, onProgress?: (share:
     } catch (error) {
       console.error('poster rendering failed:', error);
       return [null, null];
+    } finally {
+      posterShare(1);
     }
   };
+  const beside = arMaker?.(glb.slice(), arShare).catch((error: unknown) => {
+    // The helper failed (its thread ended): the files are made here after the posters instead.
+    console.error('AR files on a helper thread failed:', error);
+    return undefined;
+  });
   const [poster, posterSmall] = await posters();
-  const ar = await arFiles(glb, undefined, (share) => onProgress?.(0.7 + 0.3 * share));
+  const made = await beside;
+  const ar = made !== undefined ? made : await arFiles(glb, undefined, arShare);
   return { ...(await compressed), poster, posterSmall, ar };
-}
-
-/**
- * The AR files of a GLB, or of one of its nodes (`node`, one cabinet), or null (logged) when they
- * cannot be made: the revision stands without them.
- */
-export async function arFiles(glb: Uint8Array, node?: number, onProgress?: (share: number) => void): Promise<ArFiles | null> {
-  try {
-    const ar = await makeArModel(glb, { node, onProgress });
-    if (ar?.overBudget) console.warn(`AR files over budget: ${ar.triangles} triangles, USDZ ${ar.usdz.byteLength} bytes`);
-    return ar && { glb: ar.glb, usdz: ar.usdz };
-  } catch (error) {
-    console.error('AR files failed:', error);
-    return null;
-  }
 }

@@ -12,6 +12,7 @@ import { ConversionError, conversionErrors } from './errors.js';
 import { forgetAssimp } from './importers/assimpImporter.js';
 import { forgetOcct } from './importers/occtTypes.js';
 import { budgetExceeded, grownMemoryBytes, startBudget } from './memoryBudget.js';
+import { releasePartReaders, takeIdlePartReader } from './importers/partReaders.js';
 import { arFiles, deriveRevisionAssets, type ArFiles, type RevisionAssets } from './revisionAssets.js';
 import type { ZipLimits } from './zipArchive.js';
 
@@ -71,7 +72,13 @@ export default async function runConversion(task: WorkerTask): Promise<WorkerRes
       // The conversion's own end comes after the posters.
       onProgress: (progress, activity) => activity !== DONE && post(progress * 0.9, activity),
     });
-    const derived = await deriveRevisionAssets(glb, (share) => post(0.9 + 0.099 * share, activityText({ step: 'poster' })));
+    // A helper thread left warm by the parts' read makes the AR files beside the posters.
+    const helper = (task.threads ?? 1) > 1 ? takeIdlePartReader(task.memoryLimitMb) : undefined;
+    const derived = await deriveRevisionAssets(
+      glb,
+      (share) => post(0.9 + 0.099 * share, activityText({ step: 'poster' })),
+      helper && ((bytes, onProgress) => helper.makeArFiles(bytes, onProgress)),
+    ).finally(() => helper && releasePartReaders([helper]));
     const assets: RevisionAssets = { ...derived, machining };
     post(1, DONE);
     return { ok: true, glb, stats, notes, assets, output: takeCapturedOutput(), grownMemoryBytes: grownMemoryBytes() };

@@ -20,7 +20,11 @@ import { addProject, addRevision, addUser, inject, type InjectResult, type TestU
 import { makeTempDir, startTestServer, type TestServer } from './helpers/testServer';
 import { lastMessage, secureToken, upload, type UploadOutcome } from './helpers/uploads';
 
-const ROUNDS = 50;
+/**
+ * Rounds of each race: 20 in `npm test` (every race checks it was run, both writers starting from
+ * the same revision at least once); RACE_ROUNDS=200 for a longer hunt.
+ */
+const ROUNDS = Number(process.env.RACE_ROUNDS) || 20;
 
 /** A server whose conversions are real, and which calls `onConverted` once the next conversion is done, just before its update commits. */
 interface RaceServer extends TestServer {

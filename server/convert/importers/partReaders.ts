@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads';
 import { conversionErrors } from '../errors.js';
 import type { PartReaderReply, PartReaderRequest } from './partReaderThread.js';
 import type { PartGroupResult } from './stepGroupRead.js';
+import type { ArFiles } from '../ar/arFiles.js';
 
 // From the sources the thread's code is the file beside this one (run through tsx); in the built
 // server (scripts/build-server.mjs) it is step-part-reader.js beside the conversion thread's file.
@@ -16,6 +17,8 @@ const THREAD_URL = import.meta.url.endsWith('.ts') ? new URL('./partReaderThread
 
 export interface PartReader {
   read(text: string, tags: string[], fileName: string): Promise<PartGroupResult>;
+  /** The AR files of a GLB (null when they cannot be made), made on this thread. */
+  makeArFiles(glb: Uint8Array, onProgress?: (share: number) => void): Promise<ArFiles | null>;
   /** Still able to read (its thread has not failed). */
   readonly healthy: boolean;
   readonly memoryLimitMb: number | undefined;
@@ -35,6 +38,12 @@ export function takePartReaders(count: number, memoryLimitMb?: number): PartRead
     out.push(i >= 0 ? idle.splice(i, 1)[0] : startPartReader(memoryLimitMb));
   }
   return out;
+}
+
+/** An idle reader with this memory budget (its thread warm), or undefined: none is started. */
+export function takeIdlePartReader(memoryLimitMb?: number): PartReader | undefined {
+  const i = idle.findIndex((r) => r.memoryLimitMb === memoryLimitMb && r.healthy);
+  return i >= 0 ? idle.splice(i, 1)[0] : undefined;
 }
 
 /** Back to the idle list; all idle readers stop after a minute without work. */
@@ -66,7 +75,7 @@ function startPartReader(memoryLimitMb?: number): PartReader {
     workerData: { memoryLimitMb },
     resourceLimits: memoryLimitMb ? { maxOldGenerationSizeMb: memoryLimitMb } : undefined,
   });
-  const pending = new Map<number, { fileName: string; resolve: (r: PartGroupResult) => void; reject: (e: Error) => void }>();
+  const pending = new Map<number, { fileName: string; resolve: (r: never) => void; reject: (e: Error) => void; onProgress?: (share: number) => void }>();
   let nextId = 0;
   let failure: ((fileName: string) => Error) | undefined;
   const failAll = (error: (fileName: string) => Error) => {
@@ -76,9 +85,10 @@ function startPartReader(memoryLimitMb?: number): PartReader {
   };
   worker.on('message', (reply: PartReaderReply) => {
     const waiting = pending.get(reply.id);
+    if ('progress' in reply) return waiting?.onProgress?.(reply.progress);
     pending.delete(reply.id);
     if (!waiting) return;
-    if (reply.ok) waiting.resolve(reply.result);
+    if (reply.ok) waiting.resolve(('ar' in reply ? reply.ar : reply.result) as never);
     else waiting.reject(reply.outOfMemory ? conversionErrors.outOfMemory(waiting.fileName, memoryLimitMb ?? 0) : conversionErrors.brokenFile(waiting.fileName, 'STEP'));
   });
   worker.on('error', (error: Error & { code?: string }) => {
@@ -94,9 +104,17 @@ function startPartReader(memoryLimitMb?: number): PartReader {
     read(text, tags, fileName) {
       if (failure) return Promise.reject(failure(fileName));
       const id = nextId++;
-      return new Promise((resolve, reject) => {
+      return new Promise<PartGroupResult>((resolve, reject) => {
         pending.set(id, { fileName, resolve, reject });
         worker.postMessage({ id, text, tags } satisfies PartReaderRequest);
+      });
+    },
+    makeArFiles(glb, onProgress) {
+      if (failure) return Promise.reject(failure('AR'));
+      const id = nextId++;
+      return new Promise<ArFiles | null>((resolve, reject) => {
+        pending.set(id, { fileName: 'AR', resolve, reject, onProgress });
+        worker.postMessage({ id, kind: 'ar', glb } satisfies PartReaderRequest);
       });
     },
     async close() {
