@@ -36,7 +36,7 @@ interface ByPartsOptions {
 }
 
 /** From this size on, helper threads start while the file is planned. */
-const LARGE_FILE_BYTES = 2_000_000;
+const LARGE_FILE_BYTES = 256_000;
 
 /** Fewer groups than this are read on the conversion's own thread: starting a helper costs about a second. */
 const MIN_GROUPS_FOR_HELPERS = 4;

@@ -240,8 +240,9 @@ function occurrencePlacement(index: StepIndex, relation: unknown[], transformati
 }
 
 /**
- * Parts in groups of about `weight` bytes of records each, lightest first: the first groups read
- * quickly while the threads warm up, so progress moves from the start.
+ * Parts in groups of about `weight` bytes of records each. The first two are the lightest, read
+ * quickly while the threads warm up, so progress moves from the start; the others come heaviest
+ * first, so that the read ends on light groups on every thread.
  */
 export function groupParts(parts: StepPart[], weight: number): StepPart[][] {
   const groups: StepPart[][] = [];
@@ -259,7 +260,9 @@ export function groupParts(parts: StepPart[], weight: number): StepPart[][] {
     sum += part.weight;
   }
   if (current.length > 0) groups.push(current);
-  return groups;
+  // After the two light ones, heaviest first: the last groups read are the light ones, so neither
+  // thread is left reading a heavy group alone at the end.
+  return [...groups.slice(0, 2), ...groups.slice(2).reverse()];
 }
 
 /** The product name a part carries in its group's file, to find it in what OpenCascade returns. */
