@@ -183,10 +183,17 @@ interface CoarsePlan {
 }
 
 /** Before quantization: the meshes worth a coarse level, with their simplified triangles. */
-export async function planCoarseLevels(doc: Document): Promise<CoarsePlan[]> {
+export async function planCoarseLevels(doc: Document, onProgress?: (share: number) => void): Promise<CoarsePlan[]> {
   await MeshoptSimplifier.ready;
   const plans: CoarsePlan[] = [];
-  for (const mesh of doc.getRoot().listMeshes()) {
+  const meshes = doc.getRoot().listMeshes();
+  let reported = performance.now();
+  for (const [i, mesh] of meshes.entries()) {
+    // A job of thousands of meshes takes seconds here: its share, every quarter of a second.
+    if (onProgress && performance.now() - reported > 250) {
+      reported = performance.now();
+      onProgress(i / meshes.length);
+    }
     const primitives = mesh.listPrimitives().map((primitive) => {
       if (primitive.getMode() !== 4) return null;
       const positions = primitive.getAttribute('POSITION')?.getArray();

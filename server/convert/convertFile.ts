@@ -64,8 +64,9 @@ export async function convertFile(input: ConvertInput): Promise<ConvertOutput> {
   if (counts.triangles === 0 && counts.lines === 0) throw conversionErrors.emptyModel(input.fileName);
   progress(0.8, activityText({ step: 'sharing' }));
   scene = shareRepeatedMeshes(scene);
-  progress(0.85, activityText({ step: 'compressing' }));
-  const glb = await writeGlb(scene);
+  const compressing = activityText({ step: 'compressing' });
+  progress(0.85, compressing);
+  const glb = await writeGlb(scene, { onProgress: (share) => progress(0.85 + 0.14 * share, compressing) });
   const tied = performance.now();
   const machining = machiningOfScene(scene);
   const machiningMs = (scene.machiningMs ?? 0) + performance.now() - tied;

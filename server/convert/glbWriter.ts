@@ -15,6 +15,8 @@ import type { SceneMaterial, SceneModel, SceneNode, ScenePrimitive } from './sce
 interface GlbWriteOptions {
   /** Quantize and meshopt-compress the geometry, and add the coarse level of detailed meshes (default true). */
   compress?: boolean;
+  /** Hears the share of the writing done after each step (the coarse levels' plan several times). */
+  onProgress?: (share: number) => void;
 }
 
 const MODES = { triangles: Primitive.Mode.TRIANGLES, lines: Primitive.Mode.LINES, points: Primitive.Mode.POINTS };
@@ -131,20 +133,28 @@ async function sceneToDocument(scene: SceneModel, options: GlbWriteOptions = {})
   builder.doc.getRoot().setDefaultScene(glScene);
   builder.doc.getRoot().getAsset().generator = 'cabinet-viewer converter';
   if (options.compress ?? true) {
+    // Shares of the time each step took on a 3,449-part job (about 4 s in all): the coarse
+    // levels' plan 25 %, quantizing and compressing 40 %, writing the encoded buffers 20 %.
+    const progress = options.onProgress ?? (() => {});
     await MeshoptEncoder.ready;
-    const coarse = await planCoarseLevels(builder.doc);
+    const coarse = await planCoarseLevels(builder.doc, (share) => progress(0.25 * share));
+    progress(0.25);
     // Positions on 16 bits across each mesh's own bounds (0.04 mm over a 2.5 m panel, so that
     // measurements stay exact to the tenth of a millimetre), normals on 8 bits.
     await builder.doc.transform(
       meshopt({ encoder: MeshoptEncoder, level: 'high', quantizationVolume: 'mesh', quantizePosition: 16 }),
     );
+    progress(0.65);
     nameGeometryNodes(builder.doc);
     addCoarseLevels(builder.doc, coarse);
+    progress(0.8);
   }
   return builder.doc;
 }
 
 export async function writeGlb(scene: SceneModel, options: GlbWriteOptions = {}): Promise<Uint8Array> {
   const doc = await sceneToDocument(scene, options);
-  return (await gltfIo()).writeBinary(doc);
+  const glb = await (await gltfIo()).writeBinary(doc);
+  options.onProgress?.(1);
+  return glb;
 }

@@ -186,6 +186,37 @@ describe('placements as exporters write them', () => {
     expect(moved(reference, await uneditedSummary())).toBeGreaterThan(job.partCount / 2);
   });
 
+  it('each representation with a context of its own in the same unit, as some exporters write it: read part by part, in place', async () => {
+    const edit = new StepEdit(original);
+    const context = edit.ids('\\(GEOMETRIC_REPRESENTATION_CONTEXT')[0];
+    const line = original.split('\n').find((l) => l.startsWith(`#${context}=`))!;
+    const shapes = edit.ids('ADVANCED_BREP_SHAPE_REPRESENTATION');
+    expect(shapes.length).toBeGreaterThan(4);
+    // Every other part's geometry in its own copy of the context (same millimetres).
+    shapes.forEach((id, i) => {
+      if (i % 2 === 0) edit.replaceIn(id, `#${context})`, `${edit.add(line.slice(line.indexOf('=') + 1, -1))})`);
+    });
+    await compare(edit.text());
+  });
+
+  it('a representation in another length unit (inches beside millimetres) is left to the whole-file reader, which scales it', async () => {
+    const edit = new StepEdit(original);
+    const context = edit.ids('\\(GEOMETRIC_REPRESENTATION_CONTEXT')[0];
+    const line = original.split('\n').find((l) => l.startsWith(`#${context}=`))!;
+    const [millimetre] = /#\d+(?=,)/.exec(line.slice(line.indexOf('GLOBAL_UNIT_ASSIGNED_CONTEXT')))!;
+    const inchFactor = edit.add(`LENGTH_MEASURE_WITH_UNIT(LENGTH_MEASURE(25.4),${millimetre})`);
+    const dimensions = edit.add('DIMENSIONAL_EXPONENTS(1.,0.,0.,0.,0.,0.,0.)');
+    const inch = edit.add(`(CONVERSION_BASED_UNIT('INCH',${inchFactor})LENGTH_UNIT()NAMED_UNIT(${dimensions}))`);
+    const inches = edit.add(line.slice(line.indexOf('=') + 1, -1).replace(`(${millimetre},`, `(${inch},`));
+    const [shape] = edit.ids('ADVANCED_BREP_SHAPE_REPRESENTATION');
+    edit.replaceIn(shape, `#${context})`, `${inches})`);
+    const text = edit.text();
+    expect(planStepParts(text)).toBeUndefined();
+    expect(await importStepByParts('job.stp', encode(text), { minOccurrences: 0 })).toBeUndefined();
+    // OpenCascade does scale that part: a reader that took one unit for the file would be wrong.
+    expect(moved(summary(leaves(await wholeFile(encode(text)))), await uneditedSummary())).toBeGreaterThan(0);
+  });
+
   it('a placement given by a CARTESIAN_TRANSFORMATION_OPERATOR_3D, or a placement that is not one, is left to the whole-file reader', () => {
     const edit = new StepEdit(original);
     const [first] = transformations(edit);
