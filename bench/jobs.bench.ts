@@ -11,7 +11,9 @@
  * opened on a phone-sized page at 9 Mbps / 170 ms, cold: first frame, viewer ready, bytes and the
  * page's heap, against Online3DViewer on the same geometry as a plain GLB, same run.
  *
- * BENCH_JOBS=convert or BENCH_JOBS=link runs one half; BENCH_JOB_SIZES=60,300 picks the sizes;
+ * BENCH_JOBS=convert or BENCH_JOBS=link runs one half; BENCH_JOB_SIZES=60,300 picks the sizes
+ * (BENCH_JOB_LINK_SIZES which of them open as links, default 60,150; a file over the 200 MB upload
+ * limit is noted, not converted);
  * BENCH_BARE_CAP_S stops the bare reader sooner than the 600 s budget (its cell then shows –).
  */
 import { Worker } from 'node:worker_threads';
@@ -19,6 +21,7 @@ import { generateJob, jobToStep } from '../samples/realJob/job';
 import { convertFile } from '../server/convert/convertFile';
 import { createConverter, DEFAULT_CONVERT_TIMEOUT_MS } from '../server/convert/converter';
 import { writeGlb } from '../server/convert/glbWriter';
+import { DEFAULT_MAX_FILE_BYTES } from '../server/convert/detect';
 import { importModel } from '../server/convert/importModel';
 import { ensureBenchBuild } from './lib/appBuild';
 import { logInApi, publish, startServer, uploadProject, waitDemoProject } from './lib/appServer';
@@ -120,7 +123,9 @@ const bench: Bench = {
     // BENCH_JOBS=link: only the links; BENCH_JOBS=convert: only the conversions.
     const part = process.env.BENCH_JOBS ?? 'all';
     if (part === 'link' && !smoke) {
-      const linked = sizes.filter((n) => n === 60 || n === 150);
+      // BENCH_JOB_LINK_SIZES=600 opens that job's link too (default: the 60- and 150-cabinet jobs).
+      const linkSizes = process.env.BENCH_JOB_LINK_SIZES?.split(',').map(Number).filter((n) => n > 0) ?? [60, 150];
+      const linked = sizes.filter((n) => linkSizes.includes(n));
       return [await linkTable(linked, log), await orbitTable(linked, log)];
     }
     // Jobs made to measure (every column its own width, every cabinet its own height: no panel repeats).
@@ -134,6 +139,12 @@ const bench: Bench = {
         const text = jobToStep(job, { shared });
         const bytes = new TextEncoder().encode(text);
         const label = `${cabinets} ${custom ? 'custom-size ' : ''}cabinets, ${job.partCount} parts, ${shared ? 'shared parts' : 'one solid per part'}, ${(bytes.byteLength / 1e6).toFixed(1)} MB`;
+        if (bytes.byteLength > DEFAULT_MAX_FILE_BYTES) {
+          // The product refuses it at upload (file_too_large): nothing to convert.
+          notes.push(`${label}: over the ${DEFAULT_MAX_FILE_BYTES / 2 ** 20} MB upload limit, refused as the product refuses it; not converted.`);
+          log(`${label}: over the upload limit, skipped`);
+          continue;
+        }
         const ours = await convertJob(`job-${cabinets}.stp`, bytes, !smoke);
         byJob.set(`${cabinets}-${custom ? 'custom-' : ''}${shared}`, ours);
         log(`${label}: converted in ${(ours.ms / 1000).toFixed(1)} s (${ours.triangles.toLocaleString('en-US')} triangles); bare occt-import-js...`);
@@ -170,7 +181,9 @@ const bench: Bench = {
       },
     ];
     if (!smoke && part !== 'convert') {
-      const linked = sizes.filter((n) => n === 60 || n === 150);
+      // BENCH_JOB_LINK_SIZES=600 opens that job's link too (default: the 60- and 150-cabinet jobs).
+      const linkSizes = process.env.BENCH_JOB_LINK_SIZES?.split(',').map(Number).filter((n) => n > 0) ?? [60, 150];
+      const linked = sizes.filter((n) => linkSizes.includes(n));
       tables.push(await linkTable(linked, log), await orbitTable(linked, log));
     }
     return tables;
