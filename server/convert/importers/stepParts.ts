@@ -240,9 +240,8 @@ function occurrencePlacement(index: StepIndex, relation: unknown[], transformati
 }
 
 /**
- * Parts in groups of about `weight` bytes of records each. The first two are the lightest, read
- * quickly while the threads warm up, so progress moves from the start; the others come heaviest
- * first, so that the read ends on light groups on every thread.
+ * Parts in groups of about `weight` bytes of records each: the two lightest first (read while the
+ * threads warm up, so progress moves at once), then heaviest first (no thread ends on a heavy one).
  */
 export function groupParts(parts: StepPart[], weight: number): StepPart[][] {
   const groups: StepPart[][] = [];
@@ -260,8 +259,6 @@ export function groupParts(parts: StepPart[], weight: number): StepPart[][] {
     sum += part.weight;
   }
   if (current.length > 0) groups.push(current);
-  // After the two light ones, heaviest first: the last groups read are the light ones, so neither
-  // thread is left reading a heavy group alone at the end.
   return [...groups.slice(0, 2), ...groups.slice(2).reverse()];
 }
 
