@@ -45,6 +45,9 @@ import { HELMET_OPTIONS } from './securityHeaders';
 import { withRedactedUrls } from './logRedaction';
 import { installSpa } from './spa';
 import { subscriptionPlanRoutes } from './subscriptionPlans';
+import { createMemoryPresenceBus, createPostgresPresenceBus } from './presenceHub';
+import { createPresenceRooms } from './presenceRooms';
+import { presenceSocketRoutes } from './presenceSockets';
 import { createUploadTracker, uploadSocketRoutes, websocketOptions } from './uploadSockets';
 import type { UploadTimeouts } from './uploadSteps';
 
@@ -118,6 +121,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const postgres =
     config.database.kind === 'postgres' ? { url: config.database.url, schema: (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]?.schema } : undefined;
   const reviewEvents = await createReviewEventHub({ db, postgres, log: app.log });
+  // Presence beside them (presenceSockets.ts), on the same database's NOTIFY between processes.
+  const presenceBus = postgres ? await createPostgresPresenceBus({ db, ...postgres, log: app.log }) : createMemoryPresenceBus();
+  const presence = createPresenceRooms(presenceBus);
   const mail = config.smtpUrl
     ? createReviewMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, origin: config.publicUrl ?? `http://localhost:${config.port}`, batchSeconds: config.mailBatchSeconds, db, log: app.log })
     : undefined;
@@ -173,6 +179,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     for (const end of [...openStreams]) end();
   });
   app.addHook('onClose', () => reviewEvents.close());
+  app.decorate('presence', presence);
+  app.addHook('onClose', async () => {
+    await presence.close();
+    await presenceBus.close();
+  });
   installMetrics(app, { metrics, token: config.metricsToken, uploads: uploadTracker, queue });
 
   // The headers a hardened app sends (helmet), with a policy the built app passes: scripts only
@@ -189,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tracker: uploadTracker,
     timeouts: deps.uploadTimeouts,
   });
+  await app.register(presenceSocketRoutes, { prefix: `${API_BASE}/projects` });
   await app.register(projectExportRoutes, { prefix: `${API_BASE}/projects` });
   await app.register(brandingRoutes, { prefix: `${API_BASE}/branding` });
   await app.register(settingsRoutes, { prefix: `${API_BASE}/settings` });

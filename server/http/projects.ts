@@ -86,6 +86,8 @@ export const projectRoutes: FastifyPluginAsync = async (app) => {
       }
       throw notFound(PROJECT_NOT_FOUND);
     }
+    // An unpublished link ends its guests' presence, in every process.
+    if (plan.changes.isPublished === false) app.presence.unpublished(project.id);
     if (plan.changes.currentStage !== undefined && plan.changes.currentStage !== project.currentStage) {
       app.services.reviewEvents.stage({ ...project, shareOptions: plan.changes.shareOptions ?? project.shareOptions }, plan.changes.currentStage);
     }
