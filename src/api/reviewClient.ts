@@ -13,6 +13,7 @@ import {
   noteAnchorSchema,
   reviewedCommentListSchema,
   revisionChangesSchema,
+  secureTokenResponseSchema,
   sharedProjectSchema,
   type NoteStatus,
   type ReviewCommentCreate,
@@ -41,6 +42,17 @@ export function reviewCalls(http: Http, auth: (ref: ProjectRef) => boolean) {
     exportBcf: (id: number) => http.blob(`projects/${id}/notes.bcfzip`),
     listProjectPage: (query: Omit<ProjectQuery, 'search'> & { search?: string }, limit: number, cursor?: string | null) =>
       call(`projects?${pageSearchParams(query, limit, cursor)}`, { auth: true, schema: projectPageSchema }),
+    /**
+     * The presence socket's address (src/api/presence.ts): a link's as it is; the owner's with a
+     * secure token (used once, when the socket opens), so a new one for every connection.
+     */
+    async presenceUrl(ref: ProjectRef): Promise<string> {
+      const token = 'id' in ref ? (await call('auth/secure-token', { auth: true, schema: secureTokenResponseSchema })).secureToken : null;
+      const url = new URL(`${http.baseUrl.replace(/\/+$/, '')}/${projectPath(ref)}/presence`, typeof window === 'undefined' ? 'http://localhost/' : window.location.href);
+      url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+      if (token) url.searchParams.set('token', token);
+      return url.toString();
+    },
     /**
      * Hears the live events of the owner's projects (no ref) or of a link, until `signal` aborts or
      * the stream ends (resolves then; the caller connects again). `onOpen` is called once the server

@@ -3158,6 +3158,119 @@ type RootTranslation = {
 			showPart: RequiredParams<'name'>
 		}
 	}
+	presence: {
+		/**
+		 * W​h​o​ ​i​s​ ​h​e​r​e
+		 */
+		region: string
+		/**
+		 * {​c​o​u​n​t​}​ ​h​e​r​e
+		 * @param {number} count
+		 */
+		here: RequiredParams<'count'>
+		/**
+		 * y​o​u
+		 */
+		you: string
+		/**
+		 * G​u​e​s​t​ ​{​n​}
+		 * @param {number} n
+		 */
+		guest: RequiredParams<'n'>
+		/**
+		 * O​w​n​e​r
+		 */
+		owner: string
+		/**
+		 * P​r​e​s​e​n​t
+		 */
+		present: string
+		/**
+		 * S​t​o​p​ ​p​r​e​s​e​n​t​i​n​g
+		 */
+		stopPresenting: string
+		/**
+		 * Y​o​u​ ​a​r​e​ ​p​r​e​s​e​n​t​i​n​g
+		 */
+		presenting: string
+		/**
+		 * {​c​o​u​n​t​}​ ​f​o​l​l​o​w​{​{​s​|​}​}
+		 * @param {number} count
+		 */
+		followers: RequiredParams<'count'>
+		/**
+		 * F​o​l​l​o​w​i​n​g​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		following: RequiredParams<'name'>
+		/**
+		 * S​t​o​p​ ​f​o​l​l​o​w​i​n​g
+		 */
+		stopFollowing: string
+		/**
+		 * F​o​l​l​o​w​ ​a​g​a​i​n
+		 */
+		followAgain: string
+		/**
+		 * t​h​e​ ​p​r​e​s​e​n​t​e​r
+		 */
+		presenterFallback: string
+		/**
+		 * p​r​e​s​e​n​t​s
+		 */
+		presents: string
+		/**
+		 * f​o​l​l​o​w​s
+		 */
+		follows: string
+		/**
+		 * P​o​i​n​t
+		 */
+		point: string
+		/**
+		 * T​a​p​ ​t​h​e​ ​m​o​d​e​l​ ​t​o​ ​p​o​i​n​t
+		 */
+		pointing: string
+		/**
+		 * {​n​a​m​e​}​ ​p​o​i​n​t​s​ ​h​e​r​e
+		 * @param {string} name
+		 */
+		pointOf: RequiredParams<'name'>
+		refused: {
+			/**
+			 * O​n​l​y​ ​t​h​e​ ​o​w​n​e​r​ ​c​a​n​ ​p​r​e​s​e​n​t​.
+			 */
+			notAllowed: string
+			/**
+			 * T​h​a​t​ ​m​e​s​s​a​g​e​ ​w​a​s​ ​t​o​o​ ​l​a​r​g​e​;​ ​p​r​e​s​e​n​c​e​ ​s​t​o​p​p​e​d​.
+			 */
+			tooLarge: string
+			/**
+			 * T​o​o​ ​m​a​n​y​ ​m​e​s​s​a​g​e​s​;​ ​s​o​m​e​ ​w​e​r​e​ ​d​r​o​p​p​e​d​.
+			 */
+			tooFast: string
+			/**
+			 * T​o​o​ ​m​a​n​y​ ​p​e​o​p​l​e​ ​h​a​v​e​ ​t​h​i​s​ ​l​i​n​k​ ​o​p​e​n​ ​t​o​ ​s​h​o​w​ ​w​h​o​ ​i​s​ ​h​e​r​e​.
+			 */
+			full: string
+			/**
+			 * T​h​e​ ​s​e​r​v​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​r​e​a​d​ ​a​ ​m​e​s​s​a​g​e​.
+			 */
+			badMessage: string
+			/**
+			 * P​r​e​s​e​n​c​e​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​f​o​r​ ​t​h​i​s​ ​l​i​n​k​.
+			 */
+			notFound: string
+			/**
+			 * T​h​e​ ​l​i​n​k​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​s​h​a​r​e​d​:​ ​t​h​e​ ​p​r​e​s​e​n​t​a​t​i​o​n​ ​e​n​d​e​d​.
+			 */
+			unpublished: string
+		}
+		/**
+		 * R​e​c​o​n​n​e​c​t​i​n​g​…
+		 */
+		reconnecting: string
+	}
 	conversion: {
 		/**
 		 * C​o​n​v​e​r​s​i​o​n​ ​n​o​t​e​s
@@ -6169,6 +6282,114 @@ export type TranslationFunctions = {
 			 */
 			showPart: (arg: { name: string }) => LocalizedString
 		}
+	}
+	presence: {
+		/**
+		 * Who is here
+		 */
+		region: () => LocalizedString
+		/**
+		 * {count} here
+		 */
+		here: (arg: { count: number }) => LocalizedString
+		/**
+		 * you
+		 */
+		you: () => LocalizedString
+		/**
+		 * Guest {n}
+		 */
+		guest: (arg: { n: number }) => LocalizedString
+		/**
+		 * Owner
+		 */
+		owner: () => LocalizedString
+		/**
+		 * Present
+		 */
+		present: () => LocalizedString
+		/**
+		 * Stop presenting
+		 */
+		stopPresenting: () => LocalizedString
+		/**
+		 * You are presenting
+		 */
+		presenting: () => LocalizedString
+		/**
+		 * {count} follow{{s|}}
+		 */
+		followers: (arg: { count: number }) => LocalizedString
+		/**
+		 * Following {name}
+		 */
+		following: (arg: { name: string }) => LocalizedString
+		/**
+		 * Stop following
+		 */
+		stopFollowing: () => LocalizedString
+		/**
+		 * Follow again
+		 */
+		followAgain: () => LocalizedString
+		/**
+		 * the presenter
+		 */
+		presenterFallback: () => LocalizedString
+		/**
+		 * presents
+		 */
+		presents: () => LocalizedString
+		/**
+		 * follows
+		 */
+		follows: () => LocalizedString
+		/**
+		 * Point
+		 */
+		point: () => LocalizedString
+		/**
+		 * Tap the model to point
+		 */
+		pointing: () => LocalizedString
+		/**
+		 * {name} points here
+		 */
+		pointOf: (arg: { name: string }) => LocalizedString
+		refused: {
+			/**
+			 * Only the owner can present.
+			 */
+			notAllowed: () => LocalizedString
+			/**
+			 * That message was too large; presence stopped.
+			 */
+			tooLarge: () => LocalizedString
+			/**
+			 * Too many messages; some were dropped.
+			 */
+			tooFast: () => LocalizedString
+			/**
+			 * Too many people have this link open to show who is here.
+			 */
+			full: () => LocalizedString
+			/**
+			 * The server could not read a message.
+			 */
+			badMessage: () => LocalizedString
+			/**
+			 * Presence is not available for this link.
+			 */
+			notFound: () => LocalizedString
+			/**
+			 * The link is no longer shared: the presentation ended.
+			 */
+			unpublished: () => LocalizedString
+		}
+		/**
+		 * Reconnecting…
+		 */
+		reconnecting: () => LocalizedString
 	}
 	conversion: {
 		/**

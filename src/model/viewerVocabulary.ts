@@ -58,6 +58,8 @@ export interface Subscribable<T> {
 export interface AnimateOptions {
   /** Animate over 1000 ms (default true). */
   animate?: boolean;
+  /** The animation's length where not the default 1000 ms (a followed presenter's camera: short steps that chain smoothly). */
+  durationMs?: number;
 }
 
 /** Canvas edges the viewer's own panels and controls cover, CSS pixels: framing keeps the model in the rest. */

@@ -113,6 +113,8 @@ export function createServices(options: HarnessOptions = {}) {
         createReviewComment: async () => Promise.reject(new Error('not in these tests')),
         setCommentStatus: async () => Promise.reject(new Error('not in these tests')),
         // No live events in these tests: the stream stays open until the viewer stops.
+        // No presence server here: the socket waits for an address that never comes.
+        presenceUrl: () => new Promise<string>(() => {}),
         listenToEvents: (_ref, _onEvent, signal) => new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve())),
         exportVok: async () => Promise.reject(new Error('not in these tests')),
       },

@@ -16,7 +16,7 @@ export function createCameraCommands(camera: CameraControl, rig: CameraRig): Cam
     zoomToFit: (ids, { animate = true } = {}) => camera.frame(ids, animate),
     hasUserMovedCamera: () => camera.hasUserMoved,
     getCameraState: () => rig.getState(),
-    setCameraState: (state, { animate = true } = {}) => camera.setState(state, animate),
+    setCameraState: (state, { animate = true, durationMs } = {}) => camera.setState(state, animate, durationMs),
     setDebugCamera: (enabled) => camera.setDebug(enabled),
   };
 }

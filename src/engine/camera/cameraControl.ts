@@ -117,10 +117,10 @@ export class CameraControl {
     this.deps.requestRender();
   }
 
-  setState(state: CameraState, animate: boolean): void {
+  setState(state: CameraState, animate: boolean, durationMs?: number): void {
     if (state?.version !== 1 || !CAMERA_VIEWS.includes(state.view)) return;
     this.framed = null; // a stored view is shown as it was stored
-    this.deps.rig.setState(state, animate, this.deps.now());
+    this.deps.rig.setState(state, animate, this.deps.now(), durationMs);
     this.deps.requestRender();
   }
 

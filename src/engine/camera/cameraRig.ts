@@ -159,10 +159,10 @@ export class CameraRig {
     return out;
   }
 
-  private moveTo(target: Placement, animate: boolean, now: number): void {
+  private moveTo(target: Placement, animate: boolean, now: number, durationMs: number = CAMERA_ANIMATION_MS): void {
     stopInertia(this.camera);
     if (animate) {
-      this.tween.begin(this.current(this.scratch), target, now, CAMERA_ANIMATION_MS);
+      this.tween.begin(this.current(this.scratch), target, now, durationMs);
     } else {
       this.tween.active = false;
       this.apply(target);
@@ -276,7 +276,7 @@ export class CameraRig {
     };
   }
 
-  setState(state: CameraState, animate: boolean, now: number): void {
+  setState(state: CameraState, animate: boolean, now: number, durationMs?: number): void {
     const angles = anglesOf(state.position, state.target);
     const target = placement();
     target.alpha = angles.alpha;
@@ -285,7 +285,7 @@ export class CameraRig {
     [target.tx, target.ty, target.tz] = state.target;
     target.halfHeight = state.orthoHalfHeight ?? angles.radius * Math.tan(this.camera.fov / 2);
     this.setMode(state.view);
-    this.moveTo(target, animate, now);
+    this.moveTo(target, animate, now, durationMs);
   }
 
   dispose(): void {

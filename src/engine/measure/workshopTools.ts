@@ -143,8 +143,8 @@ export function createWorkshopTools({ scene, rig, camera, clipping, model, reque
       const state = box.state();
       return { version: 1, camera: rig.getState(), sectionBox: state.enabled ? state : null, measures: [...kept] };
     },
-    setViewState(state, { animate = true } = {}) {
-      camera.setState(state.camera, animate);
+    setViewState(state, { animate = true, durationMs } = {}) {
+      camera.setState(state.camera, animate, durationMs);
       box.set(state.sectionBox ? { enabled: true, box: state.sectionBox.box } : { enabled: false });
       boxChanged();
       kept = state.measures.map((m) => ({ ...m }));

@@ -4,6 +4,7 @@ import { approval } from './approval';
 import { conversion } from './conversion';
 import { revisions } from './revisions';
 import { review } from './review';
+import { presence } from './presence';
 import { workshop } from './workshop';
 import { cutting } from './cutting';
 
@@ -282,6 +283,7 @@ const en = {
   },
   approval,
   review,
+  presence,
   conversion,
   errors: {
     invalidResponse: 'Invalid response from server.',

@@ -4,6 +4,7 @@ import { approval } from './approval';
 import { conversion } from './conversion';
 import { revisions } from './revisions';
 import { review } from './review';
+import { presence } from './presence';
 import { workshop } from './workshop';
 import { cutting } from './cutting';
 
@@ -281,6 +282,7 @@ const fr = {
   },
   approval,
   review,
+  presence,
   conversion,
   errors: {
     invalidResponse: 'Réponse non valide du serveur.',

@@ -40,6 +40,8 @@ export interface ViewerApi {
   linkRevisionChanges(accessKey: string, from: number): Promise<RevisionChanges>;
   /** Hears the live events of the owner's projects (null) or of a link until `signal` aborts or the stream ends. */
   listenToEvents(ref: { accessKey: string } | null, onEvent: (event: ReviewEvent) => void, signal: AbortSignal, options?: ListenOptions): Promise<void>;
+  /** The presence socket's address of a project (a fresh secure token in the owner's). */
+  presenceUrl(ref: ProjectRef): Promise<string>;
   /** The cost estimate on a link that offers it. */
   getEstimate(ref: { accessKey: string }, mode?: 'guillotine' | 'free', options?: QuoteSelection): Promise<Estimate>;
   /** The options a link offers (the client's quote). */

@@ -111,6 +111,7 @@ function viewerConfig(variant: 'owner' | 'shared') {
                   },
                   onDone: { target: '#viewer.deleted' },
                 },
+                { id: 'presence', src: 'presence', input: presenceInput('owner') },
                 {
                   id: 'revisions',
                   src: 'revisions',
@@ -121,7 +122,10 @@ function viewerConfig(variant: 'owner' | 'shared') {
                   }),
                 },
               ]
-            : [{ id: 'live', src: 'liveEvents', input: ({ context }) => ({ ref: refOf(context), known: knownOf(context) }) }],
+            : [
+                { id: 'live', src: 'liveEvents', input: ({ context }) => ({ ref: refOf(context), known: knownOf(context) }) },
+                { id: 'presence', src: 'presence', input: presenceInput('guest') },
+              ],
         on: {
           'viewer.liveNote': { actions: 'refreshReview' },
           'viewer.liveProject': [
@@ -173,6 +177,17 @@ function viewerConfig(variant: 'owner' | 'shared') {
       failed: { type: 'final' },
       deleted: { type: 'final', entry: 'returnToList' },
     },
+  });
+}
+
+/** Who has the link open, and presenting live (live/presenceMachine.ts): none in the sandbox. */
+function presenceInput(role: 'owner' | 'guest') {
+  return ({ context }: { context: ViewerContext }) => ({
+    ref: refOf(context),
+    role,
+    // A logged-in visitor by their name; an anonymous one as "Guest N".
+    name: context.author.name && context.author.name !== context.guestName ? context.author.name : null,
+    tools: context.tools,
   });
 }
 

@@ -1,4 +1,5 @@
 /** Selectors the viewer views read the viewer machines through. */
+import type { presenceMachine } from './live/presenceMachine';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { deleteMachine } from '../projects/deleteMachine';
 import type { renameMachine } from '../projects/renameMachine';
@@ -78,6 +79,9 @@ export const selectShareChild = (s: OwnerSnapshot) => s.children.share as ActorR
 export const selectOwnerChild = (s: LoadSnapshot) => s.children.owner as ActorRefFrom<typeof ownerProjectMachine> | undefined;
 export const selectTools = (s: LoadSnapshot) => s.context.tools;
 export const selectLeftPanel = (s: LoadSnapshot) => s.context.leftPanel;
+
+/** The presence actor of the screen (owner and link; none in the sandbox or before the project is read). */
+export const selectPresenceChild = (s: LoadSnapshot) => s.children.presence as ActorRefFrom<typeof presenceMachine> | undefined;
 
 export const selectRevisionsChild = (s: LoadSnapshot) => s.children.revisions as ActorRefFrom<typeof revisionsMachine> | undefined;
 export const selectShownRevision = (s: LoadSnapshot) => s.context.shownRevision;

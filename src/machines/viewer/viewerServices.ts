@@ -6,6 +6,7 @@
  */
 import { memoryStorage } from '../storage/persisted';
 import type { EngineSlot } from './load/enginePort';
+import { createLiveServices } from './live/liveServices';
 import { createLoadServices } from './load/loadServices';
 import { createOwnerServices } from './owner/ownerServices';
 import { createReviewServices } from './review/reviewServices';
@@ -18,6 +19,7 @@ export function createViewerServices({ api, projectMachines, content, upload, se
   const tools = createToolsServices(api);
   const owner = createOwnerServices(api, projectMachines);
   const review = createReviewServices(api, storage);
+  const live = createLiveServices(api);
   return {
     sandboxModelUrl,
     linkEstimate: review.linkEstimate,
@@ -33,6 +35,7 @@ export function createViewerServices({ api, projectMachines, content, upload, se
         hyperlinks: content.hyperlinks,
         ...owner.actorsFor(slot),
         ...review.actorsFor(slot),
+        ...live.actorsFor(slot),
       };
       return { owner: ownerViewerMachine.provide({ actors }), shared: sharedViewerMachine.provide({ actors }) };
     },

@@ -6,6 +6,7 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import { ALL_SHARE_OPTIONS, DEFAULT_AVATAR_URL, type ShareOptions } from '../../api/schemas';
 import { approvalMachine, offersApproval } from './review/approvalMachine';
+import { presenceMachine } from './live/presenceMachine';
 import { commentsMachine } from './notes/commentsMachine';
 import { searchTerms } from './tools/hierarchySearch';
 import { hyperlinksMachine } from './notes/hyperlinksMachine';
@@ -74,6 +75,7 @@ export const viewerSetup = setup({
     owner: ownerProjectMachine,
     revisions: revisionsMachine,
     approval: approvalMachine,
+    presence: presenceMachine,
   },
   guards: {
     isSandbox: ({ context }) => context.target.kind === 'sandbox',

@@ -33,6 +33,8 @@ import { ClippingPanel } from './panels/ClippingPanel';
 import { DataSheetPanel } from './panels/DataSheetPanel';
 import { useCoveredBottom, useFrameInsets } from './useFrameInsets';
 import { useChangesBannerShown } from './LinkChangesBanner';
+import { PresenceBar } from './PresenceBar';
+import { PresencePointers } from './PresencePointers';
 import { MeasurePanel } from './panels/MeasurePanel';
 import { PartsListPanel } from './panels/PartsListPanel';
 import { RenderModePanel } from './panels/RenderModePanel';
@@ -173,6 +175,7 @@ export function ViewerLayout(props: ViewerLayoutProps) {
         <div className="absolute inset-y-0" style={{ left: leftShift, right: rightShift }} data-model-shown={modelShown ? 'true' : 'false'}>
           <CanvasHost slot={slot} tools={tools} unit={unit} gizmo={gizmo} label={LL.viewer.canvas()} pins={openPanel === 'comments' ? props.reviewPins : null} />
           {props.canvasOverlay}
+          <PresencePointers viewer={viewer} slot={slot} />
           {posterSrc ? (
             <img
               src={posterSrc}
@@ -203,6 +206,9 @@ export function ViewerLayout(props: ViewerLayoutProps) {
             {part && part.children.length === 0 && props.dataSheetFooter ? props.dataSheetFooter(part) : null}
           </section>
         ) : null}
+        <div className="pointer-events-none absolute top-3 z-20 flex justify-center" style={{ left: leftShift + (compact ? 56 : 12), right: rightShift + (compact ? 56 : 12) }}>
+          <PresenceBar viewer={viewer} compact={compact} />
+        </div>
         <RightControls tools={tools} shift={rightShift} onFullScreen={phone ? undefined : toggleFullScreen} gizmoRef={gizmoRef} compact={compact} />
         {sheetOpen ? null : (
           // Centred over the visible model: docked panels and the selected part's box stay clear of it.

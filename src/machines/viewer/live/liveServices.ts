@@ -1,0 +1,207 @@
+/**
+ * Presenting live with its effects bound (issue 52): the presence socket (connects again after a
+ * drop, 1 s doubling to 10 s), the engine side of following (a followed view applied, only what
+ * changed; the user's own gestures and picks sent back) and the presenter's watch of its own view.
+ */
+import { fromCallback } from 'xstate';
+import { messageBytes, PRESENCE_CLOSE_REFUSED, type PresenceClientMessage, PRESENCE_LIMITS, presenceServerMessageSchema, type PresentedView } from '../../../api/presence';
+import { convertDistance } from '../../../model/units/units';
+import type { EnginePort, EngineSlot } from '../load/enginePort';
+import { captureView } from '../review/reviewEngine';
+import { workshopOfNote } from '../notes/workshopNoteView';
+import type { ViewerApi } from '../viewerApi';
+import type { PresenceEngineCommand, PresenceEvent, PresenceRef } from './presenceMachine';
+import { presenceMachine } from './presenceMachine';
+import { presenterMachine, type PresenterEvent, type PresenterInput } from './presenterMachine';
+
+const RETRY_MS = { first: 1000, max: 10_000 } as const;
+/** How often the presenter's view is looked at (a changed one is sent). */
+const WATCH_MS = 100;
+/** A followed camera glides to each new place of the presenter's over this long; the first move takes the engine's usual second. */
+const FOLLOW_STEP_MS = 200;
+
+/** The view as the presenter sends it, trimmed to the message limit (kept measures, then hidden and isolated parts, go first). */
+export function presentedViewOf(engine: EnginePort, selection: string | null): PresentedView {
+  const view: PresentedView = { ...captureView(engine), selection, noticeStep: null };
+  const fits = (v: PresentedView) => messageBytes({ type: 'view', view: v }) <= PRESENCE_LIMITS.messageBytes;
+  if (fits(view)) return view;
+  const lighter: PresentedView = { ...view, keptMeasures: [], hidden: [] };
+  if (fits(lighter)) return lighter;
+  return { ...lighter, isolated: null, sectionBox: view.sectionBox ? { ...view.sectionBox, around: null } : view.sectionBox };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Applies a followed view: only what changed since the last one, the camera gliding to its place. */
+export function applyPresentedView(engine: EnginePort, view: PresentedView, previous: PresentedView | null, first: boolean): void {
+  if (!previous || previous.explode !== view.explode) engine.setExplode(view.explode);
+  if (!previous || !same([previous.hidden, previous.isolated], [view.hidden, view.isolated])) {
+    if (view.isolated) engine.isolate(view.isolated, { moveCamera: false });
+    else {
+      engine.showAll();
+      if (view.hidden.length > 0) engine.hide(view.hidden);
+    }
+  }
+  if (!previous || previous.renderMode !== view.renderMode) engine.setRenderMode(view.renderMode);
+  if (!previous || !same(previous.clipping, view.clipping)) {
+    const unit = engine.getClipping().unit;
+    engine.setClipping(
+      view.clipping ? { enabled: true, axis: view.clipping.axis, inverted: view.clipping.inverted, position: convertDistance(view.clipping.position, 'mm', unit) } : { enabled: false },
+    );
+  }
+  if (!previous || !same(previous.measurement, view.measurement)) engine.showMeasurement(view.measurement ? [view.measurement.a, view.measurement.b] : null);
+  const camera = { version: 1 as const, ...view.camera };
+  const animate = { durationMs: first ? undefined : FOLLOW_STEP_MS };
+  if (!previous || !same([previous.sectionBox, previous.keptMeasures], [view.sectionBox, view.keptMeasures])) {
+    const { sectionBox, measures } = workshopOfNote(view);
+    engine.setViewState({ version: 1, camera, sectionBox, measures }, animate);
+  } else if (!same(previous.camera, view.camera) || first) engine.setCameraState(camera, animate);
+}
+
+export function createLiveServices(api: Pick<ViewerApi, 'presenceUrl'>, WebSocketImpl: typeof WebSocket | undefined = globalThis.WebSocket) {
+  const presenceSocket = fromCallback<PresenceClientMessage, { ref: PresenceRef }>(({ input, sendBack, receive }) => {
+    let socket: WebSocket | null = null;
+    let stopped = false;
+    let wait: number = RETRY_MS.first;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const retry = () => {
+      if (stopped) return;
+      timer = setTimeout(() => void connect(), wait);
+      wait = Math.min(RETRY_MS.max, wait * 2);
+    };
+    const connect = async () => {
+      if (!input.ref) return;
+      let url: string;
+      try {
+        url = await api.presenceUrl(input.ref);
+      } catch {
+        return retry();
+      }
+      if (stopped || !WebSocketImpl) return;
+      const ws = new WebSocketImpl(url);
+      socket = ws;
+      let opened = false;
+      let over = false;
+      ws.onopen = () => {
+        opened = true;
+        wait = RETRY_MS.first;
+        sendBack({ type: 'presence.connected' });
+      };
+      ws.onmessage = (event) => {
+        try {
+          const parsed = presenceServerMessageSchema.safeParse(JSON.parse(String(event.data)));
+          if (!parsed.success) return;
+          const message = parsed.data;
+          if (message.type === 'ended' || (message.type === 'refused' && ['full', 'notFound', 'tooLarge'].includes(message.code))) over = true;
+          sendBack({ type: 'presence.message', message });
+        } catch {
+          // A damaged message is skipped.
+        }
+      };
+      ws.onclose = (event) => {
+        socket = null;
+        if (stopped || over || event.code === PRESENCE_CLOSE_REFUSED) return;
+        if (opened) sendBack({ type: 'presence.disconnected' });
+        retry();
+      };
+    };
+    receive((message) => {
+      if (socket?.readyState === 1) socket.send(JSON.stringify(message));
+    });
+    void connect();
+    return () => {
+      stopped = true;
+      if (timer !== null) clearTimeout(timer);
+      socket?.close(1000);
+    };
+  });
+
+  const engineActorFor = (slot: EngineSlot) =>
+    fromCallback<PresenceEngineCommand>(({ sendBack, receive }) => {
+      let previous: PresentedView | null = null;
+      let waiting: PresenceEngineCommand | null = null;
+      const apply = (engine: EnginePort, command: PresenceEngineCommand) => {
+        if (!engine.getModel()) {
+          waiting = command;
+          return;
+        }
+        applyPresentedView(engine, command.view, command.first ? null : previous, command.first);
+        previous = command.view;
+      };
+      receive((command) => {
+        const engine = slot.get();
+        if (engine) apply(engine, command);
+        else waiting = command;
+      });
+      const subscriptions: Array<() => void> = [];
+      let stopped = false;
+      void slot.ready().then(
+        (engine) => {
+          if (stopped) return;
+          subscriptions.push(
+            engine.onUserCameraMove.subscribe(() => sendBack({ type: 'presence.gesture' })),
+            engine.onPick.subscribe(({ point }) => {
+              if (point) sendBack({ type: 'presence.pick', at: [point[0], point[1], point[2]] });
+            }),
+            // A view that came before the model is applied once it is drawn.
+            engine.onProgress.subscribe(() => {
+              if (waiting && engine.getModel()) {
+                const command = waiting;
+                waiting = null;
+                apply(engine, { ...command, first: true });
+              }
+            }),
+          );
+          if (waiting) {
+            const command = waiting;
+            waiting = null;
+            apply(engine, command);
+          }
+        },
+        () => {},
+      );
+      return () => {
+        stopped = true;
+        subscriptions.forEach((unsubscribe) => unsubscribe());
+      };
+    });
+
+  const watchViewFor = (slot: EngineSlot) =>
+    fromCallback<PresenterEvent, PresenterInput>(({ sendBack, input }) => {
+      let last = '';
+      const look = () => {
+        const engine = slot.get();
+        if (!engine?.getModel()) return;
+        const view = presentedViewOf(engine, input.readSelection());
+        const text = JSON.stringify(view);
+        if (text === last) return;
+        last = text;
+        sendBack({ type: 'presenter.view', view });
+      };
+      look();
+      const timer = setInterval(look, WATCH_MS);
+      const engine = slot.get();
+      const unsubscribe = engine?.onPick.subscribe(({ point }) => {
+        if (point) sendBack({ type: 'presenter.pick', at: [point[0], point[1], point[2]] });
+      });
+      return () => {
+        clearInterval(timer);
+        unsubscribe?.();
+      };
+    });
+
+  return {
+    /** The presence machine of one screen, bound to its engine slot. */
+    actorsFor(slot: EngineSlot) {
+      return {
+        presence: presenceMachine.provide({
+          actors: {
+            presenceSocket,
+            presenceEngine: engineActorFor(slot),
+            presenter: presenterMachine.provide({ actors: { watchView: watchViewFor(slot) } }),
+          },
+        }),
+      };
+    },
+  };
+}
