@@ -17,6 +17,8 @@ import { quoteEditorModel } from './quoteEditor';
 import { renameModel } from './rename';
 import { reviewModel } from './review';
 import { roomArModel } from './roomAr';
+import { followerModel } from './follower';
+import { presenterModel } from './presenter';
 import { revisionsModel } from './revisions';
 import { sessionModel } from './session';
 import { settingsModel } from './settings';
@@ -52,6 +54,8 @@ export const machineModels: MachineModel[] = [
   commentsModel,
   hyperlinksModel,
   roomArModel,
+  followerModel,
+  presenterModel,
   ownerViewerModel,
   sharedViewerModel,
 ];
