@@ -33,11 +33,13 @@ export interface RunningServer {
   url: string;
   /** The server's data folder (its SQLite database and blobs), removed on stop; absent for a server started elsewhere. */
   dataDir?: string;
+  /** The server's process id (its CPU time and memory), when this bench started it. */
+  pid?: number;
   stop(): Promise<void>;
 }
 
 /** Starts the server on the built app in `staticDir`, with a fresh data folder removed on stop. */
-export async function startServer(staticDir: string): Promise<RunningServer> {
+export async function startServer(staticDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cv-bench-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -53,6 +55,7 @@ export async function startServer(staticDir: string): Promise<RunningServer> {
       // One conversion thread: the browser needs the other core.
       CONVERT_THREADS: '1',
       SHARE_RATE_LIMIT: '0',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -75,6 +78,7 @@ export async function startServer(staticDir: string): Promise<RunningServer> {
   return {
     url,
     dataDir,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);

@@ -66,7 +66,7 @@ export const followerOracle: Oracle<Event, FollowerExpected> = {
     same(real.value, e.value, 'following or not');
     same((real.context as { presenter: { id: string } | null }).presenter?.id ?? null, e.presenter, 'who is followed');
     const inbox = (sut as FollowerSut).inbox.map((m) =>
-      m.type === 'live.following' ? ((m as { following: boolean }).following ? 'following' : 'not following') : `show view ${(m as { view: PresentedView }).view.camera.position[0]}`,
+      m.type === 'live.following' ? ((m as unknown as { following: boolean }).following ? 'following' : 'not following') : `show view ${(m as unknown as { view: PresentedView }).view.camera.position[0]}`,
     );
     same(inbox, e.asked, 'what the server and the engine were asked');
   },

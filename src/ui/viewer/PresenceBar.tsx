@@ -6,8 +6,7 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { PresenceViewer } from '../../api/presence';
-import type { presenceMachine } from '../../machines/viewer/live/presenceMachine';
+import type { presenceMachine, PresenceViewer } from '../../machines/viewer/live/presenceMachine';
 import { selectPresenceChild } from '../../machines/viewer/viewerSelectors';
 import { useI18nContext } from '../../i18n/i18n-react';
 import type { ViewerActor } from './viewerActors';

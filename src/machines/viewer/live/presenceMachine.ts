@@ -18,6 +18,8 @@ import { PRESENCE_LIMITS, presenterOf, type PresenceClientMessage, type Presence
 import { followerMachine, type FollowerRequest } from './followerMachine';
 import { presenterMachine, type PresenterRequest } from './presenterMachine';
 
+export type { PresenceViewer };
+
 /** The owner's project, a link, or nothing (the sandbox: no socket at all). */
 export type PresenceRef = { id: number } | { accessKey: string } | null;
 
