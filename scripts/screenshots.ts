@@ -27,6 +27,7 @@ import { writeSample } from '../samples/writers/index';
 import { workshopShots } from './workshopScreens';
 import { machiningShots } from './machiningScreens';
 import { quoteShots } from './quoteScreens';
+import { presenceShots } from './presenceScreens';
 
 const OUT = 'docs/screens';
 const DEMO = { username: 'demo@example.com', password: 'demo-password-screens' };
@@ -237,6 +238,16 @@ async function main(): Promise<void> {
       await quoteShots(browser, origin, DEMO, accessToken, id, api, shot);
       await api(origin, `projects/${id}`, { method: 'DELETE', token: accessToken });
       if (process.env.SCREENS === 'quote') return;
+    }
+
+    // Presenting live: owner and client, desk and phone (SCREENS=presence takes these pictures only).
+    if (!process.env.SCREENS || process.env.SCREENS === 'presence') {
+      const id = await createProject(origin, accessToken, 'Presented kitchen', 40, 4);
+      const [presented] = (await api<Array<{ id: number; accessKey: string }>>(origin, 'projects', { token: accessToken })).filter((p) => p.id === id);
+      await api(origin, `projects/${id}`, { method: 'PATCH', token: accessToken, json: { isPublished: true } });
+      await presenceShots(browser, origin, DEMO, presented, shot);
+      await api(origin, `projects/${id}`, { method: 'DELETE', token: accessToken });
+      if (process.env.SCREENS === 'presence') return;
     }
 
     // The machining of a drilled job (SCREENS=machining takes these pictures only).

@@ -1,0 +1,63 @@
+/**
+ * Pictures of presenting live (docs/screens/): the owner presenting with the list of who is here
+ * open and a client's point on the model (`presence-presenter-<desktop|phone>[-fr].png`), and the
+ * client following (`presence-follower-<desktop|phone>[-fr].png`), at 1440 x 900 and 390 x 844
+ * (touch), in English and French: owner at a desk with the client on a phone, then the other way.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { newPage } from './revisionScreens';
+import { DESKTOP, PHONE, type Login, type Shot } from './shotKit';
+
+const TEXTS = {
+  en: { present: 'Present', following: /^Following /, point: 'Point' },
+  fr: { present: 'Présenter', following: /^Vous suivez /, point: 'Montrer' },
+};
+
+async function shown(page: Page) {
+  await page.locator('[data-model-shown="true"]').waitFor({ timeout: 60_000 });
+}
+
+async function canvasCentre(page: Page) {
+  const box = (await page.locator('canvas[data-engine-ready="true"]').boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height * 0.45 };
+}
+
+export async function presenceShots(browser: Browser, origin: string, login: Login, project: { id: number; accessKey: string }, shot: Shot): Promise<void> {
+  for (const language of ['en', 'fr'] as const) {
+    const t = TEXTS[language];
+    const suffix = language === 'fr' ? '-fr' : '';
+    for (const [ownerSize, guestSize, ownerDevice, guestDevice] of [
+      [DESKTOP, PHONE, 'desktop', 'phone'],
+      [PHONE, DESKTOP, 'phone', 'desktop'],
+    ] as const) {
+      const owner = await newPage(browser, origin, ownerSize, language === 'fr', login);
+      await owner.page.goto(`/projects/${project.id}`);
+      await shown(owner.page);
+      const guest = await newPage(browser, origin, guestSize, language === 'fr');
+      await guest.page.goto(`/s/${project.accessKey}`);
+      await shown(guest.page);
+      await owner.page.getByRole('button', { name: t.present, exact: true }).click();
+      await guest.page.getByText(t.following).waitFor();
+      // The owner turns the model a little; the client's view follows.
+      if (ownerDevice === 'desktop') {
+        const centre = await canvasCentre(owner.page);
+        await owner.page.mouse.move(centre.x, centre.y);
+        await owner.page.mouse.down();
+        await owner.page.mouse.move(centre.x + 160, centre.y - 30, { steps: 8 });
+        await owner.page.mouse.up();
+      }
+      // The client points at the model; the owner sees it.
+      await guest.page.getByRole('button', { name: t.point, exact: true }).click();
+      const target = await canvasCentre(guest.page);
+      if (guestDevice === 'phone') await guest.page.touchscreen.tap(target.x, target.y);
+      else await guest.page.mouse.click(target.x, target.y);
+      await owner.page.getByTestId('presence-pointers').getByRole('img').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+      await owner.page.getByTestId('presence-count').click();
+      await owner.page.getByTestId('presence-list').waitFor();
+      await shot(owner.page, `presence-presenter-${ownerDevice}${suffix}`);
+      await shot(guest.page, `presence-follower-${guestDevice}${suffix}`);
+      await guest.context.close();
+      await owner.context.close();
+    }
+  }
+}
