@@ -7,11 +7,16 @@
  */
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALL_SHARE_OPTIONS, type SharedProject } from '../../../src/api/schemas';
 import { createAppRouter } from '../../../src/ui/router';
 import { hierarchyOpensByItself, isEmbedded } from '../../../src/ui/viewer/useWindowWidth';
 import { createServices, Providers, SAMPLE_LINK } from '../../helpers/appHarness';
+
+// The layout as it starts, while the engine is still on its way (as on a slow line): jsdom has no
+// WebGL, and an engine that came would fail and cover the page with its error, sooner or later
+// depending on how busy the machine is.
+vi.mock('../../../src/engine', () => new Promise(() => {}));
 
 const link: SharedProject = { ...SAMPLE_LINK, shareOptions: { ...ALL_SHARE_OPTIONS, isApprovalAvailable: true } };
 
