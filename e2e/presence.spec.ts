@@ -73,7 +73,7 @@ test('the owner presents and orbits; the client follows, looks around alone, fol
   await test.step('the owner presents: the client follows the orbit and the render mode', async () => {
     await ownerBar.getByRole('button', { name: 'Present', exact: true }).click();
     await expect(guestBar.getByText('Vous suivez Link Owner')).toBeVisible();
-    await expect(ownerBar.getByTestId('presence-followers')).toHaveText('1 follows');
+    await expect(ownerBar.getByTestId('presence-followers')).toHaveText('1 following');
     await orbit(page, 220, -60);
     await expect.poll(() => sameView(page, guest), { timeout: 10_000 }).toBe(true);
     await page.evaluate(() => window.viewerEngine!.setRenderMode('xray'));
@@ -85,7 +85,7 @@ test('the owner presents and orbits; the client follows, looks around alone, fol
   await test.step('the client drags: following stops; the owner moves on; the client follows again', async () => {
     await orbit(guest, 0, 120);
     await expect(guestBar.getByRole('button', { name: 'Suivre à nouveau' })).toBeVisible();
-    await expect(ownerBar.getByTestId('presence-followers')).toHaveText('0 follow');
+    await expect(ownerBar.getByTestId('presence-followers')).toHaveText('0 following');
     await orbit(page, 180, 0);
     await expect.poll(() => sameView(page, guest)).toBe(false);
     await guestBar.getByRole('button', { name: 'Suivre à nouveau' }).click();

@@ -47,11 +47,22 @@ export async function presenceShots(browser: Browser, origin: string, login: Log
         await owner.page.mouse.up();
       }
       // The client points at the model; the owner sees it.
-      await guest.page.getByRole('button', { name: t.point, exact: true }).click();
-      const target = await canvasCentre(guest.page);
-      if (guestDevice === 'phone') await guest.page.touchscreen.tap(target.x, target.y);
-      else await guest.page.mouse.click(target.x, target.y);
-      await owner.page.getByTestId('presence-pointers').getByRole('img').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+      // Point turns off once a point is made on a part: a few places of the view are tried until one is.
+      const pointButton = guest.page.getByRole('button', { name: t.point, exact: true });
+      const box = (await guest.page.locator('canvas[data-engine-ready="true"]').boundingBox())!;
+      for (const [fx, fy] of [[0.5, 0.3], [0.5, 0.7], [0.45, 0.25], [0.55, 0.65], [0.4, 0.5], [0.6, 0.5]]) {
+        if ((await pointButton.getAttribute('aria-pressed')) !== 'true') await pointButton.click();
+        const [x, y] = [box.x + box.width * fx, box.y + box.height * fy];
+        if (guestDevice === 'phone') await guest.page.touchscreen.tap(x, y);
+        else await guest.page.mouse.click(x, y);
+        const made = await pointButton
+          .and(guest.page.locator('[aria-pressed="false"]'))
+          .waitFor({ timeout: 1500 })
+          .then(() => true, () => false);
+        if (made) break;
+      }
+      // The marker itself has no size (its dot and name hang off it): seen once placed in view.
+      await owner.page.waitForFunction(() => [...document.querySelectorAll('[data-testid="presence-pointers"] [role="img"]')].some((m) => (m as HTMLElement).style.visibility === 'visible'), undefined, { timeout: 10_000 });
       await owner.page.getByTestId('presence-count').click();
       await owner.page.getByTestId('presence-list').waitFor();
       await shot(owner.page, `presence-presenter-${ownerDevice}${suffix}`);

@@ -3194,7 +3194,7 @@ type RootTranslation = {
 		 */
 		presenting: string
 		/**
-		 * {​c​o​u​n​t​}​ ​f​o​l​l​o​w​{​{​s​|​}​}
+		 * {​c​o​u​n​t​}​ ​f​o​l​l​o​w​i​n​g
 		 * @param {number} count
 		 */
 		followers: RequiredParams<'count'>
@@ -6317,7 +6317,7 @@ export type TranslationFunctions = {
 		 */
 		presenting: () => LocalizedString
 		/**
-		 * {count} follow{{s|}}
+		 * {count} following
 		 */
 		followers: (arg: { count: number }) => LocalizedString
 		/**

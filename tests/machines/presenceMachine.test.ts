@@ -4,7 +4,7 @@
  * first one gliding the whole second), points that fade after `pointMs`, a dropped socket said
  * again after reconnecting, a guest's link unpublished ending it all.
  */
-import { createActor, fromCallback, SimulatedClock, type AnyEventObject } from 'xstate';
+import { assign, createActor, fromCallback, setup, SimulatedClock, type AnyActorRef, type AnyEventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { PRESENCE_LIMITS, type PresenceServerMessage, type PresenceViewer, type PresentedView } from '../../src/api/presence';
 import { presenceMachine, type PresenceEngineCommand } from '../../src/machines/viewer/live/presenceMachine';
@@ -32,7 +32,7 @@ const viewer = (id: string, role: 'owner' | 'guest', extra: Partial<PresenceView
   ...extra,
 });
 
-function start(role: 'owner' | 'guest') {
+function start(role: 'owner' | 'guest', tools: AnyActorRef | null = null) {
   const sent: unknown[] = [];
   const engine: PresenceEngineCommand[] = [];
   const clock = new SimulatedClock();
@@ -51,7 +51,7 @@ function start(role: 'owner' | 'guest') {
       presenter: presenceMachine.implementations.actors.presenter as never,
     },
   });
-  const actor = createActor(provided, { input: { ref: role === 'owner' ? { id: 7 } : { accessKey: 'Abc' }, role, name: null }, clock }).start();
+  const actor = createActor(provided, { input: { ref: role === 'owner' ? { id: 7 } : { accessKey: 'Abc' }, role, name: null, tools }, clock }).start();
   const server = (message: PresenceServerMessage) => actor.send({ type: 'presence.message', message });
   return { actor, sent, engine, clock, server, socket: (event: AnyEventObject) => toMachine.send!(event) };
 }
@@ -124,5 +124,28 @@ describe('presence machine', () => {
     expect(snapshot.context.refusal).toBe('unpublished');
     expect(snapshot.context.viewers).toEqual([]);
     expect(snapshot.context.follower.getSnapshot().value).toBe('alone');
+  });
+
+  it("makes the presenter's selection in the tools, and leaves a part the viewer picked until the presenter selects another", () => {
+    const toolsMachine = setup({ types: { context: {} as { selectedId: string | null }, events: {} as { type: 'tools.select'; partId: string | null } } }).createMachine({
+      context: { selectedId: null },
+      on: { 'tools.select': { actions: assign({ selectedId: ({ event }) => event.partId }) } },
+    });
+    const tools = createActor(toolsMachine).start();
+    const { server, socket } = start('guest', tools);
+    const selected = () => tools.getSnapshot().context.selectedId;
+    socket({ type: 'presence.connected' });
+    server({ type: 'welcome', you: 'g1', role: 'guest' });
+    server({ type: 'presence', viewers: [viewer('o1', 'owner', { presentingSince: 5 }), viewer('g1', 'guest')] });
+    server({ type: 'view', from: 'o1', view: { ...view(1), selection: '7' } });
+    expect(selected()).toBe('7');
+    // The client taps a part to point at it: it stays selected while the presenter's selection is the same.
+    tools.send({ type: 'tools.select', partId: '9' });
+    server({ type: 'view', from: 'o1', view: { ...view(2), selection: '7' } });
+    expect(selected()).toBe('9');
+    server({ type: 'view', from: 'o1', view: { ...view(3), selection: '8' } });
+    expect(selected()).toBe('8');
+    server({ type: 'view', from: 'o1', view: { ...view(4), selection: null } });
+    expect(selected()).toBe(null);
   });
 });

@@ -8,7 +8,7 @@ export const presence = {
   present: 'Present',
   stopPresenting: 'Stop presenting',
   presenting: 'You are presenting',
-  followers: '{count:number} follow{{s|}}',
+  followers: '{count:number} following',
   following: 'Following {name:string}',
   stopFollowing: 'Stop following',
   followAgain: 'Follow again',

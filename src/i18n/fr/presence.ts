@@ -10,7 +10,7 @@ export const presence = {
   present: 'Présenter',
   stopPresenting: 'Arrêter la présentation',
   presenting: 'Vous présentez',
-  followers: '{count} sui{{t|vent}}',
+  followers: '{count} vous sui{{t|vent}}',
   following: 'Vous suivez {name}',
   stopFollowing: 'Ne plus suivre',
   followAgain: 'Suivre à nouveau',

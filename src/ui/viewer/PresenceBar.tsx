@@ -51,14 +51,14 @@ function Bar({ presence, compact }: { presence: PresenceActor; compact: boolean 
   if (!online) return null;
   const followedName = followed ? followed.name || LL.presence.presenterFallback() : '';
   return (
-    <div role="region" aria-label={LL.presence.region()} className={`flex flex-col items-center gap-1 ${compact ? 'max-w-[calc(100vw-7rem)]' : ''}`}>
+    <div role="region" aria-label={LL.presence.region()} className={`flex flex-col items-center gap-1 ${compact ? 'max-w-full text-xs' : ''}`}>
       <div className={`${pill} flex-wrap justify-center`}>
         <Popover className="relative">
           <PopoverButton className={`${button} text-fg hover:bg-surface`} data-testid="presence-count">
             <span aria-hidden="true">● </span>
             {LL.presence.here({ count: viewers.length })}
           </PopoverButton>
-          <PopoverPanel anchor="bottom" className="z-30 mt-2 min-w-48 rounded-xl border border-border bg-surface-raised p-2 text-sm shadow-xl shadow-black/40">
+          <PopoverPanel anchor={compact ? 'top' : 'bottom'} className="z-30 my-2 min-w-48 rounded-xl border border-border bg-surface-raised p-2 text-sm shadow-xl shadow-black/40">
             <ul aria-label={LL.presence.region()} data-testid="presence-list">
               {viewers.map((v) => (
                 <li key={v.id} className="flex items-center justify-between gap-3 rounded-lg px-2 py-1.5 text-fg">

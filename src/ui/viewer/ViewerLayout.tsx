@@ -206,9 +206,12 @@ export function ViewerLayout(props: ViewerLayoutProps) {
             {part && part.children.length === 0 && props.dataSheetFooter ? props.dataSheetFooter(part) : null}
           </section>
         ) : null}
-        <div className="pointer-events-none absolute top-3 z-20 flex justify-center" style={{ left: leftShift + (compact ? 56 : 12), right: rightShift + (compact ? 56 : 12) }}>
-          <PresenceBar viewer={viewer} compact={compact} />
-        </div>
+        {compact ? null : (
+          // Who is here, over the model's top edge (a phone has it above the toolbar, in the stack below).
+          <div className="pointer-events-none absolute top-3 z-20 flex justify-center" style={{ left: leftShift + 12, right: rightShift + 12 }}>
+            <PresenceBar viewer={viewer} compact={false} />
+          </div>
+        )}
         <RightControls tools={tools} shift={rightShift} onFullScreen={phone ? undefined : toggleFullScreen} gizmoRef={gizmoRef} compact={compact} />
         {sheetOpen ? null : (
           // Centred over the visible model: docked panels and the selected part's box stay clear of it.
@@ -222,6 +225,7 @@ export function ViewerLayout(props: ViewerLayoutProps) {
                 {part.name}
               </p>
             ) : null}
+            {compact ? <PresenceBar viewer={viewer} compact /> : null}
             {props.approvalBar ? <div className="pointer-events-auto">{props.approvalBar}</div> : null}
             <div className="pointer-events-auto">{props.stepNavigator}</div>
             <div className="pointer-events-auto">

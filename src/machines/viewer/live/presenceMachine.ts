@@ -73,6 +73,8 @@ export interface PresenceContext {
   refusal: PresenceRefusal | 'unpublished' | null;
   /** The last view applied came first after following began (animated the whole way). */
   appliedOnce: boolean;
+  /** The presenter's selection last made here: only a change of theirs is made again (a part this viewer picked to point at stays selected). */
+  appliedSelection: string | null;
   follower: ActorRefFrom<typeof followerMachine>;
   presenter: ActorRefFrom<typeof presenterMachine> | null;
 }
@@ -133,9 +135,12 @@ export const presenceMachine = setup({
       if (event.type !== 'live.apply') return;
       enqueue.sendTo('engine', { type: 'apply', view: event.view, first: !context.appliedOnce } satisfies PresenceEngineCommand);
       enqueue.assign({ appliedOnce: true });
-      // The presenter's selection is made in this screen's tools (its data sheet shows).
+      // The presenter's selection is made in this screen's tools (its data sheet shows): on the
+      // first view when it differs, then each time the presenter selects something else.
       const selected = (context.tools?.getSnapshot().context as { selectedId?: string | null } | undefined)?.selectedId ?? null;
-      if (context.tools && selected !== event.view.selection) enqueue.sendTo(context.tools, { type: 'tools.select', partId: event.view.selection });
+      const changed = context.appliedOnce ? context.appliedSelection !== event.view.selection : selected !== event.view.selection;
+      if (context.tools && changed) enqueue.sendTo(context.tools, { type: 'tools.select', partId: event.view.selection });
+      enqueue.assign({ appliedSelection: event.view.selection });
     }),
     tellFollowing: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'live.following') return;
@@ -172,6 +177,7 @@ export const presenceMachine = setup({
     pointing: false,
     refusal: null,
     appliedOnce: false,
+    appliedSelection: null,
     follower: spawn('follower', { id: 'follower' }),
     presenter:
       input.role === 'owner'
