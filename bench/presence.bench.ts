@@ -10,23 +10,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PresentedView } from '../src/api/presence';
 import { openPresence, presenceUrl, type PresenceClient } from '../tests/server/helpers/presenceClient';
+import { presentedViewAt } from '../tests/helpers/presentedView';
 import { api, logInApi, startServer, waitDemoProject } from './lib/appServer';
 import { percentile } from './lib/stats';
 import type { Bench, Table } from './lib/types';
 
-const view = (i: number): PresentedView => ({
-  camera: { view: 'free', position: [i, 1.2, 2.4], target: [0.3, 0.4, 0], orthoHalfHeight: null },
-  renderMode: 'solid',
-  clipping: null,
-  explode: 0,
-  hidden: [],
-  isolated: null,
-  measurement: null,
-  selection: null,
-  noticeStep: null,
-});
+const view = (i: number) => presentedViewAt(i);
 
 /** CPU seconds (user + system) and resident memory (MB) of a process, from /proc. */
 function processUsage(pid: number): { cpu: number; rssMb: number } {

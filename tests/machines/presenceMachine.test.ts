@@ -6,20 +6,11 @@
  */
 import { assign, createActor, fromCallback, setup, SimulatedClock, type AnyActorRef, type AnyEventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { PRESENCE_LIMITS, type PresenceServerMessage, type PresenceViewer, type PresentedView } from '../../src/api/presence';
+import { PRESENCE_LIMITS, type PresenceServerMessage, type PresenceViewer } from '../../src/api/presence';
 import { presenceMachine, type PresenceEngineCommand } from '../../src/machines/viewer/live/presenceMachine';
+import { presentedViewAt } from '../helpers/presentedView';
 
-const view = (x: number): PresentedView => ({
-  camera: { view: 'free', position: [x, 1, 2], target: [0, 0, 0], orthoHalfHeight: null },
-  renderMode: 'solid',
-  clipping: null,
-  explode: 0,
-  hidden: [],
-  isolated: null,
-  measurement: null,
-  selection: null,
-  noticeStep: null,
-});
+const view = (x: number) => presentedViewAt(x);
 
 const viewer = (id: string, role: 'owner' | 'guest', extra: Partial<PresenceViewer> = {}): PresenceViewer => ({
   id,

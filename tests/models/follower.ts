@@ -10,21 +10,12 @@ import { deepStrictEqual as same } from 'node:assert/strict';
 import type { PresentedView } from '../../src/api/presence';
 import { followerMachine } from '../../src/machines/viewer/live/followerMachine';
 import { createSut, type Expected, type Oracle } from '../helpers/modelBased';
+import { presentedViewAt } from '../helpers/presentedView';
 import { defineRun, type MachineModel } from './machineModel';
 
 type Event = { type: string; presenter?: { id: string; name: string | null } | null; from?: string; view?: PresentedView };
 
-const viewAt = (x: number): PresentedView => ({
-  camera: { view: 'free', position: [x, 1, 2], target: [0, 0, 0], orthoHalfHeight: null },
-  renderMode: 'solid',
-  clipping: null,
-  explode: 0,
-  hidden: [],
-  isolated: null,
-  measurement: null,
-  selection: null,
-  noticeStep: null,
-});
+const viewAt = (x: number) => presentedViewAt(x);
 const OLGA = { id: 'olga', name: 'Olga' };
 const PAUL = { id: 'paul', name: null };
 

@@ -9,21 +9,12 @@ import { fromCallback } from 'xstate';
 import type { PresentedView } from '../../src/api/presence';
 import { presenterMachine } from '../../src/machines/viewer/live/presenterMachine';
 import { createSut, type Expected, type Oracle } from '../helpers/modelBased';
+import { presentedViewAt } from '../helpers/presentedView';
 import { defineRun, type MachineModel } from './machineModel';
 
 type Event = { type: string; view?: PresentedView; at?: [number, number, number] };
 
-const viewAt = (x: number): PresentedView => ({
-  camera: { view: 'free', position: [x, 1, 2], target: [0, 0, 0], orthoHalfHeight: null },
-  renderMode: 'xray',
-  clipping: null,
-  explode: 0.5,
-  hidden: [],
-  isolated: null,
-  measurement: null,
-  selection: '7',
-  noticeStep: null,
-});
+const viewAt = (x: number) => presentedViewAt(x, { renderMode: 'xray', explode: 0.5, selection: '7' });
 
 interface PresenterExpected extends Expected {
   watching: boolean;

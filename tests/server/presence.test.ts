@@ -8,25 +8,16 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRESENCE_CLOSE_REFUSED, PRESENCE_LIMITS, type PresentedView, type PresenceServerMessage } from '../../src/api/presence';
+import { PRESENCE_CLOSE_REFUSED, PRESENCE_LIMITS, type PresenceServerMessage } from '../../src/api/presence';
 import { ALL_SHARE_OPTIONS } from '../../src/api/schemas';
 import { POSTGRES_URL, postgresReachable } from './helpers/databases';
 import { isPresence, openPresence, presenceUrl, type PresenceClient } from './helpers/presenceClient';
 import { addProject, addUser, inject, type TestUser } from './helpers/projectFixtures';
 import { startTestServer, type TestServer } from './helpers/testServer';
 import { secureToken } from './helpers/uploads';
+import { presentedViewAt } from '../helpers/presentedView';
 
-const VIEW: PresentedView = {
-  camera: { view: 'free', position: [1.2, 0.9, 2.5], target: [0.3, 0.4, 0], orthoHalfHeight: null },
-  renderMode: 'xray',
-  clipping: null,
-  explode: 0.25,
-  hidden: [],
-  isolated: null,
-  measurement: null,
-  selection: '12',
-  noticeStep: null,
-};
+const VIEW = presentedViewAt(1.2, { camera: { view: 'free', position: [1.2, 0.9, 2.5], target: [0.3, 0.4, 0], orthoHalfHeight: null }, renderMode: 'xray', explode: 0.25, selection: '12' });
 
 const names = (message: PresenceServerMessage) => (isPresence(message) ? message.viewers.map((v) => (v.name ?? `#${v.number}`) + (v.presentingSince ? '*' : '') + (v.following ? '>' : '')) : []);
 const listing = (expected: string[]) => (message: PresenceServerMessage) => isPresence(message) && JSON.stringify(names(message).sort()) === JSON.stringify([...expected].sort());

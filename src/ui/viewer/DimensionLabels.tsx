@@ -1,9 +1,9 @@
 /**
  * The labels of the workshop measures' dimension lines (the engine draws the lines): each at its
- * line's middle, placed every animation frame while there are any, so they follow the camera.
+ * line's middle, placed every animation frame while there are any, so they follow the camera
+ * (usePlacedOnModel).
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
 import type { EnginePort } from '../../machines/viewer/load/enginePort';
 import { formatDegrees } from '../../i18n/measureText';
 import { selectWorkshop } from '../../machines/viewer/viewerSelectors';
@@ -11,6 +11,7 @@ import type { Vec3 } from '../../machines/viewer/viewerTypes';
 import { useLocale } from '../app/I18nProvider';
 import { useMeasureText } from './panels/WorkshopMeasures';
 import type { ToolsActor } from './viewerActors';
+import { usePlacedOnModel } from './usePlacedOnModel';
 
 interface Label {
   key: string;
@@ -31,36 +32,14 @@ export function DimensionLabels({ engine, tools }: { engine: EnginePort; tools: 
       text: line.kind === 'angle' ? formatDegrees(line.value, locale) : length(line.value),
     })),
   );
-  const refs = useRef(new Map<string, HTMLSpanElement>());
-  const placement = JSON.stringify(labels.map((l) => [l.key, l.at]));
-
-  useEffect(() => {
-    if (labels.length === 0) return;
-    let frame = 0;
-    const place = () => {
-      for (const label of labels) {
-        const element = refs.current.get(label.key);
-        if (!element) continue;
-        const p = engine.project(label.at);
-        element.style.transform = `translate(${p.x}px, ${p.y}px) translate(-50%, -50%)`;
-        element.style.visibility = p.inView ? 'visible' : 'hidden';
-      }
-      frame = requestAnimationFrame(place);
-    };
-    place();
-    return () => cancelAnimationFrame(frame);
-    // Re-placed when the labels change; `placement` captures them.
-  }, [engine, placement]);
+  const refOf = usePlacedOnModel(() => engine, labels, { centred: true });
 
   return (
     <div aria-hidden="true" className="pointer-events-none absolute inset-0 overflow-hidden" data-testid="dimension-labels">
       {labels.map((label) => (
         <span
           key={label.key}
-          ref={(element) => {
-            if (element) refs.current.set(label.key, element);
-            else refs.current.delete(label.key);
-          }}
+          ref={refOf(label.key)}
           className="absolute top-0 left-0 rounded bg-black/75 px-1.5 py-0.5 font-mono text-xs font-bold whitespace-nowrap text-yellow-300 tabular-nums"
         >
           {label.text}

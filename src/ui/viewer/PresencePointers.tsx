@@ -1,15 +1,15 @@
 /**
  * The points others made on the model (issue 52): a marker with the name of who pointed, placed
- * every animation frame while there are any, so they follow the camera (as the dimension labels).
+ * every animation frame while there are any, so they follow the camera (usePlacedOnModel).
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
 import type { EngineSlot } from '../../machines/viewer/load/enginePort';
 import { selectPresenceChild } from '../../machines/viewer/viewerSelectors';
 import type { presenceMachine } from '../../machines/viewer/live/presenceMachine';
 import type { ActorRefFrom } from 'xstate';
 import { useI18nContext } from '../../i18n/i18n-react';
 import { useViewerName } from './PresenceBar';
+import { usePlacedOnModel } from './usePlacedOnModel';
 import type { ViewerActor } from './viewerActors';
 
 export function PresencePointers({ viewer, slot }: { viewer: ViewerActor; slot: EngineSlot }) {
@@ -22,37 +22,14 @@ function Pointers({ presence, slot }: { presence: ActorRefFrom<typeof presenceMa
   const nameOf = useViewerName();
   const points = useSelector(presence, (s) => s.context.points);
   const viewers = useSelector(presence, (s) => s.context.viewers);
-  const refs = useRef(new Map<number, HTMLDivElement>());
-  const placement = JSON.stringify(points.map((p) => [p.serial, p.at]));
-
-  useEffect(() => {
-    if (points.length === 0) return;
-    let frame = 0;
-    const place = () => {
-      const engine = slot.get();
-      for (const point of points) {
-        const element = refs.current.get(point.serial);
-        if (!element || !engine) continue;
-        const p = engine.project(point.at);
-        element.style.transform = `translate(${p.x}px, ${p.y}px)`;
-        element.style.visibility = p.inView ? 'visible' : 'hidden';
-      }
-      frame = requestAnimationFrame(place);
-    };
-    place();
-    return () => cancelAnimationFrame(frame);
-    // Re-placed when the points change; `placement` captures them.
-  }, [slot, placement]);
+  const refOf = usePlacedOnModel(() => slot.get(), points.map((point) => ({ key: String(point.serial), at: point.at })), { centred: false });
 
   return (
     <div className="pointer-events-none absolute inset-0 overflow-hidden" data-testid="presence-pointers">
       {points.map((point) => (
         <div
           key={point.serial}
-          ref={(element) => {
-            if (element) refs.current.set(point.serial, element);
-            else refs.current.delete(point.serial);
-          }}
+          ref={refOf(String(point.serial))}
           role="img"
           aria-label={LL.presence.pointOf({ name: nameOf(viewers.find((v) => v.id === point.from)) })}
           className="absolute top-0 left-0"
