@@ -234,11 +234,13 @@ export const viewerSetup = setup({
         return event.user.isLoggedIn ? { name: event.user.fullName, avatarUrl: event.user.avatarUrl } : { name: context.guestName, avatarUrl: DEFAULT_AVATAR_URL };
       },
     }),
-    forwardAuthor: enqueueActions(({ context, enqueue }) => {
+    forwardAuthor: enqueueActions(({ context, enqueue, self }) => {
       const { name: authorName, avatarUrl: authorAvatarUrl } = context.author;
       if (context.comments) enqueue.sendTo(context.comments, { type: 'comments.author', authorName, authorAvatarUrl });
       if (context.hyperlinks) enqueue.sendTo(context.hyperlinks, { type: 'hyperlinks.author', authorName, authorAvatarUrl });
       if (context.review) enqueue.sendTo(context.review, { type: 'review.author', authorName });
+      // Who is here names a visitor who logged in on the link (a guest otherwise).
+      if (context.loaded?.kind === 'guest' && self.getSnapshot().children.presence) enqueue.sendTo('presence', { type: 'presence.name', name: authorName !== context.guestName ? authorName : null });
     }),
     /** Leaves the viewer for the list (bound by the screen to its router). */
     returnToList: () => {},
