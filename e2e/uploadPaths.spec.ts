@@ -14,7 +14,7 @@ import { writeSample } from '../samples/writers/index';
 import { admin, uniqueUser } from './admin';
 import { e2eServer } from './linkHelpers';
 import { addTile, brokenStepFile, chooseFile, logIn, stepFile } from './listHelpers';
-import { CONVERSION_FAILED, describeStep, isStable, uploadUiPaths, type Account, type UiPath, type UiStep } from './uploadPaths';
+import { CONVERSION_FAILED, describeStep, isStable, uiPathsToPlay, uploadUiPaths, type Account, type UiPath, type UiStep } from './uploadPaths';
 
 const PASSWORD = 'upload-paths-password';
 const SEED = 'Seed cabinet';
@@ -136,8 +136,8 @@ test.describe('the upload machine\'s generated paths, played through the list pa
     }
   });
 
-  for (const [n, path] of uploadUiPaths.entries()) {
-    test(`path ${n + 1}, ${path.account} account: ${path.steps.filter((s) => s.event.type !== 'xstate.done.actor.secureToken').map(describeStep).join(', ')}`, async ({ browser }) => {
+  for (const path of uiPathsToPlay()) {
+    test(`path ${path.id}, ${path.account} account: ${path.steps.filter((s) => s.event.type !== 'xstate.done.actor.secureToken').map(describeStep).join(', ')}`, async ({ browser }) => {
       test.setTimeout(180_000);
       const account = await freshAccount(path.account);
       const context = await browser.newContext();

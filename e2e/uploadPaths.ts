@@ -14,6 +14,7 @@ import type { EventObject } from 'xstate';
 import type { Project } from '../src/api/schemas';
 import { uploadMachine, type UploadEvent } from '../src/machines/upload/uploadMachine';
 import { modelPaths, type Sut } from '../tests/helpers/modelBased';
+import { pathId } from '../tests/helpers/pathIds';
 import { uploadOracle, type UploadExpected } from '../tests/models/uploadOracle';
 
 export type Account = 'free' | 'paying' | 'broke' | 'approved';
@@ -84,6 +85,8 @@ export interface UiStep {
   expected: UploadExpected;
 }
 export interface UiPath {
+  /** Stable id from the account and the path's events (`npm run qa -- --machine upload --path ID --ui`). */
+  id: string;
   account: Account;
   name: string;
   steps: UiStep[];
@@ -100,6 +103,7 @@ function pathsOf(account: Account): UiPath[] {
     oracle: uploadOracle as never,
   });
   const all = cases.map((c) => ({
+    id: pathId([{ type: `account.${account}` }, ...c.steps.map((s) => s.event)]),
     account,
     name: c.name,
     steps: c.steps.filter((s) => s.event.type !== 'xstate.init').map((s) => ({ event: s.event, expected: s.expected as UploadExpected })),
@@ -111,6 +115,9 @@ function pathsOf(account: Account): UiPath[] {
 }
 
 export const uploadUiPaths: UiPath[] = (['free', 'paying', 'broke', 'approved'] as const).flatMap(pathsOf);
+
+/** The paths this run plays: one, when `QA_PATH` names its id (`npm run qa -- --machine upload --path ID --ui`). */
+export const uiPathsToPlay = (wanted = process.env.QA_PATH): UiPath[] => (wanted ? uploadUiPaths.filter((p) => p.id === wanted) : uploadUiPaths);
 
 /** A state the page stays in until the user acts (the others the server leaves by itself). */
 export const isStable = (e: UploadExpected) =>

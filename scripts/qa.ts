@@ -6,7 +6,9 @@
  *
  *   npm run qa                                  every machine
  *   npm run qa -- --machine upload              one machine
- *   npm run qa -- --machine upload --paths      its generated paths as steps (no run)
+ *   npm run qa -- --machine upload --paths      its generated paths as steps (no run), each with its id
+ *   npm run qa -- --machine upload --path ID    one path: its steps, then played on the machine with the oracle
+ *        [--ui [--headed] [--trace]]            ... or through the real screens (upload: e2e/uploadPaths.spec.ts)
  *   npm run qa -- --diagrams                    writes docs/machines/<machine>.md (Mermaid)
  *   npm run qa -- --out <dir>                   writes the reports there instead of .tmp/qa
  *   npm run qa -- --covering                    the paths `npm test` plays instead of every generated one
@@ -20,7 +22,9 @@ import { coverageReport, machineShape, withOutOfReach, type Visited } from '../t
 import { allMachines, machineModels } from '../tests/models';
 import { generate } from '../tests/models/machineModel';
 import { writeDiagrams } from './qa/diagram';
-import { describePaths } from './qa/paths';
+import { describePath, describePaths } from './qa/paths';
+import { replayPath } from './qa/replay';
+import { htmlReport } from './qa/html';
 import { junit, table, type CaseResult, type MachineResult } from './qa/report';
 
 const args = process.argv.slice(2);
@@ -56,6 +60,10 @@ if (flag('--diagrams')) {
   process.exit(0);
 }
 
+// One path by its id: its steps in words, then played (on the machine, or with --ui through the screens).
+const onePath = option('--path');
+if (onePath) process.exit(await replayPath(models, onePath, { ui: flag('--ui'), headed: flag('--headed'), trace: flag('--trace') }));
+
 if (flag('--paths')) {
   for (const model of models) console.log(describePaths(generate(model)));
   process.exit(0);
@@ -74,9 +82,10 @@ for (const model of models) {
         const v = await c.execute();
         v.states.forEach((s) => visited.states.add(s));
         v.transitions.forEach((t) => visited.transitions.add(t));
-        cases.push({ run: run.label, name: c.name, ok: true, ms: performance.now() - started });
+        cases.push({ run: run.label, id: c.id, name: c.name, ok: true, ms: performance.now() - started });
       } catch (error) {
-        cases.push({ run: run.label, name: c.name, ok: false, error: error instanceof Error ? error.message : String(error), ms: performance.now() - started });
+        const message = error instanceof Error ? error.message : String(error);
+        cases.push({ run: run.label, id: c.id, name: c.name, ok: false, error: message, steps: describePath(c, c.id).slice(1), ms: performance.now() - started });
       }
     }
   }
@@ -90,6 +99,8 @@ for (const model of models) {
     failed: cases.filter((c) => !c.ok).length,
     coverage: withOutOfReach(coverageReport(shape, visited), model.outOfReach),
     cases,
+    stateList: shape.states,
+    transitionList: shape.transitions.map(({ key, source, event, targets }) => ({ key, source, event, targets })),
   });
 }
 
@@ -97,7 +108,8 @@ const dir = option('--out') ?? join('.tmp', 'qa');
 mkdirSync(dir, { recursive: true });
 writeFileSync(join(dir, 'report.json'), `${JSON.stringify({ generatedAt: new Date().toISOString(), machines: results }, null, 2)}\n`);
 writeFileSync(join(dir, 'junit.xml'), junit(results));
+writeFileSync(join(dir, 'report.html'), htmlReport(results));
 console.log(table(results));
-console.log(`\nwrote ${join(dir, 'report.json')} and ${join(dir, 'junit.xml')}`);
+console.log(`\nwrote ${join(dir, 'report.json')}, ${join(dir, 'junit.xml')} and ${join(dir, 'report.html')}`);
 const short = results.some((r) => r.failed > 0 || r.coverage.states.missing.length > 0 || r.coverage.transitions.missing.length > 0 || (r.coverage.reachedAnyway ?? []).length > 0);
 process.exit(short ? 1 : 0);

@@ -3,7 +3,11 @@ import type { CoverageReport } from '../../tests/helpers/coverage';
 
 export interface CaseResult {
   run: string;
+  /** Stable id (tests/helpers/pathIds.ts): `npm run qa -- --machine X --path ID` replays it. */
+  id: string;
   name: string;
+  /** A failed path's steps in words, with what the oracle expected after each. */
+  steps?: string[];
   ok: boolean;
   error?: string;
   ms: number;
@@ -19,6 +23,9 @@ export interface MachineResult {
   failed: number;
   coverage: CoverageReport;
   cases: CaseResult[];
+  /** Every state and transition of the machine (the HTML report marks those visited and taken). */
+  stateList: string[];
+  transitionList: Array<{ key: string; source: string; event: string; targets: string[] }>;
 }
 
 const pct = (a: number, b: number) => (b === 0 ? '-' : `${((a / b) * 100).toFixed(0)} %`);
@@ -45,7 +52,10 @@ export function table(results: MachineResult[]): string {
     const far = r.coverage.outOfReach;
     if (far) out.push(`  ${r.machine}: out of reach, not counted (${[...far.states.map((s) => `state ${s}`), ...far.transitions].join(', ')}): ${far.why}`);
     for (const x of r.coverage.reachedAnyway ?? []) out.push(`  ${r.machine}: named out of reach but reached: ${x}`);
-    for (const c of r.cases.filter((x) => !x.ok)) out.push(`  ${r.machine}: FAILED ${c.name}\n    ${c.error}`);
+    for (const c of r.cases.filter((x) => !x.ok)) {
+      out.push(`  ${r.machine}: FAILED path ${c.id} (npm run qa -- --machine ${r.machine} --path ${c.id})\n    ${c.error}`);
+      out.push(...(c.steps ?? []).map((step) => `    ${step}`));
+    }
   }
   return out.join('\n');
 }
@@ -58,7 +68,7 @@ export function junit(results: MachineResult[]): string {
     const cases = [
       ...r.cases.map(
         (c) =>
-          `    <testcase classname="${xml(`${r.machine}.${c.run}`)}" name="${xml(c.name)}" time="${(c.ms / 1000).toFixed(3)}">` +
+          `    <testcase classname="${xml(`${r.machine}.${c.run}`)}" name="${xml(`[${c.id}] ${c.name}`)}" time="${(c.ms / 1000).toFixed(3)}">` +
           (c.ok ? '' : `<failure message="${xml(c.error?.split('\n')[0] ?? '')}">${xml(c.error ?? '')}</failure>`) +
           '</testcase>',
       ),

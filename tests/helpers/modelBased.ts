@@ -24,6 +24,7 @@ import { activePaths, coverageReport, machineShape, recorder, type Visited } fro
 import { toModelMachine } from './modelMachine';
 import { pathsCoveringTransitions } from './transitionPaths';
 import { pathsToPlay } from './coveringPaths';
+import { pathId } from './pathIds';
 
 export { toModelMachine };
 
@@ -200,6 +201,8 @@ export interface PathStep {
   expected: Expected | null;
 }
 export interface PathCase {
+  /** Stable id from the path's events (pathIds.ts): `npm run qa -- --machine X --path ID` replays it. */
+  id: string;
   name: string;
   steps: PathStep[];
   execute(): Promise<Visited>;
@@ -263,6 +266,7 @@ export function modelPaths<E extends EventObject>(machine: AnyStateMachine, run:
       if (event) await run.check?.(real, undefined as never, sut, event);
     };
     return {
+      id: pathId(steps.map((step) => step.event)),
       name: path.description,
       steps,
       execute() {

@@ -8,7 +8,7 @@ export function modelTests(model: MachineModel) {
   describe(`${model.name} machine (model-based, oracle from SPEC)`, () => {
     for (const run of generated.runs) {
       describe(run.label, () => {
-        for (const c of run.cases) it(c.name, async () => void (await c.execute()));
+        for (const c of run.cases) it(`[${c.id}] ${c.name}`, async () => void (await c.execute()));
       });
     }
     it('the real actor visits every state and takes every transition', async () => {
