@@ -127,6 +127,7 @@ function viewerConfig(variant: 'owner' | 'shared') {
                 { id: 'presence', src: 'presence', input: presenceInput('guest') },
               ],
         on: {
+          ...(variant === 'shared' ? { 'viewer.user': { actions: ['setAuthor', 'forwardAuthor', 'namePresence'] } } : {}),
           'viewer.liveNote': { actions: 'refreshReview' },
           'viewer.liveProject': [
             {

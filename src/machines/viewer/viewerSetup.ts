@@ -3,7 +3,7 @@
  * the actions that start its children and route events between them; and the helpers that say
  * what the project's calls and the live events are given.
  */
-import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { ALL_SHARE_OPTIONS, DEFAULT_AVATAR_URL, type ShareOptions } from '../../api/schemas';
 import { approvalMachine, offersApproval } from './review/approvalMachine';
 import { presenceMachine } from './live/presenceMachine';
@@ -234,14 +234,14 @@ export const viewerSetup = setup({
         return event.user.isLoggedIn ? { name: event.user.fullName, avatarUrl: event.user.avatarUrl } : { name: context.guestName, avatarUrl: DEFAULT_AVATAR_URL };
       },
     }),
-    forwardAuthor: enqueueActions(({ context, enqueue, self }) => {
+    forwardAuthor: enqueueActions(({ context, enqueue }) => {
       const { name: authorName, avatarUrl: authorAvatarUrl } = context.author;
       if (context.comments) enqueue.sendTo(context.comments, { type: 'comments.author', authorName, authorAvatarUrl });
       if (context.hyperlinks) enqueue.sendTo(context.hyperlinks, { type: 'hyperlinks.author', authorName, authorAvatarUrl });
       if (context.review) enqueue.sendTo(context.review, { type: 'review.author', authorName });
-      // Who is here names a visitor who logged in on the link (a guest otherwise).
-      if (context.loaded?.kind === 'guest' && self.getSnapshot().children.presence) enqueue.sendTo('presence', { type: 'presence.name', name: authorName !== context.guestName ? authorName : null });
     }),
+    /** Who is here names a visitor who logged in on the link (a guest otherwise); the presence child runs while the project is open. */
+    namePresence: sendTo('presence', ({ context }) => ({ type: 'presence.name' as const, name: context.author.name !== context.guestName ? context.author.name : null })),
     /** Leaves the viewer for the list (bound by the screen to its router). */
     returnToList: () => {},
   },
