@@ -128,7 +128,12 @@ async function expectState(page: Page, session: Session, step: UiStep, where: st
   }
 }
 
+// A failing path leaves its last screen and a trace in test-results/ (`npx playwright show-trace`);
+// `npm run qa -- --path ID --ui --trace` keeps the trace of a passing one too.
+test.use({ screenshot: 'only-on-failure', trace: process.env.QA_TRACE ? 'on' : 'retain-on-failure' });
+
 test.describe('the upload machine\'s generated paths, played through the list page against the real server', () => {
+
   test('the paths cover a new project, an update, the credit question (Continue and Cancel), the approval question (ask again, keep, cancel), the refusals and a conversion failure', () => {
     const seen = new Set(uploadUiPaths.flatMap((p) => p.steps.map((s) => (s.event.message ? `${s.event.type} ${s.event.message}` : s.event.type))));
     for (const event of ['upload.create', 'upload.update', 'socket.confirmCredit', 'upload.creditContinue', 'upload.creditCancel', 'socket.result', `socket.error ${CONVERSION_FAILED}`, 'socket.error insufficient_credits', 'upload.dismiss', 'upload.approvalChosen', 'upload.approvalCancel']) {

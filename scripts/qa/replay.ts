@@ -30,8 +30,8 @@ function replayThroughScreens(id: string, options: ReplayOptions): number {
     const built = spawnSync('sh', ['-c', 'ENGINE_TEST_PAGE=1 npx vite build --logLevel warn && node scripts/build-server.mjs'], { stdio: 'inherit' });
     if (built.status !== 0) return built.status ?? 1;
   }
-  const args = ['playwright', 'test', 'e2e/uploadPaths.spec.ts', '--grep', `path ${id}`, ...(options.headed ? ['--headed'] : []), ...(options.trace ? ['--trace', 'on'] : [])];
-  const run = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, QA_PATH: id } });
+  const args = ['playwright', 'test', 'e2e/uploadPaths.spec.ts', '--grep', `path ${id}`, ...(options.headed ? ['--headed'] : [])];
+  const run = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, QA_PATH: id, ...(options.trace ? { QA_TRACE: '1' } : {}) } });
   return run.status ?? 1;
 }
 
