@@ -109,6 +109,12 @@ async function bareRead(bytes: Uint8Array, capMs: number): Promise<{ ms: number;
   }
 }
 
+/** The job sizes whose links open: BENCH_JOB_LINK_SIZES (600 opens that job's link too), default the 60- and 150-cabinet jobs. */
+function linkedSizes(sizes: readonly number[]): number[] {
+  const wanted = process.env.BENCH_JOB_LINK_SIZES?.split(',').map(Number).filter((n) => n > 0) ?? [60, 150];
+  return sizes.filter((n) => wanted.includes(n));
+}
+
 const bench: Bench = {
   name: 'jobs',
   description: 'real-weight whole jobs (drilled, filleted, hardware): conversion vs bare occt-import-js, and their shared link on a phone at 9 Mbps / 170 ms vs Online3DViewer',
@@ -123,9 +129,7 @@ const bench: Bench = {
     // BENCH_JOBS=link: only the links; BENCH_JOBS=convert: only the conversions.
     const part = process.env.BENCH_JOBS ?? 'all';
     if (part === 'link' && !smoke) {
-      // BENCH_JOB_LINK_SIZES=600 opens that job's link too (default: the 60- and 150-cabinet jobs).
-      const linkSizes = process.env.BENCH_JOB_LINK_SIZES?.split(',').map(Number).filter((n) => n > 0) ?? [60, 150];
-      const linked = sizes.filter((n) => linkSizes.includes(n));
+      const linked = linkedSizes(sizes);
       return [await linkTable(linked, log), await orbitTable(linked, log)];
     }
     // Jobs made to measure (every column its own width, every cabinet its own height: no panel repeats).
@@ -181,9 +185,7 @@ const bench: Bench = {
       },
     ];
     if (!smoke && part !== 'convert') {
-      // BENCH_JOB_LINK_SIZES=600 opens that job's link too (default: the 60- and 150-cabinet jobs).
-      const linkSizes = process.env.BENCH_JOB_LINK_SIZES?.split(',').map(Number).filter((n) => n > 0) ?? [60, 150];
-      const linked = sizes.filter((n) => linkSizes.includes(n));
+      const linked = linkedSizes(sizes);
       tables.push(await linkTable(linked, log), await orbitTable(linked, log));
     }
     return tables;

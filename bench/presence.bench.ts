@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPresence, presenceUrl, type PresenceClient } from '../tests/server/helpers/presenceClient';
+import { until } from '../tests/server/helpers/until';
 import { presentedViewAt } from '../tests/helpers/presentedView';
 import { api, logInApi, startServer, waitDemoProject } from './lib/appServer';
 import { percentile } from './lib/stats';
@@ -26,13 +27,6 @@ function processUsage(pid: number): { cpu: number; rssMb: number } {
   const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return { cpu: ticks / 100, rssMb: Number(rss ?? 0) / 1024 };
 }
-
-const until = (condition: () => boolean, timeoutMs = 10_000) =>
-  new Promise<void>((resolve, reject) => {
-    const deadline = Date.now() + timeoutMs;
-    const poll = () => (condition() ? resolve() : Date.now() > deadline ? reject(new Error('presence bench: condition not met in time')) : setTimeout(poll, 5));
-    poll();
-  });
 
 const bench: Bench = {
   name: 'presence',
@@ -64,7 +58,7 @@ const bench: Bench = {
         });
         open.push(client);
       }
-      await until(() => presenter.messages.some((m) => m.type === 'presence' && m.viewers.length === followers + 1));
+      await until(async () => presenter.messages.some((m) => m.type === 'presence' && m.viewers.length === followers + 1) || undefined, 10_000, 5);
       const joined = processUsage(server.pid!);
       presenter.send({ type: 'present', on: true });
       const sentAt = new Map<number, number>();
@@ -75,7 +69,7 @@ const bench: Bench = {
         presenter.send({ type: 'view', view: view(i) });
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      await until(() => (received.get(views)?.length ?? 0) === followers);
+      await until(async () => (received.get(views)?.length ?? 0) === followers || undefined, 10_000, 5);
       const seconds = (performance.now() - started) / 1000;
       const cpu = processUsage(server.pid!).cpu - cpuStart;
       const lastFollower = [...sentAt].map(([i, at]) => {

@@ -5,51 +5,12 @@
  * stops), the owner moves on, the client follows again; the client has no Present button; a closed
  * tab leaves the owner's list.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { logIn } from './listHelpers';
 import { LINK_OWNER_PASSWORD, publishedKitchen } from './linkHelpers';
+import { modelShown, orbit, sameView } from './presenceHelpers';
 
 test.use({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
-
-interface Camera {
-  position: readonly number[];
-  target: readonly number[];
-}
-
-async function modelShown(page: Page) {
-  await expect(page.locator('[data-model-shown="true"]')).toBeAttached({ timeout: 60_000 });
-  await page.waitForFunction(() => window.viewerEngine?.getModel() != null);
-}
-
-const cameraOf = (page: Page): Promise<Camera> => page.evaluate(() => window.viewerEngine!.getCameraState());
-
-/** The angle (degrees) between the two cameras' viewing directions and the ratio of their distances to the target. */
-function difference(a: Camera, b: Camera): { degrees: number; distance: number } {
-  const dir = (c: Camera) => c.position.map((p, i) => p - c.target[i]);
-  const length = (v: number[]) => Math.hypot(...v);
-  const da = dir(a);
-  const db = dir(b);
-  const cos = da.reduce((sum, v, i) => sum + v * db[i], 0) / (length(da) * length(db));
-  return { degrees: (Math.acos(Math.min(1, Math.max(-1, cos))) * 180) / Math.PI, distance: Math.abs(length(da) / length(db) - 1) };
-}
-
-/** Whether the guest's camera is where the owner's is (1 degree, 1% of distance, the same target within 1%). */
-async function sameView(owner: Page, guest: Page): Promise<boolean> {
-  const [a, b] = await Promise.all([cameraOf(owner), cameraOf(guest)]);
-  const { degrees, distance } = difference(a, b);
-  const targetGap = Math.hypot(...a.target.map((t, i) => t - b.target[i])) / Math.hypot(...a.position.map((p, i) => p - a.target[i]));
-  return degrees < 1 && distance < 0.01 && targetGap < 0.01;
-}
-
-async function orbit(page: Page, dx: number, dy: number) {
-  const box = (await page.locator('canvas[data-engine-ready="true"]').boundingBox())!;
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  for (let i = 1; i <= 8; i += 1) await page.mouse.move(x + (dx * i) / 8, y + (dy * i) / 8);
-  await page.mouse.up();
-}
 
 test('the owner presents and orbits; the client follows, looks around alone, follows again; both see who is here', async ({ page, browser }) => {
   test.setTimeout(180_000);

@@ -8,10 +8,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { POSTGRES_URL, postgresReachable } from '../tests/server/helpers/databases';
 import { logIn } from './listHelpers';
+import { modelShown, orbit, sameView } from './presenceHelpers';
 
 const DEMO = { username: 'demo@example.com', password: 'demo-password-cluster' };
 const reachable = await postgresReachable();
@@ -69,24 +70,6 @@ test.describe('two API processes', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function sameView(owner: Page, guest: Page): Promise<boolean> {
-    const read = (page: Page) => page.evaluate(() => window.viewerEngine!.getCameraState());
-    const [a, b] = await Promise.all([read(owner), read(guest)]);
-    const dir = (c: typeof a) => c.position.map((p, i) => p - c.target[i]);
-    const [da, db] = [dir(a), dir(b)];
-    const cos = da.reduce((sum, v, i) => sum + v * db[i], 0) / (Math.hypot(...da) * Math.hypot(...db));
-    const degrees = (Math.acos(Math.min(1, cos)) * 180) / Math.PI;
-    return degrees < 1 && Math.abs(Math.hypot(...da) / Math.hypot(...db) - 1) < 0.01;
-  }
-
-  async function orbit(page: Page, dx: number) {
-    const box = (await page.locator('canvas[data-engine-ready="true"]').boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2 - 20, { steps: 8 });
-    await page.mouse.up();
-  }
-
   test('the owner on one process presents; the client on the other follows, through a restart of its process', async ({ browser }) => {
     test.setTimeout(300_000);
     const admin = new pg.Client({ connectionString: POSTGRES_URL });
@@ -112,18 +95,18 @@ test.describe('two API processes', () => {
     const owner = await ownerContext.newPage();
     await logIn(owner, DEMO.username, DEMO.password);
     await owner.goto(`/projects/${project!.id}`);
-    await expect(owner.locator('[data-model-shown="true"]')).toBeAttached({ timeout: 60_000 });
+    await modelShown(owner);
     const guestContext = await browser.newContext({ baseURL: processes[1].url, viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
     const guest = await guestContext.newPage();
     await guest.goto(`/s/${project!.accessKey}`);
-    await expect(guest.locator('[data-model-shown="true"]')).toBeAttached({ timeout: 60_000 });
+    await modelShown(guest);
     const ownerBar = owner.getByRole('region', { name: 'Who is here' });
     const guestBar = guest.getByRole('region', { name: 'Who is here' });
     await expect(ownerBar.getByTestId('presence-count')).toHaveText(/2 here/, { timeout: 15_000 });
 
     await ownerBar.getByRole('button', { name: 'Present', exact: true }).click();
     await expect(guestBar.getByText(/^Following /)).toBeVisible();
-    await orbit(owner, 200);
+    await orbit(owner, 200, -20);
     await expect.poll(() => sameView(owner, guest), { timeout: 10_000 }).toBe(true);
 
     // The client's process restarts: the page connects again and follows again.
@@ -132,7 +115,7 @@ test.describe('two API processes', () => {
     processes[1] = await startApi(ports[1]);
     await expect(ownerBar.getByTestId('presence-count')).toHaveText(/2 here/, { timeout: 30_000 });
     await expect(guestBar.getByText(/^Following /)).toBeVisible({ timeout: 15_000 });
-    await orbit(owner, -160);
+    await orbit(owner, -160, -20);
     await expect.poll(() => sameView(owner, guest), { timeout: 10_000 }).toBe(true);
     await guestContext.close();
     await ownerContext.close();

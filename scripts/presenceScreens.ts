@@ -4,7 +4,8 @@
  * client following (`presence-follower-<desktop|phone>[-fr].png`), at 1440 x 900 and 390 x 844
  * (touch), in English and French: owner at a desk with the client on a phone, then the other way.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { modelShown, orbit } from '../e2e/presenceHelpers';
 import { newPage } from './revisionScreens';
 import { DESKTOP, PHONE, type Login, type Shot } from './shotKit';
 
@@ -12,15 +13,6 @@ const TEXTS = {
   en: { present: 'Present', following: /^Following /, point: 'Point' },
   fr: { present: 'Présenter', following: /^Vous suivez /, point: 'Montrer' },
 };
-
-async function shown(page: Page) {
-  await page.locator('[data-model-shown="true"]').waitFor({ timeout: 60_000 });
-}
-
-async function canvasCentre(page: Page) {
-  const box = (await page.locator('canvas[data-engine-ready="true"]').boundingBox())!;
-  return { x: box.x + box.width / 2, y: box.y + box.height * 0.45 };
-}
 
 export async function presenceShots(browser: Browser, origin: string, login: Login, project: { id: number; accessKey: string }, shot: Shot): Promise<void> {
   for (const language of ['en', 'fr'] as const) {
@@ -32,20 +24,14 @@ export async function presenceShots(browser: Browser, origin: string, login: Log
     ] as const) {
       const owner = await newPage(browser, origin, ownerSize, language === 'fr', login);
       await owner.page.goto(`/projects/${project.id}`);
-      await shown(owner.page);
+      await modelShown(owner.page);
       const guest = await newPage(browser, origin, guestSize, language === 'fr');
       await guest.page.goto(`/s/${project.accessKey}`);
-      await shown(guest.page);
+      await modelShown(guest.page);
       await owner.page.getByRole('button', { name: t.present, exact: true }).click();
       await guest.page.getByText(t.following).waitFor();
       // The owner turns the model a little; the client's view follows.
-      if (ownerDevice === 'desktop') {
-        const centre = await canvasCentre(owner.page);
-        await owner.page.mouse.move(centre.x, centre.y);
-        await owner.page.mouse.down();
-        await owner.page.mouse.move(centre.x + 160, centre.y - 30, { steps: 8 });
-        await owner.page.mouse.up();
-      }
+      if (ownerDevice === 'desktop') await orbit(owner.page, 160, -30);
       // The client points at the model; the owner sees it.
       // Point turns off once a point is made on a part: a few places of the view are tried until one is.
       const pointButton = guest.page.getByRole('button', { name: t.point, exact: true });

@@ -5,7 +5,7 @@
  * the bus (presenceHub.ts) carries rosters, views and points to the other processes.
  */
 import { randomUUID } from 'node:crypto';
-import { PRESENCE_LIMITS, type PresenceServerMessage, type PresenceViewer, type PresentedView } from '../../src/api/presence';
+import { PRESENCE_LIMITS, presenterOf, type PresenceServerMessage, type PresenceViewer, type PresentedView } from '../../src/api/presence';
 import type { BusMessage, PresenceBus, RosterEntry } from './presenceHub';
 
 /** One open socket, as the room knows it. */
@@ -80,11 +80,6 @@ export function createPresenceRooms(bus: PresenceBus, clock: () => number = Date
     return entries;
   };
 
-  const presenterId = (entries: readonly RosterEntry[]): string | null => {
-    let best: RosterEntry | null = null;
-    for (const entry of entries) if (entry.presentingSince !== null && (!best || entry.presentingSince > (best.presentingSince ?? 0))) best = entry;
-    return best?.id ?? null;
-  };
 
   const publishRoster = (projectId: number, room: Room) => bus.publish({ process, projectId, kind: 'roster', viewers: [...room.local.values()].map(toEntry) });
 
@@ -95,7 +90,7 @@ export function createPresenceRooms(bus: PresenceBus, clock: () => number = Date
     queueMicrotask(() => {
       room.broadcastQueued = false;
       const entries = entriesOf(room);
-      if (room.lastView && presenterId(entries) !== room.lastView.from) room.lastView = null;
+      if (room.lastView && presenterOf(entries)?.id !== room.lastView.from) room.lastView = null;
       const message: PresenceServerMessage = { type: 'presence', viewers: numberViewers(entries) };
       for (const member of room.local.values()) member.send(message);
       // Nobody here: what the other processes said is asked again when someone comes.

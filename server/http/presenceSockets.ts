@@ -23,6 +23,7 @@ import {
 } from '../../src/api/presence';
 import { findOwnedProject, findPublishedProject } from '../db/projects';
 import { findUserById } from '../db/users';
+import { parseAccessKey } from './params';
 import type { Member } from './presenceRooms';
 
 interface Identity {
@@ -68,8 +69,12 @@ export const presenceSocketRoutes: FastifyPluginAsync = async (app) => {
   };
 
   const identifyLink = async (request: FastifyRequest) => {
-    const key = (request.params as { accessKey?: string }).accessKey;
-    if (typeof key !== 'string' || key.length > 100) return;
+    let key: string;
+    try {
+      key = parseAccessKey((request.params as { accessKey?: string }).accessKey);
+    } catch {
+      return; // Not a key: the socket is told `notFound`.
+    }
     const project = await findPublishedProject(db, key);
     if (!project) return;
     const token = tokenOf(request);

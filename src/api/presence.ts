@@ -85,8 +85,8 @@ export const presenceServerMessageSchema = z.discriminatedUnion('type', [
 export type PresenceServerMessage = z.infer<typeof presenceServerMessageSchema>;
 
 /** The presenter everyone follows: the viewer who started presenting last. */
-export function presenterOf(viewers: readonly PresenceViewer[]): PresenceViewer | null {
-  let presenter: PresenceViewer | null = null;
+export function presenterOf<V extends Pick<PresenceViewer, 'presentingSince'>>(viewers: readonly V[]): V | null {
+  let presenter: V | null = null;
   for (const viewer of viewers) if (viewer.presentingSince !== null && (!presenter || viewer.presentingSince > (presenter.presentingSince ?? 0))) presenter = viewer;
   return presenter;
 }

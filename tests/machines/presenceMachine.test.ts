@@ -79,6 +79,9 @@ describe('presence machine', () => {
     socket({ type: 'presence.connected' });
     actor.send({ type: 'presence.present' });
     expect(sent).toContainEqual({ type: 'present', on: true });
+    // The presenter's own pick shows as their pointer.
+    socket({ type: 'presence.pick', at: [0.5, 0.5, 0.5] });
+    expect(sent.at(-1)).toEqual({ type: 'point', at: [0.5, 0.5, 0.5] });
     socket({ type: 'presence.disconnected' });
     sent.length = 0;
     socket({ type: 'presence.connected' });

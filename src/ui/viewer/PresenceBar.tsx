@@ -7,6 +7,7 @@ import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { presenceMachine, PresenceViewer } from '../../machines/viewer/live/presenceMachine';
+import type { presenterMachine } from '../../machines/viewer/live/presenterMachine';
 import { selectPresenceChild } from '../../machines/viewer/viewerSelectors';
 import { useI18nContext } from '../../i18n/i18n-react';
 import type { ViewerActor } from './viewerActors';
@@ -37,7 +38,6 @@ function Bar({ presence, compact }: { presence: PresenceActor; compact: boolean 
   const ended = useSelector(presence, (s) => s.matches('ended'));
   const followerState = useSelector(context.follower, (s) => s.value as 'alone' | 'following' | 'free');
   const followed = useSelector(context.follower, (s) => s.context.presenter);
-  const presenting = useSelector(context.presenter ?? context.follower, (s) => s.matches('presenting' as never));
   const { viewers, you, refusal, pointing } = context;
   const followers = viewers.filter((v) => v.following && v.id !== you).length;
   const refusalText = refusal ? LL.presence.refused[refusal]() : null;
@@ -72,23 +72,7 @@ function Bar({ presence, compact }: { presence: PresenceActor; compact: boolean 
             </ul>
           </PopoverPanel>
         </Popover>
-        {context.presenter ? (
-          presenting ? (
-            <>
-              <span className="px-1 font-semibold text-primary">{LL.presence.presenting()}</span>
-              <span className="px-1 text-fg-muted" data-testid="presence-followers">
-                {LL.presence.followers({ count: followers })}
-              </span>
-              <button type="button" className={`${button} bg-surface text-fg hover:bg-border`} onClick={() => presence.send({ type: 'presence.stopPresenting' })}>
-                {LL.presence.stopPresenting()}
-              </button>
-            </>
-          ) : followerState === 'alone' ? (
-            <button type="button" className={`${button} bg-primary text-on-primary hover:bg-primary-hover`} onClick={() => presence.send({ type: 'presence.present' })}>
-              {LL.presence.present()}
-            </button>
-          ) : null
-        ) : null}
+        {context.presenter ? <PresenterControls presence={presence} presenter={context.presenter} followers={followers} othersPresent={followerState !== 'alone'} /> : null}
         {followerState === 'following' ? (
           <>
             <span dir="auto" className="px-1 font-semibold text-primary" role="status">
@@ -119,5 +103,30 @@ function Bar({ presence, compact }: { presence: PresenceActor; compact: boolean 
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The owner's part of the bar: Present, or "You are presenting", how many follow, and Stop presenting. */
+function PresenterControls({ presence, presenter, followers, othersPresent }: { presence: PresenceActor; presenter: ActorRefFrom<typeof presenterMachine>; followers: number; othersPresent: boolean }) {
+  const { LL } = useI18nContext();
+  const presenting = useSelector(presenter, (s) => s.matches('presenting'));
+  if (presenting) {
+    return (
+      <>
+        <span className="px-1 font-semibold text-primary">{LL.presence.presenting()}</span>
+        <span className="px-1 text-fg-muted" data-testid="presence-followers">
+          {LL.presence.followers({ count: followers })}
+        </span>
+        <button type="button" className={`${button} bg-surface text-fg hover:bg-border`} onClick={() => presence.send({ type: 'presence.stopPresenting' })}>
+          {LL.presence.stopPresenting()}
+        </button>
+      </>
+    );
+  }
+  // While someone else presents, the owner follows them (Present comes back when they stop).
+  return othersPresent ? null : (
+    <button type="button" className={`${button} bg-primary text-on-primary hover:bg-primary-hover`} onClick={() => presence.send({ type: 'presence.present' })}>
+      {LL.presence.present()}
+    </button>
   );
 }

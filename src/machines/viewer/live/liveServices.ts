@@ -5,10 +5,8 @@
  */
 import { fromCallback } from 'xstate';
 import { messageBytes, PRESENCE_CLOSE_REFUSED, type PresenceClientMessage, PRESENCE_LIMITS, presenceServerMessageSchema, type PresentedView } from '../../../api/presence';
-import { convertDistance } from '../../../model/units/units';
 import type { EnginePort, EngineSlot } from '../load/enginePort';
-import { captureView } from '../review/reviewEngine';
-import { workshopOfNote } from '../notes/workshopNoteView';
+import { captureView, showView } from '../review/reviewEngine';
 import type { ViewerApi } from '../viewerApi';
 import type { PresenceEngineCommand, PresenceEvent, PresenceRef } from './presenceMachine';
 import { presenceMachine } from './presenceMachine';
@@ -28,34 +26,6 @@ export function presentedViewOf(engine: EnginePort, selection: string | null): P
   const lighter: PresentedView = { ...view, keptMeasures: [], hidden: [] };
   if (fits(lighter)) return lighter;
   return { ...lighter, isolated: null, sectionBox: view.sectionBox ? { ...view.sectionBox, around: null } : view.sectionBox };
-}
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** Applies a followed view: only what changed since the last one, the camera gliding to its place. */
-export function applyPresentedView(engine: EnginePort, view: PresentedView, previous: PresentedView | null, first: boolean): void {
-  if (!previous || previous.explode !== view.explode) engine.setExplode(view.explode);
-  if (!previous || !same([previous.hidden, previous.isolated], [view.hidden, view.isolated])) {
-    if (view.isolated) engine.isolate(view.isolated, { moveCamera: false });
-    else {
-      engine.showAll();
-      if (view.hidden.length > 0) engine.hide(view.hidden);
-    }
-  }
-  if (!previous || previous.renderMode !== view.renderMode) engine.setRenderMode(view.renderMode);
-  if (!previous || !same(previous.clipping, view.clipping)) {
-    const unit = engine.getClipping().unit;
-    engine.setClipping(
-      view.clipping ? { enabled: true, axis: view.clipping.axis, inverted: view.clipping.inverted, position: convertDistance(view.clipping.position, 'mm', unit) } : { enabled: false },
-    );
-  }
-  if (!previous || !same(previous.measurement, view.measurement)) engine.showMeasurement(view.measurement ? [view.measurement.a, view.measurement.b] : null);
-  const camera = { version: 1 as const, ...view.camera };
-  const animate = { durationMs: first ? undefined : FOLLOW_STEP_MS };
-  if (!previous || !same([previous.sectionBox, previous.keptMeasures], [view.sectionBox, view.keptMeasures])) {
-    const { sectionBox, measures } = workshopOfNote(view);
-    engine.setViewState({ version: 1, camera, sectionBox, measures }, animate);
-  } else if (!same(previous.camera, view.camera) || first) engine.setCameraState(camera, animate);
 }
 
 export function createLiveServices(api: Pick<ViewerApi, 'presenceUrl'>, WebSocketImpl: typeof WebSocket | undefined = globalThis.WebSocket) {
@@ -125,7 +95,8 @@ export function createLiveServices(api: Pick<ViewerApi, 'presenceUrl'>, WebSocke
           waiting = command;
           return;
         }
-        applyPresentedView(engine, command.view, command.first ? null : previous, command.first);
+        // The first view after following starts glides the engine's usual second; later ones chain in short steps.
+        showView(engine, command.view, command.first ? {} : { previous, durationMs: FOLLOW_STEP_MS });
         previous = command.view;
       };
       receive((command) => {
@@ -180,14 +151,7 @@ export function createLiveServices(api: Pick<ViewerApi, 'presenceUrl'>, WebSocke
       };
       look();
       const timer = setInterval(look, WATCH_MS);
-      const engine = slot.get();
-      const unsubscribe = engine?.onPick.subscribe(({ point }) => {
-        if (point) sendBack({ type: 'presenter.pick', at: [point[0], point[1], point[2]] });
-      });
-      return () => {
-        clearInterval(timer);
-        unsubscribe?.();
-      };
+      return () => clearInterval(timer);
     });
 
   return {

@@ -86,6 +86,9 @@ const isMessage =
   ({ event }: { event: PresenceEvent }) =>
     messageOf(event)?.type === type;
 
+/** The part selected in the screen's tools, if any. */
+const selectedIn = (tools: AnyActorRef | null | undefined): string | null => (tools?.getSnapshot().context as { selectedId?: string | null } | undefined)?.selectedId ?? null;
+
 /** The presenter this screen follows: someone else presenting. */
 export function followedOf(viewers: readonly PresenceViewer[], you: string | null): { id: string; name: string | null } | null {
   const presenter = presenterOf(viewers);
@@ -130,14 +133,14 @@ export const presenceMachine = setup({
     expirePoint: assign({ points: ({ context, event }) => (event.type === 'presence.pointExpired' ? context.points.filter((point) => point.serial !== event.serial) : context.points) }),
     takeRefusal: assign({ refusal: ({ event }) => (messageOf(event) as Message<'refused'>).code }),
     takeEnded: assign({ refusal: 'unpublished' as const }),
-    forwardToSocket: sendTo('socket', ({ event }) => (event.type === 'live.send' ? event.message : { type: 'follow', following: event.type === 'live.following' && event.following }) as PresenceClientMessage),
+    forwardToSocket: sendTo('socket', ({ event }) => (event as PresenterRequest).message),
     applyView: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'live.apply') return;
       enqueue.sendTo('engine', { type: 'apply', view: event.view, first: !context.appliedOnce } satisfies PresenceEngineCommand);
       enqueue.assign({ appliedOnce: true });
       // The presenter's selection is made in this screen's tools (its data sheet shows): on the
       // first view when it differs, then each time the presenter selects something else.
-      const selected = (context.tools?.getSnapshot().context as { selectedId?: string | null } | undefined)?.selectedId ?? null;
+      const selected = selectedIn(context.tools);
       const changed = context.appliedOnce ? context.appliedSelection !== event.view.selection : selected !== event.view.selection;
       if (context.tools && changed) enqueue.sendTo(context.tools, { type: 'tools.select', partId: event.view.selection });
       enqueue.assign({ appliedSelection: event.view.selection });
@@ -181,7 +184,7 @@ export const presenceMachine = setup({
     follower: spawn('follower', { id: 'follower' }),
     presenter:
       input.role === 'owner'
-        ? spawn('presenter', { id: 'presenter', input: { readSelection: () => (input.tools?.getSnapshot().context as { selectedId?: string | null } | undefined)?.selectedId ?? null } })
+        ? spawn('presenter', { id: 'presenter', input: { readSelection: () => selectedIn(input.tools) } })
         : null,
   }),
   invoke: { id: 'engine', src: 'presenceEngine' },
@@ -226,8 +229,15 @@ export const presenceMachine = setup({
                 guard: 'pointing',
                 actions: [assign({ pointing: false }), sendTo('socket', ({ event }) => ({ type: 'point', at: event.at }) satisfies PresenceClientMessage)],
               },
-              // A pick of one's own is a gesture: following stops.
-              { actions: sendTo(({ context }) => context.follower, { type: 'follower.gesture' }) },
+              // A pick of one's own is a gesture: following stops; a presenter's pick shows as their pointer.
+              {
+                actions: [
+                  sendTo(({ context }) => context.follower, { type: 'follower.gesture' }),
+                  enqueueActions(({ context, event, enqueue }) => {
+                    if (context.presenter) enqueue.sendTo(context.presenter, { type: 'presenter.pick', at: event.at });
+                  }),
+                ],
+              },
             ],
             'presence.name': { actions: [assign({ name: ({ event }) => event.name }), 'sendHello'] },
           },

@@ -6,7 +6,7 @@
  *   idle -> presenting (Present) -> idle (Stop presenting)
  *
  * `watchView` (bound to the engine by the services) sends `presenter.view` when the view changed
- * (at most ten times a second) and `presenter.pick` for a pick on the model. The parent
+ * (at most ten times a second); the parent passes on a pick on the model as `presenter.pick`. The parent
  * (presenceMachine) sends what this machine gives it (`live.send`) on the socket; after a dropped
  * socket it says `presenter.reconnected`, and the presentation and its last view are said again.
  */
@@ -36,7 +36,7 @@ const send = (message: PresenceClientMessage): PresenterRequest => ({ type: 'liv
 export const presenterMachine = setup({
   types: { context: {} as PresenterContext, events: {} as PresenterEvent, input: {} as PresenterInput },
   actors: {
-    /** Sends `presenter.view` when the engine's view changed, and `presenter.pick` for each pick. */
+    /** Sends `presenter.view` when the engine's view changed. */
     watchView: fromCallback<PresenterEvent, PresenterInput>(() => () => {}),
   },
   actions: {

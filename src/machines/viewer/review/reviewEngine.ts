@@ -52,25 +52,39 @@ export function captureView(engine: EnginePort): NoteView {
   };
 }
 
-/** Brings a note's view back: what is shown first, then the camera (animated) onto it. */
-export function showView(engine: EnginePort, view: NoteView): void {
-  engine.setExplode(view.explode);
-  if (view.isolated) engine.isolate(view.isolated, { moveCamera: false });
-  else {
-    engine.showAll();
-    if (view.hidden.length > 0) engine.hide(view.hidden);
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Brings a note's view back: what is shown first, then the camera (animated) onto it. Given the
+ * view shown before (`previous`, a presenter's stream of views), only what changed is applied, and
+ * the camera glides over `durationMs` instead of the engine's usual second.
+ */
+export function showView(engine: EnginePort, view: NoteView, { previous = null, durationMs }: { previous?: NoteView | null; durationMs?: number } = {}): void {
+  if (!previous || previous.explode !== view.explode) engine.setExplode(view.explode);
+  if (!previous || !same([previous.hidden, previous.isolated], [view.hidden, view.isolated])) {
+    if (view.isolated) engine.isolate(view.isolated, { moveCamera: false });
+    else {
+      engine.showAll();
+      if (view.hidden.length > 0) engine.hide(view.hidden);
+    }
   }
-  engine.setRenderMode(view.renderMode);
-  const unit = engine.getClipping().unit;
-  engine.setClipping(
-    view.clipping
-      ? { enabled: true, axis: view.clipping.axis, inverted: view.clipping.inverted, position: convertDistance(view.clipping.position, 'mm', unit) }
-      : { enabled: false },
-  );
-  engine.showMeasurement(view.measurement ? [view.measurement.a, view.measurement.b] : null);
+  if (!previous || previous.renderMode !== view.renderMode) engine.setRenderMode(view.renderMode);
+  if (!previous || !same(previous.clipping, view.clipping)) {
+    const unit = engine.getClipping().unit;
+    engine.setClipping(
+      view.clipping
+        ? { enabled: true, axis: view.clipping.axis, inverted: view.clipping.inverted, position: convertDistance(view.clipping.position, 'mm', unit) }
+        : { enabled: false },
+    );
+  }
+  if (!previous || !same(previous.measurement, view.measurement)) engine.showMeasurement(view.measurement ? [view.measurement.a, view.measurement.b] : null);
   // The camera with the section box and the kept measures (none for a note written before them).
-  const { sectionBox, measures } = workshopOfNote(view);
-  engine.setViewState({ version: 1, camera: { version: 1, ...view.camera }, sectionBox, measures });
+  const camera = { version: 1 as const, ...view.camera };
+  const glide: [] | [{ durationMs: number }] = durationMs === undefined ? [] : [{ durationMs }];
+  if (!previous || !same([previous.sectionBox, previous.keptMeasures], [view.sectionBox, view.keptMeasures])) {
+    const { sectionBox, measures } = workshopOfNote(view);
+    engine.setViewState({ version: 1, camera, sectionBox, measures }, ...glide);
+  } else if (!same(previous.camera, view.camera)) engine.setCameraState(camera, ...glide);
 }
 
 export function createReviewEngineActor(slot: EngineSlot) {
