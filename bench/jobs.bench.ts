@@ -29,7 +29,7 @@ import { launchChromium } from './lib/browser';
 import { measureViewer, PEER_PAGE, type RoutingLog } from './lib/browserPages';
 import { startStaticServer } from './lib/staticServer';
 import { startByteCounter } from './lib/byteCounter';
-import { coldThenWarm, openOurs, openPeer, PROFILES, startPeerHost, VIEWPORT, type Open } from './lib/linkOpens';
+import { coldThenWarm, linkScreens, openOurs, openPeer, PHONE, PROFILES, screenLabel, startPeerHost, type Open } from './lib/linkOpens';
 import { median } from './lib/stats';
 import type { Bench, Row, Table } from './lib/types';
 
@@ -213,31 +213,33 @@ async function linkTable(sizes: number[], log: (line: string) => void): Promise<
       await publish(server, token, project.id);
       peerHost.put(`/job-${cabinets}.glb`, await writeGlb(await importModel('step', 'job.stp', step), { compress: false }));
       log(`${cabinets} cabinets: uploaded as STEP, converted, published as /s/${project.accessKey}`);
-      const samples = { ours: [] as Open[], peer: [] as Open[] };
-      // One open of each first, not counted: the first page a fresh browser opens also pays for its
-      // GPU process and shader caches starting (about 400 ms here), which would fall on ours alone.
-      const openLink = () => coldThenWarm(browser, (c) => openOurs(c, `${ours.url}/s/${project.accessKey}`, profile, ours));
-      const openPeerPage = () => coldThenWarm(browser, (c) => openPeer(c, `${peer.url}/peer.html?model=/job-${cabinets}.glb`, profile, peer));
-      await openLink();
-      await openPeerPage();
-      for (let i = 0; i < 3; i++) {
-        samples.ours.push((await openLink()).cold);
-        samples.peer.push((await openPeerPage()).cold);
+      for (const screen of linkScreens(false)) {
+        const samples = { ours: [] as Open[], peer: [] as Open[] };
+        // One open of each first, not counted: the first page a fresh browser opens also pays for its
+        // GPU process and shader caches starting (about 400 ms here), which would fall on ours alone.
+        const openLink = () => coldThenWarm(browser, (c) => openOurs(c, `${ours.url}/s/${project.accessKey}`, profile, ours), screen);
+        const openPeerPage = () => coldThenWarm(browser, (c) => openPeer(c, `${peer.url}/peer.html?model=/job-${cabinets}.glb`, profile, peer), screen);
+        await openLink();
+        await openPeerPage();
+        for (let i = 0; i < 3; i++) {
+          samples.ours.push((await openLink()).cold);
+          samples.peer.push((await openPeerPage()).cold);
+        }
+        const pick = (list: Open[]) => ({
+          firstFrameMs: list.map((s) => s.firstFrameMs),
+          readyMs: list.map((s) => s.readyMs),
+          kb: list.map((s) => s.kb),
+          heapMb: list.map((s) => s.heapMb),
+        });
+        const label = (who: string) => `${who}, ${cabinets} cabinets (${job.partCount} parts), ${screenLabel(screen)}`;
+        rows.push({ label: label('ours /s/{key}'), samples: pick(samples.ours), versus: label('Online3DViewer') }, { label: label('Online3DViewer'), samples: pick(samples.peer) });
+        const ff = median(pick(samples.ours).firstFrameMs);
+        const ready = median(pick(samples.ours).readyMs);
+        const peerFf = median(pick(samples.peer).firstFrameMs);
+        notes.push(
+          `${cabinets} cabinets, ${screenLabel(screen)}: first frame ${(peerFf / ff).toFixed(2)}x faster than Online3DViewer (target ${TARGETS.firstFrameVsPeer}x: ${peerFf / ff >= TARGETS.firstFrameVsPeer ? 'met' : 'NOT met'}); viewer ready ${(peerFf / ready).toFixed(2)}x (target ${TARGETS.readyVsPeer}x: ${peerFf / ready >= TARGETS.readyVsPeer ? 'met' : 'NOT met'}).`,
+        );
       }
-      const pick = (list: Open[]) => ({
-        firstFrameMs: list.map((s) => s.firstFrameMs),
-        readyMs: list.map((s) => s.readyMs),
-        kb: list.map((s) => s.kb),
-        heapMb: list.map((s) => s.heapMb),
-      });
-      const label = (who: string) => `${who}, ${cabinets} cabinets (${job.partCount} parts), cold`;
-      rows.push({ label: label('ours /s/{key}'), samples: pick(samples.ours), versus: label('Online3DViewer') }, { label: label('Online3DViewer'), samples: pick(samples.peer) });
-      const ff = median(pick(samples.ours).firstFrameMs);
-      const ready = median(pick(samples.ours).readyMs);
-      const peerFf = median(pick(samples.peer).firstFrameMs);
-      notes.push(
-        `${cabinets} cabinets: first frame ${(peerFf / ff).toFixed(2)}x faster than Online3DViewer (target ${TARGETS.firstFrameVsPeer}x: ${peerFf / ff >= TARGETS.firstFrameVsPeer ? 'met' : 'NOT met'}); viewer ready ${(peerFf / ready).toFixed(2)}x (target ${TARGETS.readyVsPeer}x: ${peerFf / ready >= TARGETS.readyVsPeer ? 'met' : 'NOT met'}).`,
-      );
     }
   } finally {
     await browser.close();
@@ -246,7 +248,7 @@ async function linkTable(sizes: number[], log: (line: string) => void): Promise<
     await server.stop();
   }
   return {
-    title: `Whole jobs' shared links on ${profile.name} (DevTools network emulation), ${VIEWPORT.width}x${VIEWPORT.height} touch, headless Chromium, cold`,
+    title: `Whole jobs' shared links on ${profile.name} (DevTools network emulation), headless Chromium, cold`,
     reference: 'Online3DViewer 0.18 on a plain page, the same converted geometry as a plain GLB, served gzip-compressed by a static host, same run',
     metrics: [
       { key: 'firstFrameMs', label: 'first frame', unit: 'ms', better: 'lower', digits: 0 },
@@ -278,7 +280,7 @@ async function orbitTable(sizes: number[], log: (line: string) => void): Promise
       for (const kind of ['ours', 'peer'] as const) {
         const url = kind === 'ours' ? `${server.url}/engine-test.html?model=/models/job-${cabinets}.glb&mode=solid` : `${server.url}/peer.html?model=/models/job-${cabinets}-plain.glb`;
         log(`${kind}, ${cabinets} cabinets: first frame and ${frames} orbit frames`);
-        const m = await measureViewer(browser, { kind, url, viewport: VIEWPORT, frames, routing, log, label: label(kind) });
+        const m = await measureViewer(browser, { kind, url, viewport: { width: PHONE.width, height: PHONE.height }, frames, routing, log, label: label(kind) });
         rows.push({
           label: label(kind === 'ours' ? 'ours' : 'Online3DViewer'),
           samples: { firstFrameMs: [m.firstFrameMs], frameMs: [m.orbitMs / frames], drawCalls: [m.drawCalls], heapMb: [m.heapMb] },
@@ -291,7 +293,7 @@ async function orbitTable(sizes: number[], log: (line: string) => void): Promise
     await server.close();
   }
   return {
-    title: `Whole jobs turned on a phone-sized canvas (${VIEWPORT.width}x${VIEWPORT.height}), headless Chromium (SwiftShader WebGL), models served locally`,
+    title: `Whole jobs turned on a phone-sized canvas (${PHONE.width}x${PHONE.height}), headless Chromium (SwiftShader WebGL), models served locally`,
     reference: 'Online3DViewer 0.18 on the same converted geometry as a plain GLB, same browser, same run',
     metrics: [
       { key: 'firstFrameMs', label: 'first frame', unit: 'ms', better: 'lower', digits: 0 },

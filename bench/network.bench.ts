@@ -18,14 +18,14 @@ import type { ProjectQuote } from '../src/api/quoteSchemas';
 import type { QuoteOptions } from '../src/model/quote/quoteOptions';
 import { api, logInApi, publish, startServer, uploadProject, waitDemoProject } from './lib/appServer';
 import { launchChromium } from './lib/browser';
-import { coldThenWarm, openOurs, openPeer, PROFILES, startPeerHost, VIEWPORT, type Open } from './lib/linkOpens';
+import { coldThenWarm, linkScreens, openOurs, openPeer, PHONE, PROFILES, screenLabel, startPeerHost, type Open } from './lib/linkOpens';
 import { startByteCounter } from './lib/byteCounter';
 import { assemblyToPlainGlb } from './lib/plainGlb';
 import { median } from './lib/stats';
 import type { Bench, Row, Table } from './lib/types';
 
-/** Targets of the 9 Mbps profile on the 2,000-part kitchen. */
-const TARGETS = { firstFrameVsPeer: 1.5, coldKb: 600, posterMs: 700, warmMs: 500 };
+/** Targets of the 9 Mbps profile on the 2,000-part kitchen (the ready one: the whole jobs' issue, at both screen sizes). */
+const TARGETS = { firstFrameVsPeer: 2, readyVsPeer: 1.2, coldKb: 600, posterMs: 700, warmMs: 500 };
 
 const bench: Bench = {
   name: 'network',
@@ -96,7 +96,7 @@ const bench: Bench = {
         }
         const ratio = (key: 'firstFrameMs' | 'readyMs', reference: { cold: Open; warm: Open }[]) => median(pick(samples.chosen, 'cold')[key]) / median(pick(reference, 'cold')[key]);
         tables.push({
-          title: `The client's quote: a link opened with a finish chosen (?options=), ${profile.name}, ${VIEWPORT.width}x${VIEWPORT.height} touch, headless Chromium`,
+          title: `The client's quote: a link opened with a finish chosen (?options=), ${profile.name}, ${screenLabel(PHONE)}, headless Chromium`,
           reference: 'the same kitchen on a link offering the finish with none chosen, and on a link without options, same server and run',
           metrics: [
             { key: 'firstFrameMs', label: 'first frame', unit: 'ms', better: 'lower', digits: 0 },
@@ -111,16 +111,19 @@ const bench: Bench = {
           ],
         });
       }
-      for (const profile of profiles) {
+      const screens = linkScreens(smoke);
+      // Every profile on the first screen; the slow network only on the second.
+      const runsOf = screens.flatMap((screen, i) => (i === 0 ? profiles : profiles.slice(0, 1)).map((profile) => ({ screen, profile })));
+      for (const { screen, profile } of runsOf) {
         const rows: Row[] = [];
         const notes: string[] = [];
         for (const parts of sizes) {
           const samples = { ours: [] as { cold: Open; warm: Open }[], peer: [] as { cold: Open; warm: Open }[] };
-          const openLink = () => coldThenWarm(browser, (c) => openOurs(c, `${ours.url}/s/${links[parts]}`, profile, ours));
-          const openPeerPage = () => coldThenWarm(browser, (c) => openPeer(c, `${peer.url}/peer.html?model=/kitchen-${parts}.glb`, profile, peer));
+          const openLink = () => coldThenWarm(browser, (c) => openOurs(c, `${ours.url}/s/${links[parts]}`, profile, ours), screen);
+          const openPeerPage = () => coldThenWarm(browser, (c) => openPeer(c, `${peer.url}/peer.html?model=/kitchen-${parts}.glb`, profile, peer), screen);
           // One open of each first, not counted (as in the jobs bench): a fresh browser's first pages
           // also pay for its GPU process and shader caches starting, which would fall on ours alone.
-          if (!smoke && profile === profiles[0] && parts === sizes[0]) {
+          if (!smoke && profile === profiles[0] && parts === sizes[0] && screen === screens[0]) {
             await openLink();
             await openPeerPage();
           }
@@ -156,12 +159,12 @@ const bench: Bench = {
               `Target: <= ${TARGETS.coldKb} KB on the wire until the first frame: ${firstKb.toFixed(0)} KB, and ${kb.toFixed(0)} KB until the full viewer is ready (${met(kb <= TARGETS.coldKb)}).`,
               `Target: poster on screen within ${TARGETS.posterMs} ms: ${poster.toFixed(0)} ms (${met(poster <= TARGETS.posterMs)}).`,
               `Target: warm second open within ${TARGETS.warmMs} ms: ${warm.toFixed(0)} ms (${met(warm <= TARGETS.warmMs)}).`,
-              `Not a target, for the record: the full viewer ready (cold) ${ready.toFixed(0)} ms, ${(peerFf / ready).toFixed(2)}x the peer's first frame.`,
+              `Target: the full viewer ready (cold) >= ${TARGETS.readyVsPeer}x sooner than the peer's model on screen: ${ready.toFixed(0)} ms, ${(peerFf / ready).toFixed(2)}x (${met(peerFf / ready >= TARGETS.readyVsPeer)}).`,
             );
           }
         }
         tables.push({
-          title: `Shared link on ${profile.name} (DevTools network emulation), ${VIEWPORT.width}x${VIEWPORT.height} touch, headless Chromium`,
+          title: `Shared link on ${profile.name} (DevTools network emulation), ${screenLabel(screen)}, headless Chromium`,
           reference: 'Online3DViewer 0.18 on a plain page, the same geometry as a plain GLB, served gzip-compressed with ETags by a static host, same run',
           metrics: [
             { key: 'firstFrameMs', label: 'first frame', unit: 'ms', better: 'lower', digits: 0 },

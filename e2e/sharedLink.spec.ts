@@ -175,6 +175,52 @@ test.describe('a shared link', () => {
     expect(entries.filter((e) => e.name === link.sharedModelUrl)).toHaveLength(1);
   });
 
+  test('lays its first frame where the viewer will draw on a desk, so that the engine takes the canvas over at its size', async ({ page }) => {
+    const link = await publishedKitchen();
+    // Each size the page gives a canvas, counted from before any script of the page.
+    await page.addInitScript(() => {
+      const sizes: number[] = [];
+      // The first frame's canvas, known by its id when first sized, followed after the engine took it (and its id) over.
+      const firstFrame = new WeakSet<HTMLCanvasElement>();
+      const width = Object.getOwnPropertyDescriptor(HTMLCanvasElement.prototype, 'width')!;
+      Object.defineProperty(HTMLCanvasElement.prototype, 'width', {
+        get(this: HTMLCanvasElement) {
+          return width.get!.call(this);
+        },
+        set(this: HTMLCanvasElement, value: number) {
+          if (this.id === 'first-frame') firstFrame.add(this);
+          if (firstFrame.has(this)) sizes.push(value);
+          width.set!.call(this, value);
+        },
+      });
+      (window as unknown as { canvasWidths: () => number[] }).canvasWidths = () => sizes;
+    });
+    let releaseEngine = () => {};
+    const engineHeld = new Promise<void>((resolve) => (releaseEngine = resolve));
+    await page.route(/\/assets\/engine-[\w-]+\.js$/, async (route) => {
+      await engineHeld;
+      await route.continue();
+    });
+    await page.goto(`/s/${link.accessKey}`);
+    await page.waitForFunction(() => performance.getEntriesByName('link-first-frame').length > 0, undefined, { timeout: 30_000 });
+    const first = (await page.locator('#first-frame').boundingBox())!;
+    // 1280 x 800: the hierarchy opens by itself and docks at the left; the side toolbars stay.
+    expect(first.x).toBeGreaterThan(360);
+    expect(first.x + first.width).toBeLessThan(1280 - 40);
+    expect(first.height).toBe(800);
+    releaseEngine();
+    await waitModelShown(page);
+    await expect(page.getByRole('heading', { name: 'Hierarchy' })).toBeVisible();
+    const viewerCanvas = page.locator('canvas[data-engine-ready="true"]');
+    const viewer = (await viewerCanvas.boundingBox())!;
+    expect(Math.abs(viewer.x - first.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(viewer.width - first.width)).toBeLessThanOrEqual(1);
+    expect(viewer.height).toBe(first.height);
+    // One drawing buffer for the page's 3D: sized once by the first frame, never by the engine.
+    const widths = await page.evaluate(() => (window as unknown as { canvasWidths: () => number[] }).canvasWidths());
+    expect(widths).toEqual([Math.round(first.width)]);
+  });
+
   test.describe('offline', () => {
     test.use({ serviceWorkers: 'allow' });
 

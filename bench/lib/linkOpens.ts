@@ -8,8 +8,26 @@ import { PEER_PAGE, waitFirstFrame } from './browserPages';
 import { startByteCounter, type ByteCounter } from './byteCounter';
 import { startStaticServer } from './staticServer';
 
+/** A window a link is opened in: a phone (touch), or a laptop's browser window. */
+export interface Screen {
+  name: 'phone' | 'desktop';
+  width: number;
+  height: number;
+  touch: boolean;
+}
 /** A phone-sized window: what a guest opens a link on. */
-export const VIEWPORT = { width: 390, height: 844 };
+export const PHONE: Screen = { name: 'phone', width: 390, height: 844, touch: true };
+/** A laptop's browser window (the size the issue names), mouse, device pixel ratio 1. */
+export const DESKTOP: Screen = { name: 'desktop', width: 1280, height: 800, touch: false };
+/** The phone first; the desktop too unless BENCH_LINK_SCREENS says otherwise (`phone`, `desktop`, or both comma-separated). */
+export function linkScreens(smoke: boolean): Screen[] {
+  const asked = (process.env.BENCH_LINK_SCREENS ?? (smoke ? 'phone' : 'phone,desktop')).split(',').map((s) => s.trim());
+  const screens = [PHONE, DESKTOP].filter((s) => asked.includes(s.name));
+  if (screens.length === 0) throw new Error(`BENCH_LINK_SCREENS names no screen (phone, desktop): ${asked.join(',')}`);
+  return screens;
+}
+/** How a table names a screen. */
+export const screenLabel = (s: Screen) => `${s.width}x${s.height}${s.touch ? ' touch' : ''}`;
 
 export interface Profile {
   name: string;
@@ -116,8 +134,8 @@ export function openPeer(context: BrowserContext, url: string, profile: Profile,
 }
 
 /** A cold open in a fresh context, then a warm open in the same context. */
-export async function coldThenWarm(browser: Browser, open: (context: BrowserContext) => Promise<Open>): Promise<{ cold: Open; warm: Open }> {
-  const context = await browser.newContext({ viewport: VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+export async function coldThenWarm(browser: Browser, open: (context: BrowserContext) => Promise<Open>, screen: Screen = PHONE): Promise<{ cold: Open; warm: Open }> {
+  const context = await browser.newContext({ viewport: { width: screen.width, height: screen.height }, isMobile: screen.touch, hasTouch: screen.touch, deviceScaleFactor: 1 });
   try {
     const cold = await open(context);
     const warm = await open(context);

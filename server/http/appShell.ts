@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { APP_CHUNK_NAME, APP_ENTRIES, chunkKeyOf, ENGINE_CHUNK_NAME, FIRST_FRAME_FILE } from '../../src/api/appEntries';
-import { BOOT_ELEMENT_ID, FIRST_FRAME_SCRIPT_ID } from '../../src/api/pageIds';
+import { BOOT_ELEMENT_ID, BOOT_POSTER_ID, FIRST_FRAME_SCRIPT_ID } from '../../src/api/pageIds';
 import type { runtimeConfigSchema, sharedProjectSchema } from '../../src/api/schemas';
 import { POSTER_SIZE, VIEWER_BACKGROUND } from '../../src/model/viewerVocabulary';
 
@@ -135,8 +135,8 @@ function viewerPreloads(manifest: Manifest, screen: string): string[] {
 const STYLESHEET = /<link rel="stylesheet"[^>]*>\s*/g;
 
 const BOOT_POSTER_STYLE =
-  `#boot-poster{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;background:${VIEWER_BACKGROUND};z-index:0;pointer-events:none}` +
-  '#boot-poster img{max-width:100%;max-height:100%;object-fit:contain}';
+  `#${BOOT_POSTER_ID}{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;background:${VIEWER_BACKGROUND};z-index:0;pointer-events:none}` +
+  `#${BOOT_POSTER_ID} img{max-width:100%;max-height:100%;object-fit:contain}`;
 
 interface AppShell {
   render(page: ShellPage, config: RuntimeConfigWire): string;
@@ -198,7 +198,7 @@ export function loadAppShell(staticDir: string): AppShell {
             if (!page.posterDataUri) head.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(src)}">`);
             head.push(`<style>${BOOT_POSTER_STYLE}</style>`);
             body.push(
-              `<div id="boot-poster" aria-hidden="true"><img src="${escapeHtml(src)}" data-url="${escapeHtml(project.thumbnailUrl)}" alt="" fetchpriority="high" elementtiming="poster"></div>`,
+              `<div id="${BOOT_POSTER_ID}" aria-hidden="true"><img src="${escapeHtml(src)}" data-url="${escapeHtml(project.thumbnailUrl)}" alt="" fetchpriority="high" elementtiming="poster"></div>`,
             );
           }
           head.push(

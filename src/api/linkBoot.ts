@@ -13,6 +13,8 @@ export interface LinkBootFiles {
   thumbnailUrl: string | null;
   /** The link opens in wireframe (its share options offer it). */
   wireframe: boolean;
+  /** The link shows its hierarchy (which opens by itself beside the model on a large window). */
+  hierarchy: boolean;
 }
 
 /** The boot data's JSON text in a page's HTML, or null. The server escapes `<` in it, so the element's end is its first `</script>`. */
@@ -28,7 +30,7 @@ export function bootJsonOfHtml(html: string): string | null {
 export function linkFilesOfBoot(json: string | null | undefined): LinkBootFiles | null {
   try {
     const data = JSON.parse(json ?? 'null') as {
-      shared?: { project?: { modelUrl?: unknown; thumbnailUrl?: unknown; shareOptions?: { isWireframeRenderModeAvailable?: unknown; isOptionsAvailable?: unknown } } };
+      shared?: { project?: { modelUrl?: unknown; thumbnailUrl?: unknown; shareOptions?: { isWireframeRenderModeAvailable?: unknown; isOptionsAvailable?: unknown; isHierarchyVisible?: unknown } } };
     } | null;
     const project = data?.shared?.project;
     if (typeof project?.modelUrl !== 'string' || project.modelUrl === '') return null;
@@ -37,6 +39,7 @@ export function linkFilesOfBoot(json: string | null | undefined): LinkBootFiles 
       thumbnailUrl: typeof project.thumbnailUrl === 'string' && project.thumbnailUrl !== '' ? project.thumbnailUrl : null,
       // As the viewer starts (viewerToolsMachine): wireframe where offered, solid on a link with finishes to choose.
       wireframe: project.shareOptions?.isWireframeRenderModeAvailable === true && project.shareOptions.isOptionsAvailable !== true,
+      hierarchy: project.shareOptions?.isHierarchyVisible === true,
     };
   } catch {
     return null;

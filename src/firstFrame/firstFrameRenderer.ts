@@ -151,8 +151,11 @@ export function createFirstFrameRenderer(canvas: HTMLCanvasElement): FirstFrameR
       if (width === 0 || height === 0) return false;
       // Sized as the engine sizes its canvas (adaptToDeviceRatio), so that the engine taking this
       // canvas over finds it at its size and does not clear it.
-      canvas.width = (width / (1 / dpr)) | 0;
-      canvas.height = (height / (1 / dpr)) | 0;
+      // Set only when it changes: setting a canvas's size makes its drawing buffer again.
+      const pixelWidth = (width / (1 / dpr)) | 0;
+      const pixelHeight = (height / (1 / dpr)) | 0;
+      if (canvas.width !== pixelWidth) canvas.width = pixelWidth;
+      if (canvas.height !== pixelHeight) canvas.height = pixelHeight;
       const view = viewOf(orbitAt(width, height), width, height);
 
       gl.viewport(0, 0, canvas.width, canvas.height);

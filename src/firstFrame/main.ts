@@ -9,7 +9,7 @@
  */
 import { MeshoptDecoder } from 'meshoptimizer/decoder';
 import { linkFilesOfBoot } from '../api/linkBoot';
-import { BOOT_ELEMENT_ID } from '../api/pageIds';
+import { BOOT_ELEMENT_ID, BOOT_POSTER_ID } from '../api/pageIds';
 import { buildBatches } from '../engine/geometry/buildBatches';
 import { createFirstFrameRenderer, type FirstFrameRenderer, type OpeningMode } from './firstFrameRenderer';
 import { openingOrbit, viewOf, type Orbit } from './firstFrameView';
@@ -17,7 +17,7 @@ import { holdPageFonts, offerFirstFrame, settleFirstFrame, type FirstFrameModel 
 import { bindOrbitInput } from './orbitInput';
 import type { CameraState } from '../engine/types';
 import { parseGlbChunks, readGlb } from '../engine/load/glbReader';
-import { frameInsetsOf, isCompactLayout } from '../model/layoutRules';
+import { canvasEdgesOf, frameInsetsOf, hierarchyOpensByItself, isCompactLayout, isEmbedded } from '../model/layoutRules';
 
 /** The performance mark of the first frame on screen (the viewer's own is `model-first-frame`). */
 const LINK_FIRST_FRAME = 'link-first-frame';
@@ -25,12 +25,14 @@ const LINK_FIRST_FRAME = 'link-first-frame';
 interface LinkBoot {
   modelUrl: string;
   mode: OpeningMode;
+  /** The link's hierarchy, which docks beside the canvas on a large window. */
+  hierarchy: boolean;
 }
 
 /** The model URL and opening mode from the page's boot data, or null when this is not a link's page. */
 function readBoot(): LinkBoot | null {
   const files = linkFilesOfBoot(document.getElementById(BOOT_ELEMENT_ID)?.textContent);
-  return files ? { modelUrl: files.modelUrl, mode: files.wireframe ? 'wireframe' : 'solid' } : null;
+  return files ? { modelUrl: files.modelUrl, mode: files.wireframe ? 'wireframe' : 'solid', hierarchy: files.hierarchy } : null;
 }
 
 /** The viewer's camera state for an orbit (the free view). */
@@ -57,14 +59,30 @@ async function readModel(bytes: Uint8Array): Promise<FirstFrameModel> {
 }
 
 /** A full-window layer over the page's poster, under the app; the viewer moves the canvas into its layout. */
-function createCanvas(): HTMLCanvasElement {
+/**
+ * The first frame's layer lies where the viewer's canvas will (between the wide layout's toolbars,
+ * beside the hierarchy that opens by itself), so that the engine takes the canvas over at its size:
+ * the model framed once, and no drawing buffer made again.
+ */
+function placeLayer(layer: HTMLElement, boot: LinkBoot): void {
+  const { innerWidth: width, innerHeight: height } = window;
+  const edges = canvasEdgesOf(width, height, boot.hierarchy && hierarchyOpensByItself(width, height, isEmbedded()), false);
+  const place = { left: `${edges.left}px`, right: `${edges.right}px` };
+  Object.assign(layer.style, place);
+  // The page's poster (before this script in the page) shows where the model will, too.
+  const poster = document.getElementById(BOOT_POSTER_ID);
+  if (poster) Object.assign(poster.style, place);
+}
+
+function createCanvas(boot: LinkBoot): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   canvas.id = 'first-frame';
   canvas.setAttribute('aria-hidden', 'true');
   // Turned by hand once drawn (pointer events then on); the page does not scroll or zoom under it.
   Object.assign(canvas.style, { position: 'absolute', inset: '0', width: '100%', height: '100%', display: 'block', visibility: 'hidden', pointerEvents: 'none', touchAction: 'none' });
   const layer = document.createElement('div');
-  Object.assign(layer.style, { position: 'fixed', inset: '0', zIndex: '0', pointerEvents: 'none' });
+  Object.assign(layer.style, { position: 'fixed', top: '0', bottom: '0', zIndex: '0', pointerEvents: 'none' });
+  placeLayer(layer, boot);
   layer.appendChild(canvas);
   document.body.appendChild(layer);
   return canvas;
@@ -81,7 +99,7 @@ function start(boot: LinkBoot): void {
   let canvas: HTMLCanvasElement | null = null;
   let renderer: FirstFrameRenderer | null = null;
   try {
-    canvas = createCanvas();
+    canvas = createCanvas(boot);
     renderer = createFirstFrameRenderer(canvas);
   } catch {
     renderer = null;
@@ -134,7 +152,11 @@ function start(boot: LinkBoot): void {
         redraw();
       })
     : () => {};
-  window.addEventListener('resize', redraw);
+  const onResize = () => {
+    if (layer && !released) placeLayer(layer, boot);
+    redraw();
+  };
+  window.addEventListener('resize', onResize);
 
   offerFirstFrame({
     modelUrl: boot.modelUrl,
@@ -148,7 +170,7 @@ function start(boot: LinkBoot): void {
       // The engine draws on this canvas from now on; the picture stays until its first frame.
       released = true;
       unbindInput();
-      window.removeEventListener('resize', redraw);
+      window.removeEventListener('resize', onResize);
       renderer.release();
       renderer = null;
       return canvas;
@@ -161,7 +183,7 @@ function start(boot: LinkBoot): void {
     dispose: () => {
       disposed = true;
       unbindInput();
-      window.removeEventListener('resize', redraw);
+      window.removeEventListener('resize', onResize);
       if (!released) canvas?.remove();
       layer?.remove();
       // The context is freed once the page is idle: freeing it waits on the GPU, which is drawing

@@ -20,6 +20,54 @@ export function isCompactLayout(width: number, height: number): boolean {
   return width < PHONE_WIDTH || (width < DESKTOP_WIDTH && height > width);
 }
 
+/** Widths of SPEC §9: hierarchy auto-open, left group shift (and panel widths, CSS pixels). */
+const HIERARCHY_AUTO_OPEN_WIDTH = 800;
+export const LEFT_SHIFT_MIN_WIDTH = 1024;
+export const LEFT_PANEL_WIDTH = 360;
+export const RIGHT_PANEL_WIDTH = 220;
+/** Below this height (a phone held sideways) the hierarchy does not open by itself over the model. */
+const HIERARCHY_AUTO_OPEN_HEIGHT = 600;
+/** A side toolbar of the wide layout: a 44 px button, 8 px padding each side and its 1 px border (common/Toolbar.tsx). */
+export const SIDE_TOOLBAR_WIDTH = 44 + 2 * 8 + 1;
+
+/**
+ * SPEC §9's auto-open of the hierarchy, except on a short (landscape phone) window and in a frame
+ * of another page (an embedded link, 800 x 600 by its snippet), which starts compact: no panel over
+ * the model, its logo and its approval.
+ */
+export function hierarchyOpensByItself(width: number, height: number, embedded = false): boolean {
+  return !embedded && width >= HIERARCHY_AUTO_OPEN_WIDTH && height >= HIERARCHY_AUTO_OPEN_HEIGHT;
+}
+
+/** Whether this page is shown inside a frame of another page (an embedded link). */
+export function isEmbedded(win: Window = window): boolean {
+  try {
+    return win.self !== win.top;
+  } catch {
+    // A browser that will not even compare the top window is framing the page.
+    return true;
+  }
+}
+
+/** How far the canvas's left and right edges sit from the window's, CSS pixels: its side toolbars and docked panels. */
+export interface CanvasEdges {
+  left: number;
+  right: number;
+}
+
+/**
+ * Where the viewer's canvas lies in a window of this size (the layout of ViewerLayout): between the
+ * side toolbars of the wide layout, beside a docked left panel (`leftPanel`) or right one
+ * (`rightPanel`). The compact layout's canvas fills the window.
+ */
+export function canvasEdgesOf(width: number, height: number, leftPanel: boolean, rightPanel: boolean): CanvasEdges {
+  if (isCompactLayout(width, height)) return { left: 0, right: 0 };
+  return {
+    left: SIDE_TOOLBAR_WIDTH + (leftPanel && width > LEFT_SHIFT_MIN_WIDTH ? LEFT_PANEL_WIDTH : 0),
+    right: SIDE_TOOLBAR_WIDTH + (rightPanel && width >= DESKTOP_WIDTH ? RIGHT_PANEL_WIDTH : 0),
+  };
+}
+
 /** Heights and widths of what covers the canvas, CSS pixels (see ViewerLayout's classes). */
 const TOP_CONTROLS = 64;
 const BOTTOM_CHIPS = 56;

@@ -23,18 +23,18 @@ async function shell() {
 }
 
 describe("a link page's boot data, read without a schema", () => {
-  it('gives the model and poster of the revision the page names, and its opening mode', async () => {
+  it('gives the model and poster of the revision the page names, its opening mode and whether it shows its hierarchy', async () => {
     // A name that holds what a careless reader would take: a fake model URL and a closing tag.
     const name = 'Kitchen "modelUrl":"/evil.glb" </script><script>x</script>';
-    const project = { name, modelUrl, thumbnailUrl, ownerName: 'Olivia', shareOptions: { isWireframeRenderModeAvailable: true } } as never;
+    const project = { name, modelUrl, thumbnailUrl, ownerName: 'Olivia', shareOptions: { isWireframeRenderModeAvailable: true, isHierarchyVisible: true } } as never;
     const html = (await shell()).render({ kind: 'shared', accessKey: 'abcdefghijklmnopqrstuv', project, origin: 'http://x' }, config);
-    expect(linkFilesOfBoot(bootJsonOfHtml(html))).toEqual({ modelUrl, thumbnailUrl, wireframe: true });
+    expect(linkFilesOfBoot(bootJsonOfHtml(html))).toEqual({ modelUrl, thumbnailUrl, wireframe: true, hierarchy: true });
   });
 
   it('gives no poster when the revision has none, and solid without the wireframe option', async () => {
     const project = { name: 'Kitchen', modelUrl, thumbnailUrl: '', ownerName: 'Olivia', shareOptions: {} } as never;
     const html = (await shell()).render({ kind: 'shared', accessKey: 'abcdefghijklmnopqrstuv', project, origin: 'http://x' }, config);
-    expect(linkFilesOfBoot(bootJsonOfHtml(html))).toEqual({ modelUrl, thumbnailUrl: null, wireframe: false });
+    expect(linkFilesOfBoot(bootJsonOfHtml(html))).toEqual({ modelUrl, thumbnailUrl: null, wireframe: false, hierarchy: false });
   });
 
   it('gives nothing on a page that is not a link, a link without its project, or damaged data', async () => {

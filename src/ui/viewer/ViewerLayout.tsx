@@ -40,7 +40,8 @@ import { PartsListPanel } from './panels/PartsListPanel';
 import { RenderModePanel } from './panels/RenderModePanel';
 import { RightToolbar } from './RightToolbar';
 import { ToolChips } from './ToolChips';
-import { DESKTOP_WIDTH, LEFT_PANEL_WIDTH, LEFT_SHIFT_MIN_WIDTH, RIGHT_PANEL_WIDTH, useCompactLayout } from './useWindowWidth';
+import { canvasEdgesOf, SIDE_TOOLBAR_WIDTH } from '../../model/layoutRules';
+import { LEFT_PANEL_WIDTH, RIGHT_PANEL_WIDTH, useCompactLayout } from './useWindowWidth';
 import { compactDataSheetShare } from '../../model/layoutRules';
 import type { ToolsActor, ViewerActor } from './viewerActors';
 
@@ -90,7 +91,7 @@ export function ViewerLayout(props: ViewerLayoutProps) {
   const LL = useLL();
   const { settings } = useAppServices();
   const unit = useSelector(settings, (s) => s.context.unit);
-  const { compact, phone, width } = useCompactLayout();
+  const { compact, phone, width, height } = useCompactLayout();
   const rootRef = useRef<HTMLDivElement>(null);
   const [gizmo, setGizmo] = useState<HTMLCanvasElement | null>(null);
   const gizmoRef = useCallback((canvas: HTMLCanvasElement | null) => setGizmo(canvas), []);
@@ -131,8 +132,10 @@ export function ViewerLayout(props: ViewerLayoutProps) {
     else void rootRef.current?.requestFullscreen?.().catch(() => {});
   };
 
-  const leftShift = leftPanel && !compact && width > LEFT_SHIFT_MIN_WIDTH ? LEFT_PANEL_WIDTH : 0;
-  const rightShift = openPanel && !compact && width >= DESKTOP_WIDTH ? RIGHT_PANEL_WIDTH : 0;
+  // The canvas's edges by the rule the link's first frame also lays its canvas out by (a docked panel shifts it).
+  const edges = canvasEdgesOf(width, height, leftPanel !== null, openPanel !== null);
+  const leftShift = compact ? 0 : edges.left - SIDE_TOOLBAR_WIDTH;
+  const rightShift = compact ? 0 : edges.right - SIDE_TOOLBAR_WIDTH;
   useBackClosesSheet(sheetOpen, () => {
     onLeftPanel(null);
     tools.send({ type: 'tools.closePanel' });
@@ -281,7 +284,7 @@ function useModelShownMark(viewer: ViewerActor): boolean {
 }
 
 const MODEL_FIRST_FRAME = 'model-first-frame';
-/** The poster element the server writes into a shared link's page. */
+/** The poster element the server writes into a shared link's page (api/pageIds.ts, which views do not import). */
 const BOOT_POSTER_ID = 'boot-poster';
 
 /** The boot poster's picture and the poster URL it stands for. */

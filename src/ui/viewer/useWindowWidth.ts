@@ -47,34 +47,9 @@ function useWindowSize(): WindowSize {
   return useSyncExternalStore(subscribe, windowSize, windowSize);
 }
 
-/** Widths of SPEC §9: hierarchy auto-open, left group shift, desktop. */
-const HIERARCHY_AUTO_OPEN_WIDTH = 800;
-export const LEFT_SHIFT_MIN_WIDTH = 1024;
-export const LEFT_PANEL_WIDTH = 360;
-export const RIGHT_PANEL_WIDTH = 220;
-/** Below this height (a phone held sideways) the hierarchy does not open by itself over the model. */
-const HIERARCHY_AUTO_OPEN_HEIGHT = 600;
+export { hierarchyOpensByItself, isEmbedded, LEFT_PANEL_WIDTH, LEFT_SHIFT_MIN_WIDTH, RIGHT_PANEL_WIDTH } from '../../model/layoutRules';
 
-/**
- * SPEC §9's auto-open of the hierarchy, except on a short (landscape phone) window and in a frame
- * of another page (an embedded link, 800 x 600 by its snippet), which starts compact: no panel over
- * the model, its logo and its approval.
- */
-export function hierarchyOpensByItself(width: number, height: number, embedded = false): boolean {
-  return !embedded && width >= HIERARCHY_AUTO_OPEN_WIDTH && height >= HIERARCHY_AUTO_OPEN_HEIGHT;
-}
-
-/** Whether this page is shown inside a frame of another page (an embedded link). */
-export function isEmbedded(win: Window = window): boolean {
-  try {
-    return win.self !== win.top;
-  } catch {
-    // A browser that will not even compare the top window is framing the page.
-    return true;
-  }
-}
-
-export function useCompactLayout(): { compact: boolean; phone: boolean; width: number } {
+export function useCompactLayout(): { compact: boolean; phone: boolean; width: number; height: number } {
   const { width, height } = useWindowSize();
-  return { compact: isCompactLayout(width, height), phone: width < PHONE_WIDTH, width };
+  return { compact: isCompactLayout(width, height), phone: width < PHONE_WIDTH, width, height };
 }
