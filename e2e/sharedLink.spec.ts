@@ -194,7 +194,16 @@ test.describe('a shared link', () => {
         },
       });
       (window as unknown as { canvasWidths: () => number[] }).canvasWidths = () => sizes;
+      // And the page's WebGL draws.
+      let draws = 0;
+      const drawElements = WebGL2RenderingContext.prototype.drawElements;
+      WebGL2RenderingContext.prototype.drawElements = function (this: WebGL2RenderingContext, ...args: Parameters<typeof drawElements>) {
+        draws++;
+        return drawElements.apply(this, args);
+      };
+      (window as unknown as { draws: () => number }).draws = () => draws;
     });
+    const draws = () => page.evaluate(() => (window as unknown as { draws: () => number }).draws());
     let releaseEngine = () => {};
     const engineHeld = new Promise<void>((resolve) => (releaseEngine = resolve));
     await page.route(/\/assets\/engine-[\w-]+\.js$/, async (route) => {
@@ -208,6 +217,14 @@ test.describe('a shared link', () => {
     expect(first.x).toBeGreaterThan(360);
     expect(first.x + first.width).toBeLessThan(1280 - 40);
     expect(first.height).toBe(800);
+    const drawn = await draws();
+    expect(drawn).toBeGreaterThan(0);
+    // The app's screen is there and its canvas's place holds the first frame's: not drawn again.
+    await expect(page.getByRole('navigation', { name: 'Tools', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Hierarchy' })).toBeVisible();
+    expect(await draws()).toBe(drawn);
+    // ... and still shows it: the picture moved with the canvas.
+    expect((await drawnMask(await page.screenshot({ clip: first }))).drawn).toBeGreaterThan(500);
     releaseEngine();
     await waitModelShown(page);
     await expect(page.getByRole('heading', { name: 'Hierarchy' })).toBeVisible();

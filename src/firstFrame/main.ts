@@ -145,6 +145,12 @@ function start(boot: LinkBoot): void {
   const redraw = () => {
     pending ||= requestAnimationFrame(draw);
   };
+  // A drawing buffer no longer the canvas's size shows stretched: drawn again. Else the picture stays.
+  const refit = () => {
+    if (!canvas) return;
+    const dpr = window.devicePixelRatio || 1;
+    if (canvas.width !== ((canvas.clientWidth / (1 / dpr)) | 0) || canvas.height !== ((canvas.clientHeight / (1 / dpr)) | 0)) redraw();
+  };
   const unbindInput = canvas
     ? bindOrbitInput(canvas, (update) => {
         if (!loaded || handedOver || !canvas) return;
@@ -163,7 +169,7 @@ function start(boot: LinkBoot): void {
     bytes,
     model,
     canvas,
-    redraw,
+    refit,
     isDrawn: () => drawnOnce && !disposed,
     release: () => {
       if (!drawnOnce || disposed || released || !renderer || !canvas) return null;

@@ -27,7 +27,7 @@ async function read(bytes: Uint8Array): Promise<FirstFrameModel> {
 }
 
 function offer(url: string, bytes: Promise<Uint8Array>, model: Promise<FirstFrameModel>, dispose = () => {}, camera: CameraState | null = null) {
-  offerFirstFrame({ modelUrl: url, bytes, model, canvas: null, redraw: () => {}, isDrawn: () => false, release: () => null, handOverCamera: () => camera, dispose });
+  offerFirstFrame({ modelUrl: url, bytes, model, canvas: null, refit: () => {}, isDrawn: () => false, release: () => null, handOverCamera: () => camera, dispose });
 }
 
 describe('the first frame of a shared link', () => {

@@ -29,7 +29,7 @@ function offerDrawn(place: HTMLElement, drawn = true) {
     bytes: new Promise(() => {}),
     model: new Promise(() => {}),
     canvas,
-    redraw: () => {},
+    refit: () => {},
     isDrawn: () => drawn,
     release: () => {
       if (!drawn || released) return null;

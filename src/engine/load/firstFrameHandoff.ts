@@ -29,8 +29,12 @@ interface FirstFrameHandoff {
   model: Promise<FirstFrameModel>;
   /** The canvas showing the first frame (hidden until drawn), or null without WebGL. */
   canvas: HTMLCanvasElement | null;
-  /** Draws again at the canvas's current size (after it moved into the viewer's layout). */
-  redraw(): void;
+  /**
+   * Draws again when the canvas's size changed (after it moved into the viewer's layout): a first
+   * frame laid out where the viewer draws keeps its picture (in software WebGL, a desk-sized
+   * drawing is a tenth of a second of the GPU's time that the engine's start would wait for).
+   */
+  refit(): void;
   /**
    * The view as the user turned it on the first frame, or null when they did not: the engine
    * continues from there. The first frame stops answering input once asked.
@@ -93,7 +97,7 @@ export function adoptFirstFrame(container: HTMLElement): void {
   const canvas = current()?.canvas;
   if (!canvas || canvas.parentElement === container) return;
   container.appendChild(canvas);
-  current()?.redraw();
+  current()?.refit();
 }
 
 /** Where a canvas the engine took over goes when the first frame's place goes. */
