@@ -122,7 +122,8 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
   const workshop = createWorkshopTools({ scene, rig, camera, clipping, model: currentModel, requestRender });
   const picking = createPartPicking(scene, rig, workshop.clipPlanes, currentModel);
   workshop.usePicking(picking);
-  const parts = createPartCommands({ model: currentModel, mode: () => mode, emphasis, onVisibilityChange, requestRender });
+  // A model over the fine budget is refined again for the parts shown.
+  const parts = createPartCommands({ model: currentModel, mode: () => mode, emphasis, onVisibilityChange, requestRender, refine: () => model && refine(model) });
   const input = canvas
     ? bindViewerInput({ canvas, rig, camera, picking, measure, workshop, hasModel: () => model !== null, onPick, requestRender })
     : null;
@@ -142,6 +143,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
   /** The fine batches of a model first drawn at its coarse level, built a slice at a time between frames. */
   let stopRefining: (() => void) | null = null;
   const refine = (view: ModelView) => {
+    stopRefining?.();
     stopRefining = refineInSlices(view, () => {
       stopRefining = null;
       view.syncVisibility(mode);
@@ -173,7 +175,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
 
     async load(url, { signal } = {}) {
       const id = ++loadCounter;
-      const { view: loaded, turnedView } = await loadModelView(url, scene, progress, signal, () => id === loadCounter && !disposed, options.coarseWhileMovingFrom);
+      const { view: loaded, turnedView } = await loadModelView(url, scene, progress, signal, () => id === loadCounter && !disposed, options);
       unloadModel();
       model = loaded;
       emphasis.setModel(model);
@@ -269,6 +271,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
       detail: model ? model.detail() : null,
       triangles: model ? visibleTriangles(model.shownMeshes()) : 0,
       movingCoarseFrames,
+      refinedParts: model?.refinedParts() ?? 0,
     }),
 
     dispose() {

@@ -31,6 +31,8 @@ export interface EngineStats {
   triangles: number;
   /** Frames drawn at the coarse level because the view moved. */
   movingCoarseFrames: number;
+  /** Parts drawn at their fine level when the view rests (all of them once a model within the fine budget is refined). */
+  refinedParts: number;
 }
 
 export interface ViewerEngineOptions {
@@ -48,6 +50,8 @@ export interface ViewerEngineOptions {
   clock?: () => number;
   /** A model of at least this many triangles draws its coarse level while the view moves (default 300,000). */
   coarseWhileMovingFrom?: number;
+  /** Fine triangles drawn at most: beyond, only the parts shown, when they fit (default 3,000,000; scene/fineBudget.ts). */
+  fineTriangleBudget?: number;
   /**
    * The canvas already shows the model (a shared link's first frame, whose WebGL context the engine
    * took over): no frame is drawn until the first load has its own, so the picture never blanks.

@@ -100,4 +100,24 @@ describe('a model with a coarse level', () => {
     expect(viewer.getStats().detail).toBe('fine');
     viewer.dispose();
   });
+
+  it('over the fine budget, draws at its fine level only the parts shown when they fit, and the whole model coarse again once all are shown', async () => {
+    serveGlb(glb);
+    const side = [...partTriangles.entries()].find(([name]) => name.startsWith('Left side+'))!;
+    // A budget the whole cabinet is over and its side panel fits.
+    const { viewer } = nullEngineViewer({ fineTriangleBudget: Math.floor(total / 2) });
+    expect(side[1]).toBeLessThan(total / 2);
+    const info = await viewer.load('https://models.test/job.glb');
+    const coarse = viewer.getStats().triangles;
+    expect(viewer.getStats()).toMatchObject({ detail: 'coarse', refinedParts: 0 });
+    const node = Object.values(info.tree.nodes).find((n) => n.rawName === side[0])!;
+    viewer.isolate([node.id]);
+    await vi.waitFor(() => expect(viewer.getStats().refinedParts).toBe(1), { timeout: 20_000, interval: 20 });
+    expect(viewer.getStats().triangles).toBe(side[1]);
+    expect(viewer.getStats().detail).toBe('coarse');
+    viewer.showAll();
+    await vi.waitFor(() => expect(viewer.getStats().refinedParts).toBe(0), { timeout: 20_000, interval: 20 });
+    expect(viewer.getStats().triangles).toBe(coarse);
+    viewer.dispose();
+  });
 });

@@ -27,14 +27,15 @@ interface Builder {
 }
 
 /** The pieces of `source` at `level`: each piece's coarse geometry in place of its own, where it has one. */
-function atLevel(source: ModelSource, level: DetailLevel): { source: ModelSource; refinable: boolean } {
+function atLevel(source: ModelSource, level: DetailLevel, fineParts?: ReadonlySet<number>): { source: ModelSource; refinable: boolean } {
   if (level === 'fine') return { source, refinable: false };
   let refinable = false;
-  const parts = source.parts.map((part) => ({
+  const parts = source.parts.map((part, p) => ({
     id: part.id,
     pieces: part.pieces.map((piece) => {
       if (!piece.coarse) return piece;
       refinable = true;
+      if (fineParts?.has(p)) return piece;
       return { geometry: piece.coarse, material: piece.material, matrix: piece.matrix };
     }),
   }));
@@ -83,8 +84,14 @@ const VERTICES_PER_STEP = 40_000;
  * buildBatches as steps: the generator pauses every few milliseconds of work, so that a caller
  * can build a large model's fine batches between frames (its last value is the built model).
  */
-export function* buildBatchesInSteps(model: ModelSource, level: DetailLevel = 'fine', onPart?: (done: number, total: number) => void): Generator<void, BuiltModel, void> {
-  const { source, refinable } = atLevel(model, level);
+export function* buildBatchesInSteps(
+  model: ModelSource,
+  level: DetailLevel = 'fine',
+  onPart?: (done: number, total: number) => void,
+  /** At the coarse level, the parts batched at their fine level all the same (a model over the fine budget). */
+  fineParts?: ReadonlySet<number>,
+): Generator<void, BuiltModel, void> {
+  const { source, refinable } = atLevel(model, level, fineParts);
   const order = groupPieces(source);
 
   const partBounds = new Float32Array(source.parts.length * 6);

@@ -34,7 +34,7 @@ export async function loadModelView(
   report: ReturnType<typeof progressReporter>,
   signal: AbortSignal | undefined,
   isCurrent: () => boolean,
-  coarseWhileMovingFrom?: number,
+  detail: { coarseWhileMovingFrom?: number; fineTriangleBudget?: number } = {},
 ): Promise<{ view: ModelView; turnedView: () => CameraState | null }> {
   const check = () => {
     throwIfAborted(signal);
@@ -57,7 +57,7 @@ export async function loadModelView(
   report('renderModes', 0);
   await new Promise((resolve) => setTimeout(resolve, 0));
   check();
-  const view = new ModelView(scene, source, partTreeOfGltf(json), read?.built, coarseWhileMovingFrom);
+  const view = new ModelView(scene, source, partTreeOfGltf(json), read?.built, detail.coarseWhileMovingFrom, detail.fineTriangleBudget);
   try {
     check();
   } catch (error) {

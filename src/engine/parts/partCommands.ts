@@ -14,16 +14,21 @@ interface PartCommandsDeps {
   emphasis: PartEmphasis;
   onVisibilityChange: Emitter<VisibilityChange>;
   requestRender: () => void;
+  /** The model's batches made again at the detail its shown parts allow (a model over the fine budget). */
+  refine: () => void;
 }
 
-export function createPartCommands({ model, mode, emphasis, onVisibilityChange, requestRender }: PartCommandsDeps) {
+export function createPartCommands({ model, mode, emphasis, onVisibilityChange, requestRender, refine }: PartCommandsDeps) {
   const apply = (change: (view: ModelView) => VisibilityChange['changes']): boolean => {
     const view = model();
     if (!view) return false;
     const changes = change(view);
     view.syncVisibility(mode());
     emphasis.refresh();
-    if (changes.length > 0) onVisibilityChange.emit({ changes });
+    if (changes.length > 0) {
+      onVisibilityChange.emit({ changes });
+      refine();
+    }
     requestRender();
     return true;
   };

@@ -5,7 +5,9 @@
  * A model with coarse levels (src/model/geometry/coarseLevel.ts) is first built and drawn at the coarse
  * level; `refinement()` then builds the fine batches in steps and swaps them in, keeping the
  * visibility, the render mode's materials and the exploded view. A heavy model keeps its coarse
- * meshes and draws them while the view moves (`showMoving`), the fine ones when it rests.
+ * meshes and draws them while the view moves (`showMoving`), the fine ones when it rests. A model
+ * whose fine level is over the budget (fineBudget.ts) draws at its fine level only the parts shown,
+ * when they fit, and is refined again as they change (`refinement()` after a visibility change).
  */
 import type { Scene } from '@babylonjs/core/scene';
 import { type BuiltModel, buildBatches, buildBatchesInSteps, type DetailLevel } from '../geometry/buildBatches';
@@ -18,6 +20,7 @@ import { RenderModes } from '../render/renderModes';
 import type { Bounds, ModelInfo, PartTree, RenderMode } from '../types';
 import type { Batch } from '../geometry/buildBatches';
 import { applyVisibility, createModelMeshes, disableMeshes, updatePositions, type ModelMeshes } from './batchMeshes';
+import { FINE_TRIANGLE_BUDGET, fineTrianglesPerPart, partsToRefine, sameParts } from './fineBudget';
 
 /** A fine level of at least this many triangles keeps its coarse level for moving views (a phone draws a few hundred thousand smoothly). */
 const MOVING_COARSE_MIN_TRIANGLES = 300_000;
@@ -44,6 +47,9 @@ export class ModelView {
   private moving: { built: BuiltModel; meshes: ModelMeshes; rest: RestPose | null } | null = null;
   private showingCoarse = false;
   private mode: RenderMode = 'solid';
+  /** Each part's fine triangles (made on first use), and the parts the batches hold at their fine level ('all' once wholly fine). */
+  private fineTriangles: Float64Array | null = null;
+  private refined: 'all' | Set<number> = new Set();
 
   /** `built`: the batches of `source` when already made (by a link's first frame); else its coarse level's. */
   constructor(
@@ -53,8 +59,11 @@ export class ModelView {
     built?: BuiltModel,
     /** Fine levels of at least this many triangles keep their coarse level for moving views. */
     private readonly movingMinTriangles = MOVING_COARSE_MIN_TRIANGLES,
+    /** Fine triangles drawn at most (fineBudget.ts). */
+    private readonly fineBudget = FINE_TRIANGLE_BUDGET,
   ) {
     this.built = built ?? buildBatches(source, undefined, 'coarse');
+    if (!this.built.refinable) this.refined = 'all';
     this.partIds = source.parts.map((p) => p.id);
     this.partIndex = new Map(this.partIds.map((id, i) => [id, i]));
     this.meshes = createModelMeshes(this.built, scene);
@@ -153,37 +162,51 @@ export class ModelView {
     return this.showingCoarse && this.moving ? this.moving.meshes : this.meshes;
   }
 
-  /** The level drawn now. */
+  /** The level drawn now ('coarse' while any part is drawn coarse). */
   detail(): DetailLevel {
     return this.showingCoarse || this.built.refinable ? 'coarse' : 'fine';
   }
 
+  /** How many parts the batches drawn at rest hold at their fine level. */
+  refinedParts(): number {
+    return this.refined === 'all' ? this.partIds.length : this.refined.size;
+  }
+
   /**
-   * The steps that build the fine batches and swap them in (each a few milliseconds of work; the
-   * last one creates the meshes), or null when these batches are the finest there are.
+   * The steps that build the batches at the detail the budget allows for the parts shown and swap
+   * them in (each a few milliseconds of work; the last one creates the meshes), or null when the
+   * batches drawn are already those.
    */
   refinement(): Generator<void, void, void> | null {
-    if (!this.built.refinable) return null;
+    if (this.refined === 'all') return null;
+    this.fineTriangles ??= fineTrianglesPerPart(this.source);
+    const wanted = partsToRefine(this.fineTriangles, this.visibility.visible, this.fineBudget);
+    if (wanted !== 'all' && sameParts(wanted, this.refined)) return null;
     const view = this;
     return (function* () {
-      const fine = yield* buildBatchesInSteps(view.source, 'fine');
-      view.swap(fine);
+      const next = wanted === 'all' ? yield* buildBatchesInSteps(view.source, 'fine') : yield* buildBatchesInSteps(view.source, 'coarse', undefined, wanted);
+      view.swap(next, wanted);
     })();
   }
 
-  private swap(fine: BuiltModel): void {
+  private swap(next: BuiltModel, refined: 'all' | Set<number>): void {
     const factor = this.explodeFactor;
-    if (triangleCount(fine.batches) >= this.movingMinTriangles) {
+    if (this.moving) {
+      // The coarse level is kept already: the batches drawn until now go.
+      this.meshes.dispose();
+    } else if (refined !== 'all' || triangleCount(next.batches) >= this.movingMinTriangles) {
+      // A heavy model, or one over the fine budget (refined again as its parts are shown and hidden), keeps its coarse level.
       this.moving = { built: this.built, meshes: this.meshes, rest: this.rest };
       disableMeshes(this.meshes);
     } else {
       this.meshes.dispose();
     }
-    this.built = fine;
-    this.meshes = createModelMeshes(fine, this.scene);
+    this.refined = refined;
+    this.built = next;
+    this.meshes = createModelMeshes(next, this.scene);
     this.modes.useMeshes(this.meshes);
-    this.picker = new PartPicker(fine, this.partIds.length);
-    // The exploded view is made again from the fine batches' rest pose.
+    this.picker = new PartPicker(next, this.partIds.length);
+    // The exploded view is made again from the new batches' rest pose.
     this.rest = null;
     this.plan = null;
     this.explodeFactor = 0;
