@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { gpuProcessMb } from './browser';
 import { VIEWER_BACKGROUND } from '../../src/model/viewerVocabulary';
 
 /** Counts WebGL draw calls, and the tasks that issued at least one (one task per rendered frame). */
@@ -157,6 +158,8 @@ export function orbit(page: Page, kind: ViewerKind, frames: number): Promise<{ m
 
 export interface ViewerMeasure {
   firstFrameMs: number;
+  /** Growth of the GPU process's resident memory from before the open to the model shown, MB. */
+  gpuMb: number;
   drawCalls: number;
   heapMb: number;
   orbitMs: number;
@@ -165,19 +168,32 @@ export interface ViewerMeasure {
 /** One open of a viewer page in a fresh context: first frame, JS heap, then `frames` orbit frames. */
 export async function measureViewer(
   browser: Browser,
-  options: { kind: ViewerKind; url: string; viewport: { width: number; height: number }; frames: number; routing: RoutingLog; log: (line: string) => void; label: string },
+  options: {
+    kind: ViewerKind;
+    url: string;
+    viewport: { width: number; height: number };
+    frames: number;
+    routing: RoutingLog;
+    log: (line: string) => void;
+    label: string;
+    /** What to wait for once the model is on screen, before memory is read (ours: the detail settled). */
+    afterShown?: (page: Page) => Promise<void>;
+  },
 ): Promise<ViewerMeasure> {
   const context = await browser.newContext({ viewport: options.viewport });
   await keepRequestsLocal(context, options.routing);
   await context.addInitScript(DRAW_COUNTER);
   const page = await context.newPage();
   try {
+    const gpuBefore = gpuProcessMb();
     await page.goto(options.url, { waitUntil: 'commit' });
     const firstFrameMs = await waitFirstFrame(page, options.kind, 300_000);
+    if (options.afterShown) await options.afterShown(page);
     const heapMb = await jsHeapMb(page);
+    const gpuMb = gpuProcessMb() - gpuBefore;
     const o = await orbit(page, options.kind, options.frames);
     if (o.rendered < options.frames * 0.9) options.log(`  ${options.label}: only ${o.rendered} of ${options.frames} orbit frames drew`);
-    return { firstFrameMs, drawCalls: o.drawCalls, heapMb, orbitMs: o.ms };
+    return { firstFrameMs, gpuMb, drawCalls: o.drawCalls, heapMb, orbitMs: o.ms };
   } finally {
     await context.close();
   }

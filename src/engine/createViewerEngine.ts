@@ -272,6 +272,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
       triangles: model ? visibleTriangles(model.shownMeshes()) : 0,
       movingCoarseFrames,
       refinedParts: model?.refinedParts() ?? 0,
+      refining: stopRefining !== null,
     }),
 
     dispose() {

@@ -33,6 +33,8 @@ export interface EngineStats {
   movingCoarseFrames: number;
   /** Parts drawn at their fine level when the view rests (all of them once a model within the fine budget is refined). */
   refinedParts: number;
+  /** Whether batches at a finer detail are being built (between frames) to be swapped in. */
+  refining: boolean;
 }
 
 export interface ViewerEngineOptions {
