@@ -1,0 +1,10 @@
+/** The screen drivers, by machine (`npm run qa -- --machine <name> --ui`). */
+import type { Expected } from '../../tests/helpers/modelBased';
+import { deleteScreen } from './deleteScreen';
+import { renameScreen } from './renameScreen';
+import type { ScreenDriver } from './screenPaths';
+
+export const screenDrivers: Record<string, ScreenDriver<unknown, Expected>> = {
+  rename: renameScreen as never,
+  delete: deleteScreen as never,
+};

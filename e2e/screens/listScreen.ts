@@ -1,0 +1,64 @@
+/** What the project list's screen drivers share: a fresh owner with one project, its card's menu, a refused request. */
+import { expect, type Page } from '@playwright/test';
+import { api, uploadProject, type RunningServer } from '../../bench/lib/appServer';
+import { generateAssembly } from '../../samples/generate';
+import { writeSample } from '../../samples/writers/index';
+import { admin, uniqueUser } from '../admin';
+import { e2eServer } from '../linkHelpers';
+import { logIn } from '../listHelpers';
+
+const PASSWORD = 'screen-paths-password';
+
+export interface OwnerWithProject {
+  server: RunningServer;
+  username: string;
+  token: string;
+  projectId: number;
+}
+
+/** One account per kind of screen path in this worker: made once (the admin command takes seconds). */
+const accounts = new Map<string, Promise<{ username: string; token: string }>>();
+
+async function accountFor(prefix: string): Promise<{ username: string; token: string }> {
+  let account = accounts.get(prefix);
+  if (!account) {
+    account = (async () => {
+      const username = uniqueUser(`screen-${prefix}`);
+      await admin('user', 'add', username, '--password', PASSWORD, '--name', 'Screen Tester');
+      await admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '1000');
+      const { accessToken } = await api<{ accessToken: string }>(e2eServer, 'auth/login', undefined, { username, password: PASSWORD });
+      return { username, token: accessToken };
+    })();
+    accounts.set(prefix, account);
+  }
+  return account;
+}
+
+/** The account of `prefix` owning exactly one small project named `name` (made afresh), logged in on the list page. */
+export async function ownerWithProject(page: Page, prefix: string, name: string): Promise<OwnerWithProject> {
+  const { username, token } = await accountFor(prefix);
+  for (const old of await api<{ id: number }[]>(e2eServer, 'projects', token)) await api(e2eServer, `projects/${old.id}`, token, undefined, 'DELETE');
+  const project = await uploadProject(e2eServer, token, name, 'kitchen.dae', await writeSample(generateAssembly({ parts: 10, seed: 3 }), 'dae'));
+  await logIn(page, username, PASSWORD);
+  await expect(page.getByRole('link', { name: `Open ${name}`, exact: true })).toBeVisible();
+  return { server: e2eServer, username, token, projectId: project.id };
+}
+
+/** Opens the project's card menu and picks `action`. */
+export async function openProjectAction(page: Page, name: string, action: string): Promise<void> {
+  await page.getByRole('button', { name: `Actions for ${name}`, exact: true }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+/** The server's next answer to `method path` is a 500 (the request never reaches it); later ones go through. */
+export async function refuseNext(page: Page, method: string, path: string): Promise<void> {
+  let refused = false;
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      if (refused || route.request().method() !== method) return route.fallback();
+      refused = true;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'internal', message: 'Internal Server Error' }) });
+    },
+  );
+}
