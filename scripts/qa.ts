@@ -14,6 +14,9 @@
  *   npm run qa -- --covering                    the paths `npm test` plays instead of every generated one
  *   npm run qa -- --mutate [--since <commit>]   the mutation check (scripts/mutate-machines.ts), of the
  *                                               machines whose files changed since that commit
+ *   npm run qa -- --ui --all [--machine X]      every generated path of the machines with a screen driver
+ *                                               (e2e/screens/, upload's e2e/uploadPaths.ts) through their screens
+ *   npm run qa -- --ui-mutants [--machine X]    planted view faults, each built and played through the screens
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -26,6 +29,8 @@ import { describePath, describePaths } from './qa/paths';
 import { replayPath } from './qa/replay';
 import { htmlReport } from './qa/html';
 import { junit, table, type CaseResult, type MachineResult } from './qa/report';
+import { ensureBuilt, runScreens, SCREEN_SPECS, screenSet } from './qa/screenRuns';
+import { runViewMutants } from './qa/viewMutants';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -43,6 +48,14 @@ if (flag('--mutate')) {
   const passed = ['--machine', '--since'].flatMap((name) => (option(name) ? [name, option(name)!] : []));
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/mutate-machines.ts', ...passed], { stdio: 'inherit' });
   process.exit(run.status ?? 1);
+}
+if (flag('--ui-mutants')) process.exit(runViewMutants(wanted));
+if (flag('--ui') && flag('--all')) {
+  const built = ensureBuilt();
+  if (built !== 0) process.exit(built);
+  const upload = !wanted || wanted === 'upload' ? runScreens({ spec: SCREEN_SPECS.upload, all: true }) : 0;
+  const drivers = wanted === 'upload' ? 0 : runScreens({ spec: SCREEN_SPECS.drivers, machine: wanted, all: true });
+  process.exit(upload || drivers);
 }
 if (flag('--diagrams')) {
   for (const file of writeDiagrams(allMachines.filter((m) => !wanted || m.name === wanted))) console.log(`wrote ${file}`);
@@ -75,11 +88,13 @@ for (const model of models) {
   const shape = machineShape(model.machine);
   const visited: Visited = { states: new Set(), transitions: new Set() };
   const cases: CaseResult[] = [];
+  const visitedById = new Map<string, Visited>();
   for (const run of generated.runs) {
     for (const c of run.cases) {
       const started = performance.now();
       try {
         const v = await c.execute();
+        visitedById.set(c.id, v);
         v.states.forEach((s) => visited.states.add(s));
         v.transitions.forEach((t) => visited.transitions.add(t));
         cases.push({ run: run.label, id: c.id, name: c.name, ok: true, ms: performance.now() - started });
@@ -101,6 +116,7 @@ for (const model of models) {
     cases,
     stateList: shape.states,
     transitionList: shape.transitions.map(({ key, source, event, targets }) => ({ key, source, event, targets })),
+    screen: screenSet(model, visitedById, shape.transitions.map((t) => t.key)),
   });
 }
 

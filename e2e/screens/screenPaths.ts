@@ -23,6 +23,8 @@ export interface ScreenStep<X extends Expected = Expected> {
 export interface ScreenPath<X extends Expected = Expected> {
   /** The model path's stable id (`npm run qa -- --machine <name> --path ID --ui`). */
   id: string;
+  /** The model's run it belongs to (its start: e.g. a stored session or none). */
+  run: string;
   steps: ScreenStep<X>[];
   /** The transitions the path takes, in the oracle's states. */
   transitions: string[];
@@ -34,8 +36,13 @@ export type Arrange<C> = (page: Page, context: C, event: EventObject) => Promise
 export interface ScreenDriver<C, X extends Expected = Expected> {
   /** The machine's model (tests/models): its paths and its oracle. */
   model: MachineModel;
-  /** A fresh account and the screen opened at the machine's start; returns what the steps need. */
-  open(page: Page): Promise<C>;
+  /** A fresh account and the screen opened at the machine's start for the model's run; returns what the steps need. */
+  open(page: Page, run: string): Promise<C>;
+  /**
+   * Why a path of the model cannot be played on the page as it is (a step the page always makes
+   * two of), or null. Such paths are left out of the screen's set, the reason reported.
+   */
+  unplayable?: (path: ScreenPath<X>) => string | null;
   /** What a user does on the page for each event they cause, by event type. */
   user: Record<string, (page: Page, context: C, event: EventObject) => Promise<void>>;
   /** The server's answers, by event type: how each is arranged before the request that gets it. */
@@ -51,24 +58,32 @@ export function undriven(driver: ScreenDriver<unknown, Expected>, paths: ScreenP
 }
 
 /**
- * Every path of the model (its first run's). A path's transitions are named from its oracle: the
- * state expected before a step, the event with its payload (each name a rename is given, each
- * answer of the server), the state expected after it.
+ * Every path of the model (of each of its runs). A path's transitions are named from its oracle: the
+ * state expected before a step (all the oracle expects, its effects aside: a message shown or not is
+ * another state), the event with its payload (each name a rename is given, each answer of the
+ * server), the state expected after it.
  */
 export function allPaths<X extends Expected>(model: MachineModel): ScreenPath<X>[] {
-  const { cases } = generate(model).runs[0];
-  const initial = model.runs[0].run.oracle?.initial();
-  return cases.map((c) => {
-    const steps = c.steps.filter((s) => s.event.type !== 'xstate.init').map((s) => ({ event: s.event, expected: s.expected as X }));
-    let before = JSON.stringify(initial?.value ?? null);
-    const transitions = steps.map((s) => {
-      const after = JSON.stringify(s.expected.value);
-      const key = `${before} --${describeEvent(s.event)}--> ${after}`;
-      before = after;
-      return key;
+  return generate(model).runs.flatMap(({ label, cases }) => {
+    const initial = model.runs.find((r) => r.label === label)?.run.oracle?.initial();
+    return cases.map((c) => {
+      const steps = c.steps.filter((s) => s.event.type !== 'xstate.init').map((s) => ({ event: s.event, expected: s.expected as X }));
+      let before = stateOf(initial ?? null);
+      const transitions = steps.map((s) => {
+        const after = stateOf(s.expected);
+        const key = `${before} --${describeEvent(s.event)}--> ${after}`;
+        before = after;
+        return key;
+      });
+      return { id: c.id, run: label, steps, transitions: [...new Set(transitions)] };
     });
-    return { id: c.id, steps, transitions: [...new Set(transitions)] };
   });
+}
+
+function stateOf(expected: Expected | null): string {
+  if (!expected) return 'null';
+  const { effects: _effects, ...rest } = expected;
+  return JSON.stringify(rest);
 }
 
 /** A few paths that together take every transition the given paths take (greedy: the path taking most not yet taken first). */
@@ -90,6 +105,11 @@ export function covering<X extends Expected>(paths: ScreenPath<X>[]): ScreenPath
     for (const t of best.transitions) left.delete(t);
   }
   return chosen;
+}
+
+/** The paths the driver can play on its page (see `unplayable`). */
+export function playable<C, X extends Expected>(driver: ScreenDriver<C, X>, paths: ScreenPath<X>[]): ScreenPath<X>[] {
+  return paths.filter((p) => !driver.unplayable?.(p));
 }
 
 /** The paths this run plays: the one `QA_PATH` names, all with `QA_UI_ALL`, else a covering set. */
@@ -120,8 +140,8 @@ export function describeStep(step: ScreenStep): string {
  * are arranged; after each step, the page must show the oracle's state.
  */
 export async function playPath<C, X extends Expected>(page: Page, driver: ScreenDriver<C, X>, path: ScreenPath<X>): Promise<void> {
-  const context = await driver.open(page);
-  const initial = driver.model.runs[0].run.oracle?.initial() as X | undefined;
+  const context = await driver.open(page, path.run);
+  const initial = driver.model.runs.find((r) => r.label === path.run)?.run.oracle?.initial() as X | undefined;
   if (initial) await driver.expect(page, context, initial, 'at the start');
   for (const [i, step] of path.steps.entries()) {
     const where = `step ${i + 1}: ${describeStep(step)}`;

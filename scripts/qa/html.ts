@@ -4,7 +4,7 @@
  * path with its id, its steps in words, the error and the command that replays it. One file, no
  * script, nothing fetched: it opens from a CI artifact as it is.
  */
-import type { MachineResult } from './report';
+import { screenCell, type MachineResult } from './report';
 
 const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const pct = (a: number, b: number) => (b === 0 ? '–' : `${Math.round((a / b) * 100)} %`);
@@ -17,7 +17,7 @@ function machineSection(r: MachineResult): string {
   const failed = r.cases.filter((c) => !c.ok);
   return `<section id="${html(r.machine)}">
 <h2>${html(r.machine)} <small>${html(r.source)}</small></h2>
-<p>${r.paths} paths, <b class="${failed.length ? 'bad' : 'ok'}">${failed.length} failed</b>; states visited ${r.coverage.states.visited}/${r.coverage.states.total} (${pct(r.coverage.states.visited, r.coverage.states.total)}), transitions taken ${r.coverage.transitions.visited}/${r.coverage.transitions.total} (${pct(r.coverage.transitions.visited, r.coverage.transitions.total)}). Diagram: <code>docs/machines/${html(r.machine)}.md</code>.</p>
+<p>${r.paths} paths, <b class="${failed.length ? 'bad' : 'ok'}">${failed.length} failed</b>; states visited ${r.coverage.states.visited}/${r.coverage.states.total} (${pct(r.coverage.states.visited, r.coverage.states.total)}), transitions taken ${r.coverage.transitions.visited}/${r.coverage.transitions.total} (${pct(r.coverage.transitions.visited, r.coverage.transitions.total)}). Through its screen: ${html(screenCell(r))}${'missing' in r.screen && r.screen.missing.length ? ` (not taken there: ${html(r.screen.missing.join(', '))})` : ''}. Diagram: <code>docs/machines/${html(r.machine)}.md</code>.</p>
 ${r.coverage.outOfReach ? `<p class="far">Out of reach, not counted: ${html(r.coverage.outOfReach.why)}</p>` : ''}
 ${failed
   .map(
@@ -41,14 +41,14 @@ export function htmlReport(results: MachineResult[], generatedAt = new Date()): 
   const rows = results
     .map(
       (r) =>
-        `<tr><td><a href="#${html(r.machine)}">${html(r.machine)}</a></td><td>${r.paths}</td><td class="${r.failed ? 'bad' : 'ok'}">${r.failed}</td><td>${r.coverage.states.visited}/${r.coverage.states.total}</td><td>${r.coverage.transitions.visited}/${r.coverage.transitions.total}</td></tr>`,
+        `<tr><td><a href="#${html(r.machine)}">${html(r.machine)}</a></td><td>${r.paths}</td><td class="${r.failed ? 'bad' : 'ok'}">${r.failed}</td><td>${r.coverage.states.visited}/${r.coverage.states.total}</td><td>${r.coverage.transitions.visited}/${r.coverage.transitions.total}</td><td class="${'reason' in r.screen ? 'far' : r.screen.missing.length ? 'bad' : 'ok'}">${html(screenCell(r))}</td></tr>`,
     )
     .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Machines: generated paths</title>
 <style>body{font:14px/1.45 system-ui,sans-serif;background:#18181b;color:#e4e4e7;margin:2rem;max-width:70rem}a{color:#fb923c}table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #3f3f46;padding:.2rem .5rem;text-align:left}.ok{color:#4ade80}.bad{color:#f87171}.far{color:#a1a1aa}pre{white-space:pre-wrap;margin:0}.failure{border:1px solid #f87171;border-radius:.5rem;padding:.5rem 1rem;margin:1rem 0}small{color:#a1a1aa;font-weight:normal}</style></head>
 <body><h1>Machines: generated paths, played with their oracles</h1><p>${html(generatedAt.toISOString())}</p>
-<table><tr><th>machine</th><th>paths</th><th>failed</th><th>states visited</th><th>transitions taken</th></tr>${rows}</table>
+<table><tr><th>machine</th><th>paths</th><th>failed</th><th>states visited</th><th>transitions taken</th><th>through its screen (<code>npm test</code>'s set)</th></tr>${rows}</table>
 ${results.map(machineSection).join('\n')}
 </body></html>
 `;

@@ -1,15 +1,16 @@
 /**
  * `npm run qa -- --machine X --path ID`: one generated path, found by its stable id, shown as steps
  * in words and played on the real machine with its oracle (the same check as its vitest case). With
- * `--ui` (upload), the path is played through the real list page in Chromium against the real server
- * (e2e/uploadPaths.spec.ts), `--headed` to watch it, `--trace` to keep a Playwright trace in
- * test-results/.
+ * `--ui` (upload, and the machines with a screen driver in e2e/screens/), the path is played through
+ * the real screen in Chromium against the real server (e2e/uploadPaths.spec.ts, e2e/screenPaths.spec.ts),
+ * `--headed` to watch it, `--trace` to keep a Playwright trace in test-results/.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { screenDrivers } from '../../e2e/screens/drivers';
+import { allPaths, describeStep as describeScreenStep } from '../../e2e/screens/screenPaths';
 import { describeStep, uploadUiPaths } from '../../e2e/uploadPaths';
 import { generate, type MachineModel } from '../../tests/models/machineModel';
 import { describePath } from './paths';
+import { ensureBuilt, runScreens, SCREEN_SPECS } from './screenRuns';
 
 interface ReplayOptions {
   ui: boolean;
@@ -17,31 +18,38 @@ interface ReplayOptions {
   trace: boolean;
 }
 
-function replayThroughScreens(id: string, options: ReplayOptions): number {
-  const path = uploadUiPaths.find((p) => p.id === id);
-  if (!path) {
-    console.error(`No screen path ${id} for upload. Screen paths: ${uploadUiPaths.map((p) => p.id).join(', ')}`);
-    return 2;
+function replayThroughScreens(machine: string, id: string, options: ReplayOptions): number {
+  if (machine === 'upload') {
+    const path = uploadUiPaths.find((p) => p.id === id);
+    if (!path) {
+      console.error(`No screen path ${id} for upload. Screen paths: ${uploadUiPaths.map((p) => p.id).join(', ')}`);
+      return 2;
+    }
+    console.log(`path ${id}, ${path.account} account (through the list page):`);
+    path.steps.forEach((step, i) => console.log(`  ${String(i + 1).padStart(2)}. ${describeStep(step)}`));
+  } else {
+    const path = allPaths(screenDrivers[machine].model).find((p) => p.id === id);
+    if (!path) {
+      console.error(`No path ${id} for ${machine}: \`npm run qa -- --machine ${machine} --paths\` lists them.`);
+      return 2;
+    }
+    console.log(`path ${id} of ${machine} (through its screen):`);
+    path.steps.forEach((step, i) => console.log(`  ${String(i + 1).padStart(2)}. ${describeScreenStep(step)}`));
   }
-  console.log(`path ${id}, ${path.account} account (through the list page):`);
-  path.steps.forEach((step, i) => console.log(`  ${String(i + 1).padStart(2)}. ${describeStep(step)}`));
   // The end-to-end tests run on the built app and server, with the engine's test hooks.
-  if (!existsSync('dist/engine-test.html') || !existsSync('dist-server/main.js')) {
-    const built = spawnSync('sh', ['-c', 'ENGINE_TEST_PAGE=1 npx vite build --logLevel warn && node scripts/build-server.mjs'], { stdio: 'inherit' });
-    if (built.status !== 0) return built.status ?? 1;
-  }
-  const args = ['playwright', 'test', 'e2e/uploadPaths.spec.ts', '--grep', `path ${id}`, ...(options.headed ? ['--headed'] : [])];
-  const run = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, QA_PATH: id, ...(options.trace ? { QA_TRACE: '1' } : {}) } });
-  return run.status ?? 1;
+  const built = ensureBuilt();
+  if (built !== 0) return built;
+  return runScreens({ spec: machine === 'upload' ? SCREEN_SPECS.upload : SCREEN_SPECS.drivers, machine, path: id, headed: options.headed, trace: options.trace });
 }
 
 export async function replayPath(models: MachineModel[], id: string, options: ReplayOptions): Promise<number> {
   if (options.ui) {
-    if (models.length !== 1 || models[0].name !== 'upload') {
-      console.error('Through the screens: the upload machine\'s paths (--machine upload). The other machines are played on the machine.');
+    const machine = models.length === 1 ? models[0].name : '';
+    if (machine !== 'upload' && !(machine in screenDrivers)) {
+      console.error(`Through the screens: one of ${['upload', ...Object.keys(screenDrivers)].join(', ')} (--machine <name>). The other machines are played on the machine.`);
       return 2;
     }
-    return replayThroughScreens(id, options);
+    return replayThroughScreens(machine, id, options);
   }
   for (const model of models) {
     for (const run of generate(model).runs) {

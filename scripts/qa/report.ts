@@ -26,13 +26,20 @@ export interface MachineResult {
   /** Every state and transition of the machine (the HTML report marks those visited and taken). */
   stateList: string[];
   transitionList: Array<{ key: string; source: string; event: string; targets: string[] }>;
+  /** The machine through its screen: the transitions of the real actor the paths `npm test` plays there take, or why none. */
+  screen: { taken: number; total: number; missing: string[] } | { reason: string };
+}
+
+/** The screen column: `12/12 (100 %)`, or the reason there is none. */
+export function screenCell(r: MachineResult): string {
+  return 'reason' in r.screen ? r.screen.reason : `${r.screen.taken}/${r.screen.total} (${pct(r.screen.taken, r.screen.total)})`;
 }
 
 const pct = (a: number, b: number) => (b === 0 ? '-' : `${((a / b) * 100).toFixed(0)} %`);
 
 export function table(results: MachineResult[]): string {
   const rows = [
-    ['machine', 'states', 'transitions', 'paths', 'failed', 'states visited', 'transitions taken'],
+    ['machine', 'states', 'transitions', 'paths', 'failed', 'states visited', 'transitions taken', 'through its screen'],
     ...results.map((r) => [
       r.machine,
       String(r.states),
@@ -41,6 +48,7 @@ export function table(results: MachineResult[]): string {
       String(r.failed),
       `${r.coverage.states.visited}/${r.coverage.states.total} (${pct(r.coverage.states.visited, r.coverage.states.total)})`,
       `${r.coverage.transitions.visited}/${r.coverage.transitions.total} (${pct(r.coverage.transitions.visited, r.coverage.transitions.total)})`,
+      'reason' in r.screen ? '-' : screenCell(r),
     ]),
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
@@ -52,6 +60,7 @@ export function table(results: MachineResult[]): string {
     const far = r.coverage.outOfReach;
     if (far) out.push(`  ${r.machine}: out of reach, not counted (${[...far.states.map((s) => `state ${s}`), ...far.transitions].join(', ')}): ${far.why}`);
     for (const x of r.coverage.reachedAnyway ?? []) out.push(`  ${r.machine}: named out of reach but reached: ${x}`);
+    if ('missing' in r.screen) for (const t of r.screen.missing) out.push(`  ${r.machine}: transition not taken through its screen: ${t}`);
     for (const c of r.cases.filter((x) => !x.ok)) {
       out.push(`  ${r.machine}: FAILED path ${c.id} (npm run qa -- --machine ${r.machine} --path ${c.id})\n    ${c.error}`);
       out.push(...(c.steps ?? []).map((step) => `    ${step}`));

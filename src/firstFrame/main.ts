@@ -58,11 +58,10 @@ async function readModel(bytes: Uint8Array): Promise<FirstFrameModel> {
   return { bytes, json: chunks.json, source, built: buildBatches(source, undefined, 'coarse') };
 }
 
-/** A full-window layer over the page's poster, under the app; the viewer moves the canvas into its layout. */
 /**
- * The first frame's layer lies where the viewer's canvas will (between the wide layout's toolbars,
- * beside the hierarchy that opens by itself), so that the engine takes the canvas over at its size:
- * the model framed once, and no drawing buffer made again.
+ * The first frame's layer, over the page's poster and under the app, lies where the viewer's canvas
+ * will (between the wide layout's toolbars, beside the hierarchy that opens by itself), so that the
+ * engine takes the canvas over at its size: the model framed once, and no drawing buffer made again.
  */
 function placeLayer(layer: HTMLElement, boot: LinkBoot): void {
   const { innerWidth: width, innerHeight: height } = window;
@@ -74,6 +73,7 @@ function placeLayer(layer: HTMLElement, boot: LinkBoot): void {
   if (poster) Object.assign(poster.style, place);
 }
 
+/** The first frame's canvas in its layer; the viewer moves it into its layout. */
 function createCanvas(boot: LinkBoot): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   canvas.id = 'first-frame';

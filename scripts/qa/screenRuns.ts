@@ -1,0 +1,78 @@
+/**
+ * Paths through the real screens, run from `npm run qa` (Playwright against the built app and
+ * server): one path by id, a machine's, or every path of every machine with a screen driver.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { screenDrivers } from '../../e2e/screens/drivers';
+import { allPaths, covering, playable } from '../../e2e/screens/screenPaths';
+import type { Visited } from '../../tests/helpers/coverage';
+import type { MachineModel } from '../../tests/models/machineModel';
+
+/** The machines whose paths reach their screens: upload (e2e/uploadPaths.spec.ts) and those with a driver in e2e/screens/. */
+export const SCREEN_SPECS = { upload: 'e2e/uploadPaths.spec.ts', drivers: 'e2e/screenPaths.spec.ts' };
+
+/** Builds the app (with the engine's test page) and the server when they are missing; the status of the build. */
+export function ensureBuilt(outDir = 'dist'): number {
+  if (existsSync(`${outDir}/engine-test.html`) && existsSync('dist-server/main.js')) return 0;
+  const built = spawnSync('sh', ['-c', `ENGINE_TEST_PAGE=1 npx vite build --logLevel warn --outDir ${outDir} && node scripts/build-server.mjs`], { stdio: 'inherit' });
+  return built.status ?? 1;
+}
+
+export interface ScreenRun {
+  /** Which spec: the upload machine's, or the drivers' (then `machine` picks one). */
+  spec: string;
+  machine?: string;
+  path?: string;
+  all?: boolean;
+  headed?: boolean;
+  trace?: boolean;
+  /** Extra environment (another build, port or data folder). */
+  env?: Record<string, string>;
+  quiet?: boolean;
+}
+
+/** Runs Playwright on the spec; its exit status. */
+export function runScreens(run: ScreenRun): number {
+  const args = ['playwright', 'test', run.spec, ...(run.path ? ['--grep', `path ${run.path}`] : []), ...(run.headed ? ['--headed'] : [])];
+  const env = {
+    ...process.env,
+    ...(run.machine ? { QA_MACHINE: run.machine } : {}),
+    ...(run.path ? { QA_PATH: run.path } : {}),
+    ...(run.all ? { QA_UI_ALL: '1' } : {}),
+    // A path by id, or all of them: from every generated path (npm test's spec plays the vitest set's covering paths).
+    ...(run.all || run.path ? { MODEL_PATHS: 'all' } : {}),
+    ...(run.trace ? { QA_TRACE: '1' } : {}),
+    ...run.env,
+  };
+  const result = spawnSync('npx', args, { stdio: run.quiet ? 'pipe' : 'inherit', env, encoding: 'utf8' });
+  return result.status ?? 1;
+}
+
+/** Machines whose paths reach their screens in specs of their own, and why the others do not yet. */
+const REASONS: Record<string, string> = {
+  upload: 'e2e/uploadPaths.spec.ts: every path, per account',
+  viewerTools: 'e2e/toolModes.spec.ts: the covering set over the tool panels',
+};
+
+/**
+ * What `npm test` plays of a machine through its screen: the covering set of its screen driver
+ * (from the vitest set of paths, as the spec generates them), measured on the real actor by the
+ * QA run's own plays of those paths; or the reason there is none.
+ */
+export function screenSet(model: MachineModel, visitedById: Map<string, Visited>, transitions: string[]): { taken: number; total: number; missing: string[] } | { reason: string } {
+  const driver = screenDrivers[model.name];
+  if (!driver) return { reason: REASONS[model.name] ?? 'no screen driver yet (hand-written end-to-end tests)' };
+  const kept = process.env.MODEL_PATHS;
+  delete process.env.MODEL_PATHS;
+  let ids: string[];
+  try {
+    ids = covering(playable(driver, allPaths(driver.model))).map((p) => p.id);
+  } finally {
+    if (kept !== undefined) process.env.MODEL_PATHS = kept;
+  }
+  const taken = new Set<string>();
+  for (const id of ids) visitedById.get(id)?.transitions.forEach((t) => taken.add(t));
+  const missing = transitions.filter((t) => !taken.has(t));
+  return { taken: transitions.length - missing.length, total: transitions.length, missing };
+}

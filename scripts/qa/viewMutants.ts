@@ -1,0 +1,109 @@
+/**
+ * `npm run qa -- --ui-mutants [--machine X]`: planted faults in the views that no test of a machine
+ * alone can see (the machine is right; its screen is wired wrong), each built into its own copy of
+ * the app and played against the machine's paths through its screen. A mutant is killed when a path
+ * fails. The build as it is is played first: a failing plain build stops the check. The source is
+ * restored after each mutant, whatever happens.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { ensureBuilt, runScreens, SCREEN_SPECS } from './screenRuns';
+
+export interface ViewMutant {
+  id: string;
+  machine: string;
+  /** Which kind of fault (docs/qa.md). */
+  kind: 'a button sending the wrong event' | 'a view reading the wrong state' | "a dialog's confirm not wired";
+  file: string;
+  find: string;
+  replace: string;
+}
+
+export const VIEW_MUTANTS: ViewMutant[] = [
+  {
+    id: 'rename-enter-cancels',
+    machine: 'rename',
+    kind: 'a button sending the wrong event',
+    file: 'src/ui/dialogs/RenameDialog.tsx',
+    find: "onSubmit={() => actor.send({ type: 'rename.submit' })}",
+    replace: "onSubmit={() => actor.send({ type: 'rename.cancel' })}",
+  },
+  {
+    id: 'rename-rule-not-shown',
+    machine: 'rename',
+    kind: 'a view reading the wrong state',
+    file: 'src/ui/dialogs/RenameDialog.tsx',
+    find: 'const message = context.error ? errors[context.error] : context.saveFailed',
+    replace: 'const message = context.saveFailed',
+  },
+  {
+    id: 'rename-button-ignores-rules',
+    machine: 'rename',
+    kind: 'a view reading the wrong state',
+    file: 'src/ui/dialogs/RenameDialog.tsx',
+    find: 'disabled={busy || !canRename(context)}',
+    replace: 'disabled={busy}',
+  },
+  {
+    id: 'delete-confirm-unwired',
+    machine: 'delete',
+    kind: "a dialog's confirm not wired",
+    file: 'src/ui/dialogs/DeleteDialog.tsx',
+    find: "onClick={() => actor.send({ type: 'delete.confirm' })}",
+    replace: 'onClick={() => undefined}',
+  },
+  {
+    id: 'delete-cancel-confirms',
+    machine: 'delete',
+    kind: 'a button sending the wrong event',
+    file: 'src/ui/dialogs/DeleteDialog.tsx',
+    find: "const cancel = () => actor.send({ type: 'delete.cancel' });",
+    replace: "const cancel = () => actor.send({ type: 'delete.confirm' });",
+  },
+  {
+    id: 'delete-failure-not-shown',
+    machine: 'delete',
+    kind: 'a view reading the wrong state',
+    file: 'src/ui/dialogs/DeleteDialog.tsx',
+    find: '{failed ? (',
+    replace: '{busy ? (',
+  },
+];
+
+const OUT = '.tmp/mutant-dist';
+/** Its own server port and data folder, so a developer's end-to-end server is left alone. */
+const ENV = { STATIC_DIR: OUT, E2E_PORT: '8097', E2E_DATA_DIR: '.tmp/e2e-mutants' };
+
+export function runViewMutants(machine?: string): number {
+  const mutants = VIEW_MUTANTS.filter((m) => !machine || m.machine === machine);
+  const machines = [...new Set(mutants.map((m) => m.machine))];
+  console.log(`# the build as it is, through the screens of ${machines.join(', ')}`);
+  rmSync(OUT, { recursive: true, force: true });
+  if (ensureBuilt(OUT) !== 0) return 1;
+  for (const m of machines) {
+    if (runScreens({ spec: SCREEN_SPECS.drivers, machine: m, env: ENV, quiet: true }) !== 0) {
+      console.error(`the plain build fails ${m}'s screen paths: fix that first (npx playwright test ${SCREEN_SPECS.drivers})`);
+      return 1;
+    }
+  }
+  const results: Array<ViewMutant & { killed: boolean }> = [];
+  for (const mutant of mutants) {
+    const original = readFileSync(mutant.file, 'utf8');
+    if (!original.includes(mutant.find)) {
+      console.error(`${mutant.id}: "${mutant.find}" is no longer in ${mutant.file}: plant it again`);
+      return 1;
+    }
+    try {
+      writeFileSync(mutant.file, original.replace(mutant.find, mutant.replace));
+      rmSync(OUT, { recursive: true, force: true });
+      if (ensureBuilt(OUT) !== 0) throw new Error(`${mutant.id}: the mutant does not build`);
+      const killed = runScreens({ spec: SCREEN_SPECS.drivers, machine: mutant.machine, env: ENV, quiet: true }) !== 0;
+      results.push({ ...mutant, killed });
+      console.log(`${killed ? 'killed  ' : 'SURVIVED'} ${mutant.id} (${mutant.kind}, ${mutant.file})`);
+    } finally {
+      writeFileSync(mutant.file, original);
+    }
+  }
+  const survived = results.filter((r) => !r.killed);
+  console.log(`\n${results.length - survived.length} of ${results.length} view mutants killed by the screen paths`);
+  return survived.length === 0 ? 0 : 1;
+}
