@@ -1,4 +1,5 @@
 /** A fresh owner with a published project made from a generated kitchen through the real upload socket. */
+import type { Page } from '@playwright/test';
 import { publish, uploadProject } from '../bench/lib/appServer';
 import { generateAssembly } from '../samples/generate';
 import { writeSample } from '../samples/writers/index';
@@ -36,4 +37,23 @@ export async function publishedKitchen(parts = 60, name = 'Link kitchen'): Promi
   await publish(e2eServer, accessToken, project.id);
   const shared = (await (await fetch(`${e2eServer.url}/api/v1/projects/accessKeys/${project.accessKey}`)).json()) as { modelUrl: string; thumbnailUrl: string };
   return { username, ...project, sharedModelUrl: shared.modelUrl, sharedThumbnailUrl: shared.thumbnailUrl, projectId: project.id, token: accessToken };
+}
+
+/**
+ * Holds the engine's chunk back until the returned function is called: whatever 3D the link shows
+ * meanwhile is the page's own first frame.
+ */
+export async function holdEngine(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/engine-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Waits for the link's first frame on screen (its performance mark). */
+export async function waitLinkFirstFrame(page: Page): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName('link-first-frame').length > 0, undefined, { timeout: 30_000 });
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { api } from '../bench/lib/appServer';
-import { e2eServer, publishedKitchen } from './linkHelpers';
+import { e2eServer, holdEngine, publishedKitchen, waitLinkFirstFrame } from './linkHelpers';
 import { changed, shapeDifference, silhouetteOf } from './pixels';
 
 /**
@@ -39,14 +39,9 @@ for (const size of SIZES) {
       // Solid, as the poster is drawn (a link that offers wireframe opens in it).
       await api(e2eServer, `projects/${link.projectId}`, link.token, { shareOptions: { isWireframeRenderModeAvailable: false } }, 'PATCH');
       // The engine chunk is held back: what shows meanwhile is the page's first frame.
-      let releaseEngine = () => {};
-      const engineHeld = new Promise<void>((resolve) => (releaseEngine = resolve));
-      await page.route(/\/assets\/engine-[\w-]+\.js$/, async (route) => {
-        await engineHeld;
-        await route.continue();
-      });
+      const releaseEngine = await holdEngine(page);
       await page.goto(`/s/${link.accessKey}`);
-      await page.waitForFunction(() => performance.getEntriesByName('link-first-frame').length > 0, undefined, { timeout: 30_000 });
+      await waitLinkFirstFrame(page);
       const box = (await page.locator('#first-frame').boundingBox())!;
       const first = await pixelsOf(page, box);
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { e2eServer, publishedKitchen } from './linkHelpers';
+import { e2eServer, holdEngine, publishedKitchen, waitLinkFirstFrame } from './linkHelpers';
 
 /**
  * A shared link as a guest's browser gets it from the real server: one round of requests from the
@@ -121,19 +121,14 @@ test.describe('a shared link', () => {
       (window as unknown as { webglCanvases: () => number }).webglCanvases = () => made.size;
     });
     // The engine chunk is held back: whatever 3D shows meanwhile is the page's first frame.
-    let releaseEngine = () => {};
-    const engineHeld = new Promise<void>((resolve) => (releaseEngine = resolve));
-    await page.route(/\/assets\/engine-[\w-]+\.js$/, async (route) => {
-      await engineHeld;
-      await route.continue();
-    });
+    const releaseEngine = await holdEngine(page);
     const response = await page.goto(`/s/${link.accessKey}`);
     const html = await response!.text();
     // The page carries the first-frame script itself, after its boot data, and preloads the model first.
     expect(html.indexOf('id="cv-boot"')).toBeLessThan(html.indexOf('<script id="cv-first-frame">'));
     expect(html.indexOf(`href="${link.sharedModelUrl}"`)).toBeLessThan(html.indexOf('rel="modulepreload"'));
 
-    await page.waitForFunction(() => performance.getEntriesByName('link-first-frame').length > 0, undefined, { timeout: 30_000 });
+    await waitLinkFirstFrame(page);
     const canvas = page.locator('#first-frame');
     await expect(canvas).toBeVisible();
     expect(await page.evaluate(() => performance.getEntriesByName('model-first-frame').length)).toBe(0);
@@ -204,14 +199,9 @@ test.describe('a shared link', () => {
       (window as unknown as { draws: () => number }).draws = () => draws;
     });
     const draws = () => page.evaluate(() => (window as unknown as { draws: () => number }).draws());
-    let releaseEngine = () => {};
-    const engineHeld = new Promise<void>((resolve) => (releaseEngine = resolve));
-    await page.route(/\/assets\/engine-[\w-]+\.js$/, async (route) => {
-      await engineHeld;
-      await route.continue();
-    });
+    const releaseEngine = await holdEngine(page);
     await page.goto(`/s/${link.accessKey}`);
-    await page.waitForFunction(() => performance.getEntriesByName('link-first-frame').length > 0, undefined, { timeout: 30_000 });
+    await waitLinkFirstFrame(page);
     const first = (await page.locator('#first-frame').boundingBox())!;
     // 1280 x 800: the hierarchy opens by itself and docks at the left; the side toolbars stay.
     expect(first.x).toBeGreaterThan(360);
