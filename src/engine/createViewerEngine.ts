@@ -111,10 +111,7 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
   const requestRender = () => scheduler.request();
   if (options.keepPicture) scheduler.hold();
 
-  const measure = new MeasureControl(markers, (m) => {
-    onMeasure.emit(m);
-    requestRender();
-  }, () => unit);
+  const measure = new MeasureControl(markers, (m) => void (onMeasure.emit(m), requestRender()), () => unit);
   const tints = { added: new Highlight(scene, highlightMaterial(scene, TINT_COLORS.added, 'tint-added')), changed: new Highlight(scene, highlightMaterial(scene, TINT_COLORS.changed, 'tint-changed')) };
   const emphasis = new PartEmphasis(highlight, () => requestRender(), tints, (finish) => new Highlight(scene, finishMaterial(scene, finish, () => requestRender()), false));
   const view = followView(rig, keyLight, onOrientation);
@@ -122,7 +119,6 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
   const workshop = createWorkshopTools({ scene, rig, camera, clipping, model: currentModel, requestRender });
   const picking = createPartPicking(scene, rig, workshop.clipPlanes, currentModel);
   workshop.usePicking(picking);
-  // A model over the fine budget is refined again for the parts shown.
   const parts = createPartCommands({ model: currentModel, mode: () => mode, emphasis, onVisibilityChange, requestRender, refine: () => model && refine(model) });
   const input = canvas
     ? bindViewerInput({ canvas, rig, camera, picking, measure, workshop, hasModel: () => model !== null, onPick, requestRender })
@@ -140,17 +136,19 @@ export function createViewerEngine(target: HTMLCanvasElement | AbstractEngine, o
 
   const progress = progressReporter((p) => onProgress.emit(p));
 
-  /** The fine batches of a model first drawn at its coarse level, built a slice at a time between frames. */
+  /** Finer batches built a slice at a time between frames; one building what the parts shown need goes on. */
   let stopRefining: (() => void) | null = null;
   const refine = (view: ModelView) => {
-    stopRefining?.();
-    stopRefining = refineInSlices(view, () => {
+    const next = refineInSlices(view, () => {
       stopRefining = null;
       view.syncVisibility(mode);
       emphasis.geometryChanged();
       if (typeof performance.mark === 'function' && performance.getEntriesByName(MODEL_FINE_FRAME).length === 0) performance.mark(MODEL_FINE_FRAME);
       requestRender();
     });
+    if (!next) return;
+    stopRefining?.();
+    stopRefining = next;
   };
 
   function unloadModel(): void {

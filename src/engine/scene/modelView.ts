@@ -50,6 +50,8 @@ export class ModelView {
   /** Each part's fine triangles (made on first use), and the parts the batches hold at their fine level ('all' once wholly fine). */
   private fineTriangles: Float64Array | null = null;
   private refined: 'all' | Set<number> = new Set();
+  /** What the refinement under way builds (null when none is): a visibility change that needs the same starts nothing. */
+  private building: 'all' | Set<number> | null = null;
 
   /** `built`: the batches of `source` when already made (by a link's first frame); else its coarse level's. */
   constructor(
@@ -181,7 +183,9 @@ export class ModelView {
     if (this.refined === 'all') return null;
     this.fineTriangles ??= fineTrianglesPerPart(this.source);
     const wanted = partsToRefine(this.fineTriangles, this.visibility.visible, this.fineBudget);
-    if (wanted !== 'all' && sameParts(wanted, this.refined)) return null;
+    const same = (a: 'all' | Set<number>, b: 'all' | Set<number>) => (a === 'all' || b === 'all' ? a === b : sameParts(a, b));
+    if (same(wanted, this.building ?? this.refined)) return null;
+    this.building = wanted;
     const view = this;
     return (function* () {
       const next = wanted === 'all' ? yield* buildBatchesInSteps(view.source, 'fine') : yield* buildBatchesInSteps(view.source, 'coarse', undefined, wanted);
@@ -202,6 +206,7 @@ export class ModelView {
       this.meshes.dispose();
     }
     this.refined = refined;
+    this.building = null;
     this.built = next;
     this.meshes = createModelMeshes(next, this.scene);
     this.modes.useMeshes(this.meshes);
