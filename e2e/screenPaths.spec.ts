@@ -13,7 +13,7 @@ test.use({ screenshot: 'only-on-failure', trace: process.env.QA_TRACE ? 'on' : '
 
 for (const [machine, driver] of Object.entries(screenDrivers)) {
   if (process.env.QA_MACHINE && process.env.QA_MACHINE !== machine) continue;
-  const paths = playable(driver, allPaths(driver.model));
+  const paths = playable(driver, allPaths(driver.model, driver.shown));
   test.describe(`the ${machine} machine's paths through its screen`, () => {
     test('every event of its paths has a driver, and the paths played take every transition of them all', () => {
       expect(undriven(driver, paths)).toEqual([]);
@@ -21,7 +21,7 @@ for (const [machine, driver] of Object.entries(screenDrivers)) {
       expect(new Set(covering(paths).flatMap((p) => p.transitions))).toEqual(all);
     });
     for (const path of pathsToPlay(paths)) {
-      test(`path ${path.id}: ${path.steps.map(describeStep).join(', ')}`, async ({ page }) => {
+      test(`path ${path.id} (${path.run}): ${path.steps.map(describeStep).join(', ')}`, async ({ page }) => {
         test.setTimeout(90_000);
         await playPath(page, driver, path);
       });

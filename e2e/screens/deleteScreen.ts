@@ -4,7 +4,8 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { deleteModel } from '../../tests/models/delete';
-import { openProjectAction, ownerWithProject, type OwnerWithProject, refuseNext } from './listScreen';
+import { openProjectAction, ownerWithProject, type OwnerWithProject } from './listScreen';
+import { refuseNext } from './requests';
 import type { ScreenDriver } from './screenPaths';
 
 const NAME = 'Bathroom';

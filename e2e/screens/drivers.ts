@@ -3,10 +3,12 @@ import type { Expected } from '../../tests/helpers/modelBased';
 import { deleteScreen } from './deleteScreen';
 import { renameScreen } from './renameScreen';
 import { sessionScreen } from './sessionScreen';
+import { settingsScreen } from './settingsScreen';
 import type { ScreenDriver } from './screenPaths';
 
 export const screenDrivers: Record<string, ScreenDriver<unknown, Expected>> = {
   rename: renameScreen as never,
   delete: deleteScreen as never,
   session: sessionScreen as never,
+  settings: settingsScreen as never,
 };

@@ -1,4 +1,4 @@
-/** What the project list's screen drivers share: a fresh owner with one project, its card's menu, a refused request. */
+/** What the project list's screen drivers share: a fresh owner with one project, and its card's menu. */
 import { expect, type Page } from '@playwright/test';
 import { api, uploadProject, type RunningServer } from '../../bench/lib/appServer';
 import { generateAssembly } from '../../samples/generate';
@@ -48,17 +48,4 @@ export async function ownerWithProject(page: Page, prefix: string, name: string)
 export async function openProjectAction(page: Page, name: string, action: string): Promise<void> {
   await page.getByRole('button', { name: `Actions for ${name}`, exact: true }).click();
   await page.getByRole('menuitem', { name: action }).click();
-}
-
-/** The server's next answer to `method path` is a 500 (the request never reaches it); later ones go through. */
-export async function refuseNext(page: Page, method: string, path: string): Promise<void> {
-  let refused = false;
-  await page.route(
-    (url) => url.pathname === path,
-    async (route) => {
-      if (refused || route.request().method() !== method) return route.fallback();
-      refused = true;
-      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'internal', message: 'Internal Server Error' }) });
-    },
-  );
 }

@@ -5,7 +5,8 @@
 import { expect, type Page } from '@playwright/test';
 import { api } from '../../bench/lib/appServer';
 import { renameModel } from '../../tests/models/rename';
-import { openProjectAction, ownerWithProject, type OwnerWithProject, refuseNext } from './listScreen';
+import { openProjectAction, ownerWithProject, type OwnerWithProject } from './listScreen';
+import { refuseNext } from './requests';
 import type { ScreenDriver } from './screenPaths';
 
 const NAME = 'Kitchen A';

@@ -47,6 +47,12 @@ export interface ScreenDriver<C, X extends Expected = Expected> {
   user: Record<string, (page: Page, context: C, event: EventObject) => Promise<void>>;
   /** The server's answers, by event type: how each is arranged before the request that gets it. */
   server: Record<string, Arrange<C>>;
+  /**
+   * What of the oracle's state the screen shows (by default all of it but its effects): a path's
+   * transitions are named by it, so the covering set tells apart the states a user can tell apart
+   * (not, say, each list of values stored locally on the way).
+   */
+  shown?: (expected: X) => unknown;
   /** What the page shows (and the server holds) in the oracle's expected state, after a step. */
   expect(page: Page, context: C, expected: X, where: string): Promise<void>;
 }
@@ -63,12 +69,13 @@ export function undriven(driver: ScreenDriver<unknown, Expected>, paths: ScreenP
  * another state), the event with its payload (each name a rename is given, each answer of the
  * server), the state expected after it.
  */
-export function allPaths<X extends Expected>(model: MachineModel): ScreenPath<X>[] {
+export function allPaths<X extends Expected>(model: MachineModel, shown: (expected: X) => unknown = withoutEffects): ScreenPath<X>[] {
   return generate(model).runs.flatMap(({ label, cases }) => {
     const initial = model.runs.find((r) => r.label === label)?.run.oracle?.initial();
     return cases.map((c) => {
       const steps = c.steps.filter((s) => s.event.type !== 'xstate.init').map((s) => ({ event: s.event, expected: s.expected as X }));
-      let before = stateOf(initial ?? null);
+      const stateOf = (expected: X | null) => (expected ? JSON.stringify(shown(expected)) : 'null');
+      let before = stateOf((initial as X | undefined) ?? null);
       const transitions = steps.map((s) => {
         const after = stateOf(s.expected);
         const key = `${before} --${describeEvent(s.event)}--> ${after}`;
@@ -80,10 +87,9 @@ export function allPaths<X extends Expected>(model: MachineModel): ScreenPath<X>
   });
 }
 
-function stateOf(expected: Expected | null): string {
-  if (!expected) return 'null';
+function withoutEffects(expected: Expected): unknown {
   const { effects: _effects, ...rest } = expected;
-  return JSON.stringify(rest);
+  return rest;
 }
 
 /** A few paths that together take every transition the given paths take (greedy: the path taking most not yet taken first). */

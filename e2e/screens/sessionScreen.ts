@@ -17,6 +17,7 @@ import { admin, uniqueUser } from '../admin';
 import { e2eServer } from '../linkHelpers';
 import { logIn } from '../listHelpers';
 import { sessionModel } from '../../tests/models/session';
+import { once } from './requests';
 import type { ScreenDriver, ScreenPath } from './screenPaths';
 
 const PASSWORD = 'screen-session-password';
@@ -52,19 +53,6 @@ interface SessionExpected {
   effects: string[];
   user: { fullName: string; isLoggedIn: boolean };
   error: string | null;
-}
-
-/** The next `method path` request is handled by `handle` once; the others go through. */
-async function once(page: Page, method: string, path: string, handle: Parameters<Page['route']>[1]): Promise<void> {
-  let done = false;
-  await page.route(
-    (url) => url.pathname === path,
-    async (route, request) => {
-      if (done || request.method() !== method) return route.fallback();
-      done = true;
-      await handle(route, request);
-    },
-  );
 }
 
 const LOGIN = '/api/v1/auth/login';

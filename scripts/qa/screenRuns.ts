@@ -67,7 +67,7 @@ export function screenSet(model: MachineModel, visitedById: Map<string, Visited>
   delete process.env.MODEL_PATHS;
   let ids: string[];
   try {
-    ids = covering(playable(driver, allPaths(driver.model))).map((p) => p.id);
+    ids = covering(playable(driver, allPaths(driver.model, driver.shown))).map((p) => p.id);
   } finally {
     if (kept !== undefined) process.env.MODEL_PATHS = kept;
   }
