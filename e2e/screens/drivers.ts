@@ -4,6 +4,7 @@ import { deleteScreen } from './deleteScreen';
 import { renameScreen } from './renameScreen';
 import { sessionScreen } from './sessionScreen';
 import { settingsScreen } from './settingsScreen';
+import { shareScreen } from './shareScreen';
 import type { ScreenDriver } from './screenPaths';
 
 export const screenDrivers: Record<string, ScreenDriver<unknown, Expected>> = {
@@ -11,4 +12,5 @@ export const screenDrivers: Record<string, ScreenDriver<unknown, Expected>> = {
   delete: deleteScreen as never,
   session: sessionScreen as never,
   settings: settingsScreen as never,
+  share: shareScreen as never,
 };

@@ -5,9 +5,9 @@
  * real server is brought to answer it (nothing for an answer it gives by itself; a failure
  * arranged for the next request), and what the page shows in each state of the model's oracle.
  *
- * The paths are the model's own (tests/models, the same generation as its vitest file), each with
- * its stable id. `covering` picks among them a set that takes every transition the model's paths
- * take, at least once, which `npm test` plays; `QA_UI_ALL=1` (`npm run qa -- --ui --all`) plays
+ * The paths are the model's own (tests/models, every path it generates), each with its stable id.
+ * `covering` picks among those the page can play a set that takes every transition they take, at
+ * least once, which `npm test` plays; `QA_UI_ALL=1` (`npm run qa -- --ui --all`) plays
  * them all, `QA_PATH` one of them. An event of a path that has no driver fails the run.
  */
 import type { Page } from '@playwright/test';
@@ -26,8 +26,8 @@ export interface ScreenPath<X extends Expected = Expected> {
   /** The model's run it belongs to (its start: e.g. a stored session or none). */
   run: string;
   steps: ScreenStep<X>[];
-  /** The transitions the path takes, in the oracle's states. */
-  transitions: string[];
+  /** The machine's transitions (each payload apart) and states the path takes. */
+  signatures: string[];
 }
 
 /** How the server is brought to give an answer, before the user's step that asks for it. */
@@ -45,14 +45,17 @@ export interface ScreenDriver<C, X extends Expected = Expected> {
   unplayable?: (path: ScreenPath<X>) => string | null;
   /** What a user does on the page for each event they cause, by event type. */
   user: Record<string, (page: Page, context: C, event: EventObject) => Promise<void>>;
-  /** The server's answers, by event type: how each is arranged before the request that gets it. */
+  /**
+   * The server's answers, by event type: how each is arranged before the request that gets it; or,
+   * with `answers: 'held'`, how the request held since the user's step is answered at the answer's own step.
+   */
   server: Record<string, Arrange<C>>;
   /**
-   * What of the oracle's state the screen shows (by default all of it but its effects): a path's
-   * transitions are named by it, so the covering set tells apart the states a user can tell apart
-   * (not, say, each list of values stored locally on the way).
+   * `arranged` (the default): each answer is set up before the user's step that asks for it, and
+   * comes at once. `held`: the page's requests wait (the driver holds them) until the path's step
+   * that answers, so a user can act while one is in flight, as the model's paths do.
    */
-  shown?: (expected: X) => unknown;
+  answers?: 'arranged' | 'held';
   /** What the page shows (and the server holds) in the oracle's expected state, after a step. */
   expect(page: Page, context: C, expected: X, where: string): Promise<void>;
 }
@@ -64,43 +67,31 @@ export function undriven(driver: ScreenDriver<unknown, Expected>, paths: ScreenP
 }
 
 /**
- * Every path of the model (of each of its runs). A path's transitions are named from its oracle: the
- * state expected before a step (all the oracle expects, its effects aside: a message shown or not is
- * another state), the event with its payload (each name a rename is given, each answer of the
- * server), the state expected after it.
+ * Every generated path of the model (of each of its runs: the whole set `npm run qa` plays), with
+ * the machine's transitions (each payload apart: each name a rename is given, each answer of the
+ * server) and states each takes.
  */
-export function allPaths<X extends Expected>(model: MachineModel, shown: (expected: X) => unknown = withoutEffects): ScreenPath<X>[] {
-  return generate(model).runs.flatMap(({ label, cases }) => {
-    const initial = model.runs.find((r) => r.label === label)?.run.oracle?.initial();
-    return cases.map((c) => {
-      const steps = c.steps.filter((s) => s.event.type !== 'xstate.init').map((s) => ({ event: s.event, expected: s.expected as X }));
-      const stateOf = (expected: X | null) => (expected ? JSON.stringify(shown(expected)) : 'null');
-      let before = stateOf((initial as X | undefined) ?? null);
-      const transitions = steps.map((s) => {
-        const after = stateOf(s.expected);
-        const key = `${before} --${describeEvent(s.event)}--> ${after}`;
-        before = after;
-        return key;
-      });
-      return { id: c.id, run: label, steps, transitions: [...new Set(transitions)] };
-    });
-  });
+export function allPaths<X extends Expected>(model: MachineModel): ScreenPath<X>[] {
+  return generate(model, { all: true }).runs.flatMap(({ label, cases }) =>
+    cases.map((c) => ({
+      id: c.id,
+      run: label,
+      steps: c.steps.filter((s) => s.event.type !== 'xstate.init').map((s) => ({ event: s.event, expected: s.expected as X })),
+      signatures: [...c.signatures()],
+    })),
+  );
 }
 
-function withoutEffects(expected: Expected): unknown {
-  const { effects: _effects, ...rest } = expected;
-  return rest;
-}
-
-/** A few paths that together take every transition the given paths take (greedy: the path taking most not yet taken first). */
+/** A few paths that together take every transition (each payload apart) and state the given paths take (greedy: the path taking most not yet taken first; of equals, the shorter). */
 export function covering<X extends Expected>(paths: ScreenPath<X>[]): ScreenPath<X>[] {
-  const left = new Set(paths.flatMap((p) => p.transitions));
+  const keys = new Map(paths.map((p) => [p, p.signatures]));
+  const left = new Set([...keys.values()].flat());
   const chosen: ScreenPath<X>[] = [];
   while (left.size > 0) {
     let best: ScreenPath<X> | null = null;
     let gain = 0;
     for (const p of paths) {
-      const g = p.transitions.filter((t) => left.has(t)).length;
+      const g = keys.get(p)!.filter((t) => left.has(t)).length;
       if (g > gain || (g === gain && best && g > 0 && p.steps.length < best.steps.length)) {
         best = p;
         gain = g;
@@ -108,7 +99,7 @@ export function covering<X extends Expected>(paths: ScreenPath<X>[]): ScreenPath
     }
     if (!best) break;
     chosen.push(best);
-    for (const t of best.transitions) left.delete(t);
+    for (const t of keys.get(best)!) left.delete(t);
   }
   return chosen;
 }
@@ -143,16 +134,19 @@ export function describeStep(step: ScreenStep): string {
 
 /**
  * Plays one path on the page: before each user step, the server's answers up to the next user step
- * are arranged; after each step, the page must show the oracle's state.
+ * are arranged (or, held, each is given at its own step); after each step, the page must show the
+ * oracle's state.
  */
 export async function playPath<C, X extends Expected>(page: Page, driver: ScreenDriver<C, X>, path: ScreenPath<X>): Promise<void> {
   const context = await driver.open(page, path.run);
   const initial = driver.model.runs.find((r) => r.label === path.run)?.run.oracle?.initial() as X | undefined;
   if (initial) await driver.expect(page, context, initial, 'at the start');
+  const held = driver.answers === 'held';
   for (const [i, step] of path.steps.entries()) {
     const where = `step ${i + 1}: ${describeStep(step)}`;
+    if (held && !isUser(driver, step.event)) await driver.server[step.event.type](page, context, step.event);
     if (isUser(driver, step.event)) {
-      for (const answer of path.steps.slice(i + 1)) {
+      for (const answer of held ? [] : path.steps.slice(i + 1)) {
         if (isUser(driver, answer.event)) break;
         await driver.server[answer.event.type](page, context, answer.event);
       }

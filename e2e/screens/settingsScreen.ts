@@ -95,7 +95,6 @@ function unplayable(path: ScreenPath<SettingsExpected>): string | null {
 export const settingsScreen: ScreenDriver<SettingsScreen, SettingsExpected> = {
   model: settingsModel,
   unplayable,
-  shown: ({ value, language, unit, inchFraction, loggedIn }) => ({ value, language, unit, inchFraction, loggedIn }),
   async open(page, run) {
     const accessKey = await linkKey();
     let account: SettingsScreen['account'] = null;

@@ -40,7 +40,7 @@ export function runScreens(run: ScreenRun): number {
     ...(run.machine ? { QA_MACHINE: run.machine } : {}),
     ...(run.path ? { QA_PATH: run.path } : {}),
     ...(run.all ? { QA_UI_ALL: '1' } : {}),
-    // A path by id, or all of them: from every generated path (npm test's spec plays the vitest set's covering paths).
+    // A path by id, or all of them: from every generated path (the upload spec plays the vitest set otherwise).
     ...(run.all || run.path ? { MODEL_PATHS: 'all' } : {}),
     ...(run.trace ? { QA_TRACE: '1' } : {}),
     ...run.env,
@@ -57,20 +57,13 @@ const REASONS: Record<string, string> = {
 
 /**
  * What `npm test` plays of a machine through its screen: the covering set of its screen driver
- * (from the vitest set of paths, as the spec generates them), measured on the real actor by the
+ * (from every generated path the page can play, as the spec picks them), measured on the real actor by the
  * QA run's own plays of those paths; or the reason there is none.
  */
 export function screenSet(model: MachineModel, visitedById: Map<string, Visited>, transitions: string[]): { taken: number; total: number; missing: string[] } | { reason: string } {
   const driver = screenDrivers[model.name];
   if (!driver) return { reason: REASONS[model.name] ?? 'no screen driver yet (hand-written end-to-end tests)' };
-  const kept = process.env.MODEL_PATHS;
-  delete process.env.MODEL_PATHS;
-  let ids: string[];
-  try {
-    ids = covering(playable(driver, allPaths(driver.model, driver.shown))).map((p) => p.id);
-  } finally {
-    if (kept !== undefined) process.env.MODEL_PATHS = kept;
-  }
+  const ids = covering(playable(driver, allPaths(driver.model))).map((p) => p.id);
   const taken = new Set<string>();
   for (const id of ids) visitedById.get(id)?.transitions.forEach((t) => taken.add(t));
   const missing = transitions.filter((t) => !taken.has(t));

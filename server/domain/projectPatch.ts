@@ -31,8 +31,10 @@ export function planProjectPatch(
   if (patch.isPublished !== undefined) changes.isPublished = patch.isPublished;
   const shareOptions = patch.shareOptions ? definedOnly(patch.shareOptions) : {};
   if (Object.keys(shareOptions).length > 0) {
-    const publishedAfter = patch.isPublished ?? project.isPublished;
-    if (!publishedAfter) {
+    // Options go with a publish or an unpublish in the same patch: the share dialog sends the options
+    // its user set while the switches were enabled with the unpublish that followed during the save.
+    // Alone, they need the project published.
+    if (patch.isPublished === undefined && !project.isPublished) {
       return {
         ok: false,
         status: 409,

@@ -86,7 +86,7 @@ export function createApiClient(options: HttpOptions) {
     listProjects: () => call('projects', { auth: true, schema: projectListSchema }),
     getProject: (id: number) => call(`projects/${id}`, { auth: true, schema: projectSchema }),
     getPartTree: (id: number) => call(`projects/${id}/parts`, { auth: true, schema: namedTreeSchema }),
-    patchProject: (id: number, patch: ProjectPatch) => call(`projects/${id}`, { method: 'PATCH', json: patch, auth: true }),
+    patchProject: (id: number, patch: ProjectPatch, signal?: AbortSignal) => call(`projects/${id}`, { method: 'PATCH', json: patch, auth: true, signal }),
     /** GET projects/{id}/export.vok: the project as a .vok package. */
     exportVok: (id: number) => http.blob(`projects/${id}/export.vok`),
     deleteProject: (id: number) => call(`projects/${id}`, { method: 'DELETE', auth: true }),

@@ -16,9 +16,9 @@ interface PathLike {
 /** Longer paths drawn at random (seeded) beside the covering ones. */
 const SAMPLE = 8;
 
-/** Every generated path when MODEL_PATHS=all (the QA run), else the covering set and its sample. */
-export function pathsToPlay<P extends PathLike>(model: AnyStateMachine, input: unknown, paths: P[]): P[] {
-  if (process.env.MODEL_PATHS === 'all') return paths;
+/** Every generated path when `all` (by default when MODEL_PATHS=all: the QA run), else the covering set and its sample. */
+export function pathsToPlay<P extends PathLike>(model: AnyStateMachine, input: unknown, paths: P[], all = process.env.MODEL_PATHS === 'all'): P[] {
+  if (all) return paths;
   return coveringPaths(model, input, paths, { sample: SAMPLE, seed: Number(process.env.MODEL_PATHS_SEED) || 1 });
 }
 

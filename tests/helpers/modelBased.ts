@@ -22,7 +22,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { createTestModel } from 'xstate/graph';
 import { activePaths, coverageReport, machineShape, recorder, type Visited } from './coverage';
 import { toModelMachine } from './modelMachine';
-import { pathsCoveringTransitions } from './transitionPaths';
+import { pathsCoveringTransitions, pathSignatures } from './transitionPaths';
 import { pathsToPlay } from './coveringPaths';
 import { pathId } from './pathIds';
 
@@ -205,6 +205,8 @@ export interface PathCase {
   id: string;
   name: string;
   steps: PathStep[];
+  /** The machine's transitions (with their payloads) and states the path takes, played on the model without its oracle. */
+  signatures(): Set<string>;
   execute(): Promise<Visited>;
 }
 
@@ -215,7 +217,7 @@ const sameValue = (a: unknown, b: unknown) => isDeepStrictEqual(a, b);
  * events on a fresh real actor, checks each step against the oracle, and returns what the real
  * actor visited; `coverage()` runs every case (once) and compares the union with the machine.
  */
-export function modelPaths<E extends EventObject>(machine: AnyStateMachine, run: ModelRun<E>) {
+export function modelPaths<E extends EventObject>(machine: AnyStateMachine, run: ModelRun<E>, options: { all?: boolean } = {}) {
   const model = createTestModel(toModelMachine(run.model ?? machine), {
     events: run.events as never,
     input: run.input as never,
@@ -231,7 +233,7 @@ export function modelPaths<E extends EventObject>(machine: AnyStateMachine, run:
     ...(run.cover === 'states'
       ? []
       : pathsCoveringTransitions(modelMachine, run.input, generated as never, model.getAdjacencyMap() as never, serialize as never)),
-  ]);
+  ], options.all);
   const reachedByModel = new Set(paths.flatMap((p) => [p.state, ...p.steps.map((s) => s.state)].flatMap((s) => activePaths(s.value))));
   const oracle = run.oracle;
   const results = new Map<string, Promise<Visited>>();
@@ -269,6 +271,7 @@ export function modelPaths<E extends EventObject>(machine: AnyStateMachine, run:
       id: pathId(steps.map((step) => step.event)),
       name: path.description,
       steps,
+      signatures: () => pathSignatures(modelMachine, run.input, steps.map((step) => step.event)),
       execute() {
         if (!results.has(path.description)) results.set(path.description, runCase());
         return results.get(path.description)!;

@@ -30,8 +30,9 @@ export interface GeneratedModel {
   coverage(): Promise<CoverageReport>;
 }
 
-export function generate(model: MachineModel): GeneratedModel {
-  const generated = model.runs.map(({ label, run }) => ({ label, ...modelPaths(model.machine, run) }));
+/** The model's paths: the covering set `npm test` plays, or every generated one (`all`, or MODEL_PATHS=all). */
+export function generate(model: MachineModel, options: { all?: boolean } = {}): GeneratedModel {
+  const generated = model.runs.map(({ label, run }) => ({ label, ...modelPaths(model.machine, run, options) }));
   return {
     model,
     runs: generated.map(({ label, cases }) => ({ label, cases })),

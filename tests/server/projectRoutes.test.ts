@@ -155,7 +155,7 @@ describe('PATCH projects/{id}', () => {
     }
   });
 
-  it('changes share options only while published (or in the same patch that publishes)', async () => {
+  it('changes share options only while published (or in the same patch that publishes or unpublishes)', async () => {
     const project = await addProject(server, owner.user.id, { published: false, shareOptions: DEFAULT_SHARE_OPTIONS });
     const locked = await patch(project.id, { shareOptions: { isCommentsVisible: true } });
     expect(locked.status).toBe(409);
@@ -164,9 +164,12 @@ describe('PATCH projects/{id}', () => {
     expect((await patch(project.id, { shareOptions: { isHierarchyVisible: false } })).status).toBe(204);
     const now = projectSchema.parse((await get(`/api/v1/projects/${project.id}`)).json);
     expect(now.shareOptions).toEqual({ ...DEFAULT_SHARE_OPTIONS, isCommentsVisible: true, isHierarchyVisible: false });
-    // Unpublishing keeps the options; changing them then is refused again.
-    expect((await patch(project.id, { isPublished: false })).status).toBe(204);
-    expect((await patch(project.id, { isPublished: false, shareOptions: ALL_SHARE_OPTIONS })).status).toBe(409);
+    // Options changed while published go with the unpublish that follows them, in one patch.
+    expect((await patch(project.id, { isPublished: false, shareOptions: { isCommentsVisible: false } })).status).toBe(204);
+    const unpublished = projectSchema.parse((await get(`/api/v1/projects/${project.id}`)).json);
+    expect([unpublished.isPublished, unpublished.shareOptions.isCommentsVisible]).toEqual([false, false]);
+    // Unpublished, changing them alone is refused again.
+    expect((await patch(project.id, { shareOptions: ALL_SHARE_OPTIONS })).status).toBe(409);
   });
 
   it('answers 404 for another user’s project and leaves it alone', async () => {

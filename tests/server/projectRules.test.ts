@@ -113,11 +113,14 @@ describe('project names', () => {
 describe('project patch', () => {
   const unpublished = { isPublished: false, shareOptions: DEFAULT_SHARE_OPTIONS };
 
-  it('merges share options only when published after the patch', () => {
+  it('merges share options alone only while published, and with a publish or an unpublish in the same patch', () => {
     expect(planProjectPatch(unpublished, { shareOptions: { isCommentsVisible: true } })).toMatchObject({ ok: false, status: 409 });
     const plan = planProjectPatch(unpublished, { isPublished: true, shareOptions: { isCommentsVisible: true } });
     expect(plan).toEqual({ ok: true, changes: { isPublished: true, shareOptions: { ...DEFAULT_SHARE_OPTIONS, isCommentsVisible: true } } });
-    expect(planProjectPatch({ ...unpublished, isPublished: true }, { isPublished: false, shareOptions: { isCommentsVisible: true } })).toMatchObject({ ok: false, status: 409 });
+    // Published, the hierarchy hidden, unpublished during the save: one patch, taken whole.
+    const hidden = { ...DEFAULT_SHARE_OPTIONS, isHierarchyVisible: false };
+    expect(planProjectPatch(unpublished, { isPublished: false, shareOptions: { isHierarchyVisible: false } })).toEqual({ ok: true, changes: { isPublished: false, shareOptions: hidden } });
+    expect(planProjectPatch({ ...unpublished, isPublished: true }, { shareOptions: { isHierarchyVisible: false } })).toEqual({ ok: true, changes: { shareOptions: hidden } });
   });
 
   it('refuses an empty patch and bad names, and never changes a field it was not given', () => {

@@ -34,7 +34,8 @@ export interface ProjectsApi {
   /** One page of the list (GET projects?limit=&cursor=&search=&stage=&sort=&reversed=). */
   listProjectPage(query: ProjectQuery, limit: number, cursor?: string | null): Promise<ProjectPage>;
   getProject(id: number): Promise<Project>;
-  patchProject(id: number, patch: ProjectPatch): Promise<void>;
+  /** `signal`: the save was replaced by a newer one (the share dialog), and its request is cancelled. */
+  patchProject(id: number, patch: ProjectPatch, signal?: AbortSignal): Promise<void>;
   deleteProject(id: number): Promise<void>;
   activePlans(): Promise<SubscriptionPlan[]>;
   getBranding(): Promise<Branding>;
@@ -101,7 +102,8 @@ export function createProjectServices({ api, socket, imageUrlOf, storage = memor
     actors: { deleteProject: fromPromise<void, { id: number }>(({ input }) => api.deleteProject(input.id)) },
   });
   const share = shareMachine.provide({
-    actors: { patchProject: fromPromise<void, { id: number; patch: ProjectPatch }>(({ input }) => api.patchProject(input.id, input.patch)) },
+    // A change made during a save replaces it: the replaced save's request is cancelled (its actor stops).
+    actors: { patchProject: fromPromise<void, { id: number; patch: ProjectPatch }>(({ input, signal }) => api.patchProject(input.id, input.patch, signal)) },
   });
   const list = projectListMachine.provide({
     actions: { saveQuery: ({ context }) => listQuery.save({ stage: context.query.stage, sort: context.query.sort, reversed: context.query.reversed }) },
