@@ -1,9 +1,11 @@
 /**
- * `npm run qa`'s HTML report (.tmp/qa/report.html), for a person: per machine, its states and
- * transitions with what the real actor visited and took marked, the paths run, and each failed
+ * `npm run qa`'s HTML report (.tmp/qa/report.html), for a person: per machine, its diagram with
+ * what was taken through its screen, on the actor only or never drawn, its states and transitions
+ * with what the real actor visited and took marked, the paths run, and each failed
  * path with its id, its steps in words, the error and the command that replays it. One file, no
  * script, nothing fetched: it opens from a CI artifact as it is.
  */
+import { coverageDiagram, reachLegend } from './coverageDiagram';
 import { screenCell, type MachineResult } from './report';
 
 const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -19,6 +21,7 @@ function machineSection(r: MachineResult): string {
 <h2>${html(r.machine)} <small>${html(r.source)}</small></h2>
 <p>${r.paths} paths, <b class="${failed.length ? 'bad' : 'ok'}">${failed.length} failed</b>; states visited ${r.coverage.states.visited}/${r.coverage.states.total} (${pct(r.coverage.states.visited, r.coverage.states.total)}), transitions taken ${r.coverage.transitions.visited}/${r.coverage.transitions.total} (${pct(r.coverage.transitions.visited, r.coverage.transitions.total)}). Through its screen: ${html(screenCell(r))}${'missing' in r.screen && r.screen.missing.length ? ` (not taken there: ${html(r.screen.missing.join(', '))})` : ''}. Diagram: <code>docs/machines/${html(r.machine)}.md</code>.</p>
 ${r.coverage.outOfReach ? `<p class="far">Out of reach, not counted: ${html(r.coverage.outOfReach.why)}</p>` : ''}
+<figure class="diagram">${coverageDiagram(r)}</figure>
 ${failed
   .map(
     (c) => `<div class="failure"><h3>Path ${html(c.id)} failed <small>${html(c.run)}</small></h3>
@@ -46,8 +49,9 @@ export function htmlReport(results: MachineResult[], generatedAt = new Date()): 
     .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Machines: generated paths</title>
-<style>body{font:14px/1.45 system-ui,sans-serif;background:#18181b;color:#e4e4e7;margin:2rem;max-width:70rem}a{color:#fb923c}table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #3f3f46;padding:.2rem .5rem;text-align:left}.ok{color:#4ade80}.bad{color:#f87171}.far{color:#a1a1aa}pre{white-space:pre-wrap;margin:0}.failure{border:1px solid #f87171;border-radius:.5rem;padding:.5rem 1rem;margin:1rem 0}small{color:#a1a1aa;font-weight:normal}</style></head>
+<style>body{font:14px/1.45 system-ui,sans-serif;background:#18181b;color:#e4e4e7;margin:2rem;max-width:70rem}a{color:#fb923c}table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #3f3f46;padding:.2rem .5rem;text-align:left}.ok{color:#4ade80}.bad{color:#f87171}.far{color:#a1a1aa}pre{white-space:pre-wrap;margin:0}.failure{border:1px solid #f87171;border-radius:.5rem;padding:.5rem 1rem;margin:1rem 0}small{color:#a1a1aa;font-weight:normal}.diagram{overflow-x:auto;margin:.5rem 0;border:1px solid #3f3f46;border-radius:.5rem;padding:.5rem}.legend span{margin-right:1rem}</style></head>
 <body><h1>Machines: generated paths, played with their oracles</h1><p>${html(generatedAt.toISOString())}</p>
+${reachLegend()}
 <table><tr><th>machine</th><th>paths</th><th>failed</th><th>states visited</th><th>transitions taken</th><th>through its screen (<code>npm test</code>'s set)</th></tr>${rows}</table>
 ${results.map(machineSection).join('\n')}
 </body></html>

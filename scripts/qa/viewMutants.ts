@@ -67,6 +67,38 @@ export const VIEW_MUTANTS: ViewMutant[] = [
     find: '{failed ? (',
     replace: '{busy ? (',
   },
+  {
+    id: 'settings-unit-sends-current',
+    machine: 'settings',
+    kind: 'a button sending the wrong event',
+    file: 'src/ui/panels/UserPanel.tsx',
+    find: "settings.send({ type: 'settings.unitChanged', unit: value })",
+    replace: "settings.send({ type: 'settings.unitChanged', unit })",
+  },
+  {
+    id: 'settings-fraction-not-read',
+    machine: 'settings',
+    kind: 'a view reading the wrong state',
+    file: 'src/ui/panels/InchFractionField.tsx',
+    find: 'const fraction = useSelector(settings, (s) => s.context.inchFraction) ?? 16;',
+    replace: 'const fraction = useSelector(settings, () => null) ?? 16;',
+  },
+  {
+    id: 'share-failure-not-shown',
+    machine: 'share',
+    kind: 'a view reading the wrong state',
+    file: 'src/ui/dialogs/ShareDialog.tsx',
+    find: '{failed ? (',
+    replace: '{closeRequested ? (',
+  },
+  {
+    id: 'share-publish-only-publishes',
+    machine: 'share',
+    kind: 'a button sending the wrong event',
+    file: 'src/ui/dialogs/ShareDialog.tsx',
+    find: "onChange={(value) => actor.send({ type: 'share.publish', value })}",
+    replace: "onChange={() => actor.send({ type: 'share.publish', value: true })}",
+  },
 ];
 
 const OUT = '.tmp/mutant-dist';
