@@ -29,7 +29,8 @@ import { describePath, describePaths } from './qa/paths';
 import { replayPath } from './qa/replay';
 import { htmlReport } from './qa/html';
 import { junit, table, type CaseResult, type MachineResult } from './qa/report';
-import { ensureBuilt, runScreens, SCREEN_SPECS, screenSet } from './qa/screenRuns';
+import { writeScreenReport } from './qa/screenReport';
+import { ensureBuilt, runScreens, SCREEN_RESULTS, SCREEN_SPECS, screenSet } from './qa/screenRuns';
 import { runViewMutants } from './qa/viewMutants';
 
 const args = process.argv.slice(2);
@@ -53,8 +54,10 @@ if (flag('--ui-mutants')) process.exit(runViewMutants(wanted));
 if (flag('--ui') && flag('--all')) {
   const built = ensureBuilt();
   if (built !== 0) process.exit(built);
-  const upload = !wanted || wanted === 'upload' ? runScreens({ spec: SCREEN_SPECS.upload, all: true }) : 0;
-  const drivers = wanted === 'upload' ? 0 : runScreens({ spec: SCREEN_SPECS.drivers, machine: wanted, all: true });
+  const upload = !wanted || wanted === 'upload' ? runScreens({ spec: SCREEN_SPECS.upload, all: true, results: SCREEN_RESULTS.upload }) : 0;
+  const drivers = wanted === 'upload' ? 0 : runScreens({ spec: SCREEN_SPECS.drivers, machine: wanted, all: true, results: SCREEN_RESULTS.drivers });
+  const page = writeScreenReport([...(!wanted || wanted === 'upload' ? [SCREEN_RESULTS.upload] : []), ...(wanted === 'upload' ? [] : [SCREEN_RESULTS.drivers])], join('.tmp', 'qa'));
+  if (page) console.log(`wrote ${page}`);
   process.exit(upload || drivers);
 }
 if (flag('--diagrams')) {

@@ -50,7 +50,7 @@ export function htmlReport(results: MachineResult[], generatedAt = new Date()): 
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Machines: generated paths</title>
 <style>body{font:14px/1.45 system-ui,sans-serif;background:#18181b;color:#e4e4e7;margin:2rem;max-width:70rem}a{color:#fb923c}table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #3f3f46;padding:.2rem .5rem;text-align:left}.ok{color:#4ade80}.bad{color:#f87171}.far{color:#a1a1aa}pre{white-space:pre-wrap;margin:0}.failure{border:1px solid #f87171;border-radius:.5rem;padding:.5rem 1rem;margin:1rem 0}small{color:#a1a1aa;font-weight:normal}.diagram{overflow-x:auto;margin:.5rem 0;border:1px solid #3f3f46;border-radius:.5rem;padding:.5rem}.legend span{margin-right:1rem}</style></head>
-<body><h1>Machines: generated paths, played with their oracles</h1><p>${html(generatedAt.toISOString())}</p>
+<body><h1>Machines: generated paths, played with their oracles</h1><p>${html(generatedAt.toISOString())}. The paths played through the screens, with the last screen of each that failed: <a href="screens.html">screens.html</a> (written by <code>npm run qa -- --ui --all</code> or <code>--path ID --ui</code>).</p>
 ${reachLegend()}
 <table><tr><th>machine</th><th>paths</th><th>failed</th><th>states visited</th><th>transitions taken</th><th>through its screen (<code>npm test</code>'s set)</th></tr>${rows}</table>
 ${results.map(machineSection).join('\n')}

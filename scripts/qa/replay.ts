@@ -10,7 +10,9 @@ import { allPaths, describeStep as describeScreenStep } from '../../e2e/screens/
 import { describeStep, uploadUiPaths } from '../../e2e/uploadPaths';
 import { generate, type MachineModel } from '../../tests/models/machineModel';
 import { describePath } from './paths';
-import { ensureBuilt, runScreens, SCREEN_SPECS } from './screenRuns';
+import { join } from 'node:path';
+import { writeScreenReport } from './screenReport';
+import { ensureBuilt, runScreens, SCREEN_RESULTS, SCREEN_SPECS } from './screenRuns';
 
 interface ReplayOptions {
   ui: boolean;
@@ -39,7 +41,11 @@ function replayThroughScreens(machine: string, id: string, options: ReplayOption
   // The end-to-end tests run on the built app and server, with the engine's test hooks.
   const built = ensureBuilt();
   if (built !== 0) return built;
-  return runScreens({ spec: machine === 'upload' ? SCREEN_SPECS.upload : SCREEN_SPECS.drivers, machine, path: id, headed: options.headed, trace: options.trace });
+  const results = machine === 'upload' ? SCREEN_RESULTS.upload : SCREEN_RESULTS.drivers;
+  const status = runScreens({ spec: machine === 'upload' ? SCREEN_SPECS.upload : SCREEN_SPECS.drivers, machine, path: id, headed: options.headed, trace: options.trace, results });
+  const page = writeScreenReport([results], join('.tmp', 'qa'));
+  if (page) console.log(`wrote ${page}`);
+  return status;
 }
 
 export async function replayPath(models: MachineModel[], id: string, options: ReplayOptions): Promise<number> {

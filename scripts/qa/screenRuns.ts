@@ -3,7 +3,8 @@
  * server): one path by id, a machine's, or every path of every machine with a screen driver.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { screenDrivers } from '../../e2e/screens/drivers';
 import { allPaths, covering, playable } from '../../e2e/screens/screenPaths';
 import type { Visited } from '../../tests/helpers/coverage';
@@ -11,6 +12,9 @@ import type { MachineModel } from '../../tests/models/machineModel';
 
 /** The machines whose paths reach their screens: upload (e2e/uploadPaths.spec.ts) and those with a driver in e2e/screens/. */
 export const SCREEN_SPECS = { upload: 'e2e/uploadPaths.spec.ts', drivers: 'e2e/screenPaths.spec.ts' };
+
+/** Where `npm run qa -- --ui` leaves Playwright's results of each spec (the screens' page reads them). */
+export const SCREEN_RESULTS = { upload: join('.tmp', 'qa', 'screens-upload.json'), drivers: join('.tmp', 'qa', 'screens-drivers.json') };
 
 /** Builds the app (with the engine's test page) and the server when they are missing; the status of the build. */
 export function ensureBuilt(outDir = 'dist'): number {
@@ -27,6 +31,8 @@ export interface ScreenRun {
   all?: boolean;
   headed?: boolean;
   trace?: boolean;
+  /** Playwright's JSON results written to this file too (the screens' page is made from them). */
+  results?: string;
   /** Extra environment (another build, port or data folder). */
   env?: Record<string, string>;
   quiet?: boolean;
@@ -34,7 +40,18 @@ export interface ScreenRun {
 
 /** Runs Playwright on the spec; its exit status. */
 export function runScreens(run: ScreenRun): number {
-  const args = ['playwright', 'test', run.spec, ...(run.path ? ['--grep', `path ${run.path}`] : []), ...(run.headed ? ['--headed'] : [])];
+  if (run.results) {
+    mkdirSync(join(run.results, '..'), { recursive: true });
+    rmSync(run.results, { force: true });
+  }
+  const args = [
+    'playwright',
+    'test',
+    run.spec,
+    ...(run.path ? ['--grep', `path ${run.path}`] : []),
+    ...(run.headed ? ['--headed'] : []),
+    ...(run.results ? ['--reporter=list,json'] : []),
+  ];
   const env = {
     ...process.env,
     ...(run.machine ? { QA_MACHINE: run.machine } : {}),
@@ -43,6 +60,7 @@ export function runScreens(run: ScreenRun): number {
     // A path by id, or all of them: from every generated path (the upload spec plays the vitest set otherwise).
     ...(run.all || run.path ? { MODEL_PATHS: 'all' } : {}),
     ...(run.trace ? { QA_TRACE: '1' } : {}),
+    ...(run.results ? { PLAYWRIGHT_JSON_OUTPUT_NAME: run.results } : {}),
     ...run.env,
   };
   const result = spawnSync('npx', args, { stdio: run.quiet ? 'pipe' : 'inherit', env, encoding: 'utf8' });
