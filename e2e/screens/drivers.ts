@@ -1,6 +1,7 @@
 /** The screen drivers, by machine (`npm run qa -- --machine <name> --ui`). */
 import type { Expected } from '../../tests/helpers/modelBased';
 import { deleteScreen } from './deleteScreen';
+import { linkEstimateScreen } from './linkEstimateScreen';
 import { renameScreen } from './renameScreen';
 import { sessionScreen } from './sessionScreen';
 import { settingsScreen } from './settingsScreen';
@@ -13,4 +14,5 @@ export const screenDrivers: Record<string, ScreenDriver<unknown, Expected>> = {
   session: sessionScreen as never,
   settings: settingsScreen as never,
   share: shareScreen as never,
+  linkEstimate: linkEstimateScreen as never,
 };

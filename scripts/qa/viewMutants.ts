@@ -99,6 +99,14 @@ export const VIEW_MUTANTS: ViewMutant[] = [
     find: "onChange={(value) => actor.send({ type: 'share.publish', value })}",
     replace: "onChange={() => actor.send({ type: 'share.publish', value: true })}",
   },
+  {
+    id: 'link-estimate-retry-unwired',
+    machine: 'linkEstimate',
+    kind: "a dialog's confirm not wired",
+    file: 'src/ui/viewer/panels/LinkEstimate.tsx',
+    find: "onRetry={() => actor.send({ type: 'linkEstimate.retry' })}",
+    replace: 'onRetry={() => undefined}',
+  },
 ];
 
 const OUT = '.tmp/mutant-dist';
