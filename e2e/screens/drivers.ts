@@ -1,7 +1,9 @@
 /** The screen drivers, by machine (`npm run qa -- --machine <name> --ui`). */
 import type { Expected } from '../../tests/helpers/modelBased';
 import { deleteScreen } from './deleteScreen';
+import { labelsScreen } from './labelsScreen';
 import { linkEstimateScreen } from './linkEstimateScreen';
+import { plansScreen } from './plansScreen';
 import { renameScreen } from './renameScreen';
 import { sessionScreen } from './sessionScreen';
 import { settingsScreen } from './settingsScreen';
@@ -15,4 +17,6 @@ export const screenDrivers: Record<string, ScreenDriver<unknown, Expected>> = {
   settings: settingsScreen as never,
   share: shareScreen as never,
   linkEstimate: linkEstimateScreen as never,
+  labels: labelsScreen as never,
+  plans: plansScreen as never,
 };

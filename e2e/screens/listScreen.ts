@@ -1,6 +1,7 @@
 /** What the project list's screen drivers share: a fresh owner with one project, and its card's menu. */
 import { expect, type Page } from '@playwright/test';
 import { api, uploadProject, type RunningServer } from '../../bench/lib/appServer';
+import type { Assembly } from '../../samples/assembly';
 import { generateAssembly } from '../../samples/generate';
 import { writeSample } from '../../samples/writers/index';
 import { admin, uniqueUser } from '../admin';
@@ -14,6 +15,7 @@ export interface OwnerWithProject {
   username: string;
   token: string;
   projectId: number;
+  accessKey: string;
 }
 
 /** One account per kind of screen path in this worker: made once (the admin command takes seconds). */
@@ -34,14 +36,17 @@ async function accountFor(prefix: string): Promise<{ username: string; token: st
   return account;
 }
 
-/** The account of `prefix` owning exactly one small project named `name` (made afresh), logged in on the list page. */
-export async function ownerWithProject(page: Page, prefix: string, name: string): Promise<OwnerWithProject> {
+/**
+ * The account of `prefix` owning exactly one project named `name` (made afresh: a small generated
+ * kitchen, or the assembly given), logged in on the list page.
+ */
+export async function ownerWithProject(page: Page, prefix: string, name: string, assembly: Assembly = generateAssembly({ parts: 10, seed: 3 })): Promise<OwnerWithProject> {
   const { username, token } = await accountFor(prefix);
   for (const old of await api<{ id: number }[]>(e2eServer, 'projects', token)) await api(e2eServer, `projects/${old.id}`, token, undefined, 'DELETE');
-  const project = await uploadProject(e2eServer, token, name, 'kitchen.dae', await writeSample(generateAssembly({ parts: 10, seed: 3 }), 'dae'));
+  const project = await uploadProject(e2eServer, token, name, 'kitchen.dae', await writeSample(assembly, 'dae'));
   await logIn(page, username, PASSWORD);
   await expect(page.getByRole('link', { name: `Open ${name}`, exact: true })).toBeVisible();
-  return { server: e2eServer, username, token, projectId: project.id };
+  return { server: e2eServer, username, token, projectId: project.id, accessKey: project.accessKey };
 }
 
 /** Opens the project's card menu and picks `action`. */

@@ -107,6 +107,22 @@ export const VIEW_MUTANTS: ViewMutant[] = [
     find: "onRetry={() => actor.send({ type: 'linkEstimate.retry' })}",
     replace: 'onRetry={() => undefined}',
   },
+  {
+    id: 'labels-format-always-a4',
+    machine: 'labels',
+    kind: 'a button sending the wrong event',
+    file: 'src/ui/labels/LabelsScreen.tsx',
+    find: "onClick={() => actor.send({ type: 'labels.format', format: value })}",
+    replace: "onClick={() => actor.send({ type: 'labels.format', format: 'a4' })}",
+  },
+  {
+    id: 'plans-retry-unwired',
+    machine: 'plans',
+    kind: "a dialog's confirm not wired",
+    file: 'src/ui/dialogs/SubscriptionsDialog.tsx',
+    find: "onClick={() => actor.send({ type: 'plans.retry' })}",
+    replace: 'onClick={() => undefined}',
+  },
 ];
 
 const OUT = '.tmp/mutant-dist';

@@ -79,22 +79,26 @@ export const labelsModel: MachineModel = {
   source: 'src/machines/projects/labelsMachine.ts',
   testFile: 'tests/machines/labelsModel.test.ts',
   runs: [
-    {
-      label: 'labels',
-      run: defineRun<LabelsEvent>({
-        events: [
-          { type: 'xstate.done.actor.loadLabels', output: { project: published, tree: kitchen } },
-          { type: 'xstate.done.actor.loadLabels', output: { project: unpublished, tree: kitchen } },
-          { type: 'xstate.error.actor.loadLabels', error: new Error('offline') },
-          { type: 'labels.retry' },
-          { type: 'labels.format', format: 'roll' },
-          { type: 'labels.format', format: 'a4' },
-        ],
-        input,
-        serializeState: (s) => JSON.stringify([s.value, (s.context as { format: string }).format]),
-        sut: () => withCallLog(createSut(labelsMachine, { promiseActors: ['loadLabels'], input })),
-        oracle: labelsOracle as never,
-      }),
-    },
+    { label: 'labels', run: labelsRun(() => true) },
+    // The sheet's page offers the format with the labels: the format chosen once they are ready.
+    { label: 'the format chosen on the sheet', run: labelsRun((ready) => ready) },
   ],
 };
+
+function labelsRun(formatOffered: (ready: boolean) => boolean) {
+  const events = [
+    { type: 'xstate.done.actor.loadLabels', output: { project: published, tree: kitchen } },
+    { type: 'xstate.done.actor.loadLabels', output: { project: unpublished, tree: kitchen } },
+    { type: 'xstate.error.actor.loadLabels', error: new Error('offline') },
+    { type: 'labels.retry' },
+    { type: 'labels.format', format: 'roll' },
+    { type: 'labels.format', format: 'a4' },
+  ] as LabelsEvent[];
+  return defineRun<LabelsEvent>({
+    events: (snapshot) => events.filter((e) => e.type !== 'labels.format' || formatOffered(snapshot.matches('ready'))),
+    input,
+    serializeState: (s) => JSON.stringify([s.value, (s.context as { format: string }).format]),
+    sut: () => withCallLog(createSut(labelsMachine, { promiseActors: ['loadLabels'], input })),
+    oracle: labelsOracle as never,
+  });
+}

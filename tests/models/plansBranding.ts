@@ -3,11 +3,12 @@
  * from SPEC §2 (the plans load, a failure offers Retry; the logo loads, Replace uploads then
  * reloads, Remove only a custom logo, a failed change keeps the logo and says so).
  */
-import { expect } from 'vitest';
+import { deepStrictEqual as same } from 'node:assert/strict';
 import type { SubscriptionPlan } from '../../src/api/schemas';
 import { brandingMachine, type BrandingEvent, type LoadedBranding } from '../../src/machines/projects/brandingMachine';
 import { plansMachine, type PlansEvent } from '../../src/machines/projects/plansMachine';
-import { createSut, type Sut } from '../helpers/modelBased';
+import { createSut, type Expected, type Oracle } from '../helpers/modelBased';
+import { withCallLog, type LoggedSut } from './callLog';
 import { defineRun, type MachineModel } from './machineModel';
 
 export const plan: SubscriptionPlan = {
@@ -19,7 +20,29 @@ export const plan: SubscriptionPlan = {
   expirationDate: new Date(2030, 0, 1),
 };
 
-let plansOracle: { state: string; loads: number };
+export interface PlansExpected extends Expected {
+  plans: SubscriptionPlan[];
+  /** Reads of the plans asked so far. */
+  loads: number;
+}
+
+/** SPEC §2 My Subscriptions: the list loads; a failure offers Retry, which loads again. */
+export const plansOracle: Oracle<PlansEvent, PlansExpected> = {
+  initial: () => ({ value: 'loading', effects: ['GET subscriptionPlans/active'], plans: [], loads: 1 }),
+  next(e, event) {
+    const type = event.type as string;
+    const base = { ...e, effects: [] as string[] };
+    if (e.value === 'loading' && type === 'xstate.done.actor.loadPlans') return { ...base, value: 'ready', plans: [plan], effects: ['the plans listed'] };
+    if (e.value === 'loading' && type === 'xstate.error.actor.loadPlans') return { ...base, value: 'failed', effects: ['failure shown, Retry offered'] };
+    if (e.value === 'failed' && type === 'plans.retry') return { ...base, value: 'loading', loads: e.loads + 1, effects: ['GET the plans again'] };
+    return base;
+  },
+  check(real, e, sut) {
+    same(real.context.plans, e.plans, 'the plans shown');
+    same(sut.pending.loadPlans.length, e.value === 'loading' ? 1 : 0, 'the read in flight');
+    same((sut as LoggedSut).calls.loadPlans.length, e.loads, 'reads asked');
+  },
+};
 
 export const plansModel: MachineModel = {
   name: 'plans',
@@ -35,28 +58,54 @@ export const plansModel: MachineModel = {
           { type: 'xstate.done.actor.loadPlans', output: [plan] },
           { type: 'xstate.error.actor.loadPlans', error: new Error('500') },
         ] as unknown as PlansEvent[],
-        sut: () => {
-          plansOracle = { state: 'loading', loads: 1 };
-          return createSut(plansMachine, { promiseActors: ['loadPlans'] });
-        },
-        // The oracle: SPEC §2 My Subscriptions: the list loads; a failure offers Retry, which loads again.
-        check: (real, _model, sut: Sut, event) => {
-          const o = plansOracle;
-          const type = event.type as string;
-          if (o.state === 'loading' && type === 'xstate.done.actor.loadPlans') o.state = 'ready';
-          else if (o.state === 'loading' && type === 'xstate.error.actor.loadPlans') o.state = 'failed';
-          else if (o.state === 'failed' && event.type === 'plans.retry') Object.assign(o, { state: 'loading', loads: o.loads + 1 });
-          expect(real.value).toBe(o.state);
-          expect(sut.pending.loadPlans).toHaveLength(o.state === 'loading' ? 1 : 0);
-          if (o.state === 'ready') expect(real.context.plans).toEqual([plan]);
-        },
+        sut: () => withCallLog(createSut(plansMachine, { promiseActors: ['loadPlans'] })),
+        oracle: plansOracle as never,
       }),
     },
   ],
 };
 
-let brandingOracle: { state: string } & LoadedBranding & { changeFailed: boolean };
+export interface BrandingExpected extends Expected {
+  isCustomLogo: boolean;
+  logoUrl: string | null;
+  changeFailed: boolean;
+  /** The change in flight: the file uploaded, or the removal. */
+  change: { replace: Blob } | 'remove' | null;
+}
+
 const file = new Blob(['png'], { type: 'image/png' });
+
+/**
+ * SPEC §2 Customization: the logo loads; Replace uploads then reloads; Remove only a custom logo,
+ * then reloads; a failed change keeps the logo and says so; a failed load offers Retry; a change
+ * made on another screen reloads.
+ */
+export const brandingOracle: Oracle<BrandingEvent, BrandingExpected> = {
+  initial: () => ({ value: 'loading', effects: ['GET branding'], isCustomLogo: false, logoUrl: null, changeFailed: false, change: null }),
+  next(e, event) {
+    const ev = event as { type: string; output?: LoadedBranding; file?: Blob };
+    const base = { ...e, effects: [] as string[] };
+    if (e.value === 'loading' && ev.type === 'xstate.done.actor.loadBranding') return { ...base, value: 'ready', ...ev.output!, effects: ['the logo shown'] };
+    if (e.value === 'loading' && ev.type === 'xstate.error.actor.loadBranding') return { ...base, value: 'failed', effects: ['failure shown, Retry offered'] };
+    if (e.value === 'failed' && ev.type === 'branding.retry') return { ...base, value: 'loading', effects: ['GET branding again'] };
+    if (e.value === 'ready' && ev.type === 'branding.changed') return { ...base, value: 'loading', effects: ['changed elsewhere: GET branding again'] };
+    if (e.value === 'ready' && ev.type === 'branding.replace') return { ...base, value: 'replacing', changeFailed: false, change: { replace: ev.file! }, effects: ['PUT branding/logo'] };
+    if (e.value === 'ready' && ev.type === 'branding.remove' && e.isCustomLogo) return { ...base, value: 'removing', changeFailed: false, change: 'remove', effects: ['DELETE branding/logo'] };
+    if ((e.value === 'replacing' && ev.type === 'xstate.done.actor.replaceLogo') || (e.value === 'removing' && ev.type === 'xstate.done.actor.removeLogo')) {
+      return { ...base, value: 'loading', change: null, effects: ['GET branding again'] };
+    }
+    if ((e.value === 'replacing' && ev.type === 'xstate.error.actor.replaceLogo') || (e.value === 'removing' && ev.type === 'xstate.error.actor.removeLogo')) {
+      return { ...base, value: 'ready', changeFailed: true, change: null, effects: ['the logo kept; the failure said'] };
+    }
+    return base;
+  },
+  check(real, e, sut) {
+    same(real.context, { isCustomLogo: e.isCustomLogo, logoUrl: e.logoUrl, changeFailed: e.changeFailed }, 'the logo shown and the failure notice');
+    same(sut.pending.loadBranding.length, e.value === 'loading' ? 1 : 0, 'the read in flight');
+    same(sut.pending.replaceLogo.map((c) => c.input), e.change && e.change !== 'remove' ? [{ file: e.change.replace }] : [], 'the upload in flight');
+    same(sut.pending.removeLogo.length, e.change === 'remove' ? 1 : 0, 'the removal in flight');
+  },
+};
 
 export const brandingModel: MachineModel = {
   name: 'branding',
@@ -81,37 +130,8 @@ export const brandingModel: MachineModel = {
             { type: 'xstate.done.actor.removeLogo' },
             { type: 'xstate.error.actor.removeLogo', error: new Error('500') },
           ].filter((e) => snapshot.matches('loading') || !e.type.includes('loadBranding')) as unknown as BrandingEvent[],
-        sut: () => {
-          brandingOracle = { state: 'loading', isCustomLogo: false, logoUrl: null, changeFailed: false };
-          return createSut(brandingMachine, { promiseActors: ['loadBranding', 'replaceLogo', 'removeLogo'] });
-        },
-        // The oracle: SPEC §2 Customization: the logo loads; Replace uploads then reloads; Remove only a
-        // custom logo, then reloads; a failed change keeps the logo and says so; a failed load offers Retry.
-        check: (real, _model, sut: Sut, event) => {
-          const o = brandingOracle;
-          const e = event as { type: string; output?: LoadedBranding };
-          if (o.state === 'loading' && e.type === 'xstate.done.actor.loadBranding') Object.assign(o, { state: 'ready', ...e.output });
-          else if (o.state === 'loading' && e.type === 'xstate.error.actor.loadBranding') o.state = 'failed';
-          else if (o.state === 'failed' && e.type === 'branding.retry') o.state = 'loading';
-          else if (o.state === 'ready' && e.type === 'branding.changed') o.state = 'loading'; // changed on another screen
-          else if (o.state === 'ready' && e.type === 'branding.replace') Object.assign(o, { state: 'replacing', changeFailed: false });
-          else if (o.state === 'ready' && e.type === 'branding.remove' && o.isCustomLogo) Object.assign(o, { state: 'removing', changeFailed: false });
-          else if ((o.state === 'replacing' && e.type === 'xstate.done.actor.replaceLogo') || (o.state === 'removing' && e.type === 'xstate.done.actor.removeLogo')) o.state = 'loading';
-          else if ((o.state === 'replacing' && e.type === 'xstate.error.actor.replaceLogo') || (o.state === 'removing' && e.type === 'xstate.error.actor.removeLogo')) {
-            Object.assign(o, { state: 'ready', changeFailed: true });
-          }
-          expect(real.value).toBe(o.state);
-          expect(real.context).toEqual({ isCustomLogo: o.isCustomLogo, logoUrl: o.logoUrl, changeFailed: o.changeFailed });
-          expect(sut.pending.loadBranding).toHaveLength(o.state === 'loading' ? 1 : 0);
-          expect(sut.pending.removeLogo).toHaveLength(o.state === 'removing' ? 1 : 0);
-          expect(sut.pending.replaceLogo).toHaveLength(o.state === 'replacing' ? 1 : 0);
-          if (event.type === 'branding.replace' && real.matches('replacing')) expect(sut.pending.replaceLogo.at(-1)?.input).toEqual({ file });
-          // Remove only when the logo is a custom one.
-          if (real.matches('removing')) expect(real.context.isCustomLogo).toBe(true);
-          if (event.type === ('xstate.error.actor.replaceLogo' as string) || event.type === ('xstate.error.actor.removeLogo' as string)) {
-            expect(real.context.changeFailed).toBe(true);
-          }
-        },
+        sut: () => createSut(brandingMachine, { promiseActors: ['loadBranding', 'replaceLogo', 'removeLogo'] }),
+        oracle: brandingOracle as never,
       }),
     },
   ],

@@ -1,0 +1,86 @@
+/**
+ * The plans machine's screen: My Subscriptions, opened from the list's user panel (Manage
+ * subscription) by an account with a plan "Pro" of 5 projects. The dialog's read of the plans is
+ * held until the path's answer: the server's own, or a 500; Try again reads again. After each step
+ * the dialog shows what the oracle expects: loading, the failure and its Try again, or the plans,
+ * each with its name and the projects left as the server counts them.
+ */
+import { expect, type Page, type Route } from '@playwright/test';
+import type { SubscriptionPlan } from '../../src/api/schemas';
+import { plansModel, type PlansExpected } from '../../tests/models/plansBranding';
+import { admin, uniqueUser } from '../admin';
+import { e2eServer } from '../linkHelpers';
+import { logIn } from '../listHelpers';
+import type { ScreenDriver } from './screenPaths';
+
+const PASSWORD = 'screen-plans-password';
+const TEXTS = { title: 'My Subscriptions', loading: 'Loading your subscriptions...', failed: 'Your subscriptions could not be loaded.' };
+
+interface PlansScreen {
+  token: string;
+  held: Route[];
+  reads: number;
+}
+
+let account: Promise<{ username: string; token: string }> | null = null;
+/** One account per worker with its plan (the paths only read it). */
+function withPlan(): Promise<{ username: string; token: string }> {
+  account ??= (async () => {
+    const username = uniqueUser('screen-plans');
+    await admin('user', 'add', username, '--password', PASSWORD, '--name', 'Plans Tester');
+    await admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '5');
+    const res = await fetch(`${e2eServer.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: PASSWORD }) });
+    return { username, token: ((await res.json()) as { accessToken: string }).accessToken };
+  })();
+  return account;
+}
+
+const dialogOf = (page: Page) => page.getByRole('dialog', { name: TEXTS.title });
+
+async function nextRead(screen: PlansScreen): Promise<Route> {
+  await expect.poll(() => screen.held.length, { message: 'the dialog asked for the plans' }).toBeGreaterThan(0);
+  return screen.held.shift()!;
+}
+
+export const plansScreen: ScreenDriver<PlansScreen, PlansExpected> = {
+  model: plansModel,
+  answers: 'held',
+  async open(page) {
+    const { username, token } = await withPlan();
+    await logIn(page, username, PASSWORD);
+    const screen: PlansScreen = { token, held: [], reads: 0 };
+    await page.route('**/api/v1/subscriptionPlans/active', (route) => {
+      screen.reads += 1;
+      screen.held.push(route);
+    });
+    await page.getByRole('button', { name: 'Open the user panel', exact: true }).click();
+    await page.getByRole('button', { name: 'Manage subscription', exact: true }).click();
+    return screen;
+  },
+  user: {
+    'plans.retry': (page) => dialogOf(page).getByRole('alert').getByRole('button', { name: 'Try again' }).click(),
+  },
+  server: {
+    'xstate.done.actor.loadPlans': async (_, screen) => (await nextRead(screen)).continue(),
+    'xstate.error.actor.loadPlans': async (_, screen) =>
+      (await nextRead(screen)).fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'internal', message: 'Internal Server Error' }) }),
+  },
+  async expect(page, screen, e, where) {
+    const dialog = dialogOf(page);
+    await expect(dialog.getByRole('status').filter({ hasText: TEXTS.loading }), where).toHaveCount(e.value === 'loading' ? 1 : 0);
+    await expect(dialog.getByRole('alert').filter({ hasText: TEXTS.failed }), where).toHaveCount(e.value === 'failed' ? 1 : 0);
+    const items = dialog.getByRole('listitem');
+    if (e.value === 'ready') {
+      // The plans the server holds for the account, each with its name and the projects left.
+      const held = (await (await fetch(`${e2eServer.url}/api/v1/subscriptionPlans/active`, { headers: { authorization: `Bearer ${screen.token}` } })).json()) as SubscriptionPlan[];
+      await expect(items, where).toHaveCount(held.length);
+      for (const [i, plan] of held.entries()) {
+        await expect(items.nth(i), where).toContainText(plan.name);
+        await expect(items.nth(i), where).toContainText(`${plan.totalCreditCount - plan.consumedCreditCount}/${plan.totalCreditCount} projects left`);
+      }
+    } else {
+      await expect(items, where).toHaveCount(0);
+    }
+    await expect.poll(() => screen.reads, { message: `${where}: reads of the plans` }).toBe(e.loads);
+  },
+};
