@@ -1,5 +1,6 @@
 /** The screen drivers, by machine (`npm run qa -- --machine <name> --ui`). */
 import type { Expected } from '../../tests/helpers/modelBased';
+import { brandingScreen } from './brandingScreen';
 import { deleteScreen } from './deleteScreen';
 import { labelsScreen } from './labelsScreen';
 import { linkEstimateScreen } from './linkEstimateScreen';
@@ -19,4 +20,5 @@ export const screenDrivers: Record<string, ScreenDriver<unknown, Expected>> = {
   linkEstimate: linkEstimateScreen as never,
   labels: labelsScreen as never,
   plans: plansScreen as never,
+  branding: brandingScreen as never,
 };

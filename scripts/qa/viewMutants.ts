@@ -123,6 +123,14 @@ export const VIEW_MUTANTS: ViewMutant[] = [
     find: "onClick={() => actor.send({ type: 'plans.retry' })}",
     replace: 'onClick={() => undefined}',
   },
+  {
+    id: 'branding-remove-ignores-default',
+    machine: 'branding',
+    kind: 'a view reading the wrong state',
+    file: 'src/ui/panels/CustomizationSection.tsx',
+    find: 'disabled={busy || !isCustomLogo}',
+    replace: 'disabled={busy}',
+  },
 ];
 
 const OUT = '.tmp/mutant-dist';

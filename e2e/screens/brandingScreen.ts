@@ -1,0 +1,124 @@
+/**
+ * The branding machine's screen: the Customization section of the list's user panel (the logo,
+ * Replace through the file chooser, Remove). The section's requests are held until the path's
+ * answer: a read of the branding is answered by the server with a custom logo or the default one
+ * as the answer says (set on the server first), or 500; an upload or a removal goes on to the server
+ * or is refused (415, 500). After each step the section shows what the oracle expects: busy while a
+ * read or a change runs, the failed read and its Try again, the logo, Remove only for a custom one,
+ * the failed change said; and the server holds a custom logo or not as the oracle says.
+ */
+import { expect, type Page, type Route } from '@playwright/test';
+import sharp from 'sharp';
+import { api } from '../../bench/lib/appServer';
+import { brandingModel, type BrandingExpected } from '../../tests/models/plansBranding';
+import { admin, uniqueUser } from '../admin';
+import { e2eServer } from '../linkHelpers';
+import { logIn } from '../listHelpers';
+import type { ScreenDriver, ScreenPath } from './screenPaths';
+
+const PASSWORD = 'screen-branding-password';
+const TEXTS = {
+  loadFailed: 'The logo could not be loaded.',
+  changeFailed: 'The logo could not be changed.',
+  replace: 'Replace',
+  remove: 'Remove',
+  logo: 'Current logo',
+};
+
+type Kind = 'read' | 'upload' | 'removal';
+interface BrandingScreen {
+  token: string;
+  held: Record<Kind, Route[]>;
+}
+
+/** A small PNG: the logo a user picks. */
+const logoFile = () => sharp({ create: { width: 40, height: 20, channels: 3, background: '#f97316' } }).png().toBuffer();
+
+const section = (page: Page) => page.getByRole('region', { name: 'Logo', exact: true });
+const button = (page: Page, name: string) => section(page).getByRole('button', { name, exact: true });
+
+async function next(screen: BrandingScreen, kind: Kind): Promise<Route> {
+  await expect.poll(() => screen.held[kind].length, { message: `the section sent its ${kind}` }).toBeGreaterThan(0);
+  return screen.held[kind].shift()!;
+}
+
+const refuse = (status: number) => async (_: Page, screen: BrandingScreen, kind: Kind) =>
+  (await next(screen, kind)).fulfill({ status, contentType: 'application/json', body: JSON.stringify({ code: status === 415 ? 'unsupported_media_type' : 'internal', message: 'Refused' }) });
+
+/** The server holding a custom logo or not (its own requests, past the page's routes). */
+async function serverHolds(screen: BrandingScreen, custom: boolean): Promise<void> {
+  const { isCustomLogo } = await api<{ isCustomLogo: boolean }>(e2eServer, 'branding', screen.token);
+  if (isCustomLogo === custom) return;
+  const res = custom
+    ? await fetch(`${e2eServer.url}/api/v1/branding/logo`, { method: 'PUT', headers: { authorization: `Bearer ${screen.token}`, 'content-type': 'image/png' }, body: await logoFile() })
+    : await fetch(`${e2eServer.url}/api/v1/branding/logo`, { method: 'DELETE', headers: { authorization: `Bearer ${screen.token}` } });
+  expect(res.ok, 'the server set to the logo the answer says').toBe(true);
+}
+
+/** A change made by another screen's branding actor: on the list page only this section changes the logo. */
+function unplayable(path: ScreenPath<BrandingExpected>): string | null {
+  return path.steps.some((s) => s.event.type === 'branding.changed') ? 'a logo changed by another screen: on the list page this section is the only one' : null;
+}
+
+export const brandingScreen: ScreenDriver<BrandingScreen, BrandingExpected> = {
+  model: brandingModel,
+  answers: 'held',
+  unplayable,
+  async open(page) {
+    const username = uniqueUser('screen-branding');
+    await admin('user', 'add', username, '--password', PASSWORD, '--name', 'Branding Tester');
+    await admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '5');
+    await logIn(page, username, PASSWORD);
+    const { accessToken } = await api<{ accessToken: string }>(e2eServer, 'auth/login', undefined, { username, password: PASSWORD });
+    const screen: BrandingScreen = { token: accessToken, held: { read: [], upload: [], removal: [] } };
+    await page.route('**/api/v1/branding', (route, request) => (request.method() === 'GET' ? void screen.held.read.push(route) : route.fallback()));
+    await page.route('**/api/v1/branding/logo', (route, request) => {
+      if (request.method() === 'PUT') return void screen.held.upload.push(route);
+      if (request.method() === 'DELETE') return void screen.held.removal.push(route);
+      return route.fallback();
+    });
+    await page.getByRole('button', { name: 'Open the user panel', exact: true }).click();
+    await page.getByRole('button', { name: 'Customization', exact: true }).click();
+    return screen;
+  },
+  user: {
+    async 'branding.replace'(page) {
+      // Disabled while busy or after a failed read: a press does nothing (the expectation checks it).
+      if (await button(page, TEXTS.replace).isDisabled()) return;
+      const chooser = page.waitForEvent('filechooser');
+      await button(page, TEXTS.replace).click();
+      await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoFile() });
+    },
+    async 'branding.remove'(page) {
+      if (await button(page, TEXTS.remove).isDisabled()) return;
+      await button(page, TEXTS.remove).click();
+    },
+    'branding.retry': (page) => section(page).getByRole('alert').getByRole('button', { name: 'Try again' }).click(),
+  },
+  server: {
+    async 'xstate.done.actor.loadBranding'(_, screen, e) {
+      await serverHolds(screen, (e as unknown as { output: { isCustomLogo: boolean } }).output.isCustomLogo);
+      await (await next(screen, 'read')).continue();
+    },
+    'xstate.error.actor.loadBranding': (page, screen) => refuse(500)(page, screen, 'read'),
+    'xstate.done.actor.replaceLogo': async (_, screen) => (await next(screen, 'upload')).continue(),
+    'xstate.error.actor.replaceLogo': (page, screen) => refuse(415)(page, screen, 'upload'),
+    'xstate.done.actor.removeLogo': async (_, screen) => (await next(screen, 'removal')).continue(),
+    'xstate.error.actor.removeLogo': (page, screen) => refuse(500)(page, screen, 'removal'),
+  },
+  async expect(page, screen, e, where) {
+    const logo = section(page);
+    const busy = e.value === 'loading' || e.value === 'replacing' || e.value === 'removing';
+    await expect(logo, where).toHaveAttribute('aria-busy', String(busy));
+    await expect(logo.getByRole('alert'), where).toHaveCount(e.value === 'failed' ? 1 : 0);
+    if (e.value === 'failed') await expect(logo.getByRole('alert'), where).toContainText(TEXTS.loadFailed);
+    await expect(button(page, TEXTS.replace), where).toBeEnabled({ enabled: !busy && e.value !== 'failed' });
+    await expect(button(page, TEXTS.remove), where).toBeEnabled({ enabled: !busy && e.isCustomLogo });
+    if (!busy) await expect(logo.getByText(TEXTS.changeFailed), where).toBeVisible({ visible: e.changeFailed });
+    if (e.value === 'ready') {
+      if (e.logoUrl) await expect(logo.getByRole('img', { name: TEXTS.logo }), where).toBeVisible();
+      const held = await api<{ isCustomLogo: boolean }>(e2eServer, 'branding', screen.token);
+      expect(held.isCustomLogo, `${where}: a custom logo on the server`).toBe(e.isCustomLogo);
+    }
+  },
+};
