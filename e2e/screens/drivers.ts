@@ -4,6 +4,7 @@ import { brandingScreen } from './brandingScreen';
 import { deleteScreen } from './deleteScreen';
 import { labelsScreen } from './labelsScreen';
 import { linkEstimateScreen } from './linkEstimateScreen';
+import { machiningScreen } from './machiningScreen';
 import { plansScreen } from './plansScreen';
 import { renameScreen } from './renameScreen';
 import { sessionScreen } from './sessionScreen';
@@ -21,4 +22,5 @@ export const screenDrivers: Record<string, ScreenDriver<unknown, Expected>> = {
   labels: labelsScreen as never,
   plans: plansScreen as never,
   branding: brandingScreen as never,
+  machining: machiningScreen as never,
 };

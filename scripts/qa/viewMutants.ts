@@ -131,6 +131,14 @@ export const VIEW_MUTANTS: ViewMutant[] = [
     find: 'disabled={busy || !isCustomLogo}',
     replace: 'disabled={busy}',
   },
+  {
+    id: 'machining-show-sends-retry',
+    machine: 'machining',
+    kind: 'a button sending the wrong event',
+    file: 'src/ui/machining/PanelMachining.tsx',
+    find: "onClick={() => actor.send({ type: 'machining.show' })}",
+    replace: "onClick={() => actor.send({ type: 'machining.retry' })}",
+  },
 ];
 
 const OUT = '.tmp/mutant-dist';

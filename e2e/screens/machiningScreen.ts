@@ -1,0 +1,135 @@
+/**
+ * The machining machine's screens, on a drilled two-cabinet job converted from STEP (one per worker):
+ * - read when wanted: the owner's viewer with a drilled "Left side" selected, its data sheet's
+ *   Machining section (Show the drawing, its Drawing (PDF));
+ * - read at once: the workshop's Machining tab (the machining files' zip).
+ * The page's read of `machining.json` and its file downloads are held until the path's answer: the
+ * server's own, or a 500. After each step the page shows what the oracle expects: the Show button,
+ * reading, the failure and its Try again, the panel's drawing with its operations (or every panel
+ * of the job in the tab), a failed download said; and it asked for as many reads and files.
+ */
+import { expect, type Page, type Route } from '@playwright/test';
+import { api, uploadProject } from '../../bench/lib/appServer';
+import type { MachiningList } from '../../src/model/machining/machiningList';
+import { generateJob, jobToStep } from '../../samples/realJob/job';
+import { machiningModel } from '../../tests/models/machining';
+import { admin, uniqueUser } from '../admin';
+import { e2eServer } from '../linkHelpers';
+import { logIn } from '../listHelpers';
+import type { ScreenDriver } from './screenPaths';
+
+const PASSWORD = 'screen-machining-password';
+const TEXTS = {
+  show: 'Show the drawing',
+  loading: 'Reading the machining…',
+  failed: 'The machining could not be read.',
+  saveFailed: 'The file could not be downloaded.',
+  pdf: 'Drawing (PDF)',
+  zip: 'Download the machining files (DXF, drilling CSV)',
+};
+
+interface MachiningExpected {
+  value: unknown;
+  effects: string[];
+  reads: number;
+  saves: number;
+  saveFailed: boolean;
+}
+
+interface Job {
+  username: string;
+  token: string;
+  projectId: number;
+  list: MachiningList;
+  side: MachiningList['panels'][number];
+  sideName: string;
+}
+
+interface MachiningScreen extends Job {
+  eager: boolean;
+  held: { read: Route[]; file: Route[] };
+  reads: number;
+  saves: number;
+}
+
+let job: Promise<Job> | null = null;
+/** One drilled job per worker (the paths read it and download its files; nothing changes it). */
+function drilledJob(): Promise<Job> {
+  job ??= (async () => {
+    const username = uniqueUser('screen-machining');
+    await admin('user', 'add', username, '--password', PASSWORD, '--name', 'Machining Tester');
+    await admin('plan', 'add', username, '--sku', 'UNLIMITED', '--name', 'Unlimited');
+    const { accessToken: token } = await api<{ accessToken: string }>(e2eServer, 'auth/login', undefined, { username, password: PASSWORD });
+    const step = new TextEncoder().encode(jobToStep(generateJob({ cabinets: 2, seed: 8 }), { shared: true }));
+    const project = await uploadProject(e2eServer, token, 'Drilled kitchen', 'job.stp', step);
+    const list = await api<MachiningList>(e2eServer, `projects/${project.id}/machining.json`, token);
+    const tree = await api<{ nodes: Record<string, { rawName: string }> }>(e2eServer, `projects/${project.id}/parts`, token);
+    const side = list.panels.find((p) => p.name === 'Left side' && p.bores.length > 0)!;
+    return { username, token, projectId: project.id, list, side, sideName: tree.nodes[side.node].rawName };
+  })();
+  return job;
+}
+
+const where = (page: Page, screen: MachiningScreen) => (screen.eager ? page.getByRole('main') : page.getByRole('region', { name: 'Part information' }));
+
+async function next(screen: MachiningScreen, kind: 'read' | 'file'): Promise<Route> {
+  await expect.poll(() => screen.held[kind].length, { message: `the page asked for the ${kind}` }).toBeGreaterThan(0);
+  return screen.held[kind].shift()!;
+}
+
+const refuse = (route: Route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'internal', message: 'Internal Server Error' }) });
+
+export const machiningScreen: ScreenDriver<MachiningScreen, MachiningExpected> = {
+  model: machiningModel,
+  answers: 'held',
+  async open(page, run) {
+    const drilled = await drilledJob();
+    const screen: MachiningScreen = { ...drilled, eager: run.includes('at once'), held: { read: [], file: [] }, reads: 0, saves: 0 };
+    await logIn(page, drilled.username, PASSWORD);
+    const base = `/api/v1/projects/${drilled.projectId}/`;
+    await page.route(
+      (url) => url.pathname.startsWith(base) && (url.pathname.endsWith('/machining.json') || url.pathname.endsWith('/drawing.pdf') || url.pathname.endsWith('/machining.zip')),
+      (route) => {
+        const read = route.request().url().includes('/machining.json');
+        if (read) screen.reads += 1;
+        else screen.saves += 1;
+        screen.held[read ? 'read' : 'file'].push(route);
+      },
+    );
+    if (screen.eager) {
+      await page.goto(`/projects/${drilled.projectId}/workshop`);
+      await page.getByRole('tab', { name: 'Machining' }).click();
+    } else {
+      await page.goto(`/projects/${drilled.projectId}?filter=${encodeURIComponent(drilled.side.cabinet)}&part=${encodeURIComponent(drilled.sideName)}`);
+      await expect(page.getByRole('region', { name: 'Part information' })).toBeVisible({ timeout: 30_000 });
+    }
+    return screen;
+  },
+  user: {
+    'machining.show': (page, screen) => where(page, screen).getByRole('button', { name: TEXTS.show }).click(),
+    'machining.retry': (page, screen) => where(page, screen).getByRole('button', { name: 'Try again' }).click(),
+    'machining.save': (page, screen) => where(page, screen).getByRole('button', { name: screen.eager ? TEXTS.zip : TEXTS.pdf }).click(),
+  },
+  server: {
+    'xstate.done.actor.loadMachining': async (_, screen) => (await next(screen, 'read')).continue(),
+    'xstate.error.actor.loadMachining': async (_, screen) => refuse(await next(screen, 'read')),
+    'xstate.done.actor.saveMachiningFile': async (_, screen) => (await next(screen, 'file')).continue(),
+    'xstate.error.actor.saveMachiningFile': async (_, screen) => refuse(await next(screen, 'file')),
+  },
+  async expect(page, screen, e, at) {
+    const area = where(page, screen);
+    const loaded = typeof e.value === 'object';
+    await expect(area.getByRole('button', { name: TEXTS.show }), at).toBeVisible({ visible: e.value === 'idle' });
+    await expect(area.getByText(TEXTS.loading), at).toBeVisible({ visible: e.value === 'loading' });
+    await expect(area.getByText(TEXTS.failed), at).toBeVisible({ visible: e.value === 'failed' });
+    if (loaded && screen.eager) {
+      // Every panel of the job, as the server lists them.
+      await expect(area.getByTestId('machining-row'), at).toHaveCount(screen.list.panels.length);
+    } else if (loaded) {
+      await expect(area.getByTestId('panel-drawing'), at).toHaveAttribute('aria-label', `Drawing of ${screen.side.name}`);
+      await expect(area.getByTestId('panel-operation-counts'), at).toContainText('holes');
+    }
+    await expect(area.getByText(TEXTS.saveFailed), at).toBeVisible({ visible: e.saveFailed });
+    await expect.poll(() => [screen.reads, screen.saves], { message: `${at}: reads and files asked` }).toEqual([e.reads, e.saves]);
+  },
+};
