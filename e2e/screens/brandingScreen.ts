@@ -64,6 +64,7 @@ export const brandingScreen: ScreenDriver<BrandingScreen, BrandingExpected> = {
   model: brandingModel,
   answers: 'held',
   unplayable,
+  offScreen: { transitions: ['ready branding.changed#0'], why: 'a logo changed by another screen: on any one page only the user panel changes it, and it is the actor played' },
   async open(page) {
     const username = uniqueUser('screen-branding');
     await admin('user', 'add', username, '--password', PASSWORD, '--name', 'Branding Tester');

@@ -43,6 +43,12 @@ export interface ScreenDriver<C, X extends Expected = Expected> {
    * two of), or null. Such paths are left out of the screen's set, the reason reported.
    */
   unplayable?: (path: ScreenPath<X>) => string | null;
+  /**
+   * The machine's transitions no path the page can play takes, named with the reason (by
+   * transition key, as `npm run qa` names them): the report counts them apart, as it does the
+   * transitions out of reach.
+   */
+  offScreen?: { transitions: string[]; why: string };
   /** What a user does on the page for each event they cause, by event type. */
   user: Record<string, (page: Page, context: C, event: EventObject) => Promise<void>>;
   /**

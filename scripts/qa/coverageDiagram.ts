@@ -30,7 +30,7 @@ const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 export function reachOf(r: MachineResult): Map<string, Reach> {
   const never = new Set(r.coverage.transitions.missing);
   const far = new Set(r.coverage.outOfReach?.transitions ?? []);
-  const offScreen = 'missing' in r.screen ? new Set(r.screen.missing) : null;
+  const offScreen = 'missing' in r.screen ? new Set([...r.screen.missing, ...(r.screen.offScreen?.transitions ?? [])]) : null;
   return new Map(
     r.transitionList.map((t) => [t.key, far.has(t.key) ? 'far' : never.has(t.key) ? 'never' : offScreen && !offScreen.has(t.key) ? 'screen' : 'taken'] as const),
   );

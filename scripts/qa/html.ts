@@ -19,7 +19,7 @@ function machineSection(r: MachineResult): string {
   const failed = r.cases.filter((c) => !c.ok);
   return `<section id="${html(r.machine)}">
 <h2>${html(r.machine)} <small>${html(r.source)}</small></h2>
-<p>${r.paths} paths, <b class="${failed.length ? 'bad' : 'ok'}">${failed.length} failed</b>; states visited ${r.coverage.states.visited}/${r.coverage.states.total} (${pct(r.coverage.states.visited, r.coverage.states.total)}), transitions taken ${r.coverage.transitions.visited}/${r.coverage.transitions.total} (${pct(r.coverage.transitions.visited, r.coverage.transitions.total)}). Through its screen: ${html(screenCell(r))}${'missing' in r.screen && r.screen.missing.length ? ` (not taken there: ${html(r.screen.missing.join(', '))})` : ''}. Diagram: <code>docs/machines/${html(r.machine)}.md</code>.</p>
+<p>${r.paths} paths, <b class="${failed.length ? 'bad' : 'ok'}">${failed.length} failed</b>; states visited ${r.coverage.states.visited}/${r.coverage.states.total} (${pct(r.coverage.states.visited, r.coverage.states.total)}), transitions taken ${r.coverage.transitions.visited}/${r.coverage.transitions.total} (${pct(r.coverage.transitions.visited, r.coverage.transitions.total)}). Through its screen: ${html(screenCell(r))}${'missing' in r.screen && r.screen.missing.length ? ` (not taken there: ${html(r.screen.missing.join(', '))})` : ''}${'missing' in r.screen && r.screen.offScreen ? ` (off screen, not counted: ${html(r.screen.offScreen.transitions.join(', '))}: ${html(r.screen.offScreen.why)})` : ''}. Diagram: <code>docs/machines/${html(r.machine)}.md</code>.</p>
 ${r.coverage.outOfReach ? `<p class="far">Out of reach, not counted: ${html(r.coverage.outOfReach.why)}</p>` : ''}
 <figure class="diagram">${coverageDiagram(r)}</figure>
 ${failed

@@ -1,5 +1,6 @@
 /** What `npm run qa` writes: one row per machine, as a table, JUnit XML and JSON. */
 import type { CoverageReport } from '../../tests/helpers/coverage';
+import type { ScreenSet } from './screenRuns';
 
 export interface CaseResult {
   run: string;
@@ -27,12 +28,14 @@ export interface MachineResult {
   stateList: string[];
   transitionList: Array<{ key: string; source: string; event: string; targets: string[] }>;
   /** The machine through its screen: the transitions of the real actor the paths `npm test` plays there take, or why none. */
-  screen: { taken: number; total: number; missing: string[] } | { reason: string };
+  screen: ScreenSet;
 }
 
 /** The screen column: `12/12 (100 %)`, or the reason there is none. */
 export function screenCell(r: MachineResult): string {
-  return 'reason' in r.screen ? r.screen.reason : `${r.screen.taken}/${r.screen.total} (${pct(r.screen.taken, r.screen.total)})`;
+  if ('reason' in r.screen) return r.screen.reason;
+  const named = r.screen.offScreen ? `, ${r.screen.offScreen.transitions.length} named off screen` : '';
+  return `${r.screen.taken}/${r.screen.total} (${pct(r.screen.taken, r.screen.total)})${named}`;
 }
 
 const pct = (a: number, b: number) => (b === 0 ? '-' : `${((a / b) * 100).toFixed(0)} %`);
@@ -61,6 +64,8 @@ export function table(results: MachineResult[]): string {
     if (far) out.push(`  ${r.machine}: out of reach, not counted (${[...far.states.map((s) => `state ${s}`), ...far.transitions].join(', ')}): ${far.why}`);
     for (const x of r.coverage.reachedAnyway ?? []) out.push(`  ${r.machine}: named out of reach but reached: ${x}`);
     if ('missing' in r.screen) for (const t of r.screen.missing) out.push(`  ${r.machine}: transition not taken through its screen: ${t}`);
+    if ('missing' in r.screen && r.screen.offScreen) out.push(`  ${r.machine}: off screen, not counted (${r.screen.offScreen.transitions.join(', ')}): ${r.screen.offScreen.why}`);
+    if ('reason' in r.screen) out.push(`  ${r.machine}: through its screen: ${r.screen.reason}`);
     for (const c of r.cases.filter((x) => !x.ok)) {
       out.push(`  ${r.machine}: FAILED path ${c.id} (npm run qa -- --machine ${r.machine} --path ${c.id})\n    ${c.error}`);
       out.push(...(c.steps ?? []).map((step) => `    ${step}`));

@@ -75,15 +75,26 @@ const REASONS: Record<string, string> = {
 
 /**
  * What `npm test` plays of a machine through its screen: the covering set of its screen driver
- * (from every generated path the page can play, as the spec picks them), measured on the real actor by the
- * QA run's own plays of those paths; or the reason there is none.
+ * (from every generated path the page can play, as the spec picks them), measured on the real actor
+ * by the QA run's own plays of those paths, the transitions the driver names off screen counted
+ * apart; or the reason there is none.
  */
-export function screenSet(model: MachineModel, visitedById: Map<string, Visited>, transitions: string[]): { taken: number; total: number; missing: string[] } | { reason: string } {
+export function screenSet(model: MachineModel, visitedById: Map<string, Visited>, transitions: string[]): ScreenSet {
   const driver = screenDrivers[model.name];
   if (!driver) return { reason: REASONS[model.name] ?? 'no screen driver yet (hand-written end-to-end tests)' };
   const ids = covering(playable(driver, allPaths(driver.model))).map((p) => p.id);
   const taken = new Set<string>();
   for (const id of ids) visitedById.get(id)?.transitions.forEach((t) => taken.add(t));
-  const missing = transitions.filter((t) => !taken.has(t));
-  return { taken: transitions.length - missing.length, total: transitions.length, missing };
+  const named = new Set(driver.offScreen?.transitions ?? []);
+  const counted = transitions.filter((t) => !named.has(t));
+  const missing = counted.filter((t) => !taken.has(t));
+  return {
+    taken: counted.length - missing.length,
+    total: counted.length,
+    missing,
+    ...(driver.offScreen ? { offScreen: driver.offScreen } : {}),
+  };
 }
+
+/** A machine through its screen: what `npm test`'s set takes of the transitions counted (those named off screen apart), or why there is no driver. */
+export type ScreenSet = { taken: number; total: number; missing: string[]; offScreen?: { transitions: string[]; why: string } } | { reason: string };

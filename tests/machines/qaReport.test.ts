@@ -46,6 +46,9 @@ describe('the diagram drawn with coverage', () => {
     expect(reach.get('saving xstate.done.actor.patchProject#0')).toBe('never');
     // Without a screen driver, nothing is "through its screen".
     expect(reachOf(result({ screen: { reason: 'no screen driver yet' } })).get('idle share.publish#0')).toBe('taken');
+    // A transition named off screen is not drawn as taken there.
+    const named = result({ screen: { taken: 1, total: 4, missing: ['saving share.close#0'], offScreen: { transitions: ['idle share.publish#0'], why: 'another screen' } } });
+    expect(reachOf(named).get('idle share.publish#0')).toBe('taken');
   });
 
   it('draws every state, nested ones inside their parent, and every event in its colour', () => {
