@@ -7,13 +7,14 @@
  * read or a change runs, the failed read and its Try again, the logo, Remove only for a custom one,
  * the failed change said; and the server holds a custom logo or not as the oracle says.
  */
-import { expect, type Page, type Route } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { api } from '../../bench/lib/appServer';
 import { brandingModel, type BrandingExpected } from '../../tests/models/plansBranding';
 import { admin, uniqueUser } from '../admin';
 import { e2eServer } from '../linkHelpers';
 import { logIn } from '../listHelpers';
+import { HeldRequests, refuse } from './requests';
 import type { ScreenDriver, ScreenPath } from './screenPaths';
 
 const PASSWORD = 'screen-branding-password';
@@ -25,10 +26,11 @@ const TEXTS = {
   logo: 'Current logo',
 };
 
-type Kind = 'read' | 'upload' | 'removal';
 interface BrandingScreen {
   token: string;
-  held: Record<Kind, Route[]>;
+  read: HeldRequests;
+  upload: HeldRequests;
+  removal: HeldRequests;
 }
 
 /** A small PNG: the logo a user picks. */
@@ -36,14 +38,6 @@ const logoFile = () => sharp({ create: { width: 40, height: 20, channels: 3, bac
 
 const section = (page: Page) => page.getByRole('region', { name: 'Logo', exact: true });
 const button = (page: Page, name: string) => section(page).getByRole('button', { name, exact: true });
-
-async function next(screen: BrandingScreen, kind: Kind): Promise<Route> {
-  await expect.poll(() => screen.held[kind].length, { message: `the section sent its ${kind}` }).toBeGreaterThan(0);
-  return screen.held[kind].shift()!;
-}
-
-const refuse = (status: number) => async (_: Page, screen: BrandingScreen, kind: Kind) =>
-  (await next(screen, kind)).fulfill({ status, contentType: 'application/json', body: JSON.stringify({ code: status === 415 ? 'unsupported_media_type' : 'internal', message: 'Refused' }) });
 
 /** The server holding a custom logo or not (its own requests, past the page's routes). */
 async function serverHolds(screen: BrandingScreen, custom: boolean): Promise<void> {
@@ -71,11 +65,11 @@ export const brandingScreen: ScreenDriver<BrandingScreen, BrandingExpected> = {
     await admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '5');
     await logIn(page, username, PASSWORD);
     const { accessToken } = await api<{ accessToken: string }>(e2eServer, 'auth/login', undefined, { username, password: PASSWORD });
-    const screen: BrandingScreen = { token: accessToken, held: { read: [], upload: [], removal: [] } };
-    await page.route('**/api/v1/branding', (route, request) => (request.method() === 'GET' ? void screen.held.read.push(route) : route.fallback()));
+    const screen: BrandingScreen = { token: accessToken, read: new HeldRequests('its read of the branding'), upload: new HeldRequests('its upload'), removal: new HeldRequests('its removal') };
+    await page.route('**/api/v1/branding', (route, request) => (request.method() === 'GET' ? screen.read.hold(route) : route.fallback()));
     await page.route('**/api/v1/branding/logo', (route, request) => {
-      if (request.method() === 'PUT') return void screen.held.upload.push(route);
-      if (request.method() === 'DELETE') return void screen.held.removal.push(route);
+      if (request.method() === 'PUT') return screen.upload.hold(route);
+      if (request.method() === 'DELETE') return screen.removal.hold(route);
       return route.fallback();
     });
     await page.getByRole('button', { name: 'Open the user panel', exact: true }).click();
@@ -99,13 +93,13 @@ export const brandingScreen: ScreenDriver<BrandingScreen, BrandingExpected> = {
   server: {
     async 'xstate.done.actor.loadBranding'(_, screen, e) {
       await serverHolds(screen, (e as unknown as { output: { isCustomLogo: boolean } }).output.isCustomLogo);
-      await (await next(screen, 'read')).continue();
+      await (await screen.read.next()).continue();
     },
-    'xstate.error.actor.loadBranding': (page, screen) => refuse(500)(page, screen, 'read'),
-    'xstate.done.actor.replaceLogo': async (_, screen) => (await next(screen, 'upload')).continue(),
-    'xstate.error.actor.replaceLogo': (page, screen) => refuse(415)(page, screen, 'upload'),
-    'xstate.done.actor.removeLogo': async (_, screen) => (await next(screen, 'removal')).continue(),
-    'xstate.error.actor.removeLogo': (page, screen) => refuse(500)(page, screen, 'removal'),
+    'xstate.error.actor.loadBranding': async (_, screen) => refuse(await screen.read.next()),
+    'xstate.done.actor.replaceLogo': async (_, screen) => (await screen.upload.next()).continue(),
+    'xstate.error.actor.replaceLogo': async (_, screen) => refuse(await screen.upload.next(), 415),
+    'xstate.done.actor.removeLogo': async (_, screen) => (await screen.removal.next()).continue(),
+    'xstate.error.actor.removeLogo': async (_, screen) => refuse(await screen.removal.next()),
   },
   async expect(page, screen, e, where) {
     const logo = section(page);

@@ -7,12 +7,13 @@
  * Try again, "publish first", or the labels (each named, with its line of information, and its QR
  * code the one of the oracle's URL, on this server and this project's link), in the chosen format.
  */
-import { expect, type Page, type Route } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { create } from 'qrcode';
 import { api } from '../../bench/lib/appServer';
 import type { Assembly, AssemblyNode } from '../../samples/assembly';
 import { labelsModel } from '../../tests/models/labels';
 import { ownerWithProject, type OwnerWithProject } from './listScreen';
+import { HeldRequests, refuse } from './requests';
 import type { ScreenDriver, ScreenPath } from './screenPaths';
 
 const NAME = 'Dupont kitchen';
@@ -41,7 +42,7 @@ interface LabelsExpected {
   reads: number;
 }
 
-type LabelsScreen = OwnerWithProject & { held: Route[]; reads: number };
+type LabelsScreen = OwnerWithProject & { reads: HeldRequests };
 
 const panel = (name: string, size: [number, number, number], x: number): AssemblyNode => ({
   name,
@@ -71,15 +72,10 @@ function qrPath(text: string): string {
   return d;
 }
 
-async function nextRead(screen: LabelsScreen): Promise<Route> {
-  await expect.poll(() => screen.held.length, { message: 'the page asked for the project' }).toBeGreaterThan(0);
-  return screen.held.shift()!;
-}
-
 /** The server's answer with the project published or not. */
 const answerWith = (published: boolean) => async (_: Page, screen: LabelsScreen) => {
   await api(screen.server, `projects/${screen.projectId}`, screen.token, { isPublished: published }, 'PATCH');
-  await (await nextRead(screen)).continue();
+  await (await screen.reads.next()).continue();
 };
 
 /** The format is chosen above the labels: the page offers it once they are ready. */
@@ -98,14 +94,10 @@ export const labelsScreen: ScreenDriver<LabelsScreen, LabelsExpected> = {
   unplayable,
   async open(page) {
     const owner = await ownerWithProject(page, 'labels', NAME, kitchen);
-    const screen: LabelsScreen = { ...owner, held: [], reads: 0 };
+    const screen: LabelsScreen = { ...owner, reads: new HeldRequests('its read of the project') };
     await page.route(
       (url) => url.pathname === `/api/v1/projects/${owner.projectId}`,
-      (route, request) => {
-        if (request.method() !== 'GET') return route.fallback();
-        screen.reads += 1;
-        screen.held.push(route);
-      },
+      (route, request) => (request.method() === 'GET' ? screen.reads.hold(route) : route.fallback()),
     );
     await page.goto(`/projects/${owner.projectId}/labels`);
     return screen;
@@ -116,8 +108,7 @@ export const labelsScreen: ScreenDriver<LabelsScreen, LabelsExpected> = {
   },
   server: {
     'xstate.done.actor.loadLabels': (page, screen, e) => answerWith((e as unknown as { output: { project: { isPublished: boolean } } }).output.project.isPublished)(page, screen),
-    'xstate.error.actor.loadLabels': async (_, screen) =>
-      (await nextRead(screen)).fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'internal', message: 'Internal Server Error' }) }),
+    'xstate.error.actor.loadLabels': async (_, screen) => refuse(await screen.reads.next()),
   },
   async expect(page, screen, e, where) {
     await expect(page.getByText(TEXTS.loading), where).toBeVisible({ visible: e.value === 'loading' });
@@ -139,6 +130,6 @@ export const labelsScreen: ScreenDriver<LabelsScreen, LabelsExpected> = {
       await expect(page.getByRole('radio', { name: TEXTS[e.format], exact: true }), where).toHaveAttribute('aria-checked', 'true');
     }
     // The reads the page asked for: one at the start, one per Try again.
-    await expect.poll(() => screen.reads, { message: `${where}: reads of the project` }).toBe(e.reads);
+    await expect.poll(() => screen.reads.sent, { message: `${where}: reads of the project` }).toBe(e.reads);
   },
 };

@@ -5,11 +5,12 @@
  * shows what the oracle expects: that it is computing, the failure with its Retry, or the total
  * the server prices for the link.
  */
-import { expect, type Page, type Route } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { Estimate } from '../../src/model/cutting/estimate';
 import { DEFAULT_WORKSHOP_SETTINGS } from '../../src/model/cutting/workshopSettings';
 import { linkEstimateModel } from '../../tests/models/linkEstimate';
 import { e2eServer, publishedKitchen } from '../linkHelpers';
+import { HeldRequests, refuse } from './requests';
 import type { ScreenDriver } from './screenPaths';
 
 const TEXTS = { panel: 'Shared project', title: 'Cost estimate', loading: 'Computing the estimate…', failed: 'The estimate could not be computed.' };
@@ -22,9 +23,7 @@ interface LinkEstimateExpected {
 
 interface EstimateScreen {
   accessKey: string;
-  held: Route[];
-  /** Reads of the estimate the page has made. */
-  reads: number;
+  reads: HeldRequests;
 }
 
 let link: Promise<string> | null = null;
@@ -44,24 +43,13 @@ function offeringLink(): Promise<string> {
 
 const section = (page: Page) => page.getByRole('region', { name: TEXTS.title });
 
-async function nextRead(screen: EstimateScreen): Promise<Route> {
-  await expect.poll(() => screen.held.length, { message: 'the panel asked for the estimate' }).toBeGreaterThan(0);
-  return screen.held.shift()!;
-}
-
 export const linkEstimateScreen: ScreenDriver<EstimateScreen, LinkEstimateExpected> = {
   model: linkEstimateModel,
   answers: 'held',
   async open(page) {
     const accessKey = await offeringLink();
-    const screen: EstimateScreen = { accessKey, held: [], reads: 0 };
-    await page.route(
-      (url) => url.pathname === `/api/v1/projects/accessKeys/${accessKey}/estimate`,
-      (route) => {
-        screen.reads += 1;
-        screen.held.push(route);
-      },
-    );
+    const screen: EstimateScreen = { accessKey, reads: new HeldRequests('its read of the estimate') };
+    await page.route((url) => url.pathname === `/api/v1/projects/accessKeys/${accessKey}/estimate`, screen.reads.hold);
     await page.goto(`/s/${accessKey}`);
     // The machine starts with the panel that shows the estimate.
     const button = page.getByRole('button', { name: TEXTS.panel, exact: true });
@@ -72,9 +60,8 @@ export const linkEstimateScreen: ScreenDriver<EstimateScreen, LinkEstimateExpect
     'linkEstimate.retry': (page) => section(page).getByRole('button').click(),
   },
   server: {
-    'xstate.done.actor.loadEstimate': async (_, screen) => (await nextRead(screen)).continue(),
-    'xstate.error.actor.loadEstimate': async (_, screen) =>
-      (await nextRead(screen)).fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'internal', message: 'Internal Server Error' }) }),
+    'xstate.done.actor.loadEstimate': async (_, screen) => (await screen.reads.next()).continue(),
+    'xstate.error.actor.loadEstimate': async (_, screen) => refuse(await screen.reads.next()),
   },
   async expect(page, screen, e, where) {
     const panel = section(page);
@@ -90,6 +77,6 @@ export const linkEstimateScreen: ScreenDriver<EstimateScreen, LinkEstimateExpect
       await expect(total, where).toHaveCount(0);
     }
     // The reads the page asked for: one at the start, one per Retry.
-    await expect.poll(() => screen.reads, { message: `${where}: reads of the estimate` }).toBe(e.reads);
+    await expect.poll(() => screen.reads.sent, { message: `${where}: reads of the estimate` }).toBe(e.reads);
   },
 };

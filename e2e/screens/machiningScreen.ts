@@ -8,7 +8,7 @@
  * reading, the failure and its Try again, the panel's drawing with its operations (or every panel
  * of the job in the tab), a failed download said; and it asked for as many reads and files.
  */
-import { expect, type Page, type Route } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { api, uploadProject } from '../../bench/lib/appServer';
 import type { MachiningList } from '../../src/model/machining/machiningList';
 import { generateJob, jobToStep } from '../../samples/realJob/job';
@@ -16,6 +16,7 @@ import { machiningModel } from '../../tests/models/machining';
 import { admin, uniqueUser } from '../admin';
 import { e2eServer } from '../linkHelpers';
 import { logIn } from '../listHelpers';
+import { HeldRequests, refuse } from './requests';
 import type { ScreenDriver } from './screenPaths';
 
 const PASSWORD = 'screen-machining-password';
@@ -47,9 +48,8 @@ interface Job {
 
 interface MachiningScreen extends Job {
   eager: boolean;
-  held: { read: Route[]; file: Route[] };
-  reads: number;
-  saves: number;
+  reads: HeldRequests;
+  files: HeldRequests;
 }
 
 let job: Promise<Job> | null = null;
@@ -72,29 +72,17 @@ function drilledJob(): Promise<Job> {
 
 const where = (page: Page, screen: MachiningScreen) => (screen.eager ? page.getByRole('main') : page.getByRole('region', { name: 'Part information' }));
 
-async function next(screen: MachiningScreen, kind: 'read' | 'file'): Promise<Route> {
-  await expect.poll(() => screen.held[kind].length, { message: `the page asked for the ${kind}` }).toBeGreaterThan(0);
-  return screen.held[kind].shift()!;
-}
-
-const refuse = (route: Route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'internal', message: 'Internal Server Error' }) });
-
 export const machiningScreen: ScreenDriver<MachiningScreen, MachiningExpected> = {
   model: machiningModel,
   answers: 'held',
   async open(page, run) {
     const drilled = await drilledJob();
-    const screen: MachiningScreen = { ...drilled, eager: run.includes('at once'), held: { read: [], file: [] }, reads: 0, saves: 0 };
+    const screen: MachiningScreen = { ...drilled, eager: run.includes('at once'), reads: new HeldRequests('its read of the machining'), files: new HeldRequests('a file asked for') };
     await logIn(page, drilled.username, PASSWORD);
     const base = `/api/v1/projects/${drilled.projectId}/`;
     await page.route(
       (url) => url.pathname.startsWith(base) && (url.pathname.endsWith('/machining.json') || url.pathname.endsWith('/drawing.pdf') || url.pathname.endsWith('/machining.zip')),
-      (route) => {
-        const read = route.request().url().includes('/machining.json');
-        if (read) screen.reads += 1;
-        else screen.saves += 1;
-        screen.held[read ? 'read' : 'file'].push(route);
-      },
+      (route) => (route.request().url().includes('/machining.json') ? screen.reads : screen.files).hold(route),
     );
     if (screen.eager) {
       await page.goto(`/projects/${drilled.projectId}/workshop`);
@@ -111,10 +99,10 @@ export const machiningScreen: ScreenDriver<MachiningScreen, MachiningExpected> =
     'machining.save': (page, screen) => where(page, screen).getByRole('button', { name: screen.eager ? TEXTS.zip : TEXTS.pdf }).click(),
   },
   server: {
-    'xstate.done.actor.loadMachining': async (_, screen) => (await next(screen, 'read')).continue(),
-    'xstate.error.actor.loadMachining': async (_, screen) => refuse(await next(screen, 'read')),
-    'xstate.done.actor.saveMachiningFile': async (_, screen) => (await next(screen, 'file')).continue(),
-    'xstate.error.actor.saveMachiningFile': async (_, screen) => refuse(await next(screen, 'file')),
+    'xstate.done.actor.loadMachining': async (_, screen) => (await screen.reads.next()).continue(),
+    'xstate.error.actor.loadMachining': async (_, screen) => refuse(await screen.reads.next()),
+    'xstate.done.actor.saveMachiningFile': async (_, screen) => (await screen.files.next()).continue(),
+    'xstate.error.actor.saveMachiningFile': async (_, screen) => refuse(await screen.files.next()),
   },
   async expect(page, screen, e, at) {
     const area = where(page, screen);
@@ -130,6 +118,6 @@ export const machiningScreen: ScreenDriver<MachiningScreen, MachiningExpected> =
       await expect(area.getByTestId('panel-operation-counts'), at).toContainText('holes');
     }
     await expect(area.getByText(TEXTS.saveFailed), at).toBeVisible({ visible: e.saveFailed });
-    await expect.poll(() => [screen.reads, screen.saves], { message: `${at}: reads and files asked` }).toEqual([e.reads, e.saves]);
+    await expect.poll(() => [screen.reads.sent, screen.files.sent], { message: `${at}: reads and files asked` }).toEqual([e.reads, e.saves]);
   },
 };

@@ -5,12 +5,13 @@
  * the dialog shows what the oracle expects: loading, the failure and its Try again, or the plans,
  * each with its name and the projects left as the server counts them.
  */
-import { expect, type Page, type Route } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { SubscriptionPlan } from '../../src/api/schemas';
 import { plansModel, type PlansExpected } from '../../tests/models/plansBranding';
 import { admin, uniqueUser } from '../admin';
 import { e2eServer } from '../linkHelpers';
 import { logIn } from '../listHelpers';
+import { HeldRequests, refuse } from './requests';
 import type { ScreenDriver } from './screenPaths';
 
 const PASSWORD = 'screen-plans-password';
@@ -18,8 +19,7 @@ const TEXTS = { title: 'My Subscriptions', loading: 'Loading your subscriptions.
 
 interface PlansScreen {
   token: string;
-  held: Route[];
-  reads: number;
+  reads: HeldRequests;
 }
 
 let account: Promise<{ username: string; token: string }> | null = null;
@@ -37,22 +37,14 @@ function withPlan(): Promise<{ username: string; token: string }> {
 
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: TEXTS.title });
 
-async function nextRead(screen: PlansScreen): Promise<Route> {
-  await expect.poll(() => screen.held.length, { message: 'the dialog asked for the plans' }).toBeGreaterThan(0);
-  return screen.held.shift()!;
-}
-
 export const plansScreen: ScreenDriver<PlansScreen, PlansExpected> = {
   model: plansModel,
   answers: 'held',
   async open(page) {
     const { username, token } = await withPlan();
     await logIn(page, username, PASSWORD);
-    const screen: PlansScreen = { token, held: [], reads: 0 };
-    await page.route('**/api/v1/subscriptionPlans/active', (route) => {
-      screen.reads += 1;
-      screen.held.push(route);
-    });
+    const screen: PlansScreen = { token, reads: new HeldRequests('its read of the plans') };
+    await page.route('**/api/v1/subscriptionPlans/active', screen.reads.hold);
     await page.getByRole('button', { name: 'Open the user panel', exact: true }).click();
     await page.getByRole('button', { name: 'Manage subscription', exact: true }).click();
     return screen;
@@ -61,9 +53,8 @@ export const plansScreen: ScreenDriver<PlansScreen, PlansExpected> = {
     'plans.retry': (page) => dialogOf(page).getByRole('alert').getByRole('button', { name: 'Try again' }).click(),
   },
   server: {
-    'xstate.done.actor.loadPlans': async (_, screen) => (await nextRead(screen)).continue(),
-    'xstate.error.actor.loadPlans': async (_, screen) =>
-      (await nextRead(screen)).fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'internal', message: 'Internal Server Error' }) }),
+    'xstate.done.actor.loadPlans': async (_, screen) => (await screen.reads.next()).continue(),
+    'xstate.error.actor.loadPlans': async (_, screen) => refuse(await screen.reads.next()),
   },
   async expect(page, screen, e, where) {
     const dialog = dialogOf(page);
@@ -81,6 +72,6 @@ export const plansScreen: ScreenDriver<PlansScreen, PlansExpected> = {
     } else {
       await expect(items, where).toHaveCount(0);
     }
-    await expect.poll(() => screen.reads, { message: `${where}: reads of the plans` }).toBe(e.loads);
+    await expect.poll(() => screen.reads.sent, { message: `${where}: reads of the plans` }).toBe(e.loads);
   },
 };

@@ -1,5 +1,5 @@
-/** How a screen driver brings the server to an answer: the page's next request of a kind handled once (the others go through). */
-import type { Page } from '@playwright/test';
+/** How a screen driver brings the server to an answer: a request handled once, refused, or held until the path answers it. */
+import { expect, type Page, type Route } from '@playwright/test';
 
 /** The next `method path` request is handled by `handle`, once; later ones, and other methods, go on to the server. */
 export async function once(page: Page, method: string, path: string, handle: Parameters<Page['route']>[1]): Promise<void> {
@@ -15,5 +15,29 @@ export async function once(page: Page, method: string, path: string, handle: Par
 }
 
 /** The server's next answer to `method path` is a 500 (the request never reaches it); later ones go through. */
-export const refuseNext = (page: Page, method: string, path: string) =>
-  once(page, method, path, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'internal', message: 'Internal Server Error' }) }));
+export const refuseNext = (page: Page, method: string, path: string) => once(page, method, path, (route) => refuse(route));
+
+/** A server's refusal of a held request: `status` (500 by default) with the API's error body. */
+export const refuse = (route: Route, status = 500) =>
+  route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ code: status === 415 ? 'unsupported_media_type' : 'internal', message: 'Refused' }) });
+
+/** Requests the page sent, held by a driver (`answers: 'held'`) until the path's step that answers them. */
+export class HeldRequests {
+  private routes: Route[] = [];
+  /** Every request of the kind the page sent, answered or not. */
+  sent = 0;
+
+  constructor(private readonly what: string) {}
+
+  /** A `page.route` handler that holds the request. */
+  readonly hold = (route: Route) => {
+    this.sent += 1;
+    this.routes.push(route);
+  };
+
+  /** The oldest request not answered yet, once the page has sent it. */
+  async next(): Promise<Route> {
+    await expect.poll(() => this.routes.length, { message: `the page sent ${this.what}` }).toBeGreaterThan(0);
+    return this.routes.shift()!;
+  }
+}

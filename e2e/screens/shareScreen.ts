@@ -11,6 +11,7 @@ import { api } from '../../bench/lib/appServer';
 import type { Project } from '../../src/api/schemas';
 import { shareModel } from '../../tests/models/share';
 import { openProjectAction, ownerWithProject, type OwnerWithProject } from './listScreen';
+import { refuse } from './requests';
 import type { ScreenDriver, ScreenPath } from './screenPaths';
 
 const NAME = 'Kitchen share';
@@ -92,8 +93,7 @@ export const shareScreen: ScreenDriver<ShareScreen, ShareExpected> = {
   },
   server: {
     'xstate.done.actor.patchProject': async (_, screen) => (await latestSave(screen)).continue(),
-    'xstate.error.actor.patchProject': async (_, screen) =>
-      (await latestSave(screen)).fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'internal', message: 'Internal Server Error' }) }),
+    'xstate.error.actor.patchProject': async (_, screen) => refuse(await latestSave(screen)),
   },
   async expect(page, screen, e, where) {
     const open = e.value !== 'closed' && !e.closing;
