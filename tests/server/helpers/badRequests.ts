@@ -106,14 +106,15 @@ export function badRequests(fx: Fixture): fc.Arbitrary<BadRequest> {
       }),
     );
 
+  // Options alone on an unpublished project (with a publish change in the same patch, either way, they are taken).
   const lockedShareOptions = fc
-    .record({ option: fc.constantFrom(...SHARE_OPTION_KEYS), value: fc.boolean(), isPublished: fc.constantFrom(undefined, false) })
-    .map(({ option, value, isPublished }): BadRequest => ({
+    .record({ option: fc.constantFrom(...SHARE_OPTION_KEYS), value: fc.boolean() })
+    .map(({ option, value }): BadRequest => ({
       kind: 'patch project: share options while unpublished',
       method: 'PATCH',
       url: project(fx.unpublished.id),
       auth: 'owner',
-      body: { shareOptions: { [option]: value }, ...(isPublished === false ? { isPublished } : {}) },
+      body: { shareOptions: { [option]: value } },
     }));
 
   const nonObjectBody = fc.tuple(fc.constantFrom('patch', 'comment', 'attachment', 'settings'), notAnObject).map(([where, body]): BadRequest => {
