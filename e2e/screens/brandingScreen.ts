@@ -11,13 +11,12 @@ import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { api } from '../../bench/lib/appServer';
 import { brandingModel, type BrandingExpected } from '../../tests/models/plansBranding';
-import { admin, uniqueUser } from '../admin';
 import { e2eServer } from '../linkHelpers';
 import { logIn } from '../listHelpers';
+import { newAccount } from './accounts';
 import { HeldRequests, refuse } from './requests';
 import type { ScreenDriver, ScreenPath } from './screenPaths';
 
-const PASSWORD = 'screen-branding-password';
 const TEXTS = {
   loadFailed: 'The logo could not be loaded.',
   changeFailed: 'The logo could not be changed.',
@@ -60,12 +59,9 @@ export const brandingScreen: ScreenDriver<BrandingScreen, BrandingExpected> = {
   unplayable,
   offScreen: { transitions: ['ready branding.changed#0'], why: 'a logo changed by another screen: on any one page only the user panel changes it, and it is the actor played' },
   async open(page) {
-    const username = uniqueUser('screen-branding');
-    await admin('user', 'add', username, '--password', PASSWORD, '--name', 'Branding Tester');
-    await admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '5');
-    await logIn(page, username, PASSWORD);
-    const { accessToken } = await api<{ accessToken: string }>(e2eServer, 'auth/login', undefined, { username, password: PASSWORD });
-    const screen: BrandingScreen = { token: accessToken, read: new HeldRequests('its read of the branding'), upload: new HeldRequests('its upload'), removal: new HeldRequests('its removal') };
+    const { username, password, token } = await newAccount('branding', { name: 'Branding Tester' });
+    await logIn(page, username, password);
+    const screen: BrandingScreen = { token, read: new HeldRequests('its read of the branding'), upload: new HeldRequests('its upload'), removal: new HeldRequests('its removal') };
     await page.route('**/api/v1/branding', (route, request) => (request.method() === 'GET' ? screen.read.hold(route) : route.fallback()));
     await page.route('**/api/v1/branding/logo', (route, request) => {
       if (request.method() === 'PUT') return screen.upload.hold(route);

@@ -4,11 +4,9 @@ import { api, uploadProject, type RunningServer } from '../../bench/lib/appServe
 import type { Assembly } from '../../samples/assembly';
 import { generateAssembly } from '../../samples/generate';
 import { writeSample } from '../../samples/writers/index';
-import { admin, uniqueUser } from '../admin';
 import { e2eServer } from '../linkHelpers';
 import { logIn } from '../listHelpers';
-
-const PASSWORD = 'screen-paths-password';
+import { newAccount, type Account } from './accounts';
 
 export interface OwnerWithProject {
   server: RunningServer;
@@ -19,21 +17,11 @@ export interface OwnerWithProject {
 }
 
 /** One account per kind of screen path in this worker: made once (the admin command takes seconds). */
-const accounts = new Map<string, Promise<{ username: string; token: string }>>();
+const accounts = new Map<string, Promise<Account>>();
 
-async function accountFor(prefix: string): Promise<{ username: string; token: string }> {
-  let account = accounts.get(prefix);
-  if (!account) {
-    account = (async () => {
-      const username = uniqueUser(`screen-${prefix}`);
-      await admin('user', 'add', username, '--password', PASSWORD, '--name', 'Screen Tester');
-      await admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '1000');
-      const { accessToken } = await api<{ accessToken: string }>(e2eServer, 'auth/login', undefined, { username, password: PASSWORD });
-      return { username, token: accessToken };
-    })();
-    accounts.set(prefix, account);
-  }
-  return account;
+function accountFor(prefix: string): Promise<Account> {
+  if (!accounts.has(prefix)) accounts.set(prefix, newAccount(prefix, { credits: 1000 }));
+  return accounts.get(prefix)!;
 }
 
 /**
@@ -41,10 +29,10 @@ async function accountFor(prefix: string): Promise<{ username: string; token: st
  * kitchen, or the assembly given), logged in on the list page.
  */
 export async function ownerWithProject(page: Page, prefix: string, name: string, assembly: Assembly = generateAssembly({ parts: 10, seed: 3 })): Promise<OwnerWithProject> {
-  const { username, token } = await accountFor(prefix);
+  const { username, password, token } = await accountFor(prefix);
   for (const old of await api<{ id: number }[]>(e2eServer, 'projects', token)) await api(e2eServer, `projects/${old.id}`, token, undefined, 'DELETE');
   const project = await uploadProject(e2eServer, token, name, 'kitchen.dae', await writeSample(assembly, 'dae'));
-  await logIn(page, username, PASSWORD);
+  await logIn(page, username, password);
   await expect(page.getByRole('link', { name: `Open ${name}`, exact: true })).toBeVisible();
   return { server: e2eServer, username, token, projectId: project.id, accessKey: project.accessKey };
 }

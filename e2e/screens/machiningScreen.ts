@@ -13,13 +13,12 @@ import { api, uploadProject } from '../../bench/lib/appServer';
 import type { MachiningList } from '../../src/model/machining/machiningList';
 import { generateJob, jobToStep } from '../../samples/realJob/job';
 import { machiningModel } from '../../tests/models/machining';
-import { admin, uniqueUser } from '../admin';
 import { e2eServer } from '../linkHelpers';
 import { logIn } from '../listHelpers';
+import { newAccount } from './accounts';
 import { HeldRequests, refuse } from './requests';
 import type { ScreenDriver } from './screenPaths';
 
-const PASSWORD = 'screen-machining-password';
 const TEXTS = {
   show: 'Show the drawing',
   loading: 'Reading the machining…',
@@ -39,6 +38,7 @@ interface MachiningExpected {
 
 interface Job {
   username: string;
+  password: string;
   token: string;
   projectId: number;
   list: MachiningList;
@@ -56,16 +56,13 @@ let job: Promise<Job> | null = null;
 /** One drilled job per worker (the paths read it and download its files; nothing changes it). */
 function drilledJob(): Promise<Job> {
   job ??= (async () => {
-    const username = uniqueUser('screen-machining');
-    await admin('user', 'add', username, '--password', PASSWORD, '--name', 'Machining Tester');
-    await admin('plan', 'add', username, '--sku', 'UNLIMITED', '--name', 'Unlimited');
-    const { accessToken: token } = await api<{ accessToken: string }>(e2eServer, 'auth/login', undefined, { username, password: PASSWORD });
+    const { username, password, token } = await newAccount('machining', { name: 'Machining Tester', sku: 'UNLIMITED' });
     const step = new TextEncoder().encode(jobToStep(generateJob({ cabinets: 2, seed: 8 }), { shared: true }));
     const project = await uploadProject(e2eServer, token, 'Drilled kitchen', 'job.stp', step);
     const list = await api<MachiningList>(e2eServer, `projects/${project.id}/machining.json`, token);
     const tree = await api<{ nodes: Record<string, { rawName: string }> }>(e2eServer, `projects/${project.id}/parts`, token);
     const side = list.panels.find((p) => p.name === 'Left side' && p.bores.length > 0)!;
-    return { username, token, projectId: project.id, list, side, sideName: tree.nodes[side.node].rawName };
+    return { username, password, token, projectId: project.id, list, side, sideName: tree.nodes[side.node].rawName };
   })();
   return job;
 }
@@ -78,7 +75,7 @@ export const machiningScreen: ScreenDriver<MachiningScreen, MachiningExpected> =
   async open(page, run) {
     const drilled = await drilledJob();
     const screen: MachiningScreen = { ...drilled, eager: run.includes('at once'), reads: new HeldRequests('its read of the machining'), files: new HeldRequests('a file asked for') };
-    await logIn(page, drilled.username, PASSWORD);
+    await logIn(page, drilled.username, drilled.password);
     const base = `/api/v1/projects/${drilled.projectId}/`;
     await page.route(
       (url) => url.pathname.startsWith(base) && (url.pathname.endsWith('/machining.json') || url.pathname.endsWith('/drawing.pdf') || url.pathname.endsWith('/machining.zip')),

@@ -8,13 +8,12 @@
 import { expect, type Page } from '@playwright/test';
 import type { SubscriptionPlan } from '../../src/api/schemas';
 import { plansModel, type PlansExpected } from '../../tests/models/plansBranding';
-import { admin, uniqueUser } from '../admin';
 import { e2eServer } from '../linkHelpers';
 import { logIn } from '../listHelpers';
+import { newAccount, type Account } from './accounts';
 import { HeldRequests, refuse } from './requests';
 import type { ScreenDriver } from './screenPaths';
 
-const PASSWORD = 'screen-plans-password';
 const TEXTS = { title: 'My Subscriptions', loading: 'Loading your subscriptions...', failed: 'Your subscriptions could not be loaded.' };
 
 interface PlansScreen {
@@ -22,18 +21,9 @@ interface PlansScreen {
   reads: HeldRequests;
 }
 
-let account: Promise<{ username: string; token: string }> | null = null;
+let account: Promise<Account> | null = null;
 /** One account per worker with its plan (the paths only read it). */
-function withPlan(): Promise<{ username: string; token: string }> {
-  account ??= (async () => {
-    const username = uniqueUser('screen-plans');
-    await admin('user', 'add', username, '--password', PASSWORD, '--name', 'Plans Tester');
-    await admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '5');
-    const res = await fetch(`${e2eServer.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: PASSWORD }) });
-    return { username, token: ((await res.json()) as { accessToken: string }).accessToken };
-  })();
-  return account;
-}
+const withPlan = () => (account ??= newAccount('plans', { name: 'Plans Tester' }));
 
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: TEXTS.title });
 
@@ -41,8 +31,8 @@ export const plansScreen: ScreenDriver<PlansScreen, PlansExpected> = {
   model: plansModel,
   answers: 'held',
   async open(page) {
-    const { username, token } = await withPlan();
-    await logIn(page, username, PASSWORD);
+    const { username, password, token } = await withPlan();
+    await logIn(page, username, password);
     const screen: PlansScreen = { token, reads: new HeldRequests('its read of the plans') };
     await page.route('**/api/v1/subscriptionPlans/active', screen.reads.hold);
     await page.getByRole('button', { name: 'Open the user panel', exact: true }).click();

@@ -13,10 +13,10 @@
  *   the page's next request finds it ended.
  */
 import { expect, type Page } from '@playwright/test';
-import { admin, uniqueUser } from '../admin';
 import { e2eServer } from '../linkHelpers';
 import { logIn } from '../listHelpers';
 import { sessionModel } from '../../tests/models/session';
+import { newAccount } from './accounts';
 import { once } from './requests';
 import type { ScreenDriver, ScreenPath } from './screenPaths';
 
@@ -38,11 +38,8 @@ let accounts: Promise<Accounts> | null = null;
 /** Two real accounts, made once per worker: Ana Martin with a plan, and one without. */
 function realAccounts(): Promise<Accounts> {
   accounts ??= (async () => {
-    const ana = uniqueUser('screen-ana');
-    await admin('user', 'add', ana, '--password', PASSWORD, '--name', 'Ana Martin');
-    await admin('plan', 'add', ana, '--sku', 'PRO', '--name', 'Pro', '--credits', '5');
-    const lapsed = uniqueUser('screen-lapsed');
-    await admin('user', 'add', lapsed, '--password', PASSWORD, '--name', 'Lapsed User');
+    const { username: ana } = await newAccount('ana', { name: 'Ana Martin', password: PASSWORD });
+    const { username: lapsed } = await newAccount('lapsed', { name: 'Lapsed User', password: PASSWORD, plan: false });
     return { ana, lapsed };
   })();
   return accounts;

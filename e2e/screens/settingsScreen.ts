@@ -17,8 +17,8 @@ import type { Settings } from '../../src/api/schemas';
 import en from '../../src/i18n/en';
 import fr from '../../src/i18n/fr';
 import { settingsModel } from '../../tests/models/settings';
-import { admin, uniqueUser } from '../admin';
 import { e2eServer, publishedKitchen } from '../linkHelpers';
+import { newAccount } from './accounts';
 import { refuseNext } from './requests';
 import type { ScreenDriver, ScreenPath } from './screenPaths';
 
@@ -52,12 +52,9 @@ const linkKey = () => (link ??= publishedKitchen(10, 'Settings kitchen').then((l
 
 /** A fresh account (with a plan: logging in needs one) whose stored preferences are `settings`. */
 async function accountWith(settings: Settings): Promise<{ username: string; token: string }> {
-  const username = uniqueUser('screen-settings');
-  await admin('user', 'add', username, '--password', PASSWORD, '--name', 'Settings Tester');
-  await admin('plan', 'add', username, '--sku', 'PRO', '--name', 'Pro', '--credits', '5');
-  const { accessToken } = await api<{ accessToken: string }>(e2eServer, 'auth/login', undefined, { username, password: PASSWORD });
-  if (Object.keys(settings).length > 0) await api(e2eServer, 'settings', accessToken, settings, 'PATCH');
-  return { username, token: accessToken };
+  const account = await newAccount('settings', { name: 'Settings Tester', password: PASSWORD });
+  if (Object.keys(settings).length > 0) await api(e2eServer, 'settings', account.token, settings, 'PATCH');
+  return account;
 }
 
 const languageOf = async (page: Page): Promise<Language> => ((await page.evaluate(() => document.documentElement.lang)) === 'fr' ? 'fr' : 'en');

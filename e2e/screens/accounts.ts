@@ -1,0 +1,21 @@
+/** The real accounts the screen drivers play with: made with the admin command, logged in through the API. */
+import { api } from '../../bench/lib/appServer';
+import { admin, uniqueUser } from '../admin';
+import { e2eServer } from '../linkHelpers';
+
+export interface Account {
+  username: string;
+  password: string;
+  token: string;
+}
+
+/** A fresh account named `name`, with a plan (`sku`, and `credits` unless UNLIMITED) or none, logged in. */
+export async function newAccount(prefix: string, options: { name?: string; sku?: string; credits?: number; plan?: boolean; password?: string } = {}): Promise<Account> {
+  const { name = 'Screen Tester', sku = 'PRO', credits = 5, plan = true, password = `screen-${prefix}-password` } = options;
+  const username = uniqueUser(`screen-${prefix}`);
+  await admin('user', 'add', username, '--password', password, '--name', name);
+  if (plan) await admin('plan', 'add', username, '--sku', sku, '--name', sku === 'UNLIMITED' ? 'Unlimited' : 'Pro', ...(sku === 'UNLIMITED' ? [] : ['--credits', String(credits)]));
+  // A lapsed account (no plan) cannot log in: it has no token.
+  const token = plan ? (await api<{ accessToken: string }>(e2eServer, 'auth/login', undefined, { username, password })).accessToken : '';
+  return { username, password, token };
+}
