@@ -14,7 +14,7 @@ import type { Assembly, AssemblyNode } from '../../samples/assembly';
 import { labelsModel } from '../../tests/models/labels';
 import { ownerWithProject, type OwnerWithProject } from './listScreen';
 import { HeldRequests, refuse } from './requests';
-import type { ScreenDriver, ScreenPath } from './screenPaths';
+import { statesBefore, type ScreenDriver, type ScreenPath } from './screenPaths';
 
 const NAME = 'Dupont kitchen';
 const TEXTS = {
@@ -80,10 +80,8 @@ const answerWith = (published: boolean) => async (_: Page, screen: LabelsScreen)
 
 /** The format is chosen above the labels: the page offers it once they are ready. */
 function unplayable(path: ScreenPath<LabelsExpected>): string | null {
-  let before = labelsModel.runs[0].run.oracle?.initial() as LabelsExpected;
-  for (const { event, expected } of path.steps) {
+  for (const { event, before } of statesBefore(labelsModel, path)) {
     if (event.type === 'labels.format' && before.value !== 'ready') return 'the format shows with the labels, once they are ready';
-    before = expected;
   }
   return null;
 }

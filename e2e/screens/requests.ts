@@ -40,4 +40,15 @@ export class HeldRequests {
     await expect.poll(() => this.routes.length, { message: `the page sent ${this.what}` }).toBeGreaterThan(0);
     return this.routes.shift()!;
   }
+
+  /**
+   * The latest of `count` requests not answered yet, once the page has sent them all; the older ones
+   * (those the page replaced) are dropped and never reach the server.
+   */
+  async latest(count: number): Promise<Route> {
+    await expect.poll(() => this.routes.length, { message: `the page sent ${this.what}, ${count}` }).toBe(count);
+    const [route, ...replaced] = this.routes.splice(0).reverse();
+    for (const old of replaced) await old.abort('aborted').catch(() => {});
+    return route;
+  }
 }

@@ -13,6 +13,7 @@
 import type { Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import type { Expected } from '../../tests/helpers/modelBased';
+import { fewestCovering } from '../../tests/helpers/coveringPaths';
 import { generate, type MachineModel } from '../../tests/models/machineModel';
 
 export interface ScreenStep<X extends Expected = Expected> {
@@ -88,26 +89,20 @@ export function allPaths<X extends Expected>(model: MachineModel): ScreenPath<X>
   );
 }
 
-/** A few paths that together take every transition (each payload apart) and state the given paths take (greedy: the path taking most not yet taken first; of equals, the shorter). */
+/** A few paths that together take every transition (each payload apart) and state the given paths take (tests/helpers/coveringPaths.ts). */
 export function covering<X extends Expected>(paths: ScreenPath<X>[]): ScreenPath<X>[] {
-  const keys = new Map(paths.map((p) => [p, p.signatures]));
-  const left = new Set([...keys.values()].flat());
-  const chosen: ScreenPath<X>[] = [];
-  while (left.size > 0) {
-    let best: ScreenPath<X> | null = null;
-    let gain = 0;
-    for (const p of paths) {
-      const g = keys.get(p)!.filter((t) => left.has(t)).length;
-      if (g > gain || (g === gain && best && g > 0 && p.steps.length < best.steps.length)) {
-        best = p;
-        gain = g;
-      }
-    }
-    if (!best) break;
-    chosen.push(best);
-    for (const t of keys.get(best)!) left.delete(t);
-  }
-  return chosen;
+  const chosen = fewestCovering(paths, paths.map((p) => p.signatures));
+  return paths.filter((_, i) => chosen.has(i));
+}
+
+/** Each step of the path with the oracle's state before it (the run's initial state first). */
+export function statesBefore<X extends Expected>(model: MachineModel, path: ScreenPath<X>): Array<ScreenStep<X> & { before: X }> {
+  let before = model.runs.find((r) => r.label === path.run)?.run.oracle?.initial() as X;
+  return path.steps.map((step) => {
+    const withBefore = { ...step, before };
+    before = step.expected;
+    return withBefore;
+  });
 }
 
 /** The paths the driver can play on its page (see `unplayable`). */

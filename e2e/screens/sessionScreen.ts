@@ -18,7 +18,7 @@ import { logIn } from '../listHelpers';
 import { sessionModel } from '../../tests/models/session';
 import { newAccount } from './accounts';
 import { once } from './requests';
-import type { ScreenDriver, ScreenPath } from './screenPaths';
+import { statesBefore, type ScreenDriver, type ScreenPath } from './screenPaths';
 
 const PASSWORD = 'screen-session-password';
 const MESSAGES: Record<string, string> = {
@@ -67,8 +67,7 @@ const field = (page: Page, label: string) => page.getByLabel(label, { exact: tru
  */
 function unplayable(path: ScreenPath<SessionExpected>): string | null {
   let typed: string | null = null;
-  let before: SessionExpected | null = sessionModel.runs.find((r) => r.label === path.run)?.run.oracle?.initial() as SessionExpected | null;
-  for (const step of path.steps) {
+  for (const { before, ...step } of statesBefore(sessionModel, path)) {
     if (step.event.type === 'session.login') {
       const { username, password } = step.event as unknown as { username: string; password: string };
       const values = JSON.stringify([username, password]);
@@ -77,7 +76,6 @@ function unplayable(path: ScreenPath<SessionExpected>): string | null {
     }
     // A page loaded again (a stored session, an expired one) shows an empty form.
     if (step.event.type === 'session.expired' || step.event.type === 'session.logout') typed = null;
-    before = step.expected;
   }
   return null;
 }

@@ -20,7 +20,7 @@ import { settingsModel } from '../../tests/models/settings';
 import { e2eServer, publishedKitchen } from '../linkHelpers';
 import { newAccount } from './accounts';
 import { refuseNext } from './requests';
-import type { ScreenDriver, ScreenPath } from './screenPaths';
+import { statesBefore, type ScreenDriver, type ScreenPath } from './screenPaths';
 
 const PASSWORD = 'screen-settings-password';
 const TEXTS = { en, fr } as const;
@@ -77,14 +77,12 @@ async function panel(page: Page) {
  * logged in (the panel offers Log out).
  */
 function unplayable(path: ScreenPath<SettingsExpected>): string | null {
-  let before = settingsModel.runs.find((r) => r.label === path.run)?.run.oracle?.initial() as SettingsExpected;
-  for (const { event, expected } of path.steps) {
+  for (const { event, before } of statesBefore(settingsModel, path)) {
     const e = event as unknown as { type: string; language?: string; fraction?: number };
     if (e.type === 'settings.languageChanged' && e.language === before.language) return 'the language toggle offers only the language not shown';
     if (e.type === 'settings.inchFractionChanged' && before.unit !== 'in') return 'the fraction of an inch shows with inches only';
     if (e.type === 'settings.inchFractionChanged' && before.inchFraction === null && e.fraction === 16) return 'with none chosen the field shows 1/16, and choosing it changes nothing';
     if (e.type === 'settings.sessionStarted' && before.loggedIn) return 'logged in, the panel offers Log out, not Log in';
-    before = expected;
   }
   return null;
 }

@@ -6,13 +6,13 @@
  * the server. After each step the dialog shows the oracle's switches, which of them are enabled,
  * and its failure notice; the server holds what it last accepted.
  */
-import { expect, type Page, type Route } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { api } from '../../bench/lib/appServer';
 import type { Project } from '../../src/api/schemas';
 import { shareModel } from '../../tests/models/share';
 import { openProjectAction, ownerWithProject, type OwnerWithProject } from './listScreen';
-import { refuse } from './requests';
-import type { ScreenDriver, ScreenPath } from './screenPaths';
+import { HeldRequests, refuse } from './requests';
+import { statesBefore, type ScreenDriver, type ScreenPath } from './screenPaths';
 
 const NAME = 'Kitchen share';
 const TEXTS = { title: `Share "${NAME}"`, publish: 'Publish', comments: 'Comments', saveFailed: 'The change could not be saved.' };
@@ -26,19 +26,17 @@ interface ShareExpected {
   closing: boolean;
 }
 
-/** The page's saves held, and how many it has sent since the last answer (each change sends one). */
-type ShareScreen = OwnerWithProject & { held: Route[]; sent: number };
+/** The page's saves held, and the changes made since the last answer (each sends one). */
+type ShareScreen = OwnerWithProject & { saves: HeldRequests; changes: number };
 
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: TEXTS.title });
 const switchOf = (page: Page, label: string) => dialogOf(page).getByRole('switch', { name: label });
 
-/** The latest save the page sent, once every change has sent its own; those it replaced are dropped (never reach the server). */
-async function latestSave(screen: ShareScreen): Promise<Route> {
-  await expect.poll(() => screen.held.length, { message: 'the page sent a save for each change' }).toBe(screen.sent);
-  screen.sent = 0;
-  const [route, ...replaced] = screen.held.splice(0).reverse();
-  for (const old of replaced) await old.abort('aborted').catch(() => {});
-  return route;
+/** The latest save the page sent, once every change has sent its own; those it replaced never reach the server. */
+function latestSave(screen: ShareScreen) {
+  const count = screen.changes;
+  screen.changes = 0;
+  return screen.saves.latest(count);
 }
 
 /**
@@ -46,13 +44,11 @@ async function latestSave(screen: ShareScreen): Promise<Route> {
  * the other), or change anything once Close was pressed (the dialog goes at once; the save runs on).
  */
 function unplayable(path: ScreenPath<ShareExpected>): string | null {
-  let before = shareModel.runs[0].run.oracle?.initial() as ShareExpected;
-  for (const { event, expected } of path.steps) {
+  for (const { event, before } of statesBefore(shareModel, path)) {
     const e = event as unknown as { type: string; value?: boolean };
     if (before.closing && (e.type === 'share.publish' || e.type === 'share.option')) return 'after Close the dialog is gone while the save runs on';
     if (e.type === 'share.publish' && e.value === before.shown.isPublished) return 'the publish switch offers only the value it does not show';
     if (e.type === 'share.option' && before.shown.isPublished && e.value === before.shown.shareOptions.isCommentsVisible) return 'the comments switch offers only the value it does not show';
-    before = expected;
   }
   return null;
 }
@@ -69,25 +65,25 @@ export const shareScreen: ScreenDriver<ShareScreen, ShareExpected> = {
     await api(owner.server, `projects/${owner.projectId}`, owner.token, { isPublished: true, shareOptions: start.shown.shareOptions }, 'PATCH');
     await api(owner.server, `projects/${owner.projectId}`, owner.token, { isPublished: false }, 'PATCH');
     await page.reload();
-    const held: Route[] = [];
+    const saves = new HeldRequests('a save for each change');
     await page.route(
       (url) => url.pathname === `/api/v1/projects/${owner.projectId}`,
-      (route, request) => (request.method() === 'PATCH' ? void held.push(route) : route.fallback()),
+      (route, request) => (request.method() === 'PATCH' ? saves.hold(route) : route.fallback()),
     );
     await openProjectAction(page, NAME, 'Share');
-    return { ...owner, held, sent: 0 };
+    return { ...owner, saves, changes: 0 };
   },
   user: {
     async 'share.publish'(page, screen) {
       await switchOf(page, TEXTS.publish).click();
-      screen.sent += 1;
+      screen.changes += 1;
     },
     async 'share.option'(page, screen) {
       const comments = switchOf(page, TEXTS.comments);
       // Unpublished, the options are disabled: a press does nothing (the expectation checks it stays so).
       if (await comments.isDisabled()) return;
       await comments.click();
-      screen.sent += 1;
+      screen.changes += 1;
     },
     'share.close': (page) => dialogOf(page).getByRole('button', { name: 'Close', exact: true }).last().click(),
   },

@@ -8,6 +8,7 @@
  */
 import dagre from '@dagrejs/dagre';
 import { eventLabel } from './diagram';
+import { escapeMarkup } from './escape';
 import type { MachineResult } from './report';
 
 export type Reach = 'screen' | 'taken' | 'never' | 'far';
@@ -24,7 +25,7 @@ const WORST: Reach[] = ['never', 'far', 'taken', 'screen'];
 const FONT = 12;
 const CHAR = 7;
 const ROOT = '(root)';
-const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = escapeMarkup;
 
 /** How far each transition of the result was taken, by its key. */
 export function reachOf(r: MachineResult): Map<string, Reach> {

@@ -6,9 +6,10 @@
  * script, nothing fetched: it opens from a CI artifact as it is.
  */
 import { coverageDiagram, reachLegend } from './coverageDiagram';
+import { escapeMarkup } from './escape';
 import { screenCell, type MachineResult } from './report';
 
-const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const html = escapeMarkup;
 const pct = (a: number, b: number) => (b === 0 ? '–' : `${Math.round((a / b) * 100)} %`);
 
 function machineSection(r: MachineResult): string {

@@ -1,5 +1,6 @@
 /** What `npm run qa` writes: one row per machine, as a table, JUnit XML and JSON. */
 import type { CoverageReport } from '../../tests/helpers/coverage';
+import { escapeMarkup } from './escape';
 import type { ScreenSet } from './screenRuns';
 
 export interface CaseResult {
@@ -74,7 +75,7 @@ export function table(results: MachineResult[]): string {
   return out.join('\n');
 }
 
-const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const xml = escapeMarkup;
 
 export function junit(results: MachineResult[]): string {
   const suites = results.map((r) => {

@@ -7,6 +7,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
+import { escapeMarkup } from './escape';
 
 interface PwAttachment {
   name: string;
@@ -39,7 +40,7 @@ export interface ScreenCase {
   trace?: string;
 }
 
-const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const html = escapeMarkup;
 // Playwright's messages carry terminal colours.
 const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 

@@ -23,13 +23,24 @@ export function pathsToPlay<P extends PathLike>(model: AnyStateMachine, input: u
 }
 
 export function coveringPaths<P extends PathLike>(model: AnyStateMachine, input: unknown, paths: P[], options: { sample: number; seed: number }): P[] {
-  const signatures = paths.map((path) => pathSignatures(model, input, path.steps.map((s) => s.event)));
-  const uncovered = new Set(signatures.flatMap((set) => [...set]));
+  const chosen = fewestCovering(paths, paths.map((path) => pathSignatures(model, input, path.steps.map((s) => s.event))));
+  // A sample of the longer paths left: the longer half, drawn with the seed.
+  const rest = paths.map((_, i) => i).filter((i) => !chosen.has(i)).sort((a, b) => paths[b].steps.length - paths[a].steps.length || a - b);
+  const pool = rest.slice(0, Math.max(options.sample, Math.ceil(rest.length / 2)));
+  const draw = random(options.seed);
+  for (let k = 0; k < options.sample && pool.length > 0; k++) chosen.add(pool.splice(Math.floor(draw() * pool.length), 1)[0]);
+  return paths.filter((_, i) => chosen.has(i));
+}
+
+/** The indices of a few paths that together take every signature the paths take, chosen greedily: the path taking most not yet taken first; of equals, the shorter. */
+export function fewestCovering(paths: PathLike[], signatures: Iterable<string>[]): Set<number> {
+  const sets = signatures.map((s) => new Set(s));
+  const uncovered = new Set(sets.flatMap((set) => [...set]));
   const chosen = new Set<number>();
   while (uncovered.size > 0) {
     let best = -1;
     let gain = 0;
-    signatures.forEach((set, i) => {
+    sets.forEach((set, i) => {
       if (chosen.has(i)) return;
       let n = 0;
       for (const s of set) if (uncovered.has(s)) n++;
@@ -38,12 +49,7 @@ export function coveringPaths<P extends PathLike>(model: AnyStateMachine, input:
     });
     if (best < 0) break;
     chosen.add(best);
-    for (const s of signatures[best]) uncovered.delete(s);
+    for (const s of sets[best]) uncovered.delete(s);
   }
-  // A sample of the longer paths left: the longer half, drawn with the seed.
-  const rest = paths.map((_, i) => i).filter((i) => !chosen.has(i)).sort((a, b) => paths[b].steps.length - paths[a].steps.length || a - b);
-  const pool = rest.slice(0, Math.max(options.sample, Math.ceil(rest.length / 2)));
-  const draw = random(options.seed);
-  for (let k = 0; k < options.sample && pool.length > 0; k++) chosen.add(pool.splice(Math.floor(draw() * pool.length), 1)[0]);
-  return paths.filter((_, i) => chosen.has(i));
+  return chosen;
 }

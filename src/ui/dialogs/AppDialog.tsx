@@ -32,29 +32,37 @@ export function AppDialog({ open, onClose, title, description, children, actions
   return (
     <Dialog open={open} onClose={onClose} role={role} className="relative z-50">
       <DialogBackdrop className="fixed inset-0 bg-black/60" />
-      {/* Scrolls as a whole when taller than the window; centred within at least the window's height
-          (centring the scrolling box itself would put a tall dialog's top out of reach). */}
-      <div className="fixed inset-0 overflow-y-auto">
-        <div className="flex min-h-full items-center justify-center p-4">
-          <DialogPanel
-            className={`w-full ${size === 'md' ? 'max-w-lg' : 'max-w-md'} rounded-2xl border border-border bg-surface-raised p-6 shadow-2xl shadow-black/50`}
-          >
-            {onSubmit ? (
-              <form
-                noValidate
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  onSubmit();
-                }}
-              >
-                {body}
-              </form>
-            ) : (
-              body
-            )}
-          </DialogPanel>
-        </div>
-      </div>
+      <DialogFrame>
+        <DialogPanel
+          className={`w-full ${size === 'md' ? 'max-w-lg' : 'max-w-md'} rounded-2xl border border-border bg-surface-raised p-6 shadow-2xl shadow-black/50`}
+        >
+          {onSubmit ? (
+            <form
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                onSubmit();
+              }}
+            >
+              {body}
+            </form>
+          ) : (
+            body
+          )}
+        </DialogPanel>
+      </DialogFrame>
     </Dialog>
+  );
+}
+
+/**
+ * Where a dialog's panel sits: centred, and scrolled as a whole when taller than the window
+ * (centring the scrolling box itself would put a tall dialog's top out of reach).
+ */
+export function DialogFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="fixed inset-0 overflow-y-auto">
+      <div className="flex min-h-full items-center justify-center p-4">{children}</div>
+    </div>
   );
 }

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { selectIsLoggedIn } from '../../machines/session/sessionSelectors';
 import { useAppServices } from '../app/AppServices';
 import { useLL } from '../app/I18nProvider';
+import { DialogFrame } from '../dialogs/AppDialog';
 import { LoginForm } from './LoginForm';
 
 export function LoginDialog({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -20,7 +21,7 @@ export function LoginDialog({ open, onClose }: { open: boolean; onClose(): void 
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
       <DialogBackdrop className="fixed inset-0 bg-black/60" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
+      <DialogFrame>
         <DialogPanel className="w-full max-w-sm rounded-2xl border border-border bg-surface-raised p-6 shadow-2xl sm:p-8">
           <DialogTitle className="mb-6 text-xl font-extrabold text-fg">{LL.login.dialogTitle()}</DialogTitle>
           <LoginForm />
@@ -32,7 +33,7 @@ export function LoginDialog({ open, onClose }: { open: boolean; onClose(): void 
             {LL.common.cancel()}
           </button>
         </DialogPanel>
-      </div>
+      </DialogFrame>
     </Dialog>
   );
 }
