@@ -117,8 +117,10 @@ async function expectState(page: Page, session: Session, step: UiStep, where: st
   const updated = e.announced.filter((a) => a.type === 'upload.updated').length;
   const projects = await api<unknown[]>(e2eServer, 'projects', session.token);
   expect(projects.length, `${where}: projects`).toBe(1 + created);
-  const seed = await api<{ revisionNumber: number; currentStage: string; approval: { revisionNumber: number } | null }>(e2eServer, `projects/${session.seedId}`, session.token);
-  expect(seed.revisionNumber, `${where}: the seed project's revision`).toBe(1 + updated);
+  const readSeed = () => api<{ revisionNumber: number; currentStage: string; approval: { revisionNumber: number } | null }>(e2eServer, `projects/${session.seedId}`, session.token);
+  // The page may say done a moment before the read shows the new revision: read until it does (or the poll's time runs out).
+  await expect.poll(async () => (await readSeed()).revisionNumber, { message: `${where}: the seed project's revision` }).toBe(1 + updated);
+  const seed = await readSeed();
   if (session.account === 'approved') {
     // The approval rule: asked again, the project waits for approval again; kept, it stays approved. Either way the
     // approval still names revision 1, the one the client approved (docs/api.md).
