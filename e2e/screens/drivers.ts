@@ -11,6 +11,7 @@ import { sessionScreen } from './sessionScreen';
 import { settingsScreen } from './settingsScreen';
 import { shareScreen } from './shareScreen';
 import type { ScreenDriver } from './screenPaths';
+import { workshopScreen } from './workshopScreen';
 
 export const screenDrivers: Record<string, ScreenDriver<unknown, Expected>> = {
   rename: renameScreen as never,
@@ -23,4 +24,5 @@ export const screenDrivers: Record<string, ScreenDriver<unknown, Expected>> = {
   plans: plansScreen as never,
   branding: brandingScreen as never,
   machining: machiningScreen as never,
+  workshop: workshopScreen as never,
 };

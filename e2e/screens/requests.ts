@@ -51,4 +51,10 @@ export class HeldRequests {
     for (const old of replaced) await old.abort('aborted').catch(() => {});
     return route;
   }
+
+  /** The newest request not answered yet, once the page has sent one; the older ones (those the page replaced) are dropped. */
+  async newest(): Promise<Route> {
+    await expect.poll(() => this.routes.length, { message: `the page sent ${this.what}` }).toBeGreaterThan(0);
+    return this.latest(this.routes.length);
+  }
 }

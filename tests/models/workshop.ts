@@ -129,6 +129,29 @@ export const workshopOracle: Oracle<Event, WorkshopExpected> = {
   },
 };
 
+/**
+ * What the workshop page offers in a state: each control on its own tab (WorkshopScreen), a tab not
+ * shown, the answers at any time; the server's acceptance of a save gives back what was sent.
+ */
+function offeredOnPage(snapshot: { value: unknown; context: { tab: string; draft: WorkshopSettings | null } }, event: Event & { tab?: string; output?: unknown }): boolean {
+  const { tab } = snapshot.context;
+  const r = typeof snapshot.value === 'object' ? (snapshot.value as { ready: { estimate: string } }).ready : null;
+  // The tabs and their controls show once the page is ready.
+  if (event.type.startsWith('workshop.') && event.type !== 'workshop.retry' && !r) return false;
+  switch (event.type) {
+    case 'workshop.estimateStale': return false;
+    case 'workshop.tab': return event.tab !== tab;
+    case 'workshop.mode': return tab === 'diagrams' || tab === 'estimate';
+    case 'workshop.unit': return tab !== 'settings';
+    case 'workshop.labelFormat': return tab === 'labels';
+    case 'workshop.draft':
+    case 'workshop.save': return tab === 'settings';
+    case 'workshop.retry': return snapshot.value === 'failed' || (r?.estimate === 'failed' && tab === 'estimate');
+    case 'xstate.done.actor.saveSettings': return snapshot.context.draft === event.output;
+  }
+  return true;
+}
+
 const loaded = { type: 'xstate.done.actor.loadWorkshop', output: { project, tree, settings: DEFAULT_WORKSHOP_SETTINGS } };
 const sut = () => withCallLog(createSut(workshopMachine, { promiseActors: ['loadWorkshop', 'loadEstimate', 'saveSettings'], input }));
 const settingsPhase = (value: unknown) => (value as { ready?: { settings: string } }).ready?.settings;
@@ -188,6 +211,39 @@ export const workshopModel: MachineModel = {
           event.type !== 'workshop.estimateStale' && (event.type !== 'workshop.mode' || settingsPhase(snapshot.value) === 'saving'),
         serializeState: (s) => JSON.stringify([s.value, (s.context as { mode: string }).mode]),
         cover: 'states',
+        sut,
+        oracle: workshopOracle as never,
+      }),
+    },
+    {
+      // As the page offers them: each control on its own tab (the packing mode with the diagrams and the
+      // estimate, the label format with the labels, the unit with all three, the form on its own), a tab
+      // other than the one shown, Retry of the estimate where its failure shows. The answers come at
+      // any time, so a choice on one tab can be made while the other's save or read runs.
+      label: 'on the page, each control on its tab',
+      run: defineRun<Event>({
+        events: [
+          loaded,
+          { type: 'xstate.error.actor.loadWorkshop', error: new Error('offline') },
+          { type: 'xstate.done.actor.loadEstimate', output: estimate },
+          { type: 'xstate.error.actor.loadEstimate', error: new Error('500') },
+          { type: 'xstate.done.actor.saveSettings', output: good },
+          { type: 'xstate.error.actor.saveSettings', error: new Error('500') },
+          { type: 'workshop.retry' },
+          { type: 'workshop.mode', mode: 'free' },
+          { type: 'workshop.draft', draft: good },
+          { type: 'workshop.draft', draft: bad },
+          { type: 'workshop.save' },
+          ...(['diagrams', 'estimate', 'labels', 'settings'] as const).map((tab) => ({ type: 'workshop.tab', tab })),
+          { type: 'workshop.unit', unit: 'in' },
+          { type: 'workshop.labelFormat', format: 'roll' },
+        ],
+        input,
+        filterEvents: (snapshot, event) => offeredOnPage(snapshot as never, event as never),
+        serializeState: (s) => {
+          const c = s.context as { mode: string; tab: string; unit: string; labelFormat: string; draft: WorkshopSettings | null; settings: WorkshopSettings | null; saveFailed: boolean; errors: unknown[] };
+          return JSON.stringify([s.value, c.tab, c.mode, c.unit, c.labelFormat, c.draft === bad, c.draft === good, c.settings === good, c.saveFailed, c.errors.length > 0]);
+        },
         sut,
         oracle: workshopOracle as never,
       }),
