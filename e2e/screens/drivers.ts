@@ -1,5 +1,6 @@
 /** The screen drivers, by machine (`npm run qa -- --machine <name> --ui`). */
 import type { Expected } from '../../tests/helpers/modelBased';
+import { approvalScreen } from './approvalScreen';
 import { brandingScreen } from './brandingScreen';
 import { deleteScreen } from './deleteScreen';
 import { labelsScreen } from './labelsScreen';
@@ -25,4 +26,5 @@ export const screenDrivers: Record<string, ScreenDriver<unknown, Expected>> = {
   branding: brandingScreen as never,
   machining: machiningScreen as never,
   workshop: workshopScreen as never,
+  approval: approvalScreen as never,
 };

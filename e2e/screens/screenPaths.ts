@@ -37,8 +37,11 @@ export type Arrange<C> = (page: Page, context: C, event: EventObject) => Promise
 export interface ScreenDriver<C, X extends Expected = Expected> {
   /** The machine's model (tests/models): its paths and its oracle. */
   model: MachineModel;
-  /** A fresh account and the screen opened at the machine's start for the model's run; returns what the steps need. */
-  open(page: Page, run: string): Promise<C>;
+  /**
+   * A fresh account and the screen opened at the machine's start for the model's run (the server
+   * set for what the path will ask of it, where that must be done before); returns what the steps need.
+   */
+  open(page: Page, run: string, path: ScreenPath<X>): Promise<C>;
   /**
    * Why a path of the model cannot be played on the page as it is (a step the page always makes
    * two of), or null. Such paths are left out of the screen's set, the reason reported.
@@ -139,7 +142,7 @@ export function describeStep(step: ScreenStep): string {
  * oracle's state.
  */
 export async function playPath<C, X extends Expected>(page: Page, driver: ScreenDriver<C, X>, path: ScreenPath<X>): Promise<void> {
-  const context = await driver.open(page, path.run);
+  const context = await driver.open(page, path.run, path);
   const initial = driver.model.runs.find((r) => r.label === path.run)?.run.oracle?.initial() as X | undefined;
   if (initial) await driver.expect(page, context, initial, 'at the start');
   const held = driver.answers === 'held';

@@ -3,12 +3,12 @@
  * rules of client approval (when the dialog shows, which call goes out with which name and
  * revision, which refusal is told, that the typed name is never lost), not from the machine.
  */
+import { deepStrictEqual as same } from 'node:assert/strict';
 import type { EventObject } from 'xstate';
-import { expect } from 'vitest';
 import type { SharedProject } from '../../src/api/schemas';
 import { approvalMachine, type ApprovalEvent } from '../../src/machines/viewer/review/approvalMachine';
 import { makeProject } from '../helpers/fakeProjectsApi';
-import { createSut } from '../helpers/modelBased';
+import { createSut, type Expected, type Oracle } from '../helpers/modelBased';
 import { defineRun, type MachineModel } from './machineModel';
 
 const input = { accessKey: 'Key9', revisionNumber: 3 };
@@ -55,45 +55,73 @@ function reasonOf(error: { status?: number; code?: string }): string {
   return 'other';
 }
 
-/** The rules, replayed over the events played. */
-function oracle(played: EventObject[]) {
-  let phase: 'closed' | 'open' | 'sending' | 'approved' = 'closed';
+/** Where the dialog is: closed, open (typing), sending (approving or asking), or the decision taken. */
+type Phase = 'closed' | 'open' | 'sending' | 'approved';
+
+export interface ApprovalExpected extends Expected {
+  phase: Phase;
   /** What the dialog was opened for: approving, or asking for changes. */
-  let kind: 'approve' | 'changes' = 'approve';
-  let name = '';
-  let reason: string | null = null;
-  const calls: unknown[] = [];
-  const changeCalls: unknown[] = [];
-  let result: SharedProject | null = null;
-  // A name of 1 to 60 characters once trimmed, without control or text-direction characters;
-  // sending again only after a failure that named no rule.
-  const plain = () => !/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(name);
-  const sendable = () => name.trim().length >= 1 && name.trim().length <= 60 && plain() && (reason === null || reason === 'other');
-  for (const event of played) {
-    const e = event as EventObject & { name?: string; kind?: 'changes'; output?: SharedProject; error?: { status?: number; code?: string } };
-    const call = `xstate.done.actor.${kind === 'changes' ? 'askForChanges' : 'approve'}`;
-    if (phase === 'approved') break;
-    if (e.type === 'approval.open' && phase === 'closed') {
-      phase = 'open';
-      kind = e.kind ?? 'approve';
-      reason = null;
-    } else if (e.type === 'approval.change' && phase === 'open') name = e.name!;
-    else if (e.type === 'approval.submit' && phase === 'open' && sendable()) {
-      phase = 'sending';
-      (kind === 'changes' ? changeCalls : calls).push({ accessKey: 'Key9', name: name.trim(), revisionNumber: 3 });
-    } else if (e.type === 'approval.cancel' && phase === 'open') phase = 'closed';
-    else if (e.type === call && phase === 'sending') {
-      phase = 'approved';
-      result = e.output!;
-    } else if (e.type === call.replace('done', 'error') && phase === 'sending') {
-      phase = 'open';
-      reason = reasonOf(e.error!);
-    }
-  }
-  return { phase, name, reason, calls, changeCalls, result };
+  kind: 'approve' | 'changes';
+  name: string;
+  /** The refusal told, by its reason (null: none). */
+  reason: string | null;
+  /** The decisions sent, approving and asking for changes. */
+  calls: unknown[];
+  changeCalls: unknown[];
+  result: SharedProject | null;
 }
 
-const played: EventObject[] = [];
+/** The machine's state for a phase: an open dialog after a refusal is the failed one. */
+function valueOf(phase: Phase, kind: 'approve' | 'changes', reason: string | null): string {
+  if (phase === 'closed') return 'idle';
+  if (phase === 'open') return reason === null ? 'editing' : 'failed';
+  if (phase === 'sending') return kind === 'changes' ? 'requesting' : 'sending';
+  return 'approved';
+}
+
+// A name of 1 to 60 characters once trimmed, without control or text-direction characters;
+// sending again only after a failure that named no rule.
+const plain = (name: string) => !/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(name);
+const sendable = (e: ApprovalExpected) => e.name.trim().length >= 1 && e.name.trim().length <= 60 && plain(e.name) && (e.reason === null || e.reason === 'other');
+
+export const approvalOracle: Oracle<ApprovalEvent, ApprovalExpected> = {
+  initial: () => ({ value: 'idle', effects: [], phase: 'closed', kind: 'approve', name: '', reason: null, calls: [], changeCalls: [], result: null }),
+  next(e, event) {
+    const ev = event as EventObject & { name?: string; kind?: 'changes'; output?: SharedProject; error?: { status?: number; code?: string } };
+    const at = (phase: Phase, changes: Partial<ApprovalExpected>, effect?: string): ApprovalExpected => {
+      const n = { ...e, ...changes, phase, effects: effect ? [effect] : [] };
+      return { ...n, value: valueOf(phase, n.kind, n.reason) };
+    };
+    const call = `xstate.done.actor.${e.kind === 'changes' ? 'askForChanges' : 'approve'}`;
+    if (e.phase === 'approved') return { ...e, effects: [] };
+    if (ev.type === 'approval.open' && e.phase === 'closed') return at('open', { kind: ev.kind ?? 'approve', reason: null }, 'the dialog opens with the name typed so far');
+    if (ev.type === 'approval.change' && e.phase === 'open') return at('open', { name: ev.name! });
+    if (ev.type === 'approval.submit' && e.phase === 'open' && sendable(e)) {
+      const sent = { accessKey: 'Key9', name: e.name.trim(), revisionNumber: 3 };
+      return e.kind === 'changes'
+        ? at('sending', { changeCalls: [...e.changeCalls, sent] }, 'POST changes')
+        : at('sending', { calls: [...e.calls, sent] }, 'POST approval');
+    }
+    if (ev.type === 'approval.cancel' && e.phase === 'open') return at('closed', {}, 'the dialog closes, the name kept');
+    if (ev.type === call && e.phase === 'sending') return at('approved', { result: ev.output! }, 'the decision shown');
+    if (ev.type === call.replace('done', 'error') && e.phase === 'sending') return at('open', { reason: reasonOf(ev.error!) }, 'the refusal told, the name kept');
+    return { ...e, effects: [] };
+  },
+  check(real, e, sut) {
+    for (const call of sut.pending.approve ?? []) if (!calls.includes(call.input)) calls.push(call.input);
+    for (const call of sut.pending.askForChanges ?? []) if (!changeCalls.includes(call.input)) changeCalls.push(call.input);
+    same(calls, e.calls, 'the approvals sent');
+    same(changeCalls, e.changeCalls, 'the asks for changes sent');
+    same(real.hasTag('dialog'), e.phase === 'open' || e.phase === 'sending', 'the dialog shown');
+    same(real.hasTag('busy'), e.phase === 'sending', 'busy');
+    // The typed name is never lost: not by a refusal, not by closing the dialog.
+    same((real.context as { name: string }).name, e.name, 'the name typed');
+    same((real.context as { failure: string | null }).failure, e.reason, 'the refusal told');
+    same(real.status, e.phase === 'approved' ? 'done' : 'active', 'the decision taken');
+    if (real.status === 'done') same(real.output, e.result, 'the project as the link now shows it');
+  },
+};
+
 const calls: unknown[] = [];
 const changeCalls: unknown[] = [];
 
@@ -109,26 +137,11 @@ export const approvalModel: MachineModel = {
         events,
         input,
         sut: () => {
-          played.length = 0;
           calls.length = 0;
           changeCalls.length = 0;
           return createSut(approvalMachine, { promiseActors: ['approve', 'askForChanges'], input });
         },
-        check: (real, _model, sut, event) => {
-          played.push(event);
-          const expected = oracle(played);
-          for (const call of sut.pending.approve) if (!calls.includes(call.input)) calls.push(call.input);
-          for (const call of sut.pending.askForChanges) if (!changeCalls.includes(call.input)) changeCalls.push(call.input);
-          expect(calls).toEqual(expected.calls);
-          expect(changeCalls).toEqual(expected.changeCalls);
-          expect(real.hasTag('dialog')).toBe(expected.phase === 'open' || expected.phase === 'sending');
-          expect(real.hasTag('busy')).toBe(expected.phase === 'sending');
-          // The typed name is never lost: not by a refusal, not by closing the dialog.
-          expect(real.context.name).toBe(expected.name);
-          expect(real.context.failure).toBe(expected.reason);
-          expect(real.status).toBe(expected.phase === 'approved' ? 'done' : 'active');
-          if (real.status === 'done') expect(real.output).toEqual(expected.result);
-        },
+        oracle: approvalOracle as never,
       }),
     },
   ],
