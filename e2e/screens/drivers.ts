@@ -5,6 +5,7 @@ import { brandingScreen } from './brandingScreen';
 import { deleteScreen } from './deleteScreen';
 import { labelsScreen } from './labelsScreen';
 import { linkEstimateScreen } from './linkEstimateScreen';
+import { linkOptionsScreen } from './linkOptionsScreen';
 import { machiningScreen } from './machiningScreen';
 import { plansScreen } from './plansScreen';
 import { renameScreen } from './renameScreen';
@@ -27,4 +28,5 @@ export const screenDrivers: Record<string, ScreenDriver<unknown, Expected>> = {
   machining: machiningScreen as never,
   workshop: workshopScreen as never,
   approval: approvalScreen as never,
+  linkOptions: linkOptionsScreen as never,
 };
