@@ -168,8 +168,8 @@ export const VIEW_MUTANTS: ViewMutant[] = [
     machine: 'approval',
     kind: 'a view reading the wrong state',
     file: 'src/ui/dialogs/ApprovalDialog.tsx',
-    find: 'const message = failure',
-    replace: 'const message = failure === null',
+    find: 'LL.approval.failures[failure]()',
+    replace: 'LL.approval.failures.other()',
   },
   {
     id: 'link-options-checks-the-models-own',
@@ -182,7 +182,7 @@ export const VIEW_MUTANTS: ViewMutant[] = [
   {
     id: 'link-options-back-unwired',
     machine: 'linkOptions',
-    kind: "a dialog's confirm not wired",
+    kind: 'a button sending the wrong event',
     file: 'src/ui/viewer/panels/LinkOptions.tsx',
     find: "onClick={() => actor.send({ type: 'options.reset' })}",
     replace: 'onClick={() => undefined}',
