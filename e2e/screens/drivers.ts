@@ -7,8 +7,10 @@ import { labelsScreen } from './labelsScreen';
 import { linkEstimateScreen } from './linkEstimateScreen';
 import { linkOptionsScreen } from './linkOptionsScreen';
 import { machiningScreen } from './machiningScreen';
+import { ownerProjectScreen } from './ownerProjectScreen';
 import { plansScreen } from './plansScreen';
 import { renameScreen } from './renameScreen';
+import { roomArScreen } from './roomArScreen';
 import { sessionScreen } from './sessionScreen';
 import { settingsScreen } from './settingsScreen';
 import { shareScreen } from './shareScreen';
@@ -29,4 +31,6 @@ export const screenDrivers: Record<string, ScreenDriver<unknown, Expected>> = {
   workshop: workshopScreen as never,
   approval: approvalScreen as never,
   linkOptions: linkOptionsScreen as never,
+  roomAr: roomArScreen as never,
+  ownerProject: ownerProjectScreen as never,
 };

@@ -187,6 +187,30 @@ export const VIEW_MUTANTS: ViewMutant[] = [
     find: "onClick={() => actor.send({ type: 'options.reset' })}",
     replace: 'onClick={() => undefined}',
   },
+  {
+    id: 'room-ar-close-unwired',
+    machine: 'roomAr',
+    kind: "a dialog's confirm not wired",
+    file: 'src/ui/viewer/RoomArButton.tsx',
+    find: "onClick={() => ar.send({ type: 'ar.dismiss' })}",
+    replace: 'onClick={() => undefined}',
+  },
+  {
+    id: 'owner-rename-sends-delete',
+    machine: 'ownerProject',
+    kind: 'a button sending the wrong event',
+    file: 'src/ui/viewer/panels/ProjectPanel.tsx',
+    find: "onClick={() => owner.send({ type: 'owner.rename' })}",
+    replace: "onClick={() => owner.send({ type: 'owner.delete' })}",
+  },
+  {
+    id: 'owner-stage-failure-reads-export',
+    machine: 'ownerProject',
+    kind: 'a view reading the wrong state',
+    file: 'src/ui/viewer/panels/ProjectPanel.tsx',
+    find: '{stageFailed ? (',
+    replace: '{exportFailed ? (',
+  },
 ];
 
 const OUT = '.tmp/mutant-dist';

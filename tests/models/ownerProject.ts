@@ -27,6 +27,8 @@ const events = [
   { type: 'xstate.done.actor.patchStage', output: { ...project, currentStage: 'ready' } },
   { type: 'xstate.error.actor.patchStage', error: new Error('500') },
   { type: 'xstate.done.actor.share', output: { ...project, isPublished: true } },
+  // The share panel left without a change: the project comes back as it was.
+  { type: 'xstate.done.actor.share', output: project },
   { type: 'owner.export' },
   { type: 'owner.replaced', project: { ...project, name: 'Kitchen B', revisionNumber: 2 } },
   { type: 'xstate.error.actor.rename', error: new Error('stopped') },
