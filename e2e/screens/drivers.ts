@@ -3,6 +3,7 @@ import type { Expected } from '../../tests/helpers/modelBased';
 import { approvalScreen } from './approvalScreen';
 import { brandingScreen } from './brandingScreen';
 import { deleteScreen } from './deleteScreen';
+import { followerScreen } from './followerScreen';
 import { labelsScreen } from './labelsScreen';
 import { linkEstimateScreen } from './linkEstimateScreen';
 import { linkOptionsScreen } from './linkOptionsScreen';
@@ -33,4 +34,5 @@ export const screenDrivers: Record<string, ScreenDriver<unknown, Expected>> = {
   linkOptions: linkOptionsScreen as never,
   roomAr: roomArScreen as never,
   ownerProject: ownerProjectScreen as never,
+  follower: followerScreen as never,
 };

@@ -211,6 +211,22 @@ export const VIEW_MUTANTS: ViewMutant[] = [
     find: '{stageFailed ? (',
     replace: '{exportFailed ? (',
   },
+  {
+    id: 'follower-stop-follows-again',
+    machine: 'follower',
+    kind: 'a button sending the wrong event',
+    file: 'src/ui/viewer/PresenceBar.tsx',
+    find: "onClick={() => presence.send({ type: 'presence.stopFollowing' })}",
+    replace: "onClick={() => presence.send({ type: 'presence.followAgain' })}",
+  },
+  {
+    id: 'follower-names-nobody',
+    machine: 'follower',
+    kind: 'a view reading the wrong state',
+    file: 'src/ui/viewer/PresenceBar.tsx',
+    find: 'followed ? followed.name || LL.presence.presenterFallback()',
+    replace: 'followed ? LL.presence.presenterFallback()',
+  },
 ];
 
 const OUT = '.tmp/mutant-dist';
