@@ -8,8 +8,10 @@ import { labelsScreen } from './labelsScreen';
 import { linkEstimateScreen } from './linkEstimateScreen';
 import { linkOptionsScreen } from './linkOptionsScreen';
 import { machiningScreen } from './machiningScreen';
+import { noticeScreen } from './noticeScreen';
 import { ownerProjectScreen } from './ownerProjectScreen';
 import { plansScreen } from './plansScreen';
+import { presenterScreen } from './presenterScreen';
 import { renameScreen } from './renameScreen';
 import { roomArScreen } from './roomArScreen';
 import { sessionScreen } from './sessionScreen';
@@ -35,4 +37,6 @@ export const screenDrivers: Record<string, ScreenDriver<unknown, Expected>> = {
   roomAr: roomArScreen as never,
   ownerProject: ownerProjectScreen as never,
   follower: followerScreen as never,
+  presenter: presenterScreen as never,
+  notice: noticeScreen as never,
 };

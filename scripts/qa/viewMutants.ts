@@ -227,6 +227,30 @@ export const VIEW_MUTANTS: ViewMutant[] = [
     find: 'followed ? followed.name || LL.presence.presenterFallback()',
     replace: 'followed ? LL.presence.presenterFallback()',
   },
+  {
+    id: 'presenter-stop-presents',
+    machine: 'presenter',
+    kind: 'a button sending the wrong event',
+    file: 'src/ui/viewer/PresenceBar.tsx',
+    find: "onClick={() => presence.send({ type: 'presence.stopPresenting' })}",
+    replace: "onClick={() => presence.send({ type: 'presence.present' })}",
+  },
+  {
+    id: 'notice-next-goes-back',
+    machine: 'notice',
+    kind: 'a button sending the wrong event',
+    file: 'src/ui/viewer/StepNavigator.tsx',
+    find: "onClick={() => actor.send({ type: 'notice.next' })}",
+    replace: "onClick={() => actor.send({ type: 'notice.previous' })}",
+  },
+  {
+    id: 'notice-position-always-first',
+    machine: 'notice',
+    kind: 'a view reading the wrong state',
+    file: 'src/ui/viewer/StepNavigator.tsx',
+    find: '{LL.viewer.steps.position(position)}',
+    replace: '{LL.viewer.steps.position({ ...position, current: 1 })}',
+  },
 ];
 
 const OUT = '.tmp/mutant-dist';
