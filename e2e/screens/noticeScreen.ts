@@ -72,6 +72,10 @@ const control = (page: Page) => page.getByRole('navigation', { name: /^Step \d+ 
 export const noticeScreen: ScreenDriver<NoticeScreen, NoticeExpected> = {
   model: noticeModel,
   unplayable,
+  offScreen: {
+    transitions: ['idle notice.load#0', '(root) notice.cameraStored#0'],
+    why: 'the steps load with the model, from the link\'s filters, before the page shows the control; a step keeps the camera the user left there, which is theirs, not the model\'s',
+  },
   async open(page) {
     const screen = await noticeLink();
     await page.goto(`/s/${screen.accessKey}`);

@@ -75,6 +75,11 @@ const deleteDialog = (page: Page) => page.getByRole('alertdialog', { name: 'Dele
 export const ownerProjectScreen: ScreenDriver<OwnerScreen, OwnerProjectExpected> = {
   model: ownerProjectModel,
   unplayable,
+  offScreen: {
+    transitions: ['(root) owner.replaced#0', 'renaming xstate.error.actor.rename#0', 'deleting xstate.error.actor.delete#0', 'sharing xstate.error.actor.share#0', 'sharing owner.closeShare#0'],
+    why:
+      'a new revision replaces the project from outside the panel (an upload, played by the upload paths); a dialog is stopped only when the viewer goes; leaving the share panel sends its close and brings the child\'s answer at once, played as one step',
+  },
   answers: 'held',
   async open(page) {
     const owner = await ownerWithProject(page, 'owner-project', NAME);

@@ -54,7 +54,7 @@ export const roomArScreen: ScreenDriver<RoomArScreen, RoomArExpected> = {
   model: roomArModel,
   unplayable,
   offScreen: {
-    transitions: ['starting xstate.done.actor.0.roomAr.starting#0', 'placing ar.place#0', 'placing ar.exit#0', 'placing xstate.done.actor.1.roomAr.placing#0', 'placing xstate.error.actor.1.roomAr.placing#0', 'leaving xstate.done.actor.2.roomAr.leaving#0', 'leaving xstate.error.actor.2.roomAr.leaving#0'],
+    transitions: ['starting xstate.done.actor.start#0', 'placing ar.place#0', 'placing ar.exit#0', 'placing xstate.done.actor.ended#0', 'placing xstate.error.actor.ended#0', 'leaving xstate.done.actor.exit#0', 'leaving xstate.error.actor.exit#0'],
     why: 'a session needs an AR runtime, which this browser has not (e2e/viewInRoom.spec.ts asks for one and is refused)',
   },
   answers: 'held',
