@@ -12,7 +12,7 @@ import { api, uploadProject } from '../../bench/lib/appServer';
 import { DEFAULT_WORKSHOP_SETTINGS, type WorkshopSettings } from '../../src/model/cutting/workshopSettings';
 import { generateAssembly } from '../../samples/generate';
 import { writeSample } from '../../samples/writers/index';
-import { workshopModel } from '../../tests/models/workshop';
+import { workshopModel, type WorkshopExpected } from '../../tests/models/workshop';
 import { e2eServer } from '../linkHelpers';
 import { logIn } from '../listHelpers';
 import { newAccount, type Account } from './accounts';
@@ -41,19 +41,6 @@ const TEXTS = {
 const SHEET_LENGTH: Record<number, Record<string, string>> = { 2800: { mm: '2800 mm', in: '110 1/4 in' }, 1500: { mm: '1500 mm', in: '59 1/16 in' } };
 const PAGE_RUN = 'on the page, each control on its tab';
 
-interface WorkshopExpected {
-  value: 'loading' | 'failed' | { ready: { estimate: 'loading' | 'loaded' | 'failed'; settings: 'editing' | 'saving' } };
-  effects: string[];
-  mode: string;
-  tab: string;
-  unit: string;
-  labelFormat: string;
-  settings: WorkshopSettings | null;
-  draft: WorkshopSettings | null;
-  errors: unknown[];
-  saveFailed: boolean;
-  calls: { loadWorkshop: unknown[]; loadEstimate: unknown[]; saveSettings: Array<{ settings: WorkshopSettings }> };
-}
 
 interface Owner extends Account {
   projectId: number;

@@ -37,7 +37,7 @@ const problemsOf = (draft: WorkshopSettings) => (/^[A-Z]{3}$/.test(draft.currenc
 type EstimatePhase = 'loading' | 'loaded' | 'failed';
 type SettingsPhase = 'editing' | 'saving';
 
-interface WorkshopExpected extends Expected {
+export interface WorkshopExpected extends Expected {
   value: 'loading' | 'failed' | { ready: { estimate: EstimatePhase; settings: SettingsPhase } };
   mode: string;
   tab: string;
@@ -153,6 +153,20 @@ function offeredOnPage(snapshot: { value: unknown; context: { tab: string; draft
 }
 
 const loaded = { type: 'xstate.done.actor.loadWorkshop', output: { project, tree, settings: DEFAULT_WORKSHOP_SETTINGS } };
+/** The server's answers and the edits of the form, which the first run and the page's run both play. */
+const answersAndEdits: Event[] = [
+  loaded,
+  { type: 'xstate.error.actor.loadWorkshop', error: new Error('offline') },
+  { type: 'xstate.done.actor.loadEstimate', output: estimate },
+  { type: 'xstate.error.actor.loadEstimate', error: new Error('500') },
+  { type: 'xstate.done.actor.saveSettings', output: good },
+  { type: 'xstate.error.actor.saveSettings', error: new Error('500') },
+  { type: 'workshop.retry' },
+  { type: 'workshop.mode', mode: 'free' },
+  { type: 'workshop.draft', draft: good },
+  { type: 'workshop.draft', draft: bad },
+  { type: 'workshop.save' },
+];
 const sut = () => withCallLog(createSut(workshopMachine, { promiseActors: ['loadWorkshop', 'loadEstimate', 'saveSettings'], input }));
 const settingsPhase = (value: unknown) => (value as { ready?: { settings: string } }).ready?.settings;
 
@@ -166,17 +180,7 @@ export const workshopModel: MachineModel = {
       label: 'the owner of project 4',
       run: defineRun<Event>({
         events: [
-          loaded,
-          { type: 'xstate.error.actor.loadWorkshop', error: new Error('offline') },
-          { type: 'xstate.done.actor.loadEstimate', output: estimate },
-          { type: 'xstate.error.actor.loadEstimate', error: new Error('500') },
-          { type: 'xstate.done.actor.saveSettings', output: good },
-          { type: 'xstate.error.actor.saveSettings', error: new Error('500') },
-          { type: 'workshop.retry' },
-          { type: 'workshop.mode', mode: 'free' },
-          { type: 'workshop.draft', draft: good },
-          { type: 'workshop.draft', draft: bad },
-          { type: 'workshop.save' },
+          ...answersAndEdits,
           { type: 'workshop.tab', tab: 'labels' },
           { type: 'workshop.unit', unit: 'in' },
           { type: 'workshop.labelFormat', format: 'roll' },
@@ -223,17 +227,7 @@ export const workshopModel: MachineModel = {
       label: 'on the page, each control on its tab',
       run: defineRun<Event>({
         events: [
-          loaded,
-          { type: 'xstate.error.actor.loadWorkshop', error: new Error('offline') },
-          { type: 'xstate.done.actor.loadEstimate', output: estimate },
-          { type: 'xstate.error.actor.loadEstimate', error: new Error('500') },
-          { type: 'xstate.done.actor.saveSettings', output: good },
-          { type: 'xstate.error.actor.saveSettings', error: new Error('500') },
-          { type: 'workshop.retry' },
-          { type: 'workshop.mode', mode: 'free' },
-          { type: 'workshop.draft', draft: good },
-          { type: 'workshop.draft', draft: bad },
-          { type: 'workshop.save' },
+          ...answersAndEdits,
           ...(['diagrams', 'estimate', 'labels', 'settings'] as const).map((tab) => ({ type: 'workshop.tab', tab })),
           { type: 'workshop.unit', unit: 'in' },
           { type: 'workshop.labelFormat', format: 'roll' },
