@@ -6,7 +6,7 @@
  * at once, and the app's start would otherwise hold the main thread the first frame needs.
  */
 import './index.css';
-import { FIRST_FRAME_SCRIPT_ID } from './api/pageIds';
+import { FIRST_FRAME_SCRIPT_ID } from './model/pageIds';
 import { firstFrameSettled } from './engine/load/firstFrameHandoff';
 import { reloadWhenLinkChanges } from './sw/registerServiceWorker';
 

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { APP_CHUNK_NAME, APP_ENTRIES, chunkKeyOf, ENGINE_CHUNK_NAME, FIRST_FRAME_FILE } from '../../src/api/appEntries';
-import { BOOT_ELEMENT_ID, BOOT_POSTER_ID, FIRST_FRAME_SCRIPT_ID } from '../../src/api/pageIds';
+import { BOOT_ELEMENT_ID, BOOT_POSTER_ID, FIRST_FRAME_SCRIPT_ID } from '../../src/model/pageIds';
 import type { runtimeConfigSchema, sharedProjectSchema } from '../../src/api/schemas';
 import { POSTER_SIZE, VIEWER_BACKGROUND } from '../../src/model/viewerVocabulary';
 

@@ -7,7 +7,7 @@
 import { z } from 'zod/mini';
 import { accessKeySchema, sharedProjectSchema, type SharedProject } from './schemas';
 
-export { BOOT_ELEMENT_ID } from './pageIds';
+export { BOOT_ELEMENT_ID } from '../model/pageIds';
 
 interface BootData {
   /** The raw runtime configuration (parsed by parseRuntimeConfig with its defaults). */

@@ -4,7 +4,7 @@
  * document) and by the service worker (from the page's HTML, which it stores). No schema: neither
  * script carries zod, and the page's app checks the whole boot data with its own.
  */
-import { BOOT_ELEMENT_ID } from './pageIds';
+import { BOOT_ELEMENT_ID } from '../model/pageIds';
 
 export interface LinkBootFiles {
   /** The current revision's model. */

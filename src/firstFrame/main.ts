@@ -9,7 +9,7 @@
  */
 import { MeshoptDecoder } from 'meshoptimizer/decoder';
 import { linkFilesOfBoot } from '../api/linkBoot';
-import { BOOT_ELEMENT_ID, BOOT_POSTER_ID } from '../api/pageIds';
+import { BOOT_ELEMENT_ID, BOOT_POSTER_ID } from '../model/pageIds';
 import { buildBatches } from '../engine/geometry/buildBatches';
 import { createFirstFrameRenderer, type FirstFrameRenderer, type OpeningMode } from './firstFrameRenderer';
 import { openingOrbit, viewOf, type Orbit } from './firstFrameView';

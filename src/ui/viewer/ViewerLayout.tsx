@@ -43,6 +43,7 @@ import { ToolChips } from './ToolChips';
 import { canvasEdgesOf, SIDE_TOOLBAR_WIDTH } from '../../model/layoutRules';
 import { LEFT_PANEL_WIDTH, RIGHT_PANEL_WIDTH, useCompactLayout } from './useWindowWidth';
 import { compactDataSheetShare } from '../../model/layoutRules';
+import { BOOT_POSTER_ID } from '../../model/pageIds';
 import type { ToolsActor, ViewerActor } from './viewerActors';
 
 interface ViewerLayoutProps {
@@ -284,8 +285,6 @@ function useModelShownMark(viewer: ViewerActor): boolean {
 }
 
 const MODEL_FIRST_FRAME = 'model-first-frame';
-/** The poster element the server writes into a shared link's page (api/pageIds.ts, which views do not import). */
-const BOOT_POSTER_ID = 'boot-poster';
 
 /** The boot poster's picture and the poster URL it stands for. */
 function readBootPoster(): { src: string; url: string } | null {
