@@ -65,7 +65,7 @@ async function readModel(bytes: Uint8Array): Promise<FirstFrameModel> {
  */
 function placeLayer(layer: HTMLElement, boot: LinkBoot): void {
   const { innerWidth: width, innerHeight: height } = window;
-  const edges = canvasEdgesOf(width, height, boot.hierarchy && hierarchyOpensByItself(width, height, isEmbedded()), false);
+  const edges = canvasEdgesOf(width, height, boot.hierarchy && hierarchyOpensByItself(width, height, isEmbedded(window)), false);
   const place = { left: `${edges.left}px`, right: `${edges.right}px` };
   Object.assign(layer.style, place);
   // The page's poster (before this script in the page) shows where the model will, too.

@@ -39,8 +39,8 @@ export function hierarchyOpensByItself(width: number, height: number, embedded =
   return !embedded && width >= HIERARCHY_AUTO_OPEN_WIDTH && height >= HIERARCHY_AUTO_OPEN_HEIGHT;
 }
 
-/** Whether this page is shown inside a frame of another page (an embedded link). */
-export function isEmbedded(win: Window = window): boolean {
+/** Whether the page of `win` is shown inside a frame of another page (an embedded link); the window is given, so the rule stays free of browser globals. */
+export function isEmbedded(win: Window): boolean {
   try {
     return win.self !== win.top;
   } catch {

@@ -39,7 +39,7 @@ export function useViewerActor(target: LoadTarget, options: { returnToList?: () 
       params: parseViewerParams(window.location.search),
       author: { name: user.isLoggedIn ? user.fullName : guestName, avatarUrl: user.avatarUrl },
       guestName,
-      hierarchyOpensByItself: hierarchyOpensByItself(windowSize().width, windowSize().height, isEmbedded()),
+      hierarchyOpensByItself: hierarchyOpensByItself(windowSize().width, windowSize().height, isEmbedded(window)),
       searchText: searchTextFromHash(window.location.hash),
       afterUpload: isJustUploaded(projects.upload.getSnapshot(), target),
     };
