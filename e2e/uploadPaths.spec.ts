@@ -14,7 +14,8 @@ import { writeSample } from '../samples/writers/index';
 import { admin, uniqueUser } from './admin';
 import { e2eServer } from './linkHelpers';
 import { addTile, brokenStepFile, chooseFile, logIn, stepFile } from './listHelpers';
-import { CONVERSION_FAILED, describeStep, isStable, uiPathsToPlay, uploadUiPaths, type Account, type UiPath, type UiStep } from './uploadPaths';
+import { describeStep } from './screens/screenPaths';
+import { CONVERSION_FAILED, isStable, uiPathsToPlay, uploadUiPaths, type Account, type UiPath, type UiStep } from './uploadPaths';
 
 const PASSWORD = 'upload-paths-password';
 const SEED = 'Seed cabinet';

@@ -123,9 +123,3 @@ export const uiPathsToPlay = (wanted = process.env.QA_PATH): UiPath[] => (wanted
 export const isStable = (e: UploadExpected) =>
   ['idle', 'done', 'failed', 'insufficientCredits', 'confirmingApproval'].includes(e.value as string) || JSON.stringify(e.value).includes('confirmingCredit');
 
-/** Steps in words, for a test's name and its failures. */
-export const describeStep = (step: UiStep) => {
-  const keep = (step.event as { keepApproval?: boolean }).keepApproval;
-  const detail = step.event.message ?? (keep === undefined ? null : keep ? 'keep' : 'ask again');
-  return `${step.event.type}${detail ? ` (${detail})` : ''} -> ${JSON.stringify(step.expected.value)}`;
-};

@@ -6,8 +6,8 @@
  * `--headed` to watch it, `--trace` to keep a Playwright trace in test-results/.
  */
 import { screenDrivers } from '../../e2e/screens/drivers';
-import { allPaths, describeStep as describeScreenStep } from '../../e2e/screens/screenPaths';
-import { describeStep, uploadUiPaths } from '../../e2e/uploadPaths';
+import { allPaths, describeStep } from '../../e2e/screens/screenPaths';
+import { uploadUiPaths } from '../../e2e/uploadPaths';
 import { generate, type MachineModel } from '../../tests/models/machineModel';
 import { describePath } from './paths';
 import { join } from 'node:path';
@@ -36,7 +36,7 @@ function replayThroughScreens(machine: string, id: string, options: ReplayOption
       return 2;
     }
     console.log(`path ${id} of ${machine} (through its screen):`);
-    path.steps.forEach((step, i) => console.log(`  ${String(i + 1).padStart(2)}. ${describeScreenStep(step)}`));
+    path.steps.forEach((step, i) => console.log(`  ${String(i + 1).padStart(2)}. ${describeStep(step)}`));
   }
   // The end-to-end tests run on the built app and server, with the engine's test hooks.
   const built = ensureBuilt();
