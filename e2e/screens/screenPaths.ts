@@ -83,12 +83,18 @@ export function undriven(driver: ScreenDriver<unknown, Expected>, paths: ScreenP
  */
 export function allPaths<X extends Expected>(model: MachineModel): ScreenPath<X>[] {
   return generate(model, { all: true }).runs.flatMap(({ label, cases }) =>
-    cases.map((c) => ({
-      id: c.id,
-      run: label,
-      steps: c.steps.filter((s) => s.event.type !== 'xstate.init').map((s) => ({ event: s.event, expected: s.expected as X })),
-      signatures: [...c.signatures()],
-    })),
+    cases.map((c) => {
+      // Played on the model when first asked: only for the paths the page can play.
+      let signatures: string[] | null = null;
+      return {
+        id: c.id,
+        run: label,
+        steps: c.steps.filter((s) => s.event.type !== 'xstate.init').map((s) => ({ event: s.event, expected: s.expected as X })),
+        get signatures() {
+          return (signatures ??= [...c.signatures()]);
+        },
+      };
+    }),
   );
 }
 
