@@ -110,7 +110,7 @@ function optionLinks(): Promise<Links> {
 const section = (page: Page) => page.getByRole('region', { name: TEXTS.section, exact: true });
 const ready = (e: LinkOptionsExpected) => typeof e.value === 'object' && e.value !== null && 'ready' in e.value;
 const step = (e: LinkOptionsExpected) => (ready(e) ? (e.value as { ready: string }).ready : null);
-/** A selection as the URL and the server write it, in the groups' order. */
+/** A selection written as the URL writes it, its groups sorted (the order in the URL is not compared). */
 const written = (selection: Record<string, string>) =>
   Object.keys(selection)
     .sort()
