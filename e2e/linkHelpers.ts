@@ -7,6 +7,8 @@ import { E2E_PORT } from '../playwright.config';
 import { admin, uniqueUser } from './admin';
 
 export const e2eServer = { url: `http://127.0.0.1:${E2E_PORT}`, stop: async () => {} };
+/** A headset's browser (WebXR with immersive-ar, no AR viewer app of its own), as it names itself. */
+export const HEADSET_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64; Quest 3) AppleWebKit/537.36 (KHTML, like Gecko) OculusBrowser/35.0 Chrome/126.0 VR Safari/537.36';
 export const LINK_OWNER_PASSWORD = 'shared-link-password';
 
 export interface PublishedLink {

@@ -3,7 +3,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { api } from '../bench/lib/appServer';
 import { logIn } from './listHelpers';
-import { e2eServer, LINK_OWNER_PASSWORD, publishedKitchen } from './linkHelpers';
+import { e2eServer, HEADSET_USER_AGENT, LINK_OWNER_PASSWORD, publishedKitchen } from './linkHelpers';
 
 /**
  * "View in your room" on a real link: on Android, the shared-project panel holds a Scene Viewer
@@ -13,7 +13,6 @@ import { e2eServer, LINK_OWNER_PASSWORD, publishedKitchen } from './linkHelpers'
  * the owner turns the option off.
  */
 
-const QUEST = 'Mozilla/5.0 (X11; Linux x86_64; Quest 3) AppleWebKit/537.36 (KHTML, like Gecko) OculusBrowser/35.0 Chrome/126.0 VR Safari/537.36';
 const PIXEL = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
 
 async function sharedPanel(browser: Browser, link: string, userAgent?: string) {
@@ -131,7 +130,7 @@ test('the owner’s phone opens the current revision’s AR files with no header
 
 test('a browser with WebXR’s immersive-ar and no AR viewer of its own places the model in the page; a refused session is said and leaves the page as it was', async ({ browser }) => {
   const kitchen = await publishedKitchen(20, 'WebXR kitchen');
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, userAgent: QUEST });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, userAgent: HEADSET_USER_AGENT });
   // The browser's WebXR as a headset's says it: immersive-ar supported; the session is refused
   // (no AR here), and what the page asked for is kept.
   await context.addInitScript(() => {

@@ -13,6 +13,7 @@ import type { PresenceViewer, PresentedView } from '../../src/api/presence';
 import { followerModel } from '../../tests/models/follower';
 import { publishedKitchen } from '../linkHelpers';
 import { modelShown, orbit } from '../presenceHelpers';
+import { relaySocket } from './requests';
 import { statesBefore, type ScreenDriver, type ScreenPath } from './screenPaths';
 
 const TEXTS = { region: 'Who is here', stopFollowing: 'Stop following', followAgain: 'Follow again' };
@@ -68,24 +69,19 @@ export const followerScreen: ScreenDriver<FollowerScreen, FollowerExpected> = {
   async open(page) {
     const accessKey = await followedLink();
     const screen: FollowerScreen = { socket: null, presenting: null, served: [], following: [] };
-    await page.routeWebSocket(
-      (url) => url.pathname === `/api/v1/projects/accessKeys/${accessKey}/presence`,
-      (ws) => {
-        const server = ws.connectToServer();
-        screen.socket = ws;
-        ws.onMessage((message) => {
-          const parsed = JSON.parse(String(message)) as { type: string; following?: boolean };
-          if (parsed.type === 'follow') screen.following.push(parsed.following!);
-          server.send(message);
-        });
-        server.onMessage((message) => {
-          const parsed = JSON.parse(String(message)) as { type: string; viewers?: PresenceViewer[] };
-          if (parsed.type !== 'presence') return ws.send(message);
-          screen.served = parsed.viewers!;
-          ws.send(listed(screen));
-        });
+    await relaySocket(page, `/api/v1/projects/accessKeys/${accessKey}/presence`, {
+      opened: (ws) => void (screen.socket = ws),
+      fromPage(message) {
+        const parsed = JSON.parse(message) as { type: string; following?: boolean };
+        if (parsed.type === 'follow') screen.following.push(parsed.following!);
       },
-    );
+      fromServer(message, ws) {
+        const parsed = JSON.parse(message) as { type: string; viewers?: PresenceViewer[] };
+        if (parsed.type !== 'presence') return ws.send(message);
+        screen.served = parsed.viewers!;
+        ws.send(listed(screen));
+      },
+    });
     await page.goto(`/s/${accessKey}`);
     await modelShown(page);
     await expect(bar(page)).toBeVisible();

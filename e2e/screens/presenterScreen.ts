@@ -17,6 +17,7 @@ import type { PresentedView } from '../../src/api/presence';
 import { presenterModel } from '../../tests/models/presenter';
 import { modelShown } from '../presenceHelpers';
 import { ownerWithProject, type OwnerWithProject } from './listScreen';
+import { relaySocket } from './requests';
 import { statesBefore, type ScreenDriver, type ScreenPath } from './screenPaths';
 
 const TEXTS = { region: 'Who is here', present: 'Present', presenting: 'You are presenting', stopPresenting: 'Stop presenting', point: 'Point' };
@@ -68,21 +69,16 @@ export const presenterScreen: ScreenDriver<PresenterScreen, PresenterExpected> =
   async open(page) {
     const owner = await ownerWithProject(page, 'presenter', 'Presented kitchen');
     const screen: PresenterScreen = { ...owner, socket: null, connections: 0, told: [] };
-    await page.routeWebSocket(
-      (url) => url.pathname === `/api/v1/projects/${owner.projectId}/presence`,
-      (ws) => {
-        const server = ws.connectToServer();
+    await relaySocket(page, `/api/v1/projects/${owner.projectId}/presence`, {
+      opened(ws) {
         screen.socket = ws;
         screen.connections += 1;
-        ws.onMessage((message) => {
-          const said = worded(JSON.parse(String(message)));
-          if (said) screen.told.push(said);
-          server.send(message);
-        });
-        server.onMessage((message) => ws.send(message));
-        ws.onClose(() => server.close());
       },
-    );
+      fromPage(message) {
+        const said = worded(JSON.parse(message));
+        if (said) screen.told.push(said);
+      },
+    });
     await page.goto(`/projects/${owner.projectId}`);
     await modelShown(page);
     await expect(bar(page).getByRole('button', { name: TEXTS.present })).toBeVisible();

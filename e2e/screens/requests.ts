@@ -1,5 +1,5 @@
 /** How a screen driver brings the server to an answer: a request handled once, refused, or held until the path answers it. */
-import { expect, type Page, type Route } from '@playwright/test';
+import { expect, type Page, type Route, type WebSocketRoute } from '@playwright/test';
 
 /** The next `method path` request is handled by `handle`, once; later ones, and other methods, go on to the server. */
 export async function once(page: Page, method: string, path: string, handle: Parameters<Page['route']>[1]): Promise<void> {
@@ -57,4 +57,29 @@ export class HeldRequests {
     await expect.poll(() => this.routes.length, { message: `the page sent ${this.what}` }).toBeGreaterThan(0);
     return this.latest(this.routes.length);
   }
+}
+
+/**
+ * The page's socket at `pathname`, passed through to the real server: `opened` gets each connection
+ * (again after a drop), `fromPage` sees each message the page sends before it goes on, and
+ * `fromServer`, where given, takes each message of the server instead of it going to the page as it is.
+ */
+export async function relaySocket(
+  page: Page,
+  pathname: string,
+  hooks: { opened?(ws: WebSocketRoute): void; fromPage?(message: string): void; fromServer?(message: string, ws: WebSocketRoute): void },
+): Promise<void> {
+  await page.routeWebSocket(
+    (url) => url.pathname === pathname,
+    (ws) => {
+      const server = ws.connectToServer();
+      hooks.opened?.(ws);
+      ws.onMessage((message) => {
+        hooks.fromPage?.(String(message));
+        server.send(message);
+      });
+      server.onMessage((message) => (hooks.fromServer ? hooks.fromServer(String(message), ws) : ws.send(message)));
+      ws.onClose(() => server.close());
+    },
+  );
 }

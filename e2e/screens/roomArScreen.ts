@@ -9,10 +9,9 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { roomArModel } from '../../tests/models/roomAr';
-import { publishedKitchen } from '../linkHelpers';
+import { HEADSET_USER_AGENT, publishedKitchen } from '../linkHelpers';
 import type { ScreenDriver, ScreenPath } from './screenPaths';
 
-const QUEST = 'Mozilla/5.0 (X11; Linux x86_64; Quest 3) AppleWebKit/537.36 (KHTML, like Gecko) OculusBrowser/35.0 Chrome/126.0 VR Safari/537.36';
 const TEXTS = { panel: 'Shared project', button: 'View in your room', starting: 'Starting augmented reality…', failed: 'Augmented reality could not start on this device.' };
 
 interface RoomArExpected {
@@ -78,7 +77,7 @@ export const roomArScreen: ScreenDriver<RoomArScreen, RoomArExpected> = {
           removeEventListener: () => {},
         },
       });
-    }, QUEST);
+    }, HEADSET_USER_AGENT);
     const screen: RoomArScreen = { accessKey, glbReads: 0 };
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === `/api/v1/projects/accessKeys/${accessKey}/ar.glb`) screen.glbReads += 1;
