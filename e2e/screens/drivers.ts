@@ -12,6 +12,7 @@ import { noticeScreen } from './noticeScreen';
 import { ownerProjectScreen } from './ownerProjectScreen';
 import { plansScreen } from './plansScreen';
 import { presenterScreen } from './presenterScreen';
+import { quoteEditorScreen } from './quoteEditorScreen';
 import { renameScreen } from './renameScreen';
 import { roomArScreen } from './roomArScreen';
 import { sessionScreen } from './sessionScreen';
@@ -39,4 +40,5 @@ export const screenDrivers: Record<string, ScreenDriver<unknown, Expected>> = {
   follower: followerScreen as never,
   presenter: presenterScreen as never,
   notice: noticeScreen as never,
+  quoteEditor: quoteEditorScreen as never,
 };

@@ -17,9 +17,9 @@ export async function once(page: Page, method: string, path: string, handle: Par
 /** The server's next answer to `method path` is a 500 (the request never reaches it); later ones go through. */
 export const refuseNext = (page: Page, method: string, path: string) => once(page, method, path, (route) => refuse(route));
 
-/** A server's refusal of a held request: `status` (500 by default) with the API's error body (its `code`, else the status's). */
-export const refuse = (route: Route, status = 500, code?: string) =>
-  route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ error: code ?? (status === 415 ? 'unsupported_media_type' : 'internal_error'), message: 'Refused' }) });
+/** A server's refusal of a held request: `status` (500 by default) with the API's error body (its `code`, else the status's, and its `message`). */
+export const refuse = (route: Route, status = 500, code?: string, message = 'Refused') =>
+  route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ error: code ?? (status === 415 ? 'unsupported_media_type' : 'internal_error'), message }) });
 
 /** Requests the page sent, held by a driver (`answers: 'held'`) until the path's step that answers them. */
 export class HeldRequests {

@@ -76,7 +76,6 @@ const REASONS: Record<string, string> = {
   review: 'no screen driver yet: the model opens notes with set ids, views and markup the server would have to hold first',
   revisions: 'no screen driver yet: the model lists three revisions with set changes between them, to be made on the server first',
   linkChanges: 'no screen driver yet: the model reads changes from revision 2 to 5 with set counts, to be made on the server first',
-  quoteEditor: 'no screen driver yet: its drafts are whole option sets, each to be typed into the Quote tab',
   comments: 'no screen driver yet: the model lists notes with set ids, authors and deletable flags the server would have to hold first',
   hyperlinks: 'no screen driver yet: the model lists notes with set ids, authors and deletable flags the server would have to hold first',
   ownerViewer: 'no screen driver yet (its children have theirs: tools, notice, owner project, presence; e2e/viewer.spec.ts for the rest)',

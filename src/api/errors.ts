@@ -8,8 +8,10 @@ export class RequestError extends Error {
   readonly statusText: string;
   /** The `error` code of our server's JSON error body, when there was one. */
   readonly code?: string;
+  /** That body's `message` (English, for logs and for a name it quotes; never shown as it is). */
+  readonly serverMessage?: string;
 
-  constructor(method: string, url: string, status: number, statusText: string, code?: string) {
+  constructor(method: string, url: string, status: number, statusText: string, code?: string, serverMessage?: string) {
     super(`Request failed: ${method} ${url} ${status} ${statusText}`.trim());
     this.name = 'RequestError';
     this.method = method;
@@ -17,6 +19,7 @@ export class RequestError extends Error {
     this.status = status;
     this.statusText = statusText;
     this.code = code;
+    this.serverMessage = serverMessage;
   }
 }
 

@@ -92,14 +92,14 @@ export function createHttp(options: HttpOptions) {
       if (ok) res = await send(path, call, options.tokens.get());
     }
     if (!res.ok) {
-      let code: string | undefined;
+      let body: { error: string; message: string } | undefined;
       try {
-        const body = apiErrorSchema.safeParse(await res.clone().json());
-        if (body.success) code = body.data.error;
+        const parsed = apiErrorSchema.safeParse(await res.clone().json());
+        if (parsed.success) body = parsed.data;
       } catch {
         /* not JSON */
       }
-      throw new RequestError(method, res.url || urlOf(path), res.status, res.statusText, code);
+      throw new RequestError(method, res.url || urlOf(path), res.status, res.statusText, body?.error, body?.message);
     }
     if (!call.schema) return undefined as never;
     let body: unknown;

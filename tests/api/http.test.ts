@@ -94,6 +94,7 @@ describe('API client', () => {
     expect(error.status).toBe(404);
     expect(error.statusText).toBe('Not Found');
     expect(error.code).toBe('not_found');
+    expect(error.serverMessage).toBe('Not found');
   });
 
   it('garbage or a wrong shape is "Invalid response from server"', async () => {

@@ -38,7 +38,8 @@ const fronts = {
     { id: 'white', name: 'White lacquer', colour: '#f2f1ec', board: 'White lacquer MDF 19', price: { kind: 'perSquareMetre' as const, amount: 65 } },
   ],
 };
-const loaded: ProjectQuote = {
+/** The options the tab reads first (the driver puts them on the server before each path). */
+export const QUOTE_LOADED: ProjectQuote = {
   options: { groups: [fronts], validityDays: 30 },
   materials: [{ name: 'Oak veneer 19', parts: 3 }, { name: 'Melamine white 18', parts: 2 }],
   hardware: [{ name: 'Bar handle', quantity: 2 }],
@@ -78,10 +79,10 @@ const goodSent: QuoteOptions = {
     },
   ],
 };
-const badPrice: QuoteOptions = { ...loaded.options, groups: [{ ...fronts, choices: [fronts.choices[0], { ...fronts.choices[1], price: { kind: 'perSquareMetre', amount: Number.NaN } }] }] };
-const twice: QuoteOptions = { ...loaded.options, groups: [fronts, { ...fronts, id: '', name: 'FRONTS' }] };
+const badPrice: QuoteOptions = { ...QUOTE_LOADED.options, groups: [{ ...fronts, choices: [fronts.choices[0], { ...fronts.choices[1], price: { kind: 'perSquareMetre', amount: Number.NaN } }] }] };
+const twice: QuoteOptions = { ...QUOTE_LOADED.options, groups: [fronts, { ...fronts, id: '', name: 'FRONTS' }] };
 /** What the server answers to the good draft: the options as sent. */
-const saved: ProjectQuote = { ...loaded, options: goodSent };
+const saved: ProjectQuote = { ...QUOTE_LOADED, options: goodSent };
 const estimate: Estimate = { currency: 'EUR', revision: 2, lines: [], options: [], total: 120, previous: null };
 const bindsNothing = Object.assign(new Error('400'), { status: 400, code: 'option_binds_nothing', message: '“Walnut tops” is bound to no part of the current revision.' });
 
@@ -103,7 +104,7 @@ type Pdf = 'idle' | 'saving';
 type Texture = 'idle' | 'uploading';
 type Defaults = 'idle' | 'saving';
 
-interface QuoteExpected extends Expected {
+export interface QuoteExpected extends Expected {
   value: 'loading' | 'failed' | { ready: { editor: Editor; preview: Preview; pdf: Pdf; defaults: Defaults; texture: Texture } };
   quote: ProjectQuote | null;
   draft: QuoteOptions | null;
@@ -262,7 +263,7 @@ const only = (events: Event[]) => {
   return (_snapshot: unknown, event: Event) => types.has(event.type);
 };
 const editing: Event[] = [
-  { type: 'xstate.done.actor.loadQuote', output: loaded },
+  { type: 'xstate.done.actor.loadQuote', output: QUOTE_LOADED },
   { type: 'xstate.error.actor.loadQuote', error: new Error('offline') },
   { type: 'quote.retry' },
   { type: 'quote.draft', draft: good },
@@ -274,8 +275,11 @@ const editing: Event[] = [
   { type: 'xstate.error.actor.saveQuote', error: new Error('offline') },
   { type: 'xstate.done.actor.loadPreview', output: estimate },
 ];
+/** The server answers a save with the options it was sent: the good draft's (with ids), or the loaded ones. */
+const editingEvents = (snapshot: { context: unknown }): Event[] =>
+  editing.map((e) => (e.type === 'xstate.done.actor.saveQuote' ? { ...e, output: (snapshot.context as { draft: unknown }).draft === good ? saved : QUOTE_LOADED } : e));
 const previewing: Event[] = [
-  { type: 'xstate.done.actor.loadQuote', output: loaded },
+  { type: 'xstate.done.actor.loadQuote', output: QUOTE_LOADED },
   { type: 'xstate.done.actor.loadPreview', output: estimate },
   { type: 'xstate.error.actor.loadPreview', error: new Error('500') },
   { type: 'quote.retry' },
@@ -286,14 +290,14 @@ const previewing: Event[] = [
   { type: 'xstate.error.actor.saveQuotePdf', error: new Error('offline') },
   // The loaded draft saved as it is: the preview is read again, the selection kept.
   { type: 'quote.save' },
-  { type: 'xstate.done.actor.saveQuote', output: loaded },
+  { type: 'xstate.done.actor.saveQuote', output: QUOTE_LOADED },
   { type: 'quote.saveDefaults' },
-  { type: 'xstate.done.actor.saveDefaults', output: loaded.options },
+  { type: 'xstate.done.actor.saveDefaults', output: QUOTE_LOADED.options },
   { type: 'xstate.error.actor.saveDefaults', error: new Error('offline') },
 ];
 
 const texturing: Event[] = [
-  { type: 'xstate.done.actor.loadQuote', output: { ...loaded, textures: { ['c'.repeat(32)]: '/t/c' } } },
+  { type: 'xstate.done.actor.loadQuote', output: { ...QUOTE_LOADED, textures: { ['c'.repeat(32)]: '/t/c' } } },
   { type: 'quote.texture', group: 0, choice: 1, file: grainFile },
   { type: 'quote.texture', group: 0, choice: 0, file: hugeFile },
   { type: 'quote.texture', group: 0, choice: 1, file: svgFile },
@@ -315,7 +319,7 @@ export const quoteEditorModel: MachineModel = {
     {
       label: 'the owner edits and saves the options of project 9',
       run: defineRun<Event>({
-        events: editing,
+        events: editingEvents,
         input,
         filterEvents: only(editing),
         serializeState: (s) => {

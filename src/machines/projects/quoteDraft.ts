@@ -109,7 +109,9 @@ export function refusalOf(error: unknown, draft: QuoteOptions | null, quote: Pro
     const known = (group: QuoteGroup) =>
       (group.bind.kind === 'material' ? (quote?.materials ?? []) : (quote?.hardware ?? [])).some((m) => sameName(m.name, group.bind.name));
     const groups = (draft?.groups ?? []).filter((g) => !known(g)).map((g) => g.name.trim());
-    const quoted = /“([^”]+)”/.exec(String((error as { message?: unknown }).message ?? ''))?.[1];
+    // The group the server names (its message quotes it: a RequestError keeps that apart from its own).
+    const said = (error as { serverMessage?: unknown; message?: unknown }).serverMessage ?? (error as { message?: unknown }).message;
+    const quoted = /“([^”]+)”/.exec(String(said ?? ''))?.[1];
     return { code: 'bindsNothing', groups: groups.length > 0 ? groups : quoted ? [quoted] : [] };
   }
   if (code === INVALID_QUOTE_OPTIONS) return { code: 'duplicate' };

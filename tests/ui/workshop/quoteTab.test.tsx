@@ -5,6 +5,7 @@
  * with the ids of the new names; a price that is not a number is said in the owner's language and
  * nothing is sent; a server that finds a group bound to no part is answered with that group's name.
  */
+import { RequestError } from '../../../src/api/errors';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProjectQuote } from '../../../src/api/quoteSchemas';
@@ -106,7 +107,8 @@ describe("the workshop's Quote tab", () => {
   });
 
   it("names the group the server finds bound to no part, and keeps the draft", async () => {
-    const refused = Object.assign(new Error('400'), { status: 400, code: 'option_binds_nothing', message: '“Fronts” is bound to no part of the current revision.' });
+    // As the API client throws it: the server's code and its message, which quotes the group.
+    const refused = new RequestError('PUT', '/api/v1/projects/4/options', 400, 'Bad Request', 'option_binds_nothing', 'The group “Fronts” is bound to no part of the current model: check its material or hardware name.');
     const { api, sent } = setup(async () => Promise.reject(refused));
     renderWithServices(<QuoteTab projectId={4} projectName="Kitchen" unit="mm" />, { projectsApi: api });
     const fronts = await screen.findByRole('group', { name: 'Fronts' });
