@@ -5,6 +5,7 @@ import { brandingScreen } from './brandingScreen';
 import { deleteScreen } from './deleteScreen';
 import { followerScreen } from './followerScreen';
 import { labelsScreen } from './labelsScreen';
+import { linkChangesScreen } from './linkChangesScreen';
 import { linkEstimateScreen } from './linkEstimateScreen';
 import { linkOptionsScreen } from './linkOptionsScreen';
 import { machiningScreen } from './machiningScreen';
@@ -41,4 +42,5 @@ export const screenDrivers: Record<string, ScreenDriver<unknown, Expected>> = {
   presenter: presenterScreen as never,
   notice: noticeScreen as never,
   quoteEditor: quoteEditorScreen as never,
+  linkChanges: linkChangesScreen as never,
 };

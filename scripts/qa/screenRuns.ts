@@ -75,7 +75,6 @@ const REASONS: Record<string, string> = {
   projectList: 'no screen driver yet: the model pages two cards at a time over five dated projects; the server pages by its own size',
   review: 'no screen driver yet: the model opens notes with set ids, views and markup the server would have to hold first',
   revisions: 'no screen driver yet: the model lists three revisions with set changes between them, to be made on the server first',
-  linkChanges: 'no screen driver yet: the model reads changes from revision 2 to 5 with set counts, to be made on the server first',
   comments: 'no screen driver yet: the model lists notes with set ids, authors and deletable flags the server would have to hold first',
   hyperlinks: 'no screen driver yet: the model lists notes with set ids, authors and deletable flags the server would have to hold first',
   ownerViewer: 'no screen driver yet (its children have theirs: tools, notice, owner project, presence; e2e/viewer.spec.ts for the rest)',

@@ -50,7 +50,7 @@ const TINTS: CompareView = { added: ['31', '32'], changed: ['7'], moved: [], onl
 
 type Phase = 'reading' | 'loading' | 'ready' | 'showing' | 'remembering' | 'done';
 
-interface LinkChangesExpected extends Expected {
+export interface LinkChangesExpected extends Expected {
   value: Phase;
   /** What the banner says, or null when there is none. */
   banner: { seen: number; revisionNumber: number; counts: RevisionChanges['counts'] } | null;
@@ -148,6 +148,61 @@ export const linkChangesOracle: Oracle<Event, LinkChangesExpected> = {
 
 type LinkChangesSut = LoggedSut & { engine: string[]; parent: unknown[] };
 
+const events: Event[] = [
+  { type: 'xstate.done.actor.readSeen', output: null },
+  { type: 'xstate.done.actor.readSeen', output: 5 },
+  { type: 'xstate.done.actor.readSeen', output: 7 },
+  { type: 'xstate.done.actor.readSeen', output: 2 },
+  { type: 'xstate.error.actor.readSeen', error: new Error('storage blocked') },
+  { type: 'xstate.done.actor.readChanges', output: CHANGES },
+  { type: 'xstate.done.actor.readChanges', output: COUNTS_ONLY },
+  { type: 'xstate.done.actor.readChanges', output: NOTHING },
+  { type: 'xstate.done.actor.readChanges', output: null },
+  { type: 'xstate.error.actor.readChanges', error: new Error('network dropped') },
+  { type: 'linkChanges.show' },
+  { type: 'linkChanges.hide' },
+  { type: 'linkChanges.dismiss' },
+  { type: 'linkChanges.toggleList' },
+  { type: 'linkChanges.select', partId: '31' },
+  { type: 'linkChanges.select', partId: '7' },
+  { type: 'linkChanges.select', partId: '99' },
+  { type: 'xstate.done.actor.rememberSeen' },
+  { type: 'xstate.error.actor.rememberSeen', error: new Error('storage full') },
+];
+
+const sut = () => {
+  const engine: string[] = [];
+  const parent: unknown[] = [];
+  const sut = createSut(linkChangesMachine, {
+    promiseActors: ['readSeen', 'readChanges', 'rememberSeen'],
+    input,
+    parentInbox: parent as never,
+    provide: {
+      actors: {
+        compareEngine: fromCallback<{ type: string }, CompareView>(({ input: view }) => {
+          engine.push(`tints on ${JSON.stringify(view)}`);
+          return () => void engine.push('tints off');
+        }),
+      },
+    },
+  });
+  return Object.assign(withCallLog(sut), { engine, parent });
+};
+
+/**
+ * What the banner offers a client: one button that says Show or Hide as the tints are, the list
+ * only with the parts named, a row only in the open list (of a part the list holds).
+ */
+function offeredOnPage(snapshot: { matches(v: unknown): boolean; context: unknown }, event: Event): boolean {
+  const c = snapshot.context as { listOpen: boolean; changes: RevisionChanges | null };
+  const names = (c.changes?.parts.length ?? 0) > 0;
+  if (event.type === 'linkChanges.show') return !snapshot.matches('showing');
+  if (event.type === 'linkChanges.hide') return snapshot.matches('showing');
+  if (event.type === 'linkChanges.toggleList') return names;
+  if (event.type === 'linkChanges.select') return names && c.listOpen && (event as { partId: string }).partId !== '99';
+  return true;
+}
+
 export const linkChangesModel: MachineModel = {
   name: 'linkChanges',
   machine: linkChangesMachine,
@@ -157,48 +212,22 @@ export const linkChangesModel: MachineModel = {
     {
       label: 'a link at revision 5',
       run: defineRun<Event>({
-        events: [
-          { type: 'xstate.done.actor.readSeen', output: null },
-          { type: 'xstate.done.actor.readSeen', output: 5 },
-          { type: 'xstate.done.actor.readSeen', output: 7 },
-          { type: 'xstate.done.actor.readSeen', output: 2 },
-          { type: 'xstate.error.actor.readSeen', error: new Error('storage blocked') },
-          { type: 'xstate.done.actor.readChanges', output: CHANGES },
-          { type: 'xstate.done.actor.readChanges', output: COUNTS_ONLY },
-          { type: 'xstate.done.actor.readChanges', output: NOTHING },
-          { type: 'xstate.done.actor.readChanges', output: null },
-          { type: 'xstate.error.actor.readChanges', error: new Error('network dropped') },
-          { type: 'linkChanges.show' },
-          { type: 'linkChanges.hide' },
-          { type: 'linkChanges.dismiss' },
-          { type: 'linkChanges.toggleList' },
-          { type: 'linkChanges.select', partId: '31' },
-          { type: 'linkChanges.select', partId: '7' },
-          { type: 'linkChanges.select', partId: '99' },
-          { type: 'xstate.done.actor.rememberSeen' },
-          { type: 'xstate.error.actor.rememberSeen', error: new Error('storage full') },
-        ],
+        events,
         input,
         // The paths are generated without a parent: the model leaves its message out (the real machine sends it).
         model: linkChangesMachine.provide({ actions: { selectPart: () => {} } }),
-        sut: () => {
-          const engine: string[] = [];
-          const parent: unknown[] = [];
-          const sut = createSut(linkChangesMachine, {
-            promiseActors: ['readSeen', 'readChanges', 'rememberSeen'],
-            input,
-            parentInbox: parent as never,
-            provide: {
-              actors: {
-                compareEngine: fromCallback<{ type: string }, CompareView>(({ input: view }) => {
-                  engine.push(`tints on ${JSON.stringify(view)}`);
-                  return () => void engine.push('tints off');
-                }),
-              },
-            },
-          });
-          return Object.assign(withCallLog(sut), { engine, parent });
-        },
+        sut,
+        oracle: linkChangesOracle as never,
+      }),
+    },
+    {
+      label: 'a link at revision 5, as the banner offers it',
+      run: defineRun<Event>({
+        events,
+        input,
+        filterEvents: (snapshot, event) => offeredOnPage(snapshot as never, event),
+        model: linkChangesMachine.provide({ actions: { selectPart: () => {} } }),
+        sut,
         oracle: linkChangesOracle as never,
       }),
     },
