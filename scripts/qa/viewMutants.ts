@@ -251,6 +251,38 @@ export const VIEW_MUTANTS: ViewMutant[] = [
     find: '{LL.viewer.steps.position(position)}',
     replace: '{LL.viewer.steps.position({ ...position, current: 1 })}',
   },
+  {
+    id: 'quote-preview-picks-the-first',
+    machine: 'quoteEditor',
+    kind: 'a button sending the wrong event',
+    file: 'src/ui/workshop/QuoteTab.tsx',
+    find: "onClick={() => actor.send({ type: 'quote.select', group: group.id, choice: choice.id })}",
+    replace: "onClick={() => actor.send({ type: 'quote.select', group: group.id, choice: group.choices[0].id })}",
+  },
+  {
+    id: 'quote-refusal-hidden',
+    machine: 'quoteEditor',
+    kind: 'a view reading the wrong state',
+    file: 'src/ui/workshop/QuoteTab.tsx',
+    find: '{refusal ? (',
+    replace: '{refusal && saving ? (',
+  },
+  {
+    id: 'link-changes-hide-shows',
+    machine: 'linkChanges',
+    kind: 'a button sending the wrong event',
+    file: 'src/ui/viewer/LinkChangesBanner.tsx',
+    find: "onClick={() => actor.send({ type: showing ? 'linkChanges.hide' : 'linkChanges.show' })}",
+    replace: "onClick={() => actor.send({ type: 'linkChanges.show' })}",
+  },
+  {
+    id: 'link-changes-list-with-tints-only',
+    machine: 'linkChanges',
+    kind: 'a view reading the wrong state',
+    file: 'src/ui/viewer/LinkChangesBanner.tsx',
+    find: '{listOpen ? <ChangedPartsList',
+    replace: '{listOpen && showing ? <ChangedPartsList',
+  },
 ];
 
 const OUT = '.tmp/mutant-dist';
