@@ -3,19 +3,12 @@
  * "Bathroom" (the model's project). A failed delete is the real server refusing the DELETE (500).
  */
 import { expect, type Page } from '@playwright/test';
-import { deleteModel } from '../../tests/models/delete';
+import { deleteModel, type DeleteExpected } from '../../tests/models/delete';
 import { openProjectAction, ownerWithProject, type OwnerWithProject } from './listScreen';
 import { refuseNext } from './requests';
 import type { ScreenDriver } from './screenPaths';
 
 const NAME = 'Bathroom';
-
-interface DeleteExpected {
-  value: unknown;
-  effects: string[];
-  failed: boolean;
-  output?: { id: number } | null;
-}
 
 const dialogOf = (page: Page) => page.getByRole('alertdialog', { name: 'Delete project' });
 

@@ -10,7 +10,7 @@
  */
 import { expect, type Page, type WebSocketRoute } from '@playwright/test';
 import type { PresenceViewer, PresentedView } from '../../src/api/presence';
-import { followerModel } from '../../tests/models/follower';
+import { followerModel, type FollowerExpected } from '../../tests/models/follower';
 import { publishedKitchen } from '../linkHelpers';
 import { modelShown, orbit } from '../presenceHelpers';
 import { relaySocket } from './requests';
@@ -24,13 +24,6 @@ const VIEWERS: Record<string, PresenceViewer> = {
 };
 /** Whom the bar says it follows: the presenter's name, or without one "the presenter". */
 const NAMES: Record<string, string> = { olga: 'Olga', paul: 'the presenter' };
-
-interface FollowerExpected {
-  value: 'alone' | 'following' | 'free';
-  effects: string[];
-  presenter: string | null;
-  asked: string[];
-}
 
 interface FollowerScreen {
   /** The page's presence socket, once open; the presenter the driver says is presenting. */

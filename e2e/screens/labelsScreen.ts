@@ -11,7 +11,7 @@ import { expect, type Page } from '@playwright/test';
 import { create } from 'qrcode';
 import { api } from '../../bench/lib/appServer';
 import type { Assembly, AssemblyNode } from '../../samples/assembly';
-import { labelsModel } from '../../tests/models/labels';
+import { labelsModel, type LabelsExpected } from '../../tests/models/labels';
 import { ownerWithProject, type OwnerWithProject } from './listScreen';
 import { HeldRequests, refuse } from './requests';
 import { statesBefore, type ScreenDriver, type ScreenPath } from './screenPaths';
@@ -32,14 +32,6 @@ interface Label {
   name: string;
   info: string;
   url: string;
-}
-
-interface LabelsExpected {
-  value: unknown;
-  effects: string[];
-  format: 'a4' | 'roll';
-  labels: Label[];
-  reads: number;
 }
 
 type LabelsScreen = OwnerWithProject & { reads: HeldRequests };

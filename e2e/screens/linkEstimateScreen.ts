@@ -8,18 +8,12 @@
 import { expect, type Page } from '@playwright/test';
 import type { Estimate } from '../../src/model/cutting/estimate';
 import { DEFAULT_WORKSHOP_SETTINGS } from '../../src/model/cutting/workshopSettings';
-import { linkEstimateModel } from '../../tests/models/linkEstimate';
+import { linkEstimateModel, type LinkEstimateExpected } from '../../tests/models/linkEstimate';
 import { e2eServer, publishedKitchen } from '../linkHelpers';
 import { HeldRequests, refuse } from './requests';
 import type { ScreenDriver } from './screenPaths';
 
 const TEXTS = { panel: 'Shared project', title: 'Cost estimate', loading: 'Computing the estimate…', failed: 'The estimate could not be computed.' };
-
-interface LinkEstimateExpected {
-  value: unknown;
-  effects: string[];
-  reads: number;
-}
 
 interface EstimateScreen {
   accessKey: string;

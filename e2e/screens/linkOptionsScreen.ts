@@ -18,7 +18,7 @@ import { DEFAULT_WORKSHOP_SETTINGS } from '../../src/model/cutting/workshopSetti
 import type { QuoteOptions } from '../../src/model/quote/quoteOptions';
 import { generateAssembly } from '../../samples/generate';
 import { writeSample } from '../../samples/writers/index';
-import { linkOptionsModel } from '../../tests/models/linkOptions';
+import { linkOptionsModel, type LinkOptionsExpected } from '../../tests/models/linkOptions';
 import { e2eServer } from '../linkHelpers';
 import { newAccount } from './accounts';
 import { HeldRequests, refuse } from './requests';
@@ -37,15 +37,6 @@ const GROUPS = { fronts: { name: 'Fronts', choices: { oak: 'Oak', white: 'White 
 const OWN: Record<string, string> = { fronts: 'oak', handles: 'steel' };
 /** The URL each run opens the link with. */
 const OPENED: Record<string, string> = { 'a link opened with choices in its URL (one no longer offered)': '?options=fronts.white,carcass.grey' };
-
-interface LinkOptionsExpected {
-  value: unknown;
-  effects: string[];
-  selection: Record<string, string>;
-  optionReads: number;
-  estimateReads: number;
-  kept: Record<string, string> | null;
-}
 
 interface Links {
   offering: string;

@@ -12,7 +12,7 @@ import { expect, type Page } from '@playwright/test';
 import { api, uploadProject } from '../../bench/lib/appServer';
 import type { MachiningList } from '../../src/model/machining/machiningList';
 import { generateJob, jobToStep } from '../../samples/realJob/job';
-import { machiningModel } from '../../tests/models/machining';
+import { machiningModel, type MachiningExpected } from '../../tests/models/machining';
 import { e2eServer } from '../linkHelpers';
 import { logIn } from '../listHelpers';
 import { newAccount } from './accounts';
@@ -27,14 +27,6 @@ const TEXTS = {
   pdf: 'Drawing (PDF)',
   zip: 'Download the machining files (DXF, drilling CSV)',
 };
-
-interface MachiningExpected {
-  value: unknown;
-  effects: string[];
-  reads: number;
-  saves: number;
-  saveFailed: boolean;
-}
 
 interface Job {
   username: string;

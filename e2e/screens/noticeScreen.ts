@@ -7,7 +7,7 @@
  * gone), and once a step is shown the model shows only that step's cabinets.
  */
 import { expect, type Page } from '@playwright/test';
-import { noticeModel } from '../../tests/models/notice';
+import { noticeModel, type NoticeExpected } from '../../tests/models/notice';
 import { api } from '../../bench/lib/appServer';
 import { e2eServer, publishedKitchen } from '../linkHelpers';
 import { modelShown } from '../presenceHelpers';
@@ -17,12 +17,6 @@ import { statesBefore, type ScreenDriver, type ScreenPath } from './screenPaths'
 const CABINETS = ['Base cabinet 1', 'Base cabinet 2', 'Wall cabinet 1'];
 const FILTERS = [CABINETS[0], `+${CABINETS[1]}`, CABINETS[2]];
 const STEPS = [[CABINETS[0]], [CABINETS[0], CABINETS[1]], [CABINETS[2]]];
-
-interface NoticeExpected {
-  value: 'idle' | { active: 'waiting' | 'shown' };
-  effects: string[];
-  index: number;
-}
 
 interface NoticeScreen {
   accessKey: string;

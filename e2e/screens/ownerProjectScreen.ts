@@ -11,7 +11,7 @@
 import { expect, type Page } from '@playwright/test';
 import { api } from '../../bench/lib/appServer';
 import type { Project } from '../../src/api/schemas';
-import { ownerProjectModel } from '../../tests/models/ownerProject';
+import { ownerProjectModel, type OwnerExpected as OwnerProjectExpected } from '../../tests/models/ownerProject';
 import { e2eServer } from '../linkHelpers';
 import { ownerWithProject, type OwnerWithProject } from './listScreen';
 import { HeldRequests, refuse } from './requests';
@@ -30,15 +30,6 @@ const TEXTS = {
   exportFailed: 'The export failed. Try again.',
   stages: { new: 'New', approval: 'Pending approval', ready: 'Ready for production', production: 'Production', installation: 'Installation', finished: 'Finished' } as Record<string, string>,
 };
-
-interface OwnerProjectExpected {
-  value: string;
-  effects: string[];
-  state: string;
-  project: Project;
-  stageFailed: boolean;
-  exportFailed: boolean;
-}
 
 interface OwnerScreen extends OwnerWithProject {
   stages: HeldRequests;

@@ -14,7 +14,7 @@
  */
 import { expect, type Page, type WebSocketRoute } from '@playwright/test';
 import type { PresentedView } from '../../src/api/presence';
-import { presenterModel } from '../../tests/models/presenter';
+import { presenterModel, type PresenterExpected } from '../../tests/models/presenter';
 import { modelShown } from '../presenceHelpers';
 import { ownerWithProject, type OwnerWithProject } from './listScreen';
 import { relaySocket } from './requests';
@@ -23,12 +23,6 @@ import { statesBefore, type ScreenDriver, type ScreenPath } from './screenPaths'
 const TEXTS = { region: 'Who is here', present: 'Present', presenting: 'You are presenting', stopPresenting: 'Stop presenting', point: 'Point' };
 /** The x of the model's views' cameras (tests/helpers/presentedView.ts). */
 const MODEL_XS = [1, 2];
-
-interface PresenterExpected {
-  value: 'idle' | 'presenting';
-  effects: string[];
-  sent: string[];
-}
 
 interface PresenterScreen extends OwnerWithProject {
   socket: WebSocketRoute | null;

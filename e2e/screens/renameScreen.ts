@@ -4,7 +4,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { api } from '../../bench/lib/appServer';
-import { renameModel } from '../../tests/models/rename';
+import { renameModel, type RenameExpected } from '../../tests/models/rename';
 import { openProjectAction, ownerWithProject, type OwnerWithProject } from './listScreen';
 import { refuseNext } from './requests';
 import type { ScreenDriver } from './screenPaths';
@@ -16,15 +16,6 @@ const TEXTS = {
   invalidCharacters: 'Invalid characters.',
   saveFailed: 'The project could not be renamed. Please try again.',
 };
-
-interface RenameExpected {
-  value: unknown;
-  effects: string[];
-  name: string;
-  error: keyof typeof TEXTS | null;
-  saveFailed: boolean;
-  output?: { id: number; name: string } | null;
-}
 
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Rename project' });
 

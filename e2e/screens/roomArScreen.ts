@@ -8,17 +8,11 @@
  * for immersive-ar with the page's layer, after the link's AR file was read.
  */
 import { expect, type Page } from '@playwright/test';
-import { roomArModel } from '../../tests/models/roomAr';
+import { roomArModel, type RoomArExpected } from '../../tests/models/roomAr';
 import { HEADSET_USER_AGENT, publishedKitchen } from '../linkHelpers';
 import type { ScreenDriver, ScreenPath } from './screenPaths';
 
 const TEXTS = { panel: 'Shared project', button: 'View in your room', starting: 'Starting augmented reality…', failed: 'Augmented reality could not start on this device.' };
-
-interface RoomArExpected {
-  value: unknown;
-  effects: string[];
-  starts: number;
-}
 
 interface RoomArScreen {
   accessKey: string;

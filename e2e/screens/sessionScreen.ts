@@ -15,7 +15,7 @@
 import { expect, type Page } from '@playwright/test';
 import { e2eServer } from '../linkHelpers';
 import { logIn } from '../listHelpers';
-import { sessionModel } from '../../tests/models/session';
+import { sessionModel, type SessionExpected } from '../../tests/models/session';
 import { newAccount } from './accounts';
 import { once } from './requests';
 import { statesBefore, type ScreenDriver, type ScreenPath } from './screenPaths';
@@ -43,13 +43,6 @@ function realAccounts(): Promise<Accounts> {
     return { ana, lapsed };
   })();
   return accounts;
-}
-
-interface SessionExpected {
-  value: unknown;
-  effects: string[];
-  user: { fullName: string; isLoggedIn: boolean };
-  error: string | null;
 }
 
 const LOGIN = '/api/v1/auth/login';

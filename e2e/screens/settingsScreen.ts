@@ -16,7 +16,7 @@ import { DISTANCE_UNITS } from '../../src/machines/types';
 import type { Settings } from '../../src/api/schemas';
 import en from '../../src/i18n/en';
 import fr from '../../src/i18n/fr';
-import { settingsModel } from '../../tests/models/settings';
+import { settingsModel, type SettingsExpected } from '../../tests/models/settings';
 import { e2eServer, publishedKitchen } from '../linkHelpers';
 import { newAccount } from './accounts';
 import { refuseNext } from './requests';
@@ -25,17 +25,6 @@ import { statesBefore, type ScreenDriver, type ScreenPath } from './screenPaths'
 const PASSWORD = 'screen-settings-password';
 const TEXTS = { en, fr } as const;
 type Language = keyof typeof TEXTS;
-
-interface SettingsExpected {
-  value: unknown;
-  effects: string[];
-  language: string;
-  unit: string;
-  inchFraction: number | null;
-  loggedIn: boolean;
-  persisted: unknown[];
-  call: Settings | null;
-}
 
 interface SettingsScreen {
   accessKey: string;

@@ -9,22 +9,13 @@
 import { expect, type Page } from '@playwright/test';
 import { api } from '../../bench/lib/appServer';
 import type { Project } from '../../src/api/schemas';
-import { shareModel } from '../../tests/models/share';
+import { shareModel, type ShareExpected } from '../../tests/models/share';
 import { openProjectAction, ownerWithProject, type OwnerWithProject } from './listScreen';
 import { HeldRequests, refuse } from './requests';
 import { statesBefore, type ScreenDriver, type ScreenPath } from './screenPaths';
 
 const NAME = 'Kitchen share';
 const TEXTS = { title: `Share "${NAME}"`, publish: 'Publish', comments: 'Comments', saveFailed: 'The change could not be saved.' };
-
-interface ShareExpected {
-  value: unknown;
-  effects: string[];
-  shown: Project;
-  accepted: Project;
-  failed: boolean;
-  closing: boolean;
-}
 
 /** The page's saves held, and the changes made since the last answer (each sends one). */
 type ShareScreen = OwnerWithProject & { saves: HeldRequests; changes: number };

@@ -10,7 +10,7 @@ import { defineRun, type MachineModel } from './machineModel';
 
 const input = { project: { id: 3, name: 'Bathroom' } };
 
-interface DeleteExpected extends Expected {
+export interface DeleteExpected extends Expected {
   failed: boolean;
   calls: number;
   output?: { id: number } | null;

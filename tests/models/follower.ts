@@ -19,7 +19,7 @@ const viewAt = (x: number) => presentedViewAt(x);
 const OLGA = { id: 'olga', name: 'Olga' };
 const PAUL = { id: 'paul', name: null };
 
-interface FollowerExpected extends Expected {
+export interface FollowerExpected extends Expected {
   presenter: string | null;
   latest: { from: string; x: number } | null;
   /** What the server and the engine were asked, in order. */

@@ -38,7 +38,7 @@ const KITCHEN_LABELS = [
   { name: 'Tall & wide', info: 'Kitchen run B', url: 'https://example.com/s/Abc123?filter=Tall%20%26%20wide' },
 ];
 
-interface LabelsExpected extends Expected {
+export interface LabelsExpected extends Expected {
   format: 'a4' | 'roll';
   project: Project | null;
   labels: typeof KITCHEN_LABELS;

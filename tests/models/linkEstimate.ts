@@ -15,7 +15,7 @@ type LinkEstimateEvent = { type: 'linkEstimate.retry' } | { type: string; output
 const input = { accessKey: 'Key9' };
 const estimate: Estimate = { currency: 'CHF', revision: 2, lines: [], options: [], total: 12.5, previous: { revision: 1, total: 10, difference: 2.5 } };
 
-interface LinkEstimateExpected extends Expected {
+export interface LinkEstimateExpected extends Expected {
   estimate: Estimate | null;
   reads: number;
 }

@@ -58,7 +58,7 @@ const PAINT: Record<string, { colour: string; nodes: string[] }> = {
   'handles.brass': { colour: '#c9a227', nodes: ['6'] },
 };
 
-interface LinkOptionsExpected extends Expected {
+export interface LinkOptionsExpected extends Expected {
   selection: Record<string, string>;
   estimate: Estimate | null;
   optionReads: number;

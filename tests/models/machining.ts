@@ -31,7 +31,7 @@ const list: MachiningList = {
 };
 const drawing: MachiningFile = { kind: 'panel', node: '7', lang: 'fr' };
 
-interface MachiningExpected extends Expected {
+export interface MachiningExpected extends Expected {
   list: MachiningList | null;
   reads: number;
   saves: number;

@@ -16,7 +16,8 @@ const camera: CameraState = { version: 1, view: 'free', position: [1, 2, 3], tar
 const steps = [['1'], ['1', '2'], ['3']];
 const input = { steps };
 
-interface NoticeExpected extends Expected {
+export interface NoticeExpected extends Expected {
+  value: 'idle' | { active: 'waiting' | 'shown' };
   steps: string[][];
   index: number;
   cameras: (CameraState | null)[];
@@ -35,7 +36,7 @@ const noticeOracle: Oracle<NoticeEvent, NoticeExpected> = {
     const base = { ...e, effects: [] as string[] };
     const active = e.value !== 'idle';
     const total = e.steps.length;
-    const move = (index: number) => ({ ...base, value: { active: 'waiting' }, index, effects: [`step ${index + 1} of ${total} after 200 ms`] });
+    const move = (index: number): NoticeExpected => ({ ...base, value: { active: 'waiting' }, index, effects: [`step ${index + 1} of ${total} after 200 ms`] });
     if (event.type === 'notice.cameraStored') {
       return { ...base, cameras: e.cameras.map((c, i) => (i === event.index ? event.camera : c)), effects: [`camera kept for step ${event.index + 1}`] };
     }

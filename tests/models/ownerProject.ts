@@ -112,7 +112,7 @@ function step(o: OwnerState, e: { type: string; output?: { name?: string; id?: n
 }
 
 
-type OwnerExpected = Expected & OwnerState;
+export type OwnerExpected = Expected & OwnerState;
 
 const ownerOracle: Oracle<OwnerProjectEvent, OwnerExpected> = {
   initial: () => ({ value: 'idle', effects: [], state: 'idle', project: { ...project }, stageFailed: false, exportFailed: false, asked: null }),

@@ -16,7 +16,7 @@ type Event = { type: string; view?: PresentedView; at?: [number, number, number]
 
 const viewAt = (x: number) => presentedViewAt(x, { renderMode: 'xray', explode: 0.5, selection: '7' });
 
-interface PresenterExpected extends Expected {
+export interface PresenterExpected extends Expected {
   watching: boolean;
   last: number | null;
   /** The messages for the server, in order. */

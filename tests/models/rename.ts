@@ -23,7 +23,7 @@ function nameError(name: string): NameError {
   return null;
 }
 
-interface RenameExpected extends Expected {
+export interface RenameExpected extends Expected {
   name: string;
   error: NameError;
   saveFailed: boolean;

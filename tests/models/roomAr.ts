@@ -19,7 +19,7 @@ const overlay = { id: 'overlay' } as unknown as HTMLElement;
 let places = 0;
 const session: RoomArSession = { size: [1.2, 0.72, 0.56], place: () => void (places += 1), exit: () => Promise.resolve(), ended: new Promise(() => {}) };
 
-interface RoomArExpected extends Expected {
+export interface RoomArExpected extends Expected {
   /** Sessions asked of the browser so far, and the places asked in the path. */
   starts: number;
   placesNow: number;

@@ -35,7 +35,7 @@ export const sessionEvents = [
   { type: 'xstate.after.5000.session.loggingOut' },
 ] as unknown as SessionEvent[];
 
-interface SessionExpected extends Expected {
+export interface SessionExpected extends Expected {
   user: UserInfo;
   error: string | null;
   stored: unknown[];

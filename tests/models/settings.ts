@@ -15,7 +15,7 @@ import { defineRun, type MachineModel } from './machineModel';
 type Persisted = { language: string; unit: string; inchFraction?: number };
 type SettingsSut = Sut & { persisted: Persisted[] };
 
-interface SettingsExpected extends Expected {
+export interface SettingsExpected extends Expected {
   language: string;
   unit: string;
   inchFraction: number | null;

@@ -16,7 +16,7 @@ import { defineRun, type MachineModel } from './machineModel';
 const project = makeProject({ id: 4, isPublished: false });
 const input = { project };
 
-interface ShareExpected extends Expected {
+export interface ShareExpected extends Expected {
   shown: Project;
   accepted: Project;
   unsaved: ProjectPatch;
