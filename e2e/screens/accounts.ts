@@ -1,5 +1,7 @@
 /** The real accounts the screen drivers play with: made with the admin command, logged in through the API. */
-import { api } from '../../bench/lib/appServer';
+import { api, uploadProject } from '../../bench/lib/appServer';
+import { generateAssembly } from '../../samples/generate';
+import { writeSample } from '../../samples/writers/index';
 import { admin, uniqueUser } from '../admin';
 import { e2eServer } from '../linkHelpers';
 
@@ -18,4 +20,12 @@ export async function newAccount(prefix: string, options: { name?: string; sku?:
   // A lapsed account (no plan) cannot log in: it has no token.
   const token = plan ? (await api<{ accessToken: string }>(e2eServer, 'auth/login', undefined, { username, password })).accessToken : '';
   return { username, password, token };
+}
+
+/** A fresh account (credits enough) owning one generated kitchen of `parts` parts, uploaded through the real socket. */
+export async function kitchenAccount(prefix: string, projectName: string, parts: number): Promise<Account & { projectId: number }> {
+  const account = await newAccount(prefix, { credits: 1000 });
+  const dae = await writeSample(generateAssembly({ parts, seed: 5 }), 'dae');
+  const project = await uploadProject(e2eServer, account.token, projectName, 'kitchen.dae', dae);
+  return { ...account, projectId: project.id };
 }

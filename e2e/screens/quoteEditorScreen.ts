@@ -14,17 +14,15 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { api, uploadProject } from '../../bench/lib/appServer';
+import { api } from '../../bench/lib/appServer';
 import type { ProjectQuote } from '../../src/api/quoteSchemas';
 import type { Estimate } from '../../src/model/cutting/estimate';
 import type { QuoteOptions } from '../../src/model/quote/quoteOptions';
-import { generateAssembly } from '../../samples/generate';
-import { writeSample } from '../../samples/writers/index';
 import { QUOTE_LOADED, quoteEditorModel, type QuoteExpected } from '../../tests/models/quoteEditor';
 import { e2eServer } from '../linkHelpers';
 import { logIn } from '../listHelpers';
-import { newAccount, type Account } from './accounts';
-import { HeldRequests, refuse } from './requests';
+import { kitchenAccount, type Account } from './accounts';
+import { HeldRequests, heldAnswers, refuse } from './requests';
 import { statesBefore, type ScreenDriver, type ScreenPath } from './screenPaths';
 
 /** SPEC's words on the tab (English). */
@@ -87,12 +85,10 @@ let owner: Promise<Owner> | null = null;
 /** One owner of a generated kitchen per worker (its options are put back before each path). */
 function kitchenOwner(): Promise<Owner> {
   owner ??= (async () => {
-    const account = await newAccount('quote', { credits: 1000 });
-    const dae = await writeSample(generateAssembly({ parts: 24, seed: 5 }), 'dae');
-    const project = await uploadProject(e2eServer, account.token, 'Quote kitchen', 'kitchen.dae', dae);
-    const { materials } = await api<ProjectQuote>(e2eServer, `projects/${project.id}/options`, account.token);
+    const { projectId, ...account } = await kitchenAccount('quote', 'Quote kitchen', 24);
+    const { materials } = await api<ProjectQuote>(e2eServer, `projects/${projectId}/options`, account.token);
     expect(materials.length, 'the kitchen has two materials for the model oak and walnut').toBeGreaterThanOrEqual(2);
-    return { ...account, projectId: project.id, materials: { 'Oak veneer 19': materials[0].name, 'Walnut 19': materials[1].name } };
+    return { ...account, projectId, materials: { 'Oak veneer 19': materials[0].name, 'Walnut 19': materials[1].name } };
   })();
   return owner;
 }
@@ -263,19 +259,15 @@ export const quoteEditorScreen: ScreenDriver<QuoteScreen, QuoteExpected> = {
     },
   },
   server: {
-    'xstate.done.actor.loadQuote': async (_, screen) => (await screen.loads.next()).continue(),
-    'xstate.error.actor.loadQuote': async (_, screen) => refuse(await screen.loads.next()),
-    'xstate.done.actor.loadPreview': async (_, screen) => (await screen.previews.newest()).continue(),
-    'xstate.error.actor.loadPreview': async (_, screen) => refuse(await screen.previews.newest()),
+    ...heldAnswers<QuoteScreen>('loadQuote', (screen) => screen.loads),
+    ...heldAnswers<QuoteScreen>('loadPreview', (screen) => screen.previews, 'newest'),
     'xstate.done.actor.saveQuote': async (_, screen) => (await screen.saves.next()).continue(),
     async 'xstate.error.actor.saveQuote'(_, screen, e) {
       const error = (e as unknown as { error: { status?: number; code?: string; message?: string } }).error;
       await refuse(await screen.saves.next(), error.status ?? 500, error.code, error.code ? error.message : undefined);
     },
-    'xstate.done.actor.saveQuotePdf': async (_, screen) => (await screen.pdfs.next()).continue(),
-    'xstate.error.actor.saveQuotePdf': async (_, screen) => refuse(await screen.pdfs.next()),
-    'xstate.done.actor.saveDefaults': async (_, screen) => (await screen.defaults.next()).continue(),
-    'xstate.error.actor.saveDefaults': async (_, screen) => refuse(await screen.defaults.next()),
+    ...heldAnswers<QuoteScreen>('saveQuotePdf', (screen) => screen.pdfs),
+    ...heldAnswers<QuoteScreen>('saveDefaults', (screen) => screen.defaults),
     'xstate.done.actor.uploadTexture': async (_, screen) => (await screen.textures.next()).continue(),
     async 'xstate.error.actor.uploadTexture'(_, screen, e) {
       const status = (e as unknown as { error: { status?: number } }).error.status ?? 500;

@@ -21,6 +21,17 @@ export const refuseNext = (page: Page, method: string, path: string) => once(pag
 export const refuse = (route: Route, status = 500, code?: string, message = 'Refused') =>
   route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ error: code ?? (status === 415 ? 'unsupported_media_type' : 'internal_error'), message }) });
 
+/**
+ * The two answers of a held request, by the machine's actor: the server's own (the request sent on)
+ * and a 500; `take` says which request answers (the oldest, or the newest, the older dropped).
+ */
+export function heldAnswers<C>(actor: string, held: (context: C) => HeldRequests, take: 'next' | 'newest' = 'next'): Record<string, (page: Page, context: C) => Promise<void>> {
+  return {
+    [`xstate.done.actor.${actor}`]: async (_, context) => (await held(context)[take]()).continue(),
+    [`xstate.error.actor.${actor}`]: async (_, context) => refuse(await held(context)[take]()),
+  };
+}
+
 /** Requests the page sent, held by a driver (`answers: 'held'`) until the path's step that answers them. */
 export class HeldRequests {
   private routes: Route[] = [];

@@ -8,14 +8,12 @@
  * server holds the settings last saved.
  */
 import { expect, type Page } from '@playwright/test';
-import { api, uploadProject } from '../../bench/lib/appServer';
+import { api } from '../../bench/lib/appServer';
 import { DEFAULT_WORKSHOP_SETTINGS, type WorkshopSettings } from '../../src/model/cutting/workshopSettings';
-import { generateAssembly } from '../../samples/generate';
-import { writeSample } from '../../samples/writers/index';
 import { workshopModel, type WorkshopExpected } from '../../tests/models/workshop';
 import { e2eServer } from '../linkHelpers';
 import { logIn } from '../listHelpers';
-import { newAccount, type Account } from './accounts';
+import { kitchenAccount, type Account } from './accounts';
 import { HeldRequests, refuse } from './requests';
 import { type ScreenDriver, type ScreenPath } from './screenPaths';
 
@@ -56,12 +54,7 @@ interface WorkshopScreen extends Owner {
 let owner: Promise<Owner> | null = null;
 /** One owner of a generated kitchen per worker (its settings are put back before each path). */
 function kitchenOwner(): Promise<Owner> {
-  owner ??= (async () => {
-    const account = await newAccount('workshop', { credits: 1000 });
-    const dae = await writeSample(generateAssembly({ parts: 12, seed: 5 }), 'dae');
-    const project = await uploadProject(e2eServer, account.token, 'Workshop kitchen', 'kitchen.dae', dae);
-    return { ...account, projectId: project.id };
-  })();
+  owner ??= kitchenAccount('workshop', 'Workshop kitchen', 12);
   return owner;
 }
 
