@@ -263,8 +263,8 @@ export const quoteEditorScreen: ScreenDriver<QuoteScreen, QuoteExpected> = {
     ...heldAnswers<QuoteScreen>('loadPreview', (screen) => screen.previews, 'newest'),
     'xstate.done.actor.saveQuote': async (_, screen) => (await screen.saves.next()).continue(),
     async 'xstate.error.actor.saveQuote'(_, screen, e) {
-      const error = (e as unknown as { error: { status?: number; code?: string; message?: string } }).error;
-      await refuse(await screen.saves.next(), error.status ?? 500, error.code, error.code ? error.message : undefined);
+      const error = (e as unknown as { error: { status?: number; code?: string; serverMessage?: string } }).error;
+      await refuse(await screen.saves.next(), error.status ?? 500, error.code, error.serverMessage);
     },
     ...heldAnswers<QuoteScreen>('saveQuotePdf', (screen) => screen.pdfs),
     ...heldAnswers<QuoteScreen>('saveDefaults', (screen) => screen.defaults),

@@ -18,6 +18,7 @@
  *   of the draft, its address is kept; a refusal says why by the server's status.
  */
 import { deepStrictEqual as same } from 'node:assert/strict';
+import { RequestError } from '../../src/api/errors';
 import type { ProjectQuote } from '../../src/api/quoteSchemas';
 import type { Estimate } from '../../src/model/cutting/estimate';
 import type { QuoteOptions } from '../../src/model/quote/quoteOptions';
@@ -84,7 +85,8 @@ const twice: QuoteOptions = { ...QUOTE_LOADED.options, groups: [fronts, { ...fro
 /** What the server answers to the good draft: the options as sent. */
 const saved: ProjectQuote = { ...QUOTE_LOADED, options: goodSent };
 const estimate: Estimate = { currency: 'EUR', revision: 2, lines: [], options: [], total: 120, previous: null };
-const bindsNothing = Object.assign(new Error('400'), { status: 400, code: 'option_binds_nothing', message: '“Walnut tops” is bound to no part of the current revision.' });
+/** As the API client throws it: the server's code, and its message quoting the group. */
+const bindsNothing = new RequestError('PUT', '/api/v1/projects/9/options', 400, 'Bad Request', 'option_binds_nothing', 'The group “Walnut tops” is bound to no part of the current model: check its material or hardware name.');
 
 /** Files the owner may pick: a grain photo, one over 2 MB, an SVG (what the oracle knows of each is below). */
 const named = (file: File) => Object.assign(file, { toJSON: () => `File ${file.name}` }); // the path generator tells events apart by their JSON
