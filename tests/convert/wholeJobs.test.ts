@@ -17,7 +17,8 @@ const encode = (text: string) => new TextEncoder().encode(text);
 
 const summary = (list: Leaf[]) => list.map((l) => `${l.path} ${l.triangles} ${l.bounds}`).sort();
 
-describe('a whole job read part by part', () => {
+// Each test reads a whole job through OpenCascade twice (part by part, then whole): beyond the default 30 s on a busy machine.
+describe('a whole job read part by part', { timeout: 120_000 }, () => {
   const job = generateJob({ cabinets: 2, seed: 3 });
 
   for (const shared of [true, false]) {
