@@ -17,10 +17,10 @@ import type { RevisionChanges } from '../../src/api/schemas';
 import { generateAssembly } from '../../samples/generate';
 import { reviseAssembly } from '../../samples/revise';
 import { writeSample } from '../../samples/writers/index';
-import { linkChangesModel, type LinkChangesExpected } from '../../tests/models/linkChanges';
+import { linkChangesModel, OFFERED_RUN, type LinkChangesExpected } from '../../tests/models/linkChanges';
 import { e2eServer, publishedKitchen } from '../linkHelpers';
 import { HeldRequests, refuse } from './requests';
-import { statesBefore, type ScreenDriver, type ScreenPath } from './screenPaths';
+import { type ScreenDriver, type ScreenPath } from './screenPaths';
 
 /** SPEC's words on the banner (English). */
 const TEXTS = {
@@ -47,8 +47,6 @@ interface ChangesLink {
 
 interface ChangesScreen extends ChangesLink {
   changes: HeldRequests;
-  /** How the path's answer to the read of the changes is given (see `open`). */
-  answer: 'named' | 'counts' | 'nothing';
   /** The part's row last clicked in the banner's list, by its name. */
   chosen: string | null;
 }
@@ -70,30 +68,18 @@ function changesLink(): Promise<ChangesLink> {
 
 type Event = { type: string; output?: unknown; partId?: string };
 const outputOf = (path: ScreenPath<LinkChangesExpected>, type: string) => (path.steps.find((s) => s.event.type === type)?.event as Event | undefined)?.output;
+const nothingChanged = (changes: RevisionChanges) => changes.counts.added + changes.counts.changed + changes.counts.removed === 0;
 const bannerShown = (e: LinkChangesExpected) => e.value === 'ready' || e.value === 'showing';
 const banner = (page: Page) => page.getByRole('region', { name: TEXTS.banner });
 
 /**
  * What the page cannot play: the browser's storage refusing (the page reads and writes it at its
- * best: a refusal reads as no revision seen, and is not told); the banner's buttons before it shows
- * or once it is done; Hide while the tints are off and Show while they are on (one button says
- * which); the list without the parts' names (there is no list); a row of the list while it is
- * closed, or of a part it does not hold.
+ * best: a refusal reads as no revision seen, and is not told); the banner's controls other than as
+ * it offers them (the model's run of those plays them).
  */
 function unplayable(path: ScreenPath<LinkChangesExpected>): string | null {
-  for (const { event, before } of statesBefore(linkChangesModel, path)) {
-    if (event.type === 'xstate.error.actor.readSeen' || event.type === 'xstate.error.actor.rememberSeen') return "the browser's storage is read and written at its best: a refusal is not told";
-    if (!event.type.startsWith('linkChanges.')) continue;
-    if (!bannerShown(before)) return 'the banner shows only with changes to tell';
-    if (event.type === 'linkChanges.hide' && before.value !== 'showing') return 'Hide shows only while the tints are on';
-    if (event.type === 'linkChanges.show' && before.value === 'showing') return 'Show shows only while the tints are off';
-    if (event.type === 'linkChanges.toggleList' && !before.names) return 'without the parts named there is no list';
-    if (event.type === 'linkChanges.select') {
-      if (!before.listOpen) return "a part's row shows only in the open list";
-      if (!['31', '7'].includes((event as Event).partId!)) return 'the list holds only the parts that changed';
-    }
-  }
-  return null;
+  if (path.steps.some((s) => s.event.type === 'xstate.error.actor.readSeen' || s.event.type === 'xstate.error.actor.rememberSeen')) return "the browser's storage is read and written at its best: a refusal is not told";
+  return path.run === OFFERED_RUN ? null : `the banner's controls show as the run "${OFFERED_RUN}" plays them`;
 }
 
 export const linkChangesScreen: ScreenDriver<ChangesScreen, LinkChangesExpected> = {
@@ -107,15 +93,15 @@ export const linkChangesScreen: ScreenDriver<ChangesScreen, LinkChangesExpected>
   async open(page, _run, path) {
     const shared = await changesLink();
     const read = outputOf(path, 'xstate.done.actor.readChanges') as RevisionChanges | null | undefined;
-    const answer = read && read.counts.added + read.counts.changed + read.counts.removed === 0 ? 'nothing' : read && read.parts.length === 0 ? 'counts' : 'named';
     // The link shows the hierarchy (the parts named in the answer) unless the path's answer has the counts alone.
+    const countsOnly = Boolean(read && !nothingChanged(read) && read.parts.length === 0);
     const { shareOptions } = await api<{ shareOptions: Record<string, boolean> }>(e2eServer, `projects/${shared.projectId}`, shared.token);
-    await api(e2eServer, `projects/${shared.projectId}`, shared.token, { shareOptions: { ...shareOptions, isHierarchyVisible: answer !== 'counts' } }, 'PATCH');
+    await api(e2eServer, `projects/${shared.projectId}`, shared.token, { shareOptions: { ...shareOptions, isHierarchyVisible: !countsOnly } }, 'PATCH');
     const seen = outputOf(path, 'xstate.done.actor.readSeen') as number | null | undefined;
     if (typeof seen === 'number') {
       await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [SEEN_KEY, JSON.stringify({ v: 1, data: { [shared.accessKey]: seen } })] as const);
     }
-    const screen: ChangesScreen = { ...shared, changes: new HeldRequests('its read of the changes'), answer, chosen: null };
+    const screen: ChangesScreen = { ...shared, changes: new HeldRequests('its read of the changes'), chosen: null };
     await page.route(
       (url) => url.pathname.startsWith(`/api/v1/projects/accessKeys/${shared.accessKey}/revisions/`) && url.pathname.endsWith('/changes'),
       (route) => screen.changes.hold(route),
@@ -144,8 +130,9 @@ export const linkChangesScreen: ScreenDriver<ChangesScreen, LinkChangesExpected>
     async 'xstate.done.actor.readChanges'(_, screen, e) {
       const route = await screen.changes.next();
       // None to read: the server no longer keeps the revision seen.
-      if ((e as Event).output === null) return refuse(route, 404, 'not_found');
-      if (screen.answer !== 'nothing') return route.continue();
+      const output = (e as Event).output as RevisionChanges | null;
+      if (output === null) return refuse(route, 404, 'not_found');
+      if (!nothingChanged(output)) return route.continue();
       // The server's own answer from the revision equal to the one shown.
       await route.continue({ url: route.request().url().replace(/\/revisions\/\d+\/changes/, `/revisions/${SAME_AS_SHOWN}/changes`) });
     },

@@ -189,13 +189,18 @@ const sut = () => {
   return Object.assign(withCallLog(sut), { engine, parent });
 };
 
+/** The run of what the banner offers (the screen's driver plays this one). */
+export const OFFERED_RUN = 'a link at revision 5, as the banner offers it';
+
 /**
- * What the banner offers a client: one button that says Show or Hide as the tints are, the list
- * only with the parts named, a row only in the open list (of a part the list holds).
+ * What the banner offers a client: its buttons only while it shows, one button that says Show or
+ * Hide as the tints are, the list only with the parts named, a row only in the open list (of a part
+ * the list holds).
  */
 function offeredOnPage(snapshot: { matches(v: unknown): boolean; context: unknown }, event: Event): boolean {
   const c = snapshot.context as { listOpen: boolean; changes: RevisionChanges | null };
   const names = (c.changes?.parts.length ?? 0) > 0;
+  if (event.type.startsWith('linkChanges.') && !snapshot.matches('ready') && !snapshot.matches('showing')) return false;
   if (event.type === 'linkChanges.show') return !snapshot.matches('showing');
   if (event.type === 'linkChanges.hide') return snapshot.matches('showing');
   if (event.type === 'linkChanges.toggleList') return names;
@@ -221,7 +226,7 @@ export const linkChangesModel: MachineModel = {
       }),
     },
     {
-      label: 'a link at revision 5, as the banner offers it',
+      label: OFFERED_RUN,
       run: defineRun<Event>({
         events,
         input,

@@ -109,9 +109,8 @@ export function refusalOf(error: unknown, draft: QuoteOptions | null, quote: Pro
     const known = (group: QuoteGroup) =>
       (group.bind.kind === 'material' ? (quote?.materials ?? []) : (quote?.hardware ?? [])).some((m) => sameName(m.name, group.bind.name));
     const groups = (draft?.groups ?? []).filter((g) => !known(g)).map((g) => g.name.trim());
-    // The group the server names (its message quotes it: a RequestError keeps that apart from its own).
-    const said = (error as { serverMessage?: unknown; message?: unknown }).serverMessage ?? (error as { message?: unknown }).message;
-    const quoted = /“([^”]+)”/.exec(String(said ?? ''))?.[1];
+    // The group the server names: its message (kept by the RequestError) quotes it.
+    const quoted = /“([^”]+)”/.exec(String((error as { serverMessage?: unknown }).serverMessage ?? ''))?.[1];
     return { code: 'bindsNothing', groups: groups.length > 0 ? groups : quoted ? [quoted] : [] };
   }
   if (code === INVALID_QUOTE_OPTIONS) return { code: 'duplicate' };
