@@ -243,14 +243,17 @@ function expected(variant: 'owner' | 'shared', target: LoadTarget, search: strin
       if (hasReview) out.received.push({ child: 'review', type: 'review.refresh' }, { child: 'comments', type: 'comments.refresh' });
     } else if (e.type === 'viewer.liveProject' && e.project && kind !== 'sandbox' && (phase === 'loading' || phase === 'ready')) {
       // The project as the server has it now: the owner's panels follow it; another current revision is loaded.
-      const ownerHears = () => {
+      const ownerHears = (revised: boolean) => {
         if (variant !== 'owner') return;
-        out.received.push({ child: 'owner', type: 'owner.replaced' }, { child: 'revisions', type: 'revisions.approval', detail: { approvedRevision: null } });
+        out.received.push({ child: 'owner', type: 'owner.replaced' });
+        // Another current revision made elsewhere: the revisions panel reads its list again and compares with it.
+        if (revised) out.received.push({ child: 'revisions', type: 'revisions.changed', detail: { currentRevision: e.project!.revisionNumber } });
+        out.received.push({ child: 'revisions', type: 'revisions.approval', detail: { approvedRevision: null } });
       };
-      if (e.project!.revisionNumber === currentRevision) ownerHears();
+      if (e.project!.revisionNumber === currentRevision) ownerHears(false);
       else {
         out.received.push({ child: 'notice', type: 'notice.stop' }, { child: 'tools', type: 'tools.modelChanged' });
-        ownerHears();
+        ownerHears(true);
         if (hasReview) out.received.push({ child: 'review', type: 'review.revision', detail: { revisionNumber: e.project!.revisionNumber } });
         // An open link says what changed in the new revision since the one this browser saw.
         if (kind === 'guest') out.started.push({ child: 'linkChanges', input: { accessKey: 'k1', revisionNumber: e.project!.revisionNumber } });

@@ -191,7 +191,7 @@ export const viewerSetup = setup({
       enqueue.sendTo(context.notice, { type: 'notice.stop' });
       if (context.tools) enqueue.sendTo(context.tools, { type: 'tools.modelChanged' });
     }),
-    /** The project a live event brought replaces the loaded one (the owner's panels follow it). */
+    /** The project a live event brought replaces the loaded one (the owner's panels follow it, the revisions panel a new current revision too). */
     takeLiveProject: enqueueActions(({ context, event, enqueue, self }) => {
       if (event.type !== 'viewer.liveProject' || !event.project || !context.loaded) return;
       if (context.loaded.kind === 'owner') {
@@ -199,7 +199,11 @@ export const viewerSetup = setup({
         enqueue.assign({ loaded: { kind: 'owner', project } });
         const children = self.getSnapshot()?.children;
         if (children?.owner) enqueue.sendTo(children.owner, { type: 'owner.replaced', project });
-        if (children?.revisions) enqueue.sendTo(children.revisions, { type: 'revisions.approval', approvedRevision: approvedRevisionOf(project) });
+        if (children?.revisions) {
+          // Another current revision (made in another tab or by a colleague): the revisions panel lists it and compares with it.
+          if (project.revisionNumber !== context.loaded.project.revisionNumber) enqueue.sendTo(children.revisions, { type: 'revisions.changed', currentRevision: project.revisionNumber });
+          enqueue.sendTo(children.revisions, { type: 'revisions.approval', approvedRevision: approvedRevisionOf(project) });
+        }
       } else enqueue.assign({ loaded: { kind: 'guest', project: event.project as Extract<LoadedProject, { kind: 'guest' }>['project'] } });
     }),
     /** A new revision on an open link gets its own "what changed" (since the revision this browser saw). */
