@@ -27,15 +27,49 @@ export function RevisionsPanel({ actor }: { actor: RevisionsActor }) {
   const { revisions, currentRevision, viewing, comparing, comparedWith, changes, onlyChanges, restoring, failure } = snapshot.context;
   const shown = viewing ?? currentRevision;
   const busy = !snapshot.matches({ restore: 'idle' });
-  if (snapshot.matches({ list: 'loading' }) || snapshot.matches({ list: 'idle' })) return <p className="text-sm text-fg-muted">{LL.revisions.loading()}</p>;
+  // The restore's progress and dialogs stay while the list is read again (a new revision arrived meanwhile).
+  const restoreDialogs = (
+    <>
+      {snapshot.matches({ restore: 'restoring' }) || snapshot.matches({ restore: 'restoringPaid' }) ? (
+        <p role="status" className="text-sm text-fg-muted">
+          {LL.revisions.restoring({ n: restoring ?? 0 })}
+        </p>
+      ) : null}
+      <LeaveApprovedDialog
+        open={snapshot.matches({ restore: 'confirmingApproval' })}
+        approved={currentRevision}
+        next={restoring ?? 0}
+        onChoose={(keepApproval) => actor.send({ type: 'revisions.confirmApproval', keepApproval })}
+        onCancel={() => actor.send({ type: 'revisions.cancel' })}
+      />
+      <ConfirmCreditDialog open={snapshot.matches({ restore: 'confirmingCredit' })} onContinue={() => actor.send({ type: 'revisions.confirmCredit' })} onCancel={() => actor.send({ type: 'revisions.cancel' })} />
+      <InsufficientCreditsDialog open={snapshot.matches({ restore: 'insufficientCredits' })} onClose={() => actor.send({ type: 'revisions.cancel' })} />
+      <MessageDialog
+        open={snapshot.matches({ restore: 'failed' })}
+        onClose={() => actor.send({ type: 'revisions.cancel' })}
+        message={failure === 'alreadyCurrent' ? LL.revisions.alreadyCurrent({ n: restoring ?? 0 }) : LL.revisions.restoreFailed({ n: restoring ?? 0 })}
+      />
+    </>
+  );
+  if (snapshot.matches({ list: 'loading' }) || snapshot.matches({ list: 'idle' })) {
+    return (
+      <>
+        <p className="text-sm text-fg-muted">{LL.revisions.loading()}</p>
+        {restoreDialogs}
+      </>
+    );
+  }
   if (snapshot.matches({ list: 'failed' })) {
     return (
-      <div role="alert" className="flex flex-col items-start gap-2 text-sm text-danger">
-        {LL.revisions.loadFailed()}
-        <button type="button" className={secondaryButtonClass} onClick={() => actor.send({ type: 'revisions.load' })}>
-          {LL.revisions.retry()}
-        </button>
-      </div>
+      <>
+        <div role="alert" className="flex flex-col items-start gap-2 text-sm text-danger">
+          {LL.revisions.loadFailed()}
+          <button type="button" className={secondaryButtonClass} onClick={() => actor.send({ type: 'revisions.load' })}>
+            {LL.revisions.retry()}
+          </button>
+        </div>
+        {restoreDialogs}
+      </>
     );
   }
   return (
@@ -86,25 +120,7 @@ export function RevisionsPanel({ actor }: { actor: RevisionsActor }) {
           );
         })}
       </ol>
-      {snapshot.matches({ restore: 'restoring' }) || snapshot.matches({ restore: 'restoringPaid' }) ? (
-        <p role="status" className="text-sm text-fg-muted">
-          {LL.revisions.restoring({ n: restoring ?? 0 })}
-        </p>
-      ) : null}
-      <LeaveApprovedDialog
-        open={snapshot.matches({ restore: 'confirmingApproval' })}
-        approved={currentRevision}
-        next={restoring ?? 0}
-        onChoose={(keepApproval) => actor.send({ type: 'revisions.confirmApproval', keepApproval })}
-        onCancel={() => actor.send({ type: 'revisions.cancel' })}
-      />
-      <ConfirmCreditDialog open={snapshot.matches({ restore: 'confirmingCredit' })} onContinue={() => actor.send({ type: 'revisions.confirmCredit' })} onCancel={() => actor.send({ type: 'revisions.cancel' })} />
-      <InsufficientCreditsDialog open={snapshot.matches({ restore: 'insufficientCredits' })} onClose={() => actor.send({ type: 'revisions.cancel' })} />
-      <MessageDialog
-        open={snapshot.matches({ restore: 'failed' })}
-        onClose={() => actor.send({ type: 'revisions.cancel' })}
-        message={failure === 'alreadyCurrent' ? LL.revisions.alreadyCurrent({ n: restoring ?? 0 }) : LL.revisions.restoreFailed({ n: restoring ?? 0 })}
-      />
+      {restoreDialogs}
     </div>
   );
 }
