@@ -15,6 +15,7 @@ import { plansScreen } from './plansScreen';
 import { presenterScreen } from './presenterScreen';
 import { quoteEditorScreen } from './quoteEditorScreen';
 import { renameScreen } from './renameScreen';
+import { revisionsScreen } from './revisionsScreen';
 import { roomArScreen } from './roomArScreen';
 import { sessionScreen } from './sessionScreen';
 import { settingsScreen } from './settingsScreen';
@@ -43,4 +44,5 @@ export const screenDrivers: Record<string, ScreenDriver<unknown, Expected>> = {
   notice: noticeScreen as never,
   quoteEditor: quoteEditorScreen as never,
   linkChanges: linkChangesScreen as never,
+  revisions: revisionsScreen as never,
 };

@@ -93,6 +93,8 @@ export function createSut(
     input?: unknown;
     /** Receives what the machine sends its parent (`sendParent`), as the real parent would. */
     parentInbox?: EventObject[];
+    /** What the parent answers a message with, sent back to the machine (as the viewer answers its children). */
+    parentAnswers?: (message: EventObject) => EventObject[];
   } = {},
 ): Sut {
   const pending: Record<string, Deferred[]> = {};
@@ -110,7 +112,11 @@ export function createSut(
   const inspect = recorder(visited, () => actor);
   const inbox = options.parentInbox;
   // The parent, when there is one, owns the system: the clock and the inspection go to it.
-  const parent = inbox ? createActor(fromCallback<EventObject>(({ receive }) => receive((e) => void inbox.push(e))), { clock, inspect }).start() : undefined;
+  const answer = (e: EventObject) => {
+    inbox!.push(e);
+    for (const back of options.parentAnswers?.(e) ?? []) actor!.send(back);
+  };
+  const parent = inbox ? createActor(fromCallback<EventObject>(({ receive }) => receive(answer)), { clock, inspect }).start() : undefined;
   actor = createActor(provided, { clock, input: options.input as never, ...(parent ? { parent } : { inspect }) });
   actor.start();
   const root = parent ?? actor;

@@ -5,7 +5,7 @@
  * messages checked are the ones the real machine sends its parent (`sendParent`), received by a parent actor.
  */
 import { deepStrictEqual as same } from 'node:assert/strict';
-import { fromCallback, type EventObject } from 'xstate';
+import { enqueueActions, fromCallback, type EventObject } from 'xstate';
 import type { Revision, RevisionChanges } from '../../src/api/schemas';
 import { revisionsMachine, type CompareView, type RevisionsEvent } from '../../src/machines/viewer/owner/revisionsMachine';
 import { makeProject } from '../helpers/fakeProjectsApi';
@@ -79,7 +79,7 @@ interface Seen {
 }
 
 /** The rules, replayed: the state of each region and every call, message and engine view. */
-function replay(played: EventObject[]) {
+function replay(played: EventObject[], page = false) {
   let listState = 'idle';
   let compare = 'off';
   let restore = 'idle';
@@ -108,6 +108,14 @@ function replay(played: EventObject[]) {
       onlyChanges,
     });
   };
+  /** Another revision is current: the list is read again, nothing older is open, nothing compared. */
+  const newCurrent = (n: number) => {
+    listState = 'loading';
+    calls.list++;
+    current = n;
+    viewing = null;
+    compareOff();
+  };
   for (const event of played) {
     const e = event as EventObject & { partId: string; revisionNumber: number; output: unknown; error: { status: number; code?: string }; value: boolean; currentRevision: number; approvedRevision: number | null; keepApproval: boolean };
     switch (e.type) {
@@ -121,11 +129,7 @@ function replay(played: EventObject[]) {
         if (listState === 'loading') listState = 'failed';
         break;
       case 'revisions.changed':
-        listState = 'loading';
-        calls.list++;
-        current = e.currentRevision;
-        viewing = null;
-        compareOff();
+        newCurrent(e.currentRevision);
         break;
       case 'revisions.view':
         if (isOlder(e.revisionNumber)) {
@@ -197,6 +201,8 @@ function replay(played: EventObject[]) {
           restore = 'idle';
           restoring = null;
           seen.parent.push({ type: 'viewer.modelUpdated', project: e.output });
+          // On the page the viewer answers at once: the revision restored is current, and the approval as it is now (of another revision).
+          if (page) (newCurrent((e.output as { revisionNumber: number }).revisionNumber), (approved = null));
         }
         break;
       case 'xstate.error.actor.restoreRevision':
@@ -220,15 +226,17 @@ function replay(played: EventObject[]) {
     changes: compare === 'loading' ? [{ projectId: 7, from: comparing, to: comparedWith }] : [],
     restore: restore === 'restoring' || restore === 'restoringPaid' ? [{ projectId: 7, revisionNumber: restoring, consumeCredit: restore === 'restoringPaid', keepApproval: keep }] : [],
   };
-  return { value: { list: listState, compare, restore }, viewing, comparing, comparedWith, onlyChanges, restoring, calls, inFlight, seen };
+  return { value: { list: listState, compare, restore }, current, approved, viewing, comparing, comparedWith, onlyChanges, restoring, calls, inFlight, seen };
 }
 
-interface RevisionsExpected extends Expected, Omit<ReturnType<typeof replay>, 'value'> {
+/** The oracle's state after a step: each region's state, the revision current and the one approved, what is on screen and compared, every call and message. */
+export interface RevisionsExpected extends Expected, Omit<ReturnType<typeof replay>, 'value'> {
+  value: { list: string; compare: string; restore: string };
   played: EventObject[];
 }
 
-function expectation(played: EventObject[], before: RevisionsExpected | null): RevisionsExpected {
-  const r = replay(played);
+function expectation(played: EventObject[], before: RevisionsExpected | null, page = false): RevisionsExpected {
+  const r = replay(played, page);
   const effects = [
     ...r.seen.parent.slice(before?.seen.parent.length ?? 0).map((m) => `parent: ${JSON.stringify(m)}`),
     ...r.seen.engine.slice(before?.seen.engine.length ?? 0).map((v) => `engine: ${JSON.stringify(v)}`),
@@ -241,9 +249,9 @@ function expectation(played: EventObject[], before: RevisionsExpected | null): R
 
 type RevisionsSut = Sut & { parentInbox: EventObject[]; engine: CompareView[] };
 
-const revisionsOracle: Oracle<RevisionsEvent, RevisionsExpected> = {
-  initial: () => expectation([], null),
-  next: (e, event) => expectation([...e.played, event], e),
+const oracleOf = (page: boolean): Oracle<RevisionsEvent, RevisionsExpected> => ({
+  initial: () => expectation([], null, page),
+  next: (e, event) => expectation([...e.played, event], e, page),
   check(real, want, sut) {
     const s = sut as RevisionsSut;
     const c = real.context as Record<string, unknown>;
@@ -259,15 +267,25 @@ const revisionsOracle: Oracle<RevisionsEvent, RevisionsExpected> = {
     same(s.parentInbox, want.seen.parent, 'the messages the parent received');
     same(s.engine, want.seen.engine, 'what the engine shows');
   },
-};
+});
 
-function revisionsSut(): RevisionsSut {
+/** The viewer's answer to the revision restored (src/machines/viewer/viewerSetup.ts): it is current, and the approval is of another revision. */
+const viewerAnswers = (message: EventObject): EventObject[] =>
+  message.type === 'viewer.modelUpdated'
+    ? [
+        { type: 'revisions.changed', currentRevision: (message as unknown as { project: { revisionNumber: number } }).project.revisionNumber } as EventObject,
+        { type: 'revisions.approval', approvedRevision: null } as EventObject,
+      ]
+    : [];
+
+function revisionsSut(page = false): RevisionsSut {
   const parentInbox: EventObject[] = [];
   const engine: CompareView[] = [];
   const sut = createSut(revisionsMachine, {
     promiseActors: ['listRevisions', 'readChanges', 'restoreRevision'],
     input,
     parentInbox,
+    ...(page ? { parentAnswers: viewerAnswers } : {}),
     provide: {
       actors: {
         compareEngine: fromCallback<EventObject, CompareView>(({ input: view }) => {
@@ -278,6 +296,65 @@ function revisionsSut(): RevisionsSut {
     },
   });
   return Object.assign(sut, { parentInbox, engine });
+}
+
+const serializeState = (snapshot: { value: unknown; context: unknown }) => {
+  const c = snapshot.context as { currentRevision: number; revisions: unknown[]; viewing: unknown; comparing: unknown; comparedWith: unknown; changes: unknown; onlyChanges: boolean; restoring: unknown; approvedRevision: unknown; keepApproval: boolean };
+  return JSON.stringify([snapshot.value, c.currentRevision, c.revisions.length, c.viewing, c.comparing, c.comparedWith, c.changes !== null, c.onlyChanges, c.restoring, c.approvedRevision, c.keepApproval]);
+};
+
+/** The run of what the panel offers, in the viewer that answers a restore (the screen's driver plays this one). */
+export const PAGE_RUN = 'in the viewer, as the panel offers it';
+
+type Offered = EventObject & { revisionNumber?: number; partId?: string; value?: boolean; approvedRevision?: number | null };
+const DIALOGS = ['confirmingApproval', 'confirmingCredit', 'insufficientCredits', 'failed'];
+
+/**
+ * What the panel offers an owner, and what reaches it from elsewhere: nothing before the panel is
+ * first opened (which reads the list); rows of the revisions listed (Open and Make current on an
+ * older one, Compare on one not on screen), Back to current with an older one open, the switch's
+ * other value and the rows of parts with the changes shown, Stop comparing while comparing, a
+ * dialog's answers only with it open, the panel's controls not behind an open dialog. From
+ * elsewhere: one new revision 4 (a restore the server answers, or one uploaded by another client
+ * while the approval does not hold it), and the client's approval of the current revision 3, once.
+ */
+function offeredOnPage(snapshot: { value: unknown; context: unknown; matches(v: unknown): boolean }, event: Offered): boolean {
+  const c = snapshot.context as { currentRevision: number; revisions: Revision[]; viewing: number | null; onlyChanges: boolean; approvedRevision: number | null };
+  const ready = snapshot.matches({ list: 'ready' });
+  const shown = c.viewing ?? c.currentRevision;
+  const listed = (n: number | undefined) => ready && c.revisions.some((r) => r.revisionNumber === n);
+  const dialog = DIALOGS.some((d) => snapshot.matches({ restore: d }));
+  if (snapshot.matches({ list: 'idle' })) return event.type === 'revisions.load';
+  if (dialog && event.type.startsWith('revisions.') && !['revisions.confirmApproval', 'revisions.confirmCredit', 'revisions.cancel', 'revisions.changed', 'revisions.approval'].includes(event.type)) return false;
+  switch (event.type) {
+    case 'revisions.view':
+      return listed(event.revisionNumber) && event.revisionNumber !== c.currentRevision && event.revisionNumber !== shown;
+    case 'revisions.viewCurrent':
+      return c.viewing !== null;
+    case 'revisions.compare':
+      return listed(event.revisionNumber) && event.revisionNumber !== shown;
+    case 'revisions.restore':
+      return listed(event.revisionNumber) && event.revisionNumber !== c.currentRevision && snapshot.matches({ restore: 'idle' });
+    case 'revisions.onlyChanges':
+      return snapshot.matches({ compare: 'shown' }) && event.value !== c.onlyChanges;
+    case 'revisions.select':
+      return snapshot.matches({ compare: 'shown' }) && event.partId !== '99';
+    case 'revisions.stopCompare':
+      return !snapshot.matches({ compare: 'off' });
+    case 'revisions.cancel':
+      return dialog;
+    case 'revisions.confirmApproval':
+      return snapshot.matches({ restore: 'confirmingApproval' });
+    case 'revisions.confirmCredit':
+      return snapshot.matches({ restore: 'confirmingCredit' });
+    case 'revisions.changed':
+      return c.currentRevision === 3 && c.approvedRevision === null;
+    case 'xstate.done.actor.restoreRevision':
+      return c.currentRevision === 3;
+    case 'revisions.approval':
+      return event.approvedRevision === c.currentRevision && c.approvedRevision === null;
+  }
+  return true;
 }
 
 export const revisionsModel: MachineModel = {
@@ -293,12 +370,24 @@ export const revisionsModel: MachineModel = {
         input,
         // The paths are generated without a parent: the model leaves its messages out (the real machine sends them).
         model: revisionsMachine.provide({ actions: { showRevision: () => {}, restored: () => {}, selectPart: () => {} } }),
-        serializeState: (snapshot) => {
-          const c = snapshot.context as { currentRevision: number; revisions: unknown[]; viewing: unknown; comparing: unknown; comparedWith: unknown; changes: unknown; onlyChanges: boolean; restoring: unknown; approvedRevision: unknown; keepApproval: boolean };
-          return JSON.stringify([snapshot.value, c.currentRevision, c.revisions.length, c.viewing, c.comparing, c.comparedWith, c.changes !== null, c.onlyChanges, c.restoring, c.approvedRevision, c.keepApproval]);
-        },
-        sut: revisionsSut,
-        oracle: revisionsOracle as never,
+        serializeState,
+        sut: () => revisionsSut(),
+        oracle: oracleOf(false) as never,
+      }),
+    },
+    {
+      label: PAGE_RUN,
+      run: defineRun<RevisionsEvent>({
+        events,
+        input,
+        filterEvents: (snapshot, event) => offeredOnPage(snapshot as never, event as Offered),
+        // The viewer answers a restore at once: the revision restored is current, the approval of another revision.
+        model: revisionsMachine.provide({
+          actions: { showRevision: () => {}, selectPart: () => {}, restored: enqueueActions(({ event, enqueue }) => viewerAnswers({ type: 'viewer.modelUpdated', project: (event as unknown as { output: unknown }).output } as EventObject).forEach((e) => enqueue.raise(e as never))) },
+        }),
+        serializeState,
+        sut: () => revisionsSut(true),
+        oracle: oracleOf(true) as never,
       }),
     },
   ],
