@@ -33,7 +33,8 @@ const changes: RevisionChanges = {
   ],
 };
 const restored = makeProject({ id: 7, revisionNumber: 4 });
-const failure = (status: number, code?: string) => Object.assign(new Error(`${status}`), { status, code });
+// The message names the code: two refusals of one status are two paths (their ids come from the message).
+const failure = (status: number, code?: string) => Object.assign(new Error(code ? `${status} ${code}` : `${status}`), { status, code });
 
 const events = [
   { type: 'revisions.load' },
@@ -226,7 +227,7 @@ function replay(played: EventObject[], page = false) {
     changes: compare === 'loading' ? [{ projectId: 7, from: comparing, to: comparedWith }] : [],
     restore: restore === 'restoring' || restore === 'restoringPaid' ? [{ projectId: 7, revisionNumber: restoring, consumeCredit: restore === 'restoringPaid', keepApproval: keep }] : [],
   };
-  return { value: { list: listState, compare, restore }, current, approved, viewing, comparing, comparedWith, onlyChanges, restoring, calls, inFlight, seen };
+  return { value: { list: listState, compare, restore }, current, approved, viewing, comparing, comparedWith, changes: read, onlyChanges, restoring, calls, inFlight, seen };
 }
 
 /** The oracle's state after a step: each region's state, the revision current and the one approved, what is on screen and compared, every call and message. */
@@ -255,8 +256,9 @@ const oracleOf = (page: boolean): Oracle<RevisionsEvent, RevisionsExpected> => (
   check(real, want, sut) {
     const s = sut as RevisionsSut;
     const c = real.context as Record<string, unknown>;
-    const { viewing, comparing, comparedWith, onlyChanges, restoring } = want;
-    same({ viewing: c.viewing, comparing: c.comparing, comparedWith: c.comparedWith, onlyChanges: c.onlyChanges, restoring: c.restoring }, { viewing, comparing, comparedWith, onlyChanges, restoring });
+    const { viewing, comparing, comparedWith, changes, onlyChanges, restoring } = want;
+    // The changes held are those of the comparison shown: none while another is read.
+    same({ viewing: c.viewing, comparing: c.comparing, comparedWith: c.comparedWith, changes: c.changes, onlyChanges: c.onlyChanges, restoring: c.restoring }, { viewing, comparing, comparedWith, changes, onlyChanges, restoring });
     same(real.matches({ restore: 'confirmingApproval' }), (want.value as { restore: string }).restore === 'confirmingApproval', 'the approval question shown');
     same(sut.pending.listRevisions.map((d) => d.input), want.inFlight.list, 'GET revisions in flight');
     same(sut.pending.readChanges.map((d) => d.input), want.inFlight.changes, 'GET changes in flight');

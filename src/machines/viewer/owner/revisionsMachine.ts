@@ -126,6 +126,8 @@ export const revisionsMachine = setup({
     setComparing: assign({
       comparing: ({ event }) => ('revisionNumber' in event ? event.revisionNumber : null),
       comparedWith: ({ context }) => context.viewing ?? context.currentRevision,
+      // The changes of the comparison it replaces go: the panel says "Comparing…" until the new ones come.
+      changes: null,
       failure: null,
     }),
     /** The viewer (the parent) selects the part as the hierarchy does, and frames it. */
