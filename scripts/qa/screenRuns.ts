@@ -75,7 +75,6 @@ const REASONS: Record<string, string> = {
   // No driver yet: what a driver would first need, so that the real server answers as the model's fixtures say.
   projectList: 'no screen driver yet: the model pages two cards at a time over five dated projects; the server pages by its own size',
   review: 'no screen driver yet: the model opens notes with set ids, views and markup the server would have to hold first',
-  revisions: 'no screen driver yet: the model lists three revisions with set changes between them, to be made on the server first',
   // The server lets the owner delete every note (server/domain/permissions.ts), a guest only their own.
   comments: "no screen driver yet: the model's owner may not delete the owner's own note 2, where the server lets the owner delete every note; its fixtures would first follow the server's rule",
   hyperlinks: "no screen driver yet: the model's owner may not delete the owner's own note 2, where the server lets the owner delete every note; its fixtures would first follow the server's rule",

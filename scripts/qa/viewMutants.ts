@@ -283,6 +283,22 @@ export const VIEW_MUTANTS: ViewMutant[] = [
     find: '{listOpen ? <ChangedPartsList',
     replace: '{listOpen && showing ? <ChangedPartsList',
   },
+  {
+    id: 'revisions-continue-cancels',
+    machine: 'revisions',
+    kind: 'a dialog\'s confirm not wired',
+    file: 'src/ui/viewer/panels/RevisionsPanel.tsx',
+    find: "onContinue={() => actor.send({ type: 'revisions.confirmCredit' })}",
+    replace: "onContinue={() => actor.send({ type: 'revisions.cancel' })}",
+  },
+  {
+    id: 'revisions-shown-is-current',
+    machine: 'revisions',
+    kind: 'a view reading the wrong state',
+    file: 'src/ui/viewer/panels/RevisionsPanel.tsx',
+    find: 'const shown = viewing ?? currentRevision;',
+    replace: 'const shown = currentRevision;',
+  },
 ];
 
 const OUT = '.tmp/mutant-dist';
