@@ -10,6 +10,7 @@ import { linkEstimateScreen } from './linkEstimateScreen';
 import { linkOptionsScreen } from './linkOptionsScreen';
 import { machiningScreen } from './machiningScreen';
 import { noticeScreen } from './noticeScreen';
+import { commentsScreen, hyperlinksScreen } from './notesScreen';
 import { ownerProjectScreen } from './ownerProjectScreen';
 import { plansScreen } from './plansScreen';
 import { presenterScreen } from './presenterScreen';
@@ -45,4 +46,6 @@ export const screenDrivers: Record<string, ScreenDriver<unknown, Expected>> = {
   quoteEditor: quoteEditorScreen as never,
   linkChanges: linkChangesScreen as never,
   revisions: revisionsScreen as never,
+  comments: commentsScreen as never,
+  hyperlinks: hyperlinksScreen as never,
 };

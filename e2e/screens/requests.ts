@@ -63,6 +63,12 @@ export class HeldRequests {
     return route;
   }
 
+  /** Every request not answered yet, once the page has sent at least `count` of them. */
+  async all(count = 1): Promise<Route[]> {
+    await expect.poll(() => this.routes.length, { message: `the page sent ${this.what}, ${count}` }).toBeGreaterThanOrEqual(count);
+    return this.routes.splice(0);
+  }
+
   /** The newest request not answered yet, once the page has sent one; the older ones (those the page replaced) are dropped. */
   async newest(): Promise<Route> {
     await expect.poll(() => this.routes.length, { message: `the page sent ${this.what}` }).toBeGreaterThan(0);

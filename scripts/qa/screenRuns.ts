@@ -75,9 +75,6 @@ const REASONS: Record<string, string> = {
   // No driver yet: what a driver would first need, so that the real server answers as the model's fixtures say.
   projectList: 'no screen driver yet: the model pages two cards at a time over five dated projects; the server pages by its own size',
   review: 'no screen driver yet: the model opens notes with set ids, views and markup the server would have to hold first',
-  // The server lets the owner delete every note (server/domain/permissions.ts), a guest only their own.
-  comments: "no screen driver yet: the model's owner may not delete the owner's own note 2, where the server lets the owner delete every note; its fixtures would first follow the server's rule",
-  hyperlinks: "no screen driver yet: the model's owner may not delete the owner's own note 2, where the server lets the owner delete every note; its fixtures would first follow the server's rule",
   ownerViewer: 'no screen driver yet (its children have theirs: tools, notice, owner project, presence; e2e/viewer.spec.ts for the rest)',
   sharedViewer: 'no screen driver yet (its children have theirs: tools, notice, approval, options, presence; e2e/sharedLink.spec.ts for the rest)',
 };

@@ -299,6 +299,14 @@ export const VIEW_MUTANTS: ViewMutant[] = [
     find: 'const shown = viewing ?? currentRevision;',
     replace: 'const shown = currentRevision;',
   },
+  {
+    id: 'hyperlinks-add-too-long',
+    machine: 'hyperlinks',
+    kind: 'a view reading the wrong state',
+    file: 'src/ui/viewer/panels/HyperlinksPanel.tsx',
+    find: 'draftIsSendable={draftError === null}',
+    replace: "draftIsSendable={draftError === null || draftError === 'nameTooLong'}",
+  },
 ];
 
 const OUT = '.tmp/mutant-dist';

@@ -110,7 +110,7 @@ const hyperlinkKind: Kind = {
   note: (id, day, isDeletable, authorName) => ({ id, date: date(day), authorName, authorAvatarUrl: `/avatars/${id}.png`, name: `Link ${id}`, url: `https://example.com/${id}`, isDeletable }),
 };
 
-interface NotesExpected extends Expected {
+export interface NotesExpected extends Expected {
   value: Phase;
   /** The notes shown, oldest first. */
   list: Note[];
@@ -327,6 +327,11 @@ interface Changes {
   rules: EventObject[];
 }
 
+/** The run of the form's rules on the owner's path (its screen drivers play it: e2e/screens/notesScreen.ts). */
+export const FORM_RUN = "the owner (project id): the form's rules";
+/** The run of the owner's list: its reads, deletes and bulk deletes. */
+export const LIST_RUN = 'the owner (project id): the list, deleting one, many at once';
+
 function notesModel(name: 'comments' | 'hyperlinks', kind: Kind, machine: typeof commentsMachine | typeof hyperlinksMachine, changes: Changes): MachineModel {
   const { ns, effects } = kind;
   const ev = eventsOf(kind);
@@ -383,14 +388,14 @@ function notesModel(name: 'comments' | 'hyperlinks', kind: Kind, machine: typeof
     testFile: 'tests/machines/notesModel.test.ts',
     runs: [
       run(
-        'the owner (project id): the list, deleting one, many at once',
+        LIST_RUN,
         owner,
         [ev.loaded, ev.loadFailed, ev.retry, ev.refresh, ...changes.valid, ev.submit, ev.created, ev.createFailed, ...deletes, ev.dismissError, ...bulk],
         (s) => [...lists(s), ctx(s).draft, ctx(s).error !== null],
         typeFirst,
       ),
       run(
-        "the owner (project id): the form's rules",
+        FORM_RUN,
         owner,
         [ev.loaded, ...changes.rules, ev.cancel, ev.created, ev.createFailed, ev.tooFast, ev.full, ev.author, ev.dismissError],
         (s) => [ids(ctx(s)[ns]), ctx(s).draft, ctx(s).error !== null, ctx(s).authorName],
@@ -427,6 +432,9 @@ const name = (value: string) => ({ type: 'hyperlinks.change', field: 'name', val
 const url = (value: string) => ({ type: 'hyperlinks.change', field: 'url', value }) as EventObject;
 const docs = name(' Docs ');
 const noScheme = url(' example.com/a ');
+
+/** Whether the form sends `draft` (the kind's rules above; the author's name aside). */
+export const sendableDraft = (ns: 'comments' | 'hyperlinks', draft: unknown) => (ns === 'comments' ? commentKind : hyperlinkKind).content(draft) !== null;
 
 export const hyperlinksModel = notesModel('hyperlinks', hyperlinkKind, hyperlinksMachine, {
   valid: [docs, noScheme],

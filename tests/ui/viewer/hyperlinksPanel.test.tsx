@@ -82,4 +82,30 @@ describe('hyperlinks panel', () => {
     expect(screen.queryByLabelText('Name')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
   });
+
+  it('keeps offering Try again for a list that failed to load after a hyperlink is added meanwhile', async () => {
+    let reads = 0;
+    const api = {
+      listAttachments: async () => {
+        reads += 1;
+        if (reads === 1) throw new Error('offline');
+        return existing;
+      },
+      createAttachment: async () => ({ id: 9, date: new Date(2025, 0, 4), isDeletable: true }),
+      deleteAttachment: async () => undefined,
+    } as unknown as ViewerContentApi;
+    const actor = createActor(createViewerContentServices(api).hyperlinks, { input: { ref: { id: 4 }, canCreate: true, authorName: 'Ana' } }).start();
+    renderWithLocale(<HyperlinksPanel actor={actor} />);
+    const user = userEvent.setup({ delay: null });
+    expect((await screen.findByRole('alert')).textContent).toContain('The hyperlinks could not be loaded.');
+    await user.type(screen.getByLabelText('Name'), 'Doc');
+    await user.type(screen.getByLabelText('Link'), 'example.com/doc');
+    await user.click(add());
+    await waitFor(() => expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe(''));
+    // The note was sent, the list is still not read: the failure and its Try again stay.
+    expect(screen.getByRole('alert').textContent).toContain('The hyperlinks could not be loaded.');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Catalogue')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

@@ -53,12 +53,14 @@ export function NotesPanel<Item extends NoteItem>({ actor, ns, texts, renderBody
   const sending = useSelector(actor, (s) => s.matches({ form: 'sending' }));
   const [selecting, setSelecting] = useState(false);
   const send = (name: string, extra: object = {}) => actor.send({ type: `${ns}.${name}`, ...extra });
+  // A list that failed to load keeps saying so, with Try again, after its message gave way (a note sent meanwhile, say).
+  const shownError: ContentError | null = error ?? (loadFailed ? 'loadFailed' : null);
 
   return (
     <section aria-label={texts.title()} className="flex min-h-0 flex-col gap-3">
-      {error && (
+      {shownError && (
         <ContentErrorMessage
-          error={error}
+          error={shownError}
           loadFailed={loadFailed}
           messages={{ loadFailed: texts.loadFailed(), createFailed: texts.createFailed(), deleteFailed: texts.deleteFailed() }}
           onRetry={() => send('retry')}
