@@ -1,17 +1,19 @@
 /**
  * The notes machines' screens, comments and hyperlinks: the panel of one kind in the owner's viewer
- * of a fresh kitchen whose server holds the model's three notes (written through the API, oldest
- * first: Comment 1, 2 and 3, or Link 1, 2 and 3). The page's first reads of the list are held until
- * the path's answer: the server's own, or a refusal. Each note the form sends is held too, and
- * answered by the server or refused as the model's failure says (a dropped answer, the guests' rate
- * limit, a full project). After each step the panel shows the oracle's list (the notes in order, or
- * "Loading", or the failure with Try again), the draft in its fields, the problem in words, the
- * fields locked while a note is sent and the submit button enabled only for a draft it takes; the
- * page sent as many notes as the model, each with the draft's content and the account's name; and
- * the server holds the notes the list shows.
+ * of a fresh kitchen whose server holds the model's three notes (Comment 1, 2 and 3, or Link 1, 2
+ * and 3, oldest first; 1 and 3 written by guests through the link where the path deletes the
+ * guests' comments). The page's first reads of the list are held until the path's answer: the
+ * server's own, or a refusal. Each note the form sends, each DELETE of one note and each bulk delete
+ * is held too, and answered by the server or refused as the model's failure says (a dropped answer,
+ * the guests' rate limit, a full project). After each step the panel shows the oracle's list (the
+ * notes in order, or "Loading", or the failure with Try again), the draft in its fields, the
+ * problem in words, the fields locked while a note is sent, the submit button enabled only for a
+ * draft it takes, a delete button on each note, the picks checked, the confirmation asked; the
+ * page sent the notes, the deletes and the bulk deletes the model sent (each note's content with
+ * the account's name, each delete's note, each bulk delete's picks or "the guests'"); and the
+ * server holds the notes the list shows.
  *
- * The paths played are the owner's form's rules (FORM_RUN). The model's other runs are not played
- * here: see `unplayable`.
+ * The paths played are the owner's runs (FORM_RUN, LIST_RUN); see `unplayable` for the rest.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { api } from '../../bench/lib/appServer';
@@ -28,6 +30,8 @@ const TEXTS = {
   loading: 'Loading',
   retry: 'Try again',
   dismiss: 'Dismiss',
+  select: 'Select',
+  done: 'Done',
   invalidResponse: 'Invalid response from server.',
   tooFast: 'Too many in a short time. Please wait a minute and try again.',
   full: 'This project has reached its limit: no more can be added for now.',
@@ -36,6 +40,11 @@ const TEXTS = {
     panel: 'Comments',
     submit: 'Send',
     empty: 'No comments yet.',
+    deleteOne: 'Delete this comment',
+    selectOne: 'Select this comment',
+    deleteGuests: 'Delete guest comments',
+    confirmSelected: (n: number) => `Delete ${n} comment${n === 1 ? '' : 's'}? This cannot be undone.`,
+    confirmGuests: 'Delete every comment not written by you? This cannot be undone.',
     loadFailed: 'The comments could not be loaded.',
     createFailed: 'The comment could not be sent. Please try again.',
     deleteFailed: 'The comment could not be deleted. It is back in the list.',
@@ -45,6 +54,9 @@ const TEXTS = {
     panel: 'Hyperlinks',
     submit: 'Add',
     empty: 'No hyperlinks yet.',
+    deleteOne: 'Delete this hyperlink',
+    selectOne: 'Select this hyperlink',
+    confirmSelected: (n: number) => `Delete ${n} hyperlink${n === 1 ? '' : 's'}? This cannot be undone.`,
     loadFailed: 'The hyperlinks could not be loaded.',
     createFailed: 'The hyperlink could not be added. Please try again.',
     deleteFailed: 'The hyperlink could not be deleted. It is back in the list.',
@@ -64,6 +76,16 @@ interface NotesScreen extends OwnerWithProject {
   creates: HeldRequests;
   /** The bodies of the notes the page sent. */
   bodies: Array<Record<string, string>>;
+  /** The page's DELETEs of one note, and of many (the owner's bulk delete). */
+  removes: HeldRequests;
+  removals: HeldRequests;
+  /** The model's note of each note the server holds, by the server's id (the model's 1, 2, 3; a note sent, 9). */
+  modelIds: Map<number, number>;
+  /** The notes the page asked to delete, one by one (model ids), and its bulk deletes' targets. */
+  removed: number[];
+  targets: Target[];
+  /** Whether the list shows its checkboxes (Select pressed, not Done). */
+  selecting: boolean;
 }
 
 /** What one kind differs by: its words, its path on the wire, its notes, its fields. */
@@ -87,6 +109,8 @@ interface Kind {
 const panel = (page: Page, ns: Ns) => page.getByRole('region', { name: TEXTS[ns].panel, exact: true }).first();
 const submitOf = (page: Page, ns: Ns) => panel(page, ns).getByRole('button', { name: TEXTS[ns].submit, exact: true });
 const items = (page: Page, ns: Ns) => panel(page, ns).locator('ul > li');
+/** The model's note `id` (1, 2 or 3) in the list. */
+const noteItem = (page: Page, kind: Kind, id: number) => items(page, kind.ns).filter({ has: page.getByText(kind.shown({ id, text: `Comment ${id}`, name: `Link ${id}` }), { exact: true }) });
 
 const commentKind: Kind = {
   ns: 'comments',
@@ -117,14 +141,13 @@ const hyperlinkKind: Kind = {
   tryDisabled: (page) => panel(page, 'hyperlinks').getByLabel('Name', { exact: true }).press('Enter'),
 };
 
-/** The events of the owner's list run the page does not play: a delete or a pick, and a read again (see `unplayable`). */
-const NOT_PLAYED = /\.(delete|toggleSelect|clearSelection|deleteSelected|deleteGuests|confirm|cancelConfirm|refresh)$|^xstate\.(done|error)\.actor\.delete/;
+/** The events of the owner's list run the page does not play: a read again (see `unplayable`). */
+const NOT_PLAYED = /\.refresh$/;
+
+type Target = { ids: number[] } | { authors: 'guests' };
 
 /**
  * What the page cannot play:
- * - In the owner's list, a delete or a pick: the model's owner may not delete the owner's own
- *   note 2, where the server lets the owner delete every note. Its paths of reads, failures and
- *   Try again, and of a note sent while the list is read, are played.
  * - In the owner's list, a read again: the page reads again on a comment written elsewhere (which
  *   the server would then hold, and the model's answer does not), and never on hyperlinks.
  * - A guest on a link: a guest writes no hyperlink (none of theirs to delete) and has no form for
@@ -133,13 +156,44 @@ const NOT_PLAYED = /\.(delete|toggleSelect|clearSelection|deleteSelected|deleteG
  * - A link whose list is off: the link shows no panel of a list its owner turned off.
  * - A new author: the owner's name changes only in the account's settings, away from the viewer.
  * - Dismiss while the list has failed to load: its message offers Try again instead.
+ * - A control the page does not show, or shows disabled, where the model plays it (and refuses it):
+ *   a delete or a pick of a note not listed, the bulk buttons while confirming, deleting or with
+ *   nothing to delete, Delete selected with nothing picked, the confirmation's buttons while none
+ *   is asked, Delete guest hyperlinks (guests write none).
+ * - A bulk delete answered with ids the server did not delete (the server answers what it
+ *   deleted: the picked notes, or the guests' notes it still held), and a DELETE answered as done
+ *   for a note a bulk delete already took (the server answers 404).
  */
 const unplayableIn = (model: typeof commentsModel) => (path: ScreenPath<NotesExpected>): string | null => {
+  const ns = model.name as Ns;
   if (path.run !== FORM_RUN && path.run !== LIST_RUN) return `the page plays the owner's runs (the others: see notesScreen.ts)`;
   if (path.steps.some((s) => s.event.type.endsWith('.author'))) return "the owner's name changes only in the account's settings, away from the viewer";
-  if (path.steps.some((s) => NOT_PLAYED.test(s.event.type))) return "the model's owner may not delete note 2 (the server lets the owner delete every note); a read again needs a note written elsewhere";
+  if (path.steps.some((s) => NOT_PLAYED.test(s.event.type))) return 'a read again needs a note written elsewhere';
+  /** The guests' notes the server holds (written by guests where the path deletes the guests' notes). */
+  const onServer = new Set([1, 2, 3]);
   for (const { event, before } of statesBefore(model, path)) {
-    if (event.type.endsWith('.dismissError') && before.value.list === 'failed') return 'while the list has failed to load, its message offers Try again, not Dismiss';
+    const type = event.type.replace(`${ns}.`, '');
+    const id = (event as { id?: number }).id;
+    const listed = before.list.some((n) => n.id === id);
+    const bar = before.list.some((n) => n.isDeletable) && before.value.bulk !== 'confirming';
+    if (type === 'dismissError' && before.value.list === 'failed') return 'while the list has failed to load, its message offers Try again, not Dismiss';
+    if ((type === 'delete' || type === 'toggleSelect') && !listed) return 'the note is not on the list: no button for it';
+    if ((type === 'deleteSelected' || type === 'deleteGuests') && (!bar || before.value.bulk === 'deleting')) return 'the bulk buttons are not on the page (confirming, or nothing to delete) or are off while deleting';
+    if (type === 'deleteSelected' && before.selected.length === 0) return 'Delete selected is off with nothing picked';
+    if (type === 'deleteGuests' && ns === 'hyperlinks') return 'guests write no hyperlinks: there is no Delete guest hyperlinks';
+    if ((type === 'confirm' || type === 'cancelConfirm') && before.value.bulk !== 'confirming') return 'no confirmation is asked';
+    if (event.type === `xstate.done.actor.${ns === 'comments' ? 'deleteComment' : 'deleteHyperlink'}`) {
+      const gone = before.queue[0]!.id;
+      if (!onServer.has(gone)) return 'the note was taken by a bulk delete first: the server answers 404';
+      onServer.delete(gone);
+    }
+    if (event.type === `xstate.done.actor.${ns === 'comments' ? 'deleteComments' : 'deleteHyperlinks'}`) {
+      const target = before.target as Target;
+      const takes = 'ids' in target ? target.ids.filter((n) => onServer.has(n)) : [1, 3].filter((n) => onServer.has(n));
+      const answered = (event as unknown as { output: { deletedIds: number[] } }).output.deletedIds;
+      if (JSON.stringify(takes) !== JSON.stringify(answered)) return `the server answers the notes it deleted (${takes.join(', ') || 'none'}), not ${answered.join(', ')}`;
+      takes.forEach((n) => onServer.delete(n));
+    }
   }
   return null;
 };
@@ -162,26 +216,36 @@ function notesScreen(kind: Kind, model: typeof commentsModel): ScreenDriver<Note
     model,
     unplayable: unplayableIn(model),
     offScreen: {
-      transitions: [
-        `(root) ${ns}.delete#0`,
-        `(root) ${ns}.author#0`,
-        `list.ready ${ns}.refresh#0`,
-        'deletion.idle (always)#0',
-        `deletion.deleting xstate.done.actor.${effects.remove}#0`,
-        `deletion.deleting xstate.error.actor.${effects.remove}#0`,
-        ...['toggleSelect', 'clearSelection', 'deleteSelected', 'deleteGuests'].map((event) => `bulk.idle ${ns}.${event}#0`),
-        `bulk.confirming ${ns}.confirm#0`,
-        `bulk.confirming ${ns}.cancelConfirm#0`,
-        `bulk.deleting xstate.done.actor.${effects.removeMany}#0`,
-        `bulk.deleting xstate.error.actor.${effects.removeMany}#0`,
-      ],
-      why:
-        "deletes and picks: the model's owner may not delete the owner's own note 2, where the server lets the owner delete every note (the model's fixtures would first follow the server's rule); a read again comes only from a comment written elsewhere, which the server would then hold; a new author only from the account's settings",
+      transitions: [`(root) ${ns}.author#0`, `list.ready ${ns}.refresh#0`],
+      why: "a read again comes only from a comment written elsewhere, which the server would then hold (and never for hyperlinks); a new author only from the account's settings",
     },
     answers: 'held',
-    async open(page) {
+    async open(page, _, path) {
       const owner = await ownerWithProject(page, `notes-${ns}`, `Kitchen ${ns}`);
-      for (const id of [1, 2, 3]) await api(e2eServer, `projects/${owner.projectId}/${wire}`, owner.token, kind.seed(id), 'POST');
+      const modelIds = new Map<number, number>();
+      // Where the path deletes the guests' comments, Carl's (1) and Bea's (3) are written through the link, by guests.
+      const byGuests = path.steps.some((s) => s.event.type === `${ns}.deleteGuests`);
+      if (byGuests) await api(e2eServer, `projects/${owner.projectId}`, owner.token, { isPublished: true, shareOptions: { isCommentsVisible: true } }, 'PATCH');
+      for (const id of [1, 2, 3]) {
+        const asGuest = byGuests && id !== 2;
+        const write = () =>
+          asGuest
+            ? page.request.post(`/api/v1/projects/accessKeys/${owner.accessKey}/${wire}`, { data: { ...kind.seed(id), authorName: id === 1 ? 'Carl' : 'Bea' } })
+            : page.request.post(`/api/v1/projects/${owner.projectId}/${wire}`, { data: kind.seed(id), headers: { authorization: `Bearer ${owner.token}` } });
+        let created: { id: number } | null = null;
+        // Guests write 10 notes a minute from one address: a refusal for that is asked again until taken.
+        await expect
+          .poll(
+            async () => {
+              const answer = await write();
+              if (answer.ok()) created = (await answer.json()) as { id: number };
+              return answer.ok();
+            },
+            { message: `note ${id} written`, timeout: 75_000, intervals: [5_000] },
+          )
+          .toBe(true);
+        modelIds.set(created!.id, id);
+      }
       const screen: NotesScreen = {
         ...owner,
         reads: new HeldRequests(`its read of the ${ns}`),
@@ -189,14 +253,32 @@ function notesScreen(kind: Kind, model: typeof commentsModel): ScreenDriver<Note
         answered: false,
         creates: new HeldRequests(`a new note (${ns})`),
         bodies: [],
+        removes: new HeldRequests(`a DELETE of one note (${ns})`),
+        removals: new HeldRequests(`a bulk delete (${ns})`),
+        modelIds,
+        removed: [],
+        targets: [],
+        selecting: false,
       };
-      const path = `/api/v1/projects/${owner.projectId}/${wire}`;
+      const list = `/api/v1/projects/${owner.projectId}/${wire}`;
       await page.route(
-        (url) => url.pathname === path,
+        (url) => url.pathname === list || url.pathname.startsWith(`${list}/`),
         (route, request) => {
-          if (request.method() === 'POST') {
+          const { pathname } = new URL(request.url());
+          const method = request.method();
+          if (pathname !== list) {
+            if (method !== 'DELETE' || !/\/\d+$/.test(pathname)) return route.fallback();
+            screen.removed.push(modelIds.get(Number(pathname.split('/').at(-1))) ?? -1);
+            return screen.removes.hold(route);
+          }
+          if (method === 'POST') {
             screen.bodies.push(request.postDataJSON() as Record<string, string>);
             return screen.creates.hold(route);
+          }
+          if (method === 'DELETE') {
+            const target = request.postDataJSON() as Target;
+            screen.targets.push('ids' in target ? { ids: target.ids.map((n) => modelIds.get(n) ?? -1) } : target);
+            return screen.removals.hold(route);
           }
           // The reads until the list's first answer are held (the review reads the comments too); a read after it, the page's own
           // note heard live, goes through.
@@ -215,9 +297,27 @@ function notesScreen(kind: Kind, model: typeof commentsModel): ScreenDriver<Note
         if (await submitOf(page, ns).isEnabled()) await submitOf(page, ns).click();
         else await kind.tryDisabled(page);
       },
-      [`${ns}.cancel`]: (page) => panel(page, ns).getByRole('button', { name: 'Cancel', exact: true }).click(),
+      [`${ns}.cancel`]: (page) => panel(page, ns).locator('form').getByRole('button', { name: 'Cancel', exact: true }).click(),
       [`${ns}.dismissError`]: (page) => panel(page, ns).getByRole('alert').getByRole('button', { name: TEXTS.dismiss }).click(),
       [`${ns}.retry`]: (page) => panel(page, ns).getByRole('alert').getByRole('button', { name: TEXTS.retry }).click(),
+      [`${ns}.delete`]: (page, _, e) => noteItem(page, kind, (e as unknown as { id: number }).id).getByRole('button', { name: TEXTS[ns].deleteOne, exact: true }).click(),
+      async [`${ns}.toggleSelect`](page, screen, e) {
+        if (!screen.selecting) await panel(page, ns).getByRole('button', { name: TEXTS.select, exact: true }).click();
+        screen.selecting = true;
+        await noteItem(page, kind, (e as unknown as { id: number }).id).getByRole('checkbox', { name: TEXTS[ns].selectOne }).click();
+      },
+      async [`${ns}.clearSelection`](page, screen) {
+        await panel(page, ns).getByRole('button', { name: TEXTS.done, exact: true }).click();
+        screen.selecting = false;
+      },
+      async [`${ns}.deleteSelected`](page, screen) {
+        if (!screen.selecting) await panel(page, ns).getByRole('button', { name: TEXTS.select, exact: true }).click();
+        screen.selecting = true;
+        await panel(page, ns).getByRole('button', { name: /^Delete selected \(\d+\)$/ }).click();
+      },
+      [`${ns}.deleteGuests`]: (page) => panel(page, ns).getByRole('button', { name: TEXTS.comments.deleteGuests, exact: true }).click(),
+      [`${ns}.confirm`]: (page) => panel(page, ns).getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click(),
+      [`${ns}.cancelConfirm`]: (page) => panel(page, ns).getByRole('alertdialog').getByRole('button', { name: 'Cancel', exact: true }).click(),
     },
     server: {
       async [`xstate.done.actor.${effects.load}`](_, screen) {
@@ -230,12 +330,16 @@ function notesScreen(kind: Kind, model: typeof commentsModel): ScreenDriver<Note
         screen.readers = 1;
       },
       [`xstate.done.actor.${effects.create}`]: async (_, screen) => (await screen.creates.next()).continue(),
+      [`xstate.done.actor.${effects.remove}`]: async (_, screen) => (await screen.removes.next()).continue(),
+      [`xstate.error.actor.${effects.remove}`]: async (_, screen) => refuse(await screen.removes.next()),
+      [`xstate.done.actor.${effects.removeMany}`]: async (_, screen) => (await screen.removals.next()).continue(),
+      [`xstate.error.actor.${effects.removeMany}`]: async (_, screen) => refuse(await screen.removals.next()),
       [`xstate.error.actor.${effects.create}`]: (_, screen, e) => refuseAs(screen, kind, (e as unknown as { error: { status?: number; code?: string } }).error),
     },
     async expect(page, screen, e, where) {
       const texts = TEXTS[ns];
       const list = panel(page, ns);
-      const message: Record<string, string> = { ...texts, invalidResponse: TEXTS.invalidResponse, tooFast: TEXTS.tooFast, full: TEXTS.full };
+      const message: Record<string, string> = { loadFailed: texts.loadFailed, createFailed: texts.createFailed, deleteFailed: texts.deleteFailed, invalidResponse: TEXTS.invalidResponse, tooFast: TEXTS.tooFast, full: TEXTS.full };
       // A list that failed to load says so until it is read, whatever the last problem was.
       const problem = e.error ?? (e.value.list === 'failed' ? 'loadFailed' : null);
       if (problem) await expect(list.getByRole('alert'), where).toContainText(message[problem]!);
@@ -258,8 +362,25 @@ function notesScreen(kind: Kind, model: typeof commentsModel): ScreenDriver<Note
       await expect.poll(() => screen.creates.sent, { message: `${where}: notes sent` }).toBe(e.calls.create.length);
       const sent = (e.calls.create as Array<{ body: Record<string, string> }>).map(({ body }) => ({ ...body, authorName: AUTHOR }));
       expect(screen.bodies, `${where}: the notes' bodies`).toEqual(sent);
+      // Deletes: a button on each note the owner may delete, the checkboxes while selecting, the confirmation asked.
+      await expect(list.getByRole('button', { name: texts.deleteOne, exact: true }), where).toHaveCount(e.value.list === 'failed' ? 0 : e.list.filter((n) => n.isDeletable).length);
+      if (screen.selecting && e.value.list !== 'failed') {
+        for (const note of e.list.filter((n) => n.isDeletable && n.id <= 3)) {
+          await expect(noteItem(page, kind, note.id).getByRole('checkbox'), where).toBeChecked({ checked: e.selected.includes(note.id) });
+        }
+      }
+      const target = e.target as Target | null;
+      if (e.value.bulk === 'confirming' && target) {
+        const question = 'ids' in target ? texts.confirmSelected(target.ids.length) : TEXTS.comments.confirmGuests;
+        await expect(list.getByRole('alertdialog'), where).toHaveText(new RegExp(`^${escape(question)}`));
+      } else await expect(list.getByRole('alertdialog'), where).toHaveCount(0);
+      if (e.value.bulk === 'deleting' && ns === 'comments') await expect(list.getByRole('button', { name: TEXTS.comments.deleteGuests }), where).toBeDisabled();
+      await expect.poll(() => screen.removes.sent, { message: `${where}: notes deleted one by one` }).toBe(e.calls.remove.length);
+      expect(screen.removed, `${where}: the notes deleted one by one`).toEqual((e.calls.remove as Array<{ id: number }>).map(({ id }) => id));
+      await expect.poll(() => screen.removals.sent, { message: `${where}: bulk deletes` }).toBe(e.calls.removeMany.length);
+      expect(screen.targets, `${where}: the bulk deletes' targets`).toEqual((e.calls.removeMany as Array<{ target: Target }>).map(({ target }) => target));
       // The server holds what the list shows, once no note is on its way.
-      if (!sending && e.value.list === 'ready') {
+      if (!sending && e.value.list === 'ready' && e.value.deletion === 'idle' && e.value.bulk !== 'deleting') {
         const held = await api<Note[]>(e2eServer, `projects/${screen.projectId}/${wire}`, screen.token);
         expect(held.map(kind.shown), `${where}: the ${ns} the server holds`).toEqual(e.list.map((n) => kind.shown(n as Note)));
       }

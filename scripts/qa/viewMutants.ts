@@ -307,6 +307,22 @@ export const VIEW_MUTANTS: ViewMutant[] = [
     find: 'draftIsSendable={draftError === null}',
     replace: "draftIsSendable={draftError === null || draftError === 'nameTooLong'}",
   },
+  {
+    id: 'notes-confirm-cancels',
+    machine: 'comments',
+    kind: "a dialog's confirm not wired",
+    file: 'src/ui/viewer/panels/NotesBulkBar.tsx',
+    find: "onClick={() => send('confirm')}",
+    replace: "onClick={() => send('cancelConfirm')}",
+  },
+  {
+    id: 'notes-checkbox-unchecked',
+    machine: 'hyperlinks',
+    kind: 'a view reading the wrong state',
+    file: 'src/ui/viewer/panels/NoteCard.tsx',
+    find: 'checked={selection.checked}',
+    replace: 'checked={false}',
+  },
 ];
 
 const OUT = '.tmp/mutant-dist';

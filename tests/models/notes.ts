@@ -61,6 +61,8 @@ interface Kind {
   content(draft: unknown): Record<string, string> | null;
   /** The 409 code of a full project. */
   fullCode: string;
+  /** Whether guests write this kind: only then may the owner delete every guest's note at once (hyperlinks are the owner's alone). */
+  guestsWrite: boolean;
   note(id: number, day: number, isDeletable: boolean, authorName: string): Note;
 }
 
@@ -76,6 +78,7 @@ const commentKind: Kind = {
     return text !== '' && text.length <= COMMENT_MAX_LENGTH ? { text } : null;
   },
   fullCode: 'too_many_comments',
+  guestsWrite: true,
   note: (id, day, isDeletable, authorName) => ({ id, date: date(day), authorName, authorAvatarUrl: `/avatars/${id}.png`, text: `Comment ${id}`, isDeletable }),
 };
 
@@ -107,6 +110,7 @@ const hyperlinkKind: Kind = {
     return isWebAddress(url) ? { name, url } : null;
   },
   fullCode: 'too_many_attachments',
+  guestsWrite: false,
   note: (id, day, isDeletable, authorName) => ({ id, date: date(day), authorName, authorAvatarUrl: `/avatars/${id}.png`, name: `Link ${id}`, url: `https://example.com/${id}`, isDeletable }),
 };
 
@@ -224,6 +228,7 @@ function notesOracle(kind: Kind, input: Input): Oracle<EventObject, NotesExpecte
         if (!at('bulk', 'idle') || !owner || e.selected.length === 0) return { ...base, effects: ['nothing to delete'] };
         return { ...base, value: phase('bulk', 'confirming'), target: { ids: e.selected }, effects: [`confirm deleting ${e.selected.length} notes`] };
       case `${ns}.deleteGuests`:
+        if (!kind.guestsWrite) return { ...base, effects: ['no guest writes this kind'] };
         if (!at('bulk', 'idle') || !owner || e.list.length === 0) return { ...base, effects: ['nothing to delete'] };
         return { ...base, value: phase('bulk', 'confirming'), target: { authors: 'guests' }, effects: ["confirm deleting the guests' notes"] };
       case `${ns}.confirm`:
@@ -284,6 +289,8 @@ function eventsOf(kind: Kind) {
   return {
     // Not in order: 1 is the oldest, 2 and 3 share a date.
     loaded: { type: `xstate.done.actor.${effects.load}`, output: notes },
+    // The owner may delete every note of the project (server/domain/permissions.ts).
+    loadedByOwner: { type: `xstate.done.actor.${effects.load}`, output: notes.map((n) => ({ ...n, isDeletable: true })) },
     loadFailed: { type: `xstate.error.actor.${effects.load}`, error: new Error('offline') },
     loadInvalid: { type: `xstate.error.actor.${effects.load}`, error: new InvalidResponseError('date') },
     retry: { type: `${ns}.retry` },
@@ -311,6 +318,8 @@ function eventsOf(kind: Kind) {
     // The server's answer decides what goes: an id not picked, or one it did not delete, says so.
     bulkDeleted3: { type: `xstate.done.actor.${effects.removeMany}`, output: { deletedIds: [3] } satisfies BulkDeleteResult },
     bulkDeleted138: { type: `xstate.done.actor.${effects.removeMany}`, output: { deletedIds: [1, 3, 8] } satisfies BulkDeleteResult },
+    // The guests' notes, as the server answers "delete every guest's note" with both still there.
+    bulkDeleted13: { type: `xstate.done.actor.${effects.removeMany}`, output: { deletedIds: [1, 3] } satisfies BulkDeleteResult },
     bulkFailed: { type: `xstate.error.actor.${effects.removeMany}`, error: new Error('500') },
   };
 }
@@ -372,7 +381,8 @@ function notesModel(name: 'comments' | 'hyperlinks', kind: Kind, machine: typeof
     }),
   });
   /** The notes, the deletes queued, the picks and the confirmation. */
-  const lists = (s: Snapshot) => [ids(ctx(s)[ns]), ids(ctx(s).deleting), ctx(s).selected, ctx(s).bulkTarget];
+  // The picks as a set: picked in either order, the same notes go.
+  const lists = (s: Snapshot) => [ids(ctx(s)[ns]), ids(ctx(s).deleting), [...ctx(s).selected].sort(), ctx(s).bulkTarget];
   /** The draft is typed while the list loads, and the list answers once it is typed: one draft to send, then none. */
   const typeFirst = (s: Snapshot, event: EventObject) =>
     changes.valid.includes(event) ? at(s, 'list', 'loading') : !loadAnswers.includes(event.type) || JSON.stringify(ctx(s).draft) === typed;
@@ -390,17 +400,19 @@ function notesModel(name: 'comments' | 'hyperlinks', kind: Kind, machine: typeof
       run(
         LIST_RUN,
         owner,
-        [ev.loaded, ev.loadFailed, ev.retry, ev.refresh, ...changes.valid, ev.submit, ev.created, ev.createFailed, ...deletes, ev.dismissError, ...bulk],
+        // Deleting and picking are played on the guests' notes 1 and 3 (note 2, the owner's own, may go too: its paths are
+        // those of 1 and 3 again, three times as many).
+        [ev.loadedByOwner, ev.loadFailed, ev.retry, ev.refresh, ...changes.valid, ev.submit, ev.created, ev.createFailed, ...deletes.filter((d) => d !== ev.delete2), ev.dismissError, ...bulk.filter((b) => b !== ev.pick2), ...(kind.guestsWrite ? [ev.bulkDeleted13] : [])],
         (s) => [...lists(s), ctx(s).draft, ctx(s).error !== null],
         typeFirst,
       ),
       run(
         FORM_RUN,
         owner,
-        [ev.loaded, ...changes.rules, ev.cancel, ev.created, ev.createFailed, ev.tooFast, ev.full, ev.author, ev.dismissError],
+        [ev.loadedByOwner, ...changes.rules, ev.cancel, ev.created, ev.createFailed, ev.tooFast, ev.full, ev.author, ev.dismissError],
         (s) => [ids(ctx(s)[ns]), ctx(s).draft, ctx(s).error !== null, ctx(s).authorName],
         // The list is read first; a new author while a note is sent is left out (see the top of this file).
-        (s, event) => (event === ev.loaded || at(s, 'list', 'ready')) && !(event === ev.author && at(s, 'form', 'sending')),
+        (s, event) => (event === ev.loadedByOwner || at(s, 'list', 'ready')) && !(event === ev.author && at(s, 'form', 'sending')),
         true,
       ),
       run(

@@ -27,4 +27,5 @@ export const commentsMachine = createNotesMachine<CommentTypes>({
   change: (_draft, { text }) => text,
   isSendable: (draft) => commentDraftError(draft) === null,
   content: (draft) => ({ text: draft.trim() }),
+  guestsWrite: true,
 });

@@ -45,4 +45,5 @@ export const hyperlinksMachine = createNotesMachine<HyperlinkTypes>({
   change: (draft, { field, value }) => ({ ...draft, [field]: value }),
   isSendable: (draft) => hyperlinkDraftError(draft) === null,
   content: (draft) => ({ name: draft.name.trim(), url: normalizeLink(draft.url) }),
+  guestsWrite: false,
 });

@@ -203,7 +203,8 @@ export function createNotesMachine<T extends NoteTypes>(kind: NoteKindConfig<T>)
               },
               [ev('clearSelection')]: { actions: assign({ selected: [] }) },
               [ev('deleteSelected')]: { guard: 'hasSelection', target: 'confirming', actions: assign({ bulkTarget: ({ context }) => ({ ids: context.selected }) }) },
-              [ev('deleteGuests')]: { guard: 'canManage', target: 'confirming', actions: assign({ bulkTarget: { authors: 'guests' } }) },
+              // Only where guests write this kind (hyperlinks are the owner's alone).
+              ...(kind.guestsWrite ? { [ev('deleteGuests')]: { guard: 'canManage', target: 'confirming', actions: assign({ bulkTarget: { authors: 'guests' as const } }) } } : {}),
             },
           },
           confirming: {

@@ -54,6 +54,8 @@ export interface NoteKindConfig<T extends NoteTypes> {
   isSendable(draft: T['draft']): boolean;
   /** The note as it is sent and then shown (trimmed, normalised). */
   content(draft: T['draft']): NoteContentOf<T>;
+  /** Whether guests write this kind (comments): then the owner may delete every guest's note at once. */
+  guestsWrite: boolean;
 }
 
 export type NotesContext<T extends NoteTypes> = Required<NotesInput> & { [K in T['ns']]: T['item'][] } & {
