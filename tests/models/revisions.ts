@@ -259,7 +259,7 @@ const oracleOf = (page: boolean): Oracle<RevisionsEvent, RevisionsExpected> => (
     const { viewing, comparing, comparedWith, changes, onlyChanges, restoring } = want;
     // The changes held are those of the comparison shown: none while another is read.
     same({ viewing: c.viewing, comparing: c.comparing, comparedWith: c.comparedWith, changes: c.changes, onlyChanges: c.onlyChanges, restoring: c.restoring }, { viewing, comparing, comparedWith, changes, onlyChanges, restoring });
-    same(real.matches({ restore: 'confirmingApproval' }), (want.value as { restore: string }).restore === 'confirmingApproval', 'the approval question shown');
+    same(real.matches({ restore: 'confirmingApproval' }), want.value.restore === 'confirmingApproval', 'the approval question shown');
     same(sut.pending.listRevisions.map((d) => d.input), want.inFlight.list, 'GET revisions in flight');
     same(sut.pending.readChanges.map((d) => d.input), want.inFlight.changes, 'GET changes in flight');
     same(sut.pending.restoreRevision.map((d) => d.input), want.inFlight.restore, 'POST restore in flight');

@@ -46,3 +46,27 @@ it('keeps the credit question while a new revision makes the list be read again,
   await waitFor(() => expect(restores).toEqual([{ consumeCredit: false }, { consumeCredit: true }]));
   expect((await screen.findByRole('status')).textContent).toBe('Making revision 2 current…');
 });
+
+it("names the approved revision in the approval's question, also once a new revision arrives while it is asked", async () => {
+  const actor = createActor(
+    revisionsMachine.provide({
+      actors: {
+        listRevisions: fromPromise(() => Promise.resolve([revision(3), revision(2), revision(1)])),
+        restoreRevision: fromPromise<Project, { projectId: number; revisionNumber: number; consumeCredit: boolean; keepApproval: boolean }>(() => new Promise<Project>(() => {})),
+      },
+      actions: { restored: () => {} },
+    }),
+    { input: { projectId: 7, currentRevision: 3, approvedRevision: 3 } },
+  ).start();
+  actor.send({ type: 'revisions.load' });
+  renderRevisionsPanel(actor, 'en');
+  await waitFor(() => expect(document.querySelector('[data-revision="2"]')).toBeTruthy());
+  fireEvent.click(within(document.querySelector('[data-revision="2"]') as HTMLElement).getByRole('button', { name: 'Make current' }));
+  await screen.findByRole('alertdialog', { name: 'Revision 3 is approved' });
+
+  // A colleague's revision 4 arrives while the owner is asked: the approval is still revision 3's.
+  actor.send({ type: 'revisions.changed', currentRevision: 4 });
+  await waitFor(() => expect(actor.getSnapshot().context.currentRevision).toBe(4));
+  expect(actor.getSnapshot().matches({ restore: 'confirmingApproval' })).toBe(true);
+  expect(screen.getByRole('alertdialog', { name: 'Revision 3 is approved' })).toBeTruthy();
+});

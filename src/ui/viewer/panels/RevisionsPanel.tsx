@@ -24,7 +24,7 @@ export function RevisionsPanel({ actor }: { actor: RevisionsActor }) {
   const LL = useLL();
   const locale = useLocale();
   const snapshot = useSelector(actor, (s) => s);
-  const { revisions, currentRevision, viewing, comparing, comparedWith, changes, onlyChanges, restoring, failure } = snapshot.context;
+  const { revisions, currentRevision, approvedRevision, viewing, comparing, comparedWith, changes, onlyChanges, restoring, failure } = snapshot.context;
   const shown = viewing ?? currentRevision;
   const busy = !snapshot.matches({ restore: 'idle' });
   // The restore's progress and dialogs stay while the list is read again (a new revision arrived meanwhile).
@@ -37,7 +37,7 @@ export function RevisionsPanel({ actor }: { actor: RevisionsActor }) {
       ) : null}
       <LeaveApprovedDialog
         open={snapshot.matches({ restore: 'confirmingApproval' })}
-        approved={currentRevision}
+        approved={approvedRevision ?? currentRevision}
         next={restoring ?? 0}
         onChoose={(keepApproval) => actor.send({ type: 'revisions.confirmApproval', keepApproval })}
         onCancel={() => actor.send({ type: 'revisions.cancel' })}
