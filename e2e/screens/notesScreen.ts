@@ -39,7 +39,6 @@ const TEXTS = {
     tool: 'Comments',
     panel: 'Comments',
     submit: 'Send',
-    empty: 'No comments yet.',
     deleteOne: 'Delete this comment',
     selectOne: 'Select this comment',
     deleteGuests: 'Delete guest comments',
@@ -53,7 +52,6 @@ const TEXTS = {
     tool: 'Hyperlinks',
     panel: 'Hyperlinks',
     submit: 'Add',
-    empty: 'No hyperlinks yet.',
     deleteOne: 'Delete this hyperlink',
     selectOne: 'Select this hyperlink',
     confirmSelected: (n: number) => `Delete ${n} hyperlink${n === 1 ? '' : 's'}? This cannot be undone.`,
@@ -79,7 +77,7 @@ interface NotesScreen extends OwnerWithProject {
   /** The page's DELETEs of one note, and of many (the owner's bulk delete). */
   removes: HeldRequests;
   removals: HeldRequests;
-  /** The model's note of each note the server holds, by the server's id (the model's 1, 2, 3; a note sent, 9). */
+  /** The model's note (1, 2 or 3) of each note written before the page opened, by the server's id. */
   modelIds: Map<number, number>;
   /** The notes the page asked to delete, one by one (model ids), and its bulk deletes' targets. */
   removed: number[];
@@ -92,6 +90,8 @@ interface NotesScreen extends OwnerWithProject {
 interface Kind {
   ns: Ns;
   wire: 'comments' | 'attachments';
+  /** The machine's actors: the list's read, a send, one delete, a bulk delete. */
+  effects: { load: string; create: string; remove: string; removeMany: string };
   /** A note's words in the list: a comment's text, a hyperlink's name. */
   shown(note: Note): string;
   /** The body the API takes for the model's note `id`. */
@@ -99,7 +99,7 @@ interface Kind {
   /** Types the model's change. */
   type(page: Page, event: Record<string, unknown>): Promise<void>;
   /** The fields' values for a draft. */
-  fields(page: Page, draft: unknown): Promise<void>;
+  fields(page: Page, draft: unknown, where: string): Promise<void>;
   /** The fields, each (to see them locked). */
   inputs(page: Page): Locator[];
   /** What a user tries when the submit button is off: Enter in a field, where the form takes it. */
@@ -110,15 +110,16 @@ const panel = (page: Page, ns: Ns) => page.getByRole('region', { name: TEXTS[ns]
 const submitOf = (page: Page, ns: Ns) => panel(page, ns).getByRole('button', { name: TEXTS[ns].submit, exact: true });
 const items = (page: Page, ns: Ns) => panel(page, ns).locator('ul > li');
 /** The model's note `id` (1, 2 or 3) in the list. */
-const noteItem = (page: Page, kind: Kind, id: number) => items(page, kind.ns).filter({ has: page.getByText(kind.shown({ id, text: `Comment ${id}`, name: `Link ${id}` }), { exact: true }) });
+const noteItem = (page: Page, kind: Kind, id: number) => items(page, kind.ns).filter({ has: page.getByText(kind.shown({ id, ...kind.seed(id) }), { exact: true }) });
 
 const commentKind: Kind = {
   ns: 'comments',
   wire: 'comments',
+  effects: { load: 'loadComments', create: 'createComment', remove: 'deleteComment', removeMany: 'deleteComments' },
   shown: (note) => note.text!,
   seed: (id) => ({ authorName: AUTHOR, text: `Comment ${id}` }),
   type: (page, e) => panel(page, 'comments').getByLabel('Your comment').fill(e.text as string),
-  fields: (page, draft) => expect(panel(page, 'comments').getByLabel('Your comment')).toHaveValue(draft as string),
+  fields: (page, draft, where) => expect(panel(page, 'comments').getByLabel('Your comment'), where).toHaveValue(draft as string),
   inputs: (page) => [panel(page, 'comments').getByLabel('Your comment')],
   // A new line is all Enter makes in the comment's box.
   tryDisabled: async () => {},
@@ -127,15 +128,16 @@ const commentKind: Kind = {
 const hyperlinkKind: Kind = {
   ns: 'hyperlinks',
   wire: 'attachments',
+  effects: { load: 'loadHyperlinks', create: 'createHyperlink', remove: 'deleteHyperlink', removeMany: 'deleteHyperlinks' },
   shown: (note) => note.name!,
   seed: (id) => ({ authorName: AUTHOR, name: `Link ${id}`, url: `https://example.com/${id}` }),
   async type(page, e) {
     await panel(page, 'hyperlinks').getByLabel(e.field === 'name' ? 'Name' : 'Link', { exact: true }).fill(e.value as string);
   },
-  async fields(page, draft) {
+  async fields(page, draft, where) {
     const { name, url } = draft as { name: string; url: string };
-    await expect(panel(page, 'hyperlinks').getByLabel('Name', { exact: true })).toHaveValue(name);
-    await expect(panel(page, 'hyperlinks').getByLabel('Link', { exact: true })).toHaveValue(url);
+    await expect(panel(page, 'hyperlinks').getByLabel('Name', { exact: true }), where).toHaveValue(name);
+    await expect(panel(page, 'hyperlinks').getByLabel('Link', { exact: true }), where).toHaveValue(url);
   },
   inputs: (page) => [panel(page, 'hyperlinks').getByLabel('Name', { exact: true }), panel(page, 'hyperlinks').getByLabel('Link', { exact: true })],
   tryDisabled: (page) => panel(page, 'hyperlinks').getByLabel('Name', { exact: true }).press('Enter'),
@@ -164,12 +166,12 @@ type Target = { ids: number[] } | { authors: 'guests' };
  *   deleted: the picked notes, or the guests' notes it still held), and a DELETE answered as done
  *   for a note a bulk delete already took (the server answers 404).
  */
-const unplayableIn = (model: typeof commentsModel) => (path: ScreenPath<NotesExpected>): string | null => {
-  const ns = model.name as Ns;
+const unplayableIn = (kind: Kind, model: typeof commentsModel) => (path: ScreenPath<NotesExpected>): string | null => {
+  const { ns, effects } = kind;
   if (path.run !== FORM_RUN && path.run !== LIST_RUN) return `the page plays the owner's runs (the others: see notesScreen.ts)`;
   if (path.steps.some((s) => s.event.type.endsWith('.author'))) return "the owner's name changes only in the account's settings, away from the viewer";
   if (path.steps.some((s) => NOT_PLAYED.test(s.event.type))) return 'a read again needs a note written elsewhere';
-  /** The guests' notes the server holds (written by guests where the path deletes the guests' notes). */
+  /** The model's notes the server still holds (1 and 3 written by guests where the path deletes the guests' notes). */
   const onServer = new Set([1, 2, 3]);
   for (const { event, before } of statesBefore(model, path)) {
     const type = event.type.replace(`${ns}.`, '');
@@ -182,12 +184,12 @@ const unplayableIn = (model: typeof commentsModel) => (path: ScreenPath<NotesExp
     if (type === 'deleteSelected' && before.selected.length === 0) return 'Delete selected is off with nothing picked';
     if (type === 'deleteGuests' && ns === 'hyperlinks') return 'guests write no hyperlinks: there is no Delete guest hyperlinks';
     if ((type === 'confirm' || type === 'cancelConfirm') && before.value.bulk !== 'confirming') return 'no confirmation is asked';
-    if (event.type === `xstate.done.actor.${ns === 'comments' ? 'deleteComment' : 'deleteHyperlink'}`) {
+    if (event.type === `xstate.done.actor.${effects.remove}`) {
       const gone = before.queue[0]!.id;
       if (!onServer.has(gone)) return 'the note was taken by a bulk delete first: the server answers 404';
       onServer.delete(gone);
     }
-    if (event.type === `xstate.done.actor.${ns === 'comments' ? 'deleteComments' : 'deleteHyperlinks'}`) {
+    if (event.type === `xstate.done.actor.${effects.removeMany}`) {
       const target = before.target as Target;
       const takes = 'ids' in target ? target.ids.filter((n) => onServer.has(n)) : [1, 3].filter((n) => onServer.has(n));
       const answered = (event as unknown as { output: { deletedIds: number[] } }).output.deletedIds;
@@ -207,14 +209,10 @@ async function refuseAs(screen: NotesScreen, kind: Kind, error: { status?: numbe
 }
 
 function notesScreen(kind: Kind, model: typeof commentsModel): ScreenDriver<NotesScreen, NotesExpected> {
-  const { ns, wire } = kind;
-  const effects =
-    ns === 'comments'
-      ? { load: 'loadComments', create: 'createComment', remove: 'deleteComment', removeMany: 'deleteComments' }
-      : { load: 'loadHyperlinks', create: 'createHyperlink', remove: 'deleteHyperlink', removeMany: 'deleteHyperlinks' };
+  const { ns, wire, effects } = kind;
   return {
     model,
-    unplayable: unplayableIn(model),
+    unplayable: unplayableIn(kind, model),
     offScreen: {
       transitions: [`(root) ${ns}.author#0`, `list.ready ${ns}.refresh#0`],
       why: "a read again comes only from a comment written elsewhere, which the server would then hold (and never for hyperlinks); a new author only from the account's settings",
@@ -352,7 +350,7 @@ function notesScreen(kind: Kind, model: typeof commentsModel): ScreenDriver<Note
       } else {
         await expect(items(page, ns), where).toHaveText(e.list.map((n) => new RegExp(escape(kind.shown(n as Note)))));
       }
-      await kind.fields(page, e.draft);
+      await kind.fields(page, e.draft, where);
       const sending = e.value.form === 'sending';
       for (const input of kind.inputs(page)) await expect(input, where).toBeEnabled({ enabled: !sending });
       // Submit takes the draft the model would send.
