@@ -14,6 +14,7 @@ import { commentsScreen, hyperlinksScreen } from './notesScreen';
 import { ownerProjectScreen } from './ownerProjectScreen';
 import { plansScreen } from './plansScreen';
 import { presenterScreen } from './presenterScreen';
+import { projectListScreen } from './projectListScreen';
 import { quoteEditorScreen } from './quoteEditorScreen';
 import { renameScreen } from './renameScreen';
 import { revisionsScreen } from './revisionsScreen';
@@ -48,4 +49,5 @@ export const screenDrivers: Record<string, ScreenDriver<unknown, Expected>> = {
   revisions: revisionsScreen as never,
   comments: commentsScreen as never,
   hyperlinks: hyperlinksScreen as never,
+  projectList: projectListScreen as never,
 };

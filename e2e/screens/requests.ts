@@ -1,5 +1,5 @@
 /** How a screen driver brings the server to an answer: a request handled once, refused, or held until the path answers it. */
-import { expect, type Page, type Route, type WebSocketRoute } from '@playwright/test';
+import { expect, type Page, type Request, type Route, type WebSocketRoute } from '@playwright/test';
 
 /** The next `method path` request is handled by `handle`, once; later ones, and other methods, go on to the server. */
 export async function once(page: Page, method: string, path: string, handle: Parameters<Page['route']>[1]): Promise<void> {
@@ -45,6 +45,11 @@ export class HeldRequests {
     this.sent += 1;
     this.routes.push(route);
   };
+
+  /** The requests held and not answered yet (those the page replaced too), oldest first. */
+  pending(): Request[] {
+    return this.routes.map((route) => route.request());
+  }
 
   /** The oldest request not answered yet, once the page has sent it. */
   async next(): Promise<Route> {

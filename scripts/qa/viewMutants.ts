@@ -300,6 +300,22 @@ export const VIEW_MUTANTS: ViewMutant[] = [
     replace: 'const shown = currentRevision;',
   },
   {
+    id: 'list-more-retry-unwired',
+    machine: 'projectList',
+    kind: "a dialog's confirm not wired",
+    file: 'src/ui/list/ListPagingEnd.tsx',
+    find: 'onClick={onRetry}',
+    replace: 'onClick={() => {}}',
+  },
+  {
+    id: 'list-count-reads-all',
+    machine: 'projectList',
+    kind: 'a view reading the wrong state',
+    file: 'src/ui/list/ProjectListScreen.tsx',
+    find: 'counts.matching === counts.all',
+    replace: 'counts.matching <= counts.all',
+  },
+  {
     id: 'hyperlinks-add-too-long',
     machine: 'hyperlinks',
     kind: 'a view reading the wrong state',

@@ -6,15 +6,18 @@
 import { createHash } from 'node:crypto';
 import type { EventObject } from 'xstate';
 
-/** An event as words: its type and a short JSON of each payload field (errors by message, elements and functions by kind). */
-export function eventText({ type, ...rest }: EventObject): string {
+/**
+ * An event as words: its type and a short JSON of each payload field (errors by message, elements
+ * and functions by kind); whole (`limit` Infinity) where two payloads alike at first must differ.
+ */
+export function eventText({ type, ...rest }: EventObject, limit = 60): string {
   const payload = Object.entries(rest)
-    .map(([key, value]) => `${key}=${valueText(value)}`)
+    .map(([key, value]) => `${key}=${valueText(value, limit)}`)
     .join(' ');
   return payload ? `${type} ${payload}` : type;
 }
 
-function valueText(value: unknown): string {
+function valueText(value: unknown, limit: number): string {
   if (value instanceof Error) return `Error(${value.message})`;
   if (typeof value === 'function') return 'function';
   if (value instanceof Uint8Array) return `bytes(${value.length})`;
@@ -28,17 +31,20 @@ function valueText(value: unknown): string {
       }
       return v;
     });
-    return (text ?? String(value)).slice(0, 60);
+    return (text ?? String(value)).slice(0, limit);
   } catch {
     return typeof value;
   }
 }
 
-/** The id of a path: eight hex digits of the SHA-1 of its events as words. */
+/**
+ * The id of a path: eight hex digits of the SHA-1 of its events as words, each payload whole (two
+ * answers that differ past their first words, a project published or not, are two paths).
+ */
 export function pathId(events: readonly EventObject[]): string {
   const text = events
     .filter((event) => event.type !== 'xstate.init')
-    .map(eventText)
+    .map((event) => eventText(event, Infinity))
     .join('\n');
   return createHash('sha1').update(text).digest('hex').slice(0, 8);
 }

@@ -97,6 +97,51 @@ function events(snapshot: { context: unknown; matches(v: unknown): boolean }): L
 }
 
 
+/** The run the list page plays (e2e/screens/projectListScreen.ts): what a user can do on it, when they can. */
+export const PAGE_RUN = 'the page: what its controls offer, when they show';
+
+/**
+ * The events of the page's run: those of the list, less what the page does not offer. No upload
+ * from the list (it opens the new project's viewer); no value outside the menus; nothing on the
+ * list while a dialog covers it (a rename, delete or share dialog, or the message naming a refused
+ * file); a card's menu and step only while its card shows; Dismiss with its notice, Try again after
+ * a failed read, the end of the grid while a next page waits; a search, filter or sort only to what
+ * they do not already show.
+ */
+function onThePage(snapshot: { context: unknown; matches(v: unknown): boolean }, event: ListEvent): boolean {
+  const c = snapshot.context as ListContext;
+  const covered = !snapshot.matches({ dialog: 'none' }) || c.notice?.kind === 'unsupportedFile';
+  const failed = snapshot.matches({ data: 'failed' });
+  const shows = (id: number) => c.all !== null && !failed && c.projects.some((p) => p.id === id && fold(p.name).includes(fold(c.query.search.trim())) && (c.query.stage === 'all' || p.currentStage === c.query.stage));
+  const e = event as { type: string; id?: number; stage?: string; by?: string; text?: string; project?: Project; name?: string };
+  if (!e.type.startsWith('list.')) return true;
+  if (e.type === 'list.dismissNotice') return c.notice !== null && (c.notice.kind === 'unsupportedFile' ? snapshot.matches({ dialog: 'none' }) : !covered);
+  if (covered || e.type === 'list.projectAdded') return false;
+  switch (e.type) {
+    case 'list.retry':
+      return failed || snapshot.matches({ data: 'moreFailed' });
+    case 'list.more':
+      return snapshot.matches({ data: 'more' });
+    case 'list.reverse':
+      return true;
+    case 'list.search':
+      return e.text !== undefined && c.query.search !== e.text;
+    case 'list.filterStage':
+      return STEPS.includes(e.stage!) && c.query.stage !== e.stage;
+    case 'list.sort':
+      return ['date', 'name'].includes(e.by!) && c.query.sort !== e.by;
+    case 'list.changeStage':
+      return STEPS.includes(e.stage!) && shows(e.id!);
+    case 'list.projectUpdated':
+      return e.project !== undefined && shows(e.project.id);
+    case 'list.fileRejected':
+      return e.name !== undefined;
+    default:
+      return e.id !== undefined && shows(e.id);
+  }
+}
+const STEPS = ['new', 'approval', 'ready', 'production', 'installation', 'finished'];
+
 const sortById = (projects: Project[]) => [...projects].sort((x, y) => x.id - y.id);
 
 const checked: Oracle<ListEvent, ListExpected> = {
@@ -128,6 +173,16 @@ export const projectListModel: MachineModel = {
       run: defineRun<ListEvent>({
         events,
         serializeState: key,
+        sut: () => createSut(projectListMachine, { promiseActors }),
+        oracle: checked as never,
+      }),
+    },
+    {
+      label: PAGE_RUN,
+      run: defineRun<ListEvent>({
+        events,
+        filterEvents: onThePage as never,
+        serializeState: (s) => JSON.stringify([key(s), (s.context as ListContext).query.search, (s.context as ListContext).query.stage]),
         sut: () => createSut(projectListMachine, { promiseActors }),
         oracle: checked as never,
       }),
