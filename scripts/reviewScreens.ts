@@ -140,3 +140,27 @@ export async function reviewStoryShots(browser: Browser, origin: string, login: 
   await shot(phone, 'story-6-phone-fr-guest-approved');
   await client.context.close();
 }
+
+/**
+ * The owner's Comments panel when the server does not give the notes (a 500 for every read of
+ * them): what it says and its Try again, on a desk and a phone, in English and French:
+ * `viewer-<desktop|phone>-owner-comments-failed[-fr].png`.
+ */
+export async function notesFailedShots(browser: Browser, origin: string, login: Login, projectId: number, shot: Shot): Promise<void> {
+  for (const french of [false, true]) {
+    for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+      const { context, page } = await newPage(browser, origin, viewport, french, login);
+      await page.route(
+        (url) => url.pathname === `/api/v1/projects/${projectId}/comments`,
+        (route, request) => (request.method() === 'GET' ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'internal_error', message: 'Refused' }) }) : route.fallback()),
+      );
+      await page.goto(`/projects/${projectId}`);
+      await shown(page);
+      await page.getByRole('navigation', { name: french ? 'Outils' : 'Tools', exact: true }).getByRole('button', { name: french ? 'Commentaires' : 'Comments' }).click();
+      const panel = page.getByRole('region', { name: french ? 'Commentaires' : 'Comments' }).first();
+      await panel.getByRole('alert').first().waitFor();
+      await shot(page, `viewer-${device}-owner-comments-failed${french ? '-fr' : ''}`);
+      await context.close();
+    }
+  }
+}

@@ -20,7 +20,7 @@ import { API_BASE } from '../server/config';
 import type { Stage } from '../src/api/schemas';
 import { openUploadSocket, socketUrl } from '../src/api/uploadSocket';
 import { approvalShots, explodedShots, newPage, revisionShots } from './revisionScreens';
-import { reviewShots, reviewStoryShots } from './reviewScreens';
+import { notesFailedShots, reviewShots, reviewStoryShots } from './reviewScreens';
 import { updateProject } from '../bench/lib/appServer';
 import { generateAssembly } from '../samples/generate';
 import { writeSample } from '../samples/writers/index';
@@ -248,6 +248,14 @@ async function main(): Promise<void> {
       await presenceShots(browser, origin, DEMO, presented, shot);
       await api(origin, `projects/${id}`, { method: 'DELETE', token: accessToken });
       if (process.env.SCREENS === 'presence') return;
+    }
+
+    // The owner's Comments panel when the notes cannot be read (SCREENS=notes takes these pictures only).
+    if (!process.env.SCREENS || process.env.SCREENS === 'notes') {
+      const id = await createProject(origin, accessToken, 'Noted kitchen', 30, 4);
+      await notesFailedShots(browser, origin, DEMO, id, shot);
+      await api(origin, `projects/${id}`, { method: 'DELETE', token: accessToken });
+      if (process.env.SCREENS === 'notes') return;
     }
 
     // The machining of a drilled job (SCREENS=machining takes these pictures only).
