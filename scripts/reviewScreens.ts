@@ -156,8 +156,17 @@ export async function notesFailedShots(browser: Browser, origin: string, login: 
       );
       await page.goto(`/projects/${projectId}`);
       await shown(page);
-      await page.getByRole('navigation', { name: french ? 'Outils' : 'Tools', exact: true }).getByRole('button', { name: french ? 'Commentaires' : 'Comments' }).click();
-      const panel = page.getByRole('region', { name: french ? 'Commentaires' : 'Comments' }).first();
+      const comments = french ? 'Commentaires' : 'Comments';
+      const bar = page.getByRole('navigation', { name: french ? 'Outils' : 'Tools', exact: true });
+      // On a phone the owner's toolbar keeps Comments in its More sheet.
+      const inBar = bar.getByRole('button', { name: comments, exact: true });
+      if (await inBar.isVisible()) await inBar.click();
+      else {
+        const more = french ? 'Plus' : 'More';
+        await bar.getByRole('button', { name: more, exact: true }).click();
+        await page.getByRole('region', { name: more }).getByRole('button', { name: comments, exact: true }).click();
+      }
+      const panel = page.getByRole('region', { name: comments }).first();
       await panel.getByRole('alert').first().waitFor();
       await shot(page, `viewer-${device}-owner-comments-failed${french ? '-fr' : ''}`);
       await context.close();
