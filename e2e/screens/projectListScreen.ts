@@ -29,7 +29,7 @@ import type { Project } from '../../src/api/schemas';
 import { generateAssembly } from '../../samples/generate';
 import { writeSample } from '../../samples/writers/index';
 import { p1, p2, p4, p5, p6, PAGE_RUN, projectListModel } from '../../tests/models/projectList';
-import type { ListExpected } from '../../tests/models/projectListOracle';
+import { matches, type ListExpected } from '../../tests/models/projectListOracle';
 import { e2eServer } from '../linkHelpers';
 import { addTile, chooseFile, dropFile, logIn } from '../listHelpers';
 import { newAccount, type Account } from './accounts';
@@ -99,8 +99,6 @@ async function fixture(owner: Account): Promise<Map<number, number>> {
 }
 
 type Query = ListExpected['query'];
-const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-const keeps = (p: { name: string; currentStage: string }, q: Query) => fold(p.name).includes(fold(q.search.trim())) && (q.stage === 'all' || p.currentStage === q.stage);
 
 /** A project as the real server holds it on a path: its place in the upload order, and whether a change made it the newest. */
 interface Held {
@@ -147,7 +145,7 @@ function divergence(path: ScreenPath<ListExpected>): string | null {
       case 'xstate.done.actor.loadPage': {
         const request = before.request!;
         const order = realOrder(request.query);
-        const all = held.filter((p) => keeps(p, request.query)).sort(order);
+        const all = held.filter((p) => matches(p, request.query)).sort(order);
         const after: Held | null = cursor;
         const start: number = request.cursor === null || after === null ? 0 : all.findIndex((p) => order(after, p) < 0);
         const items: Held[] = start < 0 ? [] : all.slice(start, start + PAGE_SIZE);
@@ -181,6 +179,9 @@ const stepFilter = (page: Page, hidden = false) => page.getByRole('button', { na
 
 /** A card's step (its stand-in is named "Step of <name>"; the real dropdown, mounted on the first pointer, adds the step). */
 const stepOf = (page: Page, name: string, hidden = false) => page.getByRole('button', { name: new RegExp(`^Step of ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( |$)`), includeHidden: hidden });
+
+/** The name the card of the model's project `id` shows now. */
+const nameOf = (screen: ListScreen, id: number) => screen.last.projects.find((p) => p.id === id)!.name;
 
 /** A page read asks for the query (and a next page, after a cursor, or the first). */
 function asksFor(request: Request, query: Query, next: boolean): boolean {
@@ -243,11 +244,7 @@ export const projectListScreen: ScreenDriver<ListScreen, ListExpected> = {
         document.head.append(style);
       });
     });
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(owner.username);
-    await page.getByLabel('Password', { exact: true }).fill(owner.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await logIn(page, owner.username, owner.password);
     return screen;
   },
   user: {
@@ -264,15 +261,15 @@ export const projectListScreen: ScreenDriver<ListScreen, ListExpected> = {
     },
     'list.reverse': (page) => page.getByRole('button', { name: 'Reverse order' }).click(),
     async 'list.changeStage'(page, screen, e) {
-      const name = screen.last.projects.find((p) => p.id === 1)!.name;
+      const name = nameOf(screen, 1);
       await stepOf(page, name).click();
       await page.getByRole('option', { name: TEXTS.stages[(e as unknown as { stage: string }).stage], exact: true }).click();
     },
-    'list.rename': (page, screen) => openProjectAction(page, screen.last.projects.find((p) => p.id === 1)!.name, 'Rename'),
-    'list.share': (page, screen) => openProjectAction(page, screen.last.projects.find((p) => p.id === 1)!.name, 'Share'),
-    'list.delete': (page, screen) => openProjectAction(page, screen.last.projects.find((p) => p.id === 2)!.name, 'Delete'),
+    'list.rename': (page, screen) => openProjectAction(page, nameOf(screen, 1), 'Rename'),
+    'list.share': (page, screen) => openProjectAction(page, nameOf(screen, 1), 'Share'),
+    'list.delete': (page, screen) => openProjectAction(page, nameOf(screen, 2), 'Delete'),
     async 'list.projectUpdated'(page, screen) {
-      const name = screen.last.projects.find((p) => p.id === 1)!.name;
+      const name = nameOf(screen, 1);
       const file = await kitchenUpdate();
       await chooseFile(
         page,
@@ -363,7 +360,7 @@ export const projectListScreen: ScreenDriver<ListScreen, ListExpected> = {
     } else {
       await expect(alerts.filter({ hasText: TEXTS.loadFailed }), where).toHaveCount(0);
       // The cards the search and filter keep, each with its step; none until a first page is in.
-      const shown = e.all === null ? [] : e.projects.filter((p) => keeps(p, e.query));
+      const shown = e.all === null ? [] : e.projects.filter((p) => matches(p, e.query));
       await expect(grid(page).getByRole('link', { name: /^Open /, includeHidden: true }), where).toHaveCount(shown.length);
       for (const p of shown) await expect(stepOf(page, p.name, true), where).toHaveText(TEXTS.stages[p.currentStage]);
       const reading = data === 'loading' || data === 'searching';
@@ -372,7 +369,7 @@ export const projectListScreen: ScreenDriver<ListScreen, ListExpected> = {
       else if (shown.length === 0 && data === 'complete') await expect(status, where).toHaveText(TEXTS.noMatch);
       else await expect(status, where).toHaveCount(0);
       // The counts: the server's, where every card read is one the query read keeps.
-      if (e.all !== null && e.projects.every((p) => keeps(p, e.loadedQuery))) await expect(page.getByTestId('project-count'), where).toHaveText(TEXTS.count(e.total, e.all));
+      if (e.all !== null && e.projects.every((p) => matches(p, e.loadedQuery))) await expect(page.getByTestId('project-count'), where).toHaveText(TEXTS.count(e.total, e.all));
       // The end of the grid.
       await expect(page.getByTestId('list-end'), where).toHaveCount(data === 'more' ? 1 : 0);
       await expect(page.getByRole('status', { includeHidden: true }).filter({ hasText: TEXTS.loadingMore }), where).toHaveCount(data === 'loadingMore' ? 1 : 0);

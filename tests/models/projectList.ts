@@ -5,7 +5,7 @@ import { projectListMachine, type ListContext, type ListEvent } from '../../src/
 import { makeProject } from '../helpers/fakeProjectsApi';
 import { createSut, type Oracle } from '../helpers/modelBased';
 import { defineRun, type MachineModel } from './machineModel';
-import { projectListOracle, type ListExpected } from './projectListOracle';
+import { matches, projectListOracle, STAGES, type ListExpected } from './projectListOracle';
 
 export const p1 = makeProject({ id: 1, name: 'Kitchen' });
 export const p2 = makeProject({ id: 2, name: 'Bathroom', currentStage: 'production' });
@@ -21,10 +21,9 @@ export const promiseActors = ['loadPage', 'syncProject', 'rename', 'delete', 'sh
 type Query = ListContext['query'];
 /** The server's answers, two projects a page, from its list as the test knows it (not from the machine). */
 const SERVER = [p1, p2, p4, p5, p6];
-const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 function served(query: Query): Project[] {
   const names = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-  const kept = SERVER.filter((p) => fold(p.name).includes(fold(query.search.trim())) && (query.stage === 'all' || p.currentStage === query.stage));
+  const kept = SERVER.filter((p) => matches(p, query));
   kept.sort((a, b) => (query.sort === 'name' ? names.compare(a.name, b.name) : b.modificationDate.getTime() - a.modificationDate.getTime()) || b.id - a.id);
   return query.reversed ? kept.reverse() : kept;
 }
@@ -112,7 +111,7 @@ function onThePage(snapshot: { context: unknown; matches(v: unknown): boolean },
   const c = snapshot.context as ListContext;
   const covered = !snapshot.matches({ dialog: 'none' }) || c.notice?.kind === 'unsupportedFile';
   const failed = snapshot.matches({ data: 'failed' });
-  const shows = (id: number) => c.all !== null && !failed && c.projects.some((p) => p.id === id && fold(p.name).includes(fold(c.query.search.trim())) && (c.query.stage === 'all' || p.currentStage === c.query.stage));
+  const shows = (id: number) => c.all !== null && !failed && c.projects.some((p) => p.id === id && matches(p, c.query));
   const e = event as { type: string; id?: number; stage?: string; by?: string; text?: string; project?: Project; name?: string };
   if (!e.type.startsWith('list.')) return true;
   if (e.type === 'list.dismissNotice') return c.notice !== null && (c.notice.kind === 'unsupportedFile' ? snapshot.matches({ dialog: 'none' }) : !covered);
@@ -127,11 +126,11 @@ function onThePage(snapshot: { context: unknown; matches(v: unknown): boolean },
     case 'list.search':
       return e.text !== undefined && c.query.search !== e.text;
     case 'list.filterStage':
-      return STEPS.includes(e.stage!) && c.query.stage !== e.stage;
+      return STAGES.includes(e.stage!) && c.query.stage !== e.stage;
     case 'list.sort':
       return ['date', 'name'].includes(e.by!) && c.query.sort !== e.by;
     case 'list.changeStage':
-      return STEPS.includes(e.stage!) && shows(e.id!);
+      return STAGES.includes(e.stage!) && shows(e.id!);
     case 'list.projectUpdated':
       return e.project !== undefined && shows(e.project.id);
     case 'list.fileRejected':
@@ -140,7 +139,6 @@ function onThePage(snapshot: { context: unknown; matches(v: unknown): boolean },
       return e.id !== undefined && shows(e.id);
   }
 }
-const STEPS = ['new', 'approval', 'ready', 'production', 'installation', 'finished'];
 
 const sortById = (projects: Project[]) => [...projects].sort((x, y) => x.id - y.id);
 

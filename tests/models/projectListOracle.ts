@@ -48,14 +48,15 @@ export interface ListExpected extends Expected {
   query: Query;
 }
 
-const STAGES = ['new', 'approval', 'ready', 'production', 'installation', 'finished'];
+/** SPEC §4: the stages, in order. */
+export const STAGES = ['new', 'approval', 'ready', 'production', 'installation', 'finished'];
 const byId = (projects: Project[], id: number) => projects.find((p) => p.id === id);
 const put = (projects: Project[], project: Project) => [...projects.filter((p) => p.id !== project.id), project];
 const patch = (projects: Project[], id: number, fields: Partial<Project>) => projects.map((p) => (p.id === id ? { ...p, ...fields } : p));
 
 /** SPEC §5: the search finds the name ignoring case and accents; the step filter keeps one stage. */
 const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-const matches = (p: Project, q: Query) => fold(p.name).includes(fold(q.search.trim())) && (q.stage === 'all' || p.currentStage === q.stage);
+export const matches = (p: { name: string; currentStage: string }, q: Query) => fold(p.name).includes(fold(q.search.trim())) && (q.stage === 'all' || p.currentStage === q.stage);
 /** SPEC §2: by name, or by date newest first (the date a card had when read); the reverse button flips it. */
 function before(q: Query, dates: Record<number, number>) {
   const names = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
