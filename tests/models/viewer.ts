@@ -19,7 +19,7 @@ import {
 } from '../../src/machines/viewer/viewerMachine';
 import type { ModelInfo } from '../../src/machines/viewer/viewerTypes';
 import { makeProject } from '../helpers/fakeProjectsApi';
-import { controlledPromise, createSut, type Deferred, type Sut } from '../helpers/modelBased';
+import { controlledPromise, createSut, type Deferred, type Expected, type Oracle, type Sut } from '../helpers/modelBased';
 import { defineRun, type MachineModel } from './machineModel';
 import { approvalRuns } from './viewerApprovalRuns';
 
@@ -326,10 +326,48 @@ const byChild = (received: Recorded['received']) => {
   return grouped;
 };
 
+/** What the oracle expects after a step: the screen (the machine's state), the left panel, what the children and the engine saw. */
+export interface ViewerExpected extends Expected {
+  /** The events played so far (the oracle reads them all again: the rules are about the whole history). */
+  played: EventObject[];
+  recorded: Recorded;
+  left: string | null;
+  /** Where comments show, the review runs (the link's comment option, never the sandbox). */
+  run: { variant: 'owner' | 'shared'; kind: LoadTarget['kind']; search: string };
+}
+
+/** The new entries of `now` after `before`, in words (the step's effects). */
+function newEffects(before: Recorded | null, now: Recorded): string[] {
+  const started = now.started.slice(before?.started.length ?? 0).map((s) => `${s.child} started`);
+  const received = now.received.slice(before?.received.length ?? 0).map((r) => `${r.child} <- ${r.type}${r.detail ? ` ${JSON.stringify(r.detail)}` : ''}`);
+  const urls = now.modelUrls.slice(before?.modelUrls.length ?? 0).map((u) => `loads ${u}`);
+  const left = now.leftList > (before?.leftList ?? 0) ? ['back to the project list'] : [];
+  return [...started, ...received, ...urls, ...left];
+}
+
+/** The viewer's oracle for one run: `expected()` over the events played, as steps. */
+function viewerOracle(run: (typeof runs)[number], log: () => Recorded): Oracle<ViewerEvent, ViewerExpected> {
+  const at = (played: EventObject[], before: Recorded | null): ViewerExpected => {
+    const out = expected(run.variant, run.target, run.search, played);
+    return { value: out.screen, effects: newEffects(before, out.recorded), played, recorded: out.recorded, left: out.left, run: { variant: run.variant, kind: run.target.kind, search: run.search } };
+  };
+  return {
+    initial: () => at([], null),
+    next: (before, event) => at([...before.played, event], before.recorded),
+    check(real, exp) {
+      const seen = log();
+      expect(seen.started).toEqual(exp.recorded.started);
+      expect(byChild(seen.received)).toEqual(byChild(exp.recorded.received));
+      expect(seen.modelUrls).toEqual(exp.recorded.modelUrls);
+      expect(seen.leftList).toBe(exp.recorded.leftList);
+      if (real.status === 'active') expect(real.context.leftPanel).toBe(exp.left);
+    },
+  };
+}
+
 function viewerRun(run: (typeof runs)[number]) {
   const input = { target: run.target, params: parseViewerParams(run.search), author: { name: 'Ada', avatarUrl: '' }, hierarchyOpensByItself: true };
-  let log: Recorded;
-  const played: EventObject[] = [];
+  let log: Recorded = { started: [], received: [], modelUrls: [], leftList: 0 };
   return {
     label: run.name,
     run: defineRun<ViewerEvent>({
@@ -338,21 +376,9 @@ function viewerRun(run: (typeof runs)[number]) {
       serializeState: keyOf,
       sut: () => {
         log = { started: [], received: [], modelUrls: [], leftList: 0 };
-        played.length = 0;
         return sutFor(run.variant, run.target, run.search, log);
       },
-      check: (real, _model, _sut, event) => {
-        played.push(event);
-        const oracle = expected(run.variant, run.target, run.search, played);
-        expect(log.started).toEqual(oracle.recorded.started);
-        expect(byChild(log.received)).toEqual(byChild(oracle.recorded.received));
-        expect(log.modelUrls).toEqual(oracle.recorded.modelUrls);
-        expect(log.leftList).toBe(oracle.recorded.leftList);
-        if (real.status === 'active') expect(real.context.leftPanel).toBe(oracle.left);
-        // The screen: reading, the model loading or shown, or which end (not found, login, error, deleted).
-        const value = real.value as string | { open?: unknown };
-        expect(typeof value === 'string' ? value : { open: (value as { open: unknown }).open }).toEqual(oracle.screen);
-      },
+      oracle: viewerOracle(run, () => log) as never,
     }),
   };
 }

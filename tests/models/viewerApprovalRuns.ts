@@ -11,7 +11,7 @@ import { parseViewerParams } from '../../src/machines/viewer/load/filterParams';
 import { ownerViewerMachine, sharedViewerMachine, type LoadTarget, type ViewerEvent } from '../../src/machines/viewer/viewerMachine';
 import type { ModelInfo } from '../../src/machines/viewer/viewerTypes';
 import { makeProject } from '../helpers/fakeProjectsApi';
-import { createSut, type Deferred, type Sut } from '../helpers/modelBased';
+import { createSut, type Deferred, type Expected, type Oracle, type Sut } from '../helpers/modelBased';
 import { defineRun } from './machineModel';
 
 const linkProject = (modelUrl: string, currentStage: SharedProject['currentStage'], isApprovalAvailable: boolean): SharedProject => ({
@@ -82,11 +82,13 @@ function sutFor(variant: 'owner' | 'shared', target: LoadTarget, started: unknow
   return sut;
 }
 
-/** The rules: which approval children start with which input, and what the screen shows. */
+/** The rules: which approval children start with which input, which project the link shows, and the screen. */
 function oracle(kind: 'owner' | 'guest', played: EventObject[]) {
   let fetched = false;
   let project: unknown = null;
   let running = false;
+  let revision = 0;
+  let screen: unknown = 'fetching';
   const started: unknown[] = [];
   for (const event of played) {
     const e = event as EventObject & { output?: { project: SharedProject } | SharedProject };
@@ -94,10 +96,14 @@ function oracle(kind: 'owner' | 'guest', played: EventObject[]) {
       fetched = true;
       const p = (e.output as { project: SharedProject }).project;
       project = p;
+      revision = p.revisionNumber;
+      screen = { open: 'loadingModel' };
       if (kind === 'guest' && p.shareOptions.isApprovalAvailable && p.currentStage === 'approval') {
         started.push({ accessKey: 'k1', revisionNumber: p.revisionNumber });
         running = true;
       }
+    } else if (e.type === 'load.done' && fetched) {
+      screen = { open: 'ready' };
     } else if (e.type === 'xstate.done.actor.approval' && running) {
       project = e.output;
       running = false;
@@ -105,13 +111,23 @@ function oracle(kind: 'owner' | 'guest', played: EventObject[]) {
       // The project as the server has it now; where approval is offered again and no dialog runs, it starts for the revision now current.
       const p = (e as unknown as { project: SharedProject }).project;
       if (kind === 'guest') project = p;
+      // Another current revision is loaded.
+      if (p.revisionNumber !== revision) screen = { open: 'loadingModel' };
+      revision = p.revisionNumber;
       if (kind === 'guest' && !running && p.shareOptions.isApprovalAvailable && p.currentStage === 'approval') {
         started.push({ accessKey: 'k1', revisionNumber: p.revisionNumber });
         running = true;
       }
     }
   }
-  return { project, running, started };
+  return { project, running, started, screen };
+}
+
+interface ApprovalExpected extends Expected {
+  played: EventObject[];
+  project: unknown;
+  running: boolean;
+  started: unknown[];
 }
 
 const runs = [
@@ -147,7 +163,22 @@ export function approvalRuns(variant: 'owner' | 'shared') {
     .filter((run) => run.variant === variant)
     .map((run) => {
       const started: unknown[] = [];
-      const played: EventObject[] = [];
+      const at = (played: EventObject[]): ApprovalExpected => {
+        const o = oracle(run.kind, played);
+        const before = played.length > 0 ? oracle(run.kind, played.slice(0, -1)).started.length : 0;
+        return { value: o.screen, effects: o.started.slice(before).map((input) => `approval started ${JSON.stringify(input)}`), played, project: o.project, running: o.running, started: o.started };
+      };
+      const approvalOracle: Oracle<ViewerEvent, ApprovalExpected> = {
+        initial: () => at([]),
+        next: (before, event) => at([...before.played, event]),
+        check(real, exp) {
+          expect(started).toEqual(exp.started);
+          if (real.status !== 'active') return;
+          expect(real.context.loaded?.project ?? null).toEqual(exp.project);
+          expect(real.context.approval !== null).toBe(exp.running);
+          expect(real.children.approval !== undefined).toBe(exp.running);
+        },
+      };
       return {
         label: `approval, ${run.name}`,
         run: defineRun<ViewerEvent>({
@@ -158,17 +189,9 @@ export function approvalRuns(variant: 'owner' | 'shared') {
           filterEvents: (_state, event) => run.events.some((e) => e.type === event.type),
           sut: () => {
             started.length = 0;
-            played.length = 0;
             return sutFor(run.variant, run.target, started);
           },
-          check: (real, _model, _sut, event) => {
-            played.push(event);
-            const expected = oracle(run.kind, played);
-            expect(started).toEqual(expected.started);
-            expect(real.context.loaded?.project ?? null).toEqual(expected.project);
-            expect(real.context.approval !== null).toBe(expected.running);
-            expect(real.children.approval !== undefined).toBe(expected.running);
-          },
+          oracle: approvalOracle as never,
         }),
       };
     });
