@@ -23,6 +23,7 @@ import { sessionScreen } from './sessionScreen';
 import { settingsScreen } from './settingsScreen';
 import { shareScreen } from './shareScreen';
 import type { ScreenDriver } from './screenPaths';
+import { ownerViewerScreen, sharedViewerScreen } from './viewerScreen';
 import { workshopScreen } from './workshopScreen';
 
 export const screenDrivers: Record<string, ScreenDriver<unknown, Expected>> = {
@@ -50,4 +51,6 @@ export const screenDrivers: Record<string, ScreenDriver<unknown, Expected>> = {
   comments: commentsScreen as never,
   hyperlinks: hyperlinksScreen as never,
   projectList: projectListScreen as never,
+  ownerViewer: ownerViewerScreen as never,
+  sharedViewer: sharedViewerScreen as never,
 };

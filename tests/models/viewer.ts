@@ -313,6 +313,52 @@ const runs = [
   { name: 'sandbox', variant: 'shared' as const, target: { kind: 'sandbox', modelUrl: '/sample.glb' } as LoadTarget, search: '?filter=Nothing&noFlash', events: baseEvents },
 ];
 
+/** The runs' names on the page: each run's events kept to what its page offers, when it offers it (the screens play these). */
+export const onPage = (name: string) => `${name}, on the page`;
+
+/**
+ * What the page offers, and when: the project's read answers while the page reads it, the model's
+ * file while it loads (its progress comes with the bytes, not apart); the left panels, the
+ * hierarchy's parts, the revisions and the Project panel's Update and Delete once the model is shown
+ * (the loading view covers them): a panel other than the one shown, a part with the hierarchy open,
+ * an older revision from the Revisions panel and the current one back only while an older one
+ * shows, an update of the page's own project and a deletion with no panel of the run's open; the
+ * live events once the project is read (the sandbox has none, nor panels); the session's user
+ * changes only by logging in, which the user panel plays (the settings' model).
+ */
+function onThePage(kind: LoadTarget['kind']) {
+  return (snapshot: { value: unknown; context: unknown }, event: EventObject): boolean => {
+    const value = snapshot.value as string | { open: string };
+    const c = snapshot.context as { leftPanel: string | null; shownRevision: unknown };
+    const open = typeof value === 'object';
+    const ready = open && value.open === 'ready';
+    const e = event as EventObject & { panel?: string | null; revision?: unknown; project?: { id: number } };
+    switch (e.type) {
+      case 'load.done':
+      case 'load.failed':
+        return open && value.open === 'loadingModel';
+      case 'viewer.leftPanel':
+        return ready && kind !== 'sandbox' && e.panel !== c.leftPanel;
+      case 'viewer.treeSelect':
+        return ready && c.leftPanel === 'hierarchy';
+      case 'viewer.showRevision':
+        return ready && (e.revision !== null ? c.leftPanel === 'revisions' : c.shownRevision !== null);
+      case 'viewer.modelUpdated':
+        return ready && c.leftPanel === null && e.project!.id === 7;
+      case 'xstate.done.actor.owner':
+        return ready && c.leftPanel === null;
+      case 'viewer.liveNote':
+      case 'viewer.liveProject':
+        return open && kind !== 'sandbox';
+      case 'load.progress':
+      case 'viewer.user':
+        return false;
+      default:
+        return value === 'fetching';
+    }
+  };
+}
+
 /** A small key: the state, the panel, whether the filter ran and which model (context holds actors). */
 const keyOf = (s: { value: unknown; context: unknown }) => {
   const c = s.context as { leftPanel: unknown; filterApplied: boolean; loaded: { project: { modelUrl: string } } | null; error: unknown; shownRevision: unknown };
@@ -365,15 +411,16 @@ function viewerOracle(run: (typeof runs)[number], log: () => Recorded): Oracle<V
   };
 }
 
-function viewerRun(run: (typeof runs)[number]) {
+function viewerRun(run: (typeof runs)[number], page = false) {
   const input = { target: run.target, params: parseViewerParams(run.search), author: { name: 'Ada', avatarUrl: '' }, hierarchyOpensByItself: true };
   let log: Recorded = { started: [], received: [], modelUrls: [], leftList: 0 };
   return {
-    label: run.name,
+    label: page ? onPage(run.name) : run.name,
     run: defineRun<ViewerEvent>({
       events: run.events as unknown as ViewerEvent[],
       input,
       serializeState: keyOf,
+      ...(page ? { filterEvents: onThePage(run.target.kind) } : {}),
       sut: () => {
         log = { started: [], received: [], modelUrls: [], leftList: 0 };
         return sutFor(run.variant, run.target, run.search, log);
@@ -389,7 +436,7 @@ export const ownerViewerModel: MachineModel = {
   source: 'src/machines/viewer/viewerMachine.ts',
   setupSource: 'src/machines/viewer/viewerSetup.ts',
   testFile: 'tests/machines/viewerMachine.test.ts',
-  runs: [...runs.filter((r) => r.variant === 'owner').map(viewerRun), ...approvalRuns('owner')],
+  runs: [...runs.filter((r) => r.variant === 'owner').flatMap((r) => [viewerRun(r), viewerRun(r, true)]), ...approvalRuns('owner')],
   outOfReach: {
     states: ['notFound'],
     transitions: ['fetching xstate.error.actor.fetchProject#0', 'fetching (always)#0', '(root) xstate.done.actor.approval#0'],
@@ -403,7 +450,7 @@ export const sharedViewerModel: MachineModel = {
   source: 'src/machines/viewer/viewerMachine.ts',
   setupSource: 'src/machines/viewer/viewerSetup.ts',
   testFile: 'tests/machines/viewerMachine.test.ts',
-  runs: [...runs.filter((r) => r.variant === 'shared').map(viewerRun), ...approvalRuns('shared')],
+  runs: [...runs.filter((r) => r.variant === 'shared').flatMap((r) => [viewerRun(r), viewerRun(r, true)]), ...approvalRuns('shared')],
   outOfReach: {
     states: ['unauthorized', 'deleted'],
     transitions: ['fetching xstate.error.actor.fetchProject#1'],

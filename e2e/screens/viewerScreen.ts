@@ -1,0 +1,361 @@
+/**
+ * The viewer machine's own screens (its orchestration; each child has a driver of its own): the
+ * owner's viewer at /projects/{id}?filter=Door, a client's link at /s/{key}?part=shelf, and the
+ * sandbox. The project is a cabinet of two parts, Door and Shelf, as the model's is.
+ *
+ * The server's answers are held: the page's reads of the project (at the start, and again when a
+ * live event says it changed) and its model files (`.glb`), each answered at the path's step: sent
+ * on, refused (404, 401, 500), or, for a model file, answered with bytes that are not a model. A
+ * note or a change made elsewhere is made through the real API (a comment, a stage, a new revision
+ * uploaded through the real socket), and the page hears it on its real live stream.
+ *
+ * After each step the page shows the oracle's screen: reading (Initializing), the model loading,
+ * the model shown, the load error (with the link's not-found sentence), the owner's "log in again",
+ * or the list once the project is deleted; the left panel the oracle expects and no other; the
+ * models the page asked for, by revision; the URL's step control while the notice runs and the part
+ * selected in the hierarchy; and a read of the comments again after a note elsewhere.
+ */
+import { expect, type Page, type Request } from '@playwright/test';
+import type { EventObject } from 'xstate';
+import { api, updateProject, uploadProject } from '../../bench/lib/appServer';
+import type { SharedProject } from '../../src/api/schemas';
+import type { Assembly } from '../../samples/assembly';
+import { writeSample } from '../../samples/writers/index';
+import type { Expected } from '../../tests/helpers/modelBased';
+import { onPage, ownerViewerModel, sharedViewerModel, type ViewerExpected } from '../../tests/models/viewer';
+import { e2eServer } from '../linkHelpers';
+import { ownerWithProject } from './listScreen';
+import { newAccount } from './accounts';
+import { HeldRequests, refuse } from './requests';
+import { statesBefore, type ScreenDriver, type ScreenPath } from './screenPaths';
+
+/** The model's two parts, as a cabinet maker's file names them. */
+const DOOR_AND_SHELF: Assembly = {
+  name: 'Door and shelf',
+  partCount: 2,
+  materials: { oak: [0.75, 0.6, 0.42] },
+  root: {
+    name: 'Cabinet',
+    offset: [0, 0, 0],
+    children: [
+      { name: 'Door', box: { size: [600, 720, 18], origin: [0, 0, 560] }, material: 'oak', children: [] },
+      { name: 'Shelf', box: { size: [564, 18, 540], origin: [18, 340, 0] }, material: 'oak', children: [] },
+    ],
+  },
+};
+let files: Promise<{ first: Uint8Array; next: Uint8Array }> | null = null;
+/** The cabinet, and a second version of it (its shelf lower) for new revisions. */
+const modelFiles = () =>
+  (files ??= (async () => {
+    const next = structuredClone(DOOR_AND_SHELF);
+    next.root.children[1].box!.origin = [18, 200, 0];
+    return { first: await writeSample(DOOR_AND_SHELF, 'dae'), next: await writeSample(next, 'dae') };
+  })());
+
+const NAME = 'Viewer cabinet';
+const TEXTS = {
+  initializing: 'Initializing...',
+  loadingModel: 'Loading model...',
+  error: 'Error',
+  notFound: 'This link is no longer shared.',
+  sessionEnded: 'Your session has expired',
+  close: 'Close',
+  panels: { hierarchy: 'Hierarchy', share: 'Share', revisions: 'Revisions', project: 'Project' } as Record<string, string>,
+};
+
+type Step = ViewerExpected | (Expected & { played: EventObject[] });
+const isViewer = (e: Step): e is ViewerExpected => 'recorded' in e;
+
+interface ViewerScreen {
+  kind: 'owner' | 'guest' | 'sandbox';
+  token: string;
+  projectId: number;
+  accessKey: string;
+  /** The page's reads of the project, held until the path's answer. */
+  reads: HeldRequests;
+  /** The page's model files, held until the path's answer; `asked` every one, by pathname, in order. */
+  models: HeldRequests;
+  asked: string[];
+  /** The project's current revision on the server, and its first at the start. */
+  revision: number;
+  firstRevision: number;
+  /** The page's reads of the comments, and their count before the step's note. */
+  noteReads: number;
+  noteReadsBefore: number;
+  stage: 'ready' | 'production';
+  /** The page's reads go through unheld (its session ended: it may try again). */
+  passReads: boolean;
+  /** The revision number the model's events last gave the page (a live project with another is a new revision). */
+  modelRevision: number | null;
+}
+
+/** The revision each model URL of the oracle's names on this server: the first, revision 1 shown again, or a new one. */
+function revisionsOf(urls: string[], first: number): number[] {
+  let current = first;
+  let newest = first;
+  let currentUrl = urls[0];
+  return urls.map((url) => {
+    if (url.includes('/old/1.')) return 1;
+    if (url !== currentUrl) {
+      currentUrl = url;
+      current = ++newest;
+    }
+    return current;
+  });
+}
+
+/** The revision a model file's path names (`.../models/{token}/{n}.glb`, or a link's `.../models/{n}.glb`). */
+const revisionOfPath = (pathname: string) => Number(/\/(\d+)\.glb$/.exec(pathname)?.[1] ?? NaN);
+
+/** Whether the event brings the page another current revision than the one it knows (the model's rule, read off the events played). */
+function newRevision(played: EventObject[], event: EventObject): boolean {
+  let known: number | null = null;
+  for (const e of played) {
+    const p = e as EventObject & { output?: { project: { revisionNumber: number } }; project?: { revisionNumber: number } };
+    if (e.type === 'xstate.done.actor.fetchProject' && known === null) known = p.output!.project.revisionNumber;
+    else if ((e.type === 'viewer.liveProject' || e.type === 'viewer.modelUpdated') && known !== null) known = p.project!.revisionNumber;
+  }
+  return known !== null && (event as unknown as { project: { revisionNumber: number } }).project.revisionNumber !== known;
+}
+
+const opened = (value: unknown) => typeof value === 'object' && value !== null && 'open' in value;
+const ready = (value: unknown) => opened(value) && (value as { open: string }).open === 'ready';
+
+/**
+ * What the page cannot play: the engine's progress comes as a file's bytes arrive, and a held file is
+ * answered whole; nothing once the page has left the viewer; the panels and the hierarchy only
+ * once the model is shown (the loading view covers the page), a panel only where it is not the one
+ * shown, the hierarchy's part only with the hierarchy open, "back to the current revision" only
+ * while an older one is shown; the session's user changes on this page only by logging in, which
+ * the settings' driver plays; a model update is of this page's own project; live events once the
+ * project is read (the page listens from then on).
+ */
+function unplayable(model: typeof ownerViewerModel, path: ScreenPath<Step>): string | null {
+  // The model's runs on the page are these runs' events kept to what the page offers, when it offers them.
+  if (!path.run.startsWith('approval') && !path.run.endsWith(onPage(''))) return 'the run’s events as the page offers them are its run “on the page”';
+  let olderShown = false;
+  for (const { event, before } of statesBefore(model, path)) {
+    const e = event as EventObject & { panel?: string | null; revision?: unknown; project?: { id?: number } };
+    if (typeof before.value === 'string' && before.value !== 'fetching') return 'the page has left the viewer';
+    if (e.type === 'load.progress') return 'the engine’s progress comes as the file’s bytes arrive; a held file is answered whole';
+    if (path.run.startsWith('approval')) {
+      if (e.type === 'xstate.done.actor.approval' || e.type === 'viewer.liveProject') return 'the link’s approval is the approval machine’s screen path (its driver plays the client’s dialog)';
+      continue;
+    }
+    const b = before as ViewerExpected;
+    if (e.type === 'viewer.leftPanel') {
+      if (!ready(b.value)) return 'the loading view covers the panels';
+      if (e.panel === b.left) return 'the panel asked for is the one shown';
+      if (b.run.kind === 'sandbox') return 'the sandbox has no panel';
+    }
+    if (e.type === 'viewer.treeSelect' && (!ready(b.value) || b.left !== 'hierarchy')) return 'a part is clicked in the hierarchy, open once the model is shown';
+    if (e.type === 'viewer.user') return 'the session’s user changes on this page only by logging in through the user panel (the settings’ driver plays it)';
+    if (e.type === 'viewer.modelUpdated' && e.project?.id !== 7) return 'the page updates its own project only';
+    if (e.type === 'viewer.modelUpdated' && !ready(b.value)) return 'the Update button is in the Project panel, covered while a model loads';
+    if ((e.type === 'viewer.liveNote' || e.type === 'viewer.liveProject') && (!opened(b.value) || b.run.kind === 'sandbox')) return 'the page listens for live events once the project is read (never in the sandbox)';
+    if (e.type === 'viewer.showRevision') {
+      if (!ready(b.value)) return 'the revisions panel is covered while a model loads';
+      if (e.revision !== null && b.left !== 'revisions') return 'an older revision is opened from the Revisions panel';
+      if (e.revision === null && !olderShown) return '“Back to current” shows only while an older revision is shown';
+      olderShown = e.revision !== null;
+    }
+    if (e.type === 'viewer.modelUpdated' || e.type === 'viewer.liveProject') olderShown &&= !newRevision(b.played, event);
+    if (e.type === 'xstate.done.actor.owner' && !ready(b.value)) return 'Delete is in the Project panel, covered while a model loads';
+  }
+  return null;
+}
+
+const loading = (page: Page) => page.getByRole('progressbar');
+const errorDialog = (page: Page) => page.getByRole('alertdialog', { name: TEXTS.error });
+const leftToolbar = (page: Page) => page.getByRole('navigation', { name: 'Project toolbar' });
+const dock = (page: Page, panel: string) => page.getByRole('region', { name: TEXTS.panels[panel], exact: true });
+
+async function openProjectPanel(page: Page) {
+  const button = page.getByRole('button', { name: TEXTS.panels.project, exact: true });
+  if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
+  return dock(page, 'project');
+}
+
+async function hold(page: Page, screen: ViewerScreen, readPath: string) {
+  await page.route(
+    (url) => url.pathname === readPath || url.pathname.endsWith('.glb') || /\/comments$/.test(url.pathname),
+    (route, request: Request) => {
+      const { pathname } = new URL(request.url());
+      if (request.method() !== 'GET') return route.fallback();
+      if (pathname === readPath) return screen.passReads ? route.fallback() : screen.reads.hold(route);
+      if (pathname.endsWith('.glb')) {
+        screen.asked.push(pathname);
+        return screen.models.hold(route);
+      }
+      screen.noteReads += 1;
+      return route.fallback();
+    },
+  );
+}
+
+function viewerScreen(model: typeof ownerViewerModel): ScreenDriver<ViewerScreen, Step> {
+  return {
+    model,
+    unplayable: (path) => unplayable(model, path),
+    answers: 'held',
+    async open(page, run, path) {
+      const { first, next } = await modelFiles();
+      const base = { reads: new HeldRequests('its read of the project'), models: new HeldRequests('its model file'), asked: [], noteReads: 0, noteReadsBefore: 0, stage: 'ready' as const, modelRevision: null, passReads: false };
+      if (run === onPage('sandbox')) {
+        const screen: ViewerScreen = { ...base, kind: 'sandbox', token: '', projectId: 0, accessKey: '', revision: 0, firstRevision: 0 };
+        await hold(page, screen, '/none');
+        await page.goto('/sandbox?filter=Nothing&noFlash');
+        return screen;
+      }
+      const owner = run === onPage('owner') || run === 'approval, owner';
+      let account: { token: string; projectId: number; accessKey: string };
+      if (owner) account = await ownerWithProject(page, 'viewer', NAME, DOOR_AND_SHELF);
+      else {
+        const made = await newAccount('viewer-link', { credits: 1000 });
+        const project = await uploadProject(e2eServer, made.token, NAME, 'cabinet.dae', first);
+        account = { token: made.token, projectId: project.id, accessKey: project.accessKey };
+        // The model's link: comments and wireframe off; for the approval's runs, the stage and option the model's project has.
+        const fetched = (path.steps.find((s) => s.event.type === 'xstate.done.actor.fetchProject')?.event as unknown as { output: { project: SharedProject } } | undefined)?.output.project;
+        const approval = run === 'approval, link' && fetched ? { currentStage: fetched.currentStage, shareOptions: { isApprovalAvailable: fetched.shareOptions.isApprovalAvailable } } : null;
+        await api(e2eServer, `projects/${project.id}`, made.token, approval ? { isPublished: true, ...approval } : { isPublished: true, shareOptions: { isCommentsVisible: false, isWireframeRenderModeAvailable: false } }, 'PATCH');
+      }
+      // An older revision to open: the cabinet again, as revision 2.
+      const older = path.steps.some((s) => s.event.type === 'viewer.showRevision');
+      const revision = older ? (await updateProject(e2eServer, account.token, account.projectId, 'cabinet.dae', next)).revisionNumber : 1;
+      const screen: ViewerScreen = { ...base, kind: owner ? 'owner' : 'guest', ...account, revision, firstRevision: revision };
+      await hold(page, screen, owner ? `/api/v1/projects/${account.projectId}` : `/api/v1/projects/accessKeys/${account.accessKey}`);
+      await page.goto(owner ? `/projects/${account.projectId}${run === onPage('owner') ? '?filter=Door' : ''}` : `/s/${account.accessKey}${run === onPage('guest') ? '?part=shelf' : ''}`);
+      return screen;
+    },
+    user: {
+      async 'viewer.leftPanel'(page, _screen, event) {
+        const { panel } = event as unknown as { panel: string | null };
+        if (panel === null) {
+          const shown = page.getByRole('region').filter({ has: page.getByRole('button', { name: TEXTS.close, exact: true }) });
+          return shown.getByRole('button', { name: TEXTS.close, exact: true }).first().click();
+        }
+        // The Revisions panel opens from the Project panel; the others from the left toolbar.
+        if (panel === 'revisions') return (await openProjectPanel(page)).getByRole('button', { name: TEXTS.panels.revisions }).click();
+        await leftToolbar(page).getByRole('button', { name: TEXTS.panels[panel], exact: true }).click();
+      },
+      'viewer.treeSelect': (page) => page.getByRole('tree', { name: 'Part tree' }).getByRole('button', { name: 'Shelf', exact: true }).click(),
+      async 'viewer.showRevision'(page, _screen, event) {
+        const { revision } = event as unknown as { revision: unknown };
+        if (revision === null) return page.getByRole('button', { name: 'Back to current' }).click();
+        const row = dock(page, 'revisions').getByRole('listitem').filter({ hasText: 'Revision 1' });
+        await row.getByRole('button', { name: 'Open', exact: true }).click();
+      },
+      async 'viewer.modelUpdated'(page, screen, event) {
+        const panel = await openProjectPanel(page);
+        await panel.getByLabel(`Choose a new model for ${NAME}`).setInputFiles({ name: 'cabinet.dae', mimeType: 'model/vnd.collada+xml', buffer: Buffer.from((await modelFiles()).next) });
+        screen.revision += 1;
+        screen.modelRevision = (event as unknown as { project: { revisionNumber: number } }).project.revisionNumber;
+      },
+      async 'xstate.done.actor.owner'(page) {
+        const panel = await openProjectPanel(page);
+        await panel.getByRole('button', { name: 'Delete', exact: true }).click();
+        await page.getByRole('alertdialog', { name: 'Delete project' }).getByRole('button', { name: 'Delete', exact: true }).click();
+      },
+    },
+    server: {
+      async 'xstate.done.actor.fetchProject'(_page, screen, event) {
+        screen.modelRevision = (event as unknown as { output: { project: { revisionNumber: number } } }).output.project.revisionNumber;
+        await (await screen.reads.next()).continue();
+      },
+      async 'xstate.error.actor.fetchProject'(page, screen, event) {
+        // The server's own 404 (the project deleted, or the link no longer shared) and 401 (the
+        // page's session ended on the server: the page's retries go through from then on); a 500 is answered for it.
+        const { status } = (event as unknown as { error: { status: number } }).error;
+        const read = await screen.reads.next();
+        if (status === 404 && screen.kind === 'owner') await api(e2eServer, `projects/${screen.projectId}`, screen.token, undefined, 'DELETE');
+        else if (status === 404) await api(e2eServer, `projects/${screen.projectId}`, screen.token, { isPublished: false }, 'PATCH');
+        else if (status === 401) {
+          const token = await page.evaluate(() => localStorage.getItem('cv.accessToken') ?? sessionStorage.getItem('cv.accessToken'));
+          const ended = await fetch(`${e2eServer.url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
+          expect(ended.status, 'the server ended the session').toBe(200);
+          screen.passReads = true;
+        } else return refuse(read, status);
+        await read.continue();
+      },
+      // The model file the page asks for now (one it replaced is dropped).
+      'load.done': async (_page, screen) => (await screen.models.newest()).continue(),
+      'load.failed': async (_page, screen) => (await screen.models.newest()).fulfill({ status: 200, contentType: 'model/gltf-binary', body: Buffer.from('not a model') }),
+      async 'viewer.liveNote'(_page, screen) {
+        screen.noteReadsBefore = screen.noteReads;
+        await api(e2eServer, `projects/${screen.projectId}/comments`, screen.token, { authorName: 'Ana Martin', text: 'Written elsewhere' });
+      },
+      async 'viewer.liveProject'(_page, screen, event) {
+        // The step is one read of the project again, after a change made elsewhere: a new revision
+        // where the model's project has another revision than the page knows, else a stage.
+        const { revisionNumber } = (event as unknown as { project: { revisionNumber: number } }).project;
+        if (revisionNumber !== screen.modelRevision) {
+          await updateProject(e2eServer, screen.token, screen.projectId, 'cabinet.dae', (await modelFiles()).next);
+          screen.revision += 1;
+        } else {
+          screen.stage = screen.stage === 'ready' ? 'production' : 'ready';
+          await api(e2eServer, `projects/${screen.projectId}`, screen.token, { currentStage: screen.stage }, 'PATCH');
+        }
+        screen.modelRevision = revisionNumber;
+        await (await screen.reads.next()).continue();
+      },
+    },
+    async expect(page, screen, e, where) {
+      const value = e.value;
+      if (value === 'deleted') {
+        await expect(page, where).toHaveURL(/\/$/);
+        return;
+      }
+      if (value === 'unauthorized') {
+        // The login again, saying why.
+        await expect(page, where).toHaveURL(/\/login/);
+        await expect(page.getByText(TEXTS.sessionEnded), where).toBeVisible();
+        return;
+      }
+      if (value === 'failed' || value === 'notFound') {
+        await expect(errorDialog(page).getByRole('button', { name: TEXTS.close, exact: true }), where).toBeVisible();
+        if (value === 'notFound') await expect(errorDialog(page), where).toContainText(TEXTS.notFound);
+        else await expect(errorDialog(page), where).not.toContainText(TEXTS.notFound);
+        return;
+      }
+      if (value === 'fetching') await expect(loading(page), where).toHaveAccessibleName(TEXTS.initializing);
+      else if (!ready(value)) await expect(loading(page), where).toHaveAccessibleName(TEXTS.loadingModel);
+      else {
+        await expect(loading(page), where).toHaveCount(0);
+        await expect(page.locator('[data-model-shown="true"]'), where).toBeAttached();
+      }
+      await expect(errorDialog(page), where).toHaveCount(0);
+      if (!isViewer(e)) {
+        // A link's approval: Approve offered while it runs, once the model is shown.
+        const running = (e as Expected & { running?: boolean }).running;
+        if (running !== undefined && ready(value)) await expect(page.getByRole('button', { name: 'Approve', exact: true }), where).toHaveCount(running ? 1 : 0);
+        return;
+      }
+      // The models asked for, by revision (a held file is asked for once).
+      const wanted = revisionsOf(e.recorded.modelUrls, screen.firstRevision);
+      await expect.poll(() => screen.asked.map(revisionOfPath), { message: `${where}: the models the page asked for, by revision` }).toEqual(wanted);
+      if (!ready(value)) return;
+      // The left panel the oracle expects, and no other of the model's.
+      for (const panel of ['hierarchy', 'share', 'revisions']) {
+        if (e.left === panel) await expect(dock(page, panel).first(), `${where}: the ${panel} panel open`).toBeVisible();
+        else await expect(dock(page, panel), `${where}: the ${panel} panel closed`).toHaveCount(0);
+      }
+      // The URL's steps: while the notice runs (the filter's one step), the parts outside it hidden; else every part shown.
+      const notices = e.recorded.received.filter((r) => r.child === 'notice').map((r) => r.type);
+      const noticeRuns = notices.lastIndexOf('notice.start') > notices.lastIndexOf('notice.stop');
+      await expect
+        .poll(() => page.evaluate(() => window.viewerEngine?.getPartVisibility().hidden.length ?? -1), { message: `${where}: parts hidden by the URL's step` })
+        [noticeRuns ? 'toBeGreaterThan' : 'toBe'](0);
+      // The part selected, seen in the hierarchy where it is open.
+      const selects = e.recorded.received.filter((r) => r.child === 'tools' && r.type === 'tools.select');
+      if (e.left === 'hierarchy' && selects.length > 0) await expect(page.getByRole('treeitem', { selected: true }), `${where}: the part selected`).toContainText('Shelf');
+      // A note elsewhere: the comments read again, where the page shows them.
+      const last = e.played.at(-1);
+      if (last?.type === 'viewer.liveNote' && e.recorded.received.at(-1)?.type === 'comments.refresh') {
+        await expect.poll(() => screen.noteReads, { message: `${where}: the comments read again` }).toBeGreaterThan(screen.noteReadsBefore);
+      }
+    },
+  };
+}
+
+export const ownerViewerScreen = viewerScreen(ownerViewerModel);
+export const sharedViewerScreen = viewerScreen(sharedViewerModel);
