@@ -26,7 +26,7 @@ import { onPage, ownerViewerModel, sharedViewerModel, type ViewerExpected } from
 import { e2eServer } from '../linkHelpers';
 import { ownerWithProject } from './listScreen';
 import { newAccount } from './accounts';
-import { HeldRequests, refuse } from './requests';
+import { HeldRequests, once, refuse } from './requests';
 import { statesBefore, type ScreenDriver, type ScreenPath } from './screenPaths';
 
 /** The model's two parts, as a cabinet maker's file names them. */
@@ -57,7 +57,7 @@ const TEXTS = {
   initializing: 'Initializing...',
   loadingModel: 'Loading model...',
   error: 'Error',
-  notFound: 'This link is no longer shared.',
+  notFound: 'This link is not valid, or the project is no longer shared.',
   sessionEnded: 'Your session has expired',
   close: 'Close',
   panels: { hierarchy: 'Hierarchy', share: 'Share', revisions: 'Revisions', project: 'Project' } as Record<string, string>,
@@ -83,6 +83,8 @@ interface ViewerScreen {
   noteReads: number;
   noteReadsBefore: number;
   stage: 'ready' | 'production';
+  /** A link's page, held until the path's answer to its read (the page carries the project). */
+  documents: HeldRequests;
   /** The page's reads go through unheld (its session ended: it may try again). */
   passReads: boolean;
   /** The revision number the model's events last gave the page (a live project with another is a new revision). */
@@ -197,10 +199,20 @@ function viewerScreen(model: typeof ownerViewerModel): ScreenDriver<ViewerScreen
   return {
     model,
     unplayable: (path) => unplayable(model, path),
+    offScreen: {
+      transitions: [
+        'open.loadingModel load.progress#0',
+        '(root) viewer.user#0',
+        ...(model === sharedViewerModel ? ['open viewer.user#0', '(root) xstate.done.actor.approval#0'] : []),
+      ],
+      why:
+        'the engine’s progress comes as the model file’s bytes arrive, and a held file is answered whole; the session’s user changes on the page only through the user panel’s Log in (the settings’ driver plays it; what the viewer passes on shows in notes written afterwards, the notes’ drivers’ concern)' +
+        (model === sharedViewerModel ? '; a client’s approval ends through its dialog, the approval machine’s screen path (its driver plays it on this viewer)' : ''),
+    },
     answers: 'held',
     async open(page, run, path) {
       const { first, next } = await modelFiles();
-      const base = { reads: new HeldRequests('its read of the project'), models: new HeldRequests('its model file'), asked: [], noteReads: 0, noteReadsBefore: 0, stage: 'ready' as const, modelRevision: null, passReads: false };
+      const base = { documents: new HeldRequests('its page'), reads: new HeldRequests('its read of the project'), models: new HeldRequests('its model file'), asked: [], noteReads: 0, noteReadsBefore: 0, stage: 'ready' as const, modelRevision: null, passReads: false };
       if (run === onPage('sandbox')) {
         const screen: ViewerScreen = { ...base, kind: 'sandbox', token: '', projectId: 0, accessKey: '', revision: 0, firstRevision: 0 };
         await hold(page, screen, '/none');
@@ -224,7 +236,13 @@ function viewerScreen(model: typeof ownerViewerModel): ScreenDriver<ViewerScreen
       const revision = older ? (await updateProject(e2eServer, account.token, account.projectId, 'cabinet.dae', next)).revisionNumber : 1;
       const screen: ViewerScreen = { ...base, kind: owner ? 'owner' : 'guest', ...account, revision, firstRevision: revision };
       await hold(page, screen, owner ? `/api/v1/projects/${account.projectId}` : `/api/v1/projects/accessKeys/${account.accessKey}`);
-      await page.goto(owner ? `/projects/${account.projectId}${run === onPage('owner') ? '?filter=Door' : ''}` : `/s/${account.accessKey}${run === onPage('guest') ? '?part=shelf' : ''}`);
+      if (owner) {
+        await page.goto(`/projects/${account.projectId}${run === onPage('owner') ? '?filter=Door' : ''}`);
+        return screen;
+      }
+      // A link's page carries its project: the page itself is the read, held until the path answers it.
+      await page.route((url) => url.pathname === `/s/${account.accessKey}`, (route) => screen.documents.hold(route));
+      void page.goto(`/s/${account.accessKey}${run === onPage('guest') ? '?part=shelf' : ''}`).catch(() => null);
       return screen;
     },
     user: {
@@ -260,15 +278,34 @@ function viewerScreen(model: typeof ownerViewerModel): ScreenDriver<ViewerScreen
     server: {
       async 'xstate.done.actor.fetchProject'(_page, screen, event) {
         screen.modelRevision = (event as unknown as { output: { project: { revisionNumber: number } } }).output.project.revisionNumber;
-        await (await screen.reads.next()).continue();
+        await (await (screen.kind === 'guest' ? screen.documents : screen.reads).next()).continue();
       },
       async 'xstate.error.actor.fetchProject'(page, screen, event) {
-        // The server's own 404 (the project deleted, or the link no longer shared) and 401 (the
-        // page's session ended on the server: the page's retries go through from then on); a 500 is answered for it.
+        // The server's own 404 (the project deleted, or the link no longer shared: its page comes
+        // without the project, which the app then asks the API for) and 401 (the owner's session
+        // ended on the server: the page's retries go through from then on). A 500, or a link's 401,
+        // is answered for it; a link's page then comes without its project, as the server serves it
+        // when it could not read it, and the app's read of it is the one refused.
         const { status } = (event as unknown as { error: { status: number } }).error;
+        if (screen.kind === 'guest') {
+          const document = await screen.documents.next();
+          if (status === 404) {
+            await api(e2eServer, `projects/${screen.projectId}`, screen.token, { isPublished: false }, 'PATCH');
+            screen.passReads = true;
+            return document.continue();
+          }
+          await once(page, 'GET', `/api/v1/projects/accessKeys/${screen.accessKey}`, (route) => refuse(route, status));
+          const served = await document.fetch();
+          const html = (await served.text())
+            .replace(/(<script id="cv-boot" type="application\/json">)([^<]*)(<\/script>)/, (_all, open: string, json: string, close: string) => {
+              const { shared: _shared, ...boot } = JSON.parse(json) as Record<string, unknown>;
+              return `${open}${JSON.stringify(boot).replace(/</g, '\\u003c')}${close}`;
+            })
+            .replace(/<link rel="preload" as="fetch"[^>]*>/, '');
+          return document.fulfill({ response: served, body: html });
+        }
         const read = await screen.reads.next();
-        if (status === 404 && screen.kind === 'owner') await api(e2eServer, `projects/${screen.projectId}`, screen.token, undefined, 'DELETE');
-        else if (status === 404) await api(e2eServer, `projects/${screen.projectId}`, screen.token, { isPublished: false }, 'PATCH');
+        if (status === 404) await api(e2eServer, `projects/${screen.projectId}`, screen.token, undefined, 'DELETE');
         else if (status === 401) {
           const token = await page.evaluate(() => localStorage.getItem('cv.accessToken') ?? sessionStorage.getItem('cv.accessToken'));
           const ended = await fetch(`${e2eServer.url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
@@ -317,6 +354,11 @@ function viewerScreen(model: typeof ownerViewerModel): ScreenDriver<ViewerScreen
         else await expect(errorDialog(page), where).not.toContainText(TEXTS.notFound);
         return;
       }
+      if (value === 'fetching' && screen.kind === 'guest') {
+        // A link's page is its read: nothing of it shows until it is served.
+        await expect.poll(() => screen.documents.pending().length, { message: `${where}: the link's page asked for, not served yet` }).toBe(1);
+        return;
+      }
       if (value === 'fetching') await expect(loading(page), where).toHaveAccessibleName(TEXTS.initializing);
       else if (!ready(value)) await expect(loading(page), where).toHaveAccessibleName(TEXTS.loadingModel);
       else {
@@ -345,9 +387,12 @@ function viewerScreen(model: typeof ownerViewerModel): ScreenDriver<ViewerScreen
       await expect
         .poll(() => page.evaluate(() => window.viewerEngine?.getPartVisibility().hidden.length ?? -1), { message: `${where}: parts hidden by the URL's step` })
         [noticeRuns ? 'toBeGreaterThan' : 'toBe'](0);
-      // The part selected, seen in the hierarchy where it is open.
-      const selects = e.recorded.received.filter((r) => r.child === 'tools' && r.type === 'tools.select');
-      if (e.left === 'hierarchy' && selects.length > 0) await expect(page.getByRole('treeitem', { selected: true }), `${where}: the part selected`).toContainText('Shelf');
+      // The part selected (a model replaced forgets it), seen in the hierarchy where it is open.
+      const tools = e.recorded.received.filter((r) => r.child === 'tools').map((r) => r.type);
+      const selected = tools.lastIndexOf('tools.select') > tools.lastIndexOf('tools.modelChanged');
+      const treeSelected = page.getByRole('treeitem', { selected: true });
+      if (e.left === 'hierarchy' && selected) await expect(treeSelected, `${where}: the part selected`).toContainText('Shelf');
+      if (e.left === 'hierarchy' && !selected) await expect(treeSelected, `${where}: no part selected`).toHaveCount(0);
       // A note elsewhere: the comments read again, where the page shows them.
       const last = e.played.at(-1);
       if (last?.type === 'viewer.liveNote' && e.recorded.received.at(-1)?.type === 'comments.refresh') {
