@@ -74,8 +74,6 @@ const REASONS: Record<string, string> = {
   viewerTools: 'e2e/toolModes.spec.ts: the covering set over the tool panels',
   // No driver yet: what a driver would first need, so that the real server answers as the model's fixtures say.
   review: 'no screen driver yet: the model opens notes with set ids, views and markup the server would have to hold first',
-  ownerViewer: 'no screen driver yet (its children have theirs: tools, notice, owner project, presence; e2e/viewer.spec.ts for the rest)',
-  sharedViewer: 'no screen driver yet (its children have theirs: tools, notice, approval, options, presence; e2e/sharedLink.spec.ts for the rest)',
 };
 
 /**

@@ -316,6 +316,22 @@ export const VIEW_MUTANTS: ViewMutant[] = [
     replace: 'counts.matching <= counts.all',
   },
   {
+    id: 'viewer-hierarchy-opens-share',
+    machine: 'ownerViewer',
+    kind: 'a button sending the wrong event',
+    file: 'src/ui/viewer/LeftToolbar.tsx',
+    find: "onClick={() => toggle('hierarchy')}",
+    replace: "onClick={() => toggle(variant === 'owner' ? 'share' : 'hierarchy')}",
+  },
+  {
+    id: 'viewer-link-gone-silent',
+    machine: 'sharedViewer',
+    kind: 'a view reading the wrong state',
+    file: 'src/ui/viewer/LoadStatus.tsx',
+    find: "open={view === 'failed' || view === 'notFound'}",
+    replace: "open={view === 'failed'}",
+  },
+  {
     id: 'hyperlinks-add-too-long',
     machine: 'hyperlinks',
     kind: 'a view reading the wrong state',
