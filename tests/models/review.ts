@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { fromCallback, type EventObject } from 'xstate';
 import type { MarkupShape, NoteView, ReviewedComment } from '../../src/api/schemas';
 import { reviewMachine, type ReviewEngineCommand, type ReviewEvent, type ReviewInput } from '../../src/machines/viewer/review/reviewMachine';
-import { createSut, type Sut } from '../helpers/modelBased';
+import { createSut, type Expected, type Oracle, type Sut } from '../helpers/modelBased';
 import { defineRun, type MachineModel } from './machineModel';
 
 const VIEW: NoteView = { camera: { view: 'free', position: [1, 1, 2], target: [0, 0.5, 0], orthoHalfHeight: null }, renderMode: 'wireframe', clipping: { axis: 'x', inverted: false, position: 300 }, explode: 0, hidden: [], isolated: null, measurement: null };
@@ -224,7 +224,54 @@ const PHASE_OF: Record<string, Phase> = {
   '{"ready":"replying"}': 'replying', '{"ready":"sendingReply"}': 'sendingReply',
 };
 
-type ReviewSut = Sut & { engine: ReviewEngineCommand[]; played: EventObject[]; seen: { load: number; create: unknown[]; status: unknown[]; anchor: unknown[] } };
+type ReviewSut = Sut & { engine: ReviewEngineCommand[]; seen: { load: number; create: unknown[]; status: unknown[]; anchor: unknown[] } };
+
+/** The machine's state value for a phase of the rules (the screen's state, as a driver reads it). */
+const VALUE_OF = Object.fromEntries(Object.entries(PHASE_OF).map(([value, phase]) => [phase, value.startsWith('{') ? JSON.parse(value) : value])) as Record<Phase, unknown>;
+
+/** What the rules expect after a step: the events played, and what they give. */
+export interface ReviewExpected extends Expected {
+  played: EventObject[];
+  want: ReturnType<typeof replay>;
+}
+
+/** The review's oracle for one input: the rules replayed over the events played, step by step. */
+function reviewOracle(input: ReviewInput): Oracle<ReviewEvent, ReviewExpected> {
+  const at = (played: EventObject[], before: ReviewExpected | null): ReviewExpected => {
+    const want = replay(input, played);
+    const calls = (w: ReturnType<typeof replay> | undefined) => ({ create: w?.calls.create.length ?? 0, status: w?.calls.status.length ?? 0, anchor: w?.calls.anchor.length ?? 0, engine: w?.engine.length ?? 0 });
+    const was = calls(before?.want);
+    const effects = [
+      ...want.calls.create.slice(was.create).map((body) => `POST note ${JSON.stringify(body)}`),
+      ...want.calls.status.slice(was.status).map((call) => `PATCH status ${JSON.stringify(call)}`),
+      ...want.calls.anchor.slice(was.anchor).map((call) => `GET view ${JSON.stringify(call)}`),
+      ...want.engine.slice(was.engine).map((command) => `engine ${command.type}`),
+    ];
+    return { value: VALUE_OF[want.phase], effects, played, want };
+  };
+  return {
+    initial: () => at([], null),
+    next: (before, event) => at([...before.played, event], before),
+    check(real, exp, sut) {
+      const s = sut as ReviewSut;
+      const { want } = exp;
+      expect(PHASE_OF[typeof real.value === 'string' ? real.value : JSON.stringify(real.value)]).toBe(want.phase);
+      const c = real.context as { openId: number | null; shownId: number | null; authorName: string; revisionNumber: number; draft: { markup: unknown[]; pin: unknown } | null; reply: unknown; error: unknown };
+      expect({ openId: c.openId, shownId: c.shownId, author: c.authorName, revision: c.revisionNumber, error: c.error }).toEqual({ openId: want.openId, shownId: want.shownId, author: want.author, revision: want.revision, error: want.error });
+      expect(c.draft ? c.draft.markup.length : null).toBe(want.markup);
+      expect(c.draft ? c.draft.pin : null).toEqual(want.pin);
+      expect(c.reply).toEqual(want.reply);
+      expect(s.engine).toEqual(want.engine);
+      // Every call that went out, in order (the pending ones and those the path settled).
+      for (const call of s.pending.createNote) if (!s.seen.create.includes(call.input)) s.seen.create.push(call.input);
+      for (const call of s.pending.setStatus) if (!s.seen.status.includes(call.input)) s.seen.status.push(call.input);
+      expect(s.seen.create.map((call) => (call as { body: unknown }).body)).toEqual(want.calls.create);
+      expect(s.seen.status).toEqual(want.calls.status);
+      for (const call of s.pending.loadAnchor) if (!s.seen.anchor.includes(call.input)) s.seen.anchor.push(call.input);
+      expect(s.seen.anchor).toEqual(want.calls.anchor);
+    },
+  };
+}
 
 function reviewRun(input: ReviewInput) {
   return defineRun<ReviewEvent>({
@@ -244,27 +291,9 @@ function reviewRun(input: ReviewInput) {
         input,
         provide: { actors: { reviewEngine: fromCallback<ReviewEngineCommand>(({ receive }) => receive((command) => void engine.push(command))) } },
       });
-      return Object.assign(sut, { engine, played: [] as EventObject[], seen: { load: 0, create: [] as unknown[], status: [] as unknown[], anchor: [] as unknown[] } });
+      return Object.assign(sut, { engine, seen: { load: 0, create: [] as unknown[], status: [] as unknown[], anchor: [] as unknown[] } });
     },
-    check: (real, _model, sut, event) => {
-      const s = sut as ReviewSut;
-      s.played.push(event);
-      const want = replay(input, s.played);
-      expect(PHASE_OF[typeof real.value === 'string' ? real.value : JSON.stringify(real.value)]).toBe(want.phase);
-      const c = real.context as { openId: number | null; shownId: number | null; authorName: string; revisionNumber: number; draft: { markup: unknown[]; pin: unknown } | null; reply: unknown; error: unknown };
-      expect({ openId: c.openId, shownId: c.shownId, author: c.authorName, revision: c.revisionNumber, error: c.error }).toEqual({ openId: want.openId, shownId: want.shownId, author: want.author, revision: want.revision, error: want.error });
-      expect(c.draft ? c.draft.markup.length : null).toBe(want.markup);
-      expect(c.draft ? c.draft.pin : null).toEqual(want.pin);
-      expect(c.reply).toEqual(want.reply);
-      expect(s.engine).toEqual(want.engine);
-      // Every call that went out, in order (the pending ones and those the path settled).
-      for (const call of s.pending.createNote) if (!s.seen.create.includes(call.input)) s.seen.create.push(call.input);
-      for (const call of s.pending.setStatus) if (!s.seen.status.includes(call.input)) s.seen.status.push(call.input);
-      expect(s.seen.create.map((input) => (input as { body: unknown }).body)).toEqual(want.calls.create);
-      expect(s.seen.status).toEqual(want.calls.status);
-      for (const call of s.pending.loadAnchor) if (!s.seen.anchor.includes(call.input)) s.seen.anchor.push(call.input);
-      expect(s.seen.anchor).toEqual(want.calls.anchor);
-    },
+    oracle: reviewOracle(input) as never,
   });
 }
 
