@@ -20,7 +20,7 @@ import { api } from '../../bench/lib/appServer';
 import { commentsModel, FORM_RUN, hyperlinksModel, LIST_RUN, sendableDraft, type NotesExpected } from '../../tests/models/notes';
 import { e2eServer } from '../linkHelpers';
 import { ownerWithProject, type OwnerWithProject } from './listScreen';
-import { HeldRequests, refuse } from './requests';
+import { escapeRegExp, HeldRequests, refuse } from './requests';
 import { statesBefore, type ScreenDriver, type ScreenPath } from './screenPaths';
 
 /** The owner's name (the screen drivers' accounts): notes are sent under it. */
@@ -348,7 +348,7 @@ function notesScreen(kind: Kind, model: typeof commentsModel): ScreenDriver<Note
       } else if (e.value.list === 'loading' && e.list.length === 0) {
         await expect(list.getByText(TEXTS.loading, { exact: false }).first(), where).toBeVisible();
       } else {
-        await expect(items(page, ns), where).toHaveText(e.list.map((n) => new RegExp(escape(kind.shown(n as Note)))));
+        await expect(items(page, ns), where).toHaveText(e.list.map((n) => new RegExp(escapeRegExp(kind.shown(n as Note)))));
       }
       await kind.fields(page, e.draft, where);
       const sending = e.value.form === 'sending';
@@ -370,7 +370,7 @@ function notesScreen(kind: Kind, model: typeof commentsModel): ScreenDriver<Note
       const target = e.target as Target | null;
       if (e.value.bulk === 'confirming' && target) {
         const question = 'ids' in target ? texts.confirmSelected(target.ids.length) : TEXTS.comments.confirmGuests;
-        await expect(list.getByRole('alertdialog'), where).toHaveText(new RegExp(`^${escape(question)}`));
+        await expect(list.getByRole('alertdialog'), where).toHaveText(new RegExp(`^${escapeRegExp(question)}`));
       } else await expect(list.getByRole('alertdialog'), where).toHaveCount(0);
       if (e.value.bulk === 'deleting' && ns === 'comments') await expect(list.getByRole('button', { name: TEXTS.comments.deleteGuests }), where).toBeDisabled();
       await expect.poll(() => screen.removes.sent, { message: `${where}: notes deleted one by one` }).toBe(e.calls.remove.length);
@@ -386,7 +386,6 @@ function notesScreen(kind: Kind, model: typeof commentsModel): ScreenDriver<Note
   };
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export const commentsScreen = notesScreen(commentKind, commentsModel);
 export const hyperlinksScreen = notesScreen(hyperlinkKind, hyperlinksModel);

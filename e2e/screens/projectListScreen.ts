@@ -34,7 +34,7 @@ import { e2eServer } from '../linkHelpers';
 import { addTile, chooseFile, dropFile, logIn } from '../listHelpers';
 import { newAccount, type Account } from './accounts';
 import { openProjectAction } from './listScreen';
-import { HeldRequests, refuse } from './requests';
+import { escapeRegExp, HeldRequests, refuse } from './requests';
 import { statesBefore, type ScreenDriver, type ScreenPath } from './screenPaths';
 
 /** SPEC's words on the list (English). */
@@ -178,7 +178,7 @@ const grid = (page: Page) => page.getByRole('list', { name: 'Projects', exact: t
 const stepFilter = (page: Page, hidden = false) => page.getByRole('button', { name: /^Step(?! of)/, includeHidden: hidden });
 
 /** A card's step (its stand-in is named "Step of <name>"; the real dropdown, mounted on the first pointer, adds the step). */
-const stepOf = (page: Page, name: string, hidden = false) => page.getByRole('button', { name: new RegExp(`^Step of ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( |$)`), includeHidden: hidden });
+const stepOf = (page: Page, name: string, hidden = false) => page.getByRole('button', { name: new RegExp(`^Step of ${escapeRegExp(name)}( |$)`), includeHidden: hidden });
 
 /** The name the card of the model's project `id` shows now. */
 const nameOf = (screen: ListScreen, id: number) => screen.last.projects.find((p) => p.id === id)!.name;

@@ -105,3 +105,6 @@ export async function relaySocket(
     },
   );
 }
+
+/** A text as a regular expression matches it, letter for letter (for names in accessible-name patterns). */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
