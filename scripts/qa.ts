@@ -119,7 +119,8 @@ for (const model of models) {
     cases,
     stateList: shape.states,
     transitionList: shape.transitions.map(({ key, source, event, targets }) => ({ key, source, event, targets })),
-    screen: screenSet(model, visitedById, shape.transitions.map((t) => t.key)),
+    // The transitions the variant cannot reach are not the screen's to take either.
+    screen: screenSet(model, visitedById, shape.transitions.map((t) => t.key).filter((t) => !model.outOfReach?.transitions.includes(t))),
   });
 }
 
