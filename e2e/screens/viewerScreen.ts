@@ -27,7 +27,7 @@ import { e2eServer } from '../linkHelpers';
 import { ownerWithProject } from './listScreen';
 import { newAccount } from './accounts';
 import { HeldRequests, once, refuse } from './requests';
-import { statesBefore, type ScreenDriver, type ScreenPath } from './screenPaths';
+import { type ScreenDriver, type ScreenPath } from './screenPaths';
 
 /** The model's two parts, as a cabinet maker's file names them. */
 const DOOR_AND_SHELF: Assembly = {
@@ -109,62 +109,21 @@ function revisionsOf(urls: string[], first: number): number[] {
 /** The revision a model file's path names (`.../models/{token}/{n}.glb`, or a link's `.../models/{n}.glb`). */
 const revisionOfPath = (pathname: string) => Number(/\/(\d+)\.glb$/.exec(pathname)?.[1] ?? NaN);
 
-/** Whether the event brings the page another current revision than the one it knows (the model's rule, read off the events played). */
-function newRevision(played: EventObject[], event: EventObject): boolean {
-  let known: number | null = null;
-  for (const e of played) {
-    const p = e as EventObject & { output?: { project: { revisionNumber: number } }; project?: { revisionNumber: number } };
-    if (e.type === 'xstate.done.actor.fetchProject' && known === null) known = p.output!.project.revisionNumber;
-    else if ((e.type === 'viewer.liveProject' || e.type === 'viewer.modelUpdated') && known !== null) known = p.project!.revisionNumber;
-  }
-  return known !== null && (event as unknown as { project: { revisionNumber: number } }).project.revisionNumber !== known;
-}
-
 const opened = (value: unknown) => typeof value === 'object' && value !== null && 'open' in value;
 const ready = (value: unknown) => opened(value) && (value as { open: string }).open === 'ready';
 
 /**
- * What the page cannot play: the engine's progress comes as a file's bytes arrive, and a held file is
- * answered whole; nothing once the page has left the viewer; the panels and the hierarchy only
- * once the model is shown (the loading view covers the page), a panel only where it is not the one
- * shown, the hierarchy's part only with the hierarchy open, "back to the current revision" only
- * while an older one is shown; the session's user changes on this page only by logging in, which
- * the settings' driver plays; a model update is of this page's own project; live events once the
- * project is read (the page listens from then on).
+ * What the page cannot play: the model's own runs, whose shortest paths use the panels while the
+ * loading view covers them (each has a twin "on the page", its events kept to what the page offers
+ * and when: `onThePage` in tests/models/viewer.ts); and in the approval's runs, the client's
+ * approval ending and the project changing live, which are the approval machine's screen paths.
  */
-function unplayable(model: typeof ownerViewerModel, path: ScreenPath<Step>): string | null {
-  // The model's runs on the page are these runs' events kept to what the page offers, when it offers them.
-  if (!path.run.startsWith('approval') && !path.run.endsWith(onPage(''))) return 'the run’s events as the page offers them are its run “on the page”';
-  let olderShown = false;
-  for (const { event, before } of statesBefore(model, path)) {
-    const e = event as EventObject & { panel?: string | null; revision?: unknown; project?: { id?: number } };
-    if (typeof before.value === 'string' && before.value !== 'fetching') return 'the page has left the viewer';
-    if (e.type === 'load.progress') return 'the engine’s progress comes as the file’s bytes arrive; a held file is answered whole';
-    if (path.run.startsWith('approval')) {
-      if (e.type === 'xstate.done.actor.approval' || e.type === 'viewer.liveProject') return 'the link’s approval is the approval machine’s screen path (its driver plays the client’s dialog)';
-      continue;
-    }
-    const b = before as ViewerExpected;
-    if (e.type === 'viewer.leftPanel') {
-      if (!ready(b.value)) return 'the loading view covers the panels';
-      if (e.panel === b.left) return 'the panel asked for is the one shown';
-      if (b.run.kind === 'sandbox') return 'the sandbox has no panel';
-    }
-    if (e.type === 'viewer.treeSelect' && (!ready(b.value) || b.left !== 'hierarchy')) return 'a part is clicked in the hierarchy, open once the model is shown';
-    if (e.type === 'viewer.user') return 'the session’s user changes on this page only by logging in through the user panel (the settings’ driver plays it)';
-    if (e.type === 'viewer.modelUpdated' && e.project?.id !== 7) return 'the page updates its own project only';
-    if (e.type === 'viewer.modelUpdated' && !ready(b.value)) return 'the Update button is in the Project panel, covered while a model loads';
-    if ((e.type === 'viewer.liveNote' || e.type === 'viewer.liveProject') && (!opened(b.value) || b.run.kind === 'sandbox')) return 'the page listens for live events once the project is read (never in the sandbox)';
-    if (e.type === 'viewer.showRevision') {
-      if (!ready(b.value)) return 'the revisions panel is covered while a model loads';
-      if (e.revision !== null && b.left !== 'revisions') return 'an older revision is opened from the Revisions panel';
-      if (e.revision === null && !olderShown) return '“Back to current” shows only while an older revision is shown';
-      olderShown = e.revision !== null;
-    }
-    if (e.type === 'viewer.modelUpdated' || e.type === 'viewer.liveProject') olderShown &&= !newRevision(b.played, event);
-    if (e.type === 'xstate.done.actor.owner' && !ready(b.value)) return 'Delete is in the Project panel, covered while a model loads';
+function unplayable(path: ScreenPath<Step>): string | null {
+  if (path.run.startsWith('approval')) {
+    const approval = path.steps.some((s) => s.event.type === 'xstate.done.actor.approval' || s.event.type === 'viewer.liveProject');
+    return approval ? 'the link’s approval is the approval machine’s screen path (its driver plays the client’s dialog)' : null;
   }
-  return null;
+  return path.run.endsWith(onPage('')) ? null : 'the run’s events as the page offers them are its run “on the page”';
 }
 
 const loading = (page: Page) => page.getByRole('progressbar');
@@ -198,7 +157,7 @@ async function hold(page: Page, screen: ViewerScreen, readPath: string) {
 function viewerScreen(model: typeof ownerViewerModel): ScreenDriver<ViewerScreen, Step> {
   return {
     model,
-    unplayable: (path) => unplayable(model, path),
+    unplayable,
     offScreen: {
       transitions: [
         'open.loadingModel load.progress#0',
