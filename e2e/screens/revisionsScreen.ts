@@ -170,7 +170,12 @@ export const revisionsScreen: ScreenDriver<RevisionsScreen, RevisionsExpected> =
       await refuse(await screen.restores.next(), status, code);
     },
     // The kitchen uploaded again by another client: the page hears it live. (A restore's new revision the page tells its panel itself.)
-    'revisions.changed': async (_, screen) => void (await updateProject(e2eServer, screen.token, screen.projectId, 'kitchen again.dae', await files().kitchen)),
+    async 'revisions.changed'(_, screen) {
+      const sent = screen.lists.sent;
+      await updateProject(e2eServer, screen.token, screen.projectId, 'kitchen again.dae', await files().kitchen);
+      // The page hears it live and reads the list again: the path's next answer is to that read, once it is sent.
+      await expect.poll(() => screen.lists.sent, { message: 'the page read the revisions again after the new one', timeout: 30_000 }).toBeGreaterThan(sent);
+    },
     async 'revisions.approval'(page, screen, e) {
       const reread = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname === `/api/v1/projects/${screen.projectId}`);
       await api(e2eServer, `projects/accessKeys/${screen.accessKey}/approval`, undefined, { name: 'Clara Client', revisionNumber: (e as Event).approvedRevision });
