@@ -1,4 +1,5 @@
 /** The real accounts the screen drivers play with: made with the admin command, logged in through the API. */
+import { expect, type Page } from '@playwright/test';
 import { api, uploadProject } from '../../bench/lib/appServer';
 import { generateAssembly } from '../../samples/generate';
 import { writeSample } from '../../samples/writers/index';
@@ -28,4 +29,16 @@ export async function kitchenAccount(prefix: string, projectName: string, parts:
   const dae = await writeSample(generateAssembly({ parts, seed: 5 }), 'dae');
   const project = await uploadProject(e2eServer, account.token, projectName, 'kitchen.dae', dae);
   return { ...account, projectId: project.id };
+}
+
+/**
+ * Ends the page's session on the server (its token sent to `auth/logout`), as an expiry does: the
+ * page's next request finds it ended. False when the page holds no session.
+ */
+export async function endPageSession(page: Page): Promise<boolean> {
+  const token = await page.evaluate(() => localStorage.getItem('cv.accessToken') ?? sessionStorage.getItem('cv.accessToken'));
+  if (!token) return false;
+  const ended = await fetch(`${e2eServer.url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
+  expect(ended.status, 'the server ended the session').toBe(200);
+  return true;
 }

@@ -12,20 +12,21 @@
  * After each step the page shows the oracle's screen: reading (Initializing), the model loading,
  * the model shown, the load error (with the link's not-found sentence), the owner's "log in again",
  * or the list once the project is deleted; the left panel the oracle expects and no other; the
- * models the page asked for, by revision; the URL's step control while the notice runs and the part
- * selected in the hierarchy; and a read of the comments again after a note elsewhere.
+ * models the page asked for, by revision; the URL's step hiding the other part while the notice runs, the
+ * part selected in the hierarchy; and a read of the comments again after a note elsewhere.
  */
 import { expect, type Page, type Request } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { api, updateProject, uploadProject } from '../../bench/lib/appServer';
 import type { SharedProject } from '../../src/api/schemas';
+import { BOOT_ELEMENT_ID } from '../../src/model/pageIds';
 import type { Assembly } from '../../samples/assembly';
 import { writeSample } from '../../samples/writers/index';
 import type { Expected } from '../../tests/helpers/modelBased';
 import { onPage, ownerViewerModel, sharedViewerModel, type ViewerExpected } from '../../tests/models/viewer';
 import { e2eServer } from '../linkHelpers';
 import { ownerWithProject } from './listScreen';
-import { newAccount } from './accounts';
+import { endPageSession, newAccount } from './accounts';
 import { HeldRequests, once, refuse } from './requests';
 import { type ScreenDriver, type ScreenPath } from './screenPaths';
 
@@ -76,8 +77,7 @@ interface ViewerScreen {
   /** The page's model files, held until the path's answer; `asked` every one, by pathname, in order. */
   models: HeldRequests;
   asked: string[];
-  /** The project's current revision on the server, and its first at the start. */
-  revision: number;
+  /** The project's current revision when the page opens (a new one is the next number). */
   firstRevision: number;
   /** The page's reads of the comments, and their count before the step's note. */
   noteReads: number;
@@ -173,7 +173,7 @@ function viewerScreen(model: typeof ownerViewerModel): ScreenDriver<ViewerScreen
       const { first, next } = await modelFiles();
       const base = { documents: new HeldRequests('its page'), reads: new HeldRequests('its read of the project'), models: new HeldRequests('its model file'), asked: [], noteReads: 0, noteReadsBefore: 0, stage: 'ready' as const, modelRevision: null, passReads: false };
       if (run === onPage('sandbox')) {
-        const screen: ViewerScreen = { ...base, kind: 'sandbox', token: '', projectId: 0, accessKey: '', revision: 0, firstRevision: 0 };
+        const screen: ViewerScreen = { ...base, kind: 'sandbox', token: '', projectId: 0, accessKey: '', firstRevision: 0 };
         await hold(page, screen, '/none');
         await page.goto('/sandbox?filter=Nothing&noFlash');
         return screen;
@@ -192,8 +192,8 @@ function viewerScreen(model: typeof ownerViewerModel): ScreenDriver<ViewerScreen
       }
       // An older revision to open: the cabinet again, as revision 2.
       const older = path.steps.some((s) => s.event.type === 'viewer.showRevision');
-      const revision = older ? (await updateProject(e2eServer, account.token, account.projectId, 'cabinet.dae', next)).revisionNumber : 1;
-      const screen: ViewerScreen = { ...base, kind: owner ? 'owner' : 'guest', ...account, revision, firstRevision: revision };
+      const firstRevision = older ? (await updateProject(e2eServer, account.token, account.projectId, 'cabinet.dae', next)).revisionNumber : 1;
+      const screen: ViewerScreen = { ...base, kind: owner ? 'owner' : 'guest', ...account, firstRevision };
       await hold(page, screen, owner ? `/api/v1/projects/${account.projectId}` : `/api/v1/projects/accessKeys/${account.accessKey}`);
       if (owner) {
         await page.goto(`/projects/${account.projectId}${run === onPage('owner') ? '?filter=Door' : ''}`);
@@ -225,7 +225,6 @@ function viewerScreen(model: typeof ownerViewerModel): ScreenDriver<ViewerScreen
       async 'viewer.modelUpdated'(page, screen, event) {
         const panel = await openProjectPanel(page);
         await panel.getByLabel(`Choose a new model for ${NAME}`).setInputFiles({ name: 'cabinet.dae', mimeType: 'model/vnd.collada+xml', buffer: Buffer.from((await modelFiles()).next) });
-        screen.revision += 1;
         screen.modelRevision = (event as unknown as { project: { revisionNumber: number } }).project.revisionNumber;
       },
       async 'xstate.done.actor.owner'(page) {
@@ -256,7 +255,7 @@ function viewerScreen(model: typeof ownerViewerModel): ScreenDriver<ViewerScreen
           await once(page, 'GET', `/api/v1/projects/accessKeys/${screen.accessKey}`, (route) => refuse(route, status));
           const served = await document.fetch();
           const html = (await served.text())
-            .replace(/(<script id="cv-boot" type="application\/json">)([^<]*)(<\/script>)/, (_all, open: string, json: string, close: string) => {
+            .replace(new RegExp(`(<script id="${BOOT_ELEMENT_ID}" type="application/json">)([^<]*)(</script>)`), (_all, open: string, json: string, close: string) => {
               const { shared: _shared, ...boot } = JSON.parse(json) as Record<string, unknown>;
               return `${open}${JSON.stringify(boot).replace(/</g, '\\u003c')}${close}`;
             })
@@ -266,9 +265,7 @@ function viewerScreen(model: typeof ownerViewerModel): ScreenDriver<ViewerScreen
         const read = await screen.reads.next();
         if (status === 404) await api(e2eServer, `projects/${screen.projectId}`, screen.token, undefined, 'DELETE');
         else if (status === 401) {
-          const token = await page.evaluate(() => localStorage.getItem('cv.accessToken') ?? sessionStorage.getItem('cv.accessToken'));
-          const ended = await fetch(`${e2eServer.url}/api/v1/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
-          expect(ended.status, 'the server ended the session').toBe(200);
+          expect(await endPageSession(page), 'the owner\'s page holds a session').toBe(true);
           screen.passReads = true;
         } else return refuse(read, status);
         await read.continue();
@@ -286,7 +283,6 @@ function viewerScreen(model: typeof ownerViewerModel): ScreenDriver<ViewerScreen
         const { revisionNumber } = (event as unknown as { project: { revisionNumber: number } }).project;
         if (revisionNumber !== screen.modelRevision) {
           await updateProject(e2eServer, screen.token, screen.projectId, 'cabinet.dae', (await modelFiles()).next);
-          screen.revision += 1;
         } else {
           screen.stage = screen.stage === 'ready' ? 'production' : 'ready';
           await api(e2eServer, `projects/${screen.projectId}`, screen.token, { currentStage: screen.stage }, 'PATCH');

@@ -378,8 +378,6 @@ export interface ViewerExpected extends Expected {
   played: EventObject[];
   recorded: Recorded;
   left: string | null;
-  /** Where comments show, the review runs (the link's comment option, never the sandbox). */
-  run: { variant: 'owner' | 'shared'; kind: LoadTarget['kind']; search: string };
 }
 
 /** The new entries of `now` after `before`, in words (the step's effects). */
@@ -395,7 +393,7 @@ function newEffects(before: Recorded | null, now: Recorded): string[] {
 function viewerOracle(run: (typeof runs)[number], log: () => Recorded): Oracle<ViewerEvent, ViewerExpected> {
   const at = (played: EventObject[], before: Recorded | null): ViewerExpected => {
     const out = expected(run.variant, run.target, run.search, played);
-    return { value: out.screen, effects: newEffects(before, out.recorded), played, recorded: out.recorded, left: out.left, run: { variant: run.variant, kind: run.target.kind, search: run.search } };
+    return { value: out.screen, effects: newEffects(before, out.recorded), played, recorded: out.recorded, left: out.left };
   };
   return {
     initial: () => at([], null),

@@ -163,14 +163,14 @@ export function approvalRuns(variant: 'owner' | 'shared') {
     .filter((run) => run.variant === variant)
     .map((run) => {
       const started: unknown[] = [];
-      const at = (played: EventObject[]): ApprovalExpected => {
+      const at = (played: EventObject[], before: ApprovalExpected | null): ApprovalExpected => {
         const o = oracle(run.kind, played);
-        const before = played.length > 0 ? oracle(run.kind, played.slice(0, -1)).started.length : 0;
-        return { value: o.screen, effects: o.started.slice(before).map((input) => `approval started ${JSON.stringify(input)}`), played, project: o.project, running: o.running, started: o.started };
+        const effects = o.started.slice(before?.started.length ?? 0).map((input) => `approval started ${JSON.stringify(input)}`);
+        return { value: o.screen, effects, played, project: o.project, running: o.running, started: o.started };
       };
       const approvalOracle: Oracle<ViewerEvent, ApprovalExpected> = {
-        initial: () => at([]),
-        next: (before, event) => at([...before.played, event]),
+        initial: () => at([], null),
+        next: (before, event) => at([...before.played, event], before),
         check(real, exp) {
           expect(started).toEqual(exp.started);
           if (real.status !== 'active') return;
