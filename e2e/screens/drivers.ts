@@ -17,6 +17,7 @@ import { presenterScreen } from './presenterScreen';
 import { projectListScreen } from './projectListScreen';
 import { quoteEditorScreen } from './quoteEditorScreen';
 import { renameScreen } from './renameScreen';
+import { reviewScreen } from './reviewScreen';
 import { revisionsScreen } from './revisionsScreen';
 import { roomArScreen } from './roomArScreen';
 import { sessionScreen } from './sessionScreen';
@@ -53,4 +54,5 @@ export const screenDrivers: Record<string, ScreenDriver<unknown, Expected>> = {
   projectList: projectListScreen as never,
   ownerViewer: ownerViewerScreen as never,
   sharedViewer: sharedViewerScreen as never,
+  review: reviewScreen as never,
 };

@@ -19,7 +19,7 @@ export interface OwnerWithProject {
 /** One account per kind of screen path in this worker: made once (the admin command takes seconds). */
 const accounts = new Map<string, Promise<Account>>();
 
-function accountFor(prefix: string): Promise<Account> {
+export function accountFor(prefix: string): Promise<Account> {
   if (!accounts.has(prefix)) accounts.set(prefix, newAccount(prefix, { credits: 1000 }));
   return accounts.get(prefix)!;
 }

@@ -31,7 +31,7 @@ import { HeldRequests, once, refuse } from './requests';
 import { type ScreenDriver, type ScreenPath } from './screenPaths';
 
 /** The model's two parts, as a cabinet maker's file names them. */
-const DOOR_AND_SHELF: Assembly = {
+export const DOOR_AND_SHELF: Assembly = {
   name: 'Door and shelf',
   partCount: 2,
   materials: { oak: [0.75, 0.6, 0.42] },
@@ -46,7 +46,7 @@ const DOOR_AND_SHELF: Assembly = {
 };
 let files: Promise<{ first: Uint8Array; next: Uint8Array }> | null = null;
 /** The cabinet, and a second version of it (its shelf lower) for new revisions. */
-const modelFiles = () =>
+export const modelFiles = () =>
   (files ??= (async () => {
     const next = structuredClone(DOOR_AND_SHELF);
     next.root.children[1].box!.origin = [18, 200, 0];

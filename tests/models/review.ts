@@ -11,7 +11,7 @@ import { reviewMachine, type ReviewEngineCommand, type ReviewEvent, type ReviewI
 import { createSut, type Expected, type Oracle, type Sut } from '../helpers/modelBased';
 import { defineRun, type MachineModel } from './machineModel';
 
-const VIEW: NoteView = { camera: { view: 'free', position: [1, 1, 2], target: [0, 0.5, 0], orthoHalfHeight: null }, renderMode: 'wireframe', clipping: { axis: 'x', inverted: false, position: 300 }, explode: 0, hidden: [], isolated: null, measurement: null };
+export const VIEW: NoteView = { camera: { view: 'free', position: [1, 1, 2], target: [0, 0.5, 0], orthoHalfHeight: null }, renderMode: 'wireframe', clipping: { axis: 'x', inverted: false, position: 300 }, explode: 0, hidden: [], isolated: null, measurement: null };
 const CAPTURED: NoteView = { ...VIEW, renderMode: 'solid', clipping: null, explode: 0.5 };
 const note = (id: number, extra: Partial<ReviewedComment>): ReviewedComment => ({
   id, date: new Date(1_700_000_000_000), authorName: 'Claire', authorAvatarUrl: '', text: `note ${id}`, isDeletable: false,
@@ -19,11 +19,11 @@ const note = (id: number, extra: Partial<ReviewedComment>): ReviewedComment => (
 });
 /** Note 1 has a view (read when it is opened), note 2 none, note 3 is a reply to note 1. */
 const NOTES = [note(1, { hasView: true }), note(2, {}), note(3, { parentId: 1 })];
-const ARROW: MarkupShape = { kind: 'arrow', from: [0.1, 0.1], to: [0.3, 0.3], color: '#f97316' };
+export const ARROW: MarkupShape = { kind: 'arrow', from: [0.1, 0.1], to: [0.3, 0.3], color: '#f97316' };
 /** What the server answers for note 1's view. */
 const ANCHOR = { view: VIEW, markup: [ARROW] };
 /** A freehand line of 1,000 points: three of them pass the points a markup holds. */
-const LONG_LINE: MarkupShape = { kind: 'line', points: Array.from({ length: 1000 }, (_, i) => [i / 1000, 0.5] as [number, number]), color: '#f97316' };
+export const LONG_LINE: MarkupShape = { kind: 'line', points: Array.from({ length: 1000 }, (_, i) => [i / 1000, 0.5] as [number, number]), color: '#f97316' };
 const PIN = { point: [0.2, 0.9, 0.3] as [number, number, number], partId: '7', partName: 'Left door' };
 
 const events = [
@@ -297,13 +297,17 @@ function reviewRun(input: ReviewInput) {
   });
 }
 
+/** The model's runs: a client on a link (which offers neither wireframe nor clipping), and the owner. */
+export const GUEST_RUN = 'a client on a link without wireframe or clipping';
+export const OWNER_RUN = 'the owner';
+
 export const reviewModel: MachineModel = {
   name: 'review',
   machine: reviewMachine,
   source: 'src/machines/viewer/review/reviewMachine.ts',
   testFile: 'tests/machines/reviewModel.test.ts',
   runs: [
-    { label: 'a client on a link without wireframe or clipping', run: reviewRun({ ref: { accessKey: 'k1' }, role: 'guest', revisionNumber: 4, authorName: 'Claire', renderModes: ['solid', 'xray'], clipping: false }) },
-    { label: 'the owner', run: reviewRun({ ref: { id: 7 }, role: 'owner', revisionNumber: 4, authorName: 'Olga', renderModes: ['solid', 'xray', 'wireframe', 'illustration'], clipping: true }) },
+    { label: GUEST_RUN, run: reviewRun({ ref: { accessKey: 'k1' }, role: 'guest', revisionNumber: 4, authorName: 'Claire', renderModes: ['solid', 'xray'], clipping: false }) },
+    { label: OWNER_RUN, run: reviewRun({ ref: { id: 7 }, role: 'owner', revisionNumber: 4, authorName: 'Olga', renderModes: ['solid', 'xray', 'wireframe', 'illustration'], clipping: true }) },
   ],
 };
