@@ -164,9 +164,12 @@ function unplayable(path: ScreenPath<ReviewExpected>): string | null {
   return null;
 }
 
-/** Drags on the view from `from` to `to` (fractions of the canvas), through `steps` moves. */
-async function drag(page: Page, from: [number, number], to: [number, number], steps: number) {
-  const box = (await canvas(page).boundingBox())!;
+/** The view's area (the drawing surface over it while a note is drawn). */
+const surface = (page: Page) => page.getByTestId('markup-layer');
+
+/** Drags on the view from `from` to `to` (fractions of `within`: the canvas, or the view's area), through `steps` moves. */
+async function drag(page: Page, from: [number, number], to: [number, number], steps: number, within = canvas(page)) {
+  const box = (await within.boundingBox())!;
   await page.mouse.move(box.x + box.width * from[0], box.y + box.height * from[1]);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width * to[0], box.y + box.height * to[1], { steps });
@@ -179,10 +182,10 @@ async function drag(page: Page, from: [number, number], to: [number, number], st
  * in the page, each after the page has drawn the last (a thousand mouse moves take minutes here).
  */
 async function freehand(page: Page, from: [number, number], to: [number, number], points: number) {
-  const box = (await canvas(page).boundingBox())!;
+  const box = (await surface(page).boundingBox())!;
   await page.mouse.move(box.x + box.width * from[0], box.y + box.height * from[1]);
   await page.mouse.down();
-  await page.getByTestId('markup-layer').evaluate(
+  await surface(page).evaluate(
     async (layer, { box, from, to, points }) => {
       for (let i = 1; i < points; i += 1) {
         const t = i / (points - 1);
@@ -314,8 +317,9 @@ export const reviewScreen: ScreenDriver<ReviewScreen, ReviewExpected> = {
       const { shape } = event as unknown as { shape: { kind: string } };
       // The model's arrow, or a freehand line of 1,000 points (the most one line takes).
       await chooseTool(page, shape.kind);
-      if (shape.kind === 'arrow') await drag(page, [0.15, 0.2], [0.3, 0.35], 5);
-      else await freehand(page, [0.1, 0.7], [0.45, 0.75], 1000);
+      // In the middle of the view (a tap's part information card takes its top left corner).
+      if (shape.kind === 'arrow') await drag(page, [0.45, 0.45], [0.6, 0.6], 5, surface(page));
+      else await freehand(page, [0.3, 0.8], [0.7, 0.85], 1000);
     },
     async 'review.undo'(page) {
       const undo = panel(page).getByRole('button', { name: TEXTS.undo, exact: true });

@@ -72,8 +72,6 @@ export function runScreens(run: ScreenRun): number {
 const REASONS: Record<string, string> = {
   upload: 'e2e/uploadPaths.spec.ts: every path, per account',
   viewerTools: 'e2e/toolModes.spec.ts: the covering set over the tool panels',
-  // No driver yet: what a driver would first need, so that the real server answers as the model's fixtures say.
-  review: 'no screen driver yet (its oracle gives each step’s state): the model opens notes with set ids, views and markup the server would have to hold first, and its pins and shapes are points a drawing on the canvas would have to give',
 };
 
 /**

@@ -355,6 +355,22 @@ export const VIEW_MUTANTS: ViewMutant[] = [
     find: 'checked={selection.checked}',
     replace: 'checked={false}',
   },
+  {
+    id: 'review-reply-opens',
+    machine: 'review',
+    kind: 'a button sending the wrong event',
+    file: 'src/ui/viewer/review/ReviewPanel.tsx',
+    find: "onClick={() => actor.send({ type: 'review.reply', id: note.id })}",
+    replace: "onClick={() => actor.send({ type: 'review.open', id: note.id })}",
+  },
+  {
+    id: 'review-reply-never-sending',
+    machine: 'review',
+    kind: 'a view reading the wrong state',
+    file: 'src/ui/viewer/review/ReviewPanel.tsx',
+    find: "const sending = state.matches({ ready: { composing: 'sending' } }) || state.matches({ ready: 'sendingReply' });",
+    replace: "const sending = state.matches({ ready: { composing: 'sending' } });",
+  },
 ];
 
 const OUT = '.tmp/mutant-dist';
