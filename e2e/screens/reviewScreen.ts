@@ -84,7 +84,14 @@ interface ReviewScreen {
   phase: Phase;
   /** The revision on screen when each note the model sent went (the model numbers its own revisions). */
   sentAt: number[];
+  /** The note open when last seen (the model's number), Note one's id on the server, the taps that pinned so far. */
+  openId: number | null;
+  note1: number;
+  taps: number;
 }
+
+/** Where Note one's pin is, in fractions of the canvas (new pins go lower, each beside the last: see `review.pinned`). */
+const PIN_AT = [0.45, 0.4] as const;
 
 const panel = (page: Page) => page.getByRole('region', { name: TEXTS.panel, exact: true });
 const card = (page: Page, id: number) => panel(page).locator('[data-note]').filter({ hasText: NOTE_TEXTS[id] });
@@ -112,7 +119,7 @@ function unplayable(path: ScreenPath<ReviewExpected>): string | null {
       case 'review.open':
         if (id === 3) return 'a reply shows inside its note’s card: it has no card or Show of its own';
         if (!listed(w.phase)) return 'no note is listed yet';
-        if (w.openId === id && (w.phase === 'browsing' || w.phase === 'openingView')) return 'an open note’s card offers Close, not Show';
+        if (w.openId === id && id !== 1 && (w.phase === 'browsing' || w.phase === 'openingView')) return 'an open note’s card offers Close, not Show (and Note two has no pin)';
         break;
       case 'review.reply':
         if (id === 3) return 'a reply shows inside its note’s card: it has no Reply of its own';
@@ -242,16 +249,7 @@ export const reviewScreen: ScreenDriver<ReviewScreen, ReviewExpected> = {
       if (run !== OWNER_RUN) throw new Error(`no screen for the review's run "${run}"`);
       account = await ownerWithProject(page, 'review', NAME, DOOR_AND_SHELF);
     }
-    // The model's notes: 1 with its view and arrow, 2, and 3 a reply to 1.
     const modelIds = new Map<number, number>();
-    const write = async (n: number, extra: Record<string, unknown>) => {
-      const { id } = await api<{ id: number }>(e2eServer, `projects/${account.projectId}/comments`, account.token, { authorName: OWNER_NAME, text: NOTE_TEXTS[n], ...extra });
-      modelIds.set(id, n);
-      return id;
-    };
-    const first = await write(1, { view: VIEW, markup: [ARROW], revisionNumber: 1 });
-    await write(2, {});
-    await write(3, { parentId: first });
     const base = guest ? `/api/v1/projects/accessKeys/${account.accessKey}` : `/api/v1/projects/${account.projectId}`;
     const screen: ReviewScreen = {
       guest,
@@ -270,6 +268,9 @@ export const reviewScreen: ScreenDriver<ReviewScreen, ReviewExpected> = {
       streams: new HeldRequests('its live stream'),
       phase: 'loading',
       sentAt: [],
+      openId: null,
+      note1: 0,
+      taps: 0,
     };
     const streamPath = guest ? `${base}/events` : '/api/v1/projects/events';
     await page.route(
@@ -294,22 +295,46 @@ export const reviewScreen: ScreenDriver<ReviewScreen, ReviewExpected> = {
     );
     await page.goto(guest ? `/s/${account.accessKey}` : `/projects/${account.projectId}`);
     await expect(page.locator('[data-model-shown="true"]')).toBeAttached({ timeout: 60_000 });
+    // The model's notes (the page's reads of them are held: the server answers with these): 1 pinned on the door, with the model's
+    // view seen from the camera the page opens at (its pin then in sight) and its arrow; 2; and 3, a reply to 1.
+    const { hit, camera } = await canvas(page).evaluate((element, at) => {
+      const engine = window.viewerEngine!;
+      const { width, height } = element.getBoundingClientRect();
+      const state = engine.getCameraState();
+      return { hit: engine.pickAt(width * at[0], height * at[1]), camera: { view: state.view, position: [...state.position], target: [...state.target], orthoHalfHeight: state.orthoHalfHeight } };
+    }, PIN_AT);
+    expect(hit.point, 'the door under the pin of Note one').not.toBeNull();
+    const write = async (n: number, extra: Record<string, unknown>) => {
+      const { id } = await api<{ id: number }>(e2eServer, `projects/${account.projectId}/comments`, account.token, { authorName: OWNER_NAME, text: NOTE_TEXTS[n], ...extra });
+      modelIds.set(id, n);
+      return id;
+    };
+    screen.note1 = await write(1, { pin: { point: hit.point, partId: hit.partId, partName: 'Door' }, view: { ...VIEW, camera }, markup: [ARROW], revisionNumber: 1 });
+    await write(2, {});
+    await write(3, { parentId: screen.note1 });
     await page.getByRole('navigation', { name: 'Tools', exact: true }).getByRole('button', { name: 'Comments', exact: true }).click();
     await page.getByRole('tab', { name: 'Notes', exact: true }).click();
     return screen;
   },
   user: {
     'review.retry': (page) => page.getByRole('alert').getByRole('button', { name: TEXTS.retry, exact: true }).click(),
-    // The note's card (its words: a click on a control of the card is that control's).
-    'review.open': (page, _screen, event) => card(page, (event as unknown as { id: number }).id).getByText(NOTE_TEXTS[(event as unknown as { id: number }).id], { exact: true }).click(),
+    async 'review.open'(page, screen, event) {
+      const { id } = event as unknown as { id: number };
+      // The note's card (its words: a click on a control of the card is that control's); the open
+      // note's card offers Close, not Show: its pin on the model opens it again.
+      if (screen.openId === id && id === 1) return page.locator(`[data-pin="${screen.note1}"]`).click();
+      await card(page, id).getByText(NOTE_TEXTS[id], { exact: true }).click();
+    },
     'review.close': (page) => panel(page).getByRole('button', { name: TEXTS.close, exact: true }).click(),
     // The user turns the model: the note's view is left.
     'review.viewLeft': (page) => drag(page, [0.35, 0.5], [0.2, 0.55], 8),
     'review.compose': (page) => panel(page).getByRole('button', { name: TEXTS.pinNote, exact: true }).click(),
     // A tap on the door, in the middle of the view.
-    async 'review.pinned'(page) {
+    async 'review.pinned'(page, screen) {
+      // On the door, below Note one's pin, and beside the pins this path's notes left (a tap on a pin opens its note).
       const box = (await canvas(page).boundingBox())!;
-      await canvas(page).click({ position: { x: box.width / 2, y: box.height / 2 } });
+      const k = screen.taps++;
+      await canvas(page).click({ position: { x: box.width * (0.4 + 0.07 * (k % 4)), y: box.height * (0.6 + 0.06 * Math.floor(k / 4)) } });
     },
     'review.wholeView': (page) => panel(page).getByRole('button', { name: TEXTS.noPin, exact: true }).click(),
     'review.tool': (page, _screen, event) => chooseTool(page, (event as unknown as { tool: string }).tool),
@@ -358,8 +383,9 @@ export const reviewScreen: ScreenDriver<ReviewScreen, ReviewExpected> = {
       if (screen.listReady) (screen.listReads += 1), (screen.listReady = false);
       await tell(screen, { type: 'note', noteId: id });
     },
-    'xstate.done.actor.loadAnchor': async (_page, screen) => (await screen.views.next()).continue(),
-    'xstate.error.actor.loadAnchor': async (_page, screen) => refuse(await screen.views.next()),
+    // The read the page waits for (a note opened again while its view is read asks again).
+    'xstate.done.actor.loadAnchor': async (_page, screen) => (await screen.views.newest()).continue(),
+    'xstate.error.actor.loadAnchor': async (_page, screen) => refuse(await screen.views.newest()),
     // The engine answers the capture by itself, as soon as Send asks it.
     'review.captured': async () => {},
     'xstate.done.actor.createNote': async (_page, screen) => (await screen.creates.next()).continue(),
@@ -370,6 +396,7 @@ export const reviewScreen: ScreenDriver<ReviewScreen, ReviewExpected> = {
   async expect(page, screen, e, where) {
     const w = e.want;
     screen.phase = w.phase;
+    screen.openId = w.openId;
     if (w.phase === 'loading') {
       await expect(page.getByRole('tabpanel').getByText(TEXTS.loading, { exact: true }), where).toBeVisible();
       await expect(panel(page), where).toHaveCount(0);
