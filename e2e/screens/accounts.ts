@@ -12,9 +12,12 @@ export interface Account {
   token: string;
 }
 
+/** The name the screen drivers' accounts are made with (an owner's notes go under it). */
+export const SCREEN_TESTER = 'Screen Tester';
+
 /** A fresh account named `name`, with a plan (`sku`, and `credits` unless UNLIMITED) or none, logged in. */
 export async function newAccount(prefix: string, options: { name?: string; sku?: string; credits?: number; plan?: boolean; password?: string } = {}): Promise<Account> {
-  const { name = 'Screen Tester', sku = 'PRO', credits = 5, plan = true, password = `screen-${prefix}-password` } = options;
+  const { name = SCREEN_TESTER, sku = 'PRO', credits = 5, plan = true, password = `screen-${prefix}-password` } = options;
   const username = uniqueUser(`screen-${prefix}`);
   await admin('user', 'add', username, '--password', password, '--name', name);
   if (plan) await admin('plan', 'add', username, '--sku', sku, '--name', sku === 'UNLIMITED' ? 'Unlimited' : 'Pro', ...(sku === 'UNLIMITED' ? [] : ['--credits', String(credits)]));

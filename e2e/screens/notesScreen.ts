@@ -19,12 +19,13 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { api } from '../../bench/lib/appServer';
 import { commentsModel, FORM_RUN, hyperlinksModel, LIST_RUN, sendableDraft, type NotesExpected } from '../../tests/models/notes';
 import { e2eServer } from '../linkHelpers';
+import { SCREEN_TESTER } from './accounts';
 import { ownerWithProject, type OwnerWithProject } from './listScreen';
 import { escapeRegExp, HeldRequests, refuse } from './requests';
 import { statesBefore, type ScreenDriver, type ScreenPath } from './screenPaths';
 
 /** The owner's name (the screen drivers' accounts): notes are sent under it. */
-const AUTHOR = 'Screen Tester';
+const AUTHOR = SCREEN_TESTER;
 /** SPEC's words on the panels (English). */
 const TEXTS = {
   loading: 'Loading',

@@ -22,17 +22,18 @@
  */
 import { expect, type Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
-import { api, updateProject, uploadProject } from '../../bench/lib/appServer';
+import { api, updateProject } from '../../bench/lib/appServer';
 import { ARROW, GUEST_RUN, OWNER_RUN, reviewModel, VIEW, type ReviewExpected } from '../../tests/models/review';
 import { e2eServer } from '../linkHelpers';
-import { accountFor, ownerWithProject } from './listScreen';
+import { SCREEN_TESTER } from './accounts';
+import { accountWithProject, ownerWithProject } from './listScreen';
 import { HeldRequests, refuse } from './requests';
 import { statesBefore, type ScreenDriver, type ScreenPath } from './screenPaths';
 import { DOOR_AND_SHELF, modelFiles } from './viewerScreen';
 
 const NAME = 'Review cabinet';
 /** The owner's name (the screen drivers' accounts), and a client's on a link (the viewer's guest name). */
-const OWNER_NAME = 'Screen Tester';
+const OWNER_NAME = SCREEN_TESTER;
 const GUEST_NAME = 'Guest';
 const TEXTS = {
   panel: 'Notes',
@@ -240,11 +241,8 @@ export const reviewScreen: ScreenDriver<ReviewScreen, ReviewExpected> = {
     const guest = run === GUEST_RUN;
     let account: { token: string; projectId: number; accessKey: string };
     if (guest) {
-      const { token } = await accountFor('review-link');
-      for (const old of await api<{ id: number }[]>(e2eServer, 'projects', token)) await api(e2eServer, `projects/${old.id}`, token, undefined, 'DELETE');
-      const project = await uploadProject(e2eServer, token, NAME, 'cabinet.dae', (await modelFiles()).first);
-      account = { token, projectId: project.id, accessKey: project.accessKey };
-      await api(e2eServer, `projects/${project.id}`, token, { isPublished: true, shareOptions: { isCommentsVisible: true, isWireframeRenderModeAvailable: false, isClippingPlaneAvailable: false } }, 'PATCH');
+      account = await accountWithProject('review-link', NAME, DOOR_AND_SHELF);
+      await api(e2eServer, `projects/${account.projectId}`, account.token, { isPublished: true, shareOptions: { isCommentsVisible: true, isWireframeRenderModeAvailable: false, isClippingPlaneAvailable: false } }, 'PATCH');
     } else {
       if (run !== OWNER_RUN) throw new Error(`no screen for the review's run "${run}"`);
       account = await ownerWithProject(page, 'review', NAME, DOOR_AND_SHELF);
@@ -329,7 +327,6 @@ export const reviewScreen: ScreenDriver<ReviewScreen, ReviewExpected> = {
     // The user turns the model: the note's view is left.
     'review.viewLeft': (page) => drag(page, [0.35, 0.5], [0.2, 0.55], 8),
     'review.compose': (page) => panel(page).getByRole('button', { name: TEXTS.pinNote, exact: true }).click(),
-    // A tap on the door, in the middle of the view.
     async 'review.pinned'(page, screen) {
       // On the door, below Note one's pin, and beside the pins this path's notes left (a tap on a pin opens its note).
       const box = (await canvas(page).boundingBox())!;
@@ -445,25 +442,21 @@ export const reviewScreen: ScreenDriver<ReviewScreen, ReviewExpected> = {
     await expect.poll(() => screen.creates.sent, { message: `${where}: notes sent` }).toBe(created.length + capturing);
     const revision = revisionOf(e.played);
     while (screen.sentAt.length < created.length) screen.sentAt.push(revision);
-    const asSent = (body: Record<string, unknown>) => ({
-      authorName: body.authorName,
+    // A note in the words both sides share (the note it answers by the model's number).
+    const summary = (body: Record<string, unknown>, replyTo: unknown) => ({
       text: body.text,
-      replyTo: body.parentId === undefined ? null : (screen.modelIds.get(body.parentId as number) ?? body.parentId),
+      replyTo: replyTo ?? null,
       pin: body.pin !== undefined,
       view: body.view !== undefined,
       shapes: (body.markup as unknown[] | undefined)?.length ?? 0,
-      revisionNumber: body.revisionNumber,
     });
-    const wanted = created.map((body, k) => ({
-      authorName: screen.guest ? GUEST_NAME : OWNER_NAME,
-      text: body.text,
-      replyTo: body.parentId ?? null,
-      pin: body.pin !== undefined,
-      view: body.view !== undefined,
-      shapes: (body.markup as unknown[] | undefined)?.length ?? 0,
-      revisionNumber: screen.sentAt[k],
+    const sent = screen.bodies.slice(0, created.length).map((body) => ({
+      ...summary(body, body.parentId === undefined ? null : (screen.modelIds.get(body.parentId as number) ?? body.parentId)),
+      authorName: body.authorName,
+      revisionNumber: body.revisionNumber,
     }));
-    expect(screen.bodies.slice(0, created.length).map(asSent), `${where}: the notes sent`).toEqual(wanted);
+    const wanted = created.map((body, k) => ({ ...summary(body, body.parentId), authorName: screen.guest ? GUEST_NAME : OWNER_NAME, revisionNumber: screen.sentAt[k] }));
+    expect(sent, `${where}: the notes sent`).toEqual(wanted);
     await expect.poll(() => screen.statuses.sent, { message: `${where}: changes of status` }).toBe(w.calls.status.length);
     await expect.poll(() => screen.viewsAsked, { message: `${where}: the notes whose view was read` }).toEqual((w.calls.anchor as Array<{ id: number }>).map(({ id }) => id));
   },

@@ -23,7 +23,7 @@ export const ARROW: MarkupShape = { kind: 'arrow', from: [0.1, 0.1], to: [0.3, 0
 /** What the server answers for note 1's view. */
 const ANCHOR = { view: VIEW, markup: [ARROW] };
 /** A freehand line of 1,000 points: three of them pass the points a markup holds. */
-export const LONG_LINE: MarkupShape = { kind: 'line', points: Array.from({ length: 1000 }, (_, i) => [i / 1000, 0.5] as [number, number]), color: '#f97316' };
+const LONG_LINE: MarkupShape = { kind: 'line', points: Array.from({ length: 1000 }, (_, i) => [i / 1000, 0.5] as [number, number]), color: '#f97316' };
 const PIN = { point: [0.2, 0.9, 0.3] as [number, number, number], partId: '7', partName: 'Left door' };
 
 const events = [
